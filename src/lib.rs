@@ -1,0 +1,3 @@
+//! microurl: the WHATWG URL Standard for microcontrollers. `no_std`, no heap.
+#![no_std]
+#![forbid(unsafe_code)]

@@ -209,6 +209,16 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Removes `n` bytes at `at`, shifting what follows.
+    pub(crate) fn remove(&mut self, at: usize, n: usize) {
+        self.materialize();
+        let end = self.len.min(self.buf.len());
+        if at + n <= end {
+            self.buf.copy_within(at + n..end, at);
+        }
+        self.len -= n;
+    }
+
     /// Finishes: the output as a string with the arena's lifetime, or the arena size needed.
     pub(crate) fn finish(self) -> Result<&'a str, usize> {
         if self.overflow {

@@ -24,6 +24,7 @@ pub(crate) struct Writer<'a> {
     overflow: bool,
 }
 
+#[cfg_attr(not(feature = "idna"), allow(dead_code))]
 impl<'a> Writer<'a> {
     pub(crate) fn new(buf: &'a mut [u8], src: &'a [u8]) -> Self {
         Writer {

@@ -117,10 +117,11 @@ pub(crate) fn parse<'a>(
         });
     };
     let (out, copy) = arena.split_at_mut(split);
-    let mut i = 0;
-    for &b in trimmed.iter().filter(|&&b| !is_tab_or_newline(b)) {
-        copy[i] = b;
-        i += 1;
+    for (slot, &b) in copy
+        .iter_mut()
+        .zip(trimmed.iter().filter(|&&b| !is_tab_or_newline(b)))
+    {
+        *slot = b;
     }
     let copy: &'a [u8] = copy;
     let map_pos = |p: usize| {
@@ -168,13 +169,11 @@ fn run<'a>(
         }));
     }
     p.fix_empty_first_segment();
-    if options.strict {
-        if let Some(first) = p.v.first() {
-            return Err(Error::Parse(ParseError {
-                kind: ParseErrorKind::Strict(first),
-                position: map_pos(0),
-            }));
-        }
+    if let Some(first) = p.v.first().filter(|_| options.strict) {
+        return Err(Error::Parse(ParseError {
+            kind: ParseErrorKind::Strict(first),
+            position: map_pos(0),
+        }));
     }
     let Parser { out, rec, v, .. } = p;
     match out.finish() {

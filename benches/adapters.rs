@@ -3,33 +3,63 @@
 //! Each `parse*` returns the length of the serialized href (or `None` on failure): the href
 //! is produced and read by every parser, so no parser can skip its serializer.
 
-/// microurl: the crate under test.
-///
-/// STUB: `microurl::Url::parse` is not on main yet, so the microurl calls are compiled out
-/// and every microurl column reads "n/a". Replace with the real adapter once it lands.
+/// microurl: the crate under test. Output goes into a caller-provided arena.
 pub mod micro {
-    /// `false`: the microurl calls are compiled out (stub).
-    pub const AVAILABLE: bool = false;
+    /// `false` only if the microurl calls are compiled out (they are not).
+    pub const AVAILABLE: bool = true;
 
-    pub fn parse(_input: &str, _arena: &mut [u8]) -> Option<usize> {
-        None
+    #[inline(never)]
+    pub fn parse(input: &str, arena: &mut [u8]) -> Option<usize> {
+        microurl::Url::parse(input, arena)
+            .ok()
+            .map(|u| u.as_str().len())
     }
 
+    #[inline(never)]
     pub fn parse_with_base(
-        _input: &str,
-        _base: &str,
-        _arena: &mut [u8],
-        _arena_base: &mut [u8],
+        input: &str,
+        base: &str,
+        arena: &mut [u8],
+        arena_base: &mut [u8],
     ) -> Option<usize> {
-        None
+        let b = microurl::Url::parse(base, arena_base).ok()?;
+        microurl::Url::parse_with_base(input, Some(&b), arena)
+            .ok()
+            .map(|u| u.as_str().len())
     }
 
-    pub fn can_parse(_input: &str, _base: Option<&str>) -> bool {
-        false
+    #[inline(never)]
+    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        microurl::Url::can_parse(input, base)
     }
 
-    pub fn href(_input: &str, _base: Option<&str>) -> Option<String> {
-        None
+    /// The href as an owned string (for the agreement check, never timed). The arena grows
+    /// to whatever `ArenaTooSmall { needed }` asks for.
+    pub fn href(input: &str, base: Option<&str>) -> Option<String> {
+        let mut size = 256;
+        loop {
+            let mut arena = vec![0u8; size];
+            let mut arena_b = vec![0u8; size];
+            let r = match base {
+                None => microurl::Url::parse(input, &mut arena).map(|u| u.as_str().to_owned()),
+                Some(b) => match microurl::Url::parse(b, &mut arena_b) {
+                    Ok(b) => microurl::Url::parse_with_base(input, Some(&b), &mut arena)
+                        .map(|u| u.as_str().to_owned()),
+                    Err(microurl::Error::ArenaTooSmall { .. }) if size < (1 << 26) => {
+                        size *= 4;
+                        continue;
+                    }
+                    Err(_) => return None,
+                },
+            };
+            match r {
+                Ok(s) => return Some(s),
+                Err(microurl::Error::ArenaTooSmall { needed }) if size < (1 << 26) => {
+                    size = needed.max(size * 2);
+                }
+                Err(_) => return None,
+            }
+        }
     }
 }
 

@@ -443,6 +443,25 @@ fn main() {
         println!("{}", u8::from(micro::AVAILABLE));
         return;
     }
+    if args.first().map(String::as_str) == Some("--diff") {
+        // Inputs where microurl's result differs from the reference (expect file or ada-url).
+        for w in ws.iter().filter(|w| args.len() < 2 || w.name == args[1]) {
+            for (n, it) in w.items.iter().enumerate() {
+                let mine = micro::href(it.input, it.base);
+                let reference = match &w.expect {
+                    Some(e) => e[n].map(str::to_owned),
+                    None => ada::href(it.input, it.base),
+                };
+                if mine != reference {
+                    println!(
+                        "{}\t{:?}\tbase={:?}\tmicrourl={:?}\treference={:?}",
+                        w.name, it.input, it.base, mine, reference
+                    );
+                }
+            }
+        }
+        return;
+    }
     if args.first().map(String::as_str) == Some("--list") {
         for w in &ws {
             println!("{} {} {}", w.name, w.items.len(), w.bytes());

@@ -13,7 +13,8 @@
 # The figures include the harness loop (printed as the `none` parser, which only walks the
 # inputs). Then the adversarial inputs at 1 KiB and 1 MiB (instructions per byte; the
 # 1M/1K ratio is the load-free form of the linearity requirement), and the top microurl
-# functions by self cost (callgrind_annotate) on the paracrawl and embedded parse runs.
+# functions and source lines by self cost (benches/callgrind_lines.py over callgrind's output,
+# collected only inside the timed loop) on the paracrawl, embedded and relative parse runs.
 #
 # Usage: scripts/callgrind.sh [--quick]    (--quick: parse only, no can_parse, no adversarial)
 # Env:   ITERS (default 3), OUT (default target/callgrind), PARSERS (default "microurl url ada")
@@ -112,10 +113,9 @@ if [[ $PARSERS == *microurl* ]]; then
         valgrind --tool=callgrind --toggle-collect='*run_pass*' \
             --callgrind-out-file="$OUT/hot.microurl.$w.out" \
             "$BIN" --callgrind microurl "$w" parse 10 >/dev/null 2>"$OUT/hot.microurl.$w.log"
-        printf '\n## microurl hotspots, %s parse (callgrind_annotate, self cost, top 25)\n\n```\n' "$w"
-        callgrind_annotate --inclusive=no "$OUT/hot.microurl.$w.out" 2>/dev/null |
-            grep -E '^ *[0-9,]+ +\(' | sed -E 's#/[^ ]*/(src|library)/#\1/#; s# \[/[^]]*\]$##' | head -n 26
+        printf '\n## microurl hotspots, %s parse (self cost in the timed loop, top 20)\n\n```\n' "$w"
+        python3 benches/callgrind_lines.py "$OUT/hot.microurl.$w.out" src/ 20
         printf '```\n'
     done
-    printf '\nFull annotations: callgrind_annotate --inclusive=yes %s/hot.microurl.paracrawl.out\n' "$OUT"
+    printf '\nFull annotations: callgrind_annotate --inclusive=yes %s/hot.microurl.paracrawl.out src/*.rs\n' "$OUT"
 fi

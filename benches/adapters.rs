@@ -33,6 +33,21 @@ pub mod micro {
         microurl::Url::can_parse(input, base)
     }
 
+    /// A base parsed once, ahead of the timed loop (`join` workloads).
+    pub type Base<'a> = microurl::Url<'a>;
+
+    pub fn parse_base<'a>(base: &'a str, arena: &'a mut [u8]) -> Option<Base<'a>> {
+        microurl::Url::parse(base, arena).ok()
+    }
+
+    /// Resolves `input` against an already parsed base.
+    #[inline(never)]
+    pub fn join(input: &str, base: &Base<'_>, arena: &mut [u8]) -> Option<usize> {
+        microurl::Url::parse_with_base(input, Some(base), arena)
+            .ok()
+            .map(|u| u.as_str().len())
+    }
+
     /// The href as an owned string (for the agreement check, never timed). The arena grows
     /// to whatever `ArenaTooSmall { needed }` asks for.
     pub fn href(input: &str, base: Option<&str>) -> Option<String> {
@@ -74,6 +89,12 @@ pub mod servo {
     pub fn parse_with_base(input: &str, base: &str) -> Option<usize> {
         let b = url::Url::parse(base).ok()?;
         b.join(input).ok().map(|u| u.as_str().len())
+    }
+
+    /// Resolves `input` against an already parsed base.
+    #[inline(never)]
+    pub fn join(input: &str, base: &url::Url) -> Option<usize> {
+        base.join(input).ok().map(|u| u.as_str().len())
     }
 
     /// rust-url has no `can_parse`; a parse whose result is dropped is the equivalent.

@@ -60,23 +60,69 @@ impl Parser {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Op {
+    /// Parse the input; with a base, parse the base string too (on every call).
     Parse,
+    /// `can_parse(input, base)`.
     CanParse,
+    /// Resolve the input against a base parsed once, before the timed loop (microurl and
+    /// url only: ada-url's Rust API takes the base as a string and parses it every call).
+    Join,
 }
 
 impl Op {
+    const ALL: [Op; 3] = [Op::Parse, Op::CanParse, Op::Join];
+
     fn name(self) -> &'static str {
         match self {
             Op::Parse => "parse",
             Op::CanParse => "can_parse",
+            Op::Join => "join",
         }
     }
     fn from_name(s: &str) -> Op {
         match s {
             "parse" => Op::Parse,
             "can_parse" | "can-parse" => Op::CanParse,
-            _ => panic!("unknown op {s} (parse, can_parse)"),
+            "join" => Op::Join,
+            _ => panic!("unknown op {s} (parse, can_parse, join)"),
         }
+    }
+    /// Whether this op applies to the workload and parser.
+    fn applies(self, w: &Workload<'_>, p: Parser) -> bool {
+        self != Op::Join || (w.items.iter().all(|it| it.base.is_some()) && p != Parser::Ada)
+    }
+}
+
+/// Bases parsed ahead of the timed loop, one per item, for `Op::Join`.
+struct Bases<'b> {
+    micro: Vec<Option<micro::Base<'b>>>,
+    servo: Vec<Option<url::Url>>,
+}
+
+/// Arena bytes for the pre-parsed bases of `items`.
+fn base_store_len(items: &[Item<'_>]) -> usize {
+    items
+        .iter()
+        .map(|it| it.base.map_or(0, |b| 4 * b.len() + 64))
+        .sum()
+}
+
+fn prepare_bases<'b>(items: &[Item<'b>], store: &'b mut [u8]) -> Bases<'b> {
+    let mut rest = store;
+    let mut micro_bases = Vec::with_capacity(items.len());
+    for it in items {
+        micro_bases.push(it.base.and_then(|b| {
+            let (chunk, r) = std::mem::take(&mut rest).split_at_mut(4 * b.len() + 64);
+            rest = r;
+            micro::parse_base(b, chunk)
+        }));
+    }
+    Bases {
+        micro: micro_bases,
+        servo: items
+            .iter()
+            .map(|it| it.base.and_then(|b| url::Url::parse(b).ok()))
+            .collect(),
     }
 }
 
@@ -98,11 +144,21 @@ impl Arenas {
 /// One pass over the workload. Returns a checksum (sum of href lengths / accepted count)
 /// so nothing can be optimized away.
 #[inline(never)]
-fn run_pass(p: Parser, op: Op, items: &[Item<'_>], ar: &mut Arenas) -> usize {
+fn run_pass(p: Parser, op: Op, items: &[Item<'_>], bases: &Bases<'_>, ar: &mut Arenas) -> usize {
     let mut sum = 0usize;
-    for it in items {
+    for (i, it) in items.iter().enumerate() {
         let it = black_box(it);
         let r = match (op, it.base) {
+            (Op::Join, _) => match p {
+                Parser::Micro => bases.micro[i]
+                    .as_ref()
+                    .and_then(|b| micro::join(it.input, b, &mut ar.main)),
+                Parser::Servo => bases.servo[i]
+                    .as_ref()
+                    .and_then(|b| servo::join(it.input, b)),
+                Parser::Ada => None,
+                Parser::None => Some(it.input.len()),
+            },
             (Op::Parse, None) => match p {
                 Parser::Micro => micro::parse(it.input, &mut ar.main),
                 Parser::Servo => servo::parse(it.input),
@@ -147,15 +203,20 @@ struct Config {
 /// once (in a rotating order), and each parser's result is the median over rounds.
 /// Returns ns per item, per parser (`None` for a disabled parser).
 fn time_workload(w: &Workload<'_>, op: Op, cfg: &Config, ar: &mut Arenas) -> [Option<f64>; 3] {
-    let parsers: Vec<Parser> = Parser::ALL.into_iter().filter(|p| p.enabled()).collect();
+    let parsers: Vec<Parser> = Parser::ALL
+        .into_iter()
+        .filter(|&p| p.enabled() && op.applies(w, p))
+        .collect();
+    let mut store = vec![0u8; base_store_len(&w.items)];
+    let bases = prepare_bases(&w.items, &mut store);
     // Calibrate: how many passes make one sample at least `sample_ns` long (per parser,
     // so the fastest parser is not measured on too short a sample).
     let mut reps = [1usize; 3];
     for &p in &parsers {
         let i = Parser::ALL.iter().position(|&q| q == p).unwrap();
-        run_pass(p, op, &w.items, ar); // warm-up
+        run_pass(p, op, &w.items, &bases, ar); // warm-up
         let t = Instant::now();
-        run_pass(p, op, &w.items, ar);
+        run_pass(p, op, &w.items, &bases, ar);
         let one = t.elapsed().as_nanos().max(1) as f64;
         reps[i] = ((cfg.sample_ns / one).ceil() as usize).clamp(1, 100_000);
     }
@@ -166,7 +227,7 @@ fn time_workload(w: &Workload<'_>, op: Op, cfg: &Config, ar: &mut Arenas) -> [Op
             let i = Parser::ALL.iter().position(|&q| q == p).unwrap();
             let t = Instant::now();
             for _ in 0..reps[i] {
-                run_pass(p, op, &w.items, ar);
+                run_pass(p, op, &w.items, &bases, ar);
             }
             let ns = t.elapsed().as_nanos() as f64;
             samples[i].push(ns / (reps[i] * w.items.len()) as f64);
@@ -197,14 +258,16 @@ fn corpora(ws: &[Workload<'_>], cfg: &Config, ar: &mut Arenas) {
         "\n## Corpora: time per URL (median of {} interleaved rounds)\n",
         cfg.rounds
     );
-    println!("MB/s counts input bytes (and the base string, for workloads with a base).");
+    println!(
+        "MB/s counts input bytes (and the base string, for workloads with a base). parse with a base parses the base string on every call, as ada-url's API does; join resolves against a base parsed before the timed loop (ada-url's Rust API has no such call)."
+    );
     println!("Ratios are time ratios: above 1.00 means microurl is slower.\n");
     println!(
         "| workload | op | URLs | microurl ns/URL | url ns/URL | ada-url ns/URL | microurl MB/s | url MB/s | ada-url MB/s | microurl/ada | microurl/url |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for op in [Op::Parse, Op::CanParse] {
-        for w in ws {
+    for op in Op::ALL {
+        for w in ws.iter().filter(|w| op.applies(w, Parser::Micro)) {
             let t = time_workload(w, op, cfg, ar);
             let bytes_per_item = w.bytes() as f64 / w.items.len() as f64;
             let mbs = |ns: Option<f64>| ns.map(|ns| bytes_per_item / ns * 1e3);
@@ -387,8 +450,10 @@ fn adversarial(cfg: &Config) {
 fn smoke(ws: &[Workload<'_>], ar: &mut Arenas) {
     for w in ws {
         for p in Parser::ALL.into_iter().filter(|p| p.enabled()) {
-            for op in [Op::Parse, Op::CanParse] {
-                black_box(run_pass(p, op, &w.items, ar));
+            let mut store = vec![0u8; base_store_len(&w.items)];
+            let bases = prepare_bases(&w.items, &mut store);
+            for op in Op::ALL.into_iter().filter(|op| op.applies(w, p)) {
+                black_box(run_pass(p, op, &w.items, &bases, ar));
             }
         }
     }
@@ -419,9 +484,12 @@ fn main() {
         let iters: usize = args[4].parse().expect("ITERS");
         // One warm-up pass first: one-time costs (ada decompresses its IDNA tables on first
         // use) stay out of the figure, because the script subtracts an ITERS=0 run.
-        let mut sum = run_pass(p, op, &w.items, &mut ar);
+        assert!(op.applies(w, p), "{} does not apply here", op.name());
+        let mut store = vec![0u8; base_store_len(&w.items)];
+        let bases = prepare_bases(&w.items, &mut store);
+        let mut sum = run_pass(p, op, &w.items, &bases, &mut ar);
         for _ in 0..iters {
-            sum = sum.wrapping_add(run_pass(p, op, &w.items, &mut ar));
+            sum = sum.wrapping_add(run_pass(p, op, &w.items, &bases, &mut ar));
         }
         println!("items={} iters={iters} checksum={sum}", w.items.len());
         return;
@@ -464,7 +532,14 @@ fn main() {
     }
     if args.first().map(String::as_str) == Some("--list") {
         for w in &ws {
-            println!("{} {} {}", w.name, w.items.len(), w.bytes());
+            let has_base = Op::Join.applies(w, Parser::Micro);
+            println!(
+                "{} {} {} {}",
+                w.name,
+                w.items.len(),
+                w.bytes(),
+                u8::from(has_base)
+            );
         }
         return;
     }

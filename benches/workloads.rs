@@ -170,7 +170,7 @@ pub fn relative_refs() -> Vec<(String, String)> {
         })
         .map(str::trim)
         .collect();
-    let mut rng = Rng::new(0x5EED_0F_0A11);
+    let mut rng = Rng::new(0x5EED_0A11);
     let mut out = Vec::with_capacity(pool.len() * PER_BASE);
     for base in &pool {
         for _ in 0..PER_BASE {

@@ -16,6 +16,9 @@
 # functions and source lines by self cost (benches/callgrind_lines.py over callgrind's output,
 # collected only inside the timed loop) on the paracrawl, embedded and relative parse runs.
 #
+# Ops: parse (with a base: the base string is parsed on every call, as ada's API does),
+# can_parse, and join (resolve against a base parsed before the loop; microurl and url only).
+#
 # Usage: scripts/callgrind.sh [--quick]    (--quick: parse only, no can_parse, no adversarial)
 # Env:   ITERS (default 3), OUT (default target/callgrind), PARSERS (default "microurl url ada")
 set -euo pipefail
@@ -53,7 +56,7 @@ ir() {
 }
 
 WORKLOADS=$("$BIN" --list | awk '{print $1}')
-OPS="parse can_parse"
+OPS="parse can_parse join"
 [[ $QUICK == 1 ]] && OPS="parse"
 
 printf '\n## Instructions per URL (callgrind, %s passes after a warm-up, minus a warm-up-only run)\n\n' "$ITERS"
@@ -68,9 +71,17 @@ printf '\n'
 for op in $OPS; do
     for w in $WORKLOADS; do
         n=$("$BIN" --list | awk -v w="$w" '$1 == w {print $2}')
+        has_base=$("$BIN" --list | awk -v w="$w" '$1 == w {print $4}')
+        # join: resolve against a base parsed before the loop; only for workloads with a
+        # base, and not for ada (its Rust API parses the base string on every call).
+        [[ $op == join && $has_base != 1 ]] && continue
         declare -A per=()
         printf '| %s | %s | %s |' "$w" "$op" "$n"
         for p in $PARSERS none; do
+            if [[ $op == join && $p == ada ]]; then
+                printf ' n/a |'
+                continue
+            fi
             b=$(ir "$p.$w.$op.0" --callgrind "$p" "$w" "$op" 0)
             t=$(ir "$p.$w.$op" --callgrind "$p" "$w" "$op" "$ITERS")
             per[$p]=$(awk -v t="$t" -v b="$b" -v n="$n" -v i="$ITERS" 'BEGIN {printf "%.0f", (t - b) / (n * i)}')

@@ -572,7 +572,7 @@ fn main() {
     let mut cfg = Config {
         rounds: 15,
         kinds: Vec::new(),
-        sample_ns: 2e6,
+        sample_ns: 5e6,
     };
     let mut what: Vec<&str> = Vec::new();
     let mut i = 0;

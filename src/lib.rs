@@ -30,6 +30,7 @@ mod origin;
 mod parser;
 pub mod percent;
 mod scheme;
+mod setters;
 mod url;
 
 pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};

@@ -1,6 +1,7 @@
 //! The [urlencoded serializer](https://url.spec.whatwg.org/#concept-urlencoded-serializer)
 //! (UTF-8 only), into any `fmt::Write` or a caller's buffer.
 
+use core::borrow::Borrow;
 use core::fmt::{self, Write as _};
 
 use crate::Error;
@@ -128,7 +129,7 @@ impl<W: fmt::Write> Serializer<W> {
         write!(self.out, "{}={}", encode(name), encode(value))
     }
 
-    /// Appends every pair of `pairs`.
+    /// Appends every pair of `pairs` (pairs or references to pairs).
     ///
     /// ```
     /// let mut s = String::new();
@@ -138,13 +139,15 @@ impl<W: fmt::Write> Serializer<W> {
     /// ```
     pub fn extend_pairs<I, N, V>(&mut self, pairs: I) -> fmt::Result
     where
-        I: IntoIterator<Item = (N, V)>,
+        I: IntoIterator,
+        I::Item: Borrow<(N, V)>,
         N: AsRef<str>,
         V: AsRef<str>,
     {
-        pairs
-            .into_iter()
-            .try_for_each(|(n, v)| self.append_pair(n.as_ref(), v.as_ref()))
+        pairs.into_iter().try_for_each(|pair| {
+            let (n, v) = pair.borrow();
+            self.append_pair(n.as_ref(), v.as_ref())
+        })
     }
 
     /// The writer back.
@@ -171,7 +174,8 @@ impl<W: fmt::Write> Serializer<W> {
 /// ```
 pub fn serialize_into<I, N, V>(pairs: I, buf: &mut [u8]) -> Result<&str, Error>
 where
-    I: IntoIterator<Item = (N, V)>,
+    I: IntoIterator,
+    I::Item: Borrow<(N, V)>,
     N: AsRef<str>,
     V: AsRef<str>,
 {

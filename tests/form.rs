@@ -14,7 +14,12 @@ fn load(file: &str) -> Vec<Value> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let data: Value = serde_json::from_str(&text).unwrap();
-    data.as_array().unwrap().iter().filter(|v| v.is_object()).cloned().collect()
+    data.as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v.is_object())
+        .cloned()
+        .collect()
 }
 
 fn expected_pairs(case: &Value) -> Pairs {
@@ -51,13 +56,17 @@ fn read(d: Decoded<'_>) -> Result<String, String> {
     let mut buf = vec![0u8; d.len_utf8()];
     let written = d.decode_into(&mut buf).map_err(|e| e.to_string())?;
     if chars != shown || written != shown || d != shown.as_str() {
-        return Err(format!("Display {shown:?}, chars {chars:?}, decode_into {written:?}"));
+        return Err(format!(
+            "Display {shown:?}, chars {chars:?}, decode_into {written:?}"
+        ));
     }
     Ok(shown)
 }
 
 fn parse_pairs(input: &str) -> Result<Pairs, String> {
-    form::parse(input).map(|(n, v)| Ok((read(n)?, read(v)?))).collect()
+    form::parse(input)
+        .map(|(n, v)| Ok((read(n)?, read(v)?)))
+        .collect()
 }
 
 fn params_pairs<S: AsRef<[u8]> + AsMut<[u8]>>(params: &SearchParams<S>) -> Pairs {
@@ -84,7 +93,11 @@ fn wpt_urlencoded_parser() {
         let input = case["input"].as_str().unwrap();
         let want = expected_pairs(case);
         compare("form::parse", &parse_pairs(input)?, &want)?;
-        compare("form::parse(bytes)", &parse_pairs_bytes(input.as_bytes())?, &want)?;
+        compare(
+            "form::parse(bytes)",
+            &parse_pairs_bytes(input.as_bytes())?,
+            &want,
+        )?;
         let params = SearchParams::parse(input, storage_for(input)).map_err(|e| e.to_string())?;
         if params.len() != want.len() {
             return Err(format!("size {} != {}", params.len(), want.len()));
@@ -94,7 +107,9 @@ fn wpt_urlencoded_parser() {
 }
 
 fn parse_pairs_bytes(input: &[u8]) -> Result<Pairs, String> {
-    form::parse(input).map(|(n, v)| Ok((read(n)?, read(v)?))).collect()
+    form::parse(input)
+        .map(|(n, v)| Ok((read(n)?, read(v)?)))
+        .collect()
 }
 
 #[test]
@@ -104,7 +119,8 @@ fn wpt_urlsearchparams_sort() {
     run("urlsearchparams-sort.json", |case| {
         let input = case["input"].as_str().unwrap();
         let want = expected_pairs(case);
-        let mut params = SearchParams::parse(input, storage_for(input)).map_err(|e| e.to_string())?;
+        let mut params =
+            SearchParams::parse(input, storage_for(input)).map_err(|e| e.to_string())?;
         params.sort();
         compare("URLSearchParams", &params_pairs(&params), &want)?;
 
@@ -115,7 +131,8 @@ fn wpt_urlsearchparams_sort() {
         let url = Url::parse_with_base(&query_input, Some(&base), &mut arena)
             .map_err(|e| e.to_string())?;
         let query = url.query().unwrap_or("");
-        let mut params = SearchParams::parse(query, storage_for(query)).map_err(|e| e.to_string())?;
+        let mut params =
+            SearchParams::parse(query, storage_for(query)).map_err(|e| e.to_string())?;
         params.sort();
         compare("URL.searchParams", &params_pairs(&params), &want)?;
         // The sorted list, serialized and parsed again, is still the sorted list.
@@ -193,7 +210,10 @@ fn plus_is_space_but_encoded_plus_is_plus() {
 #[test]
 fn decode_into_reports_exact_size() {
     let (n, _) = form::parse("%E2%80%A0x").next().unwrap();
-    assert_eq!(n.decode_into(&mut [0u8; 3]), Err(Error::ArenaTooSmall { needed: 4 }));
+    assert_eq!(
+        n.decode_into(&mut [0u8; 3]),
+        Err(Error::ArenaTooSmall { needed: 4 })
+    );
     assert_eq!(n.decode_into(&mut [0u8; 4]), Ok("†x"));
 }
 
@@ -217,8 +237,8 @@ fn long_values_display_across_chunks() {
 fn utf8_decoding_agrees_with_lossy_on_all_short_sequences() {
     // from_utf8_lossy replaces maximal subparts, as the Encoding Standard's decoder does.
     let interesting = [
-        0x00u8, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
-        0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+        0x00u8, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+        0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
     ];
     let mut checked = 0;
     for &a in &interesting {
@@ -229,7 +249,11 @@ fn utf8_decoding_agrees_with_lossy_on_all_short_sequences() {
                         let bytes = &[a, b, c, d][..len];
                         let raw: String = bytes.iter().map(|b| format!("%{b:02X}")).collect();
                         let (n, _) = form::parse(&raw).next().unwrap();
-                        assert_eq!(n.to_string(), String::from_utf8_lossy(bytes), "{bytes:02X?}");
+                        assert_eq!(
+                            n.to_string(),
+                            String::from_utf8_lossy(bytes),
+                            "{bytes:02X?}"
+                        );
                         checked += 1;
                     }
                 }
@@ -244,10 +268,19 @@ fn search_params_capacity_errors_leave_the_list_unchanged() {
     let mut params = SearchParams::parse("a=1&b=2&a=3", [0u8; 12]).unwrap();
     assert_eq!(params.storage_used(), 12);
     let before = params_pairs(&params);
-    assert_eq!(params.append("c", ""), Err(Error::ArenaTooSmall { needed: 15 }));
+    assert_eq!(
+        params.append("c", ""),
+        Err(Error::ArenaTooSmall { needed: 15 })
+    );
     // set frees the second `a` (4 bytes) and the first value (1) but needs 6.
-    assert_eq!(params.set("a", "123456"), Err(Error::ArenaTooSmall { needed: 13 }));
-    assert_eq!(params.append_urlencoded("x"), Err(Error::ArenaTooSmall { needed: 15 }));
+    assert_eq!(
+        params.set("a", "123456"),
+        Err(Error::ArenaTooSmall { needed: 13 })
+    );
+    assert_eq!(
+        params.append_urlencoded("x"),
+        Err(Error::ArenaTooSmall { needed: 15 })
+    );
     assert_eq!(params_pairs(&params), before);
     params.set("a", "12345").unwrap();
     assert_eq!(params.to_string(), "a=12345&b=2");
@@ -283,7 +316,10 @@ fn search_params_serialize_into_buffer() {
 fn text() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop_oneof![
-            prop::sample::select(vec!['&', '=', '+', '%', ' ', '?', '#', '~', 'a', 'é', '🌈', '\u{FFFD}', '\u{FEFF}', '\0']),
+            prop::sample::select(vec![
+                '&', '=', '+', '%', ' ', '?', '#', '~', 'a', 'é', '🌈', '\u{FFFD}', '\u{FEFF}',
+                '\0'
+            ]),
             any::<char>(),
         ],
         0..8,
@@ -301,7 +337,9 @@ fn oracle_decode(raw: &[u8]) -> String {
     let mut out = Vec::new();
     let mut i = 0;
     while i < raw.len() {
-        let pair = raw.get(i + 1..i + 3).and_then(|h| Some(hex(h[0])? * 16 + hex(h[1])?));
+        let pair = raw
+            .get(i + 1..i + 3)
+            .and_then(|h| Some(hex(h[0])? * 16 + hex(h[1])?));
         match (raw[i], pair) {
             (b'%', Some(v)) => {
                 out.push(v as u8);
@@ -325,7 +363,8 @@ enum Op {
 }
 
 fn short_name() -> impl Strategy<Value = String> {
-    prop::sample::select(vec!["", "a", "b", "ab", "é", "🌈", "\u{FB03}", "a b"]).prop_map(String::from)
+    prop::sample::select(vec!["", "a", "b", "ab", "é", "🌈", "\u{FB03}", "a b"])
+        .prop_map(String::from)
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -341,7 +380,9 @@ fn op() -> impl Strategy<Value = Op> {
 fn model_apply(list: &mut Pairs, op: &Op) {
     match op {
         Op::Append(n, v) => list.push((n.clone(), v.clone())),
-        Op::Delete(n, v) => list.retain(|(ln, lv)| !(ln == n && v.as_ref().is_none_or(|v| v == lv))),
+        Op::Delete(n, v) => {
+            list.retain(|(ln, lv)| !(ln == n && v.as_ref().is_none_or(|v| v == lv)))
+        }
         Op::Set(n, v) => match list.iter().position(|(ln, _)| ln == n) {
             Some(i) => {
                 list[i].1 = v.clone();

@@ -296,11 +296,11 @@ impl Iterator for DecodedBytes<'_> {
     #[inline]
     fn next(&mut self) -> Option<u8> {
         let b = *self.raw.get(self.pos)?;
-        if b == b'%' {
-            if let Some(d) = decode_at(self.raw, self.pos) {
-                self.pos += 3;
-                return Some(d);
-            }
+        if b == b'%'
+            && let Some(d) = decode_at(self.raw, self.pos)
+        {
+            self.pos += 3;
+            return Some(d);
         }
         self.pos += 1;
         Some(if b == b'+' { b' ' } else { b })

@@ -37,7 +37,7 @@ const SEP: u8 = 0xFF;
 pub struct SearchParams<S> {
     storage: S,
     /// Bytes of `storage` in use.
-    len: usize,
+    end: usize,
     /// Number of pairs.
     count: usize,
 }
@@ -111,7 +111,7 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
     pub fn new(storage: S) -> Self {
         SearchParams {
             storage,
-            len: 0,
+            end: 0,
             count: 0,
         }
     }
@@ -147,7 +147,7 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn append_urlencoded<I: AsRef<[u8]> + ?Sized>(&mut self, input: &I) -> Result<(), Error> {
-        let mut end = self.len;
+        let mut end = self.end;
         let mut added = 0;
         for (name, value) in parse(input) {
             end = self.store_decoded(end, name);
@@ -157,7 +157,7 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
         if end > self.capacity() {
             return Err(Error::ArenaTooSmall { needed: end });
         }
-        self.len = end;
+        self.end = end;
         self.count += added;
         Ok(())
     }
@@ -195,7 +195,7 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn storage_used(&self) -> usize {
-        self.len
+        self.end
     }
 
     /// The number of pairs (`size`).
@@ -222,7 +222,7 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
 
     /// The stored bytes in use.
     fn used(&self) -> &[u8] {
-        &self.storage.as_ref()[..self.len]
+        &self.storage.as_ref()[..self.end]
     }
 
     /// The pairs in order.
@@ -309,18 +309,18 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn append(&mut self, name: &str, value: &str) -> Result<(), Error> {
-        let needed = self.len + name.len() + value.len() + 2;
+        let needed = self.end + name.len() + value.len() + 2;
         if needed > self.capacity() {
             return Err(Error::ArenaTooSmall { needed });
         }
-        let mut at = self.len;
+        let mut at = self.end;
         for part in [name, value] {
             let buf = self.storage.as_mut();
             buf[at..at + part.len()].copy_from_slice(part.as_bytes());
             buf[at + part.len()] = SEP;
             at += part.len() + 1;
         }
-        self.len = at;
+        self.end = at;
         self.count += 1;
         Ok(())
     }
@@ -343,16 +343,18 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
     /// Removes matching pairs that start at or after `from`, moving the rest down in place.
     fn remove_from(&mut self, from: usize, name: &str, value: Option<&str>) {
         let (mut read, mut write, mut removed) = (from, from, 0);
-        while let Some(slot) = slot_at(&self.storage.as_ref()[..self.len], read) {
+        while let Some(slot) = slot_at(&self.storage.as_ref()[..self.end], read) {
             read = slot.end;
             if matches(self.used(), slot, name, value) {
                 removed += 1;
                 continue;
             }
-            self.storage.as_mut().copy_within(slot.start..slot.end, write);
+            self.storage
+                .as_mut()
+                .copy_within(slot.start..slot.end, write);
             write += slot.end - slot.start;
         }
-        self.len = write;
+        self.end = write;
         self.count -= removed;
     }
 
@@ -382,7 +384,7 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
             }
             at = slot.end;
         }
-        let needed = self.len - freed + value.len();
+        let needed = self.end - freed + value.len();
         if needed > self.capacity() {
             return Err(Error::ArenaTooSmall { needed });
         }
@@ -396,9 +398,9 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
         let (start, end) = (slot.value_start(), slot.value_end());
         let new_end = start + value.len();
         let buf = self.storage.as_mut();
-        buf.copy_within(end..self.len, new_end);
+        buf.copy_within(end..self.end, new_end);
         buf[start..new_end].copy_from_slice(value.as_bytes());
-        self.len = self.len + new_end - end;
+        self.end = self.end + new_end - end;
     }
 
     /// `sort()`: a stable sort by name in UTF-16 code unit order
@@ -464,7 +466,7 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.end = 0;
         self.count = 0;
     }
 

@@ -41,7 +41,13 @@ impl FormEncode<'_> {
     pub fn len(&self) -> usize {
         self.input
             .bytes()
-            .map(|b| if FORM_URLENCODED.contains(b) && b != b' ' { 3 } else { 1 })
+            .map(|b| {
+                if FORM_URLENCODED.contains(b) && b != b' ' {
+                    3
+                } else {
+                    1
+                }
+            })
             .sum()
     }
 
@@ -262,11 +268,9 @@ impl fmt::Write for SliceWriter<'_> {
         let overflowed = self.needed > self.len;
         self.needed = self.needed.saturating_add(s.len());
         // After the first overflow nothing more is stored, so the stored text stays a prefix.
-        if !overflowed {
-            if let Some(dst) = self.buf.get_mut(self.len..self.needed) {
-                dst.copy_from_slice(s.as_bytes());
-                self.len = self.needed;
-            }
+        if !overflowed && let Some(dst) = self.buf.get_mut(self.len..self.needed) {
+            dst.copy_from_slice(s.as_bytes());
+            self.len = self.needed;
         }
         Ok(())
     }

@@ -417,7 +417,27 @@ fn apply(params: &mut SearchParams<Vec<u8>>, op: &Op) -> Result<(), Error> {
     }
 }
 
+/// `raw` split and decoded by the oracle, as the spec's parser would.
+fn oracle_parse(raw: &[u8]) -> Pairs {
+    raw.split(|&b| b == b'&')
+        .filter(|s| !s.is_empty())
+        .map(|s| match s.iter().position(|&b| b == b'=') {
+            Some(i) => (oracle_decode(&s[..i]), oracle_decode(&s[i + 1..])),
+            None => (oracle_decode(s), String::new()),
+        })
+        .collect()
+}
+
+fn raw_bytes() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop_oneof![prop::sample::select(b"%+=&aF0e9C3".to_vec()), any::<u8>()],
+        0..24,
+    )
+}
+
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
     #[test]
     fn serialize_then_parse_round_trips(list in pairs()) {
         let err = form::serialize_into(&list, &mut []).err();
@@ -444,16 +464,8 @@ proptest! {
     }
 
     #[test]
-    fn decoding_matches_the_oracle(raw in prop::collection::vec(
-        prop_oneof![prop::sample::select(b"%+=&aF0e9C3".to_vec()), any::<u8>()], 0..24)) {
-        let want: Pairs = raw
-            .split(|&b| b == b'&')
-            .filter(|s| !s.is_empty())
-            .map(|s| match s.iter().position(|&b| b == b'=') {
-                Some(i) => (oracle_decode(&s[..i]), oracle_decode(&s[i + 1..])),
-                None => (oracle_decode(s), String::new()),
-            })
-            .collect();
+    fn decoding_matches_the_oracle(raw in raw_bytes()) {
+        let want = oracle_parse(&raw);
         let got = parse_pairs_bytes(&raw).map_err(TestCaseError::fail)?;
         prop_assert_eq!(&got, &want);
         // Lone invalid bytes become 3-byte U+FFFDs; no `?` stripping here.
@@ -488,5 +500,39 @@ proptest! {
                 prop_assert_eq!(params.has(name, Some("b")), values.contains(&"b"));
             }
         }
+    }
+
+    #[test]
+    fn parsing_into_small_storage_fits_or_reports_the_exact_size(raw in raw_bytes(), cap in 0usize..24) {
+        let want = oracle_parse(&raw);
+        let mut params = SearchParams::new(vec![0u8; cap]);
+        params.append("x", "").unwrap_or(());
+        let before = params_pairs(&params);
+        let mut expected = before.clone();
+        expected.extend(want.iter().cloned());
+        match params.append_urlencoded(&raw) {
+            Ok(()) => prop_assert_eq!(params_pairs(&params), expected),
+            Err(Error::ArenaTooSmall { needed }) => {
+                prop_assert_eq!(needed, storage_size(&expected));
+                prop_assert!(needed > cap);
+                prop_assert_eq!(params_pairs(&params), before);
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn sort_is_stable_by_code_units_on_long_lists(
+        list in prop::collection::vec((short_name(), 0u16..1000), 0..200),
+    ) {
+        let list: Pairs = list.into_iter().map(|(n, v)| (n, v.to_string())).collect();
+        let mut params = SearchParams::new(vec![0u8; storage_size(&list)]);
+        for (n, v) in &list {
+            params.append(n, v).unwrap();
+        }
+        params.sort();
+        let mut model = list.clone();
+        model_apply(&mut model, &Op::Sort);
+        prop_assert_eq!(params_pairs(&params), model);
     }
 }

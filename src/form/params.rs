@@ -18,7 +18,8 @@ const SEP: u8 = 0xFF;
 /// name/value strings. Operations that would need more than the storage return
 /// [`Error::ArenaTooSmall`] and leave the list unchanged.
 ///
-/// Each pair takes `name.len() + value.len() + 2` bytes of storage.
+/// Each pair takes `name.len() + value.len() + 2` bytes of storage. `S`'s `as_ref` and
+/// `as_mut` must return the same slice every time (as arrays, slices and `Vec` do).
 ///
 /// ```
 /// use microurl::form::SearchParams;

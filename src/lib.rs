@@ -22,6 +22,7 @@
 
 mod arena;
 mod error;
+pub mod form;
 mod host;
 #[cfg(feature = "idna")]
 pub mod idna;

@@ -33,6 +33,7 @@ pub mod percent;
 mod scheme;
 mod setters;
 mod url;
+mod urlbuf;
 
 pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 pub use host::{Host, HostKind};
@@ -40,6 +41,7 @@ pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
 pub use scheme::default_port;
 pub use url::Url;
+pub use urlbuf::UrlBuf;
 
 /// The longest input accepted, in bytes: offsets are `u32`, and output may grow to three
 /// times the input.

@@ -66,7 +66,10 @@ impl<'a> Url<'a> {
         if write(&mut p, self).is_err() {
             return Ok(*self);
         }
-        p.fix_empty_first_segment();
+        if state_override == StateOverride::PathStart {
+            // The path was rewritten from the end of the authority: the serializer's `/.`.
+            p.fix_empty_first_segment();
+        }
         let mut out = p.out;
         out.push_str(&old[end..]);
         let href = out.finish().map_err(|needed| Error::ArenaTooSmall {

@@ -5,15 +5,26 @@ use crate::error::{ParseErrorKind, ValidationError};
 use crate::host;
 use crate::percent::USERINFO;
 
+/// Bytes that neither end an authority nor are `@`.
+static AUTHORITY_PLAIN: [bool; 256] = {
+    let mut t = [true; 256];
+    t[b'/' as usize] = false;
+    t[b'?' as usize] = false;
+    t[b'#' as usize] = false;
+    t[b'\\' as usize] = false;
+    t[b'@' as usize] = false;
+    t
+};
+
 impl Parser<'_, '_, '_> {
     /// The authority state: credentials before the last `@`, then host and port, up to the
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
     pub(super) fn authority_state(&mut self, pos: usize) -> Step {
         self.out.push_slice(b"//");
-        let end = self.authority_end(pos);
+        let (end, last_at) = self.authority_end(pos);
         let authority = &self.input[pos..end];
         let mut host_pos = pos;
-        if let Some(at) = authority.iter().rposition(|&b| b == b'@') {
+        if let Some(at) = last_at {
             self.v.insert(ValidationError::InvalidCredentials);
             host_pos = pos + at + 1;
             if host_pos == end {
@@ -31,13 +42,22 @@ impl Parser<'_, '_, '_> {
         self.path_start_state(end)
     }
 
-    /// End of the authority: the first `/`, `?`, `#`, or `\` in special URLs.
-    fn authority_end(&self, pos: usize) -> usize {
+    /// End of the authority (the first `/`, `?`, `#`, or `\\` in special URLs) and the
+    /// offset of its last `@`, in one pass.
+    fn authority_end(&self, pos: usize) -> (usize, Option<usize>) {
         let special = self.is_special();
-        self.input[pos..]
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
-            .map_or(self.input.len(), |i| pos + i)
+        let mut last_at = None;
+        for (i, &b) in self.input[pos..].iter().enumerate() {
+            if AUTHORITY_PLAIN[b as usize] {
+                continue;
+            }
+            match b {
+                b'@' => last_at = Some(i),
+                b'\\' if !special => {}
+                _ => return (pos + i, last_at),
+            }
+        }
+        (self.input.len(), last_at)
     }
 
     /// Username and password, percent-encoded with the userinfo set; `@` inside them was

@@ -1,9 +1,11 @@
 //! Path, opaque path, query and fragment states.
 
 use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
-use super::{Parser, Step, check_url_units};
+use super::{
+    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, Parser, QUERY_COMPONENT,
+    SPECIAL_QUERY_COMPONENT, Step, push_component,
+};
 use crate::error::ValidationError;
-use crate::percent::{C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 use crate::scheme::SchemeType;
 
 /// <https://url.spec.whatwg.org/#single-dot-path-segment>
@@ -96,7 +98,6 @@ impl Parser<'_, '_, '_> {
 
     /// Appends `/` and a percent-encoded segment, with the drive letter quirk.
     fn append_segment(&mut self, seg: &[u8]) {
-        check_url_units(seg, &mut self.v);
         let path_empty = self.out.len() == self.rec.path_start;
         self.out.push(b'/');
         if self.scheme == SchemeType::File && path_empty && is_windows_drive_letter(seg) {
@@ -104,7 +105,7 @@ impl Parser<'_, '_, '_> {
             self.out.push(b':');
             return;
         }
-        self.out.push_encoded_slice(seg, &PATH);
+        push_component(&mut self.out, &mut self.v, seg, &PATH_COMPONENT);
     }
 
     /// <https://url.spec.whatwg.org/#shorten-a-urls-path>: removes the last segment, except
@@ -143,20 +144,19 @@ impl Parser<'_, '_, '_> {
             .position(|&b| b == b'?' || b == b'#')
             .map_or(self.input.len(), |i| pos + i);
         let path = &self.input[pos..end];
-        check_url_units(path, &mut self.v);
         // A space right before `?` or `#` is encoded so it survives trimming on reparse.
         let mut start = 0;
         for (i, &b) in path.iter().enumerate() {
             if b == b' ' {
                 self.v.insert(ValidationError::InvalidUrlUnit);
                 if i + 1 == path.len() && end < self.input.len() {
-                    self.out.push_encoded_slice(&path[start..i], &C0_CONTROL);
+                    push_component(&mut self.out, &mut self.v, &path[start..i], &C0_COMPONENT);
                     self.out.push_slice(b"%20");
                     start = i + 1;
                 }
             }
         }
-        self.out.push_encoded_slice(&path[start..], &C0_CONTROL);
+        push_component(&mut self.out, &mut self.v, &path[start..], &C0_COMPONENT);
         match self.at(end) {
             Some(b'?') => self.query_state(end + 1),
             Some(b'#') => self.fragment_state(end + 1),
@@ -176,13 +176,12 @@ impl Parser<'_, '_, '_> {
                 .map_or(self.input.len(), |i| pos + i),
         };
         let query = &self.input[pos..end];
-        check_url_units(query, &mut self.v);
-        let set = if self.is_special() {
-            &SPECIAL_QUERY
+        let c = if self.is_special() {
+            &SPECIAL_QUERY_COMPONENT
         } else {
-            &QUERY
+            &QUERY_COMPONENT
         };
-        self.out.push_encoded_slice(query, set);
+        push_component(&mut self.out, &mut self.v, query, c);
         if end < self.input.len() {
             return self.fragment_state(end + 1);
         }
@@ -194,8 +193,7 @@ impl Parser<'_, '_, '_> {
         self.rec.fragment_start = Some(self.out.len());
         self.out.push(b'#');
         let fragment = &self.input[pos..];
-        check_url_units(fragment, &mut self.v);
-        self.out.push_encoded_slice(fragment, &FRAGMENT);
+        push_component(&mut self.out, &mut self.v, fragment, &FRAGMENT_COMPONENT);
         Ok(())
     }
 }

@@ -20,6 +20,10 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+// Unit tests may use std; the library itself never does.
+#[cfg(test)]
+extern crate std;
+
 mod arena;
 mod error;
 pub mod form;

@@ -7,6 +7,7 @@
 //! copied as whole spans, and the `/.` path prefix, which is inserted at the end.
 
 mod authority;
+mod fast;
 mod file;
 mod path;
 mod setter_states;
@@ -150,7 +151,13 @@ pub(crate) fn parse<'a>(
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    parse_inner(input, base, arena, options).0
+    parse_inner(input, base, arena, options, true).0
+}
+
+/// [`parse`] without the canonical fast path (the oracle for its tests).
+#[cfg(test)]
+pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+    parse_inner(input, None, arena, Options { strict: false }, false).0
 }
 
 /// [`parse`], and whether every validity check ran (false when a step that needs arena
@@ -160,9 +167,14 @@ fn parse_inner<'a>(
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options,
+    fast_path: bool,
 ) -> (Result<Url<'a>, Error>, bool) {
     if input.len() > crate::MAX_INPUT_LEN {
         return (Err(Error::InputTooLong), true);
+    }
+    let try_fast = fast_path && !options.strict;
+    if let Some(url) = try_fast.then(|| fast::parse_canonical(input)).flatten() {
+        return (Ok(url), true);
     }
     let mut v = ValidationErrors::EMPTY;
     let bytes = input.as_bytes();
@@ -259,14 +271,12 @@ fn run<'a>(
         Ok(s) => Url::from_record(s, &rec, v),
         Err(needed) => return (Err(Error::ArenaTooSmall { needed }), all_checked),
     };
-    if options.strict {
-        if let Some(first) = url.validation_errors().first() {
-            let e = Error::Parse(ParseError {
-                kind: ParseErrorKind::Strict(first),
-                position: map_pos(0),
-            });
-            return (Err(e), true);
-        }
+    if let Some(first) = url.validation_errors().first().filter(|_| options.strict) {
+        let e = Error::Parse(ParseError {
+            kind: ParseErrorKind::Strict(first),
+            position: map_pos(0),
+        });
+        return (Err(e), true);
     }
     (Ok(url), true)
 }
@@ -308,7 +318,7 @@ impl<'b> Parser<'_, '_, 'b> {
         }
         let len = self.input[1..]
             .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?
+            .position(|&b| !SCHEME_CHAR[b as usize])?
             + 1;
         if self.at(len) != Some(b':') {
             return None;
@@ -576,16 +586,31 @@ impl<'b> Parser<'_, '_, 'b> {
     }
 }
 
+/// The scheme's type, comparing ASCII case-insensitively.
 fn classify_scheme(s: &[u8]) -> SchemeType {
-    let mut lower = [0u8; 5];
-    if s.len() > lower.len() {
-        return SchemeType::NotSpecial;
+    let is = |name: &[u8]| s.eq_ignore_ascii_case(name);
+    match s.len() {
+        2 if is(b"ws") => SchemeType::Ws,
+        3 if is(b"wss") => SchemeType::Wss,
+        3 if is(b"ftp") => SchemeType::Ftp,
+        4 if is(b"http") => SchemeType::Http,
+        4 if is(b"file") => SchemeType::File,
+        5 if is(b"https") => SchemeType::Https,
+        _ => SchemeType::NotSpecial,
     }
-    for (d, b) in lower.iter_mut().zip(s) {
-        *d = b.to_ascii_lowercase();
-    }
-    SchemeType::from_lowercase(&lower[..s.len()])
 }
+
+/// <https://url.spec.whatwg.org/#scheme-state>: bytes that continue a scheme.
+static SCHEME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.';
+        b += 1;
+    }
+    t
+};
 
 /// Whether `b` is an ASCII URL code point (<https://url.spec.whatwg.org/#url-code-points>).
 const fn is_ascii_url_code_point(c: u8) -> bool {
@@ -633,6 +658,7 @@ impl Component {
 }
 
 pub(crate) static PATH_COMPONENT: Component = Component::new(&percent::PATH);
+pub(crate) const PATH_COMPONENT_PLAIN: [bool; 256] = Component::new(&percent::PATH).plain;
 pub(crate) static QUERY_COMPONENT: Component = Component::new(&percent::QUERY);
 pub(crate) static SPECIAL_QUERY_COMPONENT: Component = Component::new(&percent::SPECIAL_QUERY);
 pub(crate) static FRAGMENT_COMPONENT: Component = Component::new(&percent::FRAGMENT);
@@ -754,7 +780,7 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
 }
 
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
-    match parse_inner(input, base, &mut [], Options::default()) {
+    match parse_inner(input, base, &mut [], Options::default(), true) {
         (Ok(_), _) => true,
         (Err(Error::ArenaTooSmall { .. }), true) => true,
         (Err(Error::ArenaTooSmall { .. }), false) => {

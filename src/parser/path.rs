@@ -2,8 +2,8 @@
 
 use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{
-    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, Parser, QUERY_COMPONENT,
-    SPECIAL_QUERY_COMPONENT, Step, push_component,
+    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, PATH_COMPONENT_PLAIN, Parser,
+    QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT, Step, push_component,
 };
 use crate::error::ValidationError;
 use crate::scheme::SchemeType;
@@ -22,6 +22,14 @@ fn is_double_dot(s: &[u8]) -> bool {
         _ => false,
     }
 }
+
+/// Bytes a path segment can contain with nothing to do: ASCII URL code points outside the
+/// path percent-encode set, except `/` (which ends the segment) and `%` (checked).
+static SEGMENT_PLAIN: [bool; 256] = {
+    let mut t = PATH_COMPONENT_PLAIN;
+    t[b'/' as usize] = false;
+    t
+};
 
 impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
@@ -55,6 +63,15 @@ impl Parser<'_, '_, '_> {
     /// `rec.path_start` must be set, and the output so far is the path before this segment.
     pub(super) fn path_state(&mut self, mut pos: usize) -> Step {
         loop {
+            // Fast path: a segment of plain bytes that is not a dot segment is copied as is.
+            let plain = self.input[pos..]
+                .iter()
+                .position(|&b| !SEGMENT_PLAIN[b as usize])
+                .map_or(self.input.len(), |i| pos + i);
+            if let Some(next) = self.plain_segment(pos, plain) {
+                pos = next;
+                continue;
+            }
             let end = self.segment_end(pos);
             let seg = &self.input[pos..end];
             let delim = self.at(end);
@@ -82,6 +99,23 @@ impl Parser<'_, '_, '_> {
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// Appends the segment `input[pos..end]` if it is plain (no byte needs encoding or a
+    /// check), ends at a `/` (or `\\`), is not a dot segment and is not subject to the drive
+    /// letter quirk. Returns where the next segment starts.
+    fn plain_segment(&mut self, pos: usize, end: usize) -> Option<usize> {
+        let slash = self.at(end).is_some_and(|b| self.is_slash(b));
+        let seg = &self.input[pos..end];
+        if !slash || seg.first() == Some(&b'.') || (self.scheme.is_file() && seg.len() == 2) {
+            return None;
+        }
+        if self.at(end) == Some(b'\\') {
+            return None;
+        }
+        self.out.push(b'/');
+        self.out.push_slice(seg);
+        Some(end + 1)
     }
 
     /// End of the path segment starting at `pos`.

@@ -33,8 +33,8 @@ mkdir -p "$OUT"
 
 command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install valgrind)" >&2; exit 1; }
 
-# Line tables make callgrind_annotate's output readable; they do not change the code.
-export CARGO_PROFILE_BENCH_DEBUG=line-tables-only
+# The per-line hotspot table needs debug line tables: the bench profile inherits
+# `[profile.release] debug = 1` from Cargo.toml (same binary as `cargo bench`).
 BIN=$(cargo bench --bench compare --no-run --message-format=json 2>/dev/null |
     sed -n 's/.*"target":{[^}]*"name":"compare".*"executable":"\([^"]*\)".*/\1/p' | tail -n1)
 [[ -x "$BIN" ]] || { echo "could not build/find the compare bench binary" >&2; exit 1; }

@@ -20,8 +20,13 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+// Unit tests may use std; the library itself never does.
+#[cfg(test)]
+extern crate std;
+
 mod arena;
 mod error;
+pub mod form;
 mod host;
 #[cfg(feature = "idna")]
 pub mod idna;
@@ -30,7 +35,9 @@ mod origin;
 mod parser;
 pub mod percent;
 mod scheme;
+mod setters;
 mod url;
+mod urlbuf;
 
 pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 pub use host::{Host, HostKind};
@@ -38,6 +45,7 @@ pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
 pub use scheme::default_port;
 pub use url::Url;
+pub use urlbuf::UrlBuf;
 
 /// The longest input accepted, in bytes: offsets are `u32`, and output may grow to three
 /// times the input.

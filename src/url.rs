@@ -181,6 +181,10 @@ impl<'a> Url<'a> {
         }
     }
 
+    pub(crate) fn path_end_usize(&self) -> usize {
+        self.path_end()
+    }
+
     fn path_end(&self) -> usize {
         self.query_start
             .or(self.fragment_start)
@@ -346,9 +350,19 @@ impl<'a> Url<'a> {
         crate::origin::origin_of(self)
     }
 
-    /// The non-fatal validation errors seen while parsing.
+    /// The non-fatal validation errors of the parse.
+    ///
+    /// `domain-to-ASCII` for ASCII domains is derived here from the host (strict UTS46 on the
+    /// lowercased domain is the same check), which keeps it off the parsing fast path.
     pub fn validation_errors(&self) -> ValidationErrors {
-        self.validation
+        let mut v = self.validation;
+        if self.host_kind == HostKind::Domain {
+            let host = self.hostname().as_bytes();
+            if !crate::host::domain::strictly_valid_ascii(host) {
+                v.insert(crate::ValidationError::DomainToAscii);
+            }
+        }
+        v
     }
 
     /// Checks the offset invariants (used by tests and debug builds).

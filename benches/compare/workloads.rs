@@ -1,36 +1,36 @@
 //! The inputs: vendored corpora, a derived relative-reference workload, adversarial inputs.
 
 /// Real URLs found in web text (ParaCrawl), one per line.
-pub const PARACRAWL: &str = include_str!("corpus/paracrawl.txt");
+pub(crate) const PARACRAWL: &str = include_str!("../corpus/paracrawl.txt");
 /// Synthetic firmware/IoT URLs (see corpus/embedded.README.md), one per line.
-pub const EMBEDDED: &str = include_str!("corpus/embedded.txt");
+pub(crate) const EMBEDDED: &str = include_str!("../corpus/embedded.txt");
 /// WPT `urltestdata.json` inputs without a base, one per line (raw: spaces kept).
-pub const WPT: &str = include_str!("corpus/wpt.txt");
+pub(crate) const WPT: &str = include_str!("../corpus/wpt.txt");
 /// WPT inputs with their base: `input<TAB>base` per line.
-pub const WPT_BASE: &str = include_str!("corpus/wpt-with-base.tsv");
+pub(crate) const WPT_BASE: &str = include_str!("../corpus/wpt-with-base.tsv");
 /// Expected hrefs for `WPT` lines (`<failure>` for inputs that must fail).
-pub const WPT_EXPECT: &str = include_str!("corpus/wpt.expect");
+pub(crate) const WPT_EXPECT: &str = include_str!("../corpus/wpt.expect");
 /// Expected hrefs for `WPT_BASE` lines.
-pub const WPT_BASE_EXPECT: &str = include_str!("corpus/wpt-with-base.expect");
+pub(crate) const WPT_BASE_EXPECT: &str = include_str!("../corpus/wpt-with-base.expect");
 
 /// One parse: an input and, for relative workloads, the base it is resolved against.
 #[derive(Clone, Copy)]
-pub struct Item<'a> {
-    pub input: &'a str,
-    pub base: Option<&'a str>,
+pub(crate) struct Item<'a> {
+    pub(crate) input: &'a str,
+    pub(crate) base: Option<&'a str>,
 }
 
-pub struct Workload<'a> {
-    pub name: &'static str,
-    pub items: Vec<Item<'a>>,
+pub(crate) struct Workload<'a> {
+    pub(crate) name: &'static str,
+    pub(crate) items: Vec<Item<'a>>,
     /// Expected href per item (`None`: must fail), when the corpus ships one.
-    pub expect: Option<Vec<Option<&'a str>>>,
+    pub(crate) expect: Option<Vec<Option<&'a str>>>,
 }
 
 impl Workload<'_> {
     /// Bytes a parser reads per pass: the input, plus the base string where there is one
     /// (every parser parses the base on each call, see BENCHMARKS.md).
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.items
             .iter()
             .map(|it| it.input.len() + it.base.map_or(0, str::len))
@@ -40,7 +40,7 @@ impl Workload<'_> {
 
 /// Split a corpus file into lines, keeping every byte of each line (no trimming: leading and
 /// trailing spaces are part of the WPT and embedded inputs).
-pub fn lines(text: &str) -> Vec<&str> {
+pub(crate) fn lines(text: &str) -> Vec<&str> {
     text.strip_suffix('\n')
         .unwrap_or(text)
         .split('\n')
@@ -70,10 +70,10 @@ fn plain(
 }
 
 /// Names accepted on the command line, in report order.
-pub const NAMES: [&str; 5] = ["paracrawl", "embedded", "wpt", "wpt-with-base", "relative"];
+pub(crate) const NAMES: [&str; 5] = ["paracrawl", "embedded", "wpt", "wpt-with-base", "relative"];
 
 /// All corpus workloads. `relative` owns its strings, hence the `rel` storage argument.
-pub fn all<'a>(rel: &'a [(String, String)]) -> Vec<Workload<'a>> {
+pub(crate) fn all<'a>(rel: &'a [(String, String)]) -> Vec<Workload<'a>> {
     let wpt_base = Workload {
         name: "wpt-with-base",
         items: lines(WPT_BASE)
@@ -115,20 +115,20 @@ pub fn all<'a>(rel: &'a [(String, String)]) -> Vec<Workload<'a>> {
 }
 
 /// xorshift64*: deterministic, no dependency.
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         Rng(seed | 1)
     }
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
     }
 }
 
@@ -159,7 +159,7 @@ fn split(url: &str) -> Option<Parts<'_>> {
 /// base gets `PER_BASE` hrefs derived from other corpus URLs with a fixed seed:
 /// `../a/b?x`, `/path`, `//host/path`, `?q`, `#f`, `a/b.html`, `./x`, `../../x`,
 /// absolute URLs, and a few with spaces or backslashes.
-pub fn relative_refs() -> Vec<(String, String)> {
+pub(crate) fn relative_refs() -> Vec<(String, String)> {
     const PER_BASE: usize = 2;
     let pool: Vec<&str> = lines(PARACRAWL)
         .into_iter()
@@ -199,7 +199,7 @@ pub fn relative_refs() -> Vec<(String, String)> {
 }
 
 /// Adversarial input families. Each builds one URL of about `size` bytes.
-pub const ADVERSARIAL: [&str; 13] = [
+pub(crate) const ADVERSARIAL: [&str; 13] = [
     "dotdot",
     "deep-then-up",
     "pct-dots",
@@ -225,7 +225,7 @@ fn fill(prefix: &str, unit: &str, suffix: &str, size: usize) -> String {
     s
 }
 
-pub fn adversarial(kind: &str, size: usize) -> String {
+pub(crate) fn adversarial(kind: &str, size: usize) -> String {
     match kind {
         // Every second segment is `..`: constant stack depth, many pops.
         "dotdot" => fill("http://example.com/", "a/../", "end", size),

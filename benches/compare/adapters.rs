@@ -4,19 +4,19 @@
 //! is produced and read by every parser, so no parser can skip its serializer.
 
 /// microurl: the crate under test. Output goes into a caller-provided arena.
-pub mod micro {
+pub(crate) mod micro {
     /// `false` only if the microurl calls are compiled out (they are not).
-    pub const AVAILABLE: bool = true;
+    pub(crate) const AVAILABLE: bool = true;
 
     #[inline(never)]
-    pub fn parse(input: &str, arena: &mut [u8]) -> Option<usize> {
+    pub(crate) fn parse(input: &str, arena: &mut [u8]) -> Option<usize> {
         microurl::Url::parse(input, arena)
             .ok()
             .map(|u| u.as_str().len())
     }
 
     #[inline(never)]
-    pub fn parse_with_base(
+    pub(crate) fn parse_with_base(
         input: &str,
         base: &str,
         arena: &mut [u8],
@@ -29,20 +29,20 @@ pub mod micro {
     }
 
     #[inline(never)]
-    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+    pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         microurl::Url::can_parse(input, base)
     }
 
     /// A base parsed once, ahead of the timed loop (`join` workloads).
-    pub type Base<'a> = microurl::Url<'a>;
+    pub(crate) type Base<'a> = microurl::Url<'a>;
 
-    pub fn parse_base<'a>(base: &'a str, arena: &'a mut [u8]) -> Option<Base<'a>> {
+    pub(crate) fn parse_base<'a>(base: &'a str, arena: &'a mut [u8]) -> Option<Base<'a>> {
         microurl::Url::parse(base, arena).ok()
     }
 
     /// Resolves `input` against an already parsed base.
     #[inline(never)]
-    pub fn join(input: &str, base: &Base<'_>, arena: &mut [u8]) -> Option<usize> {
+    pub(crate) fn join(input: &str, base: &Base<'_>, arena: &mut [u8]) -> Option<usize> {
         microurl::Url::parse_with_base(input, Some(base), arena)
             .ok()
             .map(|u| u.as_str().len())
@@ -50,7 +50,7 @@ pub mod micro {
 
     /// The href as an owned string (for the agreement check, never timed). The arena grows
     /// to whatever `ArenaTooSmall { needed }` asks for.
-    pub fn href(input: &str, base: Option<&str>) -> Option<String> {
+    pub(crate) fn href(input: &str, base: Option<&str>) -> Option<String> {
         let mut size = 256;
         loop {
             let mut arena = vec![0u8; size];
@@ -79,34 +79,34 @@ pub mod micro {
 }
 
 /// The `url` crate (servo/rust-url).
-pub mod servo {
+pub(crate) mod servo {
     #[inline(never)]
-    pub fn parse(input: &str) -> Option<usize> {
+    pub(crate) fn parse(input: &str) -> Option<usize> {
         url::Url::parse(input).ok().map(|u| u.as_str().len())
     }
 
     #[inline(never)]
-    pub fn parse_with_base(input: &str, base: &str) -> Option<usize> {
+    pub(crate) fn parse_with_base(input: &str, base: &str) -> Option<usize> {
         let b = url::Url::parse(base).ok()?;
         b.join(input).ok().map(|u| u.as_str().len())
     }
 
     /// Resolves `input` against an already parsed base.
     #[inline(never)]
-    pub fn join(input: &str, base: &url::Url) -> Option<usize> {
+    pub(crate) fn join(input: &str, base: &url::Url) -> Option<usize> {
         base.join(input).ok().map(|u| u.as_str().len())
     }
 
     /// rust-url has no `can_parse`; a parse whose result is dropped is the equivalent.
     #[inline(never)]
-    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+    pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
             None => url::Url::parse(input).is_ok(),
             Some(b) => url::Url::parse(b).is_ok_and(|b| b.join(input).is_ok()),
         }
     }
 
-    pub fn href(input: &str, base: Option<&str>) -> Option<String> {
+    pub(crate) fn href(input: &str, base: Option<&str>) -> Option<String> {
         match base {
             None => url::Url::parse(input).ok().map(String::from),
             Some(b) => url::Url::parse(b).ok()?.join(input).ok().map(String::from),
@@ -115,9 +115,9 @@ pub mod servo {
 }
 
 /// The `ada-url` crate (Rust bindings to ada, C++).
-pub mod ada {
+pub(crate) mod ada {
     #[inline(never)]
-    pub fn parse(input: &str) -> Option<usize> {
+    pub(crate) fn parse(input: &str) -> Option<usize> {
         ada_url::Url::parse(input, None)
             .ok()
             .map(|u| u.as_str().len())
@@ -125,18 +125,18 @@ pub mod ada {
 
     /// ada's API takes the base as a string and parses it on every call.
     #[inline(never)]
-    pub fn parse_with_base(input: &str, base: &str) -> Option<usize> {
+    pub(crate) fn parse_with_base(input: &str, base: &str) -> Option<usize> {
         ada_url::Url::parse(input, Some(base))
             .ok()
             .map(|u| u.as_str().len())
     }
 
     #[inline(never)]
-    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+    pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         ada_url::Url::can_parse(input, base)
     }
 
-    pub fn href(input: &str, base: Option<&str>) -> Option<String> {
+    pub(crate) fn href(input: &str, base: Option<&str>) -> Option<String> {
         ada_url::Url::parse(input, base)
             .ok()
             .map(|u| u.as_str().to_owned())

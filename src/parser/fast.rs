@@ -3,10 +3,7 @@
 //! anything. Any byte that would need work (uppercase, percent-encoding, dot segments, IPv4
 //! hosts, credentials, `file:`, ...) makes it give up, and the full parser runs instead.
 
-use super::{
-    C0_COMPONENT, FRAGMENT_COMPONENT, QUERY_COMPONENT, Record, SPECIAL_QUERY_COMPONENT,
-    classify_scheme,
-};
+use super::{C0_COMPONENT, FRAGMENT_COMPONENT, QUERY_COMPONENT, Record, SPECIAL_QUERY_COMPONENT};
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
@@ -56,8 +53,12 @@ static OPAQUE_PATH_PLAIN: [bool; 256] = {
     t
 };
 
-/// Path bytes that need nothing, `/` included.
-static PATH_PLAIN: [bool; 256] = super::PATH_COMPONENT_PLAIN;
+/// Path segment bytes that need nothing (`/` ends a segment).
+static SEGMENT_PLAIN: [bool; 256] = {
+    let mut t = super::PATH_COMPONENT_PLAIN;
+    t[b'/' as usize] = false;
+    t
+};
 
 /// Advances over bytes in `table`; returns the first position not in it.
 #[inline(always)]
@@ -68,8 +69,17 @@ fn skip(s: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
     i
 }
 
-/// Tries the fast path. `None` means: run the full parser.
-pub(crate) fn parse_canonical(input: &str) -> Option<Url<'_>> {
+/// What the fast path found.
+pub(crate) enum Fast<'a> {
+    /// The input is its own serialization.
+    Canonical(Url<'a>),
+    /// The input is canonical except that a special URL lacks its path `/` at `at`
+    /// (`http://example.com`); `rec` describes the URL with that `/` inserted.
+    MissingSlash { at: usize, rec: Record },
+}
+
+/// The fast path, with the missing-slash case reported rather than refused.
+pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     let s = input.as_bytes();
     if !s.first()?.is_ascii_lowercase() {
         return None;
@@ -78,7 +88,7 @@ pub(crate) fn parse_canonical(input: &str) -> Option<Url<'_>> {
     if s.get(scheme_end) != Some(&b':') {
         return None;
     }
-    let scheme = classify_scheme(&s[..scheme_end]);
+    let scheme = SchemeType::from_lowercase(&s[..scheme_end]);
     let mut rec = Record {
         scheme_end,
         username_end: scheme_end + 1,
@@ -96,8 +106,11 @@ pub(crate) fn parse_canonical(input: &str) -> Option<Url<'_>> {
         return None;
     }
     rec.path_start = i;
+    let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
     i = if rec.host_kind.is_none() && s.get(i) != Some(&b'/') {
         skip(s, i, &OPAQUE_PATH_PLAIN)
+    } else if missing_slash {
+        i
     } else {
         path(s, i, scheme.is_special(), rec.host_kind.is_some())?
     };
@@ -117,7 +130,17 @@ pub(crate) fn parse_canonical(input: &str) -> Option<Url<'_>> {
     if i != s.len() || s[s.len() - 1] <= b' ' {
         return None;
     }
-    Some(Url::from_record(input, &rec, ValidationErrors::EMPTY))
+    if missing_slash {
+        let at = rec.path_start;
+        rec.query_start = rec.query_start.map(|q| q + 1);
+        rec.fragment_start = rec.fragment_start.map(|f| f + 1);
+        return Some(Fast::MissingSlash { at, rec });
+    }
+    Some(Fast::Canonical(Url::from_record(
+        input,
+        &rec,
+        ValidationErrors::EMPTY,
+    )))
 }
 
 /// `host[:port]` after `//`, without credentials; returns the position after it.
@@ -196,38 +219,35 @@ fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> 
     if s.get(start + 1) == Some(&b'/') && !has_host {
         return None;
     }
-    let end = skip(s, start, &PATH_PLAIN);
-    // Dot segments: any segment starting with `.` is checked (`%` is not plain here).
-    let path = &s[start..end];
-    let mut seg_start = 0;
-    for (i, &b) in path.iter().enumerate() {
-        if b == b'/' && i > 0 {
-            if is_dot(&path[seg_start + 1..i]) {
-                return None;
-            }
-            seg_start = i;
+    // Segment by segment: a segment starting with `.` is checked for being a dot segment
+    // (`%2e` forms cannot occur: `%` is not plain here).
+    let mut i = start;
+    while s.get(i) == Some(&b'/') {
+        i += 1;
+        if s.get(i) == Some(&b'.') && is_dot_segment_at(s, i) {
+            return None;
         }
+        i = skip(s, i, &SEGMENT_PLAIN);
     }
-    if is_dot(&path[seg_start + 1..]) {
-        return None;
-    }
-    Some(end)
+    Some(i)
 }
 
-fn is_dot(seg: &[u8]) -> bool {
-    seg == b"." || seg == b".."
+/// Whether the segment starting at `i` is `.` or `..`.
+fn is_dot_segment_at(s: &[u8], i: usize) -> bool {
+    let end = |j: usize| matches!(s.get(j), None | Some(b'/' | b'?' | b'#'));
+    end(i + 1) || (s.get(i + 1) == Some(&b'.') && end(i + 2))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_canonical;
     use crate::Url;
     use proptest::prelude::*;
     use std::{format, vec};
 
     /// The fast path agrees with the full parser on everything it accepts.
     fn agrees(input: &str) {
-        if let Some(fast) = parse_canonical(input) {
+        let mut arena2 = [0u8; 1024];
+        if let Some(fast) = super::super::parse_fast_only(input, &mut arena2) {
             let mut arena = [0u8; 1024];
             let full = crate::parser::parse_full(input, &mut arena).unwrap();
             assert_eq!(fast.as_str(), full.as_str(), "{input:?}");
@@ -250,19 +270,20 @@ mod tests {
             "sc://h?x",
             "mailto:a@b.c",
             "foo:/a/b#c",
+            "http://example.com",
+            "https://example.com?q#f",
         ] {
-            assert!(parse_canonical(href).is_some(), "{href}");
+            assert!(super::scan(href).is_some(), "{href}");
             agrees(href);
         }
         for href in [
             "HTTP://a/",
-            "http://a",
             "http://1.2.3.4/",
             "http://a/./b",
             "file:///x",
             "http://u@h/",
         ] {
-            assert!(parse_canonical(href).is_none(), "{href}");
+            assert!(super::scan(href).is_none(), "{href}");
             let _ = Url::parse(href, &mut [0u8; 64]).unwrap();
         }
     }

@@ -60,8 +60,7 @@ static SEGMENT_PLAIN: [bool; 256] = {
     t
 };
 
-/// Advances over bytes in `table`; returns the first position not in it.
-/// Four bytes per step while all four are in the table (one branch per four bytes).
+/// Advances over bytes in `table`; returns the first position not in it. Four bytes per step while all four are in the table (one branch per four bytes).
 #[inline(always)]
 fn skip(s: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
     while let Some(&[a, b, c, d]) = s.get(i..i + 4) {
@@ -75,6 +74,20 @@ fn skip(s: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
         i += 1;
     }
     i
+}
+
+/// Like [`skip`], also over `%XX` escapes (valid ones; a stray `%` is a validation error,
+/// which the full parser reports).
+#[inline(always)]
+fn skip_escaped(s: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
+    loop {
+        i = skip(s, i, table);
+        if s.get(i) == Some(&b'%') && crate::percent::decode_at(s, i).is_some() {
+            i += 3;
+        } else {
+            return i;
+        }
+    }
 }
 
 /// What the fast path found.
@@ -116,7 +129,7 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     rec.path_start = i;
     let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
     i = if rec.host_kind.is_none() && s.get(i) != Some(&b'/') {
-        skip(s, i, &OPAQUE_PATH_PLAIN)
+        skip_escaped(s, i, &OPAQUE_PATH_PLAIN)
     } else if missing_slash {
         i
     } else {
@@ -129,11 +142,11 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
         } else {
             &QUERY_COMPONENT.plain
         };
-        i = skip(s, i + 1, table);
+        i = skip_escaped(s, i + 1, table);
     }
     if s.get(i) == Some(&b'#') {
         rec.fragment_start = Some(i);
-        i = skip(s, i + 1, &FRAGMENT_COMPONENT.plain);
+        i = skip_escaped(s, i + 1, &FRAGMENT_COMPONENT.plain);
     }
     if i != s.len() || s[s.len() - 1] <= b' ' {
         return None;
@@ -169,11 +182,14 @@ fn authority(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
         }
         HostKind::Empty
     } else if scheme.is_special() {
-        if ends_in_digit_or_dot(host) {
-            // Maybe IPv4 (or a trailing dot to examine): the full parser decides.
+        if !ends_in_digit_or_dot(host) {
+            HostKind::Domain
+        } else if is_canonical_ipv4(host) {
+            HostKind::Ipv4
+        } else {
+            // Another IPv4 form, or a trailing dot to examine: the full parser decides.
             return None;
         }
-        HostKind::Domain
     } else {
         HostKind::Opaque
     });
@@ -184,10 +200,35 @@ fn authority(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
     }
 }
 
-/// Conservative "ends in a number" pre-check: a last label that could be numeric.
+/// Conservative "ends in a number" pre-check: a trailing dot, or a last label that starts
+/// with a digit (all numeric labels do, `0x` ones included).
 fn ends_in_digit_or_dot(host: &[u8]) -> bool {
-    let last_label = host.rsplit(|&b| b == b'.').next().unwrap_or(host);
-    host.last() == Some(&b'.') || last_label.first().is_some_and(u8::is_ascii_digit)
+    let mut i = host.len();
+    while i > 0 && host[i - 1] != b'.' {
+        i -= 1;
+    }
+    i == host.len() || host.get(i).is_some_and(u8::is_ascii_digit)
+}
+
+/// A dotted-decimal IPv4 address as the IPv4 serializer writes it: four parts, each 0-255
+/// without leading zeros.
+fn is_canonical_ipv4(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&b| b == b'.') {
+        parts += 1;
+        let ok = match part {
+            [b'0'] => true,
+            [b'1'..=b'9', rest @ ..] if rest.len() <= 2 => {
+                rest.iter().all(u8::is_ascii_digit)
+                    && part.iter().fold(0u32, |n, &d| n * 10 + (d - b'0') as u32) <= 255
+            }
+            _ => false,
+        };
+        if !ok || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
 }
 
 /// A canonical port: digits without a leading zero, at most 65535, not the default.
@@ -227,23 +268,30 @@ fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> 
     if s.get(start + 1) == Some(&b'/') && !has_host {
         return None;
     }
-    // Segment by segment: a segment starting with `.` is checked for being a dot segment
-    // (`%2e` forms cannot occur: `%` is not plain here).
+    // Segment by segment: a segment starting with `.` or `%` is checked for being a dot
+    // segment (`.`, `..`, `%2e`, `.%2E`, ...).
     let mut i = start;
     while s.get(i) == Some(&b'/') {
         i += 1;
-        if s.get(i) == Some(&b'.') && is_dot_segment_at(s, i) {
+        let seg_start = i;
+        i = skip_escaped(s, i, &SEGMENT_PLAIN);
+        if matches!(s.get(seg_start), Some(b'.' | b'%')) && is_dot_segment(&s[seg_start..i]) {
             return None;
         }
-        i = skip(s, i, &SEGMENT_PLAIN);
     }
     Some(i)
 }
 
-/// Whether the segment starting at `i` is `.` or `..`.
-fn is_dot_segment_at(s: &[u8], i: usize) -> bool {
-    let end = |j: usize| matches!(s.get(j), None | Some(b'/' | b'?' | b'#'));
-    end(i + 1) || (s.get(i + 1) == Some(&b'.') && end(i + 2))
+/// <https://url.spec.whatwg.org/#single-dot-path-segment> or a double-dot one.
+fn is_dot_segment(seg: &[u8]) -> bool {
+    let dot = |p: &[u8]| p == b"." || p.eq_ignore_ascii_case(b"%2e");
+    match seg.len() {
+        1 | 3 => dot(seg),
+        2 => seg == b"..",
+        4 => (seg[0] == b'.' && dot(&seg[1..])) || (dot(&seg[..3]) && seg[3] == b'.'),
+        6 => dot(&seg[..3]) && dot(&seg[3..]),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -280,14 +328,22 @@ mod tests {
             "foo:/a/b#c",
             "http://example.com",
             "https://example.com?q#f",
+            "https://h/a%20b/%2e%2e.x?%2F=%41",
+            "http://192.168.4.1:8080/x",
+            "http://0.0.0.0/",
         ] {
             assert!(super::scan(href).is_some(), "{href}");
             agrees(href);
         }
         for href in [
             "HTTP://a/",
-            "http://1.2.3.4/",
+            "http://1.2.3.04/",
+            "http://1.2.3/",
+            "http://1.2.3.0x1/",
+            "http://1.2.3.4./",
             "http://a/./b",
+            "http://a/%2e/b",
+            "http://a/.%2E/b",
             "file:///x",
             "http://u@h/",
         ] {

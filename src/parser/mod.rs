@@ -298,7 +298,8 @@ fn run<'a>(
         Ok(s) => Url::from_record(s, &rec, v),
         Err(needed) => return (Err(Error::ArenaTooSmall { needed }), all_checked),
     };
-    if let Some(first) = url.validation_errors().first().filter(|_| options.strict) {
+    let strict_error = || url.validation_errors().first();
+    if let Some(first) = options.strict.then(strict_error).flatten() {
         let e = Error::Parse(ParseError {
             kind: ParseErrorKind::Strict(first),
             position: map_pos(0),

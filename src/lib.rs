@@ -1,3 +1,6 @@
 //! microurl: the WHATWG URL Standard for microcontrollers. `no_std`, no heap.
 #![no_std]
 #![forbid(unsafe_code)]
+
+#[cfg(feature = "idna")]
+mod tables;

@@ -1,0 +1,228 @@
+//! Turns the parsed UCD into the Rust source of `$OUT_DIR/idna_tables.rs`.
+//!
+//! Tables (all `static`, never decompressed at run time):
+//! - `IDNA_*`: trie code point -> index into `IDNA_ENTRIES` (status + mapping), mapping
+//!   strings in one `MAPPING_STR`.
+//! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark,
+//!   has-canonical-decomposition).
+//! - `DECOMP_KEYS`/`DECOMP_VALS`/`SECONDS`: canonical single-step decompositions, sorted;
+//!   `COMPOSE`: the primary composites among them, sorted by (second, first).
+
+use crate::trie::{Trie, emit_array};
+use crate::ucd::{CODE_POINTS, Idna, Ucd};
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write;
+
+// Keep in sync with src/tables/mod.rs.
+const KIND_VALID: u32 = 0;
+const KIND_IGNORED: u32 = 1;
+const KIND_DISALLOWED: u32 = 2;
+const KIND_DEVIATION: u32 = 3;
+const KIND_MAPPED: u32 = 4;
+const KIND_DELTA: u32 = 5;
+
+const PROP_BIDI_SHIFT: u32 = 8;
+const PROP_JOINING_SHIFT: u32 = 12;
+const PROP_MARK: u32 = 1 << 15;
+const PROP_DECOMP: u32 = 1 << 16;
+
+const S_BASE: u32 = 0xAC00;
+const S_COUNT: u32 = 11172;
+
+fn utf8(cps: &[u32]) -> String {
+    cps.iter().map(|&c| char::from_u32(c).expect("scalar value")).collect()
+}
+
+/// Deduplicates strings into one string table, reusing substrings already present.
+struct StringTable {
+    text: String,
+    offsets: HashMap<String, usize>,
+}
+
+impl StringTable {
+    fn new(strings: &BTreeSet<String>) -> StringTable {
+        let mut sorted: Vec<&String> = strings.iter().collect();
+        sorted.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        let mut table = StringTable { text: String::new(), offsets: HashMap::new() };
+        for s in sorted {
+            let at = table.text.find(s.as_str()).unwrap_or_else(|| {
+                table.text.push_str(s);
+                table.text.len() - s.len()
+            });
+            table.offsets.insert(s.clone(), at);
+        }
+        table
+    }
+
+    fn entry(&self, kind: u32, s: &str) -> u32 {
+        let at = self.offsets[s];
+        assert!(s.len() < 256 && at < (1 << 21));
+        kind | (s.len() as u32) << 3 | (at as u32) << 11
+    }
+}
+
+fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
+    let strings: BTreeSet<String> = ucd
+        .idna
+        .iter()
+        .filter_map(|v| match v {
+            Idna::Deviation(m) => Some(utf8(m)),
+            Idna::Mapped(m) if m.len() != 1 => Some(utf8(m)),
+            _ => None,
+        })
+        .collect();
+    let table = StringTable::new(&strings);
+    let mut entries: Vec<u32> = vec![KIND_DISALLOWED];
+    let mut index: HashMap<u32, u32> = HashMap::from([(KIND_DISALLOWED, 0)]);
+    let mut values = vec![0u32; CODE_POINTS];
+    for (cp, v) in ucd.idna.iter().enumerate() {
+        let entry = match v {
+            Idna::Valid => KIND_VALID,
+            // NFC follows mapping, so a mapping that is canonically equivalent to the code
+            // point itself (CJK compatibility ideographs, Greek oxia, ...) needs no data: the
+            // code point is kept and NFC produces the mapping.
+            Idna::Mapped(m) if is_canonical_mapping(ucd, cp as u32, m) => KIND_VALID,
+            Idna::Ignored => KIND_IGNORED,
+            Idna::Disallowed => KIND_DISALLOWED,
+            Idna::Deviation(m) => table.entry(KIND_DEVIATION, &utf8(m)),
+            Idna::Mapped(m) if m.len() == 1 => {
+                let delta = m[0] as i32 - cp as i32;
+                KIND_DELTA | ((delta << 3) as u32)
+            }
+            Idna::Mapped(m) => table.entry(KIND_MAPPED, &utf8(m)),
+        };
+        values[cp] = *index.entry(entry).or_insert_with(|| {
+            entries.push(entry);
+            entries.len() as u32 - 1
+        });
+    }
+    let trie = Trie::build_smallest(&values, 0);
+    trie.emit("IDNA", out);
+    emit_array(out, "IDNA_ENTRIES", &entries);
+    writeln!(out, "pub(crate) static MAPPING_STR: &str = {:?};", table.text).unwrap();
+    trie.bytes() + entries.len() * 4 + table.text.len()
+}
+
+fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    full_decomposition(ucd, cp, &mut a);
+    for &c in mapping {
+        full_decomposition(ucd, c, &mut b);
+    }
+    // Equal NFD (no reordering is involved: both are single characters' decompositions).
+    a == b && ucd.decomp.contains_key(&cp)
+}
+
+fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
+    let mut props: Vec<u32> = vec![0];
+    let mut index: HashMap<u32, u32> = HashMap::from([(0, 0)]);
+    let mut values = vec![0u32; CODE_POINTS];
+    for (cp, slot) in values.iter_mut().enumerate() {
+        let mut p = u32::from(ucd.ccc[cp])
+            | u32::from(ucd.bidi[cp]) << PROP_BIDI_SHIFT
+            | u32::from(ucd.joining[cp]) << PROP_JOINING_SHIFT;
+        if ucd.mark[cp] {
+            p |= PROP_MARK;
+        }
+        if ucd.decomp.contains_key(&(cp as u32)) {
+            p |= PROP_DECOMP;
+        }
+        *slot = *index.entry(p).or_insert_with(|| {
+            props.push(p);
+            props.len() as u32 - 1
+        });
+    }
+    let trie = Trie::build_smallest(&values, 0);
+    trie.emit("PROPS", out);
+    emit_array(out, "PROPS", &props);
+    trie.bytes() + props.len() * 4
+}
+
+fn full_decomposition(ucd: &Ucd, cp: u32, out: &mut Vec<u32>) {
+    match ucd.decomp.get(&cp) {
+        Some(d) => {
+            full_decomposition(ucd, d[0], out);
+            for &c in &d[1..] {
+                assert!(!ucd.decomp.contains_key(&c), "second component {c:X} decomposes");
+                out.push(c);
+            }
+        }
+        None if (S_BASE..S_BASE + S_COUNT).contains(&cp) => out.extend([0x1100, 0x1161, 0x11A7]),
+        None => out.push(cp),
+    }
+}
+
+fn is_primary_composite(ucd: &Ucd, cp: u32, d: &[u32]) -> bool {
+    d.len() == 2
+        && !ucd.exclusions.contains(&cp)
+        && ucd.ccc[cp as usize] == 0
+        && ucd.ccc[d[0] as usize] == 0
+}
+
+fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
+    let mut seconds: BTreeSet<u32> = ucd.decomp.values().filter_map(|d| d.get(1).copied()).collect();
+    seconds.insert(0);
+    let seconds: Vec<u32> = seconds.into_iter().collect();
+    assert!(seconds.len() < 1 << 11);
+    let keys: Vec<u32> = ucd.decomp.keys().copied().collect();
+    let mut vals = Vec::new();
+    let mut compose = Vec::new();
+    for (i, (&cp, d)) in ucd.decomp.iter().enumerate() {
+        assert!(d.len() <= 2 && d[0] < 1 << 21);
+        let second = d.get(1).copied().unwrap_or(0);
+        let sidx = seconds.binary_search(&second).expect("second indexed") as u32;
+        vals.push(d[0] | sidx << 21);
+        let mut full = Vec::new();
+        full_decomposition(ucd, cp, &mut full);
+        assert!(full.len() <= 4, "decomposition of {cp:X} longer than 4");
+        if is_primary_composite(ucd, cp, d) {
+            let parts = utf8(&full).len();
+            assert!(utf8(&[cp]).len() <= parts, "composition grows {cp:X}");
+            compose.push(i as u32);
+        }
+    }
+    compose.sort_by_key(|&i| vals[i as usize]);
+    emit_array(out, "DECOMP_KEYS", &keys);
+    emit_array(out, "DECOMP_VALS", &vals);
+    emit_array(out, "SECONDS", &seconds);
+    emit_array(out, "COMPOSE", &compose);
+    keys.len() * 4 + vals.len() * 4 + seconds.len() * 4 + compose.len() * 2
+}
+
+/// Largest ratio (rounded up) of the UTF-8 length of NFD(mapping(cp)) over that of `cp`,
+/// for the buffer-size bound documented in `src/idna`.
+fn max_expansion(ucd: &Ucd, mapped: bool) -> usize {
+    let mut worst = 1;
+    for cp in (0..CODE_POINTS as u32).filter(|&c| char::from_u32(c).is_some()) {
+        let mapping = match &ucd.idna[cp as usize] {
+            Idna::Mapped(m) | Idna::Deviation(m) if mapped => m.clone(),
+            _ => vec![cp],
+        };
+        let mut full = Vec::new();
+        for c in mapping {
+            full_decomposition(ucd, c, &mut full);
+        }
+        let (from, to) = (utf8(&[cp]).len(), utf8(&full).len());
+        worst = worst.max(to.div_ceil(from));
+    }
+    worst
+}
+
+/// The whole generated file.
+pub fn generate(ucd: &Ucd) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "// @generated by build.rs from data/unicode/ (Unicode 17.0.0). Do not edit.\n\
+         // Regenerate: `cargo build` (tables are rebuilt whenever build/ or data/ change).\n\n",
+    );
+    let mut total = idna_tables(ucd, &mut out);
+    total += props_tables(ucd, &mut out);
+    total += decomposition_tables(ucd, &mut out);
+    writeln!(out, "pub(crate) const MAX_MAPPING_EXPANSION: usize = {};", max_expansion(ucd, true))
+        .unwrap();
+    writeln!(out, "pub(crate) const MAX_NFD_EXPANSION: usize = {};", max_expansion(ucd, false))
+        .unwrap();
+    writeln!(out, "/// Total bytes of the generated tables, as counted by the generator.").unwrap();
+    writeln!(out, "pub(crate) const GENERATED_TABLE_BYTES: usize = {total};").unwrap();
+    out
+}

@@ -110,7 +110,11 @@ fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
         full_decomposition(ucd, c, &mut b);
     }
     // Equal NFD (no reordering is involved: both are single characters' decompositions).
-    a == b && ucd.decomp.contains_key(&cp)
+    let equivalent = a == b && ucd.decomp.contains_key(&cp);
+    // NFC must then remove `cp`, or its status would be looked up after normalization.
+    let d = &ucd.decomp.get(&cp);
+    assert!(!(equivalent && d.is_some_and(|d| is_primary_composite(ucd, cp, d))), "{cp:X}");
+    equivalent
 }
 
 fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
@@ -189,25 +193,6 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     keys.len() * 4 + vals.len() * 4 + seconds.len() * 4 + compose.len() * 2
 }
 
-/// Largest ratio (rounded up) of the UTF-8 length of NFD(mapping(cp)) over that of `cp`,
-/// for the buffer-size bound documented in `src/idna`.
-fn max_expansion(ucd: &Ucd, mapped: bool) -> usize {
-    let mut worst = 1;
-    for cp in (0..CODE_POINTS as u32).filter(|&c| char::from_u32(c).is_some()) {
-        let mapping = match &ucd.idna[cp as usize] {
-            Idna::Mapped(m) | Idna::Deviation(m) if mapped => m.clone(),
-            _ => vec![cp],
-        };
-        let mut full = Vec::new();
-        for c in mapping {
-            full_decomposition(ucd, c, &mut full);
-        }
-        let (from, to) = (utf8(&[cp]).len(), utf8(&full).len());
-        worst = worst.max(to.div_ceil(from));
-    }
-    worst
-}
-
 /// The whole generated file.
 pub fn generate(ucd: &Ucd) -> String {
     let mut out = String::new();
@@ -218,10 +203,6 @@ pub fn generate(ucd: &Ucd) -> String {
     let mut total = idna_tables(ucd, &mut out);
     total += props_tables(ucd, &mut out);
     total += decomposition_tables(ucd, &mut out);
-    writeln!(out, "pub(crate) const MAX_MAPPING_EXPANSION: usize = {};", max_expansion(ucd, true))
-        .unwrap();
-    writeln!(out, "pub(crate) const MAX_NFD_EXPANSION: usize = {};", max_expansion(ucd, false))
-        .unwrap();
     writeln!(out, "/// Total bytes of the generated tables, as counted by the generator.").unwrap();
     writeln!(out, "pub(crate) const GENERATED_TABLE_BYTES: usize = {total};").unwrap();
     out

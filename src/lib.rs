@@ -3,4 +3,6 @@
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "idna")]
+pub mod idna;
+#[cfg(feature = "idna")]
 mod tables;

@@ -1,0 +1,336 @@
+//! Normalization Form C ([UAX #15](https://www.unicode.org/reports/tr15/)) as a lazy,
+//! allocation-free iterator, on our own tables.
+//!
+//! The input is fully decomposed on the fly ([`Decomposed`]); each run of non-starters is
+//! put in canonical order without a buffer by re-reading it once per distinct combining
+//! class present (at most 255, in practice a handful), which keeps the work linear however
+//! long the run is; composition then replays each segment twice: once to find the final
+//! starter, once to emit it and the marks that did not compose. Source iterators are
+//! cloned to re-read, so they must be cheap to clone (`str::Chars` and wrappers are).
+
+use crate::idna::IdnaError;
+use crate::idna::writer::Writer;
+use crate::tables::{compose_pair, decompose_once, props};
+
+const S_BASE: u32 = 0xAC00;
+const L_BASE: u32 = 0x1100;
+const V_BASE: u32 = 0x1161;
+const T_BASE: u32 = 0x11A7;
+const L_COUNT: u32 = 19;
+const V_COUNT: u32 = 21;
+const T_COUNT: u32 = 28;
+const N_COUNT: u32 = V_COUNT * T_COUNT;
+const S_COUNT: u32 = L_COUNT * N_COUNT;
+
+/// Canonical_Combining_Class, with the common case (below U+0300 every class is 0) free.
+pub(crate) fn ccc(c: char) -> u8 {
+    if (c as u32) < 0x300 { 0 } else { props(c).ccc() }
+}
+
+fn hangul_decompose(c: char, buf: &mut [char; 4]) -> Option<usize> {
+    let s = (c as u32).checked_sub(S_BASE).filter(|&s| s < S_COUNT)?;
+    let l = char::from_u32(L_BASE + s / N_COUNT)?;
+    let v = char::from_u32(V_BASE + (s % N_COUNT) / T_COUNT)?;
+    *buf = [l, v, '\0', '\0'];
+    match s % T_COUNT {
+        0 => Some(2),
+        t => {
+            buf[2] = char::from_u32(T_BASE + t)?;
+            Some(3)
+        }
+    }
+}
+
+/// Writes the full canonical decomposition of `c` (at most 4 code points, checked by the
+/// generator) into `buf` and returns its length.
+fn decompose(c: char, buf: &mut [char; 4]) -> usize {
+    if (c as u32) < 0xC0 {
+        buf[0] = c;
+        return 1;
+    }
+    if let Some(n) = hangul_decompose(c, buf) {
+        return n;
+    }
+    // Only the first component of a decomposition decomposes further.
+    let mut tail = ['\0'; 3];
+    let mut tails = 0;
+    let mut head = c;
+    while props(head).has_decomposition() {
+        let Some((first, second)) = decompose_once(head) else { break };
+        if let (Some(s), Some(slot)) = (second, tail.get_mut(tails)) {
+            *slot = s;
+            tails += 1;
+        }
+        head = first;
+    }
+    buf[0] = head;
+    for (slot, &t) in buf[1..].iter_mut().zip(tail[..tails].iter().rev()) {
+        *slot = t;
+    }
+    1 + tails
+}
+
+/// The canonical decomposition (NFD without reordering) of a character source.
+#[derive(Clone, Debug)]
+pub(crate) struct Decomposed<I> {
+    src: I,
+    buf: [char; 4],
+    len: u8,
+    pos: u8,
+}
+
+impl<I> Decomposed<I> {
+    pub(crate) fn new(src: I) -> Self {
+        Decomposed { src, buf: ['\0'; 4], len: 0, pos: 0 }
+    }
+}
+
+impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        if self.pos >= self.len {
+            let c = self.src.next()?;
+            self.len = decompose(c, &mut self.buf) as u8;
+            self.pos = 0;
+        }
+        let c = self.buf.get(usize::from(self.pos)).copied();
+        self.pos += 1;
+        c
+    }
+}
+
+fn peek<I: Iterator<Item = char> + Clone>(it: &I) -> Option<char> {
+    it.clone().next()
+}
+
+/// A run of non-starters, read in stable canonical order (by combining class).
+#[derive(Clone, Debug)]
+struct SortedRun<I> {
+    start: I,
+    it: I,
+    len: usize,
+    idx: usize,
+    /// Class being emitted in this pass; 256 when done.
+    class: u16,
+    /// Smallest class above `class` seen in this pass.
+    next_class: u16,
+}
+
+impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
+    /// Consumes the run of non-starters at the front of `it`.
+    fn take(it: &mut I) -> Self {
+        let start = it.clone();
+        let (mut len, mut min) = (0, 256);
+        loop {
+            let mut ahead = it.clone();
+            match ahead.next().map(ccc) {
+                Some(k) if k != 0 => {
+                    *it = ahead;
+                    len += 1;
+                    min = min.min(u16::from(k));
+                }
+                _ => break,
+            }
+        }
+        SortedRun { it: start.clone(), start, len, idx: 0, class: min, next_class: 256 }
+    }
+}
+
+impl<I: Iterator<Item = char> + Clone> Iterator for SortedRun<I> {
+    type Item = (char, u8);
+
+    fn next(&mut self) -> Option<(char, u8)> {
+        while self.class < 256 {
+            if self.idx == self.len {
+                self.class = self.next_class;
+                self.next_class = 256;
+                self.it = self.start.clone();
+                self.idx = 0;
+                continue;
+            }
+            let c = self.it.next()?;
+            self.idx += 1;
+            let k = ccc(c);
+            let class = u16::from(k);
+            if class == self.class {
+                return Some((c, k));
+            }
+            if class > self.class && class < self.next_class {
+                self.next_class = class;
+            }
+        }
+        None
+    }
+}
+
+/// Canonical composition of two characters, Hangul included.
+fn compose(a: char, b: char) -> Option<char> {
+    let (a32, b32) = (a as u32, b as u32);
+    if let (Some(l), Some(v)) = (a32.checked_sub(L_BASE), b32.checked_sub(V_BASE)) {
+        if l < L_COUNT && v < V_COUNT {
+            return char::from_u32(S_BASE + (l * V_COUNT + v) * T_COUNT);
+        }
+    }
+    if let (Some(s), Some(t)) = (a32.checked_sub(S_BASE), b32.checked_sub(T_BASE)) {
+        if s < S_COUNT && s % T_COUNT == 0 && t > 0 && t < T_COUNT {
+            return char::from_u32(a32 + t);
+        }
+    }
+    compose_pair(a, b)
+}
+
+/// The state of the canonical composition algorithm within one segment.
+#[derive(Clone, Copy, Debug)]
+struct Composer {
+    starter: Option<char>,
+    /// Combining class of the last character left uncomposed since the starter.
+    last: Option<u8>,
+}
+
+impl Composer {
+    /// Feeds the next non-starter (in canonical order); true if it composed.
+    fn feed(&mut self, c: char, class: u8) -> bool {
+        let blocked = self.last.is_some_and(|last| last >= class);
+        if let (Some(s), false) = (self.starter, blocked) {
+            if let Some(composite) = compose(s, c) {
+                self.starter = Some(composite);
+                return true;
+            }
+        }
+        self.last = Some(class);
+        false
+    }
+}
+
+/// One segment: a starter, the starters that composed into it, and the last run of marks.
+struct Segment<I> {
+    starter: Option<char>,
+    /// Composer state at the start of the last run (to replay which marks compose).
+    before_last_run: Composer,
+    last_run: SortedRun<I>,
+    end: I,
+}
+
+fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
+    let mut it = from.clone();
+    let first = peek(&it)?;
+    let mut comp = Composer { starter: None, last: None };
+    if ccc(first) == 0 {
+        it.next();
+        comp.starter = Some(first);
+    }
+    loop {
+        let before = Composer { starter: comp.starter, last: None };
+        let run = SortedRun::take(&mut it);
+        comp = before;
+        for (c, class) in run.clone() {
+            comp.feed(c, class);
+        }
+        if comp.last.is_none() {
+            let next = peek(&it).filter(|&n| ccc(n) == 0);
+            if let Some(composite) = comp.starter.zip(next).and_then(|(s, n)| compose(s, n)) {
+                it.next();
+                comp.starter = Some(composite);
+                continue;
+            }
+        }
+        return Some(Segment { starter: comp.starter, before_last_run: before, last_run: run, end: it });
+    }
+}
+
+/// The NFC form of a decomposed character source, lazily.
+#[derive(Clone, Debug)]
+pub(crate) struct Nfc<I> {
+    next_segment: I,
+    pending_starter: Option<char>,
+    replay: Option<(SortedRun<I>, Composer)>,
+}
+
+impl<I: Iterator<Item = char> + Clone> Nfc<I> {
+    pub(crate) fn new(decomposed: I) -> Self {
+        Nfc { next_segment: decomposed, pending_starter: None, replay: None }
+    }
+}
+
+impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        loop {
+            if let Some(s) = self.pending_starter.take() {
+                return Some(s);
+            }
+            if let Some((run, comp)) = &mut self.replay {
+                for (c, class) in run.by_ref() {
+                    if !comp.feed(c, class) {
+                        return Some(c);
+                    }
+                }
+                self.replay = None;
+            }
+            let segment = analyze(&self.next_segment)?;
+            self.pending_starter = segment.starter;
+            self.replay = Some((segment.last_run, segment.before_last_run));
+            self.next_segment = segment.end;
+        }
+    }
+}
+
+/// NFC of any character source.
+pub(crate) fn nfc_chars<I: Iterator<Item = char> + Clone>(src: I) -> Nfc<Decomposed<I>> {
+    Nfc::new(Decomposed::new(src))
+}
+
+/// Writes the [NFC](https://www.unicode.org/reports/tr15/#Norm_Forms) form of `input` into
+/// `out` and returns its length in bytes.
+///
+/// No heap and no fixed-size buffer: runs of combining marks of any length are reordered in
+/// linear time. The output is never longer than 3 times the input
+/// ([UAX #15 §13](https://www.unicode.org/reports/tr15/#Stream_Safe_Text_Format)).
+///
+/// # Errors
+/// [`IdnaError::BufferTooSmall`] with the exact length needed if `out` is too short.
+///
+/// # Examples
+/// ```
+/// let mut out = [0u8; 16];
+/// let n = microurl::idna::nfc("e\u{301}\u{327}", &mut out).unwrap();
+/// assert_eq!(&out[..n], "ȩ\u{301}".as_bytes());
+/// ```
+pub fn nfc(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
+    let mut w = Writer::new(out);
+    for c in nfc_chars(input.chars()) {
+        w.push_char(c);
+    }
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: &str) {
+        let mut out = [0u8; 64];
+        let n = nfc(input, &mut out).unwrap();
+        assert_eq!(core::str::from_utf8(&out[..n]), Ok(expected), "{input:?}");
+    }
+
+    #[test]
+    fn composes_reorders_and_handles_hangul() {
+        check("a\u{300}", "à");
+        check("a\u{323}\u{302}", "ậ");
+        check("a\u{302}\u{323}", "ậ");
+        check("\u{1100}\u{1161}\u{11A8}", "각");
+        check("\u{212B}", "Å");
+        check("\u{301}a", "\u{301}a");
+        check("\u{0B47}\u{0B3E}", "\u{0B4B}");
+        check("\u{1D160}", "\u{1D158}\u{1D165}\u{1D16E}");
+    }
+
+    #[test]
+    fn too_small_reports_exact_length() {
+        let mut out = [0u8; 2];
+        assert_eq!(nfc("\u{1D160}", &mut out), Err(IdnaError::BufferTooSmall { needed: 12 }));
+    }
+}

@@ -1,0 +1,250 @@
+//! UTS46 [Processing](https://www.unicode.org/reports/tr46/#Processing) and
+//! [ToASCII](https://www.unicode.org/reports/tr46/#ToASCII) steps 2-4, label by label, in
+//! the caller's buffer.
+//!
+//! Memory layout while label `k` is processed (`pos` = bytes of finished output):
+//!
+//! ```text
+//! out: [ finished labels | label k, mapped + NFC (u bytes) | scratch ... ]
+//!                        ^pos                               ^pos+u
+//! ```
+//!
+//! The scratch holds the Punycode encoding of label k (to ASCII) or its decoding as u32 code
+//! points then UTF-8 (an `xn--` label); the result is then moved to `pos`.
+
+use crate::idna::nfc::{Decomposed, Nfc, nfc_chars};
+use crate::idna::punycode::{self, Failure};
+use crate::idna::validate::{BidiLabel, bidi_label, check_label};
+use crate::idna::writer::Writer;
+use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
+
+type Stream<'a> = Nfc<Decomposed<Mapped<'a>>>;
+
+/// Which UTS46 operation runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    Ascii,
+    Unicode,
+}
+
+/// The buffer ran out; the caller computes the bound with [`needed_bound`].
+#[derive(Debug)]
+pub(crate) struct NoSpace;
+
+/// Result of a run: bytes written and the first error recorded.
+pub(crate) struct Outcome {
+    pub(crate) len: usize,
+    pub(crate) error: Option<IdnaError>,
+}
+
+struct Run<'o> {
+    out: &'o mut [u8],
+    pos: usize,
+    options: Uts46Options,
+    target: Target,
+    error: Option<IdnaError>,
+    rtl: bool,
+    bidi_bad: Option<usize>,
+}
+
+fn text(bytes: &[u8]) -> &str {
+    core::str::from_utf8(bytes).unwrap_or("\u{FFFD}")
+}
+
+/// Runs UTS46 processing on `domain`.
+pub(crate) fn process(
+    domain: &str,
+    options: &Uts46Options,
+    target: Target,
+    out: &mut [u8],
+) -> Result<Outcome, NoSpace> {
+    let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
+    let mut run =
+        Run { out, pos: 0, options: *options, target, error: None, rtl: false, bidi_bad: None };
+    let mut index = 0;
+    loop {
+        let start = run.pos;
+        let more = run.label(&mut stream, index)?;
+        run.check_label_length(run.pos - start, index, more);
+        if !more {
+            break;
+        }
+        *run.out.get_mut(run.pos).ok_or(NoSpace)? = b'.';
+        run.pos += 1;
+        index += 1;
+    }
+    run.finish(index);
+    Ok(Outcome { len: run.pos, error: run.error })
+}
+
+/// A buffer length with which [`process`] never runs out of space (see the module docs of
+/// `idna` for the derivation): with `U` the bytes of the mapped and normalized labels and `L`
+/// the number of labels, `7U + 6L + 5` for ToASCII and `5U + L` for ToUnicode.
+pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
+    let (mut bytes, mut labels) = (0usize, 1usize);
+    for c in nfc_chars(Mapped::new(domain, options.transitional_processing)) {
+        match c {
+            '.' => labels += 1,
+            _ => bytes += c.len_utf8(),
+        }
+    }
+    match target {
+        Target::Ascii => 7 * bytes + 6 * labels + 5,
+        Target::Unicode => 5 * bytes + labels,
+    }
+}
+
+impl Run<'_> {
+    fn record(&mut self, e: IdnaError) {
+        self.error.get_or_insert(e);
+    }
+
+    /// Processes one label; true if a full stop follows it.
+    fn label(&mut self, stream: &mut Stream<'_>, index: usize) -> Result<bool, NoSpace> {
+        let start = self.pos;
+        let (mut end, mut ascii, mut more) = (start, true, false);
+        for c in stream.by_ref() {
+            if c == '.' {
+                more = true;
+                break;
+            }
+            ascii &= c.is_ascii();
+            let mut utf8 = [0u8; 4];
+            let bytes = c.encode_utf8(&mut utf8).as_bytes();
+            let dst = self.out.get_mut(end..end + bytes.len()).ok_or(NoSpace)?;
+            dst.copy_from_slice(bytes);
+            end += bytes.len();
+        }
+        let punycode = self.out.get(start..end).is_some_and(|l| l.starts_with(b"xn--"));
+        match (punycode, ascii) {
+            (true, true) => self.punycode_label(start, end, index)?,
+            (true, false) => {
+                self.record(IdnaError::Punycode { label: index });
+                self.pos = end;
+            }
+            (false, _) => self.plain_label(start, end, ascii, index)?,
+        }
+        Ok(more)
+    }
+
+    fn plain_label(&mut self, start: usize, end: usize, ascii: bool, index: usize) -> Result<(), NoSpace> {
+        let label = text(self.out.get(start..end).unwrap_or_default());
+        let (checked, bidi) = (check_label(label, &self.options, false, index), bidi_label(label));
+        self.bidi(bidi, index);
+        if let Err(e) = checked {
+            self.record(e);
+        }
+        if self.target == Target::Ascii && !ascii {
+            return self.encode_label(start, end, index);
+        }
+        self.pos = end;
+        Ok(())
+    }
+
+    /// Replaces the label at `start..end` with `xn--` and its Punycode encoding.
+    fn encode_label(&mut self, start: usize, end: usize, index: usize) -> Result<(), NoSpace> {
+        let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
+        let label = text(head.get(start..).unwrap_or_default());
+        let mut w = Writer::new(tail);
+        b"xn--".iter().for_each(|&b| w.push(b));
+        let encoded = punycode::encode_chars(label.chars(), |b| w.push(b));
+        let n = w.finish().map_err(|_| NoSpace)?;
+        match encoded {
+            Ok(()) => {
+                self.out.copy_within(end..end + n, start);
+                self.pos = start + n;
+            }
+            Err(e) => {
+                self.record(label_error(e, index));
+                self.pos = end;
+            }
+        }
+        Ok(())
+    }
+
+    /// UTS46 §4 step 4 for a label that starts with `xn--` (and is ASCII).
+    fn punycode_label(&mut self, start: usize, end: usize, index: usize) -> Result<(), NoSpace> {
+        let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
+        let digits = head.get(start + 4..).unwrap_or_default();
+        let count = match punycode::decode_to_scratch(digits, tail) {
+            Ok(count) => count,
+            Err(Failure::Space(_)) => return Err(NoSpace),
+            Err(_) if self.options.ignore_invalid_punycode => {
+                return self.plain_label(start, end, true, index);
+            }
+            Err(e) => {
+                self.record(label_error(e, index));
+                self.pos = end;
+                return Ok(());
+            }
+        };
+        let len = punycode::scratch_to_utf8(tail, count);
+        let decoded = text(tail.get(..len).unwrap_or_default());
+        let checked = if decoded.is_ascii() {
+            Err(IdnaError::Punycode { label: index })
+        } else {
+            check_label(decoded, &self.options, true, index)
+        };
+        let bidi = bidi_label(decoded);
+        self.bidi(bidi, index);
+        if let Err(e) = checked {
+            self.record(e);
+        }
+        self.pos = match self.target {
+            // The encoding of a string is unique, so the label is its own re-encoding.
+            Target::Ascii => end,
+            Target::Unicode => {
+                self.out.copy_within(end..end + len, start);
+                start + len
+            }
+        };
+        Ok(())
+    }
+
+    fn bidi(&mut self, b: BidiLabel, index: usize) {
+        if !self.options.check_bidi {
+            return;
+        }
+        self.rtl |= b.rtl;
+        if !b.ok && self.bidi_bad.is_none() {
+            self.bidi_bad = Some(index);
+        }
+    }
+
+    /// VerifyDnsLength for one label: ToASCII step 4.2 (A4_2), or X4_2 for ToUnicode, where
+    /// only the root label (last, after a full stop) may be empty.
+    fn check_label_length(&mut self, len: usize, index: usize, more: bool) {
+        if !self.options.verify_dns_length {
+            return;
+        }
+        match self.target {
+            Target::Ascii if len == 0 || len > 63 => self.record(IdnaError::DnsLength),
+            Target::Unicode if len == 0 && (more || index == 0) => {
+                self.record(IdnaError::EmptyLabel { label: index });
+            }
+            _ => {}
+        }
+    }
+
+    /// Domain-wide checks: the Bidi rule (RFC 5893 applies to Bidi domain names only) and
+    /// ToASCII step 4.1, the total length without the root label.
+    fn finish(&mut self, last: usize) {
+        if let (true, Some(label)) = (self.rtl, self.bidi_bad) {
+            self.record(IdnaError::Bidi { label });
+        }
+        if self.options.verify_dns_length && self.target == Target::Ascii {
+            let root = last > 0 && self.out.get(self.pos.wrapping_sub(1)) == Some(&b'.');
+            let len = self.pos - usize::from(root);
+            if len == 0 || len > 253 {
+                self.record(IdnaError::DnsLength);
+            }
+        }
+    }
+}
+
+fn label_error(f: Failure, label: usize) -> IdnaError {
+    match f {
+        Failure::TooLong => IdnaError::LabelTooLong { label },
+        _ => IdnaError::Punycode { label },
+    }
+}

@@ -165,6 +165,8 @@ fn is_primary_composite(ucd: &Ucd, cp: u32, d: &[u32]) -> bool {
 
 fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     let mut seconds: BTreeSet<u32> = ucd.decomp.values().filter_map(|d| d.get(1).copied()).collect();
+    assert!(seconds.iter().all(|&s| s >= 0x300), "src/idna/nfc.rs FIRST_SECOND");
+    assert!((0..0x300).all(|c| ucd.ccc[c] == 0), "src/idna/nfc.rs FIRST_SECOND");
     seconds.insert(0);
     let seconds: Vec<u32> = seconds.into_iter().collect();
     assert!(seconds.len() < 1 << 11);

@@ -21,10 +21,13 @@ const V_COUNT: u32 = 21;
 const T_COUNT: u32 = 28;
 const N_COUNT: u32 = V_COUNT * T_COUNT;
 const S_COUNT: u32 = L_COUNT * N_COUNT;
+/// No code point below U+0300 is the second of a canonical composition (checked by the
+/// generator), nor has a non-zero combining class.
+const FIRST_SECOND: u32 = 0x300;
 
 /// Canonical_Combining_Class, with the common case (below U+0300 every class is 0) free.
 pub(crate) fn ccc(c: char) -> u8 {
-    if (c as u32) < 0x300 { 0 } else { props(c).ccc() }
+    if (c as u32) < FIRST_SECOND { 0 } else { props(c).ccc() }
 }
 
 fn hangul_decompose(c: char, buf: &mut [char; 4]) -> Option<usize> {
@@ -167,6 +170,9 @@ impl<I: Iterator<Item = char> + Clone> Iterator for SortedRun<I> {
 /// Canonical composition of two characters, Hangul included.
 fn compose(a: char, b: char) -> Option<char> {
     let (a32, b32) = (a as u32, b as u32);
+    if b32 < FIRST_SECOND {
+        return None;
+    }
     if let (Some(l), Some(v)) = (a32.checked_sub(L_BASE), b32.checked_sub(V_BASE)) {
         if l < L_COUNT && v < V_COUNT {
             return char::from_u32(S_BASE + (l * V_COUNT + v) * T_COUNT);
@@ -222,6 +228,11 @@ fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
     }
     loop {
         let before = Composer { starter: comp.starter, last: None };
+        if peek(&it).is_none_or(|n| (n as u32) < FIRST_SECOND) {
+            // Fast path: nothing follows that could be a mark or compose.
+            let last_run = SortedRun::take(&mut it.clone());
+            return Some(Segment { starter: comp.starter, before_last_run: before, last_run, end: it });
+        }
         let run = SortedRun::take(&mut it);
         comp = before;
         for (c, class) in run.clone() {
@@ -257,6 +268,16 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
     type Item = char;
 
     fn next(&mut self) -> Option<char> {
+        if self.pending_starter.is_none() && self.replay.is_none() {
+            // Fast path: a character below U+0300 (a starter) followed by another one, or by
+            // nothing, is its own segment.
+            let mut ahead = self.next_segment.clone();
+            let c = ahead.next()?;
+            if (c as u32) < FIRST_SECOND && peek(&ahead).is_none_or(|n| (n as u32) < FIRST_SECOND) {
+                self.next_segment = ahead;
+                return Some(c);
+            }
+        }
         loop {
             if let Some(s) = self.pending_starter.take() {
                 return Some(s);

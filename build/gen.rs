@@ -30,7 +30,9 @@ const S_BASE: u32 = 0xAC00;
 const S_COUNT: u32 = 11172;
 
 fn utf8(cps: &[u32]) -> String {
-    cps.iter().map(|&c| char::from_u32(c).expect("scalar value")).collect()
+    cps.iter()
+        .map(|&c| char::from_u32(c).expect("scalar value"))
+        .collect()
 }
 
 /// Deduplicates strings into one string table, reusing substrings already present.
@@ -43,7 +45,10 @@ impl StringTable {
     fn new(strings: &BTreeSet<String>) -> StringTable {
         let mut sorted: Vec<&String> = strings.iter().collect();
         sorted.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-        let mut table = StringTable { text: String::new(), offsets: HashMap::new() };
+        let mut table = StringTable {
+            text: String::new(),
+            offsets: HashMap::new(),
+        };
         for s in sorted {
             let at = table.text.find(s.as_str()).unwrap_or_else(|| {
                 table.text.push_str(s);
@@ -99,7 +104,12 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
     let trie = Trie::build_smallest(&values, 0);
     trie.emit("IDNA", out);
     emit_array(out, "IDNA_ENTRIES", &entries);
-    writeln!(out, "pub(crate) static MAPPING_STR: &str = {:?};", table.text).unwrap();
+    writeln!(
+        out,
+        "pub(crate) static MAPPING_STR: &str = {:?};",
+        table.text
+    )
+    .unwrap();
     trie.bytes() + entries.len() * 4 + table.text.len()
 }
 
@@ -113,7 +123,10 @@ fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
     let equivalent = a == b && ucd.decomp.contains_key(&cp);
     // NFC must then remove `cp`, or its status would be looked up after normalization.
     let d = &ucd.decomp.get(&cp);
-    assert!(!(equivalent && d.is_some_and(|d| is_primary_composite(ucd, cp, d))), "{cp:X}");
+    assert!(
+        !(equivalent && d.is_some_and(|d| is_primary_composite(ucd, cp, d))),
+        "{cp:X}"
+    );
     equivalent
 }
 
@@ -147,7 +160,10 @@ fn full_decomposition(ucd: &Ucd, cp: u32, out: &mut Vec<u32>) {
         Some(d) => {
             full_decomposition(ucd, d[0], out);
             for &c in &d[1..] {
-                assert!(!ucd.decomp.contains_key(&c), "second component {c:X} decomposes");
+                assert!(
+                    !ucd.decomp.contains_key(&c),
+                    "second component {c:X} decomposes"
+                );
                 out.push(c);
             }
         }
@@ -164,9 +180,19 @@ fn is_primary_composite(ucd: &Ucd, cp: u32, d: &[u32]) -> bool {
 }
 
 fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
-    let mut seconds: BTreeSet<u32> = ucd.decomp.values().filter_map(|d| d.get(1).copied()).collect();
-    assert!(seconds.iter().all(|&s| s >= 0x300), "src/idna/nfc.rs FIRST_SECOND");
-    assert!((0..0x300).all(|c| ucd.ccc[c] == 0), "src/idna/nfc.rs FIRST_SECOND");
+    let mut seconds: BTreeSet<u32> = ucd
+        .decomp
+        .values()
+        .filter_map(|d| d.get(1).copied())
+        .collect();
+    assert!(
+        seconds.iter().all(|&s| s >= 0x300),
+        "src/idna/nfc.rs FIRST_SECOND"
+    );
+    assert!(
+        (0..0x300).all(|c| ucd.ccc[c] == 0),
+        "src/idna/nfc.rs FIRST_SECOND"
+    );
     seconds.insert(0);
     let seconds: Vec<u32> = seconds.into_iter().collect();
     assert!(seconds.len() < 1 << 11);
@@ -205,7 +231,15 @@ pub fn generate(ucd: &Ucd) -> String {
     let mut total = idna_tables(ucd, &mut out);
     total += props_tables(ucd, &mut out);
     total += decomposition_tables(ucd, &mut out);
-    writeln!(out, "/// Total bytes of the generated tables, as counted by the generator.").unwrap();
-    writeln!(out, "pub(crate) const GENERATED_TABLE_BYTES: usize = {total};").unwrap();
+    writeln!(
+        out,
+        "/// Total bytes of the generated tables, as counted by the generator."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) const GENERATED_TABLE_BYTES: usize = {total};"
+    )
+    .unwrap();
     out
 }

@@ -68,7 +68,10 @@ impl Trie {
                     let mut upper = Vec::new();
                     let top = dedup_blocks(&mid_ids, 1 << upper_bits, &mut upper);
                     let levels = [leaf.clone(), mid.clone(), upper, top];
-                    let t = Trie { bits: [leaf_bits, mid_bits, upper_bits], levels };
+                    let t = Trie {
+                        bits: [leaf_bits, mid_bits, upper_bits],
+                        levels,
+                    };
                     if best.as_ref().is_none_or(|b| t.bytes() < b.bytes()) {
                         best = Some(t);
                     }
@@ -85,7 +88,11 @@ impl Trie {
     /// Emits the four arrays and the geometry constants under `NAME_*`.
     pub fn emit(&self, name: &str, out: &mut String) {
         let [a, b, c] = self.bits;
-        writeln!(out, "pub(crate) const {name}_BITS: [u32; 3] = [{a}, {b}, {c}];").unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_BITS: [u32; 3] = [{a}, {b}, {c}];"
+        )
+        .unwrap();
         for (level, suffix) in self.levels.iter().zip(["LEAF", "MID", "UPPER", "TOP"]) {
             emit_array(out, &format!("{name}_{suffix}"), level);
         }

@@ -193,7 +193,9 @@ pub fn load(dir: &Path) -> Ucd {
         ccc: vec![0; CODE_POINTS],
         mark: vec![false; CODE_POINTS],
         decomp: BTreeMap::new(),
-        exclusions: records(&read(dir, "CompositionExclusions.txt")).map(|r| r.0).collect(),
+        exclusions: records(&read(dir, "CompositionExclusions.txt"))
+            .map(|r| r.0)
+            .collect(),
         bidi: parse_bidi(&read(dir, "DerivedBidiClass.txt")),
         joining: parse_joining(&read(dir, "DerivedJoiningType.txt")),
     };

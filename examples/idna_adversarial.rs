@@ -28,9 +28,18 @@ fn shapes(size: usize) -> Vec<(&'static str, String)> {
         ("one huge ASCII label", repeat_to("a", size)),
         ("one huge non-ASCII label", repeat_to("ü", size)),
         ("thousands of labels", repeat_to("bücher.", size)),
-        ("long combining run", format!("a{}", &marks[..marks.floor_char_boundary(size - 1)])),
-        ("max-length xn-- labels", repeat_to(&long_punycode_label(), size)),
-        ("1000-code-point labels", repeat_to(&format!("{}.", "我".repeat(1000)), size)),
+        (
+            "long combining run",
+            format!("a{}", &marks[..marks.floor_char_boundary(size - 1)]),
+        ),
+        (
+            "max-length xn-- labels",
+            repeat_to(&long_punycode_label(), size),
+        ),
+        (
+            "1000-code-point labels",
+            repeat_to(&format!("{}.", "我".repeat(1000)), size),
+        ),
         ("mapped expansion (U+FDFA)", repeat_to("\u{FDFA}", size)),
         ("bidi + joiners", repeat_to("\u{627}\u{200C}\u{628}.", size)),
     ]
@@ -47,7 +56,10 @@ fn time<F: FnMut()>(mut f: F) -> f64 {
 
 fn main() {
     let options = Uts46Options::url(false);
-    println!("{:<28} {:>6} {:>11} {:>9} {:>11} {:>9}", "shape", "KiB", "to_ascii", "ns/byte", "to_unicode", "ns/byte");
+    println!(
+        "{:<28} {:>6} {:>11} {:>9} {:>11} {:>9}",
+        "shape", "KiB", "to_ascii", "ns/byte", "to_unicode", "ns/byte"
+    );
     for size in [4 << 10, 16 << 10, 64 << 10] {
         for (name, host) in shapes(size) {
             let mut out = vec![0u8; 8 * host.len() + 64];

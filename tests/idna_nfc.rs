@@ -56,13 +56,22 @@ fn normalization_test_nfc_invariants() {
             part1.insert(single);
         }
         // c2 == toNFC(c1) == toNFC(c2) == toNFC(c3); c4 == toNFC(c4) == toNFC(c5)
-        let checks = [(&c[1], &c[0]), (&c[1], &c[1]), (&c[1], &c[2]), (&c[3], &c[3]), (&c[3], &c[4])];
+        let checks = [
+            (&c[1], &c[0]),
+            (&c[1], &c[1]),
+            (&c[1], &c[2]),
+            (&c[3], &c[3]),
+            (&c[3], &c[4]),
+        ];
         for (expected, source) in checks {
             if ours(source) == *expected {
                 passed += 1;
             } else {
                 failed += 1;
-                println!("NFC({source:?}) = {:?}, expected {expected:?}", ours(source));
+                println!(
+                    "NFC({source:?}) = {:?}, expected {expected:?}",
+                    ours(source)
+                );
             }
         }
     }
@@ -101,15 +110,40 @@ fn too_small_buffer_reports_the_exact_length() {
     let s = "e\u{301}\u{1D160}";
     let exact = ours(s).len();
     let mut out = vec![0u8; exact - 1];
-    assert_eq!(nfc(s, &mut out), Err(IdnaError::BufferTooSmall { needed: exact }));
+    assert_eq!(
+        nfc(s, &mut out),
+        Err(IdnaError::BufferTooSmall { needed: exact })
+    );
 }
 
 fn assigned_string() -> impl Strategy<Value = String> {
     // Mostly marks and letters that interact, plus any assigned code point.
     let interesting = prop::sample::select(vec![
-        'a', 'A', 'e', 'o', 'u', '\u{300}', '\u{301}', '\u{302}', '\u{308}', '\u{323}', '\u{327}',
-        '\u{345}', '\u{3B1}', '\u{1100}', '\u{1161}', '\u{11A8}', '\u{AC00}', '\u{0B47}',
-        '\u{0B3E}', '\u{0F71}', '\u{0F72}', '\u{1D158}', '\u{1D165}', '\u{05B0}', '\u{094D}',
+        'a',
+        'A',
+        'e',
+        'o',
+        'u',
+        '\u{300}',
+        '\u{301}',
+        '\u{302}',
+        '\u{308}',
+        '\u{323}',
+        '\u{327}',
+        '\u{345}',
+        '\u{3B1}',
+        '\u{1100}',
+        '\u{1161}',
+        '\u{11A8}',
+        '\u{AC00}',
+        '\u{0B47}',
+        '\u{0B3E}',
+        '\u{0F71}',
+        '\u{0F72}',
+        '\u{1D158}',
+        '\u{1D165}',
+        '\u{05B0}',
+        '\u{094D}',
     ]);
     let any = (0..ASSIGNED.len()).prop_map(|i| ASSIGNED[i]);
     prop::collection::vec(prop_oneof![interesting, any], 0..24).prop_map(String::from_iter)

@@ -45,18 +45,23 @@ fn statuses(field: &str, blank: &[String]) -> Vec<String> {
         return blank.to_vec();
     }
     let inner = field.trim_start_matches('[').trim_end_matches(']');
-    inner.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect()
+    inner
+        .split(',')
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
-pub struct Case {
-    pub line: usize,
-    pub source: String,
-    pub to_unicode: String,
-    pub to_unicode_status: Vec<String>,
-    pub to_ascii_n: String,
-    pub to_ascii_n_status: Vec<String>,
-    pub to_ascii_t: String,
-    pub to_ascii_t_status: Vec<String>,
+/// One line of the file, with blanks resolved as the header says.
+struct Case {
+    line: usize,
+    source: String,
+    to_unicode: String,
+    to_unicode_status: Vec<String>,
+    to_ascii_n: String,
+    to_ascii_n_status: Vec<String>,
+    to_ascii_t: String,
+    to_ascii_t_status: Vec<String>,
 }
 
 /// All test lines; the second value counts lines that could not be parsed (none).
@@ -113,7 +118,11 @@ fn run_unicode(source: &str, options: Uts46Options) -> (String, bool) {
 
 /// Compares one column; with errors expected only the error is checked (the header: "need
 /// only record that there is an error").
-fn check_ascii(got: Result<String, String>, expected: &str, status: &[String]) -> Result<(), String> {
+fn check_ascii(
+    got: Result<String, String>,
+    expected: &str,
+    status: &[String],
+) -> Result<(), String> {
     match (got, status.is_empty()) {
         (Ok(s), true) if s == expected => Ok(()),
         (Err(_), false) => Ok(()),
@@ -123,7 +132,11 @@ fn check_ascii(got: Result<String, String>, expected: &str, status: &[String]) -
 
 /// Status codes that remain relevant once the flags in `ignored` are off.
 fn relevant(status: &[String], ignored: &[&str]) -> Vec<String> {
-    status.iter().filter(|s| !ignored.iter().any(|i| s.starts_with(i))).cloned().collect()
+    status
+        .iter()
+        .filter(|s| !ignored.iter().any(|i| s.starts_with(i)))
+        .cloned()
+        .collect()
 }
 
 fn run_all(options: Uts46Options, ignored: &[&str]) -> (usize, Vec<String>) {
@@ -132,12 +145,17 @@ fn run_all(options: Uts46Options, ignored: &[&str]) -> (usize, Vec<String>) {
     assert_eq!(skipped, 0);
     let mut failures = Vec::new();
     let mut passed = 0;
-    let transitional = Uts46Options { transitional_processing: true, ..options };
+    let transitional = Uts46Options {
+        transitional_processing: true,
+        ..options
+    };
     for c in &cases {
         let tu_status = relevant(&c.to_unicode_status, ignored);
         let (uni, uni_error) = run_unicode(&c.source, options);
-        let column_u = if uni_error != !tu_status.is_empty() {
-            Err(format!("error recorded: {uni_error}, expected {tu_status:?} ({uni:?})"))
+        let column_u = if uni_error == tu_status.is_empty() {
+            Err(format!(
+                "error recorded: {uni_error}, expected {tu_status:?} ({uni:?})"
+            ))
         } else if uni != c.to_unicode && tu_status.is_empty() {
             Err(format!("got {uni:?}, expected {:?}", c.to_unicode))
         } else {
@@ -153,7 +171,11 @@ fn run_all(options: Uts46Options, ignored: &[&str]) -> (usize, Vec<String>) {
             &c.to_ascii_t,
             &relevant(&c.to_ascii_t_status, ignored),
         );
-        for (name, r) in [("toUnicode", column_u), ("toAsciiN", column_n), ("toAsciiT", column_t)] {
+        for (name, r) in [
+            ("toUnicode", column_u),
+            ("toAsciiN", column_n),
+            ("toAsciiT", column_t),
+        ] {
             match r {
                 Ok(()) => passed += 1,
                 Err(e) => failures.push(format!("line {} {:?} {name}: {e}", c.line, c.source)),

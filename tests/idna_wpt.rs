@@ -14,7 +14,9 @@ fn percent_decode(input: &str) -> Vec<u8> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        let hex = b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok());
         match (b[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
             (b'%', Some(v)) if hex.is_some_and(|h| h.bytes().all(|c| c.is_ascii_hexdigit())) => {
                 out.push(v);
@@ -41,7 +43,9 @@ fn ipv4_number(s: &str) -> Option<u64> {
     if digits.is_empty() {
         return (!s.is_empty()).then_some(0);
     }
-    u64::from_str_radix(digits, radix).ok().filter(|_| !digits.starts_with('+'))
+    u64::from_str_radix(digits, radix)
+        .ok()
+        .filter(|_| !digits.starts_with('+'))
 }
 
 fn ends_in_a_number(host: &str) -> bool {
@@ -62,7 +66,10 @@ fn ipv4(host: &str) -> Option<String> {
     if parts.len() > 4 {
         return None;
     }
-    let numbers: Vec<u64> = parts.iter().map(|p| ipv4_number(p)).collect::<Option<_>>()?;
+    let numbers: Vec<u64> = parts
+        .iter()
+        .map(|p| ipv4_number(p))
+        .collect::<Option<_>>()?;
     let (last, init) = numbers.split_last()?;
     if init.iter().any(|&n| n > 255) || *last >= 256u64.pow(5 - numbers.len() as u32) {
         return None;
@@ -71,7 +78,13 @@ fn ipv4(host: &str) -> Option<String> {
     for (i, &n) in init.iter().enumerate() {
         v += n << (8 * (3 - i));
     }
-    Some(format!("{}.{}.{}.{}", v >> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255))
+    Some(format!(
+        "{}.{}.{}.{}",
+        v >> 24,
+        (v >> 16) & 255,
+        (v >> 8) & 255,
+        v & 255
+    ))
 }
 
 /// The host of `https://{input}/x`, with a flag telling whether the IPv4 parser ran.
@@ -82,12 +95,18 @@ fn host(input: &str) -> (Option<String>, bool) {
         return (None, false);
     };
     let ascii = std::str::from_utf8(&out[..n]).unwrap().to_owned();
-    if ends_in_a_number(&ascii) { (ipv4(&ascii), true) } else { (Some(ascii), false) }
+    if ends_in_a_number(&ascii) {
+        (ipv4(&ascii), true)
+    } else {
+        (Some(ascii), false)
+    }
 }
 
 fn surrogate_at(s: &str, i: usize) -> Option<u32> {
     let hex = s.get(i..i + 6)?.strip_prefix("\\u")?;
-    u32::from_str_radix(hex, 16).ok().filter(|v| (0xD800..0xE000).contains(v))
+    u32::from_str_radix(hex, 16)
+        .ok()
+        .filter(|v| (0xD800..0xE000).contains(v))
 }
 
 /// JSON escapes of lone surrogates become `\uFFFD`, as JavaScript's USVString conversion
@@ -128,7 +147,10 @@ fn run(file: &str) -> (usize, usize) {
             println!("skipped: empty input");
             continue;
         }
-        assert!(!input.contains(['/', '\\', '?', '#', ':', '@', '[', ']']), "{input:?}");
+        assert!(
+            !input.contains(['/', '\\', '?', '#', ':', '@', '[', ']']),
+            "{input:?}"
+        );
         let expected = case["output"].as_str().map(str::to_owned);
         let (got, was_ipv4) = host(input);
         ipv4_hosts += usize::from(was_ipv4);
@@ -136,7 +158,10 @@ fn run(file: &str) -> (usize, usize) {
             passed += 1;
         } else {
             failed += 1;
-            println!("{input:?}: got {got:?}, expected {expected:?} ({})", case["comment"]);
+            println!(
+                "{input:?}: got {got:?}, expected {expected:?} ({})",
+                case["comment"]
+            );
         }
     }
     println!("{passed} passed, {failed} failed ({ipv4_hosts} went through the IPv4 parser)");

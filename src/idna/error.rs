@@ -101,7 +101,9 @@ impl fmt::Display for IdnaError {
             ForbiddenDomainCodePoint { position } => {
                 write!(f, "forbidden domain code point at byte {position}")
             }
-            BufferTooSmall { needed } => write!(f, "output buffer too small, {needed} bytes needed"),
+            BufferTooSmall { needed } => {
+                write!(f, "output buffer too small, {needed} bytes needed")
+            }
         }
     }
 }

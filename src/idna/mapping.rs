@@ -17,7 +17,12 @@ pub(crate) struct Mapped<'a> {
 
 impl<'a> Mapped<'a> {
     pub(crate) fn new(input: &'a str, transitional: bool) -> Self {
-        Mapped { input: input.chars(), pending: "".chars(), deviation: "".chars(), transitional }
+        Mapped {
+            input: input.chars(),
+            pending: "".chars(),
+            deviation: "".chars(),
+            transitional,
+        }
     }
 }
 

@@ -105,7 +105,9 @@ impl Uts46Options {
 pub fn to_ascii(domain: &str, options: Uts46Options, out: &mut [u8]) -> Result<usize, IdnaError> {
     match process::process(domain, &options, Target::Ascii, out) {
         Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),
-        Err(_) => Err(IdnaError::BufferTooSmall { needed: needed_bound(domain, &options, Target::Ascii) }),
+        Err(_) => Err(IdnaError::BufferTooSmall {
+            needed: needed_bound(domain, &options, Target::Ascii),
+        }),
     }
 }
 
@@ -130,7 +132,9 @@ pub fn to_unicode(
 ) -> Result<(usize, bool), IdnaError> {
     match process::process(domain, &options, Target::Unicode, out) {
         Ok(outcome) => Ok((outcome.len, outcome.error.is_some())),
-        Err(_) => Err(IdnaError::BufferTooSmall { needed: needed_bound(domain, &options, Target::Unicode) }),
+        Err(_) => Err(IdnaError::BufferTooSmall {
+            needed: needed_bound(domain, &options, Target::Unicode),
+        }),
     }
 }
 
@@ -138,7 +142,21 @@ pub fn to_unicode(
 fn is_forbidden_domain_code_point(b: u8) -> bool {
     matches!(
         b,
-        0x00..=0x20 | b'#' | b'%' | b'/' | b':' | b'<' | b'>' | b'?' | b'@' | b'[' | b'\\' | b']' | b'^' | b'|' | 0x7F
+        0x00..=0x20
+            | b'#'
+            | b'%'
+            | b'/'
+            | b':'
+            | b'<'
+            | b'>'
+            | b'?'
+            | b'@'
+            | b'['
+            | b'\\'
+            | b']'
+            | b'^'
+            | b'|'
+            | 0x7F
     )
 }
 
@@ -165,7 +183,9 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
     let n = if domain.is_ascii() {
         let dst = out
             .get_mut(..domain.len())
-            .ok_or(IdnaError::BufferTooSmall { needed: domain.len() })?;
+            .ok_or(IdnaError::BufferTooSmall {
+                needed: domain.len(),
+            })?;
         dst.copy_from_slice(domain.as_bytes());
         dst.make_ascii_lowercase();
         domain.len()
@@ -176,7 +196,10 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
     if result.is_empty() {
         return Err(IdnaError::EmptyHost);
     }
-    match result.iter().position(|&b| is_forbidden_domain_code_point(b)) {
+    match result
+        .iter()
+        .position(|&b| is_forbidden_domain_code_point(b))
+    {
         Some(position) => Err(IdnaError::ForbiddenDomainCodePoint { position }),
         None => Ok(n),
     }
@@ -198,8 +221,13 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
 /// assert_eq!(&out[..n], b"xn--8i7caa");
 /// ```
 pub fn domain_to_unicode(domain: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
-    let options = Uts46Options { verify_dns_length: false, ..Uts46Options::url(false) };
-    let too_small = |needed: usize| IdnaError::BufferTooSmall { needed: needed.max(domain.len()) };
+    let options = Uts46Options {
+        verify_dns_length: false,
+        ..Uts46Options::url(false)
+    };
+    let too_small = |needed: usize| IdnaError::BufferTooSmall {
+        needed: needed.max(domain.len()),
+    };
     match to_unicode(domain, options, out) {
         Ok((n, false)) => Ok(n),
         Ok((_, true)) => {

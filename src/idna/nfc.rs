@@ -27,7 +27,11 @@ const FIRST_SECOND: u32 = 0x300;
 
 /// Canonical_Combining_Class, with the common case (below U+0300 every class is 0) free.
 pub(crate) fn ccc(c: char) -> u8 {
-    if (c as u32) < FIRST_SECOND { 0 } else { props(c).ccc() }
+    if (c as u32) < FIRST_SECOND {
+        0
+    } else {
+        props(c).ccc()
+    }
 }
 
 fn hangul_decompose(c: char, buf: &mut [char; 4]) -> Option<usize> {
@@ -59,7 +63,9 @@ fn decompose(c: char, buf: &mut [char; 4]) -> usize {
     let mut tails = 0;
     let mut head = c;
     while props(head).has_decomposition() {
-        let Some((first, second)) = decompose_once(head) else { break };
+        let Some((first, second)) = decompose_once(head) else {
+            break;
+        };
         if let (Some(s), Some(slot)) = (second, tail.get_mut(tails)) {
             *slot = s;
             tails += 1;
@@ -84,7 +90,12 @@ pub(crate) struct Decomposed<I> {
 
 impl<I> Decomposed<I> {
     pub(crate) fn new(src: I) -> Self {
-        Decomposed { src, buf: ['\0'; 4], len: 0, pos: 0 }
+        Decomposed {
+            src,
+            buf: ['\0'; 4],
+            len: 0,
+            pos: 0,
+        }
     }
 }
 
@@ -136,7 +147,14 @@ impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
                 _ => break,
             }
         }
-        SortedRun { it: start.clone(), start, len, idx: 0, class: min, next_class: 256 }
+        SortedRun {
+            it: start.clone(),
+            start,
+            len,
+            idx: 0,
+            class: min,
+            next_class: 256,
+        }
     }
 }
 
@@ -173,15 +191,19 @@ fn compose(a: char, b: char) -> Option<char> {
     if b32 < FIRST_SECOND {
         return None;
     }
-    if let (Some(l), Some(v)) = (a32.checked_sub(L_BASE), b32.checked_sub(V_BASE)) {
-        if l < L_COUNT && v < V_COUNT {
-            return char::from_u32(S_BASE + (l * V_COUNT + v) * T_COUNT);
-        }
+    if let (Some(l), Some(v)) = (a32.checked_sub(L_BASE), b32.checked_sub(V_BASE))
+        && l < L_COUNT
+        && v < V_COUNT
+    {
+        return char::from_u32(S_BASE + (l * V_COUNT + v) * T_COUNT);
     }
-    if let (Some(s), Some(t)) = (a32.checked_sub(S_BASE), b32.checked_sub(T_BASE)) {
-        if s < S_COUNT && s % T_COUNT == 0 && t > 0 && t < T_COUNT {
-            return char::from_u32(a32 + t);
-        }
+    if let (Some(s), Some(t)) = (a32.checked_sub(S_BASE), b32.checked_sub(T_BASE))
+        && s < S_COUNT
+        && s % T_COUNT == 0
+        && t > 0
+        && t < T_COUNT
+    {
+        return char::from_u32(a32 + t);
     }
     compose_pair(a, b)
 }
@@ -198,11 +220,11 @@ impl Composer {
     /// Feeds the next non-starter (in canonical order); true if it composed.
     fn feed(&mut self, c: char, class: u8) -> bool {
         let blocked = self.last.is_some_and(|last| last >= class);
-        if let (Some(s), false) = (self.starter, blocked) {
-            if let Some(composite) = compose(s, c) {
-                self.starter = Some(composite);
-                return true;
-            }
+        if let (Some(s), false) = (self.starter, blocked)
+            && let Some(composite) = compose(s, c)
+        {
+            self.starter = Some(composite);
+            return true;
         }
         self.last = Some(class);
         false
@@ -221,17 +243,28 @@ struct Segment<I> {
 fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
     let mut it = from.clone();
     let first = peek(&it)?;
-    let mut comp = Composer { starter: None, last: None };
+    let mut comp = Composer {
+        starter: None,
+        last: None,
+    };
     if ccc(first) == 0 {
         it.next();
         comp.starter = Some(first);
     }
     loop {
-        let before = Composer { starter: comp.starter, last: None };
+        let before = Composer {
+            starter: comp.starter,
+            last: None,
+        };
         if peek(&it).is_none_or(|n| (n as u32) < FIRST_SECOND) {
             // Fast path: nothing follows that could be a mark or compose.
             let last_run = SortedRun::take(&mut it.clone());
-            return Some(Segment { starter: comp.starter, before_last_run: before, last_run, end: it });
+            return Some(Segment {
+                starter: comp.starter,
+                before_last_run: before,
+                last_run,
+                end: it,
+            });
         }
         let run = SortedRun::take(&mut it);
         comp = before;
@@ -246,7 +279,12 @@ fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
                 continue;
             }
         }
-        return Some(Segment { starter: comp.starter, before_last_run: before, last_run: run, end: it });
+        return Some(Segment {
+            starter: comp.starter,
+            before_last_run: before,
+            last_run: run,
+            end: it,
+        });
     }
 }
 
@@ -260,7 +298,11 @@ pub(crate) struct Nfc<I> {
 
 impl<I: Iterator<Item = char> + Clone> Nfc<I> {
     pub(crate) fn new(decomposed: I) -> Self {
-        Nfc { next_segment: decomposed, pending_starter: None, replay: None }
+        Nfc {
+            next_segment: decomposed,
+            pending_starter: None,
+            replay: None,
+        }
     }
 }
 
@@ -352,6 +394,9 @@ mod tests {
     #[test]
     fn too_small_reports_exact_length() {
         let mut out = [0u8; 2];
-        assert_eq!(nfc("\u{1D160}", &mut out), Err(IdnaError::BufferTooSmall { needed: 12 }));
+        assert_eq!(
+            nfc("\u{1D160}", &mut out),
+            Err(IdnaError::BufferTooSmall { needed: 12 })
+        );
     }
 }

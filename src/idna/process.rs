@@ -59,8 +59,15 @@ pub(crate) fn process(
     out: &mut [u8],
 ) -> Result<Outcome, NoSpace> {
     let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
-    let mut run =
-        Run { out, pos: 0, options: *options, target, error: None, rtl: false, bidi_bad: None };
+    let mut run = Run {
+        out,
+        pos: 0,
+        options: *options,
+        target,
+        error: None,
+        rtl: false,
+        bidi_bad: None,
+    };
     let mut index = 0;
     loop {
         let start = run.pos;
@@ -74,7 +81,10 @@ pub(crate) fn process(
         index += 1;
     }
     run.finish(index);
-    Ok(Outcome { len: run.pos, error: run.error })
+    Ok(Outcome {
+        len: run.pos,
+        error: run.error,
+    })
 }
 
 /// A buffer length with which [`process`] never runs out of space (see the module docs of
@@ -115,7 +125,10 @@ impl Run<'_> {
             dst.copy_from_slice(bytes);
             end += bytes.len();
         }
-        let punycode = self.out.get(start..end).is_some_and(|l| l.starts_with(b"xn--"));
+        let punycode = self
+            .out
+            .get(start..end)
+            .is_some_and(|l| l.starts_with(b"xn--"));
         match (punycode, ascii) {
             (true, true) => self.punycode_label(start, end, index)?,
             (true, false) => {
@@ -127,9 +140,18 @@ impl Run<'_> {
         Ok(more)
     }
 
-    fn plain_label(&mut self, start: usize, end: usize, ascii: bool, index: usize) -> Result<(), NoSpace> {
+    fn plain_label(
+        &mut self,
+        start: usize,
+        end: usize,
+        ascii: bool,
+        index: usize,
+    ) -> Result<(), NoSpace> {
         let label = text(self.out.get(start..end).unwrap_or_default());
-        let (checked, bidi) = (check_label(label, &self.options, false, index), bidi_label(label));
+        let (checked, bidi) = (
+            check_label(label, &self.options, false, index),
+            bidi_label(label),
+        );
         self.bidi(bidi, index);
         if let Err(e) = checked {
             self.record(e);

@@ -103,7 +103,10 @@ fn read_delta(input: &mut core::slice::Iter<'_, u8>, i: u32, bias: u32) -> Optio
 /// (RFC 3492 §6.2); returns their number.
 pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usize, Failure> {
     let (basic, digits) = match input.iter().rposition(|&b| b == b'-') {
-        Some(p) if p > 0 => (input.get(..p).unwrap_or(&[]), input.get(p + 1..).unwrap_or(&[])),
+        Some(p) if p > 0 => (
+            input.get(..p).unwrap_or(&[]),
+            input.get(p + 1..).unwrap_or(&[]),
+        ),
         _ => (&[][..], input),
     };
     if basic.len() > MAX_DECODED_CODE_POINTS {
@@ -165,15 +168,27 @@ where
     if total > MAX_ENCODED_CODE_POINTS {
         return Err(Failure::TooLong);
     }
-    let basic = label.clone().filter(char::is_ascii).inspect(|&c| push(c as u8)).count();
+    let basic = label
+        .clone()
+        .filter(char::is_ascii)
+        .inspect(|&c| push(c as u8))
+        .count();
     if basic > 0 {
         push(b'-');
     }
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
     while h < total {
-        let m = label.clone().map(|c| c as u32).filter(|&c| c >= n).min().ok_or(Failure::Invalid)?;
+        let m = label
+            .clone()
+            .map(|c| c as u32)
+            .filter(|&c| c >= n)
+            .min()
+            .ok_or(Failure::Invalid)?;
         let points = h as u32 + 1;
-        delta = (m - n).checked_mul(points).and_then(|d| d.checked_add(delta)).ok_or(Failure::Invalid)?;
+        delta = (m - n)
+            .checked_mul(points)
+            .and_then(|d| d.checked_add(delta))
+            .ok_or(Failure::Invalid)?;
         n = m;
         for c in label.clone().map(|c| c as u32) {
             if c < n {
@@ -267,7 +282,12 @@ mod tests {
         for (unicode, puny) in SAMPLES {
             let mut out = [0u8; 256];
             let n = encode(unicode, &mut out).unwrap();
-            assert_eq!(core::str::from_utf8(&out[..n]).unwrap().to_ascii_lowercase(), puny.to_ascii_lowercase());
+            assert_eq!(
+                core::str::from_utf8(&out[..n])
+                    .unwrap()
+                    .to_ascii_lowercase(),
+                puny.to_ascii_lowercase()
+            );
             let n = decode(puny, &mut out).unwrap();
             assert_eq!(core::str::from_utf8(&out[..n]), Ok(unicode));
         }

@@ -44,7 +44,11 @@ fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError
     } else {
         label.starts_with("xn--")
     };
-    if bad { Err(IdnaError::Hyphen { label: index }) } else { Ok(()) }
+    if bad {
+        Err(IdnaError::Hyphen { label: index })
+    } else {
+        Ok(())
+    }
 }
 
 /// V5 (no FULL STOP), V7 (status) and UseSTD3ASCIIRules.
@@ -70,7 +74,11 @@ fn joiners_ok(label: &str) -> bool {
     for (at, c) in label.char_indices().filter(|&(_, c)| c == ZWNJ || c == ZWJ) {
         let before = label.get(..at).unwrap_or("");
         let after = label.get(at + c.len_utf8()..).unwrap_or("");
-        if before.chars().next_back().is_some_and(|b| props(b).ccc() == VIRAMA) {
+        if before
+            .chars()
+            .next_back()
+            .is_some_and(|b| props(b).ccc() == VIRAMA)
+        {
             continue;
         }
         if c == ZWJ || !zwnj_joins(before, after) {
@@ -84,8 +92,15 @@ fn joiners_ok(label: &str) -> bool {
 /// Each transparent character is scanned at most twice (from the joiners around it).
 fn zwnj_joins(before: &str, after: &str) -> bool {
     let skip_t = |c: &char| props(*c).joining() == JoiningType::T;
-    let left = before.chars().rev().find(|c| !skip_t(c)).map(|c| props(c).joining());
-    let right = after.chars().find(|c| !skip_t(c)).map(|c| props(c).joining());
+    let left = before
+        .chars()
+        .rev()
+        .find(|c| !skip_t(c))
+        .map(|c| props(c).joining());
+    let right = after
+        .chars()
+        .find(|c| !skip_t(c))
+        .map(|c| props(c).joining());
     matches!(left, Some(JoiningType::L | JoiningType::D))
         && matches!(right, Some(JoiningType::R | JoiningType::D))
 }

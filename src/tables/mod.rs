@@ -27,11 +27,7 @@ fn get<T: Copy + Into<u32>>(table: &[T], index: usize) -> Option<usize> {
 }
 
 /// Four-level trie walk (see build/trie.rs for the layout).
-fn trie<A, B, C, D>(
-    tables: (&[A], &[B], &[C], &[D]),
-    bits: [u32; 3],
-    cp: u32,
-) -> Option<usize>
+fn trie<A, B, C, D>(tables: (&[A], &[B], &[C], &[D]), bits: [u32; 3], cp: u32) -> Option<usize>
 where
     A: Copy + Into<u32>,
     B: Copy + Into<u32>,
@@ -75,8 +71,12 @@ pub(crate) fn idna_mapping(c: char) -> Mapping {
             _ => Mapping::Valid,
         };
     }
-    let entry = trie((&IDNA_LEAF, &IDNA_MID, &IDNA_UPPER, &IDNA_TOP), IDNA_BITS, c as u32)
-        .and_then(|i| IDNA_ENTRIES.get(i).copied());
+    let entry = trie(
+        (&IDNA_LEAF, &IDNA_MID, &IDNA_UPPER, &IDNA_TOP),
+        IDNA_BITS,
+        c as u32,
+    )
+    .and_then(|i| IDNA_ENTRIES.get(i).copied());
     let Some(entry) = entry else {
         return Mapping::Disallowed;
     };
@@ -95,6 +95,7 @@ pub(crate) fn idna_mapping(c: char) -> Mapping {
 }
 
 /// Bidi classes that RFC 5893 distinguishes; every other class is `Other`.
+#[allow(clippy::upper_case_acronyms)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum BidiClass {
     L,
@@ -162,9 +163,13 @@ pub(crate) fn props(c: char) -> Props {
     if c.is_ascii() {
         return ascii_props(c);
     }
-    let p = trie((&PROPS_LEAF, &PROPS_MID, &PROPS_UPPER, &PROPS_TOP), PROPS_BITS, c as u32)
-        .and_then(|i| PROPS.get(i).copied())
-        .unwrap_or(0);
+    let p = trie(
+        (&PROPS_LEAF, &PROPS_MID, &PROPS_UPPER, &PROPS_TOP),
+        PROPS_BITS,
+        c as u32,
+    )
+    .and_then(|i| PROPS.get(i).copied())
+    .unwrap_or(0);
     Props(p)
 }
 
@@ -188,7 +193,9 @@ pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
     let i = DECOMP_KEYS.binary_search(&(c as u32)).ok()?;
     let v = *DECOMP_VALS.get(i)?;
     let first = char::from_u32(v & 0x1F_FFFF)?;
-    let second = SECONDS.get((v >> 21) as usize).and_then(|&s| char::from_u32(s));
+    let second = SECONDS
+        .get((v >> 21) as usize)
+        .and_then(|&s| char::from_u32(s));
     Some((first, second.filter(|&s| s != '\0')))
 }
 
@@ -197,9 +204,17 @@ pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
     let second = SECONDS.binary_search(&(b as u32)).ok()?;
     let key = (a as u32) | (second as u32) << 21;
     let i = COMPOSE
-        .binary_search_by(|&i| DECOMP_VALS.get(usize::from(i)).copied().unwrap_or(0).cmp(&key))
+        .binary_search_by(|&i| {
+            DECOMP_VALS
+                .get(usize::from(i))
+                .copied()
+                .unwrap_or(0)
+                .cmp(&key)
+        })
         .ok()?;
-    let composite = COMPOSE.get(i).and_then(|&k| DECOMP_KEYS.get(usize::from(k)))?;
+    let composite = COMPOSE
+        .get(i)
+        .and_then(|&k| DECOMP_KEYS.get(usize::from(k)))?;
     char::from_u32(*composite)
 }
 
@@ -236,9 +251,13 @@ mod tests {
     fn ascii_shortcuts_match_the_tables() {
         for b in 0u8..0x80 {
             let c = char::from(b);
-            let p = trie((&PROPS_LEAF, &PROPS_MID, &PROPS_UPPER, &PROPS_TOP), PROPS_BITS, b.into())
-                .and_then(|i| PROPS.get(i).copied())
-                .unwrap_or(0);
+            let p = trie(
+                (&PROPS_LEAF, &PROPS_MID, &PROPS_UPPER, &PROPS_TOP),
+                PROPS_BITS,
+                b.into(),
+            )
+            .and_then(|i| PROPS.get(i).copied())
+            .unwrap_or(0);
             assert_eq!(ascii_props(c), Props(p), "{c:?}");
         }
     }

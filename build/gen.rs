@@ -5,8 +5,8 @@
 //!   strings in one `MAPPING_STR`.
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark,
 //!   has-canonical-decomposition).
-//! - `DECOMP_KEYS`/`DECOMP_VALS`/`SECONDS`: canonical single-step decompositions, sorted;
-//!   `COMPOSE`: the primary composites among them, sorted by (second, first).
+//! - `DECOMP_*`, `SECONDS`: canonical single-step decompositions sorted by code point (low
+//!   16 bits, per plane); `COMPOSE`: the primary composites among them, by (second, first).
 
 use crate::trie::{Trie, emit_array};
 use crate::ucd::{CODE_POINTS, Idna, Ucd};
@@ -197,12 +197,29 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     let seconds: Vec<u32> = seconds.into_iter().collect();
     assert!(seconds.len() < 1 << 11);
     let keys: Vec<u32> = ucd.decomp.keys().copied().collect();
-    let mut vals = Vec::new();
+    assert!(
+        keys.iter().all(|&k| k < 0x3_0000),
+        "decompositions beyond plane 2"
+    );
+    let plane_start: Vec<u32> = (0..4)
+        .map(|p| keys.iter().filter(|&&k| k >> 16 < p).count() as u32)
+        .collect();
+    let (mut firsts, mut meta, mut vals) = (Vec::new(), Vec::new(), Vec::new());
     let mut compose = Vec::new();
     for (i, (&cp, d)) in ucd.decomp.iter().enumerate() {
-        assert!(d.len() <= 2 && d[0] < 1 << 21);
+        assert!(d.len() <= 2);
         let second = d.get(1).copied().unwrap_or(0);
         let sidx = seconds.binary_search(&second).expect("second indexed") as u32;
+        // Pairs: `sidx` (1..=127), the first component in the plane of the composite.
+        // Singletons: 0x80 | the plane of the target.
+        assert!(sidx < 128);
+        if second == 0 {
+            meta.push(0x80 | d[0] >> 16);
+        } else {
+            assert_eq!(d[0] >> 16, cp >> 16, "{cp:X}");
+            meta.push(sidx);
+        }
+        firsts.push(d[0] & 0xFFFF);
         vals.push(d[0] | sidx << 21);
         let mut full = Vec::new();
         full_decomposition(ucd, cp, &mut full);
@@ -213,12 +230,21 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
             compose.push(i as u32);
         }
     }
+    // Composition looks pairs up by (second, first).
     compose.sort_by_key(|&i| vals[i as usize]);
-    emit_array(out, "DECOMP_KEYS", &keys);
-    emit_array(out, "DECOMP_VALS", &vals);
+    let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFFFF).collect();
+    emit_array(out, "DECOMP_PLANE_START", &plane_start);
+    emit_array(out, "DECOMP_KEYS", &keys_lo);
+    emit_array(out, "DECOMP_FIRST", &firsts);
+    emit_array(out, "DECOMP_META", &meta);
     emit_array(out, "SECONDS", &seconds);
     emit_array(out, "COMPOSE", &compose);
-    keys.len() * 4 + vals.len() * 4 + seconds.len() * 4 + compose.len() * 2
+    plane_start.len() * 2
+        + keys_lo.len() * 2
+        + firsts.len() * 2
+        + meta.len()
+        + seconds.len() * 4
+        + compose.len() * 2
 }
 
 /// The whole generated file.

@@ -188,34 +188,60 @@ fn ascii_props(c: char) -> Props {
     Props(class << PROP_BIDI_SHIFT)
 }
 
+/// Index range of plane `plane` in `DECOMP_KEYS`.
+fn decomp_plane(plane: usize) -> core::ops::Range<usize> {
+    let start = DECOMP_PLANE_START.get(plane).copied().unwrap_or(u16::MAX);
+    let end = DECOMP_PLANE_START
+        .get(plane + 1)
+        .copied()
+        .map_or(DECOMP_KEYS.len(), usize::from);
+    usize::from(start).min(end)..end
+}
+
+/// The code point of decomposition `i`.
+fn decomp_key(i: usize) -> Option<char> {
+    let plane = (0..3).rfind(|&p| decomp_plane(p).start <= i)?;
+    let lo = u32::from(*DECOMP_KEYS.get(i)?);
+    char::from_u32((plane as u32) << 16 | lo)
+}
+
+/// The first component and index in `SECONDS` of decomposition `i`.
+fn decomp_value(i: usize) -> Option<(u32, usize)> {
+    // Pairs: index of the second (1..=127), first in the composite's plane.
+    // Singletons: 0x80 | plane of the target.
+    let meta = *DECOMP_META.get(i)?;
+    let (plane, second) = if meta & 0x80 != 0 {
+        (u32::from(meta & 0x7F), 0)
+    } else {
+        (
+            decomp_key(i).map_or(0, |k| k as u32 >> 16),
+            usize::from(meta),
+        )
+    };
+    Some((plane << 16 | u32::from(*DECOMP_FIRST.get(i)?), second))
+}
+
 /// The canonical single-step decomposition of `c`: one or two code points.
 pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
-    let i = DECOMP_KEYS.binary_search(&(c as u32)).ok()?;
-    let v = *DECOMP_VALS.get(i)?;
-    let first = char::from_u32(v & 0x1F_FFFF)?;
-    let second = SECONDS
-        .get((v >> 21) as usize)
-        .and_then(|&s| char::from_u32(s));
-    Some((first, second.filter(|&s| s != '\0')))
+    let range = decomp_plane(c as usize >> 16);
+    let low = (c as u32 & 0xFFFF) as u16;
+    let i = range.start + DECOMP_KEYS.get(range)?.binary_search(&low).ok()?;
+    let (first, second) = decomp_value(i)?;
+    let second = SECONDS.get(second).and_then(|&s| char::from_u32(s));
+    Some((char::from_u32(first)?, second.filter(|&s| s != '\0')))
 }
 
 /// The primary composite of `a` followed by `b`, if any (Hangul excluded).
 pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
     let second = SECONDS.binary_search(&(b as u32)).ok()?;
-    let key = (a as u32) | (second as u32) << 21;
+    let key = (second, a as u32);
     let i = COMPOSE
         .binary_search_by(|&i| {
-            DECOMP_VALS
-                .get(usize::from(i))
-                .copied()
-                .unwrap_or(0)
-                .cmp(&key)
+            let (first, second) = decomp_value(usize::from(i)).unwrap_or((0, 0));
+            (second, first).cmp(&key)
         })
         .ok()?;
-    let composite = COMPOSE
-        .get(i)
-        .and_then(|&k| DECOMP_KEYS.get(usize::from(k)))?;
-    char::from_u32(*composite)
+    COMPOSE.get(i).and_then(|&k| decomp_key(usize::from(k)))
 }
 
 /// Total size in bytes of the generated tables, measured on the statics themselves.
@@ -232,8 +258,10 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&PROPS_UPPER)
         + size_of_val(&PROPS_TOP)
         + size_of_val(&PROPS)
+        + size_of_val(&DECOMP_PLANE_START)
         + size_of_val(&DECOMP_KEYS)
-        + size_of_val(&DECOMP_VALS)
+        + size_of_val(&DECOMP_FIRST)
+        + size_of_val(&DECOMP_META)
         + size_of_val(&SECONDS)
         + size_of_val(&COMPOSE)
 }

@@ -1,8 +1,9 @@
 //! Turns the parsed UCD into the Rust source of `$OUT_DIR/idna_tables.rs`.
 //!
 //! Tables (all `static`, never decompressed at run time):
-//! - `IDNA_*`: trie code point -> index into `IDNA_ENTRIES` (status + mapping), mapping
-//!   strings in one `MAPPING_STR`.
+//! - `IDNA_*`: trie code point -> index into `IDNA_ENTRIES`, 3-byte entries (status in
+//!   bits 0-2; a string of `MAPPING_STR` (length in bits 3-8, offset in bits 9-23) or a
+//!   signed code point delta (bits 3-23)).
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark,
 //!   has-canonical-decomposition).
 //! - `DECOMP_*`, `SECONDS`: canonical single-step decompositions sorted by code point (low
@@ -61,8 +62,8 @@ impl StringTable {
 
     fn entry(&self, kind: u32, s: &str) -> u32 {
         let at = self.offsets[s];
-        assert!(s.len() < 256 && at < (1 << 21));
-        kind | (s.len() as u32) << 3 | (at as u32) << 11
+        assert!(s.len() < 64 && at < (1 << 15));
+        kind | (s.len() as u32) << 3 | (at as u32) << 9
     }
 }
 
@@ -92,7 +93,8 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
             Idna::Deviation(m) => table.entry(KIND_DEVIATION, &utf8(m)),
             Idna::Mapped(m) if m.len() == 1 => {
                 let delta = m[0] as i32 - cp as i32;
-                KIND_DELTA | ((delta << 3) as u32)
+                assert!(delta.abs() < 1 << 20);
+                KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF)
             }
             Idna::Mapped(m) => table.entry(KIND_MAPPED, &utf8(m)),
         };
@@ -101,16 +103,21 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
             entries.len() as u32 - 1
         });
     }
-    let trie = Trie::build_smallest(&values, 0);
+    let trie = Trie::build_smallest(&values);
     trie.emit("IDNA", out);
-    emit_array(out, "IDNA_ENTRIES", &entries);
+    let bytes: Vec<u32> = entries
+        .iter()
+        .flat_map(|e| e.to_le_bytes().into_iter().take(3))
+        .map(u32::from)
+        .collect();
+    emit_array(out, "IDNA_ENTRIES", &bytes);
     writeln!(
         out,
         "pub(crate) static MAPPING_STR: &str = {:?};",
         table.text
     )
     .unwrap();
-    trie.bytes() + entries.len() * 4 + table.text.len()
+    trie.bytes() + bytes.len() + table.text.len()
 }
 
 fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
@@ -134,13 +141,18 @@ fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
     let mut props: Vec<u32> = vec![0];
     let mut index: HashMap<u32, u32> = HashMap::from([(0, 0)]);
     let mut values = vec![0u32; CODE_POINTS];
+    let mut validation = 0;
     for (cp, slot) in values.iter_mut().enumerate() {
-        let mut p = u32::from(ucd.ccc[cp])
-            | u32::from(ucd.bidi[cp]) << PROP_BIDI_SHIFT
-            | u32::from(ucd.joining[cp]) << PROP_JOINING_SHIFT;
-        if ucd.mark[cp] {
-            p |= PROP_MARK;
+        // Bidi class, joining type and "is a mark" are only read for the code points of a
+        // label that passed the status check (valid or deviation): for every other code
+        // point the label is an error whatever they are, so they repeat the previous
+        // code point's to make blocks repeat. NFC data (ccc, decomposition) stays exact.
+        if matches!(ucd.idna[cp], Idna::Valid | Idna::Deviation(_)) {
+            validation = u32::from(ucd.bidi[cp]) << PROP_BIDI_SHIFT
+                | u32::from(ucd.joining[cp]) << PROP_JOINING_SHIFT
+                | if ucd.mark[cp] { PROP_MARK } else { 0 };
         }
+        let mut p = u32::from(ucd.ccc[cp]) | validation;
         if ucd.decomp.contains_key(&(cp as u32)) {
             p |= PROP_DECOMP;
         }
@@ -149,7 +161,7 @@ fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
             props.len() as u32 - 1
         });
     }
-    let trie = Trie::build_smallest(&values, 0);
+    let trie = Trie::build_smallest(&values);
     trie.emit("PROPS", out);
     emit_array(out, "PROPS", &props);
     trie.bytes() + props.len() * 4

@@ -1,8 +1,9 @@
-//! A four-level trie of deduplicated blocks (the unicode-ident layout, one level deeper):
+//! A five-level trie of deduplicated blocks (the unicode-ident layout, deeper):
 //!
 //! ```text
-//! top[cp >> (LEAF+MID+UPPER)] -> upper block u; upper[u * 2^UPPER + ..] -> mid block m;
-//! mid[m * 2^MID + ..] -> leaf block l; leaf[l * 2^LEAF + cp % 2^LEAF] -> value
+//! top[cp >> (A+B+C+D)] -> block t; upper2[t * 2^D + (cp >> (A+B+C)) % 2^D] -> block u;
+//! upper[u * 2^C + ..] -> block m; mid[m * 2^B + ..] -> leaf block l;
+//! leaf[l * 2^A + cp % 2^A] -> value
 //! ```
 //!
 //! Identical blocks are stored once at both levels. Code points past the end of `top` have
@@ -12,10 +13,12 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 pub struct Trie {
-    /// Bits consumed by each level, leaf first: `[leaf, mid, upper]`.
-    pub bits: [u32; 3],
-    /// `[leaf, mid, upper, top]` arrays.
-    pub levels: [Vec<u32>; 4],
+    /// Bits consumed by each level below the top, leaf first.
+    pub bits: [u32; 4],
+    /// `[leaf, mid, upper, upper2, top]` arrays.
+    pub levels: [Vec<u32>; 5],
+    /// The value of every code point past the end of `top`.
+    pub default: u32,
 }
 
 fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u32> {
@@ -32,6 +35,19 @@ fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u32> {
     ids
 }
 
+/// Drops the trailing top entries whose whole span is `default`.
+fn trim_default_tail(top: &mut Vec<u32>, values: &[u32], default: u32, shift: u32) {
+    let span = 1usize << shift;
+    while top.len() > 1 {
+        let start = (top.len() - 1) * span;
+        let region = &values[start.min(values.len())..(start + span).min(values.len())];
+        if !region.iter().all(|&v| v == default) {
+            break;
+        }
+        top.pop();
+    }
+}
+
 /// Byte width of the smallest unsigned integer type holding every element.
 pub fn width(v: &[u32]) -> usize {
     match v.iter().copied().max().unwrap_or(0) {
@@ -41,39 +57,36 @@ pub fn width(v: &[u32]) -> usize {
     }
 }
 
-fn padded(values: &[u32], default: u32, span: usize) -> Vec<u32> {
-    let last = values.iter().rposition(|&v| v != default).unwrap_or(0);
-    let end = (last / span + 1) * span;
-    let mut v = values[..end.min(values.len())].to_vec();
-    v.resize(end, default);
-    v
-}
-
 impl Trie {
-    /// Tries every block geometry in a small range and keeps the smallest. The code space is
-    /// padded (with `default`) to the largest span tried, so every geometry divides it.
-    pub fn build_smallest(values: &[u32], default: u32) -> Trie {
-        let values = padded(values, default, 1 << 16);
+    /// Tries every block geometry in a small range and keeps the smallest. Top entries past
+    /// the last one that is not all `default` are dropped (lookups past the end give the
+    /// default).
+    pub fn build_smallest(values: &[u32]) -> Trie {
+        assert_eq!(values.len(), 0x11_0000);
+        let default = values[values.len() - 1];
         let mut best: Option<Trie> = None;
-        for leaf_bits in 3..=6 {
+        for a in 3..=6 {
             let mut leaf = Vec::new();
-            let leaf_ids = dedup_blocks(&values, 1 << leaf_bits, &mut leaf);
-            for mid_bits in 2..=5 {
+            let ids_a = dedup_blocks(values, 1 << a, &mut leaf);
+            for b in 2..=5 {
                 let mut mid = Vec::new();
-                let mid_ids = dedup_blocks(&leaf_ids, 1 << mid_bits, &mut mid);
-                for upper_bits in 1..=5 {
-                    if leaf_bits + mid_bits + upper_bits > 16 {
-                        continue;
-                    }
+                let ids_b = dedup_blocks(&ids_a, 1 << b, &mut mid);
+                for c in 1..=5 {
                     let mut upper = Vec::new();
-                    let top = dedup_blocks(&mid_ids, 1 << upper_bits, &mut upper);
-                    let levels = [leaf.clone(), mid.clone(), upper, top];
-                    let t = Trie {
-                        bits: [leaf_bits, mid_bits, upper_bits],
-                        levels,
-                    };
-                    if best.as_ref().is_none_or(|b| t.bytes() < b.bytes()) {
-                        best = Some(t);
+                    let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
+                    for d in 1..=5 {
+                        let mut upper2 = Vec::new();
+                        let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                        trim_default_tail(&mut top, values, default, a + b + c + d);
+                        let levels = [leaf.clone(), mid.clone(), upper.clone(), upper2, top];
+                        let t = Trie {
+                            bits: [a, b, c, d],
+                            levels,
+                            default,
+                        };
+                        if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
+                            best = Some(t);
+                        }
                     }
                 }
             }
@@ -85,15 +98,22 @@ impl Trie {
         self.levels.iter().map(|l| l.len() * width(l)).sum()
     }
 
-    /// Emits the four arrays and the geometry constants under `NAME_*`.
+    /// Emits the five arrays and the geometry constants under `NAME_*`.
     pub fn emit(&self, name: &str, out: &mut String) {
-        let [a, b, c] = self.bits;
+        let [a, b, c, d] = self.bits;
         writeln!(
             out,
-            "pub(crate) const {name}_BITS: [u32; 3] = [{a}, {b}, {c}];"
+            "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
         )
         .unwrap();
-        for (level, suffix) in self.levels.iter().zip(["LEAF", "MID", "UPPER", "TOP"]) {
+        writeln!(
+            out,
+            "pub(crate) const {name}_DEFAULT: usize = {};",
+            self.default
+        )
+        .unwrap();
+        let names = ["LEAF", "MID", "UPPER", "UPPER2", "TOP"];
+        for (level, suffix) in self.levels.iter().zip(names) {
             emit_array(out, &format!("{name}_{suffix}"), level);
         }
     }

@@ -26,22 +26,39 @@ fn get<T: Copy + Into<u32>>(table: &[T], index: usize) -> Option<usize> {
     table.get(index).map(|&v| v.into() as usize)
 }
 
-/// Four-level trie walk (see build/trie.rs for the layout).
-fn trie<A, B, C, D>(tables: (&[A], &[B], &[C], &[D]), bits: [u32; 3], cp: u32) -> Option<usize>
+/// One level of the trie: the block number from the level above, `bits` of the code point.
+fn level<T: Copy + Into<u32>>(
+    table: &[T],
+    block: usize,
+    bits: u32,
+    cp: usize,
+    shift: u32,
+) -> Option<usize> {
+    let within = (cp >> shift) & ((1usize << bits) - 1);
+    get(table, (block << bits) | within)
+}
+
+/// Five-level trie walk (see build/trie.rs for the layout).
+fn trie<A, B, C, D, E>(
+    tables: (&[A], &[B], &[C], &[D], &[E]),
+    bits: [u32; 4],
+    cp: u32,
+) -> Option<usize>
 where
     A: Copy + Into<u32>,
     B: Copy + Into<u32>,
     C: Copy + Into<u32>,
     D: Copy + Into<u32>,
+    E: Copy + Into<u32>,
 {
-    let (leaf, mid, upper, top) = tables;
-    let [a, b, c] = bits;
+    let (leaf, mid, upper, upper2, top) = tables;
+    let [a, b, c, d] = bits;
     let cp = cp as usize;
-    let mask = |n: u32| (1usize << n) - 1;
-    let t = get(top, cp >> (a + b + c))?;
-    let u = get(upper, (t << c) | ((cp >> (a + b)) & mask(c)))?;
-    let m = get(mid, (u << b) | ((cp >> a) & mask(b)))?;
-    get(leaf, (m << a) | (cp & mask(a)))
+    let t = get(top, cp >> (a + b + c + d))?;
+    let u = level(upper2, t, d, cp, a + b + c)?;
+    let m = level(upper, u, c, cp, a + b)?;
+    let l = level(mid, m, b, cp, a)?;
+    level(leaf, l, a, cp, 0)
 }
 
 /// A code point's status in the IDNA Mapping Table (UTS46 §5), with its mapping.
@@ -57,8 +74,8 @@ pub(crate) enum Mapping {
 }
 
 fn mapping_string(entry: u32) -> Option<&'static str> {
-    let len = ((entry >> 3) & 0xFF) as usize;
-    let start = (entry >> 11) as usize;
+    let len = ((entry >> 3) & 0x3F) as usize;
+    let start = (entry >> 9) as usize;
     MAPPING_STR.get(start..start.checked_add(len)?)
 }
 
@@ -71,13 +88,27 @@ pub(crate) fn idna_mapping(c: char) -> Mapping {
             _ => Mapping::Valid,
         };
     }
-    let entry = trie(
-        (&IDNA_LEAF, &IDNA_MID, &IDNA_UPPER, &IDNA_TOP),
-        IDNA_BITS,
-        c as u32,
-    )
-    .and_then(|i| IDNA_ENTRIES.get(i).copied());
-    let Some(entry) = entry else {
+    idna_mapping_from_tables(c)
+}
+
+/// The 24-bit entry of `c` (see build/gen.rs).
+fn idna_entry(c: char) -> Option<u32> {
+    let tables = (
+        &IDNA_LEAF[..],
+        &IDNA_MID[..],
+        &IDNA_UPPER[..],
+        &IDNA_UPPER2[..],
+        &IDNA_TOP[..],
+    );
+    let i = trie(tables, IDNA_BITS, c as u32).unwrap_or(IDNA_DEFAULT);
+    match IDNA_ENTRIES.get(i.checked_mul(3)?..)? {
+        [a, b, c, ..] => Some(u32::from_le_bytes([*a, *b, *c, 0])),
+        _ => None,
+    }
+}
+
+fn idna_mapping_from_tables(c: char) -> Mapping {
+    let Some(entry) = idna_entry(c) else {
         return Mapping::Disallowed;
     };
     let string = || mapping_string(entry);
@@ -87,7 +118,7 @@ pub(crate) fn idna_mapping(c: char) -> Mapping {
         KIND_DEVIATION => string().map_or(Mapping::Disallowed, Mapping::Deviation),
         KIND_MAPPED => string().map_or(Mapping::Disallowed, Mapping::Mapped),
         KIND_DELTA => {
-            let target = (c as u32).wrapping_add(((entry as i32) >> 3) as u32);
+            let target = (c as u32).wrapping_add((((entry << 8) as i32) >> 11) as u32);
             char::from_u32(target).map_or(Mapping::Disallowed, Mapping::MappedChar)
         }
         _ => Mapping::Disallowed,
@@ -163,14 +194,19 @@ pub(crate) fn props(c: char) -> Props {
     if c.is_ascii() {
         return ascii_props(c);
     }
-    let p = trie(
-        (&PROPS_LEAF, &PROPS_MID, &PROPS_UPPER, &PROPS_TOP),
-        PROPS_BITS,
-        c as u32,
-    )
-    .and_then(|i| PROPS.get(i).copied())
-    .unwrap_or(0);
-    Props(p)
+    props_from_tables(c)
+}
+
+fn props_from_tables(c: char) -> Props {
+    let tables = (
+        &PROPS_LEAF[..],
+        &PROPS_MID[..],
+        &PROPS_UPPER[..],
+        &PROPS_UPPER2[..],
+        &PROPS_TOP[..],
+    );
+    let i = trie(tables, PROPS_BITS, c as u32).unwrap_or(PROPS_DEFAULT);
+    Props(PROPS.get(i).copied().unwrap_or(0))
 }
 
 /// ASCII needs no table: only its bidi classes differ from the default.
@@ -250,12 +286,14 @@ pub(crate) fn table_bytes() -> usize {
     size_of_val(&IDNA_LEAF)
         + size_of_val(&IDNA_MID)
         + size_of_val(&IDNA_UPPER)
+        + size_of_val(&IDNA_UPPER2)
         + size_of_val(&IDNA_TOP)
         + size_of_val(&IDNA_ENTRIES)
         + MAPPING_STR.len()
         + size_of_val(&PROPS_LEAF)
         + size_of_val(&PROPS_MID)
         + size_of_val(&PROPS_UPPER)
+        + size_of_val(&PROPS_UPPER2)
         + size_of_val(&PROPS_TOP)
         + size_of_val(&PROPS)
         + size_of_val(&DECOMP_PLANE_START)
@@ -277,16 +315,15 @@ mod tests {
 
     #[test]
     fn ascii_shortcuts_match_the_tables() {
-        for b in 0u8..0x80 {
-            let c = char::from(b);
-            let p = trie(
-                (&PROPS_LEAF, &PROPS_MID, &PROPS_UPPER, &PROPS_TOP),
-                PROPS_BITS,
-                b.into(),
-            )
-            .and_then(|i| PROPS.get(i).copied())
-            .unwrap_or(0);
-            assert_eq!(ascii_props(c), Props(p), "{c:?}");
+        for c in (0u8..0x80).map(char::from) {
+            assert_eq!(idna_mapping(c), idna_mapping_from_tables(c), "{c:?}");
+        }
+        for c in (0u8..0x80)
+            .map(char::from)
+            .filter(|c| !c.is_ascii_uppercase())
+        {
+            // Validation properties of mapped code points are not stored.
+            assert_eq!(ascii_props(c), props_from_tables(c), "{c:?}");
         }
     }
 }

@@ -38,12 +38,11 @@ fn level<T: Copy + Into<u32>>(
     get(table, (block << bits) | within)
 }
 
+/// The arrays of a trie, leaf first.
+type Levels<'a, A, B, C, D, E> = (&'a [A], &'a [B], &'a [C], &'a [D], &'a [E]);
+
 /// Five-level trie walk (see build/trie.rs for the layout).
-fn trie<A, B, C, D, E>(
-    tables: (&[A], &[B], &[C], &[D], &[E]),
-    bits: [u32; 4],
-    cp: u32,
-) -> Option<usize>
+fn trie<A, B, C, D, E>(tables: Levels<'_, A, B, C, D, E>, bits: [u32; 4], cp: u32) -> Option<usize>
 where
     A: Copy + Into<u32>,
     B: Copy + Into<u32>,

@@ -246,3 +246,36 @@ proptest! {
         let _ = microurl::idna::nfc(&d, &mut out);
     }
 }
+
+/// The size reported by `BufferTooSmall` is enough, also for labels at the caps.
+#[test]
+fn reported_size_is_enough_for_extreme_inputs() {
+    let mut buf = vec![0u8; 1 << 16];
+    let n = punycode::encode(&"\u{20000}\u{10FFFD}".repeat(500), &mut buf).unwrap();
+    let long_xn = format!("xn--{}", std::str::from_utf8(&buf[..n]).unwrap());
+    let inputs = [
+        "\u{20000}".repeat(MAX_ENCODED_CODE_POINTS),
+        format!("{}.", "\u{20000}a".repeat(500)).repeat(4),
+        long_xn.clone(),
+        format!("{long_xn}.{long_xn}.a"),
+        "\u{FDFA}".repeat(300),
+        "a.".repeat(2000),
+        "ü.".repeat(2000),
+    ];
+    for input in &inputs {
+        for opts in [Uts46Options::url(false), Uts46Options::STRICT] {
+            let big = ascii(input, opts);
+            let Err(IdnaError::BufferTooSmall { needed }) = to_ascii(input, opts, &mut []) else {
+                panic!("an empty buffer is too small");
+            };
+            let mut out = vec![0u8; needed];
+            let got = to_ascii(input, opts, &mut out).map(|n| String::from_utf8(out[..n].to_vec()).unwrap());
+            assert_eq!(got, big, "{needed}");
+            let Err(IdnaError::BufferTooSmall { needed }) = to_unicode(input, opts, &mut []) else {
+                panic!("an empty buffer is too small");
+            };
+            let mut out = vec![0u8; needed];
+            assert!(to_unicode(input, opts, &mut out).is_ok(), "{needed}");
+        }
+    }
+}

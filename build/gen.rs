@@ -191,6 +191,48 @@ fn is_primary_composite(ucd: &Ucd, cp: u32, d: &[u32]) -> bool {
         && ucd.ccc[d[0] as usize] == 0
 }
 
+/// The CJK compatibility ideographs: dense runs of singleton decompositions.
+const CJK_COMPATIBILITY: [(u32, u32); 2] = [(0xF900, 0xFAD9), (0x2F800, 0x2FA1D)];
+
+fn in_cjk_compatibility(cp: u32) -> bool {
+    CJK_COMPATIBILITY
+        .iter()
+        .any(|&(lo, hi)| (lo..=hi).contains(&cp))
+}
+
+/// Dense arrays of the low 16 bits of the targets (0: no decomposition) and a bitset of
+/// the targets in plane 2 (the others are in plane 0), indexed across both ranges.
+fn cjk_compatibility_tables(ucd: &Ucd, out: &mut String) -> usize {
+    let mut low = Vec::new();
+    let mut plane2 = Vec::new();
+    for &(lo, hi) in &CJK_COMPATIBILITY {
+        for cp in lo..=hi {
+            let target = match ucd.decomp.get(&cp).map(Vec::as_slice) {
+                Some(&[t]) => t,
+                None => 0,
+                Some(d) => panic!("{cp:X} -> {d:X?} is not a singleton"),
+            };
+            assert!(target >> 16 == 0 || target >> 16 == 2, "{cp:X}");
+            assert!(target == 0 || target & 0xFFFF != 0);
+            low.push(target & 0xFFFF);
+            plane2.push(target >> 16 == 2);
+        }
+    }
+    let bits: Vec<u32> = plane2
+        .chunks(8)
+        .map(|c| c.iter().enumerate().map(|(i, &b)| u32::from(b) << i).sum())
+        .collect();
+    let [(a, b), (c, d)] = CJK_COMPATIBILITY;
+    writeln!(
+        out,
+        "pub(crate) const CJK_COMPATIBILITY: [(u32, u32); 2] = [({a}, {b}), ({c}, {d})];"
+    )
+    .unwrap();
+    emit_array(out, "CJK_COMPATIBILITY_LOW", &low);
+    emit_array(out, "CJK_COMPATIBILITY_PLANE2", &bits);
+    low.len() * 2 + bits.len()
+}
+
 fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     let mut seconds: BTreeSet<u32> = ucd
         .decomp
@@ -208,7 +250,13 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     seconds.insert(0);
     let seconds: Vec<u32> = seconds.into_iter().collect();
     assert!(seconds.len() < 1 << 11);
-    let keys: Vec<u32> = ucd.decomp.keys().copied().collect();
+    let compat = cjk_compatibility_tables(ucd, out);
+    let general: Vec<(&u32, &Vec<u32>)> = ucd
+        .decomp
+        .iter()
+        .filter(|(cp, _)| !in_cjk_compatibility(**cp))
+        .collect();
+    let keys: Vec<u32> = general.iter().map(|(cp, _)| **cp).collect();
     assert!(
         keys.iter().all(|&k| k < 0x3_0000),
         "decompositions beyond plane 2"
@@ -218,7 +266,7 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
         .collect();
     let (mut firsts, mut meta, mut vals) = (Vec::new(), Vec::new(), Vec::new());
     let mut compose = Vec::new();
-    for (i, (&cp, d)) in ucd.decomp.iter().enumerate() {
+    for (i, &(&cp, d)) in general.iter().enumerate() {
         assert!(d.len() <= 2);
         let second = d.get(1).copied().unwrap_or(0);
         let sidx = seconds.binary_search(&second).expect("second indexed") as u32;
@@ -246,12 +294,14 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     compose.sort_by_key(|&i| vals[i as usize]);
     let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFFFF).collect();
     emit_array(out, "DECOMP_PLANE_START", &plane_start);
+    let compat_bytes = compat;
     emit_array(out, "DECOMP_KEYS", &keys_lo);
     emit_array(out, "DECOMP_FIRST", &firsts);
     emit_array(out, "DECOMP_META", &meta);
     emit_array(out, "SECONDS", &seconds);
     emit_array(out, "COMPOSE", &compose);
-    plane_start.len() * 2
+    compat_bytes
+        + plane_start.len() * 2
         + keys_lo.len() * 2
         + firsts.len() * 2
         + meta.len()

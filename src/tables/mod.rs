@@ -256,8 +256,29 @@ fn decomp_value(i: usize) -> Option<(u32, usize)> {
     Some((plane << 16 | u32::from(*DECOMP_FIRST.get(i)?), second))
 }
 
+/// The decomposition of a CJK compatibility ideograph (a singleton).
+fn cjk_compatibility(c: char) -> Option<char> {
+    let cp = c as u32;
+    let mut base = 0usize;
+    for (lo, hi) in CJK_COMPATIBILITY {
+        if (lo..=hi).contains(&cp) {
+            let i = base + (cp - lo) as usize;
+            let low = u32::from(*CJK_COMPATIBILITY_LOW.get(i)?);
+            let plane2 = CJK_COMPATIBILITY_PLANE2
+                .get(i / 8)
+                .is_some_and(|b| b >> (i % 8) & 1 != 0);
+            return char::from_u32(low | if plane2 { 0x2_0000 } else { 0 }).filter(|_| low != 0);
+        }
+        base += (hi - lo + 1) as usize;
+    }
+    None
+}
+
 /// The canonical single-step decomposition of `c`: one or two code points.
 pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
+    if let Some(target) = cjk_compatibility(c) {
+        return Some((target, None));
+    }
     let range = decomp_plane(c as usize >> 16);
     let low = (c as u32 & 0xFFFF) as u16;
     let i = range.start + DECOMP_KEYS.get(range)?.binary_search(&low).ok()?;
@@ -295,6 +316,8 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&PROPS_UPPER2)
         + size_of_val(&PROPS_TOP)
         + size_of_val(&PROPS)
+        + size_of_val(&CJK_COMPATIBILITY_LOW)
+        + size_of_val(&CJK_COMPATIBILITY_PLANE2)
         + size_of_val(&DECOMP_PLANE_START)
         + size_of_val(&DECOMP_KEYS)
         + size_of_val(&DECOMP_FIRST)

@@ -4,6 +4,8 @@
 
 #[path = "build/gen.rs"]
 mod generate;
+#[path = "build/offset_trie.rs"]
+mod offset_trie;
 #[path = "build/trie.rs"]
 mod trie;
 #[path = "build/ucd.rs"]

@@ -1,14 +1,15 @@
 //! Turns the parsed UCD into the Rust source of `$OUT_DIR/idna_tables.rs`.
 //!
 //! Tables (all `static`, never decompressed at run time):
-//! - `IDNA_*`: trie code point -> index into `IDNA_ENTRIES`, 3-byte entries (status in
-//!   bits 0-2; a string of `MAPPING_STR` (length in bits 3-8, offset in bits 9-23) or a
-//!   signed code point delta (bits 3-23)).
+//! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
+//!   or an entry of `IDNA_ENTRIES`: 3 bytes, kind in bits 0-2, then a string of
+//!   `MAPPING_STR` (length in bits 3-8, offset in bits 9-23) or a code point delta.
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark,
 //!   has-canonical-decomposition).
 //! - `DECOMP_*`, `SECONDS`: canonical single-step decompositions sorted by code point (low
 //!   16 bits, per plane); `COMPOSE`: the primary composites among them, by (second, first).
 
+use crate::offset_trie::{Cell, OffsetTrie, SPECIALS};
 use crate::trie::{Trie, emit_array};
 use crate::ucd::{CODE_POINTS, Idna, Ucd};
 use std::collections::{BTreeSet, HashMap};
@@ -78,46 +79,34 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
         })
         .collect();
     let table = StringTable::new(&strings);
-    let mut entries: Vec<u32> = vec![KIND_DISALLOWED];
-    let mut index: HashMap<u32, u32> = HashMap::from([(KIND_DISALLOWED, 0)]);
-    let mut values = vec![0u32; CODE_POINTS];
-    for (cp, v) in ucd.idna.iter().enumerate() {
-        let entry = match v {
-            Idna::Valid => KIND_VALID,
+    let cells: Vec<Cell> = ucd
+        .idna
+        .iter()
+        .enumerate()
+        .map(|(cp, v)| match v {
+            Idna::Valid => Cell::Special(KIND_VALID),
             // NFC follows mapping, so a mapping that is canonically equivalent to the code
             // point itself (CJK compatibility ideographs, Greek oxia, ...) needs no data: the
             // code point is kept and NFC produces the mapping.
-            Idna::Mapped(m) if is_canonical_mapping(ucd, cp as u32, m) => KIND_VALID,
-            Idna::Ignored => KIND_IGNORED,
-            Idna::Disallowed => KIND_DISALLOWED,
-            Idna::Deviation(m) => table.entry(KIND_DEVIATION, &utf8(m)),
+            Idna::Mapped(m) if is_canonical_mapping(ucd, cp as u32, m) => {
+                Cell::Special(KIND_VALID)
+            }
+            Idna::Ignored => Cell::Special(KIND_IGNORED),
+            Idna::Disallowed => Cell::Special(KIND_DISALLOWED),
+            Idna::Deviation(m) => Cell::Entry(table.entry(KIND_DEVIATION, &utf8(m))),
             Idna::Mapped(m) if m.len() == 1 => {
                 let delta = m[0] as i32 - cp as i32;
                 assert!(delta.abs() < 1 << 20);
-                KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF)
+                Cell::Entry(KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF))
             }
-            Idna::Mapped(m) => table.entry(KIND_MAPPED, &utf8(m)),
-        };
-        values[cp] = *index.entry(entry).or_insert_with(|| {
-            entries.push(entry);
-            entries.len() as u32 - 1
-        });
-    }
-    let trie = Trie::build_smallest(&values);
-    trie.emit("IDNA", out);
-    let bytes: Vec<u32> = entries
-        .iter()
-        .flat_map(|e| e.to_le_bytes().into_iter().take(3))
-        .map(u32::from)
+            Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, &utf8(m))),
+        })
         .collect();
-    emit_array(out, "IDNA_ENTRIES", &bytes);
-    writeln!(
-        out,
-        "pub(crate) static MAPPING_STR: &str = {:?};",
-        table.text
-    )
-    .unwrap();
-    trie.bytes() + bytes.len() + table.text.len()
+    assert!(KIND_VALID < SPECIALS && KIND_IGNORED < SPECIALS && KIND_DISALLOWED < SPECIALS);
+    let trie = OffsetTrie::build_smallest(&cells);
+    trie.emit("IDNA", out);
+    writeln!(out, "pub(crate) static MAPPING_STR: &str = {:?};", table.text).unwrap();
+    trie.bytes() + table.text.len()
 }
 
 fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {

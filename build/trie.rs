@@ -21,7 +21,7 @@ pub struct Trie {
     pub default: u32,
 }
 
-fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u32> {
+pub fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u32> {
     let mut seen: HashMap<&[u32], u32> = HashMap::new();
     let mut ids = Vec::with_capacity(values.len() / size);
     for block in values.chunks(size) {

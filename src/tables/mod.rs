@@ -90,17 +90,25 @@ pub(crate) fn idna_mapping(c: char) -> Mapping {
     idna_mapping_from_tables(c)
 }
 
-/// The 24-bit entry of `c` (see build/gen.rs).
+/// Leaf values below this are statuses (`KIND_VALID`, `KIND_IGNORED`, `KIND_DISALLOWED`);
+/// the others are offsets into `IDNA_ENTRIES` (see build/offset_trie.rs).
+const SPECIALS: usize = 3;
+
+/// The 24-bit entry of `c`: a status below `SPECIALS`, or an entry (see build/gen.rs).
 fn idna_entry(c: char) -> Option<u32> {
-    let tables = (
-        &IDNA_LEAF[..],
-        &IDNA_MID[..],
-        &IDNA_UPPER[..],
-        &IDNA_UPPER2[..],
-        &IDNA_TOP[..],
-    );
-    let i = trie(tables, IDNA_BITS, c as u32).unwrap_or(IDNA_DEFAULT);
-    match IDNA_ENTRIES.get(i.checked_mul(3)?..)? {
+    let [a, b, c_bits, d] = IDNA_BITS;
+    let cp = c as usize;
+    let t = get(&IDNA_TOP, cp >> (a + b + c_bits + d))?;
+    let u = level(&IDNA_UPPER2, t, d, cp, a + b + c_bits)?;
+    let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)?;
+    let k = (m << b) | ((cp >> a) & ((1 << b) - 1));
+    let (leaf, base) = (get(&IDNA_MID_LEAF, k)?, get(&IDNA_MID_BASE, k)?);
+    let v = level(&IDNA_LEAF, leaf, a, cp, 0)?;
+    let Some(offset) = v.checked_sub(SPECIALS) else {
+        return Some(v as u32);
+    };
+    let i = base.checked_add(offset)?.checked_mul(3)?;
+    match IDNA_ENTRIES.get(i..)? {
         [a, b, c, ..] => Some(u32::from_le_bytes([*a, *b, *c, 0])),
         _ => None,
     }
@@ -304,7 +312,8 @@ pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
 pub(crate) fn table_bytes() -> usize {
     use core::mem::size_of_val;
     size_of_val(&IDNA_LEAF)
-        + size_of_val(&IDNA_MID)
+        + size_of_val(&IDNA_MID_LEAF)
+        + size_of_val(&IDNA_MID_BASE)
         + size_of_val(&IDNA_UPPER)
         + size_of_val(&IDNA_UPPER2)
         + size_of_val(&IDNA_TOP)

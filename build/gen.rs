@@ -4,13 +4,12 @@
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
 //!   or an entry of `IDNA_ENTRIES`: 3 bytes, kind in bits 0-2, then a string of
 //!   `MAPPING_STR` (length in bits 3-8, offset in bits 9-23) or a code point delta.
-//! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark,
-//!   has-canonical-decomposition).
+//! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `DECOMP_*`, `SECONDS`: canonical single-step decompositions sorted by code point (low
 //!   16 bits, per plane); `COMPOSE`: the primary composites among them, by (second, first).
 
-use crate::offset_trie::{Cell, OffsetTrie, SPECIALS};
-use crate::trie::{Trie, emit_array};
+use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, SPECIALS};
+use crate::trie::{Trie, emit_array, width};
 use crate::ucd::{CODE_POINTS, Idna, Ucd};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
@@ -26,7 +25,6 @@ const KIND_DELTA: u32 = 5;
 const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
 const PROP_MARK: u32 = 1 << 15;
-const PROP_DECOMP: u32 = 1 << 16;
 
 const S_BASE: u32 = 0xAC00;
 const S_COUNT: u32 = 11172;
@@ -88,9 +86,7 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
             // NFC follows mapping, so a mapping that is canonically equivalent to the code
             // point itself (CJK compatibility ideographs, Greek oxia, ...) needs no data: the
             // code point is kept and NFC produces the mapping.
-            Idna::Mapped(m) if is_canonical_mapping(ucd, cp as u32, m) => {
-                Cell::Special(KIND_VALID)
-            }
+            Idna::Mapped(m) if is_canonical_mapping(ucd, cp as u32, m) => Cell::Special(KIND_VALID),
             Idna::Ignored => Cell::Special(KIND_IGNORED),
             Idna::Disallowed => Cell::Special(KIND_DISALLOWED),
             Idna::Deviation(m) => Cell::Entry(table.entry(KIND_DEVIATION, &utf8(m))),
@@ -102,10 +98,15 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
             Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, &utf8(m))),
         })
         .collect();
-    assert!(KIND_VALID < SPECIALS && KIND_IGNORED < SPECIALS && KIND_DISALLOWED < SPECIALS);
+    const { assert!(KIND_VALID < SPECIALS && KIND_IGNORED < SPECIALS && KIND_DISALLOWED == DISALLOWED) };
     let trie = OffsetTrie::build_smallest(&cells);
     trie.emit("IDNA", out);
-    writeln!(out, "pub(crate) static MAPPING_STR: &str = {:?};", table.text).unwrap();
+    writeln!(
+        out,
+        "pub(crate) static MAPPING_STR: &str = {:?};",
+        table.text
+    )
+    .unwrap();
     trie.bytes() + table.text.len()
 }
 
@@ -141,10 +142,7 @@ fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
                 | u32::from(ucd.joining[cp]) << PROP_JOINING_SHIFT
                 | if ucd.mark[cp] { PROP_MARK } else { 0 };
         }
-        let mut p = u32::from(ucd.ccc[cp]) | validation;
-        if ucd.decomp.contains_key(&(cp as u32)) {
-            p |= PROP_DECOMP;
-        }
+        let p = u32::from(ucd.ccc[cp]) | validation;
         *slot = *index.entry(p).or_insert_with(|| {
             props.push(p);
             props.len() as u32 - 1
@@ -153,7 +151,7 @@ fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
     let trie = Trie::build_smallest(&values);
     trie.emit("PROPS", out);
     emit_array(out, "PROPS", &props);
-    trie.bytes() + props.len() * 4
+    trie.bytes() + props.len() * width(&props)
 }
 
 fn full_decomposition(ucd: &Ucd, cp: u32, out: &mut Vec<u32>) {
@@ -282,6 +280,12 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     // Composition looks pairs up by (second, first).
     compose.sort_by_key(|&i| vals[i as usize]);
     let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFFFF).collect();
+    // Pages of 256 code points holding a decomposition, so most lookups skip the search.
+    let mut pages = vec![0u32; 0x3_0000 >> 11];
+    for &cp in ucd.decomp.keys() {
+        pages[(cp >> 11) as usize] |= 1 << ((cp >> 8) & 7);
+    }
+    emit_array(out, "DECOMP_PAGES", &pages);
     emit_array(out, "DECOMP_PLANE_START", &plane_start);
     let compat_bytes = compat;
     emit_array(out, "DECOMP_KEYS", &keys_lo);
@@ -290,6 +294,7 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     emit_array(out, "SECONDS", &seconds);
     emit_array(out, "COMPOSE", &compose);
     compat_bytes
+        + pages.len()
         + plane_start.len() * 2
         + keys_lo.len() * 2
         + firsts.len() * 2

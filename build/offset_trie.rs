@@ -17,8 +17,13 @@ use std::fmt::Write;
 
 /// Number of special leaf values.
 pub const SPECIALS: u32 = 3;
-/// How far back an existing entry may be reused.
-const WINDOW: usize = 180;
+/// The special value of a disallowed code point, the default past the end of `top`.
+pub const DISALLOWED: u32 = 2;
+/// Largest leaf block tried (bits).
+const MAX_LEAF_BITS: u32 = 4;
+/// How far back an existing entry may be reused: offsets stay below 256 with up to
+/// `2^MAX_LEAF_BITS` new entries per block.
+const WINDOW: usize = 255 - SPECIALS as usize - (1 << MAX_LEAF_BITS);
 
 pub struct OffsetTrie {
     bits: [u32; 4],
@@ -83,7 +88,24 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
         });
         blocks.push((id, base as u32));
     }
-    Leaves { entries, leaf, blocks }
+    Leaves {
+        entries,
+        leaf,
+        blocks,
+    }
+}
+
+/// Drops the trailing top entries whose whole span is disallowed (the lookup's default).
+fn trim_disallowed_tail(top: &mut Vec<u32>, cells: &[Cell], shift: u32) {
+    let span = 1usize << shift;
+    while top.len() > 1 {
+        let start = (top.len() - 1) * span;
+        let region = &cells[start.min(cells.len())..(start + span).min(cells.len())];
+        if !region.iter().all(|&c| c == Cell::Special(DISALLOWED)) {
+            break;
+        }
+        top.pop();
+    }
 }
 
 impl OffsetTrie {
@@ -91,7 +113,7 @@ impl OffsetTrie {
     pub fn build_smallest(cells: &[Cell]) -> OffsetTrie {
         assert_eq!(cells.len(), 0x11_0000);
         let mut best: Option<OffsetTrie> = None;
-        for a in 3..=6 {
+        for a in 3..=MAX_LEAF_BITS {
             let l = leaves(cells, a);
             for b in 1..=5 {
                 let mut mid = Vec::new();
@@ -103,7 +125,8 @@ impl OffsetTrie {
                     let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
                     for d in 1..=5 {
                         let mut upper2 = Vec::new();
-                        let top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                        let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                        trim_disallowed_tail(&mut top, cells, a + b + c + d);
                         let t = OffsetTrie {
                             bits: [a, b, c, d],
                             leaf: l.leaf.clone(),
@@ -143,7 +166,11 @@ impl OffsetTrie {
 
     pub fn emit(&self, name: &str, out: &mut String) {
         let [a, b, c, d] = self.bits;
-        writeln!(out, "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];").unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
+        )
+        .unwrap();
         for (suffix, v) in self.arrays() {
             emit_array(out, &format!("{name}_{suffix}"), v);
         }

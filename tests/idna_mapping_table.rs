@@ -45,7 +45,11 @@ fn assigned() -> HashSet<u32> {
 fn every_code_point_maps_as_the_table_says() {
     let assigned = assigned();
     let nfc = |s: String| -> String {
-        if s.chars().all(|c| assigned.contains(&(c as u32))) { s.nfc().collect() } else { s }
+        if s.chars().all(|c| assigned.contains(&(c as u32))) {
+            s.nfc().collect()
+        } else {
+            s
+        }
     };
     let (mut checked, mut failed) = (0, 0);
     let mut out = [0u8; 256];
@@ -61,7 +65,9 @@ fn every_code_point_maps_as_the_table_says() {
         };
         for c in (lo..=hi).filter_map(char::from_u32) {
             let mapping: String = f.get(2).map_or(String::new(), |m| {
-                m.split_whitespace().map(|h| char::from_u32(hex(h)).unwrap()).collect()
+                m.split_whitespace()
+                    .map(|h| char::from_u32(hex(h)).unwrap())
+                    .collect()
             });
             let expected = match f[1] {
                 "mapped" => nfc(mapping),
@@ -74,7 +80,10 @@ fn every_code_point_maps_as_the_table_says() {
             if got != expected || (f[1] == "disallowed" && !error) {
                 failed += 1;
                 if failed < 20 {
-                    println!("U+{:04X} {}: got {got:?} ({error}), expected {expected:?}", c as u32, f[1]);
+                    println!(
+                        "U+{:04X} {}: got {got:?} ({error}), expected {expected:?}",
+                        c as u32, f[1]
+                    );
                 }
             }
         }

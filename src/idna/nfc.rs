@@ -10,7 +10,7 @@
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;
-use crate::tables::{compose_pair, decompose_once, props};
+use crate::tables::{compose_pair, decompose_once, may_decompose, props};
 
 const S_BASE: u32 = 0xAC00;
 const L_BASE: u32 = 0x1100;
@@ -62,7 +62,7 @@ fn decompose(c: char, buf: &mut [char; 4]) -> usize {
     let mut tail = ['\0'; 3];
     let mut tails = 0;
     let mut head = c;
-    while props(head).has_decomposition() {
+    while may_decompose(head) {
         let Some((first, second)) = decompose_once(head) else {
             break;
         };

@@ -12,6 +12,7 @@ use generated::*;
 // Entry kinds of `IDNA_ENTRIES`; keep in sync with build/gen.rs.
 const KIND_VALID: u32 = 0;
 const KIND_IGNORED: u32 = 1;
+const KIND_DISALLOWED: u32 = 2;
 const KIND_DEVIATION: u32 = 3;
 const KIND_MAPPED: u32 = 4;
 const KIND_DELTA: u32 = 5;
@@ -20,7 +21,6 @@ const KIND_DELTA: u32 = 5;
 const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
 const PROP_MARK: u32 = 1 << 15;
-const PROP_DECOMP: u32 = 1 << 16;
 
 fn get<T: Copy + Into<u32>>(table: &[T], index: usize) -> Option<usize> {
     table.get(index).map(|&v| v.into() as usize)
@@ -98,7 +98,10 @@ const SPECIALS: usize = 3;
 fn idna_entry(c: char) -> Option<u32> {
     let [a, b, c_bits, d] = IDNA_BITS;
     let cp = c as usize;
-    let t = get(&IDNA_TOP, cp >> (a + b + c_bits + d))?;
+    // Past the end of the top level everything is disallowed.
+    let Some(t) = get(&IDNA_TOP, cp >> (a + b + c_bits + d)) else {
+        return Some(KIND_DISALLOWED);
+    };
     let u = level(&IDNA_UPPER2, t, d, cp, a + b + c_bits)?;
     let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)?;
     let k = (m << b) | ((cp >> a) & ((1 << b) - 1));
@@ -189,11 +192,6 @@ impl Props {
     pub(crate) fn is_mark(self) -> bool {
         self.0 & PROP_MARK != 0
     }
-
-    /// Has a canonical decomposition in UnicodeData.txt (Hangul syllables excluded).
-    pub(crate) fn has_decomposition(self) -> bool {
-        self.0 & PROP_DECOMP != 0
-    }
 }
 
 /// The properties of `c`.
@@ -213,7 +211,7 @@ fn props_from_tables(c: char) -> Props {
         &PROPS_TOP[..],
     );
     let i = trie(tables, PROPS_BITS, c as u32).unwrap_or(PROPS_DEFAULT);
-    Props(PROPS.get(i).copied().unwrap_or(0))
+    Props(PROPS.get(i).copied().map_or(0, u32::from))
 }
 
 /// ASCII needs no table: only its bidi classes differ from the default.
@@ -262,6 +260,14 @@ fn decomp_value(i: usize) -> Option<(u32, usize)> {
         )
     };
     Some((plane << 16 | u32::from(*DECOMP_FIRST.get(i)?), second))
+}
+
+/// False when `c` certainly has no canonical decomposition (a quick filter by page).
+pub(crate) fn may_decompose(c: char) -> bool {
+    let page = c as usize >> 8;
+    DECOMP_PAGES
+        .get(page >> 3)
+        .is_some_and(|&bits| bits >> (page & 7) & 1 != 0)
 }
 
 /// The decomposition of a CJK compatibility ideograph (a singleton).
@@ -327,6 +333,7 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&PROPS)
         + size_of_val(&CJK_COMPATIBILITY_LOW)
         + size_of_val(&CJK_COMPATIBILITY_PLANE2)
+        + size_of_val(&DECOMP_PAGES)
         + size_of_val(&DECOMP_PLANE_START)
         + size_of_val(&DECOMP_KEYS)
         + size_of_val(&DECOMP_FIRST)

@@ -11,7 +11,7 @@
 //! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
 //! every offset below 256.
 
-use crate::trie::{dedup_blocks, emit_array, width};
+use crate::trie::{dedup_blocks, emit_array, trim_tail, width};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -95,24 +95,16 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
     }
 }
 
-/// Drops the trailing top entries whose whole span is disallowed (the lookup's default).
-fn trim_disallowed_tail(top: &mut Vec<u32>, cells: &[Cell], shift: u32) {
-    let span = 1usize << shift;
-    while top.len() > 1 {
-        let start = (top.len() - 1) * span;
-        let region = &cells[start.min(cells.len())..(start + span).min(cells.len())];
-        if !region.iter().all(|&c| c == Cell::Special(DISALLOWED)) {
-            break;
-        }
-        top.pop();
-    }
-}
-
 impl OffsetTrie {
     /// Tries a range of block geometries and keeps the smallest.
     pub fn build_smallest(cells: &[Cell]) -> OffsetTrie {
         assert_eq!(cells.len(), 0x11_0000);
         let mut best: Option<OffsetTrie> = None;
+        // Past the end of the top level everything is disallowed.
+        let last = cells
+            .iter()
+            .rposition(|&c| c != Cell::Special(DISALLOWED))
+            .unwrap_or(0);
         for a in 3..=MAX_LEAF_BITS {
             let l = leaves(cells, a);
             for b in 1..=5 {
@@ -126,7 +118,7 @@ impl OffsetTrie {
                     for d in 1..=5 {
                         let mut upper2 = Vec::new();
                         let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
-                        trim_disallowed_tail(&mut top, cells, a + b + c + d);
+                        trim_tail(&mut top, last, a + b + c + d);
                         let t = OffsetTrie {
                             bits: [a, b, c, d],
                             leaf: l.leaf.clone(),

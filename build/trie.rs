@@ -35,17 +35,10 @@ pub fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u3
     ids
 }
 
-/// Drops the trailing top entries whose whole span is `default`.
-fn trim_default_tail(top: &mut Vec<u32>, values: &[u32], default: u32, shift: u32) {
-    let span = 1usize << shift;
-    while top.len() > 1 {
-        let start = (top.len() - 1) * span;
-        let region = &values[start.min(values.len())..(start + span).min(values.len())];
-        if !region.iter().all(|&v| v == default) {
-            break;
-        }
-        top.pop();
-    }
+/// Drops the trailing top entries whose whole span is default: everything past the
+/// code point `last` (the last one that is not).
+pub fn trim_tail(top: &mut Vec<u32>, last: usize, shift: u32) {
+    top.truncate((last >> shift) + 1);
 }
 
 /// Byte width of the smallest unsigned integer type holding every element.
@@ -64,6 +57,7 @@ impl Trie {
     pub fn build_smallest(values: &[u32]) -> Trie {
         assert_eq!(values.len(), 0x11_0000);
         let default = values[values.len() - 1];
+        let last = values.iter().rposition(|&v| v != default).unwrap_or(0);
         let mut best: Option<Trie> = None;
         for a in 3..=6 {
             let mut leaf = Vec::new();
@@ -77,7 +71,7 @@ impl Trie {
                     for d in 1..=5 {
                         let mut upper2 = Vec::new();
                         let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
-                        trim_default_tail(&mut top, values, default, a + b + c + d);
+                        trim_tail(&mut top, last, a + b + c + d);
                         let levels = [leaf.clone(), mid.clone(), upper.clone(), upper2, top];
                         let t = Trie {
                             bits: [a, b, c, d],

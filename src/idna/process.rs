@@ -94,14 +94,18 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
     let (mut bytes, mut labels) = (0usize, 1usize);
     for c in nfc_chars(Mapped::new(domain, options.transitional_processing)) {
         match c {
-            '.' => labels += 1,
-            _ => bytes += c.len_utf8(),
+            '.' => labels = labels.saturating_add(1),
+            _ => bytes = bytes.saturating_add(c.len_utf8()),
         }
     }
-    match target {
-        Target::Ascii => 7 * bytes + 6 * labels + 5,
-        Target::Unicode => 5 * bytes + labels,
-    }
+    let (per_byte, per_label, extra) = match target {
+        Target::Ascii => (7, 6, 5),
+        Target::Unicode => (5, 1, 0),
+    };
+    bytes
+        .saturating_mul(per_byte)
+        .saturating_add(labels.saturating_mul(per_label))
+        .saturating_add(extra)
 }
 
 impl Run<'_> {
@@ -172,10 +176,11 @@ impl Run<'_> {
         let encoded = punycode::encode_chars(label.chars(), |b| w.push(b));
         let n = w.finish().map_err(|_| NoSpace)?;
         match encoded {
-            Ok(()) => {
+            Ok(()) if end + n <= self.out.len() => {
                 self.out.copy_within(end..end + n, start);
                 self.pos = start + n;
             }
+            Ok(()) => return Err(NoSpace),
             Err(e) => {
                 self.record(label_error(e, index));
                 self.pos = end;
@@ -216,6 +221,9 @@ impl Run<'_> {
             // The encoding of a string is unique, so the label is its own re-encoding.
             Target::Ascii => end,
             Target::Unicode => {
+                if end + len > self.out.len() {
+                    return Err(NoSpace);
+                }
                 self.out.copy_within(end..end + len, start);
                 start + len
             }

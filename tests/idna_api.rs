@@ -280,3 +280,34 @@ fn reported_size_is_enough_for_extreme_inputs() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    #[test]
+    fn punycode_round_trips(s in "\\PC{0,40}") {
+        let mut enc = vec![0u8; 16 * s.len() + 16];
+        let n = punycode::encode(&s, &mut enc).unwrap();
+        let encoded = String::from_utf8(enc[..n].to_vec()).unwrap();
+        let mut dec = vec![0u8; 4 * encoded.len() + 16];
+        let m = punycode::decode(&encoded, &mut dec).unwrap();
+        prop_assert_eq!(std::str::from_utf8(&dec[..m]).unwrap(), s.as_str());
+    }
+
+    /// Decoding is injective on lowercase input: whatever decodes re-encodes to itself.
+    /// ToASCII relies on this to keep a valid `xn--` label as it is.
+    #[test]
+    fn punycode_encoding_is_unique(d in "[a-z0-9-]{0,24}") {
+        let mut dec = vec![0u8; 4 * d.len() + 16];
+        if let Ok(m) = punycode::decode(&d, &mut dec) {
+            let decoded = String::from_utf8(dec[..m].to_vec()).unwrap();
+            let mut enc = vec![0u8; 16 * decoded.len() + 16];
+            let n = punycode::encode(&decoded, &mut enc).unwrap();
+            let basic_only = decoded.is_ascii();
+            // An all-ASCII result is an error for `xn--` labels anyway.
+            if !basic_only {
+                prop_assert_eq!(std::str::from_utf8(&enc[..n]).unwrap(), d.as_str());
+            }
+        }
+    }
+}

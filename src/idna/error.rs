@@ -6,6 +6,16 @@ use core::fmt;
 ///
 /// `label` is the 0-based index of the label (after mapping) where the error was found.
 /// Status codes in parentheses are those of `IdnaTestV2.txt`.
+///
+/// # Examples
+/// ```
+/// use microurl::idna::{to_ascii, IdnaError, Uts46Options};
+/// let mut out = [0u8; 128];
+/// let e = to_ascii("\u{200D}.example", Uts46Options::url(false), &mut out);
+/// assert_eq!(e, Err(IdnaError::Joiner { label: 0 }));
+/// let e = to_ascii("bücher.example", Uts46Options::url(false), &mut out[..8]);
+/// assert!(matches!(e, Err(IdnaError::BufferTooSmall { needed }) if needed > 8));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum IdnaError {

@@ -278,3 +278,15 @@ fn label_error(f: Failure, label: usize) -> IdnaError {
         _ => IdnaError::Punycode { label },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The whole pipeline state lives on the stack; keep it small for microcontrollers.
+    #[test]
+    fn pipeline_state_is_small() {
+        let size = core::mem::size_of::<Stream<'static>>();
+        assert!(size <= 320, "{size}");
+    }
+}

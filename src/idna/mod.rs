@@ -17,7 +17,9 @@
 //! - ToUnicode needs at most `5U + L`.
 //!
 //! The size reported is that bound, not the exact length: computing the exact length of a
-//! Punycode encoding needs the label in memory.
+//! Punycode encoding needs the label in memory. A too-small buffer never turns a valid
+//! domain into an error; ToASCII reports a validation error instead of `BufferTooSmall`
+//! when one was found before the buffer ran out (the result is a failure either way).
 //!
 //! # Tables
 //! The Unicode data (Unicode 17.0.0: IDNA mapping, canonical combining classes,

@@ -68,23 +68,18 @@ pub(crate) fn process(
         rtl: false,
         bidi_bad: None,
     };
-    let mut index = 0;
-    loop {
-        let start = run.pos;
-        let more = run.label(&mut stream, index)?;
-        run.check_label_length(run.pos - start, index, more);
-        if !more {
-            break;
-        }
-        *run.out.get_mut(run.pos).ok_or(NoSpace)? = b'.';
-        run.pos += 1;
-        index += 1;
+    match run.labels(&mut stream) {
+        Ok(()) => Ok(Outcome {
+            len: run.pos,
+            error: run.error,
+        }),
+        // ToASCII fails anyway once an error is recorded: no need for a bigger buffer.
+        Err(NoSpace) if target == Target::Ascii && run.error.is_some() => Ok(Outcome {
+            len: 0,
+            error: run.error,
+        }),
+        Err(NoSpace) => Err(NoSpace),
     }
-    run.finish(index);
-    Ok(Outcome {
-        len: run.pos,
-        error: run.error,
-    })
 }
 
 /// A buffer length with which [`process`] never runs out of space (see the module docs of
@@ -109,6 +104,24 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
 }
 
 impl Run<'_> {
+    /// UTS46 §4 steps 3-4 and ToASCII steps 3-4 over every label.
+    fn labels(&mut self, stream: &mut Stream<'_>) -> Result<(), NoSpace> {
+        let mut index = 0;
+        loop {
+            let start = self.pos;
+            let more = self.label(stream, index)?;
+            self.check_label_length(self.pos - start, index, more);
+            if !more {
+                break;
+            }
+            *self.out.get_mut(self.pos).ok_or(NoSpace)? = b'.';
+            self.pos += 1;
+            index += 1;
+        }
+        self.finish(index);
+        Ok(())
+    }
+
     fn record(&mut self, e: IdnaError) {
         self.error.get_or_insert(e);
     }

@@ -5,8 +5,15 @@
 //!   or an entry of `IDNA_ENTRIES`: 3 bytes, kind in bits 0-2, then a string of
 //!   `MAPPING_STR` (length in bits 3-8, offset in bits 9-23) or a code point delta.
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
-//! - `DECOMP_*`, `SECONDS`: canonical single-step decompositions sorted by code point (low
-//!   16 bits, per plane); `COMPOSE`: the primary composites among them, by (second, first).
+//! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
+//!   ideographs, as dense arrays.
+//! - `DECOMP_*`, `SECONDS`: the other canonical single-step decompositions sorted by code
+//!   point (low 16 bits, per plane), with a bitset of the 256-code-point pages that have
+//!   any; `COMPOSE`: the primary composites among them, by (second, first).
+//!
+//! Every choice the run-time code relies on is asserted here (decompositions of at most 4
+//! code points, no composition second below U+0300, ...), so new Unicode data that breaks
+//! one fails the build instead of the library.
 
 use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, SPECIALS};
 use crate::trie::{Trie, emit_array, width};

@@ -10,7 +10,7 @@
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;
-use crate::tables::{compose_pair, decompose_once, may_decompose, props};
+use crate::tables::{compose_pair, decompose_once, is_composition_second, may_decompose, props};
 
 const S_BASE: u32 = 0xAC00;
 const L_BASE: u32 = 0x1100;
@@ -294,6 +294,10 @@ pub(crate) struct Nfc<I> {
     next_segment: I,
     pending_starter: Option<char>,
     replay: Option<(SortedRun<I>, Composer)>,
+    /// Output of the buffered fast path ([`Chunk`]).
+    chunk: Chunk,
+    /// False only in tests, to check the buffer-free path on every input.
+    fast: bool,
 }
 
 impl<I: Iterator<Item = char> + Clone> Nfc<I> {
@@ -302,7 +306,132 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
             next_segment: decomposed,
             pending_starter: None,
             replay: None,
+            chunk: Chunk::default(),
+            fast: true,
         }
+    }
+
+    #[cfg(test)]
+    fn buffer_free(decomposed: I) -> Self {
+        Nfc {
+            fast: false,
+            ..Nfc::new(decomposed)
+        }
+    }
+
+    /// Normalizes the next chunk in the fixed buffer if it fits; false otherwise (then the
+    /// buffer-free path takes it, one segment at a time).
+    fn fill_chunk(&mut self) -> bool {
+        let mut it = self.next_segment.clone();
+        let mut chunk = Chunk::default();
+        loop {
+            let before = it.clone();
+            let Some(c) = it.next() else { break };
+            if chunk.len > 0 && is_chunk_boundary(c) {
+                it = before;
+                break;
+            }
+            if !chunk.push(c) {
+                return false;
+            }
+        }
+        if chunk.len == 0 {
+            return false;
+        }
+        chunk.reorder();
+        chunk.compose();
+        self.chunk = chunk;
+        self.next_segment = it;
+        true
+    }
+}
+
+/// Capacity of the fast path's buffer, in code points.
+const CHUNK: usize = 16;
+
+/// A starter that no composition takes as its second character: nothing before it can
+/// interact with anything after it, so normalization can restart there.
+fn is_chunk_boundary(c: char) -> bool {
+    let cp = c as u32;
+    if cp < FIRST_SECOND {
+        return true;
+    }
+    let hangul_second =
+        (V_BASE..V_BASE + V_COUNT).contains(&cp) || (T_BASE + 1..T_BASE + T_COUNT).contains(&cp);
+    ccc(c) == 0 && !hangul_second && !is_composition_second(c)
+}
+
+/// The common case: a chunk of at most [`CHUNK`] decomposed code points between two chunk
+/// boundaries, normalized in place with the textbook algorithm.
+#[derive(Clone, Copy, Debug, Default)]
+struct Chunk {
+    chars: [char; CHUNK],
+    classes: [u8; CHUNK],
+    len: usize,
+    pos: usize,
+}
+
+impl Chunk {
+    fn push(&mut self, c: char) -> bool {
+        let (Some(slot), Some(class)) =
+            (self.chars.get_mut(self.len), self.classes.get_mut(self.len))
+        else {
+            return false;
+        };
+        *slot = c;
+        *class = ccc(c);
+        self.len += 1;
+        true
+    }
+
+    /// Canonical ordering: a stable insertion sort of each run of non-starters.
+    fn reorder(&mut self) {
+        for i in 1..self.len.min(CHUNK) {
+            let mut j = i;
+            while j > 0 && self.classes[j] != 0 && self.classes[j - 1] > self.classes[j] {
+                self.chars.swap(j - 1, j);
+                self.classes.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// Canonical composition, in place.
+    fn compose(&mut self) {
+        let n = self.len.min(CHUNK);
+        let mut starter = (self.classes[0] == 0).then_some(0);
+        let mut last: Option<u8> = None;
+        let mut out = 1;
+        for i in 1..n {
+            let (c, class) = (self.chars[i], self.classes[i]);
+            let blocked = last.is_some_and(|l| l == 0 || l >= class);
+            if let (Some(s), false) = (starter, blocked)
+                && let Some(composite) = compose(self.chars[s], c)
+            {
+                self.chars[s] = composite;
+                continue;
+            }
+            if class == 0 {
+                starter = Some(out);
+                last = None;
+            } else {
+                last = Some(class);
+            }
+            self.chars[out] = c;
+            self.classes[out] = class;
+            out += 1;
+        }
+        self.len = out;
+    }
+
+    fn next(&mut self) -> Option<char> {
+        let c = self
+            .chars
+            .get(self.pos)
+            .copied()
+            .filter(|_| self.pos < self.len)?;
+        self.pos += 1;
+        Some(c)
     }
 }
 
@@ -310,7 +439,10 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
     type Item = char;
 
     fn next(&mut self) -> Option<char> {
-        if self.pending_starter.is_none() && self.replay.is_none() {
+        if let Some(c) = self.chunk.next() {
+            return Some(c);
+        }
+        if self.fast && self.pending_starter.is_none() && self.replay.is_none() {
             // Fast path: a character below U+0300 (a starter) followed by another one, or by
             // nothing, is its own segment.
             let mut ahead = self.next_segment.clone();
@@ -318,6 +450,9 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
             if (c as u32) < FIRST_SECOND && peek(&ahead).is_none_or(|n| (n as u32) < FIRST_SECOND) {
                 self.next_segment = ahead;
                 return Some(c);
+            }
+            if self.fill_chunk() {
+                return self.chunk.next();
             }
         }
         loop {
@@ -389,6 +524,32 @@ mod tests {
         check("\u{301}a", "\u{301}a");
         check("\u{0B47}\u{0B3E}", "\u{0B4B}");
         check("\u{1D160}", "\u{1D158}\u{1D165}\u{1D16E}");
+    }
+
+    /// NormalizationTest.txt's NFC invariants on the buffer-free path alone (the public
+    /// function mostly takes the buffered fast path; tests/idna_nfc.rs checks that one).
+    #[test]
+    fn buffer_free_path_passes_normalization_test() {
+        let text = include_str!("../../data/unicode/NormalizationTest.txt");
+        let column = |f: &'static str| {
+            f.split_whitespace()
+                .filter_map(|h| u32::from_str_radix(h, 16).ok().and_then(char::from_u32))
+        };
+        let mut checked = 0;
+        for line in text.lines() {
+            let data = line.split('#').next().unwrap_or("");
+            if data.trim().is_empty() || data.starts_with('@') {
+                continue;
+            }
+            let mut f = data.split(';');
+            let c: [&'static str; 5] = core::array::from_fn(|_| f.next().unwrap_or(""));
+            for (expected, source) in [(1, 0), (1, 1), (1, 2), (3, 3), (3, 4)] {
+                let slow = Nfc::buffer_free(Decomposed::new(column(c[source])));
+                assert!(slow.eq(column(c[expected])), "{line}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 90_000);
     }
 
     #[test]

@@ -301,6 +301,11 @@ pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
     Some((char::from_u32(first)?, second.filter(|&s| s != '\0')))
 }
 
+/// True if `c` is the second character of some primary composite (Hangul excluded).
+pub(crate) fn is_composition_second(c: char) -> bool {
+    SECONDS.binary_search(&(c as u32)).is_ok_and(|i| i != 0)
+}
+
 /// The primary composite of `a` followed by `b`, if any (Hangul excluded).
 pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
     let second = SECONDS.binary_search(&(b as u32)).ok()?;

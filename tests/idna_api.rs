@@ -311,3 +311,16 @@ proptest! {
         }
     }
 }
+
+/// ASCII labels cost exactly their length; others the documented per-label bounds.
+#[test]
+fn reported_size_is_exact_for_ascii_and_bounded_otherwise() {
+    let needed = |d: &str| match to_ascii(d, Uts46Options::url(false), &mut []) {
+        Err(IdnaError::BufferTooSmall { needed }) => needed,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(needed("Example.COM"), 11);
+    // "bücher" (7 bytes): 7 * 7 + 5 while encoding, 6 * 7 + 5 after; then ".example".
+    assert_eq!(needed("bücher.example"), 6 * 7 + 5 + 1 + 7);
+    assert_eq!(needed("xn--bcher-kva.example"), 5 * 13);
+}

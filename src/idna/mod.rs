@@ -8,13 +8,15 @@
 //!
 //! # Buffer sizes
 //! When `out` is too small the functions return [`IdnaError::BufferTooSmall`] with a size
-//! that is guaranteed to be enough. With `U` the UTF-8 length of the mapped and normalized
-//! domain without its full stops, and `L` its number of labels:
-//! - ToASCII needs at most `7U + 6L + 5`: label `k` uses its mapped form (`u` bytes) plus
-//!   its encoding `xn--`, one `-` and at most 11 digits per non-ASCII code point (each at
-//!   least 2 bytes), or the decoding of an `xn--` label (4 bytes per code point, fewer code
-//!   points than bytes);
-//! - ToUnicode needs at most `5U + L`.
+//! that is guaranteed to be enough: the largest, over the labels, of the output before the
+//! label plus what the label needs while it is processed, with these bounds for a label of
+//! `u` bytes once mapped and normalized:
+//! - ASCII and not `xn--`: `u` (exact);
+//! - non-ASCII, ToASCII: `7u + 5` while encoding (the label, then `xn--`, one `-` and at
+//!   most 11 digits per non-ASCII code point, each of at least 2 bytes), `6u + 5` after;
+//! - `xn--`: `5u` while decoding (the label, then 4 bytes per decoded code point, fewer
+//!   code points than bytes), `u` after (ToASCII) or `4u` (ToUnicode);
+//! - anything else, ToUnicode: `u`.
 //!
 //! The size reported is that bound, not the exact length: computing the exact length of a
 //! Punycode encoding needs the label in memory. A too-small buffer never turns a valid

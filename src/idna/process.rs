@@ -82,25 +82,64 @@ pub(crate) fn process(
     }
 }
 
-/// A buffer length with which [`process`] never runs out of space (see the module docs of
-/// `idna` for the derivation): with `U` the bytes of the mapped and normalized labels and `L`
-/// the number of labels, `7U + 6L + 5` for ToASCII and `5U + L` for ToUnicode.
+/// A buffer length with which [`process`] never runs out of space: the largest of
+/// `pos + peak` over the labels, with upper bounds per label of `u` mapped and normalized
+/// bytes (see the module docs of `idna` for the derivation).
 pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
-    let (mut bytes, mut labels) = (0usize, 1usize);
-    for c in nfc_chars(Mapped::new(domain, options.transitional_processing)) {
-        match c {
-            '.' => labels = labels.saturating_add(1),
-            _ => bytes = bytes.saturating_add(c.len_utf8()),
+    let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
+    let (mut pos, mut needed) = (0usize, 0usize);
+    let mut label = LabelShape::default();
+    loop {
+        let c = stream.next();
+        if let Some(c) = c.filter(|&c| c != '.') {
+            label.push(c);
+            continue;
+        }
+        let (out, peak) = label.cost(target);
+        needed = needed.max(pos.saturating_add(peak));
+        pos = pos.saturating_add(out);
+        if c.is_none() {
+            return needed.max(pos);
+        }
+        pos = pos.saturating_add(1);
+        label = LabelShape::default();
+    }
+}
+
+/// What decides the memory a label needs: its mapped and normalized length, whether it is
+/// ASCII and whether it starts with `xn--`.
+#[derive(Default)]
+struct LabelShape {
+    bytes: usize,
+    non_ascii: bool,
+    prefix: usize,
+}
+
+impl LabelShape {
+    fn push(&mut self, c: char) {
+        if self.bytes == self.prefix && b"xn--".get(self.prefix) == u8::try_from(c).ok().as_ref() {
+            self.prefix += 1;
+        }
+        self.bytes = self.bytes.saturating_add(c.len_utf8());
+        self.non_ascii |= !c.is_ascii();
+    }
+
+    /// Upper bounds of the bytes the label leaves in the output and of the bytes it uses
+    /// while it is processed.
+    fn cost(&self, target: Target) -> (usize, usize) {
+        let u = self.bytes;
+        let times = |k: usize| u.saturating_mul(k);
+        match (self.prefix == 4, self.non_ascii, target) {
+            // Decoded into u32 code points after the label: fewer code points than bytes.
+            (true, false, Target::Ascii) => (u, times(5)),
+            (true, false, Target::Unicode) => (times(4), times(5)),
+            // `xn--`, `-`, and at most 11 digits per non-ASCII code point (2+ bytes each).
+            (false, true, Target::Ascii) => {
+                (times(6).saturating_add(5), times(7).saturating_add(5))
+            }
+            _ => (u, u),
         }
     }
-    let (per_byte, per_label, extra) = match target {
-        Target::Ascii => (7, 6, 5),
-        Target::Unicode => (5, 1, 0),
-    };
-    bytes
-        .saturating_mul(per_byte)
-        .saturating_add(labels.saturating_mul(per_label))
-        .saturating_add(extra)
 }
 
 impl Run<'_> {

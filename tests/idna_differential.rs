@@ -45,6 +45,19 @@ fn theirs(domain: &str) -> Option<String> {
     (!r.is_empty() && !r.contains(forbidden)).then_some(r)
 }
 
+/// A known divergence of the oracle: it does not apply UTS46 §4.1 criterion 4 ("If not
+/// CheckHyphens, the label must not begin with `xn--`") to a Punycode label that decodes to
+/// `xn--...`, which IdnaTestV2.txt expects (line 312: `xn--xn--a--gua.pt`, status V4).
+fn decodes_to_xn_label(d: &str) -> bool {
+    let mut out = vec![0u8; 64 * d.len() + 64];
+    let options = microurl::idna::Uts46Options::url(false);
+    let (n, _) = microurl::idna::to_unicode(d, options, &mut out).unwrap();
+    let unicode = std::str::from_utf8(&out[..n]).unwrap();
+    unicode
+        .split('.')
+        .any(|l| l.starts_with("xn--") && !l.is_ascii())
+}
+
 fn domain() -> impl Strategy<Value = String> {
     let piece = prop::sample::select(vec![
         "a",
@@ -90,27 +103,31 @@ fn domain() -> impl Strategy<Value = String> {
         prop_oneof![3 => piece.prop_map(String::from), 1 => any],
         1..12,
     )
-    .prop_map(|v| v.concat())
+    // For ASCII input the URL Standard only lowercases (WPT toascii.json checks it); the
+    // `idna` crate's function still applies UTS46 there: always add a non-ASCII piece.
+    .prop_map(|v| {
+        let d = v.concat();
+        if d.is_ascii() { d + "é" } else { d }
+    })
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(20_000))]
+    #![proptest_config(ProptestConfig { max_global_rejects: 1 << 20, ..ProptestConfig::with_cases(20_000) })]
 
     #[test]
     fn agrees_with_the_idna_crate(d in domain()) {
-        // For ASCII input the URL Standard only lowercases (WPT toascii.json checks it); the
-        // `idna` crate's function still applies UTS46 there.
-        prop_assume!(!d.is_ascii());
+        prop_assume!(!decodes_to_xn_label(&d));
         prop_assert_eq!(ours(&d), theirs(&d), "{:?}", d);
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(20_000))]
+    #![proptest_config(ProptestConfig { max_global_rejects: 1 << 20, ..ProptestConfig::with_cases(20_000) })]
 
     /// UTS46 ToUnicode with the URL Standard's flags: same output, same error verdict.
     #[test]
     fn to_unicode_agrees_with_the_idna_crate(d in domain()) {
+        prop_assume!(!decodes_to_xn_label(&d));
         let options = microurl::idna::Uts46Options::url(false);
         let mut out = vec![0u8; 64 * d.len() + 64];
         let (n, error) = microurl::idna::to_unicode(&d, options, &mut out).unwrap();

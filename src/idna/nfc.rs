@@ -1,12 +1,16 @@
 //! Normalization Form C ([UAX #15](https://www.unicode.org/reports/tr15/)) as a lazy,
 //! allocation-free iterator, on our own tables.
 //!
-//! The input is fully decomposed on the fly ([`Decomposed`]); each run of non-starters is
-//! put in canonical order without a buffer by re-reading it once per distinct combining
-//! class present (at most 255, in practice a handful), which keeps the work linear however
-//! long the run is; composition then replays each segment twice: once to find the final
-//! starter, once to emit it and the marks that did not compose. Source iterators are
-//! cloned to re-read, so they must be cheap to clone (`str::Chars` and wrappers are).
+//! The input is fully decomposed on the fly ([`Decomposed`]). The common case is a chunk of
+//! at most 16 code points between two restart points (starters that compose with nothing
+//! before them): it is normalized in a small fixed buffer with the textbook algorithm.
+//! Longer chunks (long runs of combining marks) never fail for lack of room: they take a
+//! buffer-free path, where each run of non-starters is put in canonical order by
+//! re-reading it once per distinct combining class present (at most 255, in practice a
+//! handful), which keeps the work linear however long the run is; composition then
+//! replays each segment twice: once to find the final starter, once to emit it and the
+//! marks that did not compose. Source iterators are cloned to re-read, so they must be
+//! cheap to clone (`str::Chars` and wrappers are).
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;

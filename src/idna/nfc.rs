@@ -556,6 +556,53 @@ mod tests {
         assert!(checked > 90_000);
     }
 
+    /// The buffered and the buffer-free paths agree on pseudo-random strings of marks,
+    /// starters that compose and Hangul, long enough to overflow the fixed buffer.
+    #[test]
+    fn both_paths_agree() {
+        const ALPHABET: [char; 20] = [
+            'a',
+            'e',
+            '\u{300}',
+            '\u{301}',
+            '\u{316}',
+            '\u{323}',
+            '\u{327}',
+            '\u{345}',
+            '\u{3B1}',
+            '\u{1100}',
+            '\u{1161}',
+            '\u{11A8}',
+            '\u{0B47}',
+            '\u{0B3E}',
+            '\u{0F71}',
+            '\u{0F72}',
+            '\u{1D158}',
+            '\u{1D165}',
+            '\u{1E0A}',
+            '\u{AC00}',
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut buf = ['\0'; 48];
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 48) as usize;
+            for (i, slot) in buf.iter_mut().enumerate().take(len) {
+                let pick = (seed >> (i % 8 * 5)) as usize ^ i.wrapping_mul(2_654_435_761);
+                *slot = ALPHABET[pick % ALPHABET.len()];
+            }
+            let input = buf[..len].iter().copied();
+            let fast = Nfc::new(Decomposed::new(input.clone()));
+            assert!(
+                fast.eq(Nfc::buffer_free(Decomposed::new(input))),
+                "{:?}",
+                &buf[..len]
+            );
+        }
+    }
+
     #[test]
     fn too_small_reports_exact_length() {
         let mut out = [0u8; 2];

@@ -324,3 +324,19 @@ fn reported_size_is_exact_for_ascii_and_bounded_otherwise() {
     assert_eq!(needed("bücher.example"), 6 * 7 + 5 + 1 + 7);
     assert_eq!(needed("xn--bcher-kva.example"), 5 * 13);
 }
+
+/// A valid label with a run of 1000 combining marks (far past any fixed buffer) converts.
+#[test]
+fn long_combining_runs_are_valid_labels() {
+    use unicode_normalization::UnicodeNormalization;
+    let label = format!("a{}", "\u{316}\u{301}".repeat(500));
+    let encoded = ascii(&label, Uts46Options::url(false)).unwrap();
+    assert!(encoded.starts_with("xn--"));
+    let mut out = vec![0u8; 8 * label.len()];
+    let (n, error) = to_unicode(&encoded, Uts46Options::url(false), &mut out).unwrap();
+    let expected: String = label.nfc().collect();
+    assert_eq!(
+        (std::str::from_utf8(&out[..n]).unwrap(), error),
+        (expected.as_str(), false)
+    );
+}

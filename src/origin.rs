@@ -72,18 +72,8 @@ impl Origin<'_> {
         };
         if let Some(p) = port {
             n = put(out, n, b":")?;
-            let mut digits = [0u8; 5];
-            let mut i = digits.len();
-            let mut p = p;
-            loop {
-                i -= 1;
-                digits[i] = b'0' + (p % 10) as u8;
-                p /= 10;
-                if p == 0 {
-                    break;
-                }
-            }
-            n = put(out, n, &digits[i..])?;
+            let mut digits = [0u8; 10];
+            n = put(out, n, crate::arena::decimal(p as u32, &mut digits))?;
         }
         finish(out, n)
     }

@@ -314,34 +314,40 @@ impl<'b> Parser<'_, '_, 'b> {
         }
         // Everything but the fragment comes from the base.
         self.copy_base_authority(base);
-        self.rec.path_start = self.out.len();
-        let path_end = base
-            .query_start_usize()
-            .unwrap_or(base.fragment_start_or_end());
-        self.out
-            .push_str(&base.as_str()[base.path_start_usize()..path_end]);
+        self.copy_base_path(base);
         match self.at(pos) {
             Some(b'?') => self.query_state(pos + 1),
             Some(b'#') => {
-                if let Some(q) = base.query_start_usize() {
-                    self.rec.query_start = Some(self.out.len());
-                    self.out
-                        .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
-                }
+                self.copy_base_query(base);
                 self.fragment_state(pos + 1)
             }
             None => {
-                if let Some(q) = base.query_start_usize() {
-                    self.rec.query_start = Some(self.out.len());
-                    self.out
-                        .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
-                }
+                self.copy_base_query(base);
                 Ok(())
             }
             Some(_) => {
                 self.shorten_path();
                 self.path_state(pos)
             }
+        }
+    }
+
+    /// Writes the base's path (the output's path starts here).
+    fn copy_base_path(&mut self, base: &Url<'_>) {
+        self.rec.path_start = self.out.len();
+        let path_end = base
+            .query_start_usize()
+            .unwrap_or(base.fragment_start_or_end());
+        self.out
+            .push_str(&base.as_str()[base.path_start_usize()..path_end]);
+    }
+
+    /// Writes the base's query, if it has one.
+    fn copy_base_query(&mut self, base: &Url<'_>) {
+        if let Some(q) = base.query_start_usize() {
+            self.rec.query_start = Some(self.out.len());
+            self.out
+                .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
         }
     }
 

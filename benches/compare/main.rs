@@ -401,33 +401,44 @@ fn adversarial(cfg: &Config) {
     {
         let mut table: Vec<Vec<(f64, bool)>> = vec![Vec::new(); parsers.len()];
         let mut minima: Vec<Vec<f64>> = vec![Vec::new(); parsers.len()];
-        for size in ADV_SIZES {
-            let input = workloads::adversarial(kind, size);
-            let mut arena = adv_arena(&input);
-            let mut reps = vec![1usize; parsers.len()];
-            let mut ok = vec![true; parsers.len()];
+        // All sizes and parsers are interleaved within each round, so that a change in the
+        // machine's load hits the 1 KiB and the 1 MiB samples alike.
+        let inputs: Vec<String> = ADV_SIZES
+            .iter()
+            .map(|&size| workloads::adversarial(kind, size))
+            .collect();
+        let mut arena = adv_arena(inputs.last().unwrap());
+        let n = parsers.len();
+        // reps[s][k], ok[s][k], samples[s][k]: size index s, parser index k.
+        let mut reps = vec![vec![1usize; n]; inputs.len()];
+        let mut ok = vec![vec![true; n]; inputs.len()];
+        for (s, input) in inputs.iter().enumerate() {
             for (k, &p) in parsers.iter().enumerate() {
-                ok[k] = adv_once(p, &input, &mut arena) != 0;
+                ok[s][k] = adv_once(p, input, &mut arena) != 0;
                 let t = Instant::now();
-                adv_once(p, &input, &mut arena);
+                adv_once(p, input, &mut arena);
                 let one = t.elapsed().as_nanos().max(1) as f64;
-                reps[k] = ((cfg.sample_ns / one).ceil() as usize).clamp(1, 1_000_000);
+                reps[s][k] = ((cfg.sample_ns / one).ceil() as usize).clamp(1, 1_000_000);
             }
-            let mut samples = vec![Vec::new(); parsers.len()];
-            for r in 0..cfg.rounds {
-                for j in 0..parsers.len() {
-                    let k = (j + r) % parsers.len();
+        }
+        let mut samples = vec![vec![Vec::new(); n]; inputs.len()];
+        for r in 0..cfg.rounds {
+            for (s, input) in inputs.iter().enumerate() {
+                for j in 0..n {
+                    let k = (j + r) % n;
                     let t = Instant::now();
-                    for _ in 0..reps[k] {
-                        adv_once(parsers[k], &input, &mut arena);
+                    for _ in 0..reps[s][k] {
+                        adv_once(parsers[k], input, &mut arena);
                     }
                     let ns = t.elapsed().as_nanos() as f64;
-                    samples[k].push(ns / (reps[k] * input.len()) as f64);
+                    samples[s][k].push(ns / (reps[s][k] * input.len()) as f64);
                 }
             }
-            for k in 0..parsers.len() {
-                table[k].push((median(&mut samples[k]), ok[k]));
-                minima[k].push(samples[k].iter().copied().fold(f64::INFINITY, f64::min));
+        }
+        for (s, per_size) in samples.iter_mut().enumerate() {
+            for (k, v) in per_size.iter_mut().enumerate() {
+                table[k].push((median(v), ok[s][k]));
+                minima[k].push(v.iter().copied().fold(f64::INFINITY, f64::min));
             }
         }
         for (k, &p) in parsers.iter().enumerate() {

@@ -209,35 +209,36 @@ fn run_vector(i: usize, f: &[u16; 13], st: &mut Stats, arena: &mut [u8], base_ar
     ok
 }
 
+/// Debug-style quoting of any Display value, control characters escaped, without a buffer.
+struct Q<'a, T: ?Sized>(&'a T);
+impl<T: fmt::Display + ?Sized> fmt::Debug for Q<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Esc<'a, 'b>(&'a mut fmt::Formatter<'b>);
+        impl fmt::Write for Esc<'_, '_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                for c in s.chars() {
+                    if c.is_control() {
+                        write!(self.0, "{}", c.escape_debug())?;
+                    } else {
+                        self.0.write_char(c)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+        f.write_char('"')?;
+        write!(Esc(f), "{}", self.0)?;
+        f.write_char('"')
+    }
+}
+
 #[cfg(not(feature = "defmt"))]
 fn show_mismatch<T: fmt::Display + ?Sized>(name: &str, got: &T, want: &str) {
-    // Show the Display output of `got` with control characters escaped, without a buffer.
-    struct Esc<'a, 'b>(&'a mut fmt::Formatter<'b>);
-    impl fmt::Write for Esc<'_, '_> {
-        fn write_str(&mut self, s: &str) -> fmt::Result {
-            for c in s.chars() {
-                if c.is_control() {
-                    write!(self.0, "{}", c.escape_debug())?;
-                } else {
-                    self.0.write_char(c)?;
-                }
-            }
-            Ok(())
-        }
-    }
-    struct Q<'a, T: ?Sized>(&'a T);
-    impl<T: fmt::Display + ?Sized> fmt::Debug for Q<'_, T> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_char('"')?;
-            write!(Esc(f), "{}", self.0)?;
-            f.write_char('"')
-        }
-    }
     log!("  {}: got {:?} want {:?}", name, Q(got), want);
 }
 #[cfg(feature = "defmt")]
 fn show_mismatch<T: fmt::Display + ?Sized>(name: &str, got: &T, want: &str) {
-    log!("  {}: got <{}> want <{}>", name, defmt::Display2Format(got), want);
+    log!("  {}: got {} want {:?}", name, defmt::Debug2Format(&Q(got)), want);
 }
 
 #[cfg(not(feature = "defmt"))]

@@ -12,7 +12,7 @@ if [ -z "$board" ]; then
   esac
 fi
 echo "qemu-run: $board $(basename "$elf")" >&2
-qemu=(timeout --foreground "${MICROURL_QEMU_TIMEOUT:-300}" qemu-system-arm -machine "$board"
+qemu=(timeout --foreground "${MICROURL_QEMU_TIMEOUT:-120}" qemu-system-arm -machine "$board"
       -nographic -monitor none -serial none
       -semihosting-config enable=on,target=native -kernel "$elf")
 if readelf -S "$elf" 2>/dev/null | grep -q '\.defmt'; then

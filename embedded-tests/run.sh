@@ -12,7 +12,7 @@
 #  6. size probes (opt-level z, LTO, panic abort, thumbv7em-none-eabihf): microurl with/without
 #     idna vs url + embedded-alloc; gates: with idna <= 64 KiB, without <= 16 KiB
 #
-# Exit status: 0 when everything passed, 1 otherwise. Env: MICROURL_QEMU_TIMEOUT (s, default 300),
+# Exit status: 0 when everything passed, 1 otherwise. Env: MICROURL_QEMU_TIMEOUT (s, default 120),
 # MICROURL_SKIP_DEFMT=1 (skip step 3 and the defmt runs), MICROURL_SHARDS="microbit=2" (split
 # the vectors of a board across several images, every shard is built and run).
 set -uo pipefail

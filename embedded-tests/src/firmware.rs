@@ -304,6 +304,16 @@ fn main() -> ! {
         STACK_BUDGET,
         st.worst_total
     );
+    #[cfg(feature = "panic-demo")]
+    if st.passed > 0 {
+        panic!("panic-demo: deliberate panic after {} vectors", st.passed);
+    }
+    #[cfg(feature = "fault-demo")]
+    cortex_m::asm::udf();
+    #[cfg(feature = "hang-demo")]
+    loop {
+        cortex_m::asm::nop();
+    }
     let mut code = if st.failed == 0 { 0 } else { 1 };
     if st.worst_stack > STACK_BUDGET {
         log!("FAIL stack budget: {} B > {} B", st.worst_stack, STACK_BUDGET);

@@ -199,9 +199,9 @@ fn run_vector(i: usize, f: &[u16; 13], st: &mut Stats, arena: &mut [u8], base_ar
     field!(3, "protocol", url.protocol());
     field!(4, "username", url.username());
     field!(5, "password", url.password());
-    field!(6, "host", url.host());
+    field!(6, "host", url.host_with_port());
     field!(7, "hostname", url.hostname());
-    field!(8, "port", url.port());
+    field!(8, "port", Port(url.port()));
     field!(9, "pathname", url.pathname());
     field!(10, "search", url.search());
     field!(11, "hash", url.hash());
@@ -232,6 +232,17 @@ impl<T: fmt::Display + ?Sized> fmt::Debug for Q<'_, T> {
     }
 }
 
+/// JavaScript's `port`: the decimal port, or "" when there is none (or it is the default).
+struct Port(Option<u16>);
+impl fmt::Display for Port {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(p) => write!(f, "{}", p),
+            None => Ok(()),
+        }
+    }
+}
+
 #[cfg(not(feature = "defmt"))]
 fn show_mismatch<T: fmt::Display + ?Sized>(name: &str, got: &T, want: &str) {
     log!("  {}: got {:?} want {:?}", name, Q(got), want);
@@ -251,23 +262,41 @@ fn report_error(e: &microurl::Error) {
     log!("  error: {}", e);
 }
 
-/// Exercise microurl's public types through the active logger once (defmt::Format in defmt mode).
+/// Exercise microurl's public types through the active logger once: in defmt mode this goes
+/// through microurl's `defmt::Format` impls (Url, Host, Origin, Error, ValidationErrors).
 fn show_sample(arena: &mut [u8]) {
     match Url::parse("HTTPS://user:pw@EXAMPLE.com:8080/a/./b/../c?q=1#frag", arena) {
         #[cfg(feature = "defmt")]
-        Ok(u) => log!("sample: url={} host={}", u, u.host()),
+        Ok(u) => log!("sample: url={} host={} kind={} origin={}", u, u.host(), u.host_kind(), u.origin()),
         #[cfg(not(feature = "defmt"))]
-        Ok(u) => log!("sample: url={} host={}", u.as_str(), u.host()),
+        Ok(u) => log!("sample: url={} host={:?} origin={}", u.as_str(), u.host(), u.origin()),
         Err(e) => {
             log!("sample did not parse");
             report_error(&e);
         }
     }
-    if let Err(e) = Url::parse("http://[::1", arena) {
+    for input in ["http://[::1]:80/", "http://0x7f.1/", "https:\\\\example.com\\a b"] {
+        match Url::parse(input, arena) {
+            #[cfg(feature = "defmt")]
+            Ok(u) => log!("sample: url={} host={} validation errors: [{}]", u, u.host(), u.validation_errors()),
+            #[cfg(not(feature = "defmt"))]
+            Ok(u) => log!("sample: url={} host={:?} validation errors: [{}]", u.as_str(), u.host(), u.validation_errors()),
+            Err(e) => report_error(&e),
+        }
+    }
+    for input in ["http://[::1", "http://example.com:99999/"] {
+        if let Err(e) = Url::parse(input, arena) {
+            #[cfg(feature = "defmt")]
+            log!("sample error: {}", e);
+            #[cfg(not(feature = "defmt"))]
+            log!("sample error: {}", e);
+        }
+    }
+    if let Err(e) = Url::parse("HTTPS://example.com/needs-an-arena/%7e", &mut arena[..4]) {
         #[cfg(feature = "defmt")]
         log!("sample error: {}", e);
         #[cfg(not(feature = "defmt"))]
-        log!("sample error: {:?}", e);
+        log!("sample error: {}", e);
     }
 }
 

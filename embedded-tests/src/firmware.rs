@@ -253,6 +253,15 @@ fn show_mismatch<T: fmt::Display + ?Sized>(name: &str, got: &T, want: &str) {
 }
 
 #[cfg(not(feature = "defmt"))]
+fn show_input(what: &str, input: &str) {
+    log!("{}: {:?}", what, Q(input));
+}
+#[cfg(feature = "defmt")]
+fn show_input(what: &str, input: &str) {
+    log!("{}: {}", what, defmt::Debug2Format(&Q(input)));
+}
+
+#[cfg(not(feature = "defmt"))]
 fn report_error(e: &microurl::Error) {
     log!("  error: {:?}", e);
 }
@@ -333,6 +342,9 @@ fn main() -> ! {
         STACK_BUDGET,
         st.worst_total
     );
+    if let Some(f) = v::VECTORS.get(st.worst_stack_vector / v::SHARDS) {
+        show_input("stack: worst vector input", s(f[F_INPUT]).unwrap_or("?"));
+    }
     #[cfg(feature = "panic-demo")]
     if st.passed > 0 {
         panic!("panic-demo: deliberate panic after {} vectors", st.passed);

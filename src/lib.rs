@@ -1,3 +1,56 @@
-//! microurl: the WHATWG URL Standard for microcontrollers. `no_std`, no heap.
+//! # microurl
+//!
+//! The [WHATWG URL Standard](https://url.spec.whatwg.org/), exact to the byte, for
+//! microcontrollers: `#![no_std]`, no heap, caller-provided memory.
+//!
+//! ```
+//! let mut arena = [0u8; 128];
+//! let url = microurl::Url::parse("HTTPS://Example.COM/a/../b?x#y", &mut arena)?;
+//! assert_eq!(url.as_str(), "https://example.com/b?x#y");
+//! assert_eq!(url.origin().to_string(), "https://example.com");
+//!
+//! // Canonical input is borrowed: no arena at all.
+//! let url = microurl::Url::parse("https://example.com/b", &mut [])?;
+//! assert_eq!(url.path(), "/b");
+//! # Ok::<(), microurl::Error>(())
+//! ```
+//!
+//! The parser follows the spec's state machine and writes each component into the arena as
+//! soon as it is known; a [`Url`] is that ASCII string plus `u32` offsets.
 #![no_std]
 #![forbid(unsafe_code)]
+
+mod arena;
+mod error;
+mod host;
+#[cfg(feature = "idna")]
+pub mod idna;
+mod offsets;
+mod origin;
+mod parser;
+pub mod percent;
+mod scheme;
+mod url;
+
+pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+pub use host::{Host, HostKind};
+pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
+pub use parser::{CAN_PARSE_SCRATCH, Options};
+pub use scheme::default_port;
+pub use url::Url;
+
+/// The longest input accepted, in bytes: offsets are `u32`, and output may grow to three
+/// times the input.
+pub const MAX_INPUT_LEN: usize = (u32::MAX / 4) as usize;
+
+/// Upper bound on the ASCII length of a host of `input_len` UTF-8 bytes after IDNA.
+pub(crate) fn idna_bound(input_len: usize) -> usize {
+    #[cfg(feature = "idna")]
+    {
+        idna::max_ascii_len(input_len)
+    }
+    #[cfg(not(feature = "idna"))]
+    {
+        input_len
+    }
+}

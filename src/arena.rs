@@ -1,0 +1,228 @@
+//! The output writer: copy-on-write over the input, then into the caller's arena.
+//!
+//! While every byte written equals the input byte at the same position, the writer only
+//! advances (`Borrowed`): canonical input is returned as a slice of itself and uses no arena.
+//! At the first difference the matching prefix is copied into the arena and writing
+//! continues there. When the arena runs out the writer keeps counting (`peak`) without
+//! storing, so the parse can finish and report how many bytes it needs.
+
+use crate::percent::{EncodeSet, percent_encode_byte};
+
+pub(crate) struct Writer<'a> {
+    /// The caller's arena.
+    buf: &'a mut [u8],
+    /// The (trimmed) input mirrored while borrowed.
+    src: &'a [u8],
+    /// Logical output length.
+    len: usize,
+    /// Largest `len` ever reached plus scratch reserved: the arena size that suffices.
+    peak: usize,
+    /// Output is `src[..len]` (nothing copied yet).
+    borrowed: bool,
+    /// Output went past the arena at some point: bytes past `buf.len()` were dropped and
+    /// read-back may be approximate. Only `peak` is meaningful then.
+    overflow: bool,
+}
+
+impl<'a> Writer<'a> {
+    pub(crate) fn new(buf: &'a mut [u8], src: &'a [u8]) -> Self {
+        Writer {
+            buf,
+            src,
+            len: 0,
+            peak: 0,
+            borrowed: true,
+            overflow: false,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(crate) fn overflowed(&self) -> bool {
+        self.overflow
+    }
+
+    /// Arena bytes needed so far.
+    pub(crate) fn peak(&self) -> usize {
+        self.peak.max(self.len)
+    }
+
+    /// Records that `extra` bytes past the current length were (or would be) used as scratch.
+    pub(crate) fn reserve_scratch(&mut self, extra: usize) {
+        self.peak = self.peak.max(self.len + extra);
+    }
+
+    /// The output written so far (in overflow mode, only the stored prefix).
+    #[inline]
+    pub(crate) fn bytes(&self) -> &[u8] {
+        if self.borrowed {
+            &self.src[..self.len]
+        } else {
+            let end = self.len.min(self.buf.len());
+            &self.buf[..end]
+        }
+    }
+
+    /// The byte at `i`, if it is known.
+    #[inline]
+    pub(crate) fn byte_at(&self, i: usize) -> Option<u8> {
+        self.bytes().get(i).copied()
+    }
+
+    /// Copies the borrowed prefix into the arena.
+    fn materialize(&mut self) {
+        if !self.borrowed {
+            return;
+        }
+        self.borrowed = false;
+        let n = self.len.min(self.buf.len());
+        self.buf[..n].copy_from_slice(&self.src[..n]);
+        if self.len > self.buf.len() {
+            self.overflow = true;
+        }
+        self.peak = self.peak.max(self.len);
+    }
+
+    /// Materializes and returns the arena (for in-place edits and scratch).
+    pub(crate) fn owned_buf(&mut self) -> &mut [u8] {
+        self.materialize();
+        self.buf
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, b: u8) {
+        if self.borrowed {
+            if self.src.get(self.len) == Some(&b) {
+                self.len += 1;
+                return;
+            }
+            self.materialize();
+        }
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = b;
+        } else {
+            self.overflow = true;
+        }
+        self.len += 1;
+        if self.len > self.peak {
+            self.peak = self.len;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push_slice(&mut self, s: &[u8]) {
+        if self.borrowed {
+            let end = self.len + s.len();
+            if self.src.get(self.len..end) == Some(s) {
+                self.len = end;
+                return;
+            }
+            self.materialize();
+        }
+        let end = self.len + s.len();
+        if let Some(dst) = self.buf.get_mut(self.len..end) {
+            dst.copy_from_slice(s);
+        } else {
+            let cap = self.buf.len();
+            if self.len < cap {
+                let n = cap - self.len;
+                self.buf[self.len..].copy_from_slice(&s[..n]);
+            }
+            self.overflow = true;
+        }
+        self.len = end;
+        if self.len > self.peak {
+            self.peak = self.len;
+        }
+    }
+
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.push_slice(s.as_bytes());
+    }
+
+    /// Writes `s` with every byte in `set` percent-encoded, copying unencoded runs at once.
+    pub(crate) fn push_encoded_slice(&mut self, s: &[u8], set: &EncodeSet) {
+        let mut start = 0;
+        for (i, &b) in s.iter().enumerate() {
+            if set.contains(b) {
+                self.push_slice(&s[start..i]);
+                self.push_slice(&percent_encode_byte(b));
+                start = i + 1;
+            }
+        }
+        self.push_slice(&s[start..]);
+    }
+
+    /// Writes a decimal number.
+    pub(crate) fn push_decimal(&mut self, mut n: u32) {
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.push_slice(&digits[i..]);
+    }
+
+    /// Drops output from `new_len` on.
+    #[inline]
+    pub(crate) fn truncate(&mut self, new_len: usize) {
+        if new_len < self.len {
+            self.len = new_len;
+        }
+    }
+
+    /// Inserts `s` at `at`, shifting what follows.
+    pub(crate) fn insert(&mut self, at: usize, s: &[u8]) {
+        self.materialize();
+        let old = self.len;
+        let new_len = old + s.len();
+        self.len = new_len;
+        self.peak = self.peak.max(new_len);
+        if new_len > self.buf.len() {
+            self.overflow = true;
+            return;
+        }
+        self.buf.copy_within(at..old, at + s.len());
+        self.buf[at..at + s.len()].copy_from_slice(s);
+    }
+
+    /// Marks the output as incomplete (a step could not run for lack of arena).
+    pub(crate) fn mark_overflow(&mut self) {
+        self.overflow = true;
+    }
+
+    /// Accepts `n` bytes that were written directly into the arena past the current end.
+    pub(crate) fn commit(&mut self, n: usize) {
+        self.materialize();
+        self.len += n;
+        self.peak = self.peak.max(self.len);
+        if self.len > self.buf.len() {
+            self.overflow = true;
+        }
+    }
+
+    /// Finishes: the output as a string with the arena's lifetime, or the arena size needed.
+    pub(crate) fn finish(self) -> Result<&'a str, usize> {
+        if self.overflow {
+            return Err(self.peak());
+        }
+        let len = self.len;
+        let bytes: &'a [u8] = if self.borrowed {
+            &self.src[..len]
+        } else {
+            let buf: &'a [u8] = self.buf;
+            &buf[..len]
+        };
+        // The serializer only writes ASCII (and borrowed output is a prefix of the input that
+        // ends at a code point boundary, since it matched ASCII output byte for byte).
+        core::str::from_utf8(bytes).map_err(|_| len)
+    }
+}

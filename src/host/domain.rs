@@ -1,0 +1,153 @@
+//! Domains: percent-decoding, the ASCII fast path and the hand-off to IDNA
+//! (<https://url.spec.whatwg.org/#concept-host-parser>, steps 4-9).
+
+use super::{HostKind, ipv4, is_forbidden_domain};
+use crate::arena::Writer;
+use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::percent;
+
+/// Parses a special URL's host that is not an IPv6 address and writes the result.
+pub(crate) fn parse(
+    input: &[u8],
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    if input.contains(&b'%') && (0..input.len()).any(|i| percent::decode_at(input, i).is_some()) {
+        v.insert(ValidationError::DomainPercentEncoded);
+    }
+    let start = out.len();
+    let mut scan = ipv4::Ipv4Scan::new();
+    for b in percent::decode(input) {
+        if b >= 0x80 {
+            out.truncate(start);
+            return parse_unicode(input, out, v);
+        }
+        // "If domain is an ASCII string, set result to domain, lowercased."
+        let b = b.to_ascii_lowercase();
+        if is_forbidden_domain(b) {
+            v.insert(ValidationError::DomainInvalidCodePoint);
+            return Err(ParseErrorKind::DomainInvalidCodePoint);
+        }
+        out.push(b);
+        scan.feed(b);
+    }
+    if !out.overflowed() && !strictly_valid_ascii(&out.bytes()[start..]) {
+        v.insert(ValidationError::DomainToAscii);
+    }
+    finish(start, scan, out, v)
+}
+
+/// The "ends in a number" step: an IPv4 address replaces the domain text.
+fn finish(
+    start: usize,
+    scan: ipv4::Ipv4Scan,
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    match scan.result(v)? {
+        Some(addr) => {
+            out.truncate(start);
+            ipv4::serialize(addr, out);
+            Ok(HostKind::Ipv4)
+        }
+        None => Ok(HostKind::Domain),
+    }
+}
+
+/// Whether strict UTS46 ToASCII (beStrict = true) would accept this ASCII domain; only used
+/// for the `domain-to-ASCII` validation error. `xn--` labels are judged by IDNA when present.
+fn strictly_valid_ascii(domain: &[u8]) -> bool {
+    let domain = domain.strip_suffix(b".").unwrap_or(domain);
+    if domain.is_empty() || domain.len() > 253 {
+        return false;
+    }
+    domain.split(|&b| b == b'.').all(|label| {
+        !label.is_empty()
+            && label.len() <= 63
+            && label
+                .iter()
+                .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && label.first() != Some(&b'-')
+            && label.last() != Some(&b'-')
+            && !(label.get(2..4) == Some(b"--") && !label.starts_with(b"xn--"))
+            && (!label.starts_with(b"xn--") || xn_label_ok(label))
+    })
+}
+
+#[cfg(feature = "idna")]
+fn xn_label_ok(label: &[u8]) -> bool {
+    let Ok(s) = core::str::from_utf8(label) else {
+        return false;
+    };
+    let mut scratch = [0u8; 256];
+    crate::idna::domain_to_ascii(s, true, &mut scratch).is_ok()
+}
+
+#[cfg(not(feature = "idna"))]
+fn xn_label_ok(_label: &[u8]) -> bool {
+    // Without IDNA the label cannot be checked; lowercasing is all the spec does with it.
+    true
+}
+
+/// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46.
+#[cfg(not(feature = "idna"))]
+fn parse_unicode(
+    _input: &[u8],
+    _out: &mut Writer<'_>,
+    _v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    Err(ParseErrorKind::IdnaUnavailable)
+}
+
+/// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46 domain to
+/// ASCII with beStrict = false, using the arena past the output as scratch.
+#[cfg(feature = "idna")]
+fn parse_unicode(
+    input: &[u8],
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    let start = out.len();
+    let fail = |v: &mut ValidationErrors| {
+        v.insert(ValidationError::DomainToAscii);
+        Err(ParseErrorKind::DomainToAscii)
+    };
+    let buf = out.owned_buf();
+    let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= input.len()) else {
+        // No room even to decode: assume the worst so the caller learns a sufficient size.
+        out.reserve_scratch(input.len() + crate::idna::max_ascii_len(input.len()));
+        out.mark_overflow();
+        return Ok(HostKind::Domain);
+    };
+    let mut d = 0;
+    for b in percent::decode(input) {
+        region[d] = b;
+        d += 1;
+    }
+    let (decoded, rest) = region.split_at_mut(d);
+    // UTF-8 decode without BOM or fail: U+FFFD would fail UTS46 anyway.
+    let decoded = match core::str::from_utf8(decoded) {
+        Ok(s) => s,
+        Err(_) => return fail(v),
+    };
+    let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
+        Ok(n) => n,
+        Err(crate::idna::IdnaError::BufferTooSmall { needed }) => {
+            out.reserve_scratch(d + needed);
+            out.mark_overflow();
+            return Ok(HostKind::Domain);
+        }
+        Err(_) => return fail(v),
+    };
+    out.reserve_scratch(d + n);
+    out.owned_buf().copy_within(start + d..start + d + n, start);
+    out.commit(n);
+    let ascii = &out.bytes()[start..];
+    if ascii.iter().any(|&b| is_forbidden_domain(b)) {
+        v.insert(ValidationError::DomainInvalidCodePoint);
+        return Err(ParseErrorKind::DomainInvalidCodePoint);
+    }
+    let mut scan = ipv4::Ipv4Scan::new();
+    ascii.iter().for_each(|&b| scan.feed(b));
+    finish(start, scan, out, v)
+}

@@ -1,0 +1,132 @@
+//! <https://url.spec.whatwg.org/#authority-state>, host state and port state.
+
+use super::{Parser, Step};
+use crate::error::{ParseErrorKind, ValidationError};
+use crate::host;
+use crate::percent::USERINFO;
+
+impl Parser<'_, '_> {
+    /// The authority state: credentials before the last `@`, then host and port, up to the
+    /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
+    pub(super) fn authority_state(&mut self, pos: usize) -> Step {
+        self.out.push_slice(b"//");
+        let end = self.authority_end(pos);
+        let authority = &self.input[pos..end];
+        let mut host_pos = pos;
+        if let Some(at) = authority.iter().rposition(|&b| b == b'@') {
+            self.v.insert(ValidationError::InvalidCredentials);
+            host_pos = pos + at + 1;
+            if host_pos == end {
+                return self.fail(
+                    end,
+                    ValidationError::HostMissing,
+                    ParseErrorKind::HostMissing,
+                );
+            }
+            self.write_credentials(&authority[..at]);
+        } else {
+            self.rec.username_end = self.out.len();
+        }
+        self.host_state(host_pos, end)?;
+        self.path_start_state(end)
+    }
+
+    /// End of the authority: the first `/`, `?`, `#`, or `\` in special URLs.
+    fn authority_end(&self, pos: usize) -> usize {
+        let special = self.is_special();
+        self.input[pos..]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
+            .map_or(self.input.len(), |i| pos + i)
+    }
+
+    /// Username and password, percent-encoded with the userinfo set; `@` inside them was
+    /// already part of the buffer (the spec prepends `%40`, which the set produces).
+    fn write_credentials(&mut self, userinfo: &[u8]) {
+        let (username, password) = match userinfo.iter().position(|&b| b == b':') {
+            Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
+            None => (userinfo, &b""[..]),
+        };
+        let start = self.out.len();
+        self.out.push_encoded_slice(username, &USERINFO);
+        self.rec.username_end = self.out.len();
+        if !password.is_empty() {
+            self.out.push(b':');
+            self.out.push_encoded_slice(password, &USERINFO);
+        }
+        if self.out.len() > start {
+            self.out.push(b'@');
+        }
+    }
+
+    /// <https://url.spec.whatwg.org/#host-state> and
+    /// <https://url.spec.whatwg.org/#port-state> over `input[pos..end]`.
+    fn host_state(&mut self, pos: usize, end: usize) -> Step {
+        let hp = &self.input[pos..end];
+        let mut inside_brackets = false;
+        let colon = hp.iter().position(|&b| {
+            match b {
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
+                b':' if !inside_brackets => return true,
+                _ => {}
+            }
+            false
+        });
+        let host = &hp[..colon.unwrap_or(hp.len())];
+        if host.is_empty() && (colon.is_some() || self.is_special()) {
+            return self.fail(
+                pos,
+                ValidationError::HostMissing,
+                ParseErrorKind::HostMissing,
+            );
+        }
+        self.rec.host_start = self.out.len();
+        let special = self.is_special();
+        match host::parse(host, !special, &mut self.out, &mut self.v) {
+            Ok(kind) => self.rec.host_kind = Some(kind),
+            Err(kind) => {
+                self.err_pos = pos;
+                return Err(kind);
+            }
+        }
+        self.rec.host_end = self.out.len();
+        match colon {
+            Some(c) => self.port_state(pos + c + 1, end),
+            None => Ok(()),
+        }
+    }
+
+    /// <https://url.spec.whatwg.org/#port-state>: digits only; the default port is dropped.
+    fn port_state(&mut self, pos: usize, end: usize) -> Step {
+        let digits = &self.input[pos..end];
+        if let Some(i) = digits.iter().position(|b| !b.is_ascii_digit()) {
+            return self.fail(
+                pos + i,
+                ValidationError::PortInvalid,
+                ParseErrorKind::PortInvalid,
+            );
+        }
+        if digits.is_empty() {
+            return Ok(());
+        }
+        let mut port: u32 = 0;
+        for &d in digits {
+            port = port * 10 + (d - b'0') as u32;
+            if port > 65535 {
+                return self.fail(
+                    pos,
+                    ValidationError::PortOutOfRange,
+                    ParseErrorKind::PortOutOfRange,
+                );
+            }
+        }
+        let port = port as u16;
+        if Some(port) != self.scheme.default_port() {
+            self.rec.port = Some(port);
+            self.out.push(b':');
+            self.out.push_decimal(port as u32);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,168 @@
+//! The file states (<https://url.spec.whatwg.org/#file-state>): `file:` URLs, their hosts
+//! and the Windows drive letter quirks.
+
+use super::{Parser, Step};
+use crate::error::ValidationError;
+use crate::host::{self, HostKind};
+use crate::scheme::SchemeType;
+
+/// <https://url.spec.whatwg.org/#windows-drive-letter>
+pub(super) fn is_windows_drive_letter(s: &[u8]) -> bool {
+    matches!(s, [a, b':' | b'|'] if a.is_ascii_alphabetic())
+}
+
+/// <https://url.spec.whatwg.org/#normalized-windows-drive-letter>
+pub(super) fn is_normalized_windows_drive_letter(s: &[u8]) -> bool {
+    matches!(s, [a, b':'] if a.is_ascii_alphabetic())
+}
+
+/// <https://url.spec.whatwg.org/#start-with-a-windows-drive-letter>
+fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() >= 2
+        && is_windows_drive_letter(&s[..2])
+        && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
+}
+
+impl<'b> Parser<'_, 'b> {
+    fn base_if_file(&self) -> Option<&'b Url<'b>> {
+        self.base.filter(|b| b.scheme() == "file")
+    }
+
+    /// <https://url.spec.whatwg.org/#file-state>; `file:` is already written.
+    pub(super) fn file_state(&mut self, pos: usize) -> Step {
+        self.scheme = SchemeType::File;
+        match self.at(pos) {
+            Some(c @ (b'/' | b'\\')) => {
+                if c == b'\\' {
+                    self.v.insert(ValidationError::InvalidReverseSolidus);
+                }
+                self.file_slash_state(pos + 1)
+            }
+            c => {
+                let Some(base) = self.base_if_file() else {
+                    self.write_empty_host();
+                    return self.path_state(pos);
+                };
+                // Host, path and query from the base.
+                self.out.push_slice(b"//");
+                self.write_base_host(base);
+                self.rec.path_start = self.out.len();
+                let path_end = base
+                    .query_start_usize()
+                    .unwrap_or(base.fragment_start_or_end());
+                self.out
+                    .push_str(&base.as_str()[base.path_start_usize()..path_end]);
+                match c {
+                    Some(b'?') => self.query_state(pos + 1),
+                    Some(b'#') | None => {
+                        if let Some(q) = base.query_start_usize() {
+                            self.rec.query_start = Some(self.out.len());
+                            self.out
+                                .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
+                        }
+                        match c {
+                            Some(_) => self.fragment_state(pos + 1),
+                            None => Ok(()),
+                        }
+                    }
+                    Some(_) => {
+                        if !starts_with_windows_drive_letter(&self.input[pos..]) {
+                            self.shorten_path();
+                        } else {
+                            self.v
+                                .insert(ValidationError::FileInvalidWindowsDriveLetter);
+                            let ps = self.rec.path_start;
+                            self.out.truncate(ps);
+                        }
+                        self.path_state(pos)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `//` and an empty host.
+    fn write_empty_host(&mut self) {
+        self.out.push_slice(b"//");
+        let n = self.out.len();
+        self.rec.username_end = n;
+        self.rec.host_start = n;
+        self.rec.host_end = n;
+        self.rec.host_kind = Some(HostKind::Empty);
+        self.rec.port = None;
+        self.rec.path_start = n;
+    }
+
+    /// Copies the base's host (file URLs have no credentials or port).
+    fn write_base_host(&mut self, base: &Url<'_>) {
+        let r = base.record();
+        let n = self.out.len();
+        self.rec.username_end = n;
+        self.rec.host_start = n;
+        self.out.push_str(&base.as_str()[r.host_start..r.host_end]);
+        self.rec.host_end = self.out.len();
+        self.rec.host_kind = r.host_kind;
+        self.rec.port = None;
+    }
+
+    /// <https://url.spec.whatwg.org/#file-slash-state>
+    fn file_slash_state(&mut self, pos: usize) -> Step {
+        if let Some(c @ (b'/' | b'\\')) = self.at(pos) {
+            if c == b'\\' {
+                self.v.insert(ValidationError::InvalidReverseSolidus);
+            }
+            return self.file_host_state(pos + 1);
+        }
+        match self.base_if_file() {
+            Some(base) => {
+                self.out.push_slice(b"//");
+                self.write_base_host(base);
+                self.rec.path_start = self.out.len();
+                if !starts_with_windows_drive_letter(&self.input[pos..]) {
+                    let first = base.path_segments_raw().next().unwrap_or("");
+                    if is_normalized_windows_drive_letter(first.as_bytes()) {
+                        self.out.push(b'/');
+                        self.out.push_str(first);
+                    }
+                }
+            }
+            None => self.write_empty_host(),
+        }
+        self.path_state(pos)
+    }
+
+    /// <https://url.spec.whatwg.org/#file-host-state>
+    fn file_host_state(&mut self, pos: usize) -> Step {
+        let end = self.input[pos..]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+            .map_or(self.input.len(), |i| pos + i);
+        let buffer = &self.input[pos..end];
+        if is_windows_drive_letter(buffer) {
+            // The buffer becomes the first path segment.
+            self.v
+                .insert(ValidationError::FileInvalidWindowsDriveLetterHost);
+            self.write_empty_host();
+            return self.path_state(pos);
+        }
+        self.write_empty_host();
+        if !buffer.is_empty() {
+            match host::parse(buffer, false, &mut self.out, &mut self.v) {
+                Ok(kind) => self.rec.host_kind = Some(kind),
+                Err(kind) => {
+                    self.err_pos = pos;
+                    return Err(kind);
+                }
+            }
+            let hs = self.rec.host_start;
+            if self.out.bytes().get(hs..) == Some(b"localhost") {
+                self.out.truncate(hs);
+                self.rec.host_kind = Some(HostKind::Empty);
+            }
+            self.rec.host_end = self.out.len();
+        }
+        self.path_start_state(end)
+    }
+}
+
+use crate::url::Url;

@@ -1,0 +1,578 @@
+//! The basic URL parser (<https://url.spec.whatwg.org/#concept-basic-url-parser>).
+//!
+//! The spec's state machine, with each state (or a run of states) as a method named after
+//! it. Instead of building a URL record and serializing it at the end, each component is
+//! serialized into the [`Writer`] as soon as the state that produces it finishes; the spec
+//! order of states matches the serialization order, except for base URL copies, which are
+//! copied as whole spans, and the `/.` path prefix, which is inserted at the end.
+
+mod authority;
+mod file;
+mod path;
+
+use crate::arena::Writer;
+use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+use crate::host::HostKind;
+use crate::scheme::SchemeType;
+use crate::url::Url;
+
+/// Options for [`Url::parse_with`].
+///
+/// ```
+/// use microurl::{Options, Url};
+/// let mut arena = [0u8; 64];
+/// let strict = Options { strict: true };
+/// assert!(Url::parse_with("https://example.com/", None, &mut arena, strict).is_ok());
+/// assert!(Url::parse_with("https:example.com", None, &mut arena, strict).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Turn any validation error into a failure
+    /// ([`ParseErrorKind::Strict`](crate::ParseErrorKind::Strict)).
+    pub strict: bool,
+}
+
+type Step = Result<(), ParseErrorKind>;
+
+/// Parser state: the input, the output writer and the URL record's offsets so far.
+pub(crate) struct Parser<'a, 'b> {
+    /// Input after trimming and tab/newline removal.
+    input: &'a [u8],
+    out: Writer<'a>,
+    base: Option<&'b Url<'b>>,
+    v: ValidationErrors,
+    scheme: SchemeType,
+    /// Position in `input` where the current failure was found (for error reports).
+    err_pos: usize,
+    rec: Record,
+}
+
+/// The URL record as offsets into the output (see `Url` for their meaning).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Record {
+    pub(crate) scheme_end: usize,
+    pub(crate) username_end: usize,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) host_kind: Option<HostKind>,
+    pub(crate) port: Option<u16>,
+    pub(crate) path_start: usize,
+    pub(crate) query_start: Option<usize>,
+    pub(crate) fragment_start: Option<usize>,
+}
+
+/// <https://url.spec.whatwg.org/#c0-control-or-space>
+fn is_c0_or_space(b: u8) -> bool {
+    b <= 0x20
+}
+
+fn is_tab_or_newline(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+/// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
+/// the tab-free input): every byte may become `%XX`, a host may grow through IDNA or IPv4
+/// serialization, and a base may be copied.
+fn output_bound(input_len: usize, base: Option<&Url<'_>>) -> usize {
+    let base_len = base.map_or(0, |b| b.as_str().len());
+    let per_byte = 3 * input_len;
+    let idna = crate::idna_bound(input_len);
+    base_len + per_byte.max(idna) + 32
+}
+
+/// Entry point for `Url::parse*`.
+pub(crate) fn parse<'a>(
+    input: &'a str,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+    options: Options,
+) -> Result<Url<'a>, Error> {
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
+    }
+    let mut v = ValidationErrors::EMPTY;
+    let bytes = input.as_bytes();
+    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
+    let trail = bytes[lead..]
+        .iter()
+        .rev()
+        .take_while(|&&b| is_c0_or_space(b))
+        .count();
+    if lead > 0 || trail > 0 {
+        v.insert(ValidationError::InvalidUrlUnit);
+    }
+    let trimmed = &bytes[lead..bytes.len() - trail];
+    let tabs = trimmed.iter().filter(|&&b| is_tab_or_newline(b)).count();
+    if tabs == 0 {
+        return run(trimmed, base, arena, v, options, |p| p + lead);
+    }
+    v.insert(ValidationError::InvalidUrlUnit);
+    // Remove tabs and newlines into the end of the arena; the output grows from the front.
+    let n = trimmed.len() - tabs;
+    let Some(split) = arena.len().checked_sub(n) else {
+        return Err(Error::ArenaTooSmall {
+            needed: n + output_bound(n, base),
+        });
+    };
+    let (out, copy) = arena.split_at_mut(split);
+    let mut i = 0;
+    for &b in trimmed.iter().filter(|&&b| !is_tab_or_newline(b)) {
+        copy[i] = b;
+        i += 1;
+    }
+    let copy: &'a [u8] = copy;
+    let map_pos = |p: usize| {
+        // The p-th kept byte's position in the caller's input.
+        let mut kept = 0;
+        for (i, &b) in trimmed.iter().enumerate() {
+            if !is_tab_or_newline(b) {
+                if kept == p {
+                    return lead + i;
+                }
+                kept += 1;
+            }
+        }
+        lead + trimmed.len()
+    };
+    run(copy, base, out, v, options, map_pos).map_err(|e| match e {
+        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
+        e => e,
+    })
+}
+
+fn run<'a>(
+    input: &'a [u8],
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+    v: ValidationErrors,
+    options: Options,
+    map_pos: impl Fn(usize) -> usize,
+) -> Result<Url<'a>, Error> {
+    let mut p = Parser {
+        input,
+        out: Writer::new(arena, input),
+        base,
+        v,
+        scheme: SchemeType::NotSpecial,
+        err_pos: 0,
+        rec: Record::default(),
+    };
+    p.base = base;
+    if let Err(kind) = p.parse_url() {
+        return Err(Error::Parse(ParseError {
+            kind,
+            position: map_pos(p.err_pos),
+        }));
+    }
+    p.fix_empty_first_segment();
+    if options.strict {
+        if let Some(first) = p.v.first() {
+            return Err(Error::Parse(ParseError {
+                kind: ParseErrorKind::Strict(first),
+                position: map_pos(0),
+            }));
+        }
+    }
+    let Parser { out, rec, v, .. } = p;
+    match out.finish() {
+        Ok(s) => Ok(Url::from_record(s, &rec, v)),
+        Err(needed) => Err(Error::ArenaTooSmall { needed }),
+    }
+}
+
+impl<'a, 'b> Parser<'a, 'b> {
+    /// Records a fatal error at `pos`.
+    fn fail(&mut self, pos: usize, e: ValidationError, kind: ParseErrorKind) -> Step {
+        self.v.insert(e);
+        self.err_pos = pos;
+        Err(kind)
+    }
+
+    fn at(&self, pos: usize) -> Option<u8> {
+        self.input.get(pos).copied()
+    }
+
+    fn is_special(&self) -> bool {
+        self.scheme.is_special()
+    }
+
+    /// Whether `b` ends a path segment: `/`, and `\` in special URLs.
+    fn is_slash(&self, b: u8) -> bool {
+        b == b'/' || (b == b'\\' && self.is_special())
+    }
+
+    fn parse_url(&mut self) -> Step {
+        match self.scheme_state() {
+            Some(after) => self.after_scheme(after),
+            None => self.no_scheme_state(),
+        }
+    }
+
+    /// <https://url.spec.whatwg.org/#scheme-start-state> and
+    /// <https://url.spec.whatwg.org/#scheme-state>: returns the position after the `:`, or
+    /// `None` to start over in the no scheme state.
+    fn scheme_state(&mut self) -> Option<usize> {
+        if !self.at(0)?.is_ascii_alphabetic() {
+            return None;
+        }
+        let len = self.input[1..]
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?
+            + 1;
+        if self.at(len) != Some(b':') {
+            return None;
+        }
+        let scheme = &self.input[..len];
+        for &b in scheme {
+            self.out.push(b.to_ascii_lowercase());
+        }
+        self.out.push(b':');
+        self.rec.scheme_end = len;
+        self.scheme = classify_scheme(scheme);
+        Some(len + 1)
+    }
+
+    /// The branches at the end of the scheme state, after `scheme:` is written.
+    fn after_scheme(&mut self, pos: usize) -> Step {
+        let remaining = &self.input[pos..];
+        if self.scheme.is_file() {
+            if !remaining.starts_with(b"//") {
+                self.v
+                    .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
+            }
+            return self.file_state(pos);
+        }
+        if self.is_special() {
+            let same_as_base = self
+                .base
+                .is_some_and(|b| b.scheme().as_bytes() == &self.out.bytes()[..self.rec.scheme_end]);
+            if same_as_base {
+                return self.special_relative_or_authority_state(pos);
+            }
+            return self.special_authority_slashes_state(pos);
+        }
+        if remaining.first() == Some(&b'/') {
+            return self.path_or_authority_state(pos + 1);
+        }
+        self.opaque_path_state(pos)
+    }
+
+    /// <https://url.spec.whatwg.org/#no-scheme-state>
+    fn no_scheme_state(&mut self) -> Step {
+        let c = self.at(0);
+        let Some(base) = self.base else {
+            return self.fail(
+                0,
+                ValidationError::MissingSchemeNonRelativeUrl,
+                ParseErrorKind::MissingSchemeNonRelativeUrl,
+            );
+        };
+        if base.has_opaque_path() {
+            if c != Some(b'#') {
+                return self.fail(
+                    0,
+                    ValidationError::MissingSchemeNonRelativeUrl,
+                    ParseErrorKind::MissingSchemeNonRelativeUrl,
+                );
+            }
+            // Scheme, path and query from the base; a new fragment.
+            let keep = base.fragment_start_or_end();
+            self.copy_base_prefix(base, keep);
+            self.rec.path_start = base.path_start_usize();
+            self.rec.query_start = base.query_start_usize();
+            return self.fragment_state(1);
+        }
+        self.rec.scheme_end = base.scheme_end_usize();
+        self.scheme = classify_scheme(base.scheme().as_bytes());
+        self.out.push_str(base.scheme());
+        self.out.push(b':');
+        if self.scheme.is_file() {
+            self.file_state(0)
+        } else {
+            self.relative_state(0)
+        }
+    }
+
+    /// Copies `base`'s serialization up to `end`, and its host/credential offsets.
+    fn copy_base_prefix(&mut self, base: &Url<'_>, end: usize) {
+        self.out.push_str(&base.as_str()[..end]);
+        self.scheme = classify_scheme(base.scheme().as_bytes());
+        let r = base.record();
+        self.rec.scheme_end = r.scheme_end;
+        self.rec.username_end = r.username_end;
+        self.rec.host_start = r.host_start;
+        self.rec.host_end = r.host_end;
+        self.rec.host_kind = r.host_kind;
+        self.rec.port = r.port;
+    }
+
+    /// Writes `base`'s credentials, host and port after this URL's `scheme:` (which must be
+    /// the base's scheme) and takes over their offsets.
+    fn copy_base_authority(&mut self, base: &Url<'_>) {
+        let r = base.record();
+        let shift = self.out.len() as isize - (r.scheme_end as isize + 1);
+        let authority = &base.as_str()[r.scheme_end + 1..base.authority_end()];
+        self.out.push_str(authority);
+        let at = |x: usize| (x as isize + shift) as usize;
+        self.rec.username_end = at(r.username_end);
+        self.rec.host_start = at(r.host_start);
+        self.rec.host_end = at(r.host_end);
+        self.rec.host_kind = r.host_kind;
+        self.rec.port = r.port;
+        self.rec.path_start = self.out.len();
+    }
+
+    /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
+    fn special_relative_or_authority_state(&mut self, pos: usize) -> Step {
+        if self.input[pos..].starts_with(b"//") {
+            return self.special_authority_ignore_slashes_state(pos + 2);
+        }
+        self.v
+            .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
+        self.relative_state(pos)
+    }
+
+    /// <https://url.spec.whatwg.org/#path-or-authority-state> (after the first `/`).
+    fn path_or_authority_state(&mut self, pos: usize) -> Step {
+        if self.at(pos) == Some(b'/') {
+            return self.authority_state(pos + 1);
+        }
+        self.set_no_host();
+        self.path_state(pos)
+    }
+
+    /// A URL whose host is null: the offsets of the empty authority.
+    fn set_no_host(&mut self) {
+        let n = self.out.len();
+        self.rec.username_end = n;
+        self.rec.host_start = n;
+        self.rec.host_end = n;
+        self.rec.host_kind = None;
+        self.rec.port = None;
+        self.rec.path_start = n;
+    }
+
+    /// <https://url.spec.whatwg.org/#relative-state>; `scheme:` is already written.
+    fn relative_state(&mut self, pos: usize) -> Step {
+        let Some(base) = self.base else {
+            return Ok(());
+        };
+        match self.at(pos) {
+            Some(b'/') => return self.relative_slash_state(pos + 1),
+            Some(b'\\') if self.is_special() => {
+                self.v.insert(ValidationError::InvalidReverseSolidus);
+                return self.relative_slash_state(pos + 1);
+            }
+            _ => {}
+        }
+        // Everything but the fragment comes from the base.
+        self.copy_base_authority(base);
+        self.rec.path_start = self.out.len();
+        let path_end = base
+            .query_start_usize()
+            .unwrap_or(base.fragment_start_or_end());
+        self.out
+            .push_str(&base.as_str()[base.path_start_usize()..path_end]);
+        match self.at(pos) {
+            Some(b'?') => self.query_state(pos + 1),
+            Some(b'#') => {
+                if let Some(q) = base.query_start_usize() {
+                    self.rec.query_start = Some(self.out.len());
+                    self.out
+                        .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
+                }
+                self.fragment_state(pos + 1)
+            }
+            None => {
+                if let Some(q) = base.query_start_usize() {
+                    self.rec.query_start = Some(self.out.len());
+                    self.out
+                        .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
+                }
+                Ok(())
+            }
+            Some(_) => {
+                self.shorten_path();
+                self.path_state(pos)
+            }
+        }
+    }
+
+    /// <https://url.spec.whatwg.org/#relative-slash-state>
+    fn relative_slash_state(&mut self, pos: usize) -> Step {
+        let c = self.at(pos);
+        if self.is_special() && matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.v.insert(ValidationError::InvalidReverseSolidus);
+            }
+            return self.special_authority_ignore_slashes_state(pos + 1);
+        }
+        if c == Some(b'/') {
+            return self.authority_state(pos + 1);
+        }
+        if let Some(base) = self.base {
+            self.copy_base_authority(base);
+        }
+        self.path_state(pos)
+    }
+
+    /// <https://url.spec.whatwg.org/#special-authority-slashes-state>
+    fn special_authority_slashes_state(&mut self, pos: usize) -> Step {
+        if self.input[pos..].starts_with(b"//") {
+            return self.special_authority_ignore_slashes_state(pos + 2);
+        }
+        self.v
+            .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
+        self.special_authority_ignore_slashes_state(pos)
+    }
+
+    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>
+    fn special_authority_ignore_slashes_state(&mut self, mut pos: usize) -> Step {
+        while matches!(self.at(pos), Some(b'/' | b'\\')) {
+            self.v
+                .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
+            pos += 1;
+        }
+        self.authority_state(pos)
+    }
+
+    /// The URL serializer's `/.` step: a URL without host whose path starts with an empty
+    /// segment gets `/.` before the path so it does not reparse as a host.
+    fn fix_empty_first_segment(&mut self) {
+        if self.rec.host_kind.is_some() || self.has_opaque_path() {
+            return;
+        }
+        let ps = self.rec.path_start;
+        let known = self.out.bytes();
+        let starts_empty = match (known.get(ps), known.get(ps + 1)) {
+            (Some(b'/'), Some(b'/')) => true,
+            (Some(_), Some(_)) => false,
+            // Not stored (arena overflow): assume the longer output.
+            _ => self.out.overflowed(),
+        };
+        if starts_empty {
+            self.out.insert(ps, b"/.");
+            self.rec.path_start += 2;
+            self.rec.query_start = self.rec.query_start.map(|q| q + 2);
+            self.rec.fragment_start = self.rec.fragment_start.map(|f| f + 2);
+        }
+    }
+
+    fn has_opaque_path(&self) -> bool {
+        self.rec.host_kind.is_none()
+            && self.out.byte_at(self.rec.path_start) != Some(b'/')
+            && !(self.out.overflowed() && self.out.len() > self.rec.path_start)
+    }
+}
+
+fn classify_scheme(s: &[u8]) -> SchemeType {
+    let mut lower = [0u8; 5];
+    if s.len() > lower.len() {
+        return SchemeType::NotSpecial;
+    }
+    for (d, b) in lower.iter_mut().zip(s) {
+        *d = b.to_ascii_lowercase();
+    }
+    SchemeType::from_lowercase(&lower[..s.len()])
+}
+
+/// Whether `b` is a URL code point (ASCII part) or `%`.
+const fn url_unit_table() -> [bool; 128] {
+    let mut t = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b'-'
+                    | b'.'
+                    | b'/'
+                    | b':'
+                    | b';'
+                    | b'='
+                    | b'?'
+                    | b'@'
+                    | b'_'
+                    | b'~'
+                    | b'%'
+            );
+        b += 1;
+    }
+    t
+}
+
+static URL_UNIT: [bool; 128] = url_unit_table();
+
+/// The invalid-URL-unit checks of the path, opaque path, query and fragment states:
+/// code points that are not URL code points, and `%` not followed by two hex digits.
+pub(crate) fn check_url_units(s: &[u8], v: &mut ValidationErrors) {
+    if v.contains(ValidationError::InvalidUrlUnit) {
+        return;
+    }
+    let mut i = 0;
+    while i < s.len() {
+        let b = s[i];
+        if b < 0x80 {
+            let ok =
+                URL_UNIT[b as usize] && (b != b'%' || crate::percent::decode_at(s, i).is_some());
+            if !ok {
+                v.insert(ValidationError::InvalidUrlUnit);
+                return;
+            }
+            i += 1;
+        } else {
+            let len = match b {
+                0xf0.. => 4,
+                0xe0.. => 3,
+                _ => 2,
+            };
+            let ch = s
+                .get(i..i + len)
+                .and_then(|c| core::str::from_utf8(c).ok())
+                .and_then(|c| c.chars().next());
+            let ok = ch.is_some_and(|c| {
+                let c = c as u32;
+                c >= 0xa0 && (c & 0xfffe) != 0xfffe && !(0xfdd0..=0xfdef).contains(&c)
+            });
+            if !ok {
+                v.insert(ValidationError::InvalidUrlUnit);
+                return;
+            }
+            i += len;
+        }
+    }
+}
+
+/// Stack bytes [`Url::can_parse`] uses (for the base and for the input, each) when they are
+/// not canonical.
+pub const CAN_PARSE_SCRATCH: usize = 1024;
+
+/// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.
+///
+/// Validity never depends on output bytes the parser could not store, except for hosts that
+/// need IDNA scratch; so an arena overflow that skipped nothing still means "valid".
+pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
+    let mut base_arena = [0u8; CAN_PARSE_SCRATCH];
+    let base_url = match base {
+        Some(b) => match Url::parse(b, &mut base_arena) {
+            Ok(u) => Some(u),
+            Err(_) => return false,
+        },
+        None => None,
+    };
+    let mut arena = [0u8; CAN_PARSE_SCRATCH];
+    match parse(input, base_url.as_ref(), &mut arena, Options::default()) {
+        Ok(_) => true,
+        Err(Error::Parse(_)) | Err(Error::InputTooLong) => false,
+        Err(Error::ArenaTooSmall { .. }) => true,
+    }
+}

@@ -1,0 +1,189 @@
+//! Path, opaque path, query and fragment states.
+
+use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
+use super::{Parser, Step, check_url_units};
+use crate::error::ValidationError;
+use crate::percent::{C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
+use crate::scheme::SchemeType;
+
+/// <https://url.spec.whatwg.org/#single-dot-path-segment>
+fn is_single_dot(s: &[u8]) -> bool {
+    s == b"." || s.eq_ignore_ascii_case(b"%2e")
+}
+
+/// <https://url.spec.whatwg.org/#double-dot-path-segment>
+fn is_double_dot(s: &[u8]) -> bool {
+    match s.len() {
+        2 => s == b"..",
+        4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
+        6 => s.eq_ignore_ascii_case(b"%2e%2e"),
+        _ => false,
+    }
+}
+
+impl Parser<'_, '_> {
+    /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
+    pub(super) fn path_start_state(&mut self, pos: usize) -> Step {
+        self.rec.path_start = self.out.len();
+        let c = self.at(pos);
+        if self.is_special() {
+            if c == Some(b'\\') {
+                self.v.insert(ValidationError::InvalidReverseSolidus);
+            }
+            let skip = matches!(c, Some(b'/' | b'\\')) as usize;
+            return self.path_state(pos + skip);
+        }
+        match c {
+            Some(b'?') => self.query_state(pos + 1),
+            Some(b'#') => self.fragment_state(pos + 1),
+            Some(b'/') => self.path_state(pos + 1),
+            Some(_) => self.path_state(pos),
+            None => Ok(()),
+        }
+    }
+
+    /// <https://url.spec.whatwg.org/#path-state>: segments from `pos` (the start of the first
+    /// segment; its leading slash, if any, is already consumed) to `?`, `#` or the end.
+    /// `rec.path_start` must be set, and the output so far is the path before this segment.
+    pub(super) fn path_state(&mut self, mut pos: usize) -> Step {
+        loop {
+            let end = self.segment_end(pos);
+            let seg = &self.input[pos..end];
+            let delim = self.at(end);
+            let slash = delim.is_some_and(|b| self.is_slash(b));
+            if delim == Some(b'\\') && self.is_special() {
+                self.v.insert(ValidationError::InvalidReverseSolidus);
+            }
+            if is_double_dot(seg) {
+                self.shorten_path();
+                if !slash {
+                    self.out.push(b'/');
+                }
+            } else if is_single_dot(seg) {
+                if !slash {
+                    self.out.push(b'/');
+                }
+            } else {
+                self.append_segment(seg);
+            }
+            pos = end + 1;
+            match delim {
+                _ if slash => continue,
+                Some(b'?') => return self.query_state(pos),
+                Some(b'#') => return self.fragment_state(pos),
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// End of the path segment starting at `pos`.
+    fn segment_end(&self, pos: usize) -> usize {
+        let special = self.is_special();
+        self.input[pos..]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
+            .map_or(self.input.len(), |i| pos + i)
+    }
+
+    /// Appends `/` and a percent-encoded segment, with the drive letter quirk.
+    fn append_segment(&mut self, seg: &[u8]) {
+        check_url_units(seg, &mut self.v);
+        let path_empty = self.out.len() == self.rec.path_start;
+        self.out.push(b'/');
+        if self.scheme == SchemeType::File && path_empty && is_windows_drive_letter(seg) {
+            self.out.push(seg[0]);
+            self.out.push(b':');
+            return;
+        }
+        self.out.push_encoded_slice(seg, &PATH);
+    }
+
+    /// <https://url.spec.whatwg.org/#shorten-a-urls-path>: removes the last segment, except
+    /// a lone normalized drive letter in a file URL.
+    pub(super) fn shorten_path(&mut self) {
+        let ps = self.rec.path_start;
+        let len = self.out.len();
+        if len <= ps {
+            return;
+        }
+        let known = self.out.bytes();
+        if known.len() < len {
+            // The end of the path was not stored (arena overflow): keep it, which only
+            // overestimates the size needed.
+            return;
+        }
+        let path = &known[ps..len];
+        let Some(last) = path.iter().rposition(|&b| b == b'/') else {
+            return;
+        };
+        if self.scheme == SchemeType::File
+            && last == 0
+            && is_normalized_windows_drive_letter(&path[1..])
+        {
+            return;
+        }
+        self.out.truncate(ps + last);
+    }
+
+    /// <https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>
+    pub(super) fn opaque_path_state(&mut self, pos: usize) -> Step {
+        self.set_no_host();
+        self.rec.path_start = self.out.len();
+        let end = self.input[pos..]
+            .iter()
+            .position(|&b| b == b'?' || b == b'#')
+            .map_or(self.input.len(), |i| pos + i);
+        let path = &self.input[pos..end];
+        check_url_units(path, &mut self.v);
+        // A space right before `?` or `#` is encoded so it survives trimming on reparse.
+        let mut start = 0;
+        for (i, &b) in path.iter().enumerate() {
+            if b == b' ' {
+                self.v.insert(ValidationError::InvalidUrlUnit);
+                if i + 1 == path.len() && end < self.input.len() {
+                    self.out.push_encoded_slice(&path[start..i], &C0_CONTROL);
+                    self.out.push_slice(b"%20");
+                    start = i + 1;
+                }
+            }
+        }
+        self.out.push_encoded_slice(&path[start..], &C0_CONTROL);
+        match self.at(end) {
+            Some(b'?') => self.query_state(end + 1),
+            Some(b'#') => self.fragment_state(end + 1),
+            _ => Ok(()),
+        }
+    }
+
+    /// <https://url.spec.whatwg.org/#query-state>
+    pub(super) fn query_state(&mut self, pos: usize) -> Step {
+        self.rec.query_start = Some(self.out.len());
+        self.out.push(b'?');
+        let end = self.input[pos..]
+            .iter()
+            .position(|&b| b == b'#')
+            .map_or(self.input.len(), |i| pos + i);
+        let query = &self.input[pos..end];
+        check_url_units(query, &mut self.v);
+        let set = if self.is_special() {
+            &SPECIAL_QUERY
+        } else {
+            &QUERY
+        };
+        self.out.push_encoded_slice(query, set);
+        if end < self.input.len() {
+            return self.fragment_state(end + 1);
+        }
+        Ok(())
+    }
+
+    /// <https://url.spec.whatwg.org/#fragment-state>
+    pub(super) fn fragment_state(&mut self, pos: usize) -> Step {
+        self.rec.fragment_start = Some(self.out.len());
+        self.out.push(b'#');
+        let fragment = &self.input[pos..];
+        check_url_units(fragment, &mut self.v);
+        self.out.push_encoded_slice(fragment, &FRAGMENT);
+        Ok(())
+    }
+}

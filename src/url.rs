@@ -1,0 +1,401 @@
+//! `Url<'a>`: one ASCII serialization plus offsets, and its getters.
+
+use crate::error::{Error, ValidationErrors};
+use crate::host::{Host, HostKind};
+use crate::origin::Origin;
+use crate::parser::{self, Options, Record};
+use core::fmt;
+
+/// A parsed URL: its serialization (the `href`) and the offsets of its components.
+///
+/// The serialization lives in the caller's arena, or in the input itself when the input was
+/// already canonical (then no arena byte is used).
+///
+/// ```
+/// let mut arena = [0u8; 128];
+/// let url = microurl::Url::parse("HTTPS://Example.COM:443/a/../b?x#y", &mut arena).unwrap();
+/// assert_eq!(url.as_str(), "https://example.com/b?x#y");
+/// assert_eq!(url.scheme(), "https");
+/// assert_eq!(url.host_str(), Some("example.com"));
+/// assert_eq!(url.path(), "/b");
+/// assert_eq!(url.query(), Some("x"));
+/// assert_eq!(url.fragment(), Some("y"));
+/// ```
+///
+/// Offsets (each has one meaning; all index `as_str()`):
+///
+/// ```text
+/// https://user:pass@sub.example.com:8080/p/a/t/h?query=4#frag
+///      |     |    |               |    |       |       |
+///      |     |    host_start      |    path_start      fragment_start ('#')
+///      |     username_end         host_end     query_start ('?')
+///      scheme_end (':')
+/// ```
+/// Without a host, `username_end == host_start == host_end == scheme_end + 1`, and
+/// `path_start` is `scheme_end + 1`, or `scheme_end + 3` after a `/.` prefix.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Url<'a> {
+    serialization: &'a str,
+    scheme_end: u32,
+    username_end: u32,
+    host_start: u32,
+    host_end: u32,
+    path_start: u32,
+    query_start: Option<u32>,
+    fragment_start: Option<u32>,
+    port: Option<u16>,
+    host_kind: HostKind,
+    validation: ValidationErrors,
+}
+
+impl<'a> Url<'a> {
+    /// Parses an absolute URL (<https://url.spec.whatwg.org/#concept-url-parser>) into
+    /// `arena`.
+    ///
+    /// On [`Error::ArenaTooSmall`], `needed` bytes of arena always suffice.
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("mqtts://broker.local:8883/telemetry", &mut arena)?;
+    /// assert_eq!(url.port(), Some(8883));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn parse(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+        parser::parse(input, None, arena, Options::default())
+    }
+
+    /// Parses `input` against an optional base URL.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let base = Url::parse("http://ota.example/fw/v1/manifest.json", &mut a)?;
+    /// let url = Url::parse_with_base("../v2/image.bin", Some(&base), &mut b)?;
+    /// assert_eq!(url.as_str(), "http://ota.example/fw/v2/image.bin");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn parse_with_base(
+        input: &'a str,
+        base: Option<&Url<'_>>,
+        arena: &'a mut [u8],
+    ) -> Result<Url<'a>, Error> {
+        parser::parse(input, base, arena, Options::default())
+    }
+
+    /// Parses with [`Options`] (e.g. strict mode).
+    pub fn parse_with(
+        input: &'a str,
+        base: Option<&Url<'_>>,
+        arena: &'a mut [u8],
+        options: Options,
+    ) -> Result<Url<'a>, Error> {
+        parser::parse(input, base, arena, options)
+    }
+
+    /// Resolves `input` against this URL (`parse_with_base(input, Some(self), arena)`).
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let base = microurl::Url::parse("coap://[fe80::1]/sensors/", &mut a)?;
+    /// assert_eq!(base.join("temp?unit=c", &mut b)?.as_str(), "coap://[fe80::1]/sensors/temp?unit=c");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn join<'i>(&self, input: &'i str, arena: &'i mut [u8]) -> Result<Url<'i>, Error> {
+        parser::parse(input, Some(self), arena, Options::default())
+    }
+
+    /// Whether `input` parses (against `base`, if given), without a caller arena
+    /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
+    ///
+    /// It uses up to [`crate::CAN_PARSE_SCRATCH`] bytes of stack for inputs that are not
+    /// already canonical.
+    ///
+    /// ```
+    /// assert!(microurl::Url::can_parse("https://example.com", None));
+    /// assert!(!microurl::Url::can_parse("http://[::1", None));
+    /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
+    /// ```
+    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        crate::parser::can_parse(input, base)
+    }
+
+    pub(crate) fn from_record(s: &'a str, r: &Record, validation: ValidationErrors) -> Url<'a> {
+        let u = |x: usize| x as u32;
+        let url = Url {
+            serialization: s,
+            scheme_end: u(r.scheme_end),
+            username_end: u(r.username_end),
+            host_start: u(r.host_start),
+            host_end: u(r.host_end),
+            path_start: u(r.path_start),
+            query_start: r.query_start.map(u),
+            fragment_start: r.fragment_start.map(u),
+            port: r.port,
+            host_kind: r.host_kind.unwrap_or(HostKind::None),
+            validation,
+        };
+        debug_assert!(url.check().is_ok(), "{:?}: {:?}", url, url.check());
+        url
+    }
+
+    pub(crate) fn record(&self) -> Record {
+        Record {
+            scheme_end: self.scheme_end as usize,
+            username_end: self.username_end as usize,
+            host_start: self.host_start as usize,
+            host_end: self.host_end as usize,
+            host_kind: match self.host_kind {
+                HostKind::None => None,
+                k => Some(k),
+            },
+            port: self.port,
+            path_start: self.path_start as usize,
+            query_start: self.query_start_usize(),
+            fragment_start: self.fragment_start.map(|f| f as usize),
+        }
+    }
+
+    pub(crate) fn scheme_end_usize(&self) -> usize {
+        self.scheme_end as usize
+    }
+
+    pub(crate) fn path_start_usize(&self) -> usize {
+        self.path_start as usize
+    }
+
+    pub(crate) fn query_start_usize(&self) -> Option<usize> {
+        self.query_start.map(|q| q as usize)
+    }
+
+    pub(crate) fn fragment_start_or_end(&self) -> usize {
+        self.fragment_start
+            .map_or(self.serialization.len(), |f| f as usize)
+    }
+
+    /// End of `//userinfo@host:port` (or of `scheme:` when there is no host).
+    pub(crate) fn authority_end(&self) -> usize {
+        if self.host_kind == HostKind::None {
+            self.scheme_end as usize + 1
+        } else {
+            self.path_start as usize
+        }
+    }
+
+    fn path_end(&self) -> usize {
+        self.query_start
+            .or(self.fragment_start)
+            .map_or(self.serialization.len(), |x| x as usize)
+    }
+
+    /// The path's segments as serialized (for list paths; the leading `/` removed).
+    pub(crate) fn path_segments_raw(&self) -> core::str::Split<'a, char> {
+        let path = self.path();
+        path.strip_prefix('/').unwrap_or(path).split('/')
+    }
+
+    /// The serialization, `href` in JavaScript.
+    #[doc(alias = "href")]
+    pub fn as_str(&self) -> &'a str {
+        self.serialization
+    }
+
+    /// Same as [`Url::as_str`].
+    pub fn href(&self) -> &'a str {
+        self.serialization
+    }
+
+    /// The scheme, lowercase, without `:`.
+    pub fn scheme(&self) -> &'a str {
+        &self.serialization[..self.scheme_end as usize]
+    }
+
+    /// The scheme followed by `:` (JavaScript's `protocol`).
+    pub fn protocol(&self) -> &'a str {
+        &self.serialization[..self.scheme_end as usize + 1]
+    }
+
+    /// Whether the scheme is special (http, https, ws, wss, ftp, file).
+    pub fn is_special(&self) -> bool {
+        crate::scheme::SchemeType::from_lowercase(self.scheme().as_bytes()).is_special()
+    }
+
+    /// Whether the URL has an opaque path (`mailto:x`, `data:...`): no host and a path that
+    /// does not start with `/`.
+    pub fn has_opaque_path(&self) -> bool {
+        self.host_kind == HostKind::None
+            && !self.serialization[self.path_start as usize..].starts_with('/')
+    }
+
+    /// The username, percent-encoded; empty if none.
+    pub fn username(&self) -> &'a str {
+        if self.host_kind == HostKind::None {
+            return "";
+        }
+        &self.serialization[self.scheme_end as usize + 3..self.username_end as usize]
+    }
+
+    /// The password, percent-encoded; empty if none.
+    pub fn password(&self) -> &'a str {
+        let (ue, hs) = (self.username_end as usize, self.host_start as usize);
+        if self.host_kind != HostKind::None && ue < hs && self.serialization.as_bytes()[ue] == b':'
+        {
+            &self.serialization[ue + 1..hs - 1]
+        } else {
+            ""
+        }
+    }
+
+    /// The host as serialized (IPv6 with brackets); `None` if the URL has no host.
+    pub fn host_str(&self) -> Option<&'a str> {
+        (self.host_kind != HostKind::None)
+            .then(|| &self.serialization[self.host_start as usize..self.host_end as usize])
+    }
+
+    /// The host as serialized, or `""` (JavaScript's `hostname`).
+    pub fn hostname(&self) -> &'a str {
+        self.host_str().unwrap_or("")
+    }
+
+    /// The host with its port, if any (JavaScript's `host`).
+    pub fn host_with_port(&self) -> &'a str {
+        if self.host_kind == HostKind::None {
+            return "";
+        }
+        &self.serialization[self.host_start as usize..self.path_start as usize]
+    }
+
+    /// The kind of host.
+    pub fn host_kind(&self) -> HostKind {
+        self.host_kind
+    }
+
+    /// The host, typed.
+    pub fn host(&self) -> Option<Host<'a>> {
+        let s = self.host_str()?;
+        Some(match self.host_kind {
+            HostKind::None => return None,
+            HostKind::Empty => Host::Empty,
+            HostKind::Domain => Host::Domain(s),
+            HostKind::Opaque => Host::Opaque(s),
+            HostKind::Ipv4 => Host::Ipv4(s.parse().ok()?),
+            HostKind::Ipv6 => Host::Ipv6(s.get(1..s.len() - 1)?.parse().ok()?),
+        })
+    }
+
+    /// The port, if one is given and it is not the scheme's default.
+    pub fn port(&self) -> Option<u16> {
+        self.port
+    }
+
+    /// The port, or the scheme's default port.
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        self.port.or_else(|| crate::default_port(self.scheme()))
+    }
+
+    /// The path, serialized (JavaScript's `pathname`).
+    #[doc(alias = "pathname")]
+    pub fn path(&self) -> &'a str {
+        &self.serialization[self.path_start as usize..self.path_end()]
+    }
+
+    /// Same as [`Url::path`].
+    pub fn pathname(&self) -> &'a str {
+        self.path()
+    }
+
+    /// The query without `?`; `None` if there is none.
+    pub fn query(&self) -> Option<&'a str> {
+        let q = self.query_start? as usize;
+        Some(&self.serialization[q + 1..self.fragment_start_or_end()])
+    }
+
+    /// `?` and the query, or `""` if the query is null or empty (JavaScript's `search`).
+    pub fn search(&self) -> &'a str {
+        match self.query_start {
+            Some(q) if self.fragment_start_or_end() > q as usize + 1 => {
+                &self.serialization[q as usize..self.fragment_start_or_end()]
+            }
+            _ => "",
+        }
+    }
+
+    /// The fragment without `#`; `None` if there is none.
+    pub fn fragment(&self) -> Option<&'a str> {
+        let f = self.fragment_start? as usize;
+        Some(&self.serialization[f + 1..])
+    }
+
+    /// `#` and the fragment, or `""` if it is null or empty (JavaScript's `hash`).
+    pub fn hash(&self) -> &'a str {
+        match self.fragment_start {
+            Some(f) if self.serialization.len() > f as usize + 1 => {
+                &self.serialization[f as usize..]
+            }
+            _ => "",
+        }
+    }
+
+    /// The origin (<https://url.spec.whatwg.org/#concept-url-origin>).
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("https://example.com:8443/x", &mut arena).unwrap();
+    /// assert_eq!(url.origin().to_string(), "https://example.com:8443");
+    /// ```
+    pub fn origin(&self) -> Origin<'a> {
+        crate::origin::origin_of(self)
+    }
+
+    /// The non-fatal validation errors seen while parsing.
+    pub fn validation_errors(&self) -> ValidationErrors {
+        self.validation
+    }
+
+    /// Checks the offset invariants (used by tests and debug builds).
+    pub fn check(&self) -> Result<(), &'static str> {
+        crate::offsets::check(self)
+    }
+
+    pub(crate) fn offsets(&self) -> [u32; 5] {
+        [
+            self.scheme_end,
+            self.username_end,
+            self.host_start,
+            self.host_end,
+            self.path_start,
+        ]
+    }
+
+    pub(crate) fn query_fragment_offsets(&self) -> (Option<u32>, Option<u32>) {
+        (self.query_start, self.fragment_start)
+    }
+}
+
+impl fmt::Display for Url<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.serialization)
+    }
+}
+
+impl fmt::Debug for Url<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Url")
+            .field("href", &self.serialization)
+            .field("scheme_end", &self.scheme_end)
+            .field("username_end", &self.username_end)
+            .field("host_start", &self.host_start)
+            .field("host_end", &self.host_end)
+            .field("host_kind", &self.host_kind)
+            .field("port", &self.port)
+            .field("path_start", &self.path_start)
+            .field("query_start", &self.query_start)
+            .field("fragment_start", &self.fragment_start)
+            .finish()
+    }
+}
+
+impl AsRef<str> for Url<'_> {
+    fn as_ref(&self) -> &str {
+        self.serialization
+    }
+}

@@ -1,0 +1,195 @@
+//! WPT `urltestdata.json` and `urltestdata-javascript-only.json`: every entry, every field.
+//!
+//! With the `idna` feature off, entries whose host needs UTS46 (non-ASCII after
+//! percent-decoding, or an expected `xn--` hostname) are listed and counted as left out.
+
+use microurl::{Error, Url};
+use serde_json::Value;
+
+const FIELDS: [&str; 11] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash", "origin",
+];
+
+fn field<'a>(url: &Url<'a>, name: &str) -> String {
+    match name {
+        "href" => url.href().into(),
+        "protocol" => url.protocol().into(),
+        "username" => url.username().into(),
+        "password" => url.password().into(),
+        "host" => url.host_with_port().into(),
+        "hostname" => url.hostname().into(),
+        "port" => url.port().map(|p| p.to_string()).unwrap_or_default(),
+        "pathname" => url.pathname().into(),
+        "search" => url.search().into(),
+        "hash" => url.hash().into(),
+        "origin" => url.origin().to_string(),
+        _ => unreachable!(),
+    }
+}
+
+/// The authority of `input` (after `//`), percent-decoded, has non-ASCII bytes.
+#[cfg_attr(feature = "idna", allow(dead_code))]
+fn needs_idna(case: &Value) -> bool {
+    let input = case["input"].as_str().unwrap_or("");
+    if case["hostname"]
+        .as_str()
+        .is_some_and(|h| h.contains("xn--"))
+    {
+        return true;
+    }
+    let Some(start) = input.find("//") else {
+        return !input.is_ascii() && case.get("failure").is_some() && input.contains(':');
+    };
+    let rest = &input[start + 2..];
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = rest[..end].as_bytes();
+    microurl::percent::decode(authority).any(|b| b >= 0x80)
+}
+
+fn parse_owned(input: &str, base: Option<&Url<'_>>) -> Result<Vec<(String, String)>, Error> {
+    let mut arena = vec![0u8; 16];
+    loop {
+        match Url::parse_with_base(input, base, &mut arena) {
+            Ok(url) => {
+                url.check()
+                    .map_err(|e| panic!("{input:?}: invariant: {e}: {url:?}"))
+                    .ok();
+                return Ok(FIELDS
+                    .iter()
+                    .map(|f| (f.to_string(), field(&url, f)))
+                    .collect());
+            }
+            Err(Error::ArenaTooSmall { needed }) => {
+                assert!(
+                    needed > arena.len(),
+                    "{input:?}: needed {needed} <= {}",
+                    arena.len()
+                );
+                arena = vec![0u8; needed];
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Runs one entry; `Ok(())` on a match, `Err(description)` otherwise.
+fn run_case(case: &Value) -> Result<(), String> {
+    let input = case["input"].as_str().ok_or("no input")?;
+    let mut base_arena = vec![0u8; 4096];
+    let base = match case["base"].as_str() {
+        Some(b) => match Url::parse(b, &mut base_arena) {
+            Ok(u) => Some(u),
+            Err(e) => {
+                return if case.get("failure").is_some() {
+                    Ok(())
+                } else {
+                    Err(format!("base {b:?} failed: {e}"))
+                };
+            }
+        },
+        None => None,
+    };
+    let result = parse_owned(input, base.as_ref());
+    let can = Url::can_parse(input, case["base"].as_str());
+    match (case.get("failure").is_some(), result) {
+        (true, Err(_)) if !can => Ok(()),
+        (true, Err(_)) => Err("can_parse says true for a failure".into()),
+        (true, Ok(got)) => Err(format!("expected failure, got {}", got[0].1)),
+        (false, Err(e)) => Err(format!("unexpected failure: {e}")),
+        (false, Ok(got)) => {
+            if !can {
+                return Err("can_parse says false".into());
+            }
+            let mut diffs = String::new();
+            for (name, value) in got {
+                if let Some(want) = case.get(&name).and_then(Value::as_str) {
+                    if want != value {
+                        diffs += &format!(" {name}: want {want:?} got {value:?};");
+                    }
+                }
+            }
+            if diffs.is_empty() { Ok(()) } else { Err(diffs) }
+        }
+    }
+}
+
+/// Replaces JSON `\\uXXXX` escapes of lone surrogates with U+FFFD, as converting a
+/// JavaScript string to a USVString does (serde_json rejects lone surrogates).
+fn usv_json(text: &str) -> String {
+    let hex = |s: &str| u32::from_str_radix(s, 16).ok();
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        if b.get(i + 1) != Some(&b'u') {
+            i += 2;
+            continue;
+        }
+        let unit = text.get(i + 2..i + 6).and_then(hex).unwrap_or(0);
+        let next = (text.get(i + 6..i + 8) == Some("\\u"))
+            .then(|| text.get(i + 8..i + 12).and_then(hex))
+            .flatten();
+        match unit {
+            0xd800..=0xdbff if next.is_some_and(|n| (0xdc00..=0xdfff).contains(&n)) => i += 12,
+            0xd800..=0xdfff => {
+                out.push_str(&text[last..i]);
+                out.push_str("\\ufffd");
+                i += 6;
+                last = i;
+            }
+            _ => i += 6,
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+fn run_file(path: &str) -> (usize, usize, Vec<String>) {
+    let text = usv_json(&std::fs::read_to_string(path).unwrap());
+    let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
+    #[allow(unused_mut)]
+    let (mut passed, mut failed, mut skipped) = (0, 0, Vec::new());
+    for case in cases.iter().filter(|c| c.is_object()) {
+        #[cfg(not(feature = "idna"))]
+        if needs_idna(case) {
+            skipped.push(format!("{:?}", case["input"]));
+            continue;
+        }
+        match run_case(case) {
+            Ok(()) => passed += 1,
+            Err(e) => {
+                failed += 1;
+                eprintln!("FAIL {:?} base {:?}:{e}", case["input"], case["base"]);
+            }
+        }
+    }
+    (passed, failed, skipped)
+}
+
+#[test]
+fn wpt_urltestdata() {
+    let mut total = (0, 0);
+    for file in [
+        "tests/data/urltestdata.json",
+        "tests/data/urltestdata-javascript-only.json",
+    ] {
+        let (p, f, skipped) = run_file(file);
+        println!(
+            "{file}: {p} passed, {f} failed, {} left out (need IDNA)",
+            skipped.len()
+        );
+        for s in &skipped {
+            println!("  left out (IDNA): {s}");
+        }
+        total.0 += p;
+        total.1 += f;
+    }
+    println!("wpt: {} passed, {} failed", total.0, total.1);
+    assert_eq!(total.1, 0, "WPT failures");
+}

@@ -34,14 +34,7 @@ impl Format for Host<'_> {
                 write!(
                     f,
                     "Ipv6([{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}])",
-                    p[0],
-                    p[1],
-                    p[2],
-                    p[3],
-                    p[4],
-                    p[5],
-                    p[6],
-                    p[7]
+                    p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]
                 )
             }
             Host::Empty => write!(f, "Empty"),
@@ -68,8 +61,16 @@ impl Format for Origin<'_> {
     fn format(&self, f: Formatter<'_>) {
         match *self {
             Origin::Opaque => write!(f, "null"),
-            Origin::Tuple { scheme, host, port: None } => write!(f, "{=str}://{=str}", scheme, host),
-            Origin::Tuple { scheme, host, port: Some(p) } => {
+            Origin::Tuple {
+                scheme,
+                host,
+                port: None,
+            } => write!(f, "{=str}://{=str}", scheme, host),
+            Origin::Tuple {
+                scheme,
+                host,
+                port: Some(p),
+            } => {
                 write!(f, "{=str}://{=str}:{=u16}", scheme, host, p)
             }
         }
@@ -83,7 +84,9 @@ impl Format for Error {
             Error::ArenaTooSmall { needed } => {
                 write!(f, "arena too small: {=usize} bytes needed", needed)
             }
-            Error::InputTooLong => write!(f, "input longer than {=usize} bytes", crate::MAX_INPUT_LEN),
+            Error::InputTooLong => {
+                write!(f, "input longer than {=usize} bytes", crate::MAX_INPUT_LEN)
+            }
         }
     }
 }

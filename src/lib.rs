@@ -21,6 +21,8 @@
 #![forbid(unsafe_code)]
 
 mod arena;
+#[cfg(feature = "defmt")]
+mod defmt;
 mod error;
 mod host;
 #[cfg(feature = "idna")]

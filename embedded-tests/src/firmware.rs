@@ -66,7 +66,10 @@ impl fmt::Write for EqWriter<'_> {
 }
 /// `value.to_string() == want`, with no allocation; works for `&str` and any Display type.
 fn eq_display<T: fmt::Display + ?Sized>(value: &T, want: &str) -> bool {
-    let mut w = EqWriter { rest: want.as_bytes(), ok: true };
+    let mut w = EqWriter {
+        rest: want.as_bytes(),
+        ok: true,
+    };
     let _ = write!(w, "{}", value);
     w.ok && w.rest.is_empty()
 }
@@ -102,7 +105,13 @@ fn measured<R>(f: impl FnOnce() -> R) -> (R, Depth) {
         p += 4;
     }
     // p == bottom means the paint was exhausted: report at least the painted depth.
-    (r, Depth { parse: sp - p, total: stack_top() - p })
+    (
+        r,
+        Depth {
+            parse: sp - p,
+            total: stack_top() - p,
+        },
+    )
 }
 
 /// `parse`: bytes used by the measured call; `total`: from the top of the stack (whole firmware).
@@ -111,7 +120,6 @@ struct Depth {
     parse: usize,
     total: usize,
 }
-
 
 // ---- one vector ------------------------------------------------------------------------------
 
@@ -126,7 +134,13 @@ struct Stats {
 }
 
 fn fail_msg(i: usize, f: &[u16; 13], what: &str) {
-    log!("FAIL #{}: {}: input={:?} base={:?}", i, what, s(f[F_INPUT]).unwrap_or("?"), s(f[F_BASE]).unwrap_or("-"));
+    log!(
+        "FAIL #{}: {}: input={:?} base={:?}",
+        i,
+        what,
+        s(f[F_INPUT]).unwrap_or("?"),
+        s(f[F_BASE]).unwrap_or("-")
+    );
 }
 
 fn note_stack(st: &mut Stats, i: usize, d: Depth) {
@@ -137,7 +151,13 @@ fn note_stack(st: &mut Stats, i: usize, d: Depth) {
     st.worst_total = st.worst_total.max(d.total);
 }
 
-fn run_vector(i: usize, f: &[u16; 13], st: &mut Stats, arena: &mut [u8], base_arena: &mut [u8]) -> bool {
+fn run_vector(
+    i: usize,
+    f: &[u16; 13],
+    st: &mut Stats,
+    arena: &mut [u8],
+    base_arena: &mut [u8],
+) -> bool {
     let Some(input) = s(f[F_INPUT]) else {
         fail_msg(i, f, "bad input string in table");
         return false;
@@ -249,7 +269,12 @@ fn show_mismatch<T: fmt::Display + ?Sized>(name: &str, got: &T, want: &str) {
 }
 #[cfg(feature = "defmt")]
 fn show_mismatch<T: fmt::Display + ?Sized>(name: &str, got: &T, want: &str) {
-    log!("  {}: got {} want {:?}", name, defmt::Debug2Format(&Q(got)), want);
+    log!(
+        "  {}: got {} want {:?}",
+        name,
+        defmt::Debug2Format(&Q(got)),
+        want
+    );
 }
 
 #[cfg(not(feature = "defmt"))]
@@ -274,22 +299,50 @@ fn report_error(e: &microurl::Error) {
 /// Exercise microurl's public types through the active logger once: in defmt mode this goes
 /// through microurl's `defmt::Format` impls (Url, Host, Origin, Error, ValidationErrors).
 fn show_sample(arena: &mut [u8]) {
-    match Url::parse("HTTPS://user:pw@EXAMPLE.com:8080/a/./b/../c?q=1#frag", arena) {
+    match Url::parse(
+        "HTTPS://user:pw@EXAMPLE.com:8080/a/./b/../c?q=1#frag",
+        arena,
+    ) {
         #[cfg(feature = "defmt")]
-        Ok(u) => log!("sample: url={} host={} kind={} origin={}", u, u.host(), u.host_kind(), u.origin()),
+        Ok(u) => log!(
+            "sample: url={} host={} kind={} origin={}",
+            u,
+            u.host(),
+            u.host_kind(),
+            u.origin()
+        ),
         #[cfg(not(feature = "defmt"))]
-        Ok(u) => log!("sample: url={} host={:?} origin={}", u.as_str(), u.host(), u.origin()),
+        Ok(u) => log!(
+            "sample: url={} host={:?} origin={}",
+            u.as_str(),
+            u.host(),
+            u.origin()
+        ),
         Err(e) => {
             log!("sample did not parse");
             report_error(&e);
         }
     }
-    for input in ["http://[::1]:80/", "http://0x7f.1/", "https:\\\\example.com\\a b"] {
+    for input in [
+        "http://[::1]:80/",
+        "http://0x7f.1/",
+        "https:\\\\example.com\\a b",
+    ] {
         match Url::parse(input, arena) {
             #[cfg(feature = "defmt")]
-            Ok(u) => log!("sample: url={} host={} validation errors: [{}]", u, u.host(), u.validation_errors()),
+            Ok(u) => log!(
+                "sample: url={} host={} validation errors: [{}]",
+                u,
+                u.host(),
+                u.validation_errors()
+            ),
             #[cfg(not(feature = "defmt"))]
-            Ok(u) => log!("sample: url={} host={:?} validation errors: [{}]", u.as_str(), u.host(), u.validation_errors()),
+            Ok(u) => log!(
+                "sample: url={} host={:?} validation errors: [{}]",
+                u.as_str(),
+                u.host(),
+                u.validation_errors()
+            ),
             Err(e) => report_error(&e),
         }
     }
@@ -357,10 +410,19 @@ fn main() -> ! {
     }
     let mut code = if st.failed == 0 { 0 } else { 1 };
     if st.worst_stack > STACK_BUDGET {
-        log!("FAIL stack budget: {} B > {} B", st.worst_stack, STACK_BUDGET);
+        log!(
+            "FAIL stack budget: {} B > {} B",
+            st.worst_stack,
+            STACK_BUDGET
+        );
         code = 1;
     }
-    log!("embedded: {} passed, {} failed, {} skipped", st.passed, st.failed, st.skipped);
+    log!(
+        "embedded: {} passed, {} failed, {} skipped",
+        st.passed,
+        st.failed,
+        st.skipped
+    );
     semihosting::process::exit(code)
 }
 

@@ -138,7 +138,9 @@ probe() { # name package features limit
   cp "$elf" "target/$T/size/$name.elf"
   out="$(./qemu-run.sh "target/$T/size/$name.elf" 2>/dev/null)"
   rc=$?
-  [ $rc -eq 0 ] && [ "$out" = "https://user:pass@example.com:8080/a/c?q=1#frag" ] \
+  local want="https://user:pass@example.com:8080/a/c?q=1#frag"
+  [ "$name" = baseline ] && want="https://user:pass@Example.COM:8080/a/./b/../c?q=1#frag"
+  [ $rc -eq 0 ] && [ "$out" = "$want" ] \
     || fail "size probe $name: exit $rc, printed '$out'"
   local f; f=$(flash_of "target/$T/size/$name.elf")
   PROBE_FLASH[$name]=$f
@@ -147,14 +149,20 @@ probe() { # name package features limit
     "$(section "target/$T/size/$name.elf" .data)" "$(section "target/$T/size/$name.elf" .bss)" "$out")")
   if [ "$limit" != - ] && [ "$f" -gt "$limit" ]; then fail "size probe $name: $f B > limit $limit B"; fi
   # static RAM of the library: no microurl symbol may live in .data/.bss
-  if [ "$pkg" = microurl-probe ]; then
+  if [ "$pkg" = microurl-probe ] && [ "$name" != baseline ]; then
     local st; st="$("$LLVM_BIN/llvm-nm" -C --defined-only "target/$T/size/$name.elf" | awk '$2 ~ /^[bBdD]$/' | grep -i microurl || true)"
     if [ -n "$st" ]; then fail "size probe $name: microurl has static RAM: $st"; else summary+=("size $name: static RAM used by microurl: 0 B (no microurl symbol in .data/.bss)"); fi
   fi
 }
+probe baseline microurl-probe baseline -
 probe microurl-no-idna microurl-probe "" $((16 * 1024))
 probe microurl-idna microurl-probe idna $((64 * 1024))
 probe url+embedded-alloc url-probe "" -
+
+for name in microurl-no-idna microurl-idna url+embedded-alloc; do
+  [ -n "${PROBE_FLASH[$name]:-}" ] && [ -n "${PROBE_FLASH[baseline]:-}" ] &&
+    summary+=("$(printf 'size %-28s minus baseline (runtime + semihosting print, no parse): %7d B' "$name" $((PROBE_FLASH[$name] - PROBE_FLASH[baseline])))")
+done
 
 # ---------------------------------------------------------------------------------------- summary
 step "summary"

@@ -24,6 +24,7 @@ pub(crate) struct Writer<'a> {
     overflow: bool,
 }
 
+#[cfg_attr(not(feature = "idna"), allow(dead_code))]
 impl<'a> Writer<'a> {
     pub(crate) fn new(buf: &'a mut [u8], src: &'a [u8]) -> Self {
         Writer {
@@ -207,6 +208,16 @@ impl<'a> Writer<'a> {
         if self.len > self.buf.len() {
             self.overflow = true;
         }
+    }
+
+    /// Removes `n` bytes at `at`, shifting what follows.
+    pub(crate) fn remove(&mut self, at: usize, n: usize) {
+        self.materialize();
+        let end = self.len.min(self.buf.len());
+        if at + n <= end {
+            self.buf.copy_within(at + n..end, at);
+        }
+        self.len -= n;
     }
 
     /// Finishes: the output as a string with the arena's lifetime, or the arena size needed.

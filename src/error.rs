@@ -9,7 +9,7 @@ use core::fmt;
 ///
 /// ```
 /// let mut arena = [0u8; 4];
-/// let err = microurl::Url::parse("https://example.com/", &mut arena).unwrap_err();
+/// let err = microurl::Url::parse("HTTPS://EXAMPLE.COM/", &mut arena).unwrap_err();
 /// assert!(matches!(err, microurl::Error::ArenaTooSmall { .. }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

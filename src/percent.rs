@@ -125,11 +125,12 @@ impl Iterator for PercentDecode<'_> {
     #[inline]
     fn next(&mut self) -> Option<u8> {
         let b = *self.input.get(self.pos)?;
-        if b == b'%' {
-            if let Some(d) = decode_at(self.input, self.pos) {
-                self.pos += 3;
-                return Some(d);
-            }
+        if let Some(d) = (b == b'%')
+            .then(|| decode_at(self.input, self.pos))
+            .flatten()
+        {
+            self.pos += 3;
+            return Some(d);
         }
         self.pos += 1;
         Some(b)

@@ -43,7 +43,7 @@ fn needs_idna(case: &Value) -> bool {
     };
     let rest = &input[start + 2..];
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let authority = rest[..end].as_bytes();
+    let authority = &rest.as_bytes()[..end];
     microurl::percent::decode(authority).any(|b| b >= 0x80)
 }
 
@@ -103,10 +103,9 @@ fn run_case(case: &Value) -> Result<(), String> {
             }
             let mut diffs = String::new();
             for (name, value) in got {
-                if let Some(want) = case.get(&name).and_then(Value::as_str) {
-                    if want != value {
-                        diffs += &format!(" {name}: want {want:?} got {value:?};");
-                    }
+                let want = case.get(&name).and_then(Value::as_str);
+                if let Some(want) = want.filter(|w| *w != value) {
+                    diffs += &format!(" {name}: want {want:?} got {value:?};");
                 }
             }
             if diffs.is_empty() { Ok(()) } else { Err(diffs) }

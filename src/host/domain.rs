@@ -69,7 +69,7 @@ fn strictly_valid_ascii(domain: &[u8]) -> bool {
                 .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
             && label.first() != Some(&b'-')
             && label.last() != Some(&b'-')
-            && !(label.get(2..4) == Some(b"--") && !label.starts_with(b"xn--"))
+            && (label.get(2..4) != Some(b"--") || label.starts_with(b"xn--"))
             && (!label.starts_with(b"xn--") || xn_label_ok(label))
     })
 }

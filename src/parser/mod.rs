@@ -45,6 +45,8 @@ pub(crate) struct Parser<'a, 'b> {
     /// Position in `input` where the current failure was found (for error reports).
     err_pos: usize,
     rec: Record,
+    /// `/.` was written before the path (see `path_or_authority_state`).
+    dot_prefix: bool,
 }
 
 /// The URL record as offsets into the output (see `Url` for their meaning).
@@ -115,10 +117,11 @@ pub(crate) fn parse<'a>(
         });
     };
     let (out, copy) = arena.split_at_mut(split);
-    let mut i = 0;
-    for &b in trimmed.iter().filter(|&&b| !is_tab_or_newline(b)) {
-        copy[i] = b;
-        i += 1;
+    for (slot, &b) in copy
+        .iter_mut()
+        .zip(trimmed.iter().filter(|&&b| !is_tab_or_newline(b)))
+    {
+        *slot = b;
     }
     let copy: &'a [u8] = copy;
     let map_pos = |p: usize| {
@@ -156,6 +159,7 @@ fn run<'a>(
         scheme: SchemeType::NotSpecial,
         err_pos: 0,
         rec: Record::default(),
+        dot_prefix: false,
     };
     p.base = base;
     if let Err(kind) = p.parse_url() {
@@ -165,13 +169,11 @@ fn run<'a>(
         }));
     }
     p.fix_empty_first_segment();
-    if options.strict {
-        if let Some(first) = p.v.first() {
-            return Err(Error::Parse(ParseError {
-                kind: ParseErrorKind::Strict(first),
-                position: map_pos(0),
-            }));
-        }
+    if let Some(first) = p.v.first().filter(|_| options.strict) {
+        return Err(Error::Parse(ParseError {
+            kind: ParseErrorKind::Strict(first),
+            position: map_pos(0),
+        }));
     }
     let Parser { out, rec, v, .. } = p;
     match out.finish() {
@@ -243,9 +245,11 @@ impl<'a, 'b> Parser<'a, 'b> {
             return self.file_state(pos);
         }
         if self.is_special() {
-            let same_as_base = self
-                .base
-                .is_some_and(|b| b.scheme().as_bytes() == &self.out.bytes()[..self.rec.scheme_end]);
+            let same_as_base = self.base.is_some_and(|b| {
+                b.scheme()
+                    .as_bytes()
+                    .eq_ignore_ascii_case(&self.input[..self.rec.scheme_end])
+            });
             if same_as_base {
                 return self.special_relative_or_authority_state(pos);
             }
@@ -338,6 +342,13 @@ impl<'a, 'b> Parser<'a, 'b> {
             return self.authority_state(pos + 1);
         }
         self.set_no_host();
+        // When the input itself has the serializer's `/.` prefix, write it now so canonical
+        // input stays borrowed; `fix_empty_first_segment` removes it if it is not needed.
+        if self.input[pos - 1..].starts_with(b"/./") {
+            self.out.push_slice(b"/.");
+            self.rec.path_start = self.out.len();
+            self.dot_prefix = true;
+        }
         self.path_state(pos)
     }
 
@@ -450,7 +461,14 @@ impl<'a, 'b> Parser<'a, 'b> {
             // Not stored (arena overflow): assume the longer output.
             _ => self.out.overflowed(),
         };
-        if starts_empty {
+        if self.dot_prefix {
+            if !starts_empty {
+                self.out.remove(ps - 2, 2);
+                self.rec.path_start -= 2;
+                self.rec.query_start = self.rec.query_start.map(|q| q - 2);
+                self.rec.fragment_start = self.rec.fragment_start.map(|f| f - 2);
+            }
+        } else if starts_empty {
             self.out.insert(ps, b"/.");
             self.rec.path_start += 2;
             self.rec.query_start = self.rec.query_start.map(|q| q + 2);

@@ -29,6 +29,7 @@ step "toolchain (rust-toolchain.toml)"
 (cd "$root" && rustup toolchain install) || { echo "rustup toolchain install failed" >&2; exit 1; }
 (cd "$root" && rustup target add thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf >/dev/null) || exit 1
 cd "$here" # cargo reads .cargo/config.toml from the cwd: always build from here
+TD="${CARGO_TARGET_DIR:-$here/target}"
 LLVM_BIN="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin"
 [ -x "$LLVM_BIN/llvm-size" ] || { echo "llvm-size missing (component llvm-tools)" >&2; exit 1; }
 
@@ -72,7 +73,7 @@ run_fw() {
   grep -E '^(FAIL|  |microurl conformance|sample|stack|embedded:|error|qemu-run|HardFault|panicked)' "$log" | head -60
   local line elf
   line="$(grep -E '^embedded: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log" | tail -1)"
-  elf="target/$target/release/conformance"
+  elf="$TD/$target/release/conformance"
   LAST_LINE="$line"
   LAST_STACK="$(sed -n 's/^stack: parser high-water \([0-9]*\) B (vector #\([0-9]*\)).*firmware total \([0-9]*\) B.*/\1 B (vector #\2), firmware total \3 B/p' "$log" | tail -1)"
   LAST_FLASH="$( [ -f "$elf" ] && flash_of "$elf" || echo '?')"
@@ -134,23 +135,23 @@ declare -A PROBE_FLASH
 probe() { # name package features limit
   local name=$1 pkg=$2 feats=$3 limit=$4 elf out rc
   cargo build -q --profile size -p "$pkg" --target $T ${feats:+--features "$feats"} || { fail "size probe $name: build"; return; }
-  elf="target/$T/size/$pkg"
-  cp "$elf" "target/$T/size/$name.elf"
-  out="$(./qemu-run.sh "target/$T/size/$name.elf" 2>/dev/null)"
+  elf="$TD/$T/size/$pkg"
+  cp "$elf" "$TD/$T/size/$name.elf"
+  out="$(./qemu-run.sh "$TD/$T/size/$name.elf" 2>/dev/null)"
   rc=$?
   local want="https://user:pass@example.com:8080/a/c?q=1#frag"
   [ "$name" = baseline ] && want="https://user:pass@Example.COM:8080/a/./b/../c?q=1#frag"
   [ $rc -eq 0 ] && [ "$out" = "$want" ] \
     || fail "size probe $name: exit $rc, printed '$out'"
-  local f; f=$(flash_of "target/$T/size/$name.elf")
+  local f; f=$(flash_of "$TD/$T/size/$name.elf")
   PROBE_FLASH[$name]=$f
   summary+=("$(printf 'size %-28s flash %7d B (.text %6d, .rodata %6d, .data %4d) .bss %5d | printed: %s' \
-    "$name" "$f" "$(section "target/$T/size/$name.elf" .text)" "$(section "target/$T/size/$name.elf" .rodata)" \
-    "$(section "target/$T/size/$name.elf" .data)" "$(section "target/$T/size/$name.elf" .bss)" "$out")")
+    "$name" "$f" "$(section "$TD/$T/size/$name.elf" .text)" "$(section "$TD/$T/size/$name.elf" .rodata)" \
+    "$(section "$TD/$T/size/$name.elf" .data)" "$(section "$TD/$T/size/$name.elf" .bss)" "$out")")
   if [ "$limit" != - ] && [ "$f" -gt "$limit" ]; then fail "size probe $name: $f B > limit $limit B"; fi
   # static RAM of the library: no microurl symbol may live in .data/.bss
   if [ "$pkg" = microurl-probe ] && [ "$name" != baseline ]; then
-    local st; st="$("$LLVM_BIN/llvm-nm" -C --defined-only "target/$T/size/$name.elf" | awk '$2 ~ /^[bBdD]$/' | grep -i microurl || true)"
+    local st; st="$("$LLVM_BIN/llvm-nm" -C --defined-only "$TD/$T/size/$name.elf" | awk '$2 ~ /^[bBdD]$/' | grep -i microurl || true)"
     if [ -n "$st" ]; then fail "size probe $name: microurl has static RAM: $st"; else summary+=("size $name: static RAM used by microurl: 0 B (no microurl symbol in .data/.bss)"); fi
   fi
 }

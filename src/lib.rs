@@ -56,3 +56,8 @@ pub(crate) fn idna_bound(input_len: usize) -> usize {
         input_len
     }
 }
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -137,6 +137,8 @@ fn parse_unicode(
             out.mark_overflow();
             return Ok(HostKind::Domain);
         }
+        #[allow(unreachable_patterns)]
+        Err(crate::idna::IdnaError::Unavailable) => return Err(ParseErrorKind::IdnaUnavailable),
         Err(_) => return fail(v),
     };
     out.reserve_scratch(d + n);

@@ -4,6 +4,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdnaError {
     Unavailable,
+    Invalid,
     BufferTooSmall { needed: usize },
 }
 

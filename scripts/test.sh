@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole test suite: formatting, lints, host tests with and without IDNA, docs,
+# no_std builds for the Cortex-M targets, and (when present) the QEMU firmware tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== fmt";     cargo fmt --check
+echo "== clippy";  cargo clippy --all-targets -- -D warnings
+cargo clippy --all-targets --no-default-features -- -D warnings
+echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
+echo "== no_std builds"
+for target in thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf; do
+    cargo build --release --lib --target "$target" -q
+    cargo build --release --lib --target "$target" --no-default-features -q
+done
+# The library never names alloc or std outside tests.
+if grep -rnE 'extern crate (alloc|std)|(^|[^_])(alloc|std)::' src/ ; then
+    echo "error: src/ mentions alloc or std"; exit 1
+fi
+echo "== tests without IDNA"; cargo test --no-default-features -q
+if [ -x embedded-tests/run.sh ]; then
+    echo "== embedded (QEMU)"; embedded-tests/run.sh
+fi
+echo "== tests"
+cargo test -- --nocapture

@@ -24,6 +24,7 @@ mod arena;
 #[cfg(feature = "defmt")]
 mod defmt;
 mod error;
+pub mod form;
 mod host;
 #[cfg(feature = "idna")]
 pub mod idna;
@@ -32,6 +33,7 @@ mod origin;
 mod parser;
 pub mod percent;
 mod scheme;
+mod setters;
 mod url;
 
 pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};

@@ -181,6 +181,10 @@ impl<'a> Url<'a> {
         }
     }
 
+    pub(crate) fn path_end_usize(&self) -> usize {
+        self.path_end()
+    }
+
     fn path_end(&self) -> usize {
         self.query_start
             .or(self.fragment_start)

@@ -5,7 +5,7 @@ use crate::error::{ParseErrorKind, ValidationError};
 use crate::host;
 use crate::percent::USERINFO;
 
-impl Parser<'_, '_> {
+impl Parser<'_, '_, '_> {
     /// The authority state: credentials before the last `@`, then host and port, up to the
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
     pub(super) fn authority_state(&mut self, pos: usize) -> Step {

@@ -23,7 +23,7 @@ fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
         && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
 }
 
-impl<'b> Parser<'_, 'b> {
+impl<'b> Parser<'_, '_, 'b> {
     fn base_if_file(&self) -> Option<&'b Url<'b>> {
         self.base.filter(|b| b.scheme() == "file")
     }

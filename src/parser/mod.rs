@@ -9,6 +9,7 @@
 mod authority;
 mod file;
 mod path;
+mod setter_states;
 
 use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
@@ -35,18 +36,55 @@ pub struct Options {
 type Step = Result<(), ParseErrorKind>;
 
 /// Parser state: the input, the output writer and the URL record's offsets so far.
-pub(crate) struct Parser<'a, 'b> {
+pub(crate) struct Parser<'i, 'a, 'b> {
     /// Input after trimming and tab/newline removal.
-    input: &'a [u8],
-    out: Writer<'a>,
+    pub(crate) input: &'i [u8],
+    pub(crate) out: Writer<'a>,
     base: Option<&'b Url<'b>>,
-    v: ValidationErrors,
-    scheme: SchemeType,
+    pub(crate) v: ValidationErrors,
+    pub(crate) scheme: SchemeType,
     /// Position in `input` where the current failure was found (for error reports).
-    err_pos: usize,
-    rec: Record,
+    pub(crate) err_pos: usize,
+    pub(crate) rec: Record,
     /// `/.` was written before the path (see `path_or_authority_state`).
     dot_prefix: bool,
+    /// The spec's state override: set when a setter runs one state on its own.
+    pub(crate) state_override: Option<StateOverride>,
+}
+
+/// The states the URL setters start the parser in
+/// (<https://url.spec.whatwg.org/#basic-url-parser>, "state override").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StateOverride {
+    Host,
+    Hostname,
+    Port,
+    PathStart,
+    Query,
+    Fragment,
+}
+
+impl<'i, 'a> Parser<'i, 'a, 'static> {
+    /// A parser that runs one state of a setter over `input`, writing after `out`'s content.
+    pub(crate) fn for_setter(
+        input: &'i [u8],
+        out: Writer<'a>,
+        scheme: SchemeType,
+        rec: Record,
+        state_override: StateOverride,
+    ) -> Self {
+        Parser {
+            input,
+            out,
+            base: None,
+            v: ValidationErrors::EMPTY,
+            scheme,
+            err_pos: 0,
+            rec,
+            dot_prefix: false,
+            state_override: Some(state_override),
+        }
+    }
 }
 
 /// The URL record as offsets into the output (see `Url` for their meaning).
@@ -160,6 +198,7 @@ fn run<'a>(
         err_pos: 0,
         rec: Record::default(),
         dot_prefix: false,
+        state_override: None,
     };
     p.base = base;
     if let Err(kind) = p.parse_url() {
@@ -182,19 +221,19 @@ fn run<'a>(
     }
 }
 
-impl<'a, 'b> Parser<'a, 'b> {
+impl<'b> Parser<'_, '_, 'b> {
     /// Records a fatal error at `pos`.
-    fn fail(&mut self, pos: usize, e: ValidationError, kind: ParseErrorKind) -> Step {
+    pub(crate) fn fail(&mut self, pos: usize, e: ValidationError, kind: ParseErrorKind) -> Step {
         self.v.insert(e);
         self.err_pos = pos;
         Err(kind)
     }
 
-    fn at(&self, pos: usize) -> Option<u8> {
+    pub(crate) fn at(&self, pos: usize) -> Option<u8> {
         self.input.get(pos).copied()
     }
 
-    fn is_special(&self) -> bool {
+    pub(crate) fn is_special(&self) -> bool {
         self.scheme.is_special()
     }
 
@@ -449,7 +488,7 @@ impl<'a, 'b> Parser<'a, 'b> {
 
     /// The URL serializer's `/.` step: a URL without host whose path starts with an empty
     /// segment gets `/.` before the path so it does not reparse as a host.
-    fn fix_empty_first_segment(&mut self) {
+    pub(crate) fn fix_empty_first_segment(&mut self) {
         if self.rec.host_kind.is_some() || self.has_opaque_path() {
             return;
         }

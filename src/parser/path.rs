@@ -21,7 +21,7 @@ fn is_double_dot(s: &[u8]) -> bool {
     }
 }
 
-impl Parser<'_, '_> {
+impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
     pub(super) fn path_start_state(&mut self, pos: usize) -> Step {
         self.rec.path_start = self.out.len();
@@ -33,11 +33,17 @@ impl Parser<'_, '_> {
             let skip = matches!(c, Some(b'/' | b'\\')) as usize;
             return self.path_state(pos + skip);
         }
+        let overridden = self.state_override.is_some();
         match c {
-            Some(b'?') => self.query_state(pos + 1),
-            Some(b'#') => self.fragment_state(pos + 1),
+            Some(b'?') if !overridden => self.query_state(pos + 1),
+            Some(b'#') if !overridden => self.fragment_state(pos + 1),
             Some(b'/') => self.path_state(pos + 1),
             Some(_) => self.path_state(pos),
+            None if overridden && self.rec.host_kind.is_none() => {
+                // "append the empty string to url's path"
+                self.out.push(b'/');
+                Ok(())
+            }
             None => Ok(()),
         }
     }
@@ -79,9 +85,12 @@ impl Parser<'_, '_> {
     /// End of the path segment starting at `pos`.
     fn segment_end(&self, pos: usize) -> usize {
         let special = self.is_special();
+        let ends_at_query = self.state_override.is_none();
         self.input[pos..]
             .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
+            .position(|&b| {
+                b == b'/' || (special && b == b'\\') || (ends_at_query && (b == b'?' || b == b'#'))
+            })
             .map_or(self.input.len(), |i| pos + i)
     }
 
@@ -159,10 +168,13 @@ impl Parser<'_, '_> {
     pub(super) fn query_state(&mut self, pos: usize) -> Step {
         self.rec.query_start = Some(self.out.len());
         self.out.push(b'?');
-        let end = self.input[pos..]
-            .iter()
-            .position(|&b| b == b'#')
-            .map_or(self.input.len(), |i| pos + i);
+        let end = match self.state_override {
+            Some(_) => self.input.len(),
+            None => self.input[pos..]
+                .iter()
+                .position(|&b| b == b'#')
+                .map_or(self.input.len(), |i| pos + i),
+        };
         let query = &self.input[pos..end];
         check_url_units(query, &mut self.v);
         let set = if self.is_special() {

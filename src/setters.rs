@@ -1,0 +1,387 @@
+//! The URL setters (<https://url.spec.whatwg.org/#urlutils-members>), for a borrowed
+//! [`Url`] writing the result into a new arena.
+//!
+//! One mechanism serves every setter: the new serialization is the old one with one span
+//! replaced (`splice`): the text before it is copied, the component is written by the
+//! parser state the spec names as the state override, and the text after it is copied.
+//! The offsets of the result then come from parsing that serialization, which is canonical,
+//! so the parse only borrows it (no arena, no per-setter offset arithmetic).
+
+use crate::arena::Writer;
+use crate::error::{Error, ParseErrorKind};
+use crate::host::HostKind;
+use crate::parser::{Parser, StateOverride};
+use crate::percent::USERINFO;
+use crate::scheme::SchemeType;
+use crate::url::Url;
+
+fn is_tab_or_newline(b: &u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+impl<'a> Url<'a> {
+    /// Rebuilds the serialization with `old[start..end]` replaced by what `write` produces,
+    /// running the parser over `value` (tabs and newlines removed) with `state_override`.
+    fn splice<'b>(
+        &self,
+        arena: &'b mut [u8],
+        (start, end): (usize, usize),
+        value: &[u8],
+        state_override: StateOverride,
+        write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
+    ) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        // Basic URL parser step 3: remove ASCII tab or newline (into the arena's end).
+        let tabs = value.iter().filter(|b| is_tab_or_newline(b)).count();
+        let n = value.len() - tabs;
+        let split = if tabs == 0 {
+            arena.len()
+        } else {
+            arena.len().saturating_sub(n)
+        };
+        let (out_buf, copy) = arena.split_at_mut(split);
+        let input: &[u8] = if tabs == 0 {
+            value
+        } else if copy.len() < n {
+            return Err(Error::ArenaTooSmall {
+                needed: n + self.as_str().len() + 3 * value.len() + 16,
+            });
+        } else {
+            for (slot, b) in copy
+                .iter_mut()
+                .zip(value.iter().filter(|b| !is_tab_or_newline(b)))
+            {
+                *slot = *b;
+            }
+            copy
+        };
+        let old = self.as_str();
+        let mut out = Writer::new(out_buf, &[]);
+        out.push_str(&old[..start]);
+        let scheme = SchemeType::from_lowercase(self.scheme().as_bytes());
+        let mut p = Parser::for_setter(input, out, scheme, self.record(), state_override);
+        // A failure of the state means the setter leaves the URL as it was.
+        if write(&mut p, self).is_err() {
+            return Ok(*self);
+        }
+        p.fix_empty_first_segment();
+        let mut out = p.out;
+        out.push_str(&old[end..]);
+        let href = out.finish().map_err(|needed| Error::ArenaTooSmall {
+            needed: needed + (arena_len_tail(tabs, n)),
+        })?;
+        // The new serialization is canonical: this parse borrows it and recomputes offsets.
+        Url::parse(href, &mut [])
+    }
+
+    /// Sets the whole URL (the `href` setter): parses `value`.
+    pub fn set_href<'b>(&self, value: &'b str, arena: &'b mut [u8]) -> Result<Url<'b>, Error> {
+        Url::parse(value, arena)
+    }
+
+    /// The `protocol` setter: the scheme changes unless that would switch between special
+    /// and non-special, or give `file` credentials, a port or an empty host.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("http://example.com:443/", &mut a)?;
+    /// assert_eq!(url.set_protocol("https", &mut b)?.as_str(), "https://example.com/");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn set_protocol<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        // Scheme start and scheme states with a state override, on `value` + ":".
+        let mut scheme = [0u8; 32];
+        let mut len = 0;
+        for &b in value.as_bytes().iter().filter(|b| !is_tab_or_newline(b)) {
+            let ok = if len == 0 {
+                b.is_ascii_alphabetic()
+            } else {
+                b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+            };
+            if b == b':' && len > 0 {
+                break;
+            }
+            if !ok || len == scheme.len() {
+                return Ok(*self);
+            }
+            scheme[len] = b.to_ascii_lowercase();
+            len += 1;
+        }
+        let new = &scheme[..len];
+        let new_type = SchemeType::from_lowercase(new);
+        let old_type = SchemeType::from_lowercase(self.scheme().as_bytes());
+        let credentials = !self.username().is_empty() || !self.password().is_empty();
+        if len == 0
+            || old_type.is_special() != new_type.is_special()
+            || (new_type.is_file() && (credentials || self.port().is_some()))
+            || (old_type.is_file() && self.host_kind() == HostKind::Empty)
+        {
+            return Ok(*self);
+        }
+        let r = self.record();
+        let old = self.as_str();
+        let mut out = Writer::new(arena, &[]);
+        out.push_slice(new);
+        out.push_str(&old[r.scheme_end..r.host_end]);
+        if self.port().is_some() && self.port() != new_type.default_port() {
+            out.push_str(&old[r.host_end..r.path_start]);
+        }
+        out.push_str(&old[self.authority_end().max(r.host_end)..]);
+        let href = out
+            .finish()
+            .map_err(|needed| Error::ArenaTooSmall { needed })?;
+        Url::parse(href, &mut [])
+    }
+
+    /// Whether the URL cannot have a username, password or port: no host, an empty host,
+    /// or the `file` scheme (<https://url.spec.whatwg.org/#cannot-have-a-username-password-port>).
+    pub fn cannot_have_username_password_port(&self) -> bool {
+        matches!(self.host_kind(), HostKind::None | HostKind::Empty) || self.scheme() == "file"
+    }
+
+    /// The `username` setter (the value is percent-encoded with the userinfo set).
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("mqtt://broker/", &mut a)?;
+    /// assert_eq!(url.set_username("dev ice", &mut b)?.as_str(), "mqtt://dev%20ice@broker/");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn set_username<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        let password = self.password();
+        self.set_credentials(arena, value.as_bytes(), password.as_bytes(), true)
+    }
+
+    /// The `password` setter.
+    pub fn set_password<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        let username = self.username();
+        self.set_credentials(arena, username.as_bytes(), value.as_bytes(), false)
+    }
+
+    /// Rewrites `username[:password]@`; the side not being set is already encoded.
+    fn set_credentials<'b>(
+        &self,
+        arena: &'b mut [u8],
+        username: &[u8],
+        password: &[u8],
+        setting_username: bool,
+    ) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        if self.cannot_have_username_password_port() {
+            return Ok(*self);
+        }
+        let r = self.record();
+        let range = (r.scheme_end + 3, r.host_start);
+        self.splice(arena, range, b"", StateOverride::Host, |p, _| {
+            let start = p.out.len();
+            if setting_username {
+                p.out.push_encoded_slice(username, &USERINFO);
+            } else {
+                p.out.push_slice(username);
+            }
+            if !password.is_empty() {
+                p.out.push(b':');
+                if setting_username {
+                    p.out.push_slice(password);
+                } else {
+                    p.out.push_encoded_slice(password, &USERINFO);
+                }
+            }
+            if p.out.len() > start {
+                p.out.push(b'@');
+            }
+            Ok(())
+        })
+    }
+
+    /// The `host` setter: host and optional port (`example.com:8080`).
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("http://old.example/x", &mut a)?;
+    /// assert_eq!(url.set_host("NEW.example:8080", &mut b)?.as_str(), "http://new.example:8080/x");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn set_host<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        self.set_host_inner(value, arena, false)
+    }
+
+    /// The `hostname` setter: like [`Url::set_host`] but a port makes it fail.
+    pub fn set_hostname<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        self.set_host_inner(value, arena, true)
+    }
+
+    fn set_host_inner<'b>(
+        &self,
+        value: &str,
+        arena: &'b mut [u8],
+        hostname_only: bool,
+    ) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        if self.has_opaque_path() {
+            return Ok(*self);
+        }
+        let r = self.record();
+        let has_host = self.host_kind() != HostKind::None;
+        // Without a host the whole authority (and any `/.` path prefix) is replaced.
+        let range = if has_host {
+            (r.host_start, r.path_start)
+        } else {
+            (r.scheme_end + 1, r.path_start)
+        };
+        let creds_or_port =
+            !self.username().is_empty() || !self.password().is_empty() || self.port().is_some();
+        let ov = if hostname_only {
+            StateOverride::Hostname
+        } else {
+            StateOverride::Host
+        };
+        self.splice(arena, range, value.as_bytes(), ov, |p, url| {
+            if !has_host {
+                p.out.push_slice(b"//");
+            }
+            let new_port = p.host_setter_state(hostname_only, creds_or_port)?;
+            match new_port {
+                Some(Some(port)) => {
+                    p.out.push(b':');
+                    p.out.push_decimal(port as u32);
+                }
+                Some(None) => {}
+                // Keep the old port, if the URL had a host (and so maybe a port).
+                None if has_host => {
+                    let r = url.record();
+                    p.out.push_str(&url.as_str()[r.host_end..r.path_start]);
+                }
+                None => {}
+            }
+            Ok(())
+        })
+    }
+
+    /// The `port` setter: leading digits; empty removes the port.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("coap://sensor/", &mut a)?;
+    /// assert_eq!(url.set_port("5684", &mut b)?.as_str(), "coap://sensor:5684/");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn set_port<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        if self.cannot_have_username_password_port() {
+            return Ok(*self);
+        }
+        let r = self.record();
+        let empty = value.is_empty();
+        self.splice(
+            arena,
+            (r.host_end, r.path_start),
+            value.as_bytes(),
+            StateOverride::Port,
+            |p, _| {
+                if empty {
+                    return Ok(());
+                }
+                if let Some(port) = p.port_setter_state(0)? {
+                    p.out.push(b':');
+                    p.out.push_decimal(port as u32);
+                }
+                Ok(())
+            },
+        )
+    }
+
+    /// The `pathname` setter.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("https://api.example/v1?x=1", &mut a)?;
+    /// assert_eq!(url.set_pathname("/v2/a b", &mut b)?.as_str(), "https://api.example/v2/a%20b?x=1");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn set_pathname<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        if self.has_opaque_path() {
+            return Ok(*self);
+        }
+        let range = (self.authority_end(), self.path_end_usize());
+        self.splice(
+            arena,
+            range,
+            value.as_bytes(),
+            StateOverride::PathStart,
+            |p, _| {
+                p.run_override(0)?;
+                Ok(())
+            },
+        )
+    }
+
+    /// The `search` setter: `?` is optional; empty removes the query.
+    pub fn set_search<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        let range = (self.path_end_usize(), self.fragment_start_or_end());
+        let v = value.strip_prefix('?').unwrap_or(value);
+        let empty = value.is_empty();
+        self.splice(arena, range, v.as_bytes(), StateOverride::Query, |p, _| {
+            if !empty {
+                p.run_override(0)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The `hash` setter: `#` is optional; empty removes the fragment.
+    pub fn set_hash<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        let range = (self.fragment_start_or_end(), self.as_str().len());
+        let v = value.strip_prefix('#').unwrap_or(value);
+        let empty = value.is_empty();
+        self.splice(
+            arena,
+            range,
+            v.as_bytes(),
+            StateOverride::Fragment,
+            |p, _| {
+                if !empty {
+                    p.run_override(0)?;
+                }
+                Ok(())
+            },
+        )
+    }
+}
+
+/// Arena bytes taken by the tab-free copy of a setter's value.
+fn arena_len_tail(tabs: usize, n: usize) -> usize {
+    if tabs == 0 { 0 } else { n }
+}

@@ -4,6 +4,10 @@
 //! cargo run --example urlinfo -- 'HTTPS://Example.COM/a/../b?x#y' [BASE]
 //! cargo run --example urlinfo -- --jsonl < cases.jsonl   # {"input": "...", "base": "..."|null}
 //! ```
+//!
+//! In `--jsonl` mode a line may also be a setter request,
+//! `{"href": "...", "setter": "pathname", "value": "..."}`, answered with the components of
+//! the URL after the setter ran.
 use microurl::{Error, Url};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
@@ -21,6 +25,37 @@ fn describe(input: &str, base: Option<&str>) -> Value {
         match Url::parse_with_base(input, base_url.as_ref(), &mut arena) {
             Ok(url) => return components(&url),
             Err(Error::ArenaTooSmall { needed }) => arena = vec![0u8; needed],
+            Err(e) => return failure(&e.to_string()),
+        }
+    }
+}
+
+/// Runs a setter on `href` and returns the resulting components.
+fn set(href: &str, setter: &str, value: &str) -> Value {
+    let mut a = vec![0u8; 3 * href.len() + 64];
+    let url = match Url::parse(href, &mut a) {
+        Ok(u) => u,
+        Err(e) => return failure(&format!("href: {e}")),
+    };
+    let mut size = 3 * (href.len() + value.len()) + 64;
+    loop {
+        let mut b = vec![0u8; size];
+        let result = match setter {
+            "href" => url.set_href(value, &mut b),
+            "protocol" => url.set_protocol(value, &mut b),
+            "username" => url.set_username(value, &mut b),
+            "password" => url.set_password(value, &mut b),
+            "host" => url.set_host(value, &mut b),
+            "hostname" => url.set_hostname(value, &mut b),
+            "port" => url.set_port(value, &mut b),
+            "pathname" => url.set_pathname(value, &mut b),
+            "search" => url.set_search(value, &mut b),
+            "hash" => url.set_hash(value, &mut b),
+            other => return failure(&format!("unknown setter {other:?}")),
+        };
+        match result {
+            Ok(new) => return components(&new),
+            Err(Error::ArenaTooSmall { needed }) => size = needed,
             Err(e) => return failure(&e.to_string()),
         }
     }
@@ -57,10 +92,14 @@ fn main() {
                 continue;
             }
             let result = match serde_json::from_str::<Value>(&line) {
-                Ok(req) => match req.get("input").and_then(Value::as_str) {
-                    Some(input) => describe(input, req.get("base").and_then(Value::as_str)),
-                    None => failure("request has no \"input\" string"),
-                },
+                Ok(req) => {
+                    let s = |k: &str| req.get(k).and_then(Value::as_str);
+                    match (s("input"), s("href"), s("setter"), s("value")) {
+                        (Some(input), ..) => describe(input, s("base")),
+                        (None, Some(href), Some(setter), Some(value)) => set(href, setter, value),
+                        _ => failure("expected {\"input\"} or {\"href\", \"setter\", \"value\"}"),
+                    }
+                }
                 Err(e) => failure(&format!("bad JSON line: {e}")),
             };
             writeln!(out, "{result}").expect("write stdout");

@@ -13,6 +13,8 @@ pub(crate) struct Writer<'a> {
     buf: &'a mut [u8],
     /// The (trimmed) input mirrored while borrowed.
     src: &'a [u8],
+    /// The same input as a string, so borrowed output needs no UTF-8 check.
+    src_str: &'a str,
     /// Logical output length.
     len: usize,
     /// Largest `len` ever reached plus scratch reserved: the arena size that suffices.
@@ -22,18 +24,22 @@ pub(crate) struct Writer<'a> {
     /// Output went past the arena at some point: bytes past `buf.len()` were dropped and
     /// read-back may be approximate. Only `peak` is meaningful then.
     overflow: bool,
+    /// A step that checks validity was skipped for lack of arena.
+    skipped: bool,
 }
 
 #[cfg_attr(not(feature = "idna"), allow(dead_code))]
 impl<'a> Writer<'a> {
-    pub(crate) fn new(buf: &'a mut [u8], src: &'a [u8]) -> Self {
+    pub(crate) fn new(buf: &'a mut [u8], src: &'a str) -> Self {
         Writer {
             buf,
-            src,
+            src: src.as_bytes(),
+            src_str: src,
             len: 0,
             peak: 0,
             borrowed: true,
             overflow: false,
+            skipped: false,
         }
     }
 
@@ -117,6 +123,13 @@ impl<'a> Writer<'a> {
     pub(crate) fn push_slice(&mut self, s: &[u8]) {
         if self.borrowed {
             let end = self.len + s.len();
+            // Copying the input to where it already is (the common case for canonical
+            // input) needs no comparison.
+            let here = self.src.as_ptr().wrapping_add(self.len);
+            if core::ptr::eq(s.as_ptr(), here) && end <= self.src.len() {
+                self.len = end;
+                return;
+            }
             if self.src.get(self.len..end) == Some(s) {
                 self.len = end;
                 return;
@@ -195,9 +208,16 @@ impl<'a> Writer<'a> {
         self.buf[at..at + s.len()].copy_from_slice(s);
     }
 
-    /// Marks the output as incomplete (a step could not run for lack of arena).
+    /// Marks the output as incomplete: a step that needs scratch (and checks validity)
+    /// could not run for lack of arena.
     pub(crate) fn mark_overflow(&mut self) {
         self.overflow = true;
+        self.skipped = true;
+    }
+
+    /// Whether a validity check was skipped (see [`Writer::mark_overflow`]).
+    pub(crate) fn skipped_checks(&self) -> bool {
+        self.skipped
     }
 
     /// Accepts `n` bytes that were written directly into the arena past the current end.
@@ -226,14 +246,13 @@ impl<'a> Writer<'a> {
             return Err(self.peak());
         }
         let len = self.len;
-        let bytes: &'a [u8] = if self.borrowed {
-            &self.src[..len]
-        } else {
-            let buf: &'a [u8] = self.buf;
-            &buf[..len]
-        };
-        // The serializer only writes ASCII (and borrowed output is a prefix of the input that
-        // ends at a code point boundary, since it matched ASCII output byte for byte).
-        core::str::from_utf8(bytes).map_err(|_| len)
+        if self.borrowed {
+            // Borrowed output is a prefix of the input that ends at a code point boundary,
+            // since it matched ASCII output byte for byte.
+            return self.src_str.get(..len).ok_or(len);
+        }
+        let buf: &'a [u8] = self.buf;
+        // The serializer only writes ASCII.
+        core::str::from_utf8(&buf[..len]).map_err(|_| len)
     }
 }

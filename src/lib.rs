@@ -20,6 +20,10 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+// Unit tests may use std; the library itself never does.
+#[cfg(test)]
+extern crate std;
+
 mod arena;
 #[cfg(feature = "defmt")]
 mod defmt;
@@ -35,6 +39,7 @@ pub mod percent;
 mod scheme;
 mod setters;
 mod url;
+mod urlbuf;
 
 pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 pub use host::{Host, HostKind};
@@ -42,6 +47,7 @@ pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
 pub use scheme::default_port;
 pub use url::Url;
+pub use urlbuf::UrlBuf;
 
 /// The longest input accepted, in bytes: offsets are `u32`, and output may grow to three
 /// times the input.

@@ -58,7 +58,7 @@ impl<'a> Url<'a> {
             copy
         };
         let old = self.as_str();
-        let mut out = Writer::new(out_buf, &[]);
+        let mut out = Writer::new(out_buf, "");
         out.push_str(&old[..start]);
         let scheme = SchemeType::from_lowercase(self.scheme().as_bytes());
         let mut p = Parser::for_setter(input, out, scheme, self.record(), state_override);
@@ -66,7 +66,10 @@ impl<'a> Url<'a> {
         if write(&mut p, self).is_err() {
             return Ok(*self);
         }
-        p.fix_empty_first_segment();
+        if state_override == StateOverride::PathStart {
+            // The path was rewritten from the end of the authority: the serializer's `/.`.
+            p.fix_empty_first_segment();
+        }
         let mut out = p.out;
         out.push_str(&old[end..]);
         let href = out.finish().map_err(|needed| Error::ArenaTooSmall {
@@ -125,7 +128,7 @@ impl<'a> Url<'a> {
         }
         let r = self.record();
         let old = self.as_str();
-        let mut out = Writer::new(arena, &[]);
+        let mut out = Writer::new(arena, "");
         out.push_slice(new);
         out.push_str(&old[r.scheme_end..r.host_end]);
         if self.port().is_some() && self.port() != new_type.default_port() {

@@ -350,9 +350,19 @@ impl<'a> Url<'a> {
         crate::origin::origin_of(self)
     }
 
-    /// The non-fatal validation errors seen while parsing.
+    /// The non-fatal validation errors of the parse.
+    ///
+    /// `domain-to-ASCII` for ASCII domains is derived here from the host (strict UTS46 on the
+    /// lowercased domain is the same check), which keeps it off the parsing fast path.
     pub fn validation_errors(&self) -> ValidationErrors {
-        self.validation
+        let mut v = self.validation;
+        if self.host_kind == HostKind::Domain {
+            let host = self.hostname().as_bytes();
+            if !crate::host::domain::strictly_valid_ascii(host) {
+                v.insert(crate::ValidationError::DomainToAscii);
+            }
+        }
+        v
     }
 
     /// Checks the offset invariants (used by tests and debug builds).

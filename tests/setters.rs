@@ -101,3 +101,143 @@ fn wpt_setters() {
     );
     assert_eq!(failed, 0);
 }
+
+mod properties {
+    use microurl::{Error, Url, UrlBuf};
+    use proptest::prelude::*;
+
+    const SETTERS: [&str; 10] = [
+        "href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+        "search", "hash",
+    ];
+
+    fn urls() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "http://example.com/a/b?q#f",
+            "https://u:p@h.example:8443/",
+            "file:///C:/dir/x",
+            "file://host/share",
+            "sc://h/p?q#f",
+            "sc:opaque?q#f",
+            "sc:/a/b",
+            "web+demo:/.//not-a-host/",
+            "ws://127.0.0.1:81/",
+            "http://[::1]/",
+            "mailto:x@y",
+            "foo://",
+        ])
+    }
+
+    fn values() -> impl Strategy<Value = String> {
+        let pieces = prop::sample::select(vec![
+            "",
+            "a",
+            "B",
+            ":",
+            "/",
+            "\\",
+            "?",
+            "#",
+            "@",
+            "%",
+            "%41",
+            " ",
+            "\t",
+            "[",
+            "]",
+            "::1",
+            "80",
+            "443",
+            "65536",
+            "x.y",
+            "..",
+            ".",
+            "ü",
+            "http",
+            "file",
+            "sc",
+            "//",
+            "C|",
+            "localhost",
+            "1.2.3.4",
+            "0x7f",
+            "+",
+            "=",
+        ]);
+        prop::collection::vec(pieces, 0..6).prop_map(|v| v.concat())
+    }
+
+    fn set<'b>(
+        url: &Url<'b>,
+        setter: &str,
+        value: &'b str,
+        arena: &'b mut [u8],
+    ) -> Result<Url<'b>, Error> {
+        match setter {
+            "href" => url.set_href(value, arena),
+            "protocol" => url.set_protocol(value, arena),
+            "username" => url.set_username(value, arena),
+            "password" => url.set_password(value, arena),
+            "host" => url.set_host(value, arena),
+            "hostname" => url.set_hostname(value, arena),
+            "port" => url.set_port(value, arena),
+            "pathname" => url.set_pathname(value, arena),
+            "search" => url.set_search(value, arena),
+            _ => url.set_hash(value, arena),
+        }
+    }
+
+    fn set_buf<const N: usize>(u: &mut UrlBuf<N>, setter: &str, value: &str) -> Result<(), Error> {
+        match setter {
+            "href" => u.set_href(value),
+            "protocol" => u.set_protocol(value),
+            "username" => u.set_username(value),
+            "password" => u.set_password(value),
+            "host" => u.set_host(value),
+            "hostname" => u.set_hostname(value),
+            "port" => u.set_port(value),
+            "pathname" => u.set_pathname(value),
+            "search" => u.set_search(value),
+            _ => u.set_hash(value),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// A setter's result is a URL whose href parses back to the same URL, and the owned
+        /// buffer agrees with the borrowed setter; a buffer too small stays unchanged.
+        #[test]
+        fn setter_results_reparse_to_themselves(
+            href in urls(), setter in prop::sample::select(SETTERS.to_vec()), value in values()
+        ) {
+            let mut a = vec![0u8; 256];
+            let url = Url::parse(href, &mut a).unwrap();
+            let mut b = vec![0u8; 512];
+            let Ok(new) = set(&url, setter, &value, &mut b) else {
+                prop_assert_eq!(setter, "href");
+                return Ok(());
+            };
+            prop_assert!(new.check().is_ok(), "{:?}", new.check());
+            let mut c = vec![0u8; 512];
+            let again = Url::parse(new.as_str(), &mut c).unwrap();
+            prop_assert_eq!(again.as_str(), new.as_str());
+            prop_assert_eq!(again.path(), new.path());
+            prop_assert_eq!(again.host_str(), new.host_str());
+            prop_assert_eq!(again.port(), new.port());
+            prop_assert_eq!(again.query(), new.query());
+            prop_assert_eq!(again.fragment(), new.fragment());
+
+            let mut owned: UrlBuf<512> = UrlBuf::parse(href).unwrap();
+            set_buf(&mut owned, setter, &value).unwrap();
+            prop_assert_eq!(owned.as_str(), new.as_str());
+
+            let mut small: UrlBuf<40> = UrlBuf::parse(href).unwrap();
+            let before = small.clone();
+            match set_buf(&mut small, setter, &value) {
+                Ok(()) => prop_assert_eq!(small.as_str(), new.as_str()),
+                Err(_) => prop_assert_eq!(small, before),
+            }
+        }
+    }
+}

@@ -6,12 +6,70 @@ use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
 use crate::percent;
 
+/// How the fast path treats a byte of a domain.
+const PLAIN: u8 = 0;
+const UPPER: u8 = 1;
+const SLOW: u8 = 2;
+
+const fn domain_classes() -> [u8; 256] {
+    let mut t = [SLOW; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_uppercase() {
+            UPPER
+        } else if is_forbidden_domain(c) {
+            SLOW
+        } else {
+            PLAIN
+        };
+        b += 1;
+    }
+    t
+}
+
+static DOMAIN_CLASS: [u8; 256] = domain_classes();
+
+/// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+fn ends_in_a_number(domain: &[u8]) -> bool {
+    let domain = domain.strip_suffix(b".").unwrap_or(domain);
+    let last = match domain.iter().rposition(|&b| b == b'.') {
+        Some(i) => &domain[i + 1..],
+        None => domain,
+    };
+    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    matches!(last, [b'0', b'x' | b'X', rest @ ..] if rest.iter().all(u8::is_ascii_hexdigit))
+}
+
 /// Parses a special URL's host that is not an IPv6 address and writes the result.
 pub(crate) fn parse(
     input: &[u8],
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
+    // Fast path: ASCII without `%` or forbidden code points only needs lowercasing.
+    let mut class = PLAIN;
+    for &b in input {
+        class |= DOMAIN_CLASS[b as usize];
+    }
+    if class & SLOW == 0 {
+        let start = out.len();
+        if class == UPPER {
+            for &b in input {
+                out.push(b.to_ascii_lowercase());
+            }
+        } else {
+            out.push_slice(input);
+        }
+        if !ends_in_a_number(input) {
+            return Ok(HostKind::Domain);
+        }
+        let mut scan = ipv4::Ipv4Scan::new();
+        input.iter().for_each(|&b| scan.feed(b));
+        return finish(start, scan, out, v);
+    }
     if input.contains(&b'%') && (0..input.len()).any(|i| percent::decode_at(input, i).is_some()) {
         v.insert(ValidationError::DomainPercentEncoded);
     }
@@ -30,9 +88,6 @@ pub(crate) fn parse(
         }
         out.push(b);
         scan.feed(b);
-    }
-    if !out.overflowed() && !strictly_valid_ascii(&out.bytes()[start..]) {
-        v.insert(ValidationError::DomainToAscii);
     }
     finish(start, scan, out, v)
 }
@@ -54,9 +109,11 @@ fn finish(
     }
 }
 
-/// Whether strict UTS46 ToASCII (beStrict = true) would accept this ASCII domain; only used
-/// for the `domain-to-ASCII` validation error. `xn--` labels are judged by IDNA when present.
-fn strictly_valid_ascii(domain: &[u8]) -> bool {
+/// Whether strict UTS46 ToASCII (beStrict = true) would accept this ASCII domain: the
+/// `domain-to-ASCII` validation error, derived from the serialized host when asked for
+/// (see `Url::validation_errors`) rather than on every parse. `xn--` labels are judged by
+/// IDNA when present.
+pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
     let domain = domain.strip_suffix(b".").unwrap_or(domain);
     if domain.is_empty() || domain.len() > 253 {
         return false;

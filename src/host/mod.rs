@@ -61,7 +61,7 @@ impl core::fmt::Display for Host<'_> {
 
 /// <https://url.spec.whatwg.org/#forbidden-host-code-point>
 #[inline]
-pub(crate) fn is_forbidden_host(b: u8) -> bool {
+pub(crate) const fn is_forbidden_host(b: u8) -> bool {
     matches!(
         b,
         0 | b'\t'
@@ -85,7 +85,7 @@ pub(crate) fn is_forbidden_host(b: u8) -> bool {
 
 /// <https://url.spec.whatwg.org/#forbidden-domain-code-point>
 #[inline]
-pub(crate) fn is_forbidden_domain(b: u8) -> bool {
+pub(crate) const fn is_forbidden_domain(b: u8) -> bool {
     is_forbidden_host(b) || b <= 0x1f || b == b'%' || b == 0x7f
 }
 

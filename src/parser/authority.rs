@@ -5,15 +5,40 @@ use crate::error::{ParseErrorKind, ValidationError};
 use crate::host;
 use crate::percent::USERINFO;
 
+/// Bytes of an authority that need no attention: not a delimiter, `@`, `:`, `[` or `]`.
+static AUTHORITY_PLAIN: [bool; 256] = {
+    let mut t = [true; 256];
+    t[b'/' as usize] = false;
+    t[b'?' as usize] = false;
+    t[b'#' as usize] = false;
+    t[b'\\' as usize] = false;
+    t[b'@' as usize] = false;
+    t[b':' as usize] = false;
+    t[b'[' as usize] = false;
+    t[b']' as usize] = false;
+    t
+};
+
+/// What [`Parser::scan_authority`] finds; `colon` is an input position.
+struct AuthorityScan {
+    end: usize,
+    last_at: Option<usize>,
+    colon: Option<usize>,
+}
+
 impl Parser<'_, '_, '_> {
     /// The authority state: credentials before the last `@`, then host and port, up to the
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
     pub(super) fn authority_state(&mut self, pos: usize) -> Step {
         self.out.push_slice(b"//");
-        let end = self.authority_end(pos);
+        let AuthorityScan {
+            end,
+            last_at,
+            colon,
+        } = self.scan_authority(pos);
         let authority = &self.input[pos..end];
         let mut host_pos = pos;
-        if let Some(at) = authority.iter().rposition(|&b| b == b'@') {
+        if let Some(at) = last_at {
             self.v.insert(ValidationError::InvalidCredentials);
             host_pos = pos + at + 1;
             if host_pos == end {
@@ -27,17 +52,46 @@ impl Parser<'_, '_, '_> {
         } else {
             self.rec.username_end = self.out.len();
         }
-        self.host_state(host_pos, end)?;
+        self.host_state(host_pos, colon, end)?;
         self.path_start_state(end)
     }
 
-    /// End of the authority: the first `/`, `?`, `#`, or `\` in special URLs.
-    fn authority_end(&self, pos: usize) -> usize {
+    /// One pass over the authority: its end (the first `/`, `?`, `#`, or `\\` in special
+    /// URLs), its last `@`, and the first `:` outside brackets after that `@` (the host
+    /// state's port delimiter).
+    fn scan_authority(&self, pos: usize) -> AuthorityScan {
         let special = self.is_special();
-        self.input[pos..]
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
-            .map_or(self.input.len(), |i| pos + i)
+        let mut scan = AuthorityScan {
+            end: self.input.len(),
+            last_at: None,
+            colon: None,
+        };
+        let mut inside_brackets = false;
+        for (i, &b) in self.input[pos..].iter().enumerate() {
+            if AUTHORITY_PLAIN[b as usize] {
+                continue;
+            }
+            match b {
+                b'@' => {
+                    scan.last_at = Some(i);
+                    scan.colon = None;
+                    inside_brackets = false;
+                }
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
+                b':' => {
+                    if !inside_brackets && scan.colon.is_none() {
+                        scan.colon = Some(pos + i);
+                    }
+                }
+                b'\\' if !special => {}
+                _ => {
+                    scan.end = pos + i;
+                    break;
+                }
+            }
+        }
+        scan
     }
 
     /// Username and password, percent-encoded with the userinfo set; `@` inside them was
@@ -61,19 +115,8 @@ impl Parser<'_, '_, '_> {
 
     /// <https://url.spec.whatwg.org/#host-state> and
     /// <https://url.spec.whatwg.org/#port-state> over `input[pos..end]`.
-    fn host_state(&mut self, pos: usize, end: usize) -> Step {
-        let hp = &self.input[pos..end];
-        let mut inside_brackets = false;
-        let colon = hp.iter().position(|&b| {
-            match b {
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                b':' if !inside_brackets => return true,
-                _ => {}
-            }
-            false
-        });
-        let host = &hp[..colon.unwrap_or(hp.len())];
+    fn host_state(&mut self, pos: usize, colon: Option<usize>, end: usize) -> Step {
+        let host = &self.input[pos..colon.unwrap_or(end)];
         if host.is_empty() && (colon.is_some() || self.is_special()) {
             return self.fail(
                 pos,
@@ -92,7 +135,7 @@ impl Parser<'_, '_, '_> {
         }
         self.rec.host_end = self.out.len();
         match colon {
-            Some(c) => self.port_state(pos + c + 1, end),
+            Some(c) => self.port_state(c + 1, end),
             None => Ok(()),
         }
     }

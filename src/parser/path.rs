@@ -1,9 +1,11 @@
 //! Path, opaque path, query and fragment states.
 
 use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
-use super::{Parser, Step, check_url_units};
+use super::{
+    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, PATH_COMPONENT_PLAIN, Parser,
+    QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT, Step, push_component,
+};
 use crate::error::ValidationError;
-use crate::percent::{C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 use crate::scheme::SchemeType;
 
 /// <https://url.spec.whatwg.org/#single-dot-path-segment>
@@ -20,6 +22,14 @@ fn is_double_dot(s: &[u8]) -> bool {
         _ => false,
     }
 }
+
+/// Bytes a path segment can contain with nothing to do: ASCII URL code points outside the
+/// path percent-encode set, except `/` (which ends the segment) and `%` (checked).
+static SEGMENT_PLAIN: [bool; 256] = {
+    let mut t = PATH_COMPONENT_PLAIN;
+    t[b'/' as usize] = false;
+    t
+};
 
 impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
@@ -53,6 +63,15 @@ impl Parser<'_, '_, '_> {
     /// `rec.path_start` must be set, and the output so far is the path before this segment.
     pub(super) fn path_state(&mut self, mut pos: usize) -> Step {
         loop {
+            // Fast path: a segment of plain bytes that is not a dot segment is copied as is.
+            let plain = self.input[pos..]
+                .iter()
+                .position(|&b| !SEGMENT_PLAIN[b as usize])
+                .map_or(self.input.len(), |i| pos + i);
+            if let Some(next) = self.plain_segment(pos, plain) {
+                pos = next;
+                continue;
+            }
             let end = self.segment_end(pos);
             let seg = &self.input[pos..end];
             let delim = self.at(end);
@@ -82,6 +101,23 @@ impl Parser<'_, '_, '_> {
         }
     }
 
+    /// Appends the segment `input[pos..end]` if it is plain (no byte needs encoding or a
+    /// check), ends at a `/` (or `\\`), is not a dot segment and is not subject to the drive
+    /// letter quirk. Returns where the next segment starts.
+    fn plain_segment(&mut self, pos: usize, end: usize) -> Option<usize> {
+        let slash = self.at(end).is_some_and(|b| self.is_slash(b));
+        let seg = &self.input[pos..end];
+        if !slash || seg.first() == Some(&b'.') || (self.scheme.is_file() && seg.len() == 2) {
+            return None;
+        }
+        if self.at(end) == Some(b'\\') {
+            return None;
+        }
+        self.out.push(b'/');
+        self.out.push_slice(seg);
+        Some(end + 1)
+    }
+
     /// End of the path segment starting at `pos`.
     fn segment_end(&self, pos: usize) -> usize {
         let special = self.is_special();
@@ -96,7 +132,6 @@ impl Parser<'_, '_, '_> {
 
     /// Appends `/` and a percent-encoded segment, with the drive letter quirk.
     fn append_segment(&mut self, seg: &[u8]) {
-        check_url_units(seg, &mut self.v);
         let path_empty = self.out.len() == self.rec.path_start;
         self.out.push(b'/');
         if self.scheme == SchemeType::File && path_empty && is_windows_drive_letter(seg) {
@@ -104,7 +139,7 @@ impl Parser<'_, '_, '_> {
             self.out.push(b':');
             return;
         }
-        self.out.push_encoded_slice(seg, &PATH);
+        push_component(&mut self.out, &mut self.v, seg, &PATH_COMPONENT);
     }
 
     /// <https://url.spec.whatwg.org/#shorten-a-urls-path>: removes the last segment, except
@@ -143,20 +178,19 @@ impl Parser<'_, '_, '_> {
             .position(|&b| b == b'?' || b == b'#')
             .map_or(self.input.len(), |i| pos + i);
         let path = &self.input[pos..end];
-        check_url_units(path, &mut self.v);
         // A space right before `?` or `#` is encoded so it survives trimming on reparse.
         let mut start = 0;
         for (i, &b) in path.iter().enumerate() {
             if b == b' ' {
                 self.v.insert(ValidationError::InvalidUrlUnit);
                 if i + 1 == path.len() && end < self.input.len() {
-                    self.out.push_encoded_slice(&path[start..i], &C0_CONTROL);
+                    push_component(&mut self.out, &mut self.v, &path[start..i], &C0_COMPONENT);
                     self.out.push_slice(b"%20");
                     start = i + 1;
                 }
             }
         }
-        self.out.push_encoded_slice(&path[start..], &C0_CONTROL);
+        push_component(&mut self.out, &mut self.v, &path[start..], &C0_COMPONENT);
         match self.at(end) {
             Some(b'?') => self.query_state(end + 1),
             Some(b'#') => self.fragment_state(end + 1),
@@ -176,13 +210,12 @@ impl Parser<'_, '_, '_> {
                 .map_or(self.input.len(), |i| pos + i),
         };
         let query = &self.input[pos..end];
-        check_url_units(query, &mut self.v);
-        let set = if self.is_special() {
-            &SPECIAL_QUERY
+        let c = if self.is_special() {
+            &SPECIAL_QUERY_COMPONENT
         } else {
-            &QUERY
+            &QUERY_COMPONENT
         };
-        self.out.push_encoded_slice(query, set);
+        push_component(&mut self.out, &mut self.v, query, c);
         if end < self.input.len() {
             return self.fragment_state(end + 1);
         }
@@ -194,8 +227,7 @@ impl Parser<'_, '_, '_> {
         self.rec.fragment_start = Some(self.out.len());
         self.out.push(b'#');
         let fragment = &self.input[pos..];
-        check_url_units(fragment, &mut self.v);
-        self.out.push_encoded_slice(fragment, &FRAGMENT);
+        push_component(&mut self.out, &mut self.v, fragment, &FRAGMENT_COMPONENT);
         Ok(())
     }
 }

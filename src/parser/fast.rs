@@ -1,0 +1,281 @@
+//! The canonical fast path: one pass that recognizes input which is already exactly its own
+//! serialization (`https://example.com/a?b#c`) and returns its offsets without writing
+//! anything. Any byte that would need work (uppercase, percent-encoding, dot segments, IPv4
+//! hosts, credentials, `file:`, ...) makes it give up, and the full parser runs instead.
+
+use super::{
+    C0_COMPONENT, FRAGMENT_COMPONENT, QUERY_COMPONENT, Record, SPECIAL_QUERY_COMPONENT,
+    classify_scheme,
+};
+use crate::error::ValidationErrors;
+use crate::host::HostKind;
+use crate::scheme::SchemeType;
+use crate::url::Url;
+
+/// Lowercase scheme bytes after the first.
+static SCHEME_REST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'+' || c == b'-' || c == b'.';
+        b += 1;
+    }
+    t
+};
+
+/// Bytes of a special URL's domain that need nothing: lowercase ASCII that is not a
+/// forbidden domain code point (and not `%`).
+static DOMAIN_PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = !c.is_ascii_uppercase() && !crate::host::is_forbidden_domain(c);
+        b += 1;
+    }
+    t
+};
+
+/// Bytes of an opaque host that need nothing: URL code points that are not forbidden host
+/// code points (case is kept in opaque hosts).
+static OPAQUE_HOST_PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = C0_COMPONENT.plain[b] && !crate::host::is_forbidden_host(b as u8);
+        b += 1;
+    }
+    t
+};
+
+/// Opaque path bytes that need nothing: up to `?` (`#` is not a URL code point).
+static OPAQUE_PATH_PLAIN: [bool; 256] = {
+    let mut t = C0_COMPONENT.plain;
+    t[b'?' as usize] = false;
+    t
+};
+
+/// Path bytes that need nothing, `/` included.
+static PATH_PLAIN: [bool; 256] = super::PATH_COMPONENT_PLAIN;
+
+/// Advances over bytes in `table`; returns the first position not in it.
+#[inline(always)]
+fn skip(s: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
+    while i < s.len() && table[s[i] as usize] {
+        i += 1;
+    }
+    i
+}
+
+/// Tries the fast path. `None` means: run the full parser.
+pub(crate) fn parse_canonical(input: &str) -> Option<Url<'_>> {
+    let s = input.as_bytes();
+    if !s.first()?.is_ascii_lowercase() {
+        return None;
+    }
+    let scheme_end = skip(s, 1, &SCHEME_REST);
+    if s.get(scheme_end) != Some(&b':') {
+        return None;
+    }
+    let scheme = classify_scheme(&s[..scheme_end]);
+    let mut rec = Record {
+        scheme_end,
+        username_end: scheme_end + 1,
+        host_start: scheme_end + 1,
+        host_end: scheme_end + 1,
+        ..Record::default()
+    };
+    let mut i = scheme_end + 1;
+    if s[i..].starts_with(b"//") {
+        if scheme == SchemeType::File {
+            return None;
+        }
+        i = authority(s, i + 2, scheme, &mut rec)?;
+    } else if scheme.is_special() {
+        return None;
+    }
+    rec.path_start = i;
+    i = if rec.host_kind.is_none() && s.get(i) != Some(&b'/') {
+        skip(s, i, &OPAQUE_PATH_PLAIN)
+    } else {
+        path(s, i, scheme.is_special(), rec.host_kind.is_some())?
+    };
+    if s.get(i) == Some(&b'?') {
+        rec.query_start = Some(i);
+        let table = if scheme.is_special() {
+            &SPECIAL_QUERY_COMPONENT.plain
+        } else {
+            &QUERY_COMPONENT.plain
+        };
+        i = skip(s, i + 1, table);
+    }
+    if s.get(i) == Some(&b'#') {
+        rec.fragment_start = Some(i);
+        i = skip(s, i + 1, &FRAGMENT_COMPONENT.plain);
+    }
+    if i != s.len() || s[s.len() - 1] <= b' ' {
+        return None;
+    }
+    Some(Url::from_record(input, &rec, ValidationErrors::EMPTY))
+}
+
+/// `host[:port]` after `//`, without credentials; returns the position after it.
+fn authority(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+    let table = if scheme.is_special() {
+        &DOMAIN_PLAIN
+    } else {
+        &OPAQUE_HOST_PLAIN
+    };
+    let end = skip(s, start, table);
+    let host = &s[start..end];
+    rec.username_end = start;
+    rec.host_start = start;
+    rec.host_end = end;
+    rec.host_kind = Some(if host.is_empty() {
+        if scheme.is_special() || s.get(end) == Some(&b':') {
+            return None;
+        }
+        HostKind::Empty
+    } else if scheme.is_special() {
+        if ends_in_digit_or_dot(host) {
+            // Maybe IPv4 (or a trailing dot to examine): the full parser decides.
+            return None;
+        }
+        HostKind::Domain
+    } else {
+        HostKind::Opaque
+    });
+    match s.get(end) {
+        Some(b':') => port(s, end + 1, scheme, rec),
+        None | Some(b'/' | b'?' | b'#') => Some(end),
+        _ => None,
+    }
+}
+
+/// Conservative "ends in a number" pre-check: a last label that could be numeric.
+fn ends_in_digit_or_dot(host: &[u8]) -> bool {
+    let last_label = host.rsplit(|&b| b == b'.').next().unwrap_or(host);
+    host.last() == Some(&b'.') || last_label.first().is_some_and(u8::is_ascii_digit)
+}
+
+/// A canonical port: digits without a leading zero, at most 65535, not the default.
+fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+    let end = skip(s, start, &DIGIT);
+    let digits = &s[start..end];
+    if digits.is_empty() || digits.len() > 5 || (digits[0] == b'0' && digits.len() > 1) {
+        return None;
+    }
+    let value = digits.iter().fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
+    if value > 65535 || Some(value as u16) == scheme.default_port() {
+        return None;
+    }
+    if !matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) {
+        return None;
+    }
+    rec.port = Some(value as u16);
+    Some(end)
+}
+
+static DIGIT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = b'0';
+    while b <= b'9' {
+        t[b as usize] = true;
+        b += 1;
+    }
+    t
+};
+
+/// A list path of plain bytes without dot segments; a special URL must have one.
+fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> {
+    if s.get(start) != Some(&b'/') {
+        return (!special).then_some(start);
+    }
+    // `/.` prefixes and empty first segments without a host are left to the full parser.
+    if s.get(start + 1) == Some(&b'/') && !has_host {
+        return None;
+    }
+    let end = skip(s, start, &PATH_PLAIN);
+    // Dot segments: any segment starting with `.` is checked (`%` is not plain here).
+    let path = &s[start..end];
+    let mut seg_start = 0;
+    for (i, &b) in path.iter().enumerate() {
+        if b == b'/' && i > 0 {
+            if is_dot(&path[seg_start + 1..i]) {
+                return None;
+            }
+            seg_start = i;
+        }
+    }
+    if is_dot(&path[seg_start + 1..]) {
+        return None;
+    }
+    Some(end)
+}
+
+fn is_dot(seg: &[u8]) -> bool {
+    seg == b"." || seg == b".."
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_canonical;
+    use crate::Url;
+    use proptest::prelude::*;
+    use std::{format, vec};
+
+    /// The fast path agrees with the full parser on everything it accepts.
+    fn agrees(input: &str) {
+        if let Some(fast) = parse_canonical(input) {
+            let mut arena = [0u8; 1024];
+            let full = crate::parser::parse_full(input, &mut arena).unwrap();
+            assert_eq!(fast.as_str(), full.as_str(), "{input:?}");
+            assert_eq!(format!("{fast:?}"), format!("{full:?}"), "{input:?}");
+            assert_eq!(
+                fast.validation_errors(),
+                full.validation_errors(),
+                "{input:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn accepts_common_canonical_urls() {
+        for href in [
+            "https://example.com/",
+            "http://www.who.int/ith/links/national_links/en/index.html",
+            "https://docs.google.com/present/view?id=dgjrwq2j_229hkx6c9fv",
+            "mqtt://broker:1883/x",
+            "sc://h?x",
+            "mailto:a@b.c",
+            "foo:/a/b#c",
+        ] {
+            assert!(parse_canonical(href).is_some(), "{href}");
+            agrees(href);
+        }
+        for href in [
+            "HTTP://a/",
+            "http://a",
+            "http://1.2.3.4/",
+            "http://a/./b",
+            "file:///x",
+            "http://u@h/",
+        ] {
+            assert!(parse_canonical(href).is_none(), "{href}");
+            let _ = Url::parse(href, &mut [0u8; 64]).unwrap();
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20000))]
+        #[test]
+        fn fast_path_agrees_with_full_parser(
+            scheme in prop::sample::select(vec!["http:", "https:", "ws:", "ftp:", "sc:", "a+b:", "file:", "mailto:"]),
+            rest in "[a-z0-9./:?#@%\\-_~\\[\\]!$&'()*+,;=A-Z ]{0,24}",
+        ) {
+            agrees(&format!("{scheme}{rest}"));
+            agrees(&format!("{scheme}//{rest}"));
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! `UrlBuf<N>`: an owned URL with inline, fixed-capacity storage, edited in place.
+
+use crate::error::{Error, ValidationErrors};
+use crate::parser::Record;
+use crate::url::Url;
+use core::fmt;
+use heapless::{String, Vec};
+
+/// An owned URL whose serialization lives inline in `N` bytes: it can sit in a struct or a
+/// `static` and be edited with the URL setters. Nothing is allocated.
+///
+/// A setter that fails, or whose result does not fit in `N` bytes, leaves the URL unchanged.
+/// Setters build the new serialization in `N` bytes of stack before copying it in.
+///
+/// ```
+/// use microurl::UrlBuf;
+/// let mut url: UrlBuf<96> = UrlBuf::parse("mqtts://broker.example:8883")?;
+/// url.set_pathname("/devices/42/telemetry")?;
+/// url.set_search("qos=1")?;
+/// assert_eq!(url.as_str(), "mqtts://broker.example:8883/devices/42/telemetry?qos=1");
+/// assert_eq!(url.as_url().port(), Some(8883));
+///
+/// // Too long for the capacity: an error, and the URL is unchanged.
+/// let mut small: UrlBuf<24> = UrlBuf::parse("http://a.example/")?;
+/// assert!(small.set_pathname("/a/very/long/path/indeed").is_err());
+/// assert_eq!(small.as_str(), "http://a.example/");
+/// # Ok::<(), microurl::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct UrlBuf<const N: usize> {
+    serialization: String<N>,
+    record: Record,
+    validation: ValidationErrors,
+}
+
+/// Captures a parsed URL's metadata and where its bytes are, ending the borrow.
+struct Captured {
+    record: Record,
+    validation: ValidationErrors,
+    len: usize,
+    /// Where the serialization is: in the source slice or in the arena, at an offset.
+    place: Place,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Source(usize),
+    Arena(usize),
+}
+
+/// Notes where `url`'s serialization lives (by address: the parser may return the input
+/// itself, or a tab-free copy of it at the end of the arena).
+fn capture(url: &Url<'_>, arena: (usize, usize), source: &[u8]) -> Captured {
+    let s = url.as_str();
+    let p = s.as_ptr() as usize;
+    let place = if (arena.0..arena.0 + arena.1).contains(&p) {
+        Place::Arena(p - arena.0)
+    } else {
+        Place::Source(p.wrapping_sub(source.as_ptr() as usize))
+    };
+    Captured {
+        record: url.record(),
+        validation: url.validation_errors(),
+        len: s.len(),
+        place,
+    }
+}
+
+impl<const N: usize> UrlBuf<N> {
+    /// Parses `input` into a new `UrlBuf`.
+    pub fn parse(input: &str) -> Result<Self, Error> {
+        Self::parse_with_base(input, None)
+    }
+
+    /// Parses `input` against `base` into a new `UrlBuf`.
+    pub fn parse_with_base(input: &str, base: Option<&Url<'_>>) -> Result<Self, Error> {
+        let mut arena: Vec<u8, N> = Vec::new();
+        // Cannot fail: the length equals the capacity.
+        let _ = arena.resize(N, 0);
+        let span = (arena.as_ptr() as usize, N);
+        let c = {
+            let url = Url::parse_with_base(input, base, &mut arena)?;
+            capture(&url, span, input.as_bytes())
+        };
+        Self::from_captured(arena, c, input.as_bytes())
+    }
+
+    fn from_captured(mut arena: Vec<u8, N>, c: Captured, source: &[u8]) -> Result<Self, Error> {
+        let too_small = Error::ArenaTooSmall { needed: c.len };
+        match c.place {
+            Place::Source(offset) => {
+                // The result borrowed the source: copy it into the storage.
+                let bytes = source.get(offset..offset + c.len).ok_or(too_small)?;
+                arena.clear();
+                arena.extend_from_slice(bytes).map_err(|_| too_small)?;
+            }
+            Place::Arena(offset) => {
+                arena.copy_within(offset..offset + c.len, 0);
+                arena.truncate(c.len);
+            }
+        }
+        let serialization = String::from_utf8(arena).map_err(|_| too_small)?;
+        Ok(UrlBuf {
+            serialization,
+            record: c.record,
+            validation: c.validation,
+        })
+    }
+
+    /// The URL as a borrowed [`Url`] view, for every getter.
+    pub fn as_url(&self) -> Url<'_> {
+        Url::from_record(self.serialization.as_str(), &self.record, self.validation)
+    }
+
+    /// The serialization (`href`).
+    pub fn as_str(&self) -> &str {
+        self.serialization.as_str()
+    }
+
+    /// The capacity in bytes.
+    pub const fn capacity(&self) -> usize {
+        N
+    }
+
+    /// Runs a setter of [`Url`] and stores its result; on any error nothing changes.
+    fn apply(
+        &mut self,
+        setter: impl for<'x> FnOnce(&Url<'x>, &'x mut [u8]) -> Result<Url<'x>, Error>,
+    ) -> Result<(), Error> {
+        let mut arena: Vec<u8, N> = Vec::new();
+        let _ = arena.resize(N, 0);
+        let span = (arena.as_ptr() as usize, N);
+        let current = self.as_url();
+        let c = {
+            let new = setter(&current, &mut arena)?;
+            capture(&new, span, self.serialization.as_bytes())
+        };
+        if matches!(c.place, Place::Source(_)) {
+            // The setter left the URL as it was.
+            return Ok(());
+        }
+        *self = Self::from_captured(arena, c, &[])?;
+        Ok(())
+    }
+
+    /// Replaces the whole URL (the `href` setter).
+    pub fn set_href(&mut self, value: &str) -> Result<(), Error> {
+        *self = Self::parse(value)?;
+        Ok(())
+    }
+
+    /// The `protocol` setter ([`Url::set_protocol`]).
+    pub fn set_protocol(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_protocol(value, a))
+    }
+
+    /// The `username` setter ([`Url::set_username`]).
+    pub fn set_username(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_username(value, a))
+    }
+
+    /// The `password` setter ([`Url::set_password`]).
+    pub fn set_password(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_password(value, a))
+    }
+
+    /// The `host` setter ([`Url::set_host`]).
+    pub fn set_host(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_host(value, a))
+    }
+
+    /// The `hostname` setter ([`Url::set_hostname`]).
+    pub fn set_hostname(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_hostname(value, a))
+    }
+
+    /// The `port` setter ([`Url::set_port`]).
+    pub fn set_port(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_port(value, a))
+    }
+
+    /// The `pathname` setter ([`Url::set_pathname`]).
+    pub fn set_pathname(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_pathname(value, a))
+    }
+
+    /// The `search` setter ([`Url::set_search`]).
+    pub fn set_search(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_search(value, a))
+    }
+
+    /// The `hash` setter ([`Url::set_hash`]).
+    pub fn set_hash(&mut self, value: &str) -> Result<(), Error> {
+        self.apply(|u, a| u.set_hash(value, a))
+    }
+}
+
+impl<const N: usize> fmt::Display for UrlBuf<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<const N: usize> fmt::Debug for UrlBuf<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_url().fmt(f)
+    }
+}
+
+impl<const N: usize> PartialEq for UrlBuf<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl<const N: usize> Eq for UrlBuf<N> {}

@@ -11,9 +11,17 @@ use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, Validatio
 use crate::host::{Host, HostKind};
 use crate::origin::Origin;
 use crate::url::Url;
+use crate::urlbuf::UrlBuf;
 
 /// The serialization (`href`).
 impl Format for Url<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        write!(f, "{=str}", self.as_str())
+    }
+}
+
+/// The serialization (`href`).
+impl<const N: usize> Format for UrlBuf<N> {
     fn format(&self, f: Formatter<'_>) {
         write!(f, "{=str}", self.as_str())
     }

@@ -346,6 +346,16 @@ fn show_sample(arena: &mut [u8]) {
             Err(e) => report_error(&e),
         }
     }
+    match microurl::UrlBuf::<96>::parse("mqtts://broker.example:8883/a") {
+        Ok(mut b) => {
+            let set = b.set_pathname("/telemetry/../v2");
+            #[cfg(feature = "defmt")]
+            log!("sample: UrlBuf={} (set_pathname ok: {})", b, set.is_ok());
+            #[cfg(not(feature = "defmt"))]
+            log!("sample: UrlBuf={} (set_pathname ok: {})", b.as_str(), set.is_ok());
+        }
+        Err(e) => report_error(&e),
+    }
     for input in ["http://[::1", "http://example.com:99999/"] {
         if let Err(e) = Url::parse(input, arena) {
             #[cfg(feature = "defmt")]

@@ -388,3 +388,50 @@ impl<'a> Url<'a> {
 fn arena_len_tail(tabs: usize, n: usize) -> usize {
     if tabs == 0 { 0 } else { n }
 }
+
+impl<'a> Url<'a> {
+    /// The URLSearchParams "update" steps (<https://url.spec.whatwg.org/#concept-urlsearchparams-update>):
+    /// the URL's query becomes the serialization of `params` (no query if it is empty).
+    ///
+    /// ```
+    /// use microurl::{Url, form::SearchParams};
+    /// let (mut a, mut b, mut storage) = ([0u8; 64], [0u8; 128], [0u8; 64]);
+    /// let url = Url::parse("https://api.example/v1/readings?old=1", &mut a)?;
+    /// let mut params = SearchParams::new(&mut storage[..]);
+    /// params.append("device", "esp32 #7")?;
+    /// params.append("temp", "21.5")?;
+    /// let url = url.with_search_params(&params, &mut b)?;
+    /// assert_eq!(url.as_str(), "https://api.example/v1/readings?device=esp32+%237&temp=21.5");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn with_search_params<'b, S>(
+        &self,
+        params: &crate::form::SearchParams<S>,
+        arena: &'b mut [u8],
+    ) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+        S: AsRef<[u8]> + AsMut<[u8]>,
+    {
+        let n = params.serialized_len();
+        let range = (self.path_end_usize(), self.fragment_start_or_end());
+        let needed = self.as_str().len() - (range.1 - range.0) + 1 + 2 * n;
+        let Some(split) = arena.len().checked_sub(n) else {
+            return Err(Error::ArenaTooSmall { needed });
+        };
+        let (head, tail) = arena.split_at_mut(split);
+        let query = params
+            .serialize_into(tail)
+            .map_err(|_| Error::ArenaTooSmall { needed })?;
+        let old = self.as_str();
+        let mut out = Writer::new(head, "");
+        out.push_str(&old[..range.0]);
+        if !query.is_empty() {
+            out.push(b'?');
+            out.push_str(query);
+        }
+        out.push_str(&old[range.1..]);
+        let href = out.finish().map_err(|_| Error::ArenaTooSmall { needed })?;
+        Url::parse(href, &mut [])
+    }
+}

@@ -154,6 +154,28 @@ pub(crate) fn parse<'a>(
     parse_inner(input, base, arena, options, true).0
 }
 
+/// The fast path alone (for its tests): canonical input (borrowed), or canonical but for
+/// the path `/` of a special URL (copied with the `/` inserted).
+#[cfg(test)]
+pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
+    match fast::scan(input)? {
+        fast::Fast::Canonical(url) => Some(url),
+        fast::Fast::MissingSlash { at, rec } => Some(insert_slash(input, at, &rec, arena)),
+    }
+}
+
+/// Copies ASCII-canonical `input` into `arena` with `/` inserted at `at` (the arena must hold
+/// `input.len() + 1` bytes).
+fn insert_slash<'a>(input: &str, at: usize, rec: &Record, arena: &'a mut [u8]) -> Url<'a> {
+    let out = &mut arena[..input.len() + 1];
+    out[..at].copy_from_slice(&input.as_bytes()[..at]);
+    out[at] = b'/';
+    out[at + 1..].copy_from_slice(&input.as_bytes()[at..]);
+    // The fast path accepts ASCII only.
+    let href = core::str::from_utf8(out).unwrap_or("");
+    Url::from_record(href, rec, ValidationErrors::EMPTY)
+}
+
 /// [`parse`] without the canonical fast path (the oracle for its tests).
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
@@ -172,9 +194,14 @@ fn parse_inner<'a>(
     if input.len() > crate::MAX_INPUT_LEN {
         return (Err(Error::InputTooLong), true);
     }
-    let try_fast = fast_path && !options.strict;
-    if let Some(url) = try_fast.then(|| fast::parse_canonical(input)).flatten() {
-        return (Ok(url), true);
+    if fast_path && !options.strict {
+        match fast::scan(input) {
+            Some(fast::Fast::Canonical(url)) => return (Ok(url), true),
+            Some(fast::Fast::MissingSlash { at, rec }) if arena.len() > input.len() => {
+                return (Ok(insert_slash(input, at, &rec, arena)), true);
+            }
+            _ => {}
+        }
     }
     let mut v = ValidationErrors::EMPTY;
     let bytes = input.as_bytes();
@@ -271,7 +298,8 @@ fn run<'a>(
         Ok(s) => Url::from_record(s, &rec, v),
         Err(needed) => return (Err(Error::ArenaTooSmall { needed }), all_checked),
     };
-    if let Some(first) = url.validation_errors().first().filter(|_| options.strict) {
+    let strict_error = || url.validation_errors().first();
+    if let Some(first) = options.strict.then(strict_error).flatten() {
         let e = Error::Parse(ParseError {
             kind: ParseErrorKind::Strict(first),
             position: map_pos(0),

@@ -129,3 +129,11 @@ impl Format for ValidationErrors {
         }
     }
 }
+
+/// Through `Debug` (via [`defmt::Debug2Format`]), so the impl follows the type's variants.
+#[cfg(feature = "idna")]
+impl Format for crate::idna::IdnaError {
+    fn format(&self, f: Formatter<'_>) {
+        write!(f, "{}", defmt::Debug2Format(self))
+    }
+}

@@ -352,7 +352,11 @@ fn show_sample(arena: &mut [u8]) {
             #[cfg(feature = "defmt")]
             log!("sample: UrlBuf={} (set_pathname ok: {})", b, set.is_ok());
             #[cfg(not(feature = "defmt"))]
-            log!("sample: UrlBuf={} (set_pathname ok: {})", b.as_str(), set.is_ok());
+            log!(
+                "sample: UrlBuf={} (set_pathname ok: {})",
+                b.as_str(),
+                set.is_ok()
+            );
         }
         Err(e) => report_error(&e),
     }
@@ -363,6 +367,13 @@ fn show_sample(arena: &mut [u8]) {
             #[cfg(not(feature = "defmt"))]
             log!("sample error: {}", e);
         }
+    }
+    match microurl::idna::domain_to_ascii("xn--a.b\u{0}", false, arena) {
+        Ok(n) => log!("sample: idna gave {} bytes for an invalid domain", n),
+        #[cfg(feature = "defmt")]
+        Err(e) => log!("sample idna error: {}", e),
+        #[cfg(not(feature = "defmt"))]
+        Err(e) => log!("sample idna error: {:?}", e),
     }
     if let Err(e) = Url::parse("HTTPS://example.com/needs-an-arena/%7e", &mut arena[..4]) {
         #[cfg(feature = "defmt")]

@@ -76,6 +76,8 @@ run_fw() {
   elf="$TD/$target/release/conformance"
   LAST_LINE="$line"
   LAST_STACK="$(sed -n 's/^stack: parser high-water \([0-9]*\) B (vector #\([0-9]*\)).*firmware total \([0-9]*\) B.*/\1 B (vector #\2), firmware total \3 B/p' "$log" | tail -1)"
+  LAST_ASCII="$(sed -n 's/^stack: ASCII-only vectors (no IDNA): high-water \([0-9]*\) B (vector #\([0-9]*\)).*/\1 B (#\2)/p' "$log" | tail -1)"
+  LAST_BYFILE="$(sed -n 's/^failed by file: //p' "$log" | tail -1)"
   LAST_FLASH="$( [ -f "$elf" ] && flash_of "$elf" || echo '?')"
   LAST_TOTAL="$(sed -n 's/^microurl conformance: \([0-9]*\) vectors in this image.*/\1/p' "$log" | head -1)"
   [ -n "$line" ] || { echo "(no closing line; last output:)"; tail -5 "$log"; }
@@ -108,8 +110,8 @@ for mode in text defmt; do
     done
     [ "$mode/$target" = text/thumbv7m-none-eabi ] && M3_FAILED=$failed
     [ "$skipped" -eq 0 ] || fail "conformance $mode ${CORE[$target]}: $skipped skipped"
-    summary+=("$(printf '%-5s %-4s %-12s %4d passed %4d failed %d skipped | flash %s B | stack %s' \
-      "$mode" "${CORE[$target]}" "$board" "$passed" "$failed" "$skipped" "$LAST_FLASH" "$LAST_STACK")")
+    summary+=("$(printf '%-5s %-4s %-12s %4d passed %4d failed %d skipped (failed: %s) | flash %s B | stack %s; ASCII-only %s' \
+      "$mode" "${CORE[$target]}" "$board" "$passed" "$failed" "$skipped" "$LAST_BYFILE" "$LAST_FLASH" "$LAST_STACK" "$LAST_ASCII")")
   done
 done
 

@@ -131,6 +131,9 @@ struct Stats {
     worst_stack: usize,
     worst_stack_vector: usize,
     worst_total: usize,
+    failed_toascii: u32,
+    worst_ascii: usize,
+    worst_ascii_vector: usize,
 }
 
 fn fail_msg(i: usize, f: &[u16; 13], what: &str) {
@@ -143,7 +146,11 @@ fn fail_msg(i: usize, f: &[u16; 13], what: &str) {
     );
 }
 
-fn note_stack(st: &mut Stats, i: usize, d: Depth) {
+fn note_stack(st: &mut Stats, i: usize, d: Depth, ascii: bool) {
+    if ascii && d.parse > st.worst_ascii {
+        st.worst_ascii = d.parse;
+        st.worst_ascii_vector = i;
+    }
     if d.parse > st.worst_stack {
         st.worst_stack = d.parse;
         st.worst_stack_vector = i;
@@ -163,13 +170,17 @@ fn run_vector(
         return false;
     };
     let expect_failure = f[F_HREF] == v::FAIL;
+    // No IDNA work possible when input and base are ASCII without `%` (percent-decoded hosts
+    // may be non-ASCII) and without `xn--`: their stack is tracked separately.
+    let plain = |x: &str| x.is_ascii() && !x.contains('%') && !x.contains("xn--");
+    let ascii = plain(input) && s(f[F_BASE]).is_none_or(plain);
 
     // new URL(input, base): an invalid base throws like an invalid input.
     let base = match s(f[F_BASE]) {
         None => None,
         Some(b) => {
             let (r, used) = measured(|| Url::parse(b, &mut *base_arena));
-            note_stack(st, i, used);
+            note_stack(st, i, used, ascii);
             match r {
                 Ok(b) => Some(b),
                 Err(e) => {
@@ -184,7 +195,7 @@ fn run_vector(
         }
     };
     let (r, used) = measured(|| Url::parse_with_base(input, base.as_ref(), &mut *arena));
-    note_stack(st, i, used);
+    note_stack(st, i, used, ascii);
     let url = match (r, expect_failure) {
         (Err(_), true) => return true,
         (Ok(u), true) => {
@@ -406,15 +417,28 @@ fn main() -> ! {
             st.passed += 1;
         } else {
             st.failed += 1;
+            if i >= v::WPT_TOTAL {
+                st.failed_toascii += 1;
+            }
         }
     }
 
+    log!(
+        "failed by file: urltestdata.json {}, toascii.json {}",
+        st.failed - st.failed_toascii,
+        st.failed_toascii
+    );
     log!(
         "stack: parser high-water {} B (vector #{}), budget {} B; firmware total {} B",
         st.worst_stack,
         st.worst_stack_vector,
         STACK_BUDGET,
         st.worst_total
+    );
+    log!(
+        "stack: ASCII-only vectors (no IDNA): high-water {} B (vector #{})",
+        st.worst_ascii,
+        st.worst_ascii_vector
     );
     if let Some(f) = v::VECTORS.get(st.worst_stack_vector / v::SHARDS) {
         show_input("stack: worst vector input", s(f[F_INPUT]).unwrap_or("?"));

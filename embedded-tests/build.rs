@@ -135,6 +135,7 @@ fn main() {
     println!("cargo:rerun-if-changed={mem}");
     println!("cargo:rerun-if-env-changed=MICROURL_BOARD");
     println!("cargo:rerun-if-env-changed=MICROURL_SHARD");
+    println!("cargo:rerun-if-env-changed=MICROURL_STACK_BUDGET");
     // Link args here (not in config rustflags) so a RUSTFLAGS env cannot drop them.
     // Only for the firmware targets: the build script's own host build never sees these.
     println!("cargo:rustc-link-arg-bins=-Tlink.x");
@@ -288,6 +289,12 @@ fn main() {
         "pub const SHARD: usize = {shard};\npub const SHARDS: usize = {shards};"
     )
     .unwrap();
+    // Per-parse stack budget in bytes (issue 4: <= 2 KiB); 0 = report only.
+    let budget: usize = env::var("MICROURL_STACK_BUDGET")
+        .ok()
+        .filter(|s| !s.is_empty())
+        .map_or(2048, |s| s.parse().expect("MICROURL_STACK_BUDGET=<bytes>"));
+    writeln!(src, "pub const STACK_BUDGET: usize = {budget};").unwrap();
     writeln!(src, "pub const WPT_TOTAL: usize = {wpt_total};").unwrap();
     writeln!(src, "pub const TOASCII_TOTAL: usize = {toascii_total};").unwrap();
     fs::write(out.join("vectors.rs"), src).unwrap();

@@ -162,26 +162,10 @@ pub fn to_unicode(
     }
 }
 
-/// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point).
+/// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point),
+/// as the host parser defines it.
 fn is_forbidden_domain_code_point(b: u8) -> bool {
-    matches!(
-        b,
-        0x00..=0x20
-            | b'#'
-            | b'%'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-            | 0x7F
-    )
+    crate::host::is_forbidden_domain(b)
 }
 
 /// The URL Standard's [domain to ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii)

@@ -99,3 +99,19 @@ fn validation_errors_are_collected_and_strict_mode_rejects_them() {
         Some(ParseErrorKind::Strict(ValidationError::DomainToAscii))
     ));
 }
+
+#[cfg(feature = "idna")]
+#[test]
+fn forbidden_code_points_are_checked_after_domain_to_ascii() {
+    // WPT toascii.json: `<` U+0338 normalizes to U+226E (≮), a valid domain character.
+    let mut arena = [0u8; 128];
+    let url = Url::parse("https://<\u{338}/x", &mut arena).unwrap();
+    assert_eq!(url.hostname(), "xn--gdh");
+    let mut arena = [0u8; 128];
+    let url = Url::parse("https://>\u{ad}\u{338}/x", &mut arena).unwrap();
+    assert_eq!(url.hostname(), "xn--hdh");
+    assert!(matches!(
+        Url::parse("https://<x/", &mut [0u8; 64]),
+        Err(Error::Parse(e)) if e.kind == ParseErrorKind::DomainInvalidCodePoint
+    ));
+}

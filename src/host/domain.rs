@@ -73,13 +73,14 @@ pub(crate) fn parse(
     if input.contains(&b'%') && (0..input.len()).any(|i| percent::decode_at(input, i).is_some()) {
         v.insert(ValidationError::DomainPercentEncoded);
     }
+    // Whether the domain is ASCII decides the path; forbidden code points are only checked
+    // after domain to ASCII (NFC can absorb one: `<` U+0338 becomes U+226E).
+    if percent::decode(input).any(|b| b >= 0x80) {
+        return parse_unicode(input, out, v);
+    }
     let start = out.len();
     let mut scan = ipv4::Ipv4Scan::new();
     for b in percent::decode(input) {
-        if b >= 0x80 {
-            out.truncate(start);
-            return parse_unicode(input, out, v);
-        }
         // "If domain is an ASCII string, set result to domain, lowercased."
         let b = b.to_ascii_lowercase();
         if is_forbidden_domain(b) {

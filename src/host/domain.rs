@@ -4,31 +4,8 @@
 use super::{HostKind, ipv4, is_forbidden_domain};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::parser::class::{self, CLASS};
 use crate::percent;
-
-/// How the fast path treats a byte of a domain.
-const PLAIN: u8 = 0;
-const UPPER: u8 = 1;
-const SLOW: u8 = 2;
-
-const fn domain_classes() -> [u8; 256] {
-    let mut t = [SLOW; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = if c.is_ascii_uppercase() {
-            UPPER
-        } else if is_forbidden_domain(c) {
-            SLOW
-        } else {
-            PLAIN
-        };
-        b += 1;
-    }
-    t
-}
-
-static DOMAIN_CLASS: [u8; 256] = domain_classes();
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
 fn ends_in_a_number(domain: &[u8]) -> bool {
@@ -50,13 +27,13 @@ pub(crate) fn parse(
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
     // Fast path: ASCII without `%` or forbidden code points only needs lowercasing.
-    let mut class = PLAIN;
+    let mut seen = 0;
     for &b in input {
-        class |= DOMAIN_CLASS[b as usize];
+        seen |= CLASS[b as usize];
     }
-    if class & SLOW == 0 {
+    if seen & class::DOMAIN_SLOW == 0 {
         let start = out.len();
-        if class == UPPER {
+        if seen & class::UPPER != 0 {
             for &b in input {
                 out.push(b.to_ascii_lowercase());
             }

@@ -9,6 +9,7 @@
 mod authority;
 pub(crate) mod class;
 mod entry;
+#[cfg(feature = "fast-path")]
 mod fast;
 mod file;
 mod path;
@@ -16,9 +17,11 @@ mod setter_states;
 mod units;
 
 pub use entry::CAN_PARSE_SCRATCH;
-pub(crate) use entry::{can_parse, parse};
+#[cfg(all(test, feature = "fast-path"))]
+pub(crate) use entry::parse_fast_only;
 #[cfg(test)]
-pub(crate) use entry::{parse_fast_only, parse_full};
+pub(crate) use entry::parse_full;
+pub(crate) use entry::{can_parse, parse};
 
 pub(crate) use units::{
     C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT,

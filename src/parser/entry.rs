@@ -83,7 +83,7 @@ fn insert_slash<'a>(input: &str, at: usize, rec: &Record, arena: &'a mut [u8]) -
 }
 
 /// [`parse`] without the canonical fast path (the oracle for its tests).
-#[cfg(test)]
+#[cfg(all(test, feature = "fast-path"))]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     parse_inner(input, None, arena, Options { strict: false }, false).0
 }

@@ -18,9 +18,7 @@ mod units;
 
 pub use entry::CAN_PARSE_SCRATCH;
 #[cfg(all(test, feature = "fast-path"))]
-pub(crate) use entry::parse_fast_only;
-#[cfg(test)]
-pub(crate) use entry::parse_full;
+pub(crate) use entry::{parse_fast_only, parse_full};
 pub(crate) use entry::{can_parse, parse};
 
 pub(crate) use units::{

@@ -17,9 +17,9 @@ mod setter_states;
 mod units;
 
 pub use entry::CAN_PARSE_SCRATCH;
+pub(crate) use entry::{can_parse, parse};
 #[cfg(all(test, feature = "fast-path"))]
 pub(crate) use entry::{parse_fast_only, parse_full};
-pub(crate) use entry::{can_parse, parse};
 
 pub(crate) use units::{
     C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT,

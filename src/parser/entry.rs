@@ -244,7 +244,12 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
 }
 
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
-    match parse_inner(input, base, &mut [], Options::default(), true) {
+    // Canonical input, or canonical but for a special URL's path `/`: valid, nothing to do.
+    #[cfg(feature = "fast-path")]
+    if fast::scan(input).is_some() {
+        return true;
+    }
+    match parse_inner(input, base, &mut [], Options::default(), false) {
         (Ok(_), _) => true,
         (Err(Error::ArenaTooSmall { .. }), true) => true,
         (Err(Error::ArenaTooSmall { .. }), false) => {

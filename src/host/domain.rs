@@ -71,6 +71,7 @@ pub(crate) fn parse(
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text.
+#[inline(never)]
 fn finish(
     start: usize,
     scan: ipv4::Ipv4Scan,

@@ -9,6 +9,7 @@
 mod authority;
 pub(crate) mod class;
 mod entry;
+#[cfg(feature = "fast-path")]
 mod fast;
 mod file;
 mod path;
@@ -17,7 +18,7 @@ mod units;
 
 pub use entry::CAN_PARSE_SCRATCH;
 pub(crate) use entry::{can_parse, parse};
-#[cfg(test)]
+#[cfg(all(test, feature = "fast-path"))]
 pub(crate) use entry::{parse_fast_only, parse_full};
 
 pub(crate) use units::{

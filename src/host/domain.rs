@@ -181,8 +181,9 @@ fn unicode_without_room(
 ) -> Result<HostKind, ParseErrorKind> {
     if input.contains(&b'%') {
         // Decoding needs room; assume the worst so the caller learns a sufficient size.
-        out.reserve_scratch(input.len() + crate::idna_bound(input.len()));
-        out.mark_overflow();
+        let bound = crate::idna_bound(input.len());
+        out.reserve_scratch(input.len() + bound);
+        out.skip_unwritten(bound);
         return Ok(HostKind::Domain);
     }
     let Ok(domain) = core::str::from_utf8(input) else {
@@ -208,8 +209,10 @@ fn idna_error(
 ) -> Result<HostKind, ParseErrorKind> {
     match e {
         crate::idna::IdnaError::BufferTooSmall { needed } => {
+            // The result is at most `needed` bytes: count them, so the rest of the URL is
+            // counted after them.
             out.reserve_scratch(decoded + needed);
-            out.mark_overflow();
+            out.skip_unwritten(needed);
             Ok(HostKind::Domain)
         }
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {

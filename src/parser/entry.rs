@@ -194,6 +194,16 @@ fn run<'a>(
     p.base = base;
     let checked = |p: &Parser<'_, '_, '_>| !p.out.skipped_checks();
     if let Err(kind) = p.parse_url() {
+        if p.out.skipped_checks() {
+            // A check that needed arena (UTS46 on an earlier host) did not run: with enough
+            // arena it could fail first, so this later error is not yet the answer.
+            return (
+                Err(Error::ArenaTooSmall {
+                    needed: p.out.peak(),
+                }),
+                false,
+            );
+        }
         let e = Error::Parse(ParseError {
             kind,
             position: map_pos(p.err_pos),

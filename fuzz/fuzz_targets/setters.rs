@@ -1,0 +1,110 @@
+//! `setters`: every WHATWG setter on random URLs (`url 0xFF value`, the first byte picks the
+//! setter). Never panics; a result passes `check()` and reparses to itself (same href and
+//! components); `needed` from `ArenaTooSmall` suffices; `UrlBuf` gives the same result as the
+//! arena API when it fits.
+#![no_main]
+
+#[path = "common.rs"]
+mod common;
+
+use common::{Parts, parse_owned};
+use libfuzzer_sys::fuzz_target;
+use microurl::{Error, Url, UrlBuf};
+
+const NAMES: [&str; 10] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash",
+];
+
+fn apply<'a: 'b, 'b>(url: &Url<'a>, which: usize, value: &'b str, arena: &'b mut [u8]) -> Result<Url<'b>, Error> {
+    match which {
+        0 => url.set_href(value, arena),
+        1 => url.set_protocol(value, arena),
+        2 => url.set_username(value, arena),
+        3 => url.set_password(value, arena),
+        4 => url.set_host(value, arena),
+        5 => url.set_hostname(value, arena),
+        6 => url.set_port(value, arena),
+        7 => url.set_pathname(value, arena),
+        8 => url.set_search(value, arena),
+        _ => url.set_hash(value, arena),
+    }
+}
+
+fn apply_buf<const N: usize>(b: &mut UrlBuf<N>, which: usize, value: &str) -> Result<(), Error> {
+    match which {
+        0 => b.set_href(value),
+        1 => b.set_protocol(value),
+        2 => b.set_username(value),
+        3 => b.set_password(value),
+        4 => b.set_host(value),
+        5 => b.set_hostname(value),
+        6 => b.set_port(value),
+        7 => b.set_pathname(value),
+        8 => b.set_search(value),
+        _ => b.set_hash(value),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else { return };
+    let which = first as usize % NAMES.len();
+    let (url_s, value) = common::split(rest);
+    let value = value.unwrap_or_default();
+    let name = NAMES[which];
+
+    let mut arena = vec![0u8; 0];
+    let needed = match Url::parse(&url_s, &mut arena) {
+        Ok(_) => 0,
+        Err(Error::ArenaTooSmall { needed }) => needed,
+        Err(_) => return,
+    };
+    let mut arena = vec![0u8; needed];
+    let url = Url::parse(&url_s, &mut arena).expect("needed suffices");
+
+    let mut out: Vec<u8> = Vec::new();
+    let result = match apply(&url, which, &value, &mut out) {
+        Ok(u) => Ok(Parts::of(&u)),
+        Err(Error::ArenaTooSmall { needed }) => {
+            out = vec![0u8; needed];
+            match apply(&url, which, &value, &mut out) {
+                Ok(u) => Ok(Parts::of(&u)),
+                Err(e) => panic!(
+                    "{url_s:?}.{name} = {value:?}: ArenaTooSmall {{ needed: {needed} }}, then {e:?}"
+                ),
+            }
+        }
+        Err(e) => Err(e),
+    };
+
+    if let Ok(p) = &result {
+        match parse_owned(&p.href, None) {
+            Ok(q) => assert_eq!(&q, p, "{url_s:?}.{name} = {value:?}: reparse differs"),
+            Err(e) => panic!("{url_s:?}.{name} = {value:?} gives {:?}, which fails: {e:?}", p.href),
+        }
+    }
+    // Only the href setter can fail with a parse error.
+    if which != 0 {
+        assert!(
+            !matches!(result, Err(Error::Parse(_))),
+            "{url_s:?}.{name} = {value:?}: {result:?}"
+        );
+    }
+
+    // UrlBuf: same outcome when it fits; unchanged on failure.
+    if let Ok(mut b) = UrlBuf::<512>::parse(&url_s) {
+        let before = b.as_str().to_owned();
+        match (apply_buf(&mut b, which, &value), &result) {
+            (Ok(()), Ok(p)) => {
+                assert_eq!(b.as_str(), p.href, "{url_s:?}.{name} = {value:?}: UrlBuf differs");
+                assert_eq!(&Parts::of(&b.as_url()), p);
+            }
+            (Err(Error::ArenaTooSmall { .. }), Ok(p)) => {
+                assert!(p.href.len() > 512, "{url_s:?}.{name} = {value:?}: UrlBuf too small for {} bytes", p.href.len());
+                assert_eq!(b.as_str(), before, "failed UrlBuf setter changed the URL");
+            }
+            (Err(_), Err(_)) => assert_eq!(b.as_str(), before, "failed UrlBuf setter changed the URL"),
+            (a, r) => panic!("{url_s:?}.{name} = {value:?}: UrlBuf {a:?}, arena {r:?}"),
+        }
+    }
+});

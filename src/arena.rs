@@ -8,6 +8,19 @@
 
 use crate::percent::{EncodeSet, percent_encode_byte};
 
+/// `n` in decimal (<https://url.spec.whatwg.org/#serialize-an-integer>), in `buf`.
+pub(crate) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buf[i..];
+        }
+    }
+}
+
 pub(crate) struct Writer<'a> {
     /// The caller's arena.
     buf: &'a mut [u8],
@@ -171,18 +184,9 @@ impl<'a> Writer<'a> {
     }
 
     /// Writes a decimal number.
-    pub(crate) fn push_decimal(&mut self, mut n: u32) {
+    pub(crate) fn push_decimal(&mut self, n: u32) {
         let mut digits = [0u8; 10];
-        let mut i = digits.len();
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.push_slice(&digits[i..]);
+        self.push_slice(decimal(n, &mut digits));
     }
 
     /// Drops output from `new_len` on.

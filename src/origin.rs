@@ -33,6 +33,66 @@ impl Origin<'_> {
     pub fn is_opaque(&self) -> bool {
         matches!(self, Origin::Opaque)
     }
+
+    /// The Unicode serialization of the origin
+    /// (<https://html.spec.whatwg.org/#unicode-serialisation-of-an-origin>) into `out`: like
+    /// the ASCII one, with a domain converted by "domain to Unicode".
+    ///
+    /// ```
+    /// let (mut a, mut out) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("https://Bücher.example:8443/", &mut a)?;
+    /// assert_eq!(url.origin().to_string(), "https://xn--bcher-kva.example:8443");
+    /// assert_eq!(url.origin().unicode_serialization(&mut out)?, "https://bücher.example:8443");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[cfg(feature = "idna")]
+    pub fn unicode_serialization<'b>(&self, out: &'b mut [u8]) -> Result<&'b str, crate::Error> {
+        let Origin::Tuple { scheme, host, port } = *self else {
+            return put(out, 0, b"null").and_then(|n| finish(out, n));
+        };
+        let mut n = put(out, 0, scheme.as_bytes())?;
+        n = put(out, n, b"://")?;
+        let is_domain =
+            !host.starts_with('[') && !host.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        n = if is_domain {
+            let rest = out.get_mut(n..).unwrap_or_default();
+            match crate::idna::domain_to_unicode(host, rest) {
+                Ok(m) => n + m,
+                Err(crate::idna::IdnaError::BufferTooSmall { needed }) => {
+                    return Err(crate::Error::ArenaTooSmall {
+                        needed: n + needed + 6,
+                    });
+                }
+                // "If an error was recorded, return domain": the ASCII form.
+                Err(_) => put(out, n, host.as_bytes())?,
+            }
+        } else {
+            // IPv4 and IPv6 hosts serialize as they are.
+            put(out, n, host.as_bytes())?
+        };
+        if let Some(p) = port {
+            n = put(out, n, b":")?;
+            let mut digits = [0u8; 10];
+            n = put(out, n, crate::arena::decimal(p as u32, &mut digits))?;
+        }
+        finish(out, n)
+    }
+}
+
+/// Writes `s` at `out[at..]`; the new end, or the size needed.
+#[cfg(feature = "idna")]
+fn put(out: &mut [u8], at: usize, s: &[u8]) -> Result<usize, crate::Error> {
+    let end = at + s.len();
+    let dst = out
+        .get_mut(at..end)
+        .ok_or(crate::Error::ArenaTooSmall { needed: end + 6 })?;
+    dst.copy_from_slice(s);
+    Ok(end)
+}
+
+#[cfg(feature = "idna")]
+fn finish(out: &[u8], n: usize) -> Result<&str, crate::Error> {
+    core::str::from_utf8(&out[..n]).map_err(|_| crate::Error::ArenaTooSmall { needed: n })
 }
 
 impl fmt::Display for Origin<'_> {

@@ -1,41 +1,18 @@
 //! WPT `setters_tests.json`: every setter entry, every expected field.
 
+mod common;
+
+use common::field;
 use microurl::Url;
 use serde_json::Value;
 
-fn field(url: &Url<'_>, name: &str) -> String {
-    match name {
-        "href" => url.href().into(),
-        "protocol" => url.protocol().into(),
-        "username" => url.username().into(),
-        "password" => url.password().into(),
-        "host" => url.host_with_port().into(),
-        "hostname" => url.hostname().into(),
-        "port" => url.port().map(|p| p.to_string()).unwrap_or_default(),
-        "pathname" => url.pathname().into(),
-        "search" => url.search().into(),
-        "hash" => url.hash().into(),
-        "origin" => url.origin().to_string(),
-        other => panic!("unknown field {other}"),
-    }
-}
-
 fn apply<'b>(url: &Url<'b>, setter: &str, value: &'b str, arena: &'b mut [u8]) -> Url<'b> {
-    let result = match setter {
-        "protocol" => url.set_protocol(value, arena),
-        "username" => url.set_username(value, arena),
-        "password" => url.set_password(value, arena),
-        "host" => url.set_host(value, arena),
-        "hostname" => url.set_hostname(value, arena),
-        "port" => url.set_port(value, arena),
-        "pathname" => url.set_pathname(value, arena),
-        "search" => url.set_search(value, arena),
-        "hash" => url.set_hash(value, arena),
+    match setter {
         // The href setter throws on failure, leaving the URL unchanged.
-        "href" => return Url::parse(value, arena).unwrap_or(*url),
-        other => panic!("unknown setter {other}"),
-    };
-    result.unwrap_or_else(|e| panic!("{setter} {value:?} on {url}: {e}"))
+        "href" => Url::parse(value, arena).unwrap_or(*url),
+        _ => common::set(url, setter, value, arena)
+            .unwrap_or_else(|e| panic!("{setter} {value:?} on {url}: {e}")),
+    }
 }
 
 /// Whether UTS46 is compiled in (without it non-ASCII domains fail with IdnaUnavailable).
@@ -167,26 +144,6 @@ mod properties {
         prop::collection::vec(pieces, 0..6).prop_map(|v| v.concat())
     }
 
-    fn set<'b>(
-        url: &Url<'b>,
-        setter: &str,
-        value: &'b str,
-        arena: &'b mut [u8],
-    ) -> Result<Url<'b>, Error> {
-        match setter {
-            "href" => url.set_href(value, arena),
-            "protocol" => url.set_protocol(value, arena),
-            "username" => url.set_username(value, arena),
-            "password" => url.set_password(value, arena),
-            "host" => url.set_host(value, arena),
-            "hostname" => url.set_hostname(value, arena),
-            "port" => url.set_port(value, arena),
-            "pathname" => url.set_pathname(value, arena),
-            "search" => url.set_search(value, arena),
-            _ => url.set_hash(value, arena),
-        }
-    }
-
     fn set_buf<const N: usize>(u: &mut UrlBuf<N>, setter: &str, value: &str) -> Result<(), Error> {
         match setter {
             "href" => u.set_href(value),
@@ -214,7 +171,7 @@ mod properties {
             let mut a = vec![0u8; 256];
             let url = Url::parse(href, &mut a).unwrap();
             let mut b = vec![0u8; 512];
-            let Ok(new) = set(&url, setter, &value, &mut b) else {
+            let Ok(new) = super::common::set(&url, setter, &value, &mut b) else {
                 prop_assert_eq!(setter, "href");
                 return Ok(());
             };

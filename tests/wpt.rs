@@ -3,30 +3,11 @@
 //! With the `idna` feature off, entries whose host needs UTS46 (non-ASCII after
 //! percent-decoding, or an expected `xn--` hostname) are listed and counted as left out.
 
+mod common;
+
+use common::{FIELDS, field};
 use microurl::{Error, Url};
 use serde_json::Value;
-
-const FIELDS: [&str; 11] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash", "origin",
-];
-
-fn field<'a>(url: &Url<'a>, name: &str) -> String {
-    match name {
-        "href" => url.href().into(),
-        "protocol" => url.protocol().into(),
-        "username" => url.username().into(),
-        "password" => url.password().into(),
-        "host" => url.host_with_port().into(),
-        "hostname" => url.hostname().into(),
-        "port" => url.port().map(|p| p.to_string()).unwrap_or_default(),
-        "pathname" => url.pathname().into(),
-        "search" => url.search().into(),
-        "hash" => url.hash().into(),
-        "origin" => url.origin().to_string(),
-        _ => unreachable!(),
-    }
-}
 
 /// The authority of `input` (after `//`), percent-decoded, has non-ASCII bytes.
 fn needs_idna(case: &Value) -> bool {

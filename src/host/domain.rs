@@ -165,16 +165,9 @@ fn parse_unicode(
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
     let start = out.len();
-    let fail = |v: &mut ValidationErrors| {
-        v.insert(ValidationError::DomainToAscii);
-        Err(ParseErrorKind::DomainToAscii)
-    };
     let buf = out.owned_buf();
     let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= input.len()) else {
-        // No room even to decode: assume the worst so the caller learns a sufficient size.
-        out.reserve_scratch(input.len() + crate::idna::max_ascii_len(input.len()));
-        out.mark_overflow();
-        return Ok(HostKind::Domain);
+        return unicode_without_room(input, out, v);
     };
     let mut d = 0;
     for b in percent::decode(input) {
@@ -183,30 +176,73 @@ fn parse_unicode(
     }
     let (decoded, rest) = region.split_at_mut(d);
     // UTF-8 decode without BOM or fail: U+FFFD would fail UTS46 anyway.
-    let decoded = match core::str::from_utf8(decoded) {
-        Ok(s) => s,
-        Err(_) => return fail(v),
+    let Ok(decoded) = core::str::from_utf8(decoded) else {
+        return domain_to_ascii_failure(v);
     };
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
-        Err(crate::idna::IdnaError::BufferTooSmall { needed }) => {
-            out.reserve_scratch(d + needed);
-            out.mark_overflow();
-            return Ok(HostKind::Domain);
-        }
-        #[allow(unreachable_patterns)]
-        Err(crate::idna::IdnaError::Unavailable) => return Err(ParseErrorKind::IdnaUnavailable),
-        Err(_) => return fail(v),
+        Err(e) => return idna_error(e, d, out, v),
     };
     out.reserve_scratch(d + n);
     out.owned_buf().copy_within(start + d..start + d + n, start);
     out.commit(n);
     let ascii = &out.bytes()[start..];
-    if ascii.iter().any(|&b| is_forbidden_domain(b)) {
-        v.insert(ValidationError::DomainInvalidCodePoint);
-        return Err(ParseErrorKind::DomainInvalidCodePoint);
-    }
     let mut scan = ipv4::Ipv4Scan::new();
     ascii.iter().for_each(|&b| scan.feed(b));
     finish(start, scan, out, v)
+}
+
+/// The arena cannot even hold the decoded domain: still check validity when the domain needs
+/// no decoding (UTS46 can tell without a buffer), and record how much arena would do.
+#[cfg(feature = "idna")]
+fn unicode_without_room(
+    input: &[u8],
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    if input.contains(&b'%') {
+        // Decoding needs room; assume the worst so the caller learns a sufficient size.
+        out.reserve_scratch(input.len() + crate::idna_bound(input.len()));
+        out.mark_overflow();
+        return Ok(HostKind::Domain);
+    }
+    let Ok(domain) = core::str::from_utf8(input) else {
+        return domain_to_ascii_failure(v);
+    };
+    // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer.
+    match crate::idna::domain_to_ascii(domain, false, &mut []) {
+        // An empty buffer only fits the empty result, which is a failure.
+        Ok(_) => domain_to_ascii_failure(v),
+        Err(e) => idna_error(e, input.len(), out, v),
+    }
+}
+
+/// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
+/// suffices, past `decoded` bytes of decoded input) that leaves validity undecided; anything
+/// else fails the host.
+#[cfg(feature = "idna")]
+fn idna_error(
+    e: crate::idna::IdnaError,
+    decoded: usize,
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    match e {
+        crate::idna::IdnaError::BufferTooSmall { needed } => {
+            out.reserve_scratch(decoded + needed);
+            out.mark_overflow();
+            Ok(HostKind::Domain)
+        }
+        crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
+            v.insert(ValidationError::DomainInvalidCodePoint);
+            Err(ParseErrorKind::DomainInvalidCodePoint)
+        }
+        _ => domain_to_ascii_failure(v),
+    }
+}
+
+#[cfg(feature = "idna")]
+fn domain_to_ascii_failure(v: &mut ValidationErrors) -> Result<HostKind, ParseErrorKind> {
+    v.insert(ValidationError::DomainToAscii);
+    Err(ParseErrorKind::DomainToAscii)
 }

@@ -46,24 +46,16 @@ impl<'b> Parser<'_, '_, 'b> {
                 // Host, path and query from the base.
                 self.out.push_slice(b"//");
                 self.write_base_host(base);
-                self.rec.path_start = self.out.len();
-                let path_end = base
-                    .query_start_usize()
-                    .unwrap_or(base.fragment_start_or_end());
-                self.out
-                    .push_str(&base.as_str()[base.path_start_usize()..path_end]);
+                self.copy_base_path(base);
                 match c {
                     Some(b'?') => self.query_state(pos + 1),
-                    Some(b'#') | None => {
-                        if let Some(q) = base.query_start_usize() {
-                            self.rec.query_start = Some(self.out.len());
-                            self.out
-                                .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
-                        }
-                        match c {
-                            Some(_) => self.fragment_state(pos + 1),
-                            None => Ok(()),
-                        }
+                    Some(b'#') => {
+                        self.copy_base_query(base);
+                        self.fragment_state(pos + 1)
+                    }
+                    None => {
+                        self.copy_base_query(base);
+                        Ok(())
                     }
                     Some(_) => {
                         if !starts_with_windows_drive_letter(&self.input[pos..]) {

@@ -7,15 +7,26 @@
 //! copied as whole spans, and the `/.` path prefix, which is inserted at the end.
 
 mod authority;
+mod entry;
 mod fast;
 mod file;
 mod path;
 mod setter_states;
+mod units;
+
+pub use entry::CAN_PARSE_SCRATCH;
+pub(crate) use entry::{can_parse, parse};
+#[cfg(test)]
+pub(crate) use entry::{parse_fast_only, parse_full};
+
+pub(crate) use units::{
+    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, PATH_COMPONENT_PLAIN, QUERY_COMPONENT,
+    SPECIAL_QUERY_COMPONENT, check_url_units, push_component,
+};
 
 use crate::arena::Writer;
-use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
 use crate::host::HostKind;
-use crate::percent::{self, EncodeSet};
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
@@ -101,212 +112,6 @@ pub(crate) struct Record {
     pub(crate) path_start: usize,
     pub(crate) query_start: Option<usize>,
     pub(crate) fragment_start: Option<usize>,
-}
-
-/// <https://url.spec.whatwg.org/#c0-control-or-space>
-fn is_c0_or_space(b: u8) -> bool {
-    b <= 0x20
-}
-
-fn is_tab_or_newline(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\r')
-}
-
-/// Whether `s` contains `\t`, `\n` or `\r`, eight bytes at a time.
-fn has_tab_or_newline(s: &[u8]) -> bool {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // Bytes equal to `b` become zero after xor; the classic zero-byte test finds them.
-    let has_zero = |x: u64| x.wrapping_sub(LO) & !x & HI != 0;
-    // Some byte below 0x0e (rare in URLs) is checked exactly.
-    let has_below_0e = |x: u64| x.wrapping_sub(LO * 0x0e) & !x & HI != 0;
-    let mut chunks = s.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(w);
-        if has_below_0e(x)
-            && (has_zero(x ^ (LO * 0x09)) || has_zero(x ^ (LO * 0x0a)) || has_zero(x ^ (LO * 0x0d)))
-        {
-            return true;
-        }
-    }
-    chunks.remainder().iter().any(|&b| is_tab_or_newline(b))
-}
-
-/// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
-/// the tab-free input): every byte may become `%XX`, a host may grow through IDNA or IPv4
-/// serialization, and a base may be copied.
-fn output_bound(input_len: usize, base: Option<&Url<'_>>) -> usize {
-    let base_len = base.map_or(0, |b| b.as_str().len());
-    let per_byte = 3 * input_len;
-    let idna = crate::idna_bound(input_len);
-    base_len + per_byte.max(idna) + 32
-}
-
-/// Entry point for `Url::parse*`.
-pub(crate) fn parse<'a>(
-    input: &'a str,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-    options: Options,
-) -> Result<Url<'a>, Error> {
-    parse_inner(input, base, arena, options, true).0
-}
-
-/// The fast path alone (for its tests): canonical input (borrowed), or canonical but for
-/// the path `/` of a special URL (copied with the `/` inserted).
-#[cfg(test)]
-pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
-    match fast::scan(input)? {
-        fast::Fast::Canonical(url) => Some(url),
-        fast::Fast::MissingSlash { at, rec } => Some(insert_slash(input, at, &rec, arena)),
-    }
-}
-
-/// Copies ASCII-canonical `input` into `arena` with `/` inserted at `at` (the arena must hold
-/// `input.len() + 1` bytes).
-fn insert_slash<'a>(input: &str, at: usize, rec: &Record, arena: &'a mut [u8]) -> Url<'a> {
-    let out = &mut arena[..input.len() + 1];
-    out[..at].copy_from_slice(&input.as_bytes()[..at]);
-    out[at] = b'/';
-    out[at + 1..].copy_from_slice(&input.as_bytes()[at..]);
-    // The fast path accepts ASCII only.
-    let href = core::str::from_utf8(out).unwrap_or("");
-    Url::from_record(href, rec, ValidationErrors::EMPTY)
-}
-
-/// [`parse`] without the canonical fast path (the oracle for its tests).
-#[cfg(test)]
-pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-    parse_inner(input, None, arena, Options { strict: false }, false).0
-}
-
-/// [`parse`], and whether every validity check ran (false when a step that needs arena
-/// scratch was skipped because the arena was full).
-fn parse_inner<'a>(
-    input: &'a str,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-    options: Options,
-    fast_path: bool,
-) -> (Result<Url<'a>, Error>, bool) {
-    if input.len() > crate::MAX_INPUT_LEN {
-        return (Err(Error::InputTooLong), true);
-    }
-    if fast_path && !options.strict {
-        match fast::scan(input) {
-            Some(fast::Fast::Canonical(url)) => return (Ok(url), true),
-            Some(fast::Fast::MissingSlash { at, rec }) if arena.len() > input.len() => {
-                return (Ok(insert_slash(input, at, &rec, arena)), true);
-            }
-            _ => {}
-        }
-    }
-    let mut v = ValidationErrors::EMPTY;
-    let bytes = input.as_bytes();
-    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
-    let trail = bytes[lead..]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_c0_or_space(b))
-        .count();
-    if lead > 0 || trail > 0 {
-        v.insert(ValidationError::InvalidUrlUnit);
-    }
-    // Trimming removes ASCII only, so the rest is still a string.
-    let trimmed_str = &input[lead..bytes.len() - trail];
-    let trimmed = trimmed_str.as_bytes();
-    let tabs = if has_tab_or_newline(trimmed) {
-        trimmed.iter().filter(|&&b| is_tab_or_newline(b)).count()
-    } else {
-        0
-    };
-    if tabs == 0 {
-        return run(trimmed_str, base, arena, v, options, |p| p + lead);
-    }
-    v.insert(ValidationError::InvalidUrlUnit);
-    // Remove tabs and newlines into the end of the arena; the output grows from the front.
-    let n = trimmed.len() - tabs;
-    let Some(split) = arena.len().checked_sub(n) else {
-        let needed = n + output_bound(n, base);
-        return (Err(Error::ArenaTooSmall { needed }), false);
-    };
-    let (out, copy) = arena.split_at_mut(split);
-    for (slot, &b) in copy
-        .iter_mut()
-        .zip(trimmed.iter().filter(|&&b| !is_tab_or_newline(b)))
-    {
-        *slot = b;
-    }
-    let copy: &'a [u8] = copy;
-    // Removing ASCII bytes from UTF-8 leaves UTF-8; the fallback is unreachable.
-    let copy = core::str::from_utf8(copy).unwrap_or("");
-    let map_pos = |p: usize| {
-        // The p-th kept byte's position in the caller's input.
-        let mut kept = 0;
-        for (i, &b) in trimmed.iter().enumerate() {
-            if !is_tab_or_newline(b) {
-                if kept == p {
-                    return lead + i;
-                }
-                kept += 1;
-            }
-        }
-        lead + trimmed.len()
-    };
-    let (result, checked) = run(copy, base, out, v, options, map_pos);
-    let result = result.map_err(|e| match e {
-        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
-        e => e,
-    });
-    (result, checked)
-}
-
-fn run<'a>(
-    input: &'a str,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-    v: ValidationErrors,
-    options: Options,
-    map_pos: impl Fn(usize) -> usize,
-) -> (Result<Url<'a>, Error>, bool) {
-    let mut p = Parser {
-        input: input.as_bytes(),
-        out: Writer::new(arena, input),
-        base,
-        v,
-        scheme: SchemeType::NotSpecial,
-        err_pos: 0,
-        rec: Record::default(),
-        dot_prefix: false,
-        state_override: None,
-    };
-    p.base = base;
-    let checked = |p: &Parser<'_, '_, '_>| !p.out.skipped_checks();
-    if let Err(kind) = p.parse_url() {
-        let e = Error::Parse(ParseError {
-            kind,
-            position: map_pos(p.err_pos),
-        });
-        return (Err(e), true);
-    }
-    p.fix_empty_first_segment();
-    let all_checked = checked(&p);
-    let Parser { out, rec, v, .. } = p;
-    let url = match out.finish() {
-        Ok(s) => Url::from_record(s, &rec, v),
-        Err(needed) => return (Err(Error::ArenaTooSmall { needed }), all_checked),
-    };
-    let strict_error = || url.validation_errors().first();
-    if let Some(first) = options.strict.then(strict_error).flatten() {
-        let e = Error::Parse(ParseError {
-            kind: ParseErrorKind::Strict(first),
-            position: map_pos(0),
-        });
-        return (Err(e), true);
-    }
-    (Ok(url), true)
 }
 
 impl<'b> Parser<'_, '_, 'b> {
@@ -509,34 +314,40 @@ impl<'b> Parser<'_, '_, 'b> {
         }
         // Everything but the fragment comes from the base.
         self.copy_base_authority(base);
-        self.rec.path_start = self.out.len();
-        let path_end = base
-            .query_start_usize()
-            .unwrap_or(base.fragment_start_or_end());
-        self.out
-            .push_str(&base.as_str()[base.path_start_usize()..path_end]);
+        self.copy_base_path(base);
         match self.at(pos) {
             Some(b'?') => self.query_state(pos + 1),
             Some(b'#') => {
-                if let Some(q) = base.query_start_usize() {
-                    self.rec.query_start = Some(self.out.len());
-                    self.out
-                        .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
-                }
+                self.copy_base_query(base);
                 self.fragment_state(pos + 1)
             }
             None => {
-                if let Some(q) = base.query_start_usize() {
-                    self.rec.query_start = Some(self.out.len());
-                    self.out
-                        .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
-                }
+                self.copy_base_query(base);
                 Ok(())
             }
             Some(_) => {
                 self.shorten_path();
                 self.path_state(pos)
             }
+        }
+    }
+
+    /// Writes the base's path (the output's path starts here).
+    fn copy_base_path(&mut self, base: &Url<'_>) {
+        self.rec.path_start = self.out.len();
+        let path_end = base
+            .query_start_usize()
+            .unwrap_or(base.fragment_start_or_end());
+        self.out
+            .push_str(&base.as_str()[base.path_start_usize()..path_end]);
+    }
+
+    /// Writes the base's query, if it has one.
+    fn copy_base_query(&mut self, base: &Url<'_>) {
+        if let Some(q) = base.query_start_usize() {
+            self.rec.query_start = Some(self.out.len());
+            self.out
+                .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
         }
     }
 
@@ -639,186 +450,3 @@ static SCHEME_CHAR: [bool; 256] = {
     }
     t
 };
-
-/// Whether `b` is an ASCII URL code point (<https://url.spec.whatwg.org/#url-code-points>).
-const fn is_ascii_url_code_point(c: u8) -> bool {
-    c.is_ascii_alphanumeric()
-        || matches!(
-            c,
-            b'!' | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b'-'
-                | b'.'
-                | b'/'
-                | b':'
-                | b';'
-                | b'='
-                | b'?'
-                | b'@'
-                | b'_'
-                | b'~'
-        )
-}
-
-/// A percent-encode set with a table of the bytes that need no attention at all: ASCII URL
-/// code points that the set leaves alone. Everything else takes the slow path.
-pub(crate) struct Component {
-    set: &'static EncodeSet,
-    plain: [bool; 256],
-}
-
-impl Component {
-    const fn new(set: &'static EncodeSet) -> Component {
-        let mut plain = [false; 256];
-        let mut b = 0;
-        while b < 128 {
-            plain[b] = is_ascii_url_code_point(b as u8) && !set.contains(b as u8);
-            b += 1;
-        }
-        Component { set, plain }
-    }
-}
-
-pub(crate) static PATH_COMPONENT: Component = Component::new(&percent::PATH);
-pub(crate) const PATH_COMPONENT_PLAIN: [bool; 256] = Component::new(&percent::PATH).plain;
-pub(crate) static QUERY_COMPONENT: Component = Component::new(&percent::QUERY);
-pub(crate) static SPECIAL_QUERY_COMPONENT: Component = Component::new(&percent::SPECIAL_QUERY);
-pub(crate) static FRAGMENT_COMPONENT: Component = Component::new(&percent::FRAGMENT);
-pub(crate) static C0_COMPONENT: Component = Component::new(&percent::C0_CONTROL);
-
-/// Whether the UTF-8 sequence at `s[i..]` is a non-ASCII URL code point; its length.
-fn non_ascii_url_code_point(s: &[u8], i: usize) -> (bool, usize) {
-    let len = match s[i] {
-        0xf0.. => 4,
-        0xe0.. => 3,
-        _ => 2,
-    };
-    let ch = s
-        .get(i..i + len)
-        .and_then(|c| core::str::from_utf8(c).ok())
-        .and_then(|c| c.chars().next());
-    let ok = ch.is_some_and(|c| {
-        let c = c as u32;
-        c >= 0xa0 && (c & 0xfffe) != 0xfffe && !(0xfdd0..=0xfdef).contains(&c)
-    });
-    (ok, len)
-}
-
-/// Writes `s` percent-encoded with `c`'s set, and records `invalid-URL-unit` for code points
-/// that are not URL code points and for `%` not followed by two hex digits (the checks of the
-/// path, opaque path, query and fragment states). One pass; runs of plain bytes are copied
-/// at once.
-pub(crate) fn push_component(
-    out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
-    s: &[u8],
-    c: &Component,
-) {
-    let mut start = 0;
-    let mut i = 0;
-    while i < s.len() {
-        let b = s[i];
-        if c.plain[b as usize] {
-            i += 1;
-            continue;
-        }
-        if b == b'%' {
-            if percent::decode_at(s, i).is_none() {
-                v.insert(ValidationError::InvalidUrlUnit);
-            }
-            i += 1;
-            continue;
-        }
-        if b >= 0x80 {
-            let (ok, len) = non_ascii_url_code_point(s, i);
-            if !ok {
-                v.insert(ValidationError::InvalidUrlUnit);
-            }
-            i += 1;
-            // The set contains every byte >= 0x80: the rest of the sequence follows.
-            out.push_slice(&s[start..i - 1]);
-            for &b in &s[i - 1..(i - 1 + len).min(s.len())] {
-                out.push_slice(&percent::percent_encode_byte(b));
-            }
-            i = (i - 1 + len).min(s.len());
-            start = i;
-            continue;
-        }
-        v.insert(ValidationError::InvalidUrlUnit);
-        if c.set.contains(b) {
-            out.push_slice(&s[start..i]);
-            out.push_slice(&percent::percent_encode_byte(b));
-            start = i + 1;
-        }
-        i += 1;
-    }
-    out.push_slice(&s[start..]);
-}
-
-/// The invalid-URL-unit checks without writing (for opaque hosts, which write separately).
-pub(crate) fn check_url_units(s: &[u8], v: &mut ValidationErrors) {
-    let mut i = 0;
-    while i < s.len() {
-        let b = s[i];
-        if b >= 0x80 {
-            let (ok, len) = non_ascii_url_code_point(s, i);
-            if !ok {
-                v.insert(ValidationError::InvalidUrlUnit);
-            }
-            i += len;
-            continue;
-        }
-        let ok = is_ascii_url_code_point(b) || (b == b'%' && percent::decode_at(s, i).is_some());
-        if !ok {
-            v.insert(ValidationError::InvalidUrlUnit);
-        }
-        i += 1;
-    }
-}
-
-/// Stack bytes [`Url::can_parse`] uses (for the base and for the input, each) when a host
-/// needs IDNA scratch or the input has tabs or newlines to remove.
-pub const CAN_PARSE_SCRATCH: usize = 1024;
-
-/// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.
-///
-/// Validity never depends on output the parser could not store, except where a step needs
-/// scratch space (a host that needs IDNA, input with tabs to remove): the parse first runs
-/// with no arena, and only when such a step was skipped again with stack scratch.
-pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
-    match base {
-        None => input_valid(input, None),
-        Some(b) => {
-            if let Ok(base) = Url::parse(b, &mut []) {
-                return input_valid(input, Some(&base));
-            }
-            let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-            match Url::parse(b, &mut scratch) {
-                Ok(base) => input_valid(input, Some(&base)),
-                Err(_) => false,
-            }
-        }
-    }
-}
-
-fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
-    match parse_inner(input, base, &mut [], Options::default(), true) {
-        (Ok(_), _) => true,
-        (Err(Error::ArenaTooSmall { .. }), true) => true,
-        (Err(Error::ArenaTooSmall { .. }), false) => {
-            let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-            // Beyond the scratch, a skipped step is taken as valid (a documented limit).
-            !matches!(
-                parse(input, base, &mut scratch, Options::default()),
-                Err(Error::Parse(_) | Error::InputTooLong)
-            )
-        }
-        (Err(_), _) => false,
-    }
-}

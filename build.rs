@@ -1,0 +1,27 @@
+//! Generates the Unicode tables (UTS46 mapping, normalization, bidi, joining) from the files
+//! vendored in `data/unicode/` into `$OUT_DIR/idna_tables.rs`. Deterministic, no network.
+//! Nothing is generated without the `idna` feature, so no Unicode table can be linked.
+
+#[path = "build/gen.rs"]
+mod generate;
+#[path = "build/offset_trie.rs"]
+mod offset_trie;
+#[path = "build/trie.rs"]
+mod trie;
+#[path = "build/ucd.rs"]
+mod ucd;
+
+use std::path::PathBuf;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=build");
+    if std::env::var_os("CARGO_FEATURE_IDNA").is_none() {
+        return;
+    }
+    let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("manifest dir"));
+    let ucd = ucd::load(&root.join("data/unicode"));
+    let source = generate::generate(&ucd);
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
+    std::fs::write(out.join("idna_tables.rs"), source).expect("writing idna_tables.rs");
+}

@@ -1,0 +1,334 @@
+//! Turns the parsed UCD into the Rust source of `$OUT_DIR/idna_tables.rs`.
+//!
+//! Tables (all `static`, never decompressed at run time):
+//! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
+//!   or an entry of `IDNA_ENTRIES`: 3 bytes, kind in bits 0-2, then a string of
+//!   `MAPPING_STR` (length in bits 3-8, offset in bits 9-23) or a code point delta.
+//! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
+//! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
+//!   ideographs, as dense arrays.
+//! - `DECOMP_*`, `SECONDS`: the other canonical single-step decompositions sorted by code
+//!   point (low 16 bits, per plane), with a bitset of the 256-code-point pages that have
+//!   any; `COMPOSE`: the primary composites among them, by (second, first).
+//!
+//! Every choice the run-time code relies on is asserted here (decompositions of at most 4
+//! code points, no composition second below U+0300, ...), so new Unicode data that breaks
+//! one fails the build instead of the library.
+
+use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, SPECIALS};
+use crate::trie::{Trie, emit_array, width};
+use crate::ucd::{CODE_POINTS, Idna, Ucd};
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write;
+
+// Keep in sync with src/tables/mod.rs.
+const KIND_VALID: u32 = 0;
+const KIND_IGNORED: u32 = 1;
+const KIND_DISALLOWED: u32 = 2;
+const KIND_DEVIATION: u32 = 3;
+const KIND_MAPPED: u32 = 4;
+const KIND_DELTA: u32 = 5;
+
+const PROP_BIDI_SHIFT: u32 = 8;
+const PROP_JOINING_SHIFT: u32 = 12;
+const PROP_MARK: u32 = 1 << 15;
+
+const S_BASE: u32 = 0xAC00;
+const S_COUNT: u32 = 11172;
+
+fn utf8(cps: &[u32]) -> String {
+    cps.iter()
+        .map(|&c| char::from_u32(c).expect("scalar value"))
+        .collect()
+}
+
+/// Deduplicates strings into one string table, reusing substrings already present.
+struct StringTable {
+    text: String,
+    offsets: HashMap<String, usize>,
+}
+
+impl StringTable {
+    fn new(strings: &BTreeSet<String>) -> StringTable {
+        let mut sorted: Vec<&String> = strings.iter().collect();
+        sorted.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        let mut table = StringTable {
+            text: String::new(),
+            offsets: HashMap::new(),
+        };
+        for s in sorted {
+            let at = table.text.find(s.as_str()).unwrap_or_else(|| {
+                table.text.push_str(s);
+                table.text.len() - s.len()
+            });
+            table.offsets.insert(s.clone(), at);
+        }
+        table
+    }
+
+    fn entry(&self, kind: u32, s: &str) -> u32 {
+        let at = self.offsets[s];
+        assert!(s.len() < 64 && at < (1 << 15));
+        kind | (s.len() as u32) << 3 | (at as u32) << 9
+    }
+}
+
+fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
+    let strings: BTreeSet<String> = ucd
+        .idna
+        .iter()
+        .filter_map(|v| match v {
+            Idna::Deviation(m) => Some(utf8(m)),
+            Idna::Mapped(m) if m.len() != 1 => Some(utf8(m)),
+            _ => None,
+        })
+        .collect();
+    let table = StringTable::new(&strings);
+    let cells: Vec<Cell> = ucd
+        .idna
+        .iter()
+        .enumerate()
+        .map(|(cp, v)| match v {
+            Idna::Valid => Cell::Special(KIND_VALID),
+            // NFC follows mapping, so a mapping that is canonically equivalent to the code
+            // point itself (CJK compatibility ideographs, Greek oxia, ...) needs no data: the
+            // code point is kept and NFC produces the mapping.
+            Idna::Mapped(m) if is_canonical_mapping(ucd, cp as u32, m) => Cell::Special(KIND_VALID),
+            Idna::Ignored => Cell::Special(KIND_IGNORED),
+            Idna::Disallowed => Cell::Special(KIND_DISALLOWED),
+            Idna::Deviation(m) => Cell::Entry(table.entry(KIND_DEVIATION, &utf8(m))),
+            Idna::Mapped(m) if m.len() == 1 => {
+                let delta = m[0] as i32 - cp as i32;
+                assert!(delta.abs() < 1 << 20);
+                Cell::Entry(KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF))
+            }
+            Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, &utf8(m))),
+        })
+        .collect();
+    const { assert!(KIND_VALID < SPECIALS && KIND_IGNORED < SPECIALS && KIND_DISALLOWED == DISALLOWED) };
+    let trie = OffsetTrie::build_smallest(&cells);
+    trie.emit("IDNA", out);
+    writeln!(
+        out,
+        "pub(crate) static MAPPING_STR: &str = {:?};",
+        table.text
+    )
+    .unwrap();
+    trie.bytes() + table.text.len()
+}
+
+fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    full_decomposition(ucd, cp, &mut a);
+    for &c in mapping {
+        full_decomposition(ucd, c, &mut b);
+    }
+    // Equal NFD (no reordering is involved: both are single characters' decompositions).
+    let equivalent = a == b && ucd.decomp.contains_key(&cp);
+    // NFC must then remove `cp`, or its status would be looked up after normalization.
+    let d = &ucd.decomp.get(&cp);
+    assert!(
+        !(equivalent && d.is_some_and(|d| is_primary_composite(ucd, cp, d))),
+        "{cp:X}"
+    );
+    equivalent
+}
+
+fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
+    let mut props: Vec<u32> = vec![0];
+    let mut index: HashMap<u32, u32> = HashMap::from([(0, 0)]);
+    let mut values = vec![0u32; CODE_POINTS];
+    let mut validation = 0;
+    for (cp, slot) in values.iter_mut().enumerate() {
+        // Bidi class, joining type and "is a mark" are only read for the code points of a
+        // label that passed the status check (valid or deviation): for every other code
+        // point the label is an error whatever they are, so they repeat the previous
+        // code point's to make blocks repeat. NFC data (ccc, decomposition) stays exact.
+        if matches!(ucd.idna[cp], Idna::Valid | Idna::Deviation(_)) {
+            validation = u32::from(ucd.bidi[cp]) << PROP_BIDI_SHIFT
+                | u32::from(ucd.joining[cp]) << PROP_JOINING_SHIFT
+                | if ucd.mark[cp] { PROP_MARK } else { 0 };
+        }
+        let p = u32::from(ucd.ccc[cp]) | validation;
+        *slot = *index.entry(p).or_insert_with(|| {
+            props.push(p);
+            props.len() as u32 - 1
+        });
+    }
+    let trie = Trie::build_smallest(&values);
+    trie.emit("PROPS", out);
+    emit_array(out, "PROPS", &props);
+    trie.bytes() + props.len() * width(&props)
+}
+
+fn full_decomposition(ucd: &Ucd, cp: u32, out: &mut Vec<u32>) {
+    match ucd.decomp.get(&cp) {
+        Some(d) => {
+            full_decomposition(ucd, d[0], out);
+            for &c in &d[1..] {
+                assert!(
+                    !ucd.decomp.contains_key(&c),
+                    "second component {c:X} decomposes"
+                );
+                out.push(c);
+            }
+        }
+        None if (S_BASE..S_BASE + S_COUNT).contains(&cp) => out.extend([0x1100, 0x1161, 0x11A7]),
+        None => out.push(cp),
+    }
+}
+
+fn is_primary_composite(ucd: &Ucd, cp: u32, d: &[u32]) -> bool {
+    d.len() == 2
+        && !ucd.exclusions.contains(&cp)
+        && ucd.ccc[cp as usize] == 0
+        && ucd.ccc[d[0] as usize] == 0
+}
+
+/// The CJK compatibility ideographs: dense runs of singleton decompositions.
+const CJK_COMPATIBILITY: [(u32, u32); 2] = [(0xF900, 0xFAD9), (0x2F800, 0x2FA1D)];
+
+fn in_cjk_compatibility(cp: u32) -> bool {
+    CJK_COMPATIBILITY
+        .iter()
+        .any(|&(lo, hi)| (lo..=hi).contains(&cp))
+}
+
+/// Dense arrays of the low 16 bits of the targets (0: no decomposition) and a bitset of
+/// the targets in plane 2 (the others are in plane 0), indexed across both ranges.
+fn cjk_compatibility_tables(ucd: &Ucd, out: &mut String) -> usize {
+    let mut low = Vec::new();
+    let mut plane2 = Vec::new();
+    for &(lo, hi) in &CJK_COMPATIBILITY {
+        for cp in lo..=hi {
+            let target = match ucd.decomp.get(&cp).map(Vec::as_slice) {
+                Some(&[t]) => t,
+                None => 0,
+                Some(d) => panic!("{cp:X} -> {d:X?} is not a singleton"),
+            };
+            assert!(target >> 16 == 0 || target >> 16 == 2, "{cp:X}");
+            assert!(target == 0 || target & 0xFFFF != 0);
+            low.push(target & 0xFFFF);
+            plane2.push(target >> 16 == 2);
+        }
+    }
+    let bits: Vec<u32> = plane2
+        .chunks(8)
+        .map(|c| c.iter().enumerate().map(|(i, &b)| u32::from(b) << i).sum())
+        .collect();
+    let [(a, b), (c, d)] = CJK_COMPATIBILITY;
+    writeln!(
+        out,
+        "pub(crate) const CJK_COMPATIBILITY: [(u32, u32); 2] = [({a}, {b}), ({c}, {d})];"
+    )
+    .unwrap();
+    emit_array(out, "CJK_COMPATIBILITY_LOW", &low);
+    emit_array(out, "CJK_COMPATIBILITY_PLANE2", &bits);
+    low.len() * 2 + bits.len()
+}
+
+fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
+    let mut seconds: BTreeSet<u32> = ucd
+        .decomp
+        .values()
+        .filter_map(|d| d.get(1).copied())
+        .collect();
+    assert!(
+        seconds.iter().all(|&s| s >= 0x300),
+        "src/idna/nfc.rs FIRST_SECOND"
+    );
+    assert!(
+        (0..0x300).all(|c| ucd.ccc[c] == 0),
+        "src/idna/nfc.rs FIRST_SECOND"
+    );
+    seconds.insert(0);
+    let seconds: Vec<u32> = seconds.into_iter().collect();
+    assert!(seconds.len() < 1 << 11);
+    let compat = cjk_compatibility_tables(ucd, out);
+    let general: Vec<(&u32, &Vec<u32>)> = ucd
+        .decomp
+        .iter()
+        .filter(|(cp, _)| !in_cjk_compatibility(**cp))
+        .collect();
+    let keys: Vec<u32> = general.iter().map(|(cp, _)| **cp).collect();
+    assert!(
+        keys.iter().all(|&k| k < 0x3_0000),
+        "decompositions beyond plane 2"
+    );
+    let plane_start: Vec<u32> = (0..4)
+        .map(|p| keys.iter().filter(|&&k| k >> 16 < p).count() as u32)
+        .collect();
+    let (mut firsts, mut meta, mut vals) = (Vec::new(), Vec::new(), Vec::new());
+    let mut compose = Vec::new();
+    for (i, &(&cp, d)) in general.iter().enumerate() {
+        assert!(d.len() <= 2);
+        let second = d.get(1).copied().unwrap_or(0);
+        let sidx = seconds.binary_search(&second).expect("second indexed") as u32;
+        // Pairs: `sidx` (1..=127), the first component in the plane of the composite.
+        // Singletons: 0x80 | the plane of the target.
+        assert!(sidx < 128);
+        if second == 0 {
+            meta.push(0x80 | d[0] >> 16);
+        } else {
+            assert_eq!(d[0] >> 16, cp >> 16, "{cp:X}");
+            meta.push(sidx);
+        }
+        firsts.push(d[0] & 0xFFFF);
+        vals.push(d[0] | sidx << 21);
+        let mut full = Vec::new();
+        full_decomposition(ucd, cp, &mut full);
+        assert!(full.len() <= 4, "decomposition of {cp:X} longer than 4");
+        if is_primary_composite(ucd, cp, d) {
+            let parts = utf8(&full).len();
+            assert!(utf8(&[cp]).len() <= parts, "composition grows {cp:X}");
+            compose.push(i as u32);
+        }
+    }
+    // Composition looks pairs up by (second, first).
+    compose.sort_by_key(|&i| vals[i as usize]);
+    let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFFFF).collect();
+    // Pages of 256 code points holding a decomposition, so most lookups skip the search.
+    let mut pages = vec![0u32; 0x3_0000 >> 11];
+    for &cp in ucd.decomp.keys() {
+        pages[(cp >> 11) as usize] |= 1 << ((cp >> 8) & 7);
+    }
+    emit_array(out, "DECOMP_PAGES", &pages);
+    emit_array(out, "DECOMP_PLANE_START", &plane_start);
+    let compat_bytes = compat;
+    emit_array(out, "DECOMP_KEYS", &keys_lo);
+    emit_array(out, "DECOMP_FIRST", &firsts);
+    emit_array(out, "DECOMP_META", &meta);
+    emit_array(out, "SECONDS", &seconds);
+    emit_array(out, "COMPOSE", &compose);
+    compat_bytes
+        + pages.len()
+        + plane_start.len() * 2
+        + keys_lo.len() * 2
+        + firsts.len() * 2
+        + meta.len()
+        + seconds.len() * 4
+        + compose.len() * 2
+}
+
+/// The whole generated file.
+pub fn generate(ucd: &Ucd) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "// @generated by build.rs from data/unicode/ (Unicode 17.0.0). Do not edit.\n\
+         // Regenerate: `cargo build` (tables are rebuilt whenever build/ or data/ change).\n\n",
+    );
+    let mut total = idna_tables(ucd, &mut out);
+    total += props_tables(ucd, &mut out);
+    total += decomposition_tables(ucd, &mut out);
+    writeln!(
+        out,
+        "/// Total bytes of the generated tables, as counted by the generator."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) const GENERATED_TABLE_BYTES: usize = {total};"
+    )
+    .unwrap();
+    out
+}

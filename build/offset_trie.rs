@@ -1,0 +1,177 @@
+//! A trie for the IDNA mapping whose leaves are 8-bit offsets: the mid level stores, for
+//! each leaf block, a block of offset patterns *and* a base index into the entry table.
+//!
+//! ```text
+//! leaf value v < SPECIALS: that special status (valid, ignored, disallowed)
+//! otherwise:               ENTRIES[base + v - SPECIALS]
+//! ```
+//!
+//! Entries are laid out in code point order, so runs of mapped code points (consecutive
+//! strings, or one delta repeated) give the same offset pattern everywhere and their leaf
+//! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
+//! every offset below 256.
+
+use crate::trie::{dedup_blocks, emit_array, trim_tail, width};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Number of special leaf values.
+pub const SPECIALS: u32 = 3;
+/// The special value of a disallowed code point, the default past the end of `top`.
+pub const DISALLOWED: u32 = 2;
+/// Largest leaf block tried (bits).
+const MAX_LEAF_BITS: u32 = 4;
+/// How far back an existing entry may be reused: offsets stay below 256 with up to
+/// `2^MAX_LEAF_BITS` new entries per block.
+const WINDOW: usize = 255 - SPECIALS as usize - (1 << MAX_LEAF_BITS);
+
+pub struct OffsetTrie {
+    bits: [u32; 4],
+    leaf: Vec<u32>,
+    mid_leaf: Vec<u32>,
+    mid_base: Vec<u32>,
+    upper: Vec<u32>,
+    upper2: Vec<u32>,
+    top: Vec<u32>,
+    pub entries: Vec<u32>,
+}
+
+/// A code point's value: `Special(s)` with `s < SPECIALS`, or an entry.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Special(u32),
+    Entry(u32),
+}
+
+struct Leaves {
+    entries: Vec<u32>,
+    leaf: Vec<u32>,
+    /// Per leaf block of the code space: (pattern id, base).
+    blocks: Vec<(u32, u32)>,
+}
+
+fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
+    let mut entries = Vec::new();
+    let mut latest: HashMap<u32, usize> = HashMap::new();
+    let mut patterns: HashMap<Vec<u32>, u32> = HashMap::new();
+    let (mut leaf, mut blocks) = (Vec::new(), Vec::new());
+    for block in cells.chunks(1 << leaf_bits) {
+        let mut index = Vec::with_capacity(block.len());
+        for cell in block {
+            index.push(match *cell {
+                Cell::Special(_) => None,
+                Cell::Entry(e) => Some(match latest.get(&e) {
+                    Some(&i) if i + WINDOW >= entries.len() => i,
+                    _ => {
+                        entries.push(e);
+                        latest.insert(e, entries.len() - 1);
+                        entries.len() - 1
+                    }
+                }),
+            });
+        }
+        let base = index.iter().flatten().copied().min().unwrap_or(0);
+        let pattern: Vec<u32> = block
+            .iter()
+            .zip(&index)
+            .map(|(cell, i)| match (cell, i) {
+                (Cell::Special(s), _) => *s,
+                (_, Some(i)) => (i - base) as u32 + SPECIALS,
+                (Cell::Entry(_), None) => unreachable!(),
+            })
+            .collect();
+        assert!(pattern.iter().all(|&v| v < 256));
+        let next = patterns.len() as u32;
+        let id = *patterns.entry(pattern.clone()).or_insert_with(|| {
+            leaf.extend_from_slice(&pattern);
+            next
+        });
+        blocks.push((id, base as u32));
+    }
+    Leaves {
+        entries,
+        leaf,
+        blocks,
+    }
+}
+
+impl OffsetTrie {
+    /// Tries a range of block geometries and keeps the smallest.
+    pub fn build_smallest(cells: &[Cell]) -> OffsetTrie {
+        assert_eq!(cells.len(), 0x11_0000);
+        let mut best: Option<OffsetTrie> = None;
+        // Past the end of the top level everything is disallowed.
+        let last = cells
+            .iter()
+            .rposition(|&c| c != Cell::Special(DISALLOWED))
+            .unwrap_or(0);
+        for a in 3..=MAX_LEAF_BITS {
+            let l = leaves(cells, a);
+            for b in 1..=5 {
+                let mut mid = Vec::new();
+                let pairs: Vec<u32> = l.blocks.iter().map(|&(id, base)| id << 16 | base).collect();
+                assert!(l.blocks.iter().all(|&(_, base)| base < 1 << 16));
+                let ids_b = dedup_blocks(&pairs, 1 << b, &mut mid);
+                for c in 1..=5 {
+                    let mut upper = Vec::new();
+                    let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
+                    for d in 1..=5 {
+                        let mut upper2 = Vec::new();
+                        let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                        trim_tail(&mut top, last, a + b + c + d);
+                        let t = OffsetTrie {
+                            bits: [a, b, c, d],
+                            leaf: l.leaf.clone(),
+                            mid_leaf: mid.iter().map(|p| p >> 16).collect(),
+                            mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
+                            upper: upper.clone(),
+                            upper2,
+                            top,
+                            entries: l.entries.clone(),
+                        };
+                        if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
+                            best = Some(t);
+                        }
+                    }
+                }
+            }
+        }
+        best.expect("at least one geometry")
+    }
+
+    fn arrays(&self) -> [(&str, &Vec<u32>); 6] {
+        [
+            ("LEAF", &self.leaf),
+            ("MID_LEAF", &self.mid_leaf),
+            ("MID_BASE", &self.mid_base),
+            ("UPPER", &self.upper),
+            ("UPPER2", &self.upper2),
+            ("TOP", &self.top),
+        ]
+    }
+
+    /// Bytes of the trie arrays and of the 3-byte entries.
+    pub fn bytes(&self) -> usize {
+        let arrays: usize = self.arrays().iter().map(|(_, v)| v.len() * width(v)).sum();
+        arrays + self.entries.len() * 3
+    }
+
+    pub fn emit(&self, name: &str, out: &mut String) {
+        let [a, b, c, d] = self.bits;
+        writeln!(
+            out,
+            "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
+        )
+        .unwrap();
+        for (suffix, v) in self.arrays() {
+            emit_array(out, &format!("{name}_{suffix}"), v);
+        }
+        let bytes: Vec<u32> = self
+            .entries
+            .iter()
+            .flat_map(|e| e.to_le_bytes().into_iter().take(3))
+            .map(u32::from)
+            .collect();
+        emit_array(out, &format!("{name}_ENTRIES"), &bytes);
+    }
+}

@@ -1,0 +1,129 @@
+//! A five-level trie of deduplicated blocks (the unicode-ident layout, deeper):
+//!
+//! ```text
+//! top[cp >> (A+B+C+D)] -> block t; upper2[t * 2^D + (cp >> (A+B+C)) % 2^D] -> block u;
+//! upper[u * 2^C + ..] -> block m; mid[m * 2^B + ..] -> leaf block l;
+//! leaf[l * 2^A + cp % 2^A] -> value
+//! ```
+//!
+//! Identical blocks are stored once at both levels. Code points past the end of `top` have
+//! the default value, so long default tails (planes 3..16) cost nothing.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+pub struct Trie {
+    /// Bits consumed by each level below the top, leaf first.
+    pub bits: [u32; 4],
+    /// `[leaf, mid, upper, upper2, top]` arrays.
+    pub levels: [Vec<u32>; 5],
+    /// The value of every code point past the end of `top`.
+    pub default: u32,
+}
+
+pub fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u32> {
+    let mut seen: HashMap<&[u32], u32> = HashMap::new();
+    let mut ids = Vec::with_capacity(values.len() / size);
+    for block in values.chunks(size) {
+        let next = (store.len() / size) as u32;
+        let id = *seen.entry(block).or_insert_with(|| {
+            store.extend_from_slice(block);
+            next
+        });
+        ids.push(id);
+    }
+    ids
+}
+
+/// Drops the trailing top entries whose whole span is default: everything past the
+/// code point `last` (the last one that is not).
+pub fn trim_tail(top: &mut Vec<u32>, last: usize, shift: u32) {
+    top.truncate((last >> shift) + 1);
+}
+
+/// Byte width of the smallest unsigned integer type holding every element.
+pub fn width(v: &[u32]) -> usize {
+    match v.iter().copied().max().unwrap_or(0) {
+        0..=0xFF => 1,
+        0x100..=0xFFFF => 2,
+        _ => 4,
+    }
+}
+
+impl Trie {
+    /// Tries every block geometry in a small range and keeps the smallest. Top entries past
+    /// the last one that is not all `default` are dropped (lookups past the end give the
+    /// default).
+    pub fn build_smallest(values: &[u32]) -> Trie {
+        assert_eq!(values.len(), 0x11_0000);
+        let default = values[values.len() - 1];
+        let last = values.iter().rposition(|&v| v != default).unwrap_or(0);
+        let mut best: Option<Trie> = None;
+        for a in 3..=6 {
+            let mut leaf = Vec::new();
+            let ids_a = dedup_blocks(values, 1 << a, &mut leaf);
+            for b in 2..=5 {
+                let mut mid = Vec::new();
+                let ids_b = dedup_blocks(&ids_a, 1 << b, &mut mid);
+                for c in 1..=5 {
+                    let mut upper = Vec::new();
+                    let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
+                    for d in 1..=5 {
+                        let mut upper2 = Vec::new();
+                        let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                        trim_tail(&mut top, last, a + b + c + d);
+                        let levels = [leaf.clone(), mid.clone(), upper.clone(), upper2, top];
+                        let t = Trie {
+                            bits: [a, b, c, d],
+                            levels,
+                            default,
+                        };
+                        if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
+                            best = Some(t);
+                        }
+                    }
+                }
+            }
+        }
+        best.expect("at least one geometry")
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.levels.iter().map(|l| l.len() * width(l)).sum()
+    }
+
+    /// Emits the five arrays and the geometry constants under `NAME_*`.
+    pub fn emit(&self, name: &str, out: &mut String) {
+        let [a, b, c, d] = self.bits;
+        writeln!(
+            out,
+            "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_DEFAULT: usize = {};",
+            self.default
+        )
+        .unwrap();
+        let names = ["LEAF", "MID", "UPPER", "UPPER2", "TOP"];
+        for (level, suffix) in self.levels.iter().zip(names) {
+            emit_array(out, &format!("{name}_{suffix}"), level);
+        }
+    }
+}
+
+/// Emits `pub(crate) static NAME: [uN; len] = [...];` with the narrowest element type.
+pub fn emit_array(out: &mut String, name: &str, v: &[u32]) {
+    let ty = match width(v) {
+        1 => "u8",
+        2 => "u16",
+        _ => "u32",
+    };
+    writeln!(out, "pub(crate) static {name}: [{ty}; {}] = [", v.len()).unwrap();
+    for chunk in v.chunks(24) {
+        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
+        writeln!(out, "    {},", line.join(", ")).unwrap();
+    }
+    writeln!(out, "];").unwrap();
+}

@@ -1,0 +1,614 @@
+//! Normalization Form C ([UAX #15](https://www.unicode.org/reports/tr15/)) as a lazy,
+//! allocation-free iterator, on our own tables.
+//!
+//! The input is fully decomposed on the fly ([`Decomposed`]). The common case is a chunk of
+//! at most 16 code points between two restart points (starters that compose with nothing
+//! before them): it is normalized in a small fixed buffer with the textbook algorithm.
+//! Longer chunks (long runs of combining marks) never fail for lack of room: they take a
+//! buffer-free path, where each run of non-starters is put in canonical order by
+//! re-reading it once per distinct combining class present (at most 255, in practice a
+//! handful), which keeps the work linear however long the run is; composition then
+//! replays each segment twice: once to find the final starter, once to emit it and the
+//! marks that did not compose. Source iterators are cloned to re-read, so they must be
+//! cheap to clone (`str::Chars` and wrappers are).
+
+use crate::idna::IdnaError;
+use crate::idna::writer::Writer;
+use crate::tables::{compose_pair, decompose_once, is_composition_second, may_decompose, props};
+
+const S_BASE: u32 = 0xAC00;
+const L_BASE: u32 = 0x1100;
+const V_BASE: u32 = 0x1161;
+const T_BASE: u32 = 0x11A7;
+const L_COUNT: u32 = 19;
+const V_COUNT: u32 = 21;
+const T_COUNT: u32 = 28;
+const N_COUNT: u32 = V_COUNT * T_COUNT;
+const S_COUNT: u32 = L_COUNT * N_COUNT;
+/// No code point below U+0300 is the second of a canonical composition (checked by the
+/// generator), nor has a non-zero combining class.
+const FIRST_SECOND: u32 = 0x300;
+
+/// Canonical_Combining_Class, with the common case (below U+0300 every class is 0) free.
+pub(crate) fn ccc(c: char) -> u8 {
+    if (c as u32) < FIRST_SECOND {
+        0
+    } else {
+        props(c).ccc()
+    }
+}
+
+fn hangul_decompose(c: char, buf: &mut [char; 4]) -> Option<usize> {
+    let s = (c as u32).checked_sub(S_BASE).filter(|&s| s < S_COUNT)?;
+    let l = char::from_u32(L_BASE + s / N_COUNT)?;
+    let v = char::from_u32(V_BASE + (s % N_COUNT) / T_COUNT)?;
+    *buf = [l, v, '\0', '\0'];
+    match s % T_COUNT {
+        0 => Some(2),
+        t => {
+            buf[2] = char::from_u32(T_BASE + t)?;
+            Some(3)
+        }
+    }
+}
+
+/// Writes the full canonical decomposition of `c` (at most 4 code points, checked by the
+/// generator) into `buf` and returns its length.
+fn decompose(c: char, buf: &mut [char; 4]) -> usize {
+    if (c as u32) < 0xC0 {
+        buf[0] = c;
+        return 1;
+    }
+    if let Some(n) = hangul_decompose(c, buf) {
+        return n;
+    }
+    // Only the first component of a decomposition decomposes further.
+    let mut tail = ['\0'; 3];
+    let mut tails = 0;
+    let mut head = c;
+    while may_decompose(head) {
+        let Some((first, second)) = decompose_once(head) else {
+            break;
+        };
+        if let (Some(s), Some(slot)) = (second, tail.get_mut(tails)) {
+            *slot = s;
+            tails += 1;
+        }
+        head = first;
+    }
+    buf[0] = head;
+    for (slot, &t) in buf[1..].iter_mut().zip(tail[..tails].iter().rev()) {
+        *slot = t;
+    }
+    1 + tails
+}
+
+/// The canonical decomposition (NFD without reordering) of a character source.
+#[derive(Clone, Debug)]
+pub(crate) struct Decomposed<I> {
+    src: I,
+    buf: [char; 4],
+    len: u8,
+    pos: u8,
+}
+
+impl<I> Decomposed<I> {
+    pub(crate) fn new(src: I) -> Self {
+        Decomposed {
+            src,
+            buf: ['\0'; 4],
+            len: 0,
+            pos: 0,
+        }
+    }
+}
+
+impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        if self.pos >= self.len {
+            let c = self.src.next()?;
+            self.len = decompose(c, &mut self.buf) as u8;
+            self.pos = 0;
+        }
+        let c = self.buf.get(usize::from(self.pos)).copied();
+        self.pos += 1;
+        c
+    }
+}
+
+fn peek<I: Iterator<Item = char> + Clone>(it: &I) -> Option<char> {
+    it.clone().next()
+}
+
+/// A run of non-starters, read in stable canonical order (by combining class).
+#[derive(Clone, Debug)]
+struct SortedRun<I> {
+    start: I,
+    it: I,
+    len: usize,
+    idx: usize,
+    /// Class being emitted in this pass; 256 when done.
+    class: u16,
+    /// Smallest class above `class` seen in this pass.
+    next_class: u16,
+}
+
+impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
+    /// Consumes the run of non-starters at the front of `it`.
+    fn take(it: &mut I) -> Self {
+        let start = it.clone();
+        let (mut len, mut min) = (0, 256);
+        loop {
+            let mut ahead = it.clone();
+            match ahead.next().map(ccc) {
+                Some(k) if k != 0 => {
+                    *it = ahead;
+                    len += 1;
+                    min = min.min(u16::from(k));
+                }
+                _ => break,
+            }
+        }
+        SortedRun {
+            it: start.clone(),
+            start,
+            len,
+            idx: 0,
+            class: min,
+            next_class: 256,
+        }
+    }
+}
+
+impl<I: Iterator<Item = char> + Clone> Iterator for SortedRun<I> {
+    type Item = (char, u8);
+
+    fn next(&mut self) -> Option<(char, u8)> {
+        while self.class < 256 {
+            if self.idx == self.len {
+                self.class = self.next_class;
+                self.next_class = 256;
+                self.it = self.start.clone();
+                self.idx = 0;
+                continue;
+            }
+            let c = self.it.next()?;
+            self.idx += 1;
+            let k = ccc(c);
+            let class = u16::from(k);
+            if class == self.class {
+                return Some((c, k));
+            }
+            if class > self.class && class < self.next_class {
+                self.next_class = class;
+            }
+        }
+        None
+    }
+}
+
+/// Canonical composition of two characters, Hangul included.
+fn compose(a: char, b: char) -> Option<char> {
+    let (a32, b32) = (a as u32, b as u32);
+    if b32 < FIRST_SECOND {
+        return None;
+    }
+    if let (Some(l), Some(v)) = (a32.checked_sub(L_BASE), b32.checked_sub(V_BASE))
+        && l < L_COUNT
+        && v < V_COUNT
+    {
+        return char::from_u32(S_BASE + (l * V_COUNT + v) * T_COUNT);
+    }
+    if let (Some(s), Some(t)) = (a32.checked_sub(S_BASE), b32.checked_sub(T_BASE))
+        && s < S_COUNT
+        && s % T_COUNT == 0
+        && t > 0
+        && t < T_COUNT
+    {
+        return char::from_u32(a32 + t);
+    }
+    compose_pair(a, b)
+}
+
+/// The state of the canonical composition algorithm within one segment.
+#[derive(Clone, Copy, Debug)]
+struct Composer {
+    starter: Option<char>,
+    /// Combining class of the last character left uncomposed since the starter.
+    last: Option<u8>,
+}
+
+impl Composer {
+    /// Feeds the next non-starter (in canonical order); true if it composed.
+    fn feed(&mut self, c: char, class: u8) -> bool {
+        let blocked = self.last.is_some_and(|last| last >= class);
+        if let (Some(s), false) = (self.starter, blocked)
+            && let Some(composite) = compose(s, c)
+        {
+            self.starter = Some(composite);
+            return true;
+        }
+        self.last = Some(class);
+        false
+    }
+}
+
+/// One segment: a starter, the starters that composed into it, and the last run of marks.
+struct Segment<I> {
+    starter: Option<char>,
+    /// Composer state at the start of the last run (to replay which marks compose).
+    before_last_run: Composer,
+    last_run: SortedRun<I>,
+    end: I,
+}
+
+fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
+    let mut it = from.clone();
+    let first = peek(&it)?;
+    let mut comp = Composer {
+        starter: None,
+        last: None,
+    };
+    if ccc(first) == 0 {
+        it.next();
+        comp.starter = Some(first);
+    }
+    loop {
+        let before = Composer {
+            starter: comp.starter,
+            last: None,
+        };
+        if peek(&it).is_none_or(|n| (n as u32) < FIRST_SECOND) {
+            // Fast path: nothing follows that could be a mark or compose.
+            let last_run = SortedRun::take(&mut it.clone());
+            return Some(Segment {
+                starter: comp.starter,
+                before_last_run: before,
+                last_run,
+                end: it,
+            });
+        }
+        let run = SortedRun::take(&mut it);
+        comp = before;
+        for (c, class) in run.clone() {
+            comp.feed(c, class);
+        }
+        if comp.last.is_none() {
+            let next = peek(&it).filter(|&n| ccc(n) == 0);
+            if let Some(composite) = comp.starter.zip(next).and_then(|(s, n)| compose(s, n)) {
+                it.next();
+                comp.starter = Some(composite);
+                continue;
+            }
+        }
+        return Some(Segment {
+            starter: comp.starter,
+            before_last_run: before,
+            last_run: run,
+            end: it,
+        });
+    }
+}
+
+/// The NFC form of a decomposed character source, lazily.
+#[derive(Clone, Debug)]
+pub(crate) struct Nfc<I> {
+    next_segment: I,
+    pending_starter: Option<char>,
+    replay: Option<(SortedRun<I>, Composer)>,
+    /// Output of the buffered fast path ([`Chunk`]).
+    chunk: Chunk,
+    /// False only in tests, to check the buffer-free path on every input.
+    fast: bool,
+}
+
+impl<I: Iterator<Item = char> + Clone> Nfc<I> {
+    pub(crate) fn new(decomposed: I) -> Self {
+        Nfc {
+            next_segment: decomposed,
+            pending_starter: None,
+            replay: None,
+            chunk: Chunk::default(),
+            fast: true,
+        }
+    }
+
+    #[cfg(test)]
+    fn buffer_free(decomposed: I) -> Self {
+        Nfc {
+            fast: false,
+            ..Nfc::new(decomposed)
+        }
+    }
+
+    /// Normalizes the next chunk in the fixed buffer if it fits; false otherwise (then the
+    /// buffer-free path takes it, one segment at a time).
+    fn fill_chunk(&mut self) -> bool {
+        let mut it = self.next_segment.clone();
+        let mut chunk = Chunk::default();
+        loop {
+            let before = it.clone();
+            let Some(c) = it.next() else { break };
+            if chunk.len > 0 && is_chunk_boundary(c) {
+                it = before;
+                break;
+            }
+            if !chunk.push(c) {
+                return false;
+            }
+        }
+        if chunk.len == 0 {
+            return false;
+        }
+        chunk.reorder();
+        chunk.compose();
+        self.chunk = chunk;
+        self.next_segment = it;
+        true
+    }
+}
+
+/// Capacity of the fast path's buffer, in code points.
+const CHUNK: usize = 16;
+
+/// A starter that no composition takes as its second character: nothing before it can
+/// interact with anything after it, so normalization can restart there.
+fn is_chunk_boundary(c: char) -> bool {
+    let cp = c as u32;
+    if cp < FIRST_SECOND {
+        return true;
+    }
+    let hangul_second =
+        (V_BASE..V_BASE + V_COUNT).contains(&cp) || (T_BASE + 1..T_BASE + T_COUNT).contains(&cp);
+    ccc(c) == 0 && !hangul_second && !is_composition_second(c)
+}
+
+/// The common case: a chunk of at most [`CHUNK`] decomposed code points between two chunk
+/// boundaries, normalized in place with the textbook algorithm.
+#[derive(Clone, Copy, Debug, Default)]
+struct Chunk {
+    chars: [char; CHUNK],
+    classes: [u8; CHUNK],
+    len: usize,
+    pos: usize,
+}
+
+impl Chunk {
+    fn push(&mut self, c: char) -> bool {
+        let (Some(slot), Some(class)) =
+            (self.chars.get_mut(self.len), self.classes.get_mut(self.len))
+        else {
+            return false;
+        };
+        *slot = c;
+        *class = ccc(c);
+        self.len += 1;
+        true
+    }
+
+    /// Canonical ordering: a stable insertion sort of each run of non-starters.
+    fn reorder(&mut self) {
+        for i in 1..self.len.min(CHUNK) {
+            let mut j = i;
+            while j > 0 && self.classes[j] != 0 && self.classes[j - 1] > self.classes[j] {
+                self.chars.swap(j - 1, j);
+                self.classes.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// Canonical composition, in place.
+    fn compose(&mut self) {
+        let n = self.len.min(CHUNK);
+        let mut starter = (self.classes[0] == 0).then_some(0);
+        let mut last: Option<u8> = None;
+        let mut out = 1;
+        for i in 1..n {
+            let (c, class) = (self.chars[i], self.classes[i]);
+            let blocked = last.is_some_and(|l| l == 0 || l >= class);
+            if let (Some(s), false) = (starter, blocked)
+                && let Some(composite) = compose(self.chars[s], c)
+            {
+                self.chars[s] = composite;
+                continue;
+            }
+            if class == 0 {
+                starter = Some(out);
+                last = None;
+            } else {
+                last = Some(class);
+            }
+            self.chars[out] = c;
+            self.classes[out] = class;
+            out += 1;
+        }
+        self.len = out;
+    }
+
+    fn next(&mut self) -> Option<char> {
+        let c = self
+            .chars
+            .get(self.pos)
+            .copied()
+            .filter(|_| self.pos < self.len)?;
+        self.pos += 1;
+        Some(c)
+    }
+}
+
+impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        if let Some(c) = self.chunk.next() {
+            return Some(c);
+        }
+        if self.fast && self.pending_starter.is_none() && self.replay.is_none() {
+            // Fast path: a character below U+0300 (a starter) followed by another one, or by
+            // nothing, is its own segment.
+            let mut ahead = self.next_segment.clone();
+            let c = ahead.next()?;
+            if (c as u32) < FIRST_SECOND && peek(&ahead).is_none_or(|n| (n as u32) < FIRST_SECOND) {
+                self.next_segment = ahead;
+                return Some(c);
+            }
+            if self.fill_chunk() {
+                return self.chunk.next();
+            }
+        }
+        loop {
+            if let Some(s) = self.pending_starter.take() {
+                return Some(s);
+            }
+            if let Some((run, comp)) = &mut self.replay {
+                for (c, class) in run.by_ref() {
+                    if !comp.feed(c, class) {
+                        return Some(c);
+                    }
+                }
+                self.replay = None;
+            }
+            let segment = analyze(&self.next_segment)?;
+            self.pending_starter = segment.starter;
+            self.replay = Some((segment.last_run, segment.before_last_run));
+            self.next_segment = segment.end;
+        }
+    }
+}
+
+/// NFC of any character source.
+pub(crate) fn nfc_chars<I: Iterator<Item = char> + Clone>(src: I) -> Nfc<Decomposed<I>> {
+    Nfc::new(Decomposed::new(src))
+}
+
+/// Writes the [NFC](https://www.unicode.org/reports/tr15/#Norm_Forms) form of `input` into
+/// `out` and returns its length in bytes.
+///
+/// No heap and no fixed-size buffer: runs of combining marks of any length are reordered in
+/// linear time. The output is never longer than 3 times the input
+/// ([UAX #15 §13](https://www.unicode.org/reports/tr15/#Stream_Safe_Text_Format)).
+///
+/// # Errors
+/// [`IdnaError::BufferTooSmall`] with the exact length needed if `out` is too short.
+///
+/// # Examples
+/// ```
+/// let mut out = [0u8; 16];
+/// let n = microurl::idna::nfc("e\u{301}\u{327}", &mut out).unwrap();
+/// assert_eq!(&out[..n], "ȩ\u{301}".as_bytes());
+/// ```
+pub fn nfc(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
+    let mut w = Writer::new(out);
+    for c in nfc_chars(input.chars()) {
+        w.push_char(c);
+    }
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: &str) {
+        let mut out = [0u8; 64];
+        let n = nfc(input, &mut out).unwrap();
+        assert_eq!(core::str::from_utf8(&out[..n]), Ok(expected), "{input:?}");
+    }
+
+    #[test]
+    fn composes_reorders_and_handles_hangul() {
+        check("a\u{300}", "à");
+        check("a\u{323}\u{302}", "ậ");
+        check("a\u{302}\u{323}", "ậ");
+        check("\u{1100}\u{1161}\u{11A8}", "각");
+        check("\u{212B}", "Å");
+        check("\u{301}a", "\u{301}a");
+        check("\u{0B47}\u{0B3E}", "\u{0B4B}");
+        check("\u{1D160}", "\u{1D158}\u{1D165}\u{1D16E}");
+    }
+
+    /// NormalizationTest.txt's NFC invariants on the buffer-free path alone (the public
+    /// function mostly takes the buffered fast path; tests/idna_nfc.rs checks that one).
+    #[test]
+    fn buffer_free_path_passes_normalization_test() {
+        let text = include_str!("../../data/unicode/NormalizationTest.txt");
+        let column = |f: &'static str| {
+            f.split_whitespace()
+                .filter_map(|h| u32::from_str_radix(h, 16).ok().and_then(char::from_u32))
+        };
+        let mut checked = 0;
+        for line in text.lines() {
+            let data = line.split('#').next().unwrap_or("");
+            if data.trim().is_empty() || data.starts_with('@') {
+                continue;
+            }
+            let mut f = data.split(';');
+            let c: [&'static str; 5] = core::array::from_fn(|_| f.next().unwrap_or(""));
+            for (expected, source) in [(1, 0), (1, 1), (1, 2), (3, 3), (3, 4)] {
+                let slow = Nfc::buffer_free(Decomposed::new(column(c[source])));
+                assert!(slow.eq(column(c[expected])), "{line}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 90_000);
+    }
+
+    /// The buffered and the buffer-free paths agree on pseudo-random strings of marks,
+    /// starters that compose and Hangul, long enough to overflow the fixed buffer.
+    #[test]
+    fn both_paths_agree() {
+        const ALPHABET: [char; 20] = [
+            'a',
+            'e',
+            '\u{300}',
+            '\u{301}',
+            '\u{316}',
+            '\u{323}',
+            '\u{327}',
+            '\u{345}',
+            '\u{3B1}',
+            '\u{1100}',
+            '\u{1161}',
+            '\u{11A8}',
+            '\u{0B47}',
+            '\u{0B3E}',
+            '\u{0F71}',
+            '\u{0F72}',
+            '\u{1D158}',
+            '\u{1D165}',
+            '\u{1E0A}',
+            '\u{AC00}',
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut buf = ['\0'; 48];
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 48) as usize;
+            for (i, slot) in buf.iter_mut().enumerate().take(len) {
+                let pick = (seed >> (i % 8 * 5)) as usize ^ i.wrapping_mul(2_654_435_761);
+                *slot = ALPHABET[pick % ALPHABET.len()];
+            }
+            let input = buf[..len].iter().copied();
+            let fast = Nfc::new(Decomposed::new(input.clone()));
+            assert!(
+                fast.eq(Nfc::buffer_free(Decomposed::new(input))),
+                "{:?}",
+                &buf[..len]
+            );
+        }
+    }
+
+    #[test]
+    fn too_small_reports_exact_length() {
+        let mut out = [0u8; 2];
+        assert_eq!(
+            nfc("\u{1D160}", &mut out),
+            Err(IdnaError::BufferTooSmall { needed: 12 })
+        );
+    }
+}

@@ -1,0 +1,345 @@
+//! UTS46 [Processing](https://www.unicode.org/reports/tr46/#Processing) and
+//! [ToASCII](https://www.unicode.org/reports/tr46/#ToASCII) steps 2-4, label by label, in
+//! the caller's buffer.
+//!
+//! Memory layout while label `k` is processed (`pos` = bytes of finished output):
+//!
+//! ```text
+//! out: [ finished labels | label k, mapped + NFC (u bytes) | scratch ... ]
+//!                        ^pos                               ^pos+u
+//! ```
+//!
+//! The scratch holds the Punycode encoding of label k (to ASCII) or its decoding as u32 code
+//! points then UTF-8 (an `xn--` label); the result is then moved to `pos`.
+
+use crate::idna::nfc::{Decomposed, Nfc, nfc_chars};
+use crate::idna::punycode::{self, Failure};
+use crate::idna::validate::{BidiLabel, bidi_label, check_label};
+use crate::idna::writer::Writer;
+use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
+
+type Stream<'a> = Nfc<Decomposed<Mapped<'a>>>;
+
+/// Which UTS46 operation runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    Ascii,
+    Unicode,
+}
+
+/// The buffer ran out; the caller computes the bound with [`needed_bound`].
+#[derive(Debug)]
+pub(crate) struct NoSpace;
+
+/// Result of a run: bytes written and the first error recorded.
+pub(crate) struct Outcome {
+    pub(crate) len: usize,
+    pub(crate) error: Option<IdnaError>,
+}
+
+struct Run<'o> {
+    out: &'o mut [u8],
+    pos: usize,
+    options: Uts46Options,
+    target: Target,
+    error: Option<IdnaError>,
+    rtl: bool,
+    bidi_bad: Option<usize>,
+}
+
+fn text(bytes: &[u8]) -> &str {
+    core::str::from_utf8(bytes).unwrap_or("\u{FFFD}")
+}
+
+/// Runs UTS46 processing on `domain`.
+pub(crate) fn process(
+    domain: &str,
+    options: &Uts46Options,
+    target: Target,
+    out: &mut [u8],
+) -> Result<Outcome, NoSpace> {
+    let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
+    let mut run = Run {
+        out,
+        pos: 0,
+        options: *options,
+        target,
+        error: None,
+        rtl: false,
+        bidi_bad: None,
+    };
+    match run.labels(&mut stream) {
+        Ok(()) => Ok(Outcome {
+            len: run.pos,
+            error: run.error,
+        }),
+        // ToASCII fails anyway once an error is recorded: no need for a bigger buffer.
+        Err(NoSpace) if target == Target::Ascii && run.error.is_some() => Ok(Outcome {
+            len: 0,
+            error: run.error,
+        }),
+        Err(NoSpace) => Err(NoSpace),
+    }
+}
+
+/// A buffer length with which [`process`] never runs out of space: the largest of
+/// `pos + peak` over the labels, with upper bounds per label of `u` mapped and normalized
+/// bytes (see the module docs of `idna` for the derivation).
+pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
+    let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
+    let (mut pos, mut needed) = (0usize, 0usize);
+    let mut label = LabelShape::default();
+    loop {
+        let c = stream.next();
+        if let Some(c) = c.filter(|&c| c != '.') {
+            label.push(c);
+            continue;
+        }
+        let (out, peak) = label.cost(target);
+        needed = needed.max(pos.saturating_add(peak));
+        pos = pos.saturating_add(out);
+        if c.is_none() {
+            return needed.max(pos);
+        }
+        pos = pos.saturating_add(1);
+        label = LabelShape::default();
+    }
+}
+
+/// What decides the memory a label needs: its mapped and normalized length, whether it is
+/// ASCII and whether it starts with `xn--`.
+#[derive(Default)]
+struct LabelShape {
+    bytes: usize,
+    non_ascii: bool,
+    prefix: usize,
+}
+
+impl LabelShape {
+    fn push(&mut self, c: char) {
+        if self.bytes == self.prefix && b"xn--".get(self.prefix) == u8::try_from(c).ok().as_ref() {
+            self.prefix += 1;
+        }
+        self.bytes = self.bytes.saturating_add(c.len_utf8());
+        self.non_ascii |= !c.is_ascii();
+    }
+
+    /// Upper bounds of the bytes the label leaves in the output and of the bytes it uses
+    /// while it is processed.
+    fn cost(&self, target: Target) -> (usize, usize) {
+        let u = self.bytes;
+        let times = |k: usize| u.saturating_mul(k);
+        match (self.prefix == 4, self.non_ascii, target) {
+            // Decoded into u32 code points after the label: fewer code points than bytes.
+            (true, false, Target::Ascii) => (u, times(5)),
+            (true, false, Target::Unicode) => (times(4), times(5)),
+            // `xn--`, `-`, and at most 11 digits per non-ASCII code point (2+ bytes each).
+            (false, true, Target::Ascii) => {
+                (times(6).saturating_add(5), times(7).saturating_add(5))
+            }
+            _ => (u, u),
+        }
+    }
+}
+
+impl Run<'_> {
+    /// UTS46 §4 steps 3-4 and ToASCII steps 3-4 over every label.
+    fn labels(&mut self, stream: &mut Stream<'_>) -> Result<(), NoSpace> {
+        let mut index = 0;
+        loop {
+            let start = self.pos;
+            let more = self.label(stream, index)?;
+            self.check_label_length(self.pos - start, index, more);
+            if !more {
+                break;
+            }
+            *self.out.get_mut(self.pos).ok_or(NoSpace)? = b'.';
+            self.pos += 1;
+            index += 1;
+        }
+        self.finish(index);
+        Ok(())
+    }
+
+    fn record(&mut self, e: IdnaError) {
+        self.error.get_or_insert(e);
+    }
+
+    /// Processes one label; true if a full stop follows it.
+    fn label(&mut self, stream: &mut Stream<'_>, index: usize) -> Result<bool, NoSpace> {
+        let start = self.pos;
+        let (mut end, mut ascii, mut more) = (start, true, false);
+        for c in stream.by_ref() {
+            if c == '.' {
+                more = true;
+                break;
+            }
+            ascii &= c.is_ascii();
+            let mut utf8 = [0u8; 4];
+            let bytes = c.encode_utf8(&mut utf8).as_bytes();
+            let dst = self.out.get_mut(end..end + bytes.len()).ok_or(NoSpace)?;
+            dst.copy_from_slice(bytes);
+            end += bytes.len();
+        }
+        let punycode = self
+            .out
+            .get(start..end)
+            .is_some_and(|l| l.starts_with(b"xn--"));
+        match (punycode, ascii) {
+            (true, true) => self.punycode_label(start, end, index)?,
+            (true, false) => {
+                self.record(IdnaError::Punycode { label: index });
+                self.pos = end;
+            }
+            (false, _) => self.plain_label(start, end, ascii, index)?,
+        }
+        Ok(more)
+    }
+
+    fn plain_label(
+        &mut self,
+        start: usize,
+        end: usize,
+        ascii: bool,
+        index: usize,
+    ) -> Result<(), NoSpace> {
+        let label = text(self.out.get(start..end).unwrap_or_default());
+        let (checked, bidi) = (
+            check_label(label, &self.options, false, index),
+            bidi_label(label),
+        );
+        self.bidi(bidi, index);
+        if let Err(e) = checked {
+            self.record(e);
+        }
+        if self.target == Target::Ascii && !ascii {
+            return self.encode_label(start, end, index);
+        }
+        self.pos = end;
+        Ok(())
+    }
+
+    /// Replaces the label at `start..end` with `xn--` and its Punycode encoding.
+    fn encode_label(&mut self, start: usize, end: usize, index: usize) -> Result<(), NoSpace> {
+        let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
+        let label = text(head.get(start..).unwrap_or_default());
+        let mut w = Writer::new(tail);
+        b"xn--".iter().for_each(|&b| w.push(b));
+        let encoded = punycode::encode_chars(label.chars(), |b| w.push(b));
+        let n = w.finish().map_err(|_| NoSpace)?;
+        match encoded {
+            Ok(()) if end + n <= self.out.len() => {
+                self.out.copy_within(end..end + n, start);
+                self.pos = start + n;
+            }
+            Ok(()) => return Err(NoSpace),
+            Err(e) => {
+                self.record(label_error(e, index));
+                self.pos = end;
+            }
+        }
+        Ok(())
+    }
+
+    /// UTS46 §4 step 4 for a label that starts with `xn--` (and is ASCII).
+    fn punycode_label(&mut self, start: usize, end: usize, index: usize) -> Result<(), NoSpace> {
+        let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
+        let digits = head.get(start + 4..).unwrap_or_default();
+        let count = match punycode::decode_to_scratch(digits, tail) {
+            Ok(count) => count,
+            Err(Failure::Space(_)) => return Err(NoSpace),
+            Err(_) if self.options.ignore_invalid_punycode => {
+                return self.plain_label(start, end, true, index);
+            }
+            Err(e) => {
+                self.record(label_error(e, index));
+                self.pos = end;
+                return Ok(());
+            }
+        };
+        let len = punycode::scratch_to_utf8(tail, count);
+        let decoded = text(tail.get(..len).unwrap_or_default());
+        let checked = if decoded.is_ascii() {
+            Err(IdnaError::Punycode { label: index })
+        } else {
+            check_label(decoded, &self.options, true, index)
+        };
+        let bidi = bidi_label(decoded);
+        self.bidi(bidi, index);
+        if let Err(e) = checked {
+            self.record(e);
+        }
+        self.pos = match self.target {
+            // The encoding of a string is unique, so the label is its own re-encoding.
+            Target::Ascii => end,
+            Target::Unicode => {
+                if end + len > self.out.len() {
+                    return Err(NoSpace);
+                }
+                self.out.copy_within(end..end + len, start);
+                start + len
+            }
+        };
+        Ok(())
+    }
+
+    fn bidi(&mut self, b: BidiLabel, index: usize) {
+        if !self.options.check_bidi {
+            return;
+        }
+        self.rtl |= b.rtl;
+        if !b.ok && self.bidi_bad.is_none() {
+            self.bidi_bad = Some(index);
+        }
+    }
+
+    /// VerifyDnsLength for one label: ToASCII step 4.2 (A4_2), or X4_2 for ToUnicode, where
+    /// only the root label (last, after a full stop) may be empty.
+    fn check_label_length(&mut self, len: usize, index: usize, more: bool) {
+        if !self.options.verify_dns_length {
+            return;
+        }
+        match self.target {
+            Target::Ascii if len == 0 || len > 63 => self.record(IdnaError::DnsLength),
+            Target::Unicode if len == 0 && (more || index == 0) => {
+                self.record(IdnaError::EmptyLabel { label: index });
+            }
+            _ => {}
+        }
+    }
+
+    /// Domain-wide checks: the Bidi rule (RFC 5893 applies to Bidi domain names only) and
+    /// ToASCII step 4.1, the total length without the root label.
+    fn finish(&mut self, last: usize) {
+        if let (true, Some(label)) = (self.rtl, self.bidi_bad) {
+            self.record(IdnaError::Bidi { label });
+        }
+        if self.options.verify_dns_length && self.target == Target::Ascii {
+            let root = last > 0 && self.out.get(self.pos.wrapping_sub(1)) == Some(&b'.');
+            let len = self.pos - usize::from(root);
+            if len == 0 || len > 253 {
+                self.record(IdnaError::DnsLength);
+            }
+        }
+    }
+}
+
+fn label_error(f: Failure, label: usize) -> IdnaError {
+    match f {
+        Failure::TooLong => IdnaError::LabelTooLong { label },
+        _ => IdnaError::Punycode { label },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The whole pipeline state lives on the stack; keep it small for microcontrollers
+    /// (this figure is for a 64-bit target; pointers are half as big on Cortex-M).
+    #[test]
+    fn pipeline_state_is_small() {
+        let size = core::mem::size_of::<Stream<'static>>();
+        assert!(size <= 400, "{size}");
+    }
+}

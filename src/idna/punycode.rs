@@ -1,0 +1,303 @@
+//! Punycode ([RFC 3492](https://www.rfc-editor.org/rfc/rfc3492)) without a heap.
+//!
+//! Decoding inserts code points at arbitrary positions, which is quadratic in the label
+//! length; encoding scans the label once per distinct non-ASCII code point. Both are bounded
+//! by the caps [`MAX_DECODED_CODE_POINTS`] and [`MAX_ENCODED_CODE_POINTS`] (the values
+//! rust-url and ICU use), far above any DNS label (63 bytes).
+
+use crate::idna::IdnaError;
+use crate::idna::writer::Writer;
+
+/// Largest number of code points a Punycode label may decode to; longer labels fail.
+pub const MAX_DECODED_CODE_POINTS: usize = 2000;
+/// Largest number of code points in a label that is Punycode-encoded; longer labels fail.
+pub const MAX_ENCODED_CODE_POINTS: usize = 1000;
+
+const BASE: u32 = 36;
+const T_MIN: u32 = 1;
+const T_MAX: u32 = 26;
+const SKEW: u32 = 38;
+const DAMP: u32 = 700;
+const INITIAL_BIAS: u32 = 72;
+const INITIAL_N: u32 = 128;
+
+/// Why a label could not be converted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Failure {
+    Invalid,
+    TooLong,
+    /// The scratch space needed, in bytes.
+    Space(usize),
+}
+
+/// RFC 3492 §6.1.
+fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
+    let mut delta = if first_time { delta / DAMP } else { delta / 2 };
+    delta += delta / num_points.max(1);
+    let mut k = 0;
+    while delta > ((BASE - T_MIN) * T_MAX) / 2 {
+        delta /= BASE - T_MIN;
+        k += BASE;
+    }
+    k + (BASE - T_MIN + 1) * delta / (delta + SKEW)
+}
+
+fn threshold(k: u32, bias: u32) -> u32 {
+    k.saturating_sub(bias).clamp(T_MIN, T_MAX)
+}
+
+fn digit_value(b: u8) -> Option<u32> {
+    match b {
+        b'a'..=b'z' => Some(u32::from(b - b'a')),
+        b'A'..=b'Z' => Some(u32::from(b - b'A')),
+        b'0'..=b'9' => Some(u32::from(b - b'0') + 26),
+        _ => None,
+    }
+}
+
+fn digit(d: u32) -> u8 {
+    match d {
+        0..=25 => b'a' + d as u8,
+        _ => b'0' + (d.saturating_sub(26) as u8),
+    }
+}
+
+fn read_cp(scratch: &[u8], i: usize) -> u32 {
+    let mut b = [0u8; 4];
+    if let Some(src) = scratch.get(i * 4..i * 4 + 4) {
+        b.copy_from_slice(src);
+    }
+    u32::from_le_bytes(b)
+}
+
+/// Inserts `cp` at index `at` of the `len` little-endian u32 code points in `scratch`.
+fn insert_cp(scratch: &mut [u8], len: usize, at: usize, cp: u32) -> Result<(), Failure> {
+    let end = (len + 1) * 4;
+    if end > scratch.len() {
+        return Err(Failure::Space(end));
+    }
+    let (from, to) = (at.min(len) * 4, len * 4);
+    scratch.copy_within(from..to, from + 4);
+    if let Some(dst) = scratch.get_mut(from..from + 4) {
+        dst.copy_from_slice(&cp.to_le_bytes());
+    }
+    Ok(())
+}
+
+/// Reads one generalized variable-length integer (RFC 3492 §3.3) into `i`.
+fn read_delta(input: &mut core::slice::Iter<'_, u8>, i: u32, bias: u32) -> Option<u32> {
+    let (mut i, mut w, mut k) = (i, 1u32, BASE);
+    loop {
+        let d = digit_value(*input.next()?)?;
+        i = i.checked_add(d.checked_mul(w)?)?;
+        let t = threshold(k, bias);
+        if d < t {
+            return Some(i);
+        }
+        w = w.checked_mul(BASE - t)?;
+        k = k.checked_add(BASE)?;
+    }
+}
+
+/// Decodes `input` (without `xn--`) into little-endian u32 code points in `scratch`
+/// (RFC 3492 §6.2); returns their number.
+pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usize, Failure> {
+    let (basic, digits) = match input.iter().rposition(|&b| b == b'-') {
+        Some(p) if p > 0 => (
+            input.get(..p).unwrap_or(&[]),
+            input.get(p + 1..).unwrap_or(&[]),
+        ),
+        _ => (&[][..], input),
+    };
+    if basic.len() > MAX_DECODED_CODE_POINTS {
+        return Err(Failure::TooLong);
+    }
+    let mut len = 0;
+    for &b in basic {
+        if !b.is_ascii() {
+            return Err(Failure::Invalid);
+        }
+        insert_cp(scratch, len, len, u32::from(b))?;
+        len += 1;
+    }
+    let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
+    let mut input = digits.iter();
+    while input.len() > 0 {
+        let old_i = i;
+        i = read_delta(&mut input, i, bias).ok_or(Failure::Invalid)?;
+        len += 1;
+        if len > MAX_DECODED_CODE_POINTS {
+            return Err(Failure::TooLong);
+        }
+        let points = len as u32;
+        bias = adapt(i - old_i, points, old_i == 0);
+        n = n.checked_add(i / points).ok_or(Failure::Invalid)?;
+        i %= points;
+        if char::from_u32(n).is_none() {
+            return Err(Failure::Invalid);
+        }
+        insert_cp(scratch, len - 1, i as usize, n)?;
+        i += 1;
+    }
+    Ok(len)
+}
+
+/// Rewrites `count` u32 code points at the start of `scratch` as UTF-8, in place (each
+/// character's UTF-8 is never longer than the 4 bytes it is read from); returns the length.
+pub(crate) fn scratch_to_utf8(scratch: &mut [u8], count: usize) -> usize {
+    let mut at = 0;
+    for i in 0..count {
+        let c = char::from_u32(read_cp(scratch, i)).unwrap_or(char::REPLACEMENT_CHARACTER);
+        let mut buf = [0u8; 4];
+        let utf8 = c.encode_utf8(&mut buf).as_bytes();
+        if let Some(dst) = scratch.get_mut(at..at + utf8.len()) {
+            dst.copy_from_slice(utf8);
+        }
+        at += utf8.len();
+    }
+    at
+}
+
+/// Encodes a label (RFC 3492 §6.3) through `push`, without `xn--`.
+pub(crate) fn encode_chars<I, F>(label: I, mut push: F) -> Result<(), Failure>
+where
+    I: Iterator<Item = char> + Clone,
+    F: FnMut(u8),
+{
+    let total = label.clone().count();
+    if total > MAX_ENCODED_CODE_POINTS {
+        return Err(Failure::TooLong);
+    }
+    let basic = label
+        .clone()
+        .filter(char::is_ascii)
+        .inspect(|&c| push(c as u8))
+        .count();
+    if basic > 0 {
+        push(b'-');
+    }
+    let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
+    while h < total {
+        let m = label
+            .clone()
+            .map(|c| c as u32)
+            .filter(|&c| c >= n)
+            .min()
+            .ok_or(Failure::Invalid)?;
+        let points = h as u32 + 1;
+        delta = (m - n)
+            .checked_mul(points)
+            .and_then(|d| d.checked_add(delta))
+            .ok_or(Failure::Invalid)?;
+        n = m;
+        for c in label.clone().map(|c| c as u32) {
+            if c < n {
+                delta = delta.checked_add(1).ok_or(Failure::Invalid)?;
+            } else if c == n {
+                write_delta(delta, bias, &mut push);
+                bias = adapt(delta, h as u32 + 1, h == basic);
+                delta = 0;
+                h += 1;
+            }
+        }
+        delta = delta.checked_add(1).ok_or(Failure::Invalid)?;
+        n += 1;
+    }
+    Ok(())
+}
+
+fn write_delta<F: FnMut(u8)>(delta: u32, bias: u32, push: &mut F) {
+    let (mut q, mut k) = (delta, BASE);
+    loop {
+        let t = threshold(k, bias);
+        if q < t {
+            push(digit(q));
+            return;
+        }
+        push(digit(t + (q - t) % (BASE - t)));
+        q = (q - t) / (BASE - t);
+        k += BASE;
+    }
+}
+
+fn public_error(f: Failure) -> IdnaError {
+    match f {
+        Failure::Invalid => IdnaError::Punycode { label: 0 },
+        Failure::TooLong => IdnaError::LabelTooLong { label: 0 },
+        Failure::Space(needed) => IdnaError::BufferTooSmall { needed },
+    }
+}
+
+/// Decodes a Punycode string (without the `xn--` prefix) into UTF-8 in `out`.
+///
+/// `out` also holds the code points during decoding, so it needs 4 bytes per decoded code
+/// point; [`IdnaError::BufferTooSmall`] reports that size when it is too short.
+///
+/// # Errors
+/// [`IdnaError::Punycode`] for invalid input, [`IdnaError::LabelTooLong`] past
+/// [`MAX_DECODED_CODE_POINTS`].
+///
+/// # Examples
+/// ```
+/// let mut out = [0u8; 32];
+/// let n = microurl::idna::punycode::decode("bcher-kva", &mut out).unwrap();
+/// assert_eq!(&out[..n], "bücher".as_bytes());
+/// ```
+pub fn decode(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
+    let count = decode_to_scratch(input.as_bytes(), out).map_err(public_error)?;
+    Ok(scratch_to_utf8(out, count))
+}
+
+/// Encodes `input` as Punycode (without the `xn--` prefix) into `out`.
+///
+/// # Errors
+/// [`IdnaError::LabelTooLong`] past [`MAX_ENCODED_CODE_POINTS`];
+/// [`IdnaError::BufferTooSmall`] with the exact length needed.
+///
+/// # Examples
+/// ```
+/// let mut out = [0u8; 32];
+/// let n = microurl::idna::punycode::encode("bücher", &mut out).unwrap();
+/// assert_eq!(&out[..n], b"bcher-kva");
+/// ```
+pub fn encode(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
+    let mut w = Writer::new(out);
+    encode_chars(input.chars(), |b| w.push(b)).map_err(public_error)?;
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // RFC 3492 §7.1 samples (A) Arabic, (L) Japanese with ASCII, (S) all ASCII.
+    const SAMPLES: [(&str, &str); 3] = [
+        ("ليهمابتكلموشعربي؟", "egbpdaj6bu4bxfgehfvwxn"),
+        ("3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"),
+        ("-> $1.00 <-", "-> $1.00 <--"),
+    ];
+
+    #[test]
+    fn rfc_3492_samples_round_trip() {
+        for (unicode, puny) in SAMPLES {
+            let mut out = [0u8; 256];
+            let n = encode(unicode, &mut out).unwrap();
+            assert_eq!(
+                core::str::from_utf8(&out[..n])
+                    .unwrap()
+                    .to_ascii_lowercase(),
+                puny.to_ascii_lowercase()
+            );
+            let n = decode(puny, &mut out).unwrap();
+            assert_eq!(core::str::from_utf8(&out[..n]), Ok(unicode));
+        }
+    }
+
+    #[test]
+    fn invalid_inputs_fail_cleanly() {
+        let mut out = [0u8; 64];
+        for bad in ["-abc", "99999999999", "a-é", "zzzzzzzzzzz"] {
+            assert!(decode(bad, &mut out).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! Validity criteria for one label
+//! ([UTS46 §4.1](https://www.unicode.org/reports/tr46/#Validity_Criteria)), ContextJ
+//! ([RFC 5892 Appendix A](https://www.rfc-editor.org/rfc/rfc5892#appendix-A)) and the Bidi
+//! rule ([RFC 5893 §2](https://www.rfc-editor.org/rfc/rfc5893#section-2)).
+
+use crate::idna::nfc::nfc_chars;
+use crate::idna::{IdnaError, Uts46Options};
+use crate::tables::{BidiClass, JoiningType, Mapping, idna_mapping, props};
+
+const ZWNJ: char = '\u{200C}';
+const ZWJ: char = '\u{200D}';
+const VIRAMA: u8 = 9;
+
+/// Checks every criterion except the Bidi rule, which depends on the whole domain.
+/// `decoded` is true for labels that came from Punycode, which must be checked for NFC and
+/// always use nontransitional statuses.
+pub(crate) fn check_label(
+    label: &str,
+    options: &Uts46Options,
+    decoded: bool,
+    index: usize,
+) -> Result<(), IdnaError> {
+    if decoded && !nfc_chars(label.chars()).eq(label.chars()) {
+        return Err(IdnaError::NotNfc { label: index });
+    }
+    check_hyphens(label, options.check_hyphens, index)?;
+    if label.chars().next().is_some_and(|c| props(c).is_mark()) {
+        return Err(IdnaError::LeadingMark { label: index });
+    }
+    let transitional = options.transitional_processing && !decoded;
+    for c in label.chars() {
+        check_status(c, transitional, options.use_std3_ascii_rules, index)?;
+    }
+    if options.check_joiners && !joiners_ok(label) {
+        return Err(IdnaError::Joiner { label: index });
+    }
+    Ok(())
+}
+
+/// V2, V3 (CheckHyphens) or V4 (without it).
+fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError> {
+    let bad = if check {
+        label.get(2..4) == Some("--") || label.starts_with('-') || label.ends_with('-')
+    } else {
+        label.starts_with("xn--")
+    };
+    if bad {
+        Err(IdnaError::Hyphen { label: index })
+    } else {
+        Ok(())
+    }
+}
+
+/// V5 (no FULL STOP), V7 (status) and UseSTD3ASCIIRules.
+fn check_status(c: char, transitional: bool, std3: bool, index: usize) -> Result<(), IdnaError> {
+    if c.is_ascii() {
+        let ok = c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+        return match c {
+            _ if ok => Ok(()),
+            '.' | 'A'..='Z' => Err(IdnaError::Disallowed { label: index }),
+            _ if std3 => Err(IdnaError::Std3 { label: index }),
+            _ => Ok(()),
+        };
+    }
+    match idna_mapping(c) {
+        Mapping::Valid => Ok(()),
+        Mapping::Deviation(_) if !transitional => Ok(()),
+        _ => Err(IdnaError::Disallowed { label: index }),
+    }
+}
+
+/// RFC 5892 Appendix A.1 (ZERO WIDTH NON-JOINER) and A.2 (ZERO WIDTH JOINER).
+fn joiners_ok(label: &str) -> bool {
+    for (at, c) in label.char_indices().filter(|&(_, c)| c == ZWNJ || c == ZWJ) {
+        let before = label.get(..at).unwrap_or("");
+        let after = label.get(at + c.len_utf8()..).unwrap_or("");
+        if before
+            .chars()
+            .next_back()
+            .is_some_and(|b| props(b).ccc() == VIRAMA)
+        {
+            continue;
+        }
+        if c == ZWJ || !zwnj_joins(before, after) {
+            return false;
+        }
+    }
+    true
+}
+
+/// `(Joining_Type:{L,D})(Joining_Type:T)*\u200C(Joining_Type:T)*(Joining_Type:{R,D})`.
+/// Each transparent character is scanned at most twice (from the joiners around it).
+fn zwnj_joins(before: &str, after: &str) -> bool {
+    let skip_t = |c: &char| props(*c).joining() == JoiningType::T;
+    let left = before
+        .chars()
+        .rev()
+        .find(|c| !skip_t(c))
+        .map(|c| props(c).joining());
+    let right = after
+        .chars()
+        .find(|c| !skip_t(c))
+        .map(|c| props(c).joining());
+    matches!(left, Some(JoiningType::L | JoiningType::D))
+        && matches!(right, Some(JoiningType::R | JoiningType::D))
+}
+
+/// What the Bidi rule found in one label.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BidiLabel {
+    /// Contains R, AL or AN: the domain is a Bidi domain name.
+    pub(crate) rtl: bool,
+    /// Satisfies the six conditions of RFC 5893 §2.
+    pub(crate) ok: bool,
+}
+
+/// Evaluates RFC 5893 §2 on one label. Empty labels satisfy it.
+pub(crate) fn bidi_label(label: &str) -> BidiLabel {
+    use BidiClass::*;
+    let classes = || label.chars().map(|c| props(c).bidi());
+    let rtl = classes().any(|b| matches!(b, R | AL | AN));
+    let Some(first) = classes().next() else {
+        return BidiLabel { rtl, ok: true };
+    };
+    let last = classes().rev().find(|&b| b != NSM);
+    let ok = match first {
+        R | AL => {
+            classes().all(|b| matches!(b, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM))
+                && matches!(last, Some(R | AL | EN | AN))
+                && !(classes().any(|b| b == EN) && classes().any(|b| b == AN))
+        }
+        L => {
+            classes().all(|b| matches!(b, L | EN | ES | CS | ET | ON | BN | NSM))
+                && matches!(last, Some(L | EN))
+        }
+        _ => false,
+    };
+    BidiLabel { rtl, ok }
+}

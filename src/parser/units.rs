@@ -1,0 +1,148 @@
+//! URL units: the percent-encode sets with their "plain byte" tables, and the one-pass
+//! encoder that also raises `invalid-URL-unit` (<https://url.spec.whatwg.org/#url-units>).
+
+use crate::arena::Writer;
+use crate::error::{ValidationError, ValidationErrors};
+use crate::percent::{self, EncodeSet};
+
+/// Whether `b` is an ASCII URL code point (<https://url.spec.whatwg.org/#url-code-points>).
+const fn is_ascii_url_code_point(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'!' | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b'-'
+                | b'.'
+                | b'/'
+                | b':'
+                | b';'
+                | b'='
+                | b'?'
+                | b'@'
+                | b'_'
+                | b'~'
+        )
+}
+
+/// A percent-encode set with a table of the bytes that need no attention at all: ASCII URL
+/// code points that the set leaves alone. Everything else takes the slow path.
+pub(crate) struct Component {
+    pub(crate) set: &'static EncodeSet,
+    pub(crate) plain: [bool; 256],
+}
+
+impl Component {
+    const fn new(set: &'static EncodeSet) -> Component {
+        let mut plain = [false; 256];
+        let mut b = 0;
+        while b < 128 {
+            plain[b] = is_ascii_url_code_point(b as u8) && !set.contains(b as u8);
+            b += 1;
+        }
+        Component { set, plain }
+    }
+}
+
+pub(crate) static PATH_COMPONENT: Component = Component::new(&percent::PATH);
+pub(crate) const PATH_COMPONENT_PLAIN: [bool; 256] = Component::new(&percent::PATH).plain;
+pub(crate) static QUERY_COMPONENT: Component = Component::new(&percent::QUERY);
+pub(crate) static SPECIAL_QUERY_COMPONENT: Component = Component::new(&percent::SPECIAL_QUERY);
+pub(crate) static FRAGMENT_COMPONENT: Component = Component::new(&percent::FRAGMENT);
+pub(crate) static C0_COMPONENT: Component = Component::new(&percent::C0_CONTROL);
+
+/// Whether the UTF-8 sequence at `s[i..]` is a non-ASCII URL code point; its length.
+fn non_ascii_url_code_point(s: &[u8], i: usize) -> (bool, usize) {
+    let len = match s[i] {
+        0xf0.. => 4,
+        0xe0.. => 3,
+        _ => 2,
+    };
+    let ch = s
+        .get(i..i + len)
+        .and_then(|c| core::str::from_utf8(c).ok())
+        .and_then(|c| c.chars().next());
+    let ok = ch.is_some_and(|c| {
+        let c = c as u32;
+        c >= 0xa0 && (c & 0xfffe) != 0xfffe && !(0xfdd0..=0xfdef).contains(&c)
+    });
+    (ok, len)
+}
+
+/// Writes `s` percent-encoded with `c`'s set, and records `invalid-URL-unit` for code points
+/// that are not URL code points and for `%` not followed by two hex digits (the checks of the
+/// path, opaque path, query and fragment states). One pass; runs of plain bytes are copied
+/// at once.
+pub(crate) fn push_component(
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+    s: &[u8],
+    c: &Component,
+) {
+    let mut start = 0;
+    let mut i = 0;
+    while i < s.len() {
+        let b = s[i];
+        if c.plain[b as usize] {
+            i += 1;
+            continue;
+        }
+        if b == b'%' {
+            if percent::decode_at(s, i).is_none() {
+                v.insert(ValidationError::InvalidUrlUnit);
+            }
+            i += 1;
+            continue;
+        }
+        if b >= 0x80 {
+            let (ok, len) = non_ascii_url_code_point(s, i);
+            if !ok {
+                v.insert(ValidationError::InvalidUrlUnit);
+            }
+            i += 1;
+            // The set contains every byte >= 0x80: the rest of the sequence follows.
+            out.push_slice(&s[start..i - 1]);
+            for &b in &s[i - 1..(i - 1 + len).min(s.len())] {
+                out.push_slice(&percent::percent_encode_byte(b));
+            }
+            i = (i - 1 + len).min(s.len());
+            start = i;
+            continue;
+        }
+        v.insert(ValidationError::InvalidUrlUnit);
+        if c.set.contains(b) {
+            out.push_slice(&s[start..i]);
+            out.push_slice(&percent::percent_encode_byte(b));
+            start = i + 1;
+        }
+        i += 1;
+    }
+    out.push_slice(&s[start..]);
+}
+
+/// The invalid-URL-unit checks without writing (for opaque hosts, which write separately).
+pub(crate) fn check_url_units(s: &[u8], v: &mut ValidationErrors) {
+    let mut i = 0;
+    while i < s.len() {
+        let b = s[i];
+        if b >= 0x80 {
+            let (ok, len) = non_ascii_url_code_point(s, i);
+            if !ok {
+                v.insert(ValidationError::InvalidUrlUnit);
+            }
+            i += len;
+            continue;
+        }
+        let ok = is_ascii_url_code_point(b) || (b == b'%' && percent::decode_at(s, i).is_some());
+        if !ok {
+            v.insert(ValidationError::InvalidUrlUnit);
+        }
+        i += 1;
+    }
+}

@@ -34,7 +34,13 @@ fn escape(s: &str) -> String {
     s.escape_debug().to_string()
 }
 
-pub fn run(data: &[u8], theirs: impl Fn(&str, Option<&str>) -> Theirs, allow: Allow) {
+/// Runs one comparison; returns the input, base and our parts when both sides succeeded and
+/// agree on `href` (for component checks by the caller).
+pub fn run(
+    data: &[u8],
+    theirs: impl Fn(&str, Option<&str>) -> Theirs,
+    allow: Allow,
+) -> Option<(String, Option<String>, Parts)> {
     let (input, base) = split(data);
     // Inputs with a NUL are fine for both sides, but keep reports readable.
     let their = theirs(&input, base.as_deref());
@@ -45,13 +51,13 @@ pub fn run(data: &[u8], theirs: impl Fn(&str, Option<&str>) -> Theirs, allow: Al
         None => {
             let base_result = parse_owned(base.as_deref().unwrap_or(""), None);
             if idna_unavailable(&base_result) {
-                return;
+                return None;
             }
             Err(base_result.err().unwrap_or(microurl::Error::InputTooLong))
         }
     };
     if idna_unavailable(&ours) {
-        return;
+        return None;
     }
     let agree = match (&ours, &their) {
         (Ok(p), Ok(h)) => &p.href == h,
@@ -59,7 +65,7 @@ pub fn run(data: &[u8], theirs: impl Fn(&str, Option<&str>) -> Theirs, allow: Al
         _ => false,
     };
     if agree {
-        return;
+        return ours.ok().map(|p| (input, base, p));
     }
     let case = Case {
         input: &input,
@@ -97,6 +103,7 @@ pub fn run(data: &[u8], theirs: impl Fn(&str, Option<&str>) -> Theirs, allow: Al
             }
         }
     }
+    None
 }
 
 // ---- Helpers for the allowlists ----
@@ -160,7 +167,29 @@ pub fn caret_in_path_only(c: &Case<'_>) -> bool {
 /// A non-special URL (ours) and a `\` in the input: `\` is a separator only in special URLs
 /// (§4.4 relative state, relative slash state, path start state, path state).
 pub fn nonspecial_backslash(c: &Case<'_>) -> bool {
-    matches!(c.ours, Ok(p) if !special_scheme(&p.protocol)) && c.input.contains('\\')
+    let special = match c.ours {
+        Ok(p) => special_scheme(&p.protocol),
+        Err(_) => input_scheme(c.input)
+            .or_else(|| c.base.and_then(input_scheme))
+            .is_some_and(|s| special_scheme(&s)),
+    };
+    !special && (c.input.contains('\\') || c.base.is_some_and(|b| b.contains('\\')))
+}
+
+/// The lowercased scheme (with `:`) that `s` starts with, if any (after C0/space trimming and
+/// tab/newline removal).
+pub fn input_scheme(s: &str) -> Option<String> {
+    let s: String = s
+        .trim_matches(|ch: char| ch <= ' ')
+        .chars()
+        .filter(|ch| !matches!(ch, '\t' | '\n' | '\r'))
+        .collect();
+    let end = s.find(':')?;
+    let scheme = &s[..end];
+    let mut bytes = scheme.bytes();
+    let ok = bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    ok.then(|| format!("{}:", scheme.to_ascii_lowercase()))
 }
 
 /// Three or more leading slashes/backslashes against a special base, which rust-url rejects:

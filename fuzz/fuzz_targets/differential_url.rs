@@ -67,4 +67,6 @@ fn allow(c: &Case<'_>) -> Option<&'static str> {
     None
 }
 
-fuzz_target!(|data: &[u8]| diff::run(data, theirs, allow));
+fuzz_target!(|data: &[u8]| {
+    diff::run(data, theirs, allow);
+});

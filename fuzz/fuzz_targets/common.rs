@@ -59,11 +59,11 @@ impl Parts {
 /// Known bug (tests/regressions.rs, `needed_suffices_after_an_idna_host`): with an arena too
 /// small for a host's IDNA scratch, `needed` covers the URL only up to that host, so a second
 /// `ArenaTooSmall` with a larger `needed` follows. While it is open, the targets allow one
-/// such step unless `MICROURL_FUZZ_STRICT_NEEDED` is set; remove this once it is fixed.
+/// such step unless `MICROURL_FUZZ_STRICT` is set; remove this once it is fixed.
 pub fn strict_needed() -> bool {
     use std::sync::OnceLock;
     static STRICT: OnceLock<bool> = OnceLock::new();
-    *STRICT.get_or_init(|| std::env::var_os("MICROURL_FUZZ_STRICT_NEEDED").is_some())
+    *STRICT.get_or_init(|| std::env::var_os("MICROURL_FUZZ_STRICT").is_some())
 }
 
 /// Parses `input` against `base` into an arena of exactly the size the parser asks for: first
@@ -85,9 +85,9 @@ pub fn parse_owned(input: &str, base: Option<&Url<'_>>) -> Result<Parts, Error> 
             }
             match result {
                 Ok(p) => Ok(p),
-                Err(Error::ArenaTooSmall { needed: again }) => panic!(
-                    "{input:?}: ArenaTooSmall {{ needed: {needed} }}, then {again} twice"
-                ),
+                Err(Error::ArenaTooSmall { needed: again }) => {
+                    panic!("{input:?}: ArenaTooSmall {{ needed: {needed} }}, then {again} twice")
+                }
                 // Too small is reported before validity is known (e.g. a host that needs IDNA
                 // scratch): a parse failure may follow. The converse never happens.
                 Err(e) => Err(e),

@@ -132,7 +132,9 @@ pub fn involves_file(c: &Case<'_>) -> bool {
 /// Whether `ours` differs from `theirs` only by opaque-path spaces before `?`/`#` written as
 /// `%20` (this spec version) rather than as a space (before whatwg/url#844).
 pub fn opaque_path_space_only(c: &Case<'_>) -> bool {
-    let (Ok(p), Ok(h)) = (c.ours, c.theirs) else { return false };
+    let (Ok(p), Ok(h)) = (c.ours, c.theirs) else {
+        return false;
+    };
     // An opaque path: no host and the path does not start with '/'.
     if !p.host.is_empty() || p.pathname.starts_with('/') || !p.pathname.ends_with("%20") {
         return false;
@@ -154,13 +156,18 @@ pub fn ipv4ish(c: &Case<'_>) -> bool {
 
 /// Whether the scheme of `href` (or of the base for a relative input) is special.
 pub fn special_scheme(scheme: &str) -> bool {
-    matches!(scheme, "http:" | "https:" | "ws:" | "wss:" | "ftp:" | "file:")
+    matches!(
+        scheme,
+        "http:" | "https:" | "ws:" | "wss:" | "ftp:" | "file:"
+    )
 }
 
 /// Ours differs from theirs only by `^` in the path, which this spec's path percent-encode
 /// set (§1.3) encodes as `%5E` (whatwg/url#846, 2025).
 pub fn caret_in_path_only(c: &Case<'_>) -> bool {
-    let (Ok(p), Ok(h)) = (c.ours, c.theirs) else { return false };
+    let (Ok(p), Ok(h)) = (c.ours, c.theirs) else {
+        return false;
+    };
     p.href.contains("%5E") && p.href.replace("%5E", "^") == h.replace("%5E", "^")
 }
 
@@ -196,12 +203,21 @@ pub fn input_scheme(s: &str) -> Option<String> {
 /// §4.4 relative slash state → special authority ignore slashes state skips them all.
 pub fn many_slashes_special_base(c: &Case<'_>) -> bool {
     let Some(b) = c.base else { return false };
-    let b = b.trim_start_matches(|ch: char| ch <= ' ').to_ascii_lowercase();
-    let special_base = ["http:", "https:", "ws:", "wss:", "ftp:"].iter().any(|s| b.starts_with(s));
+    let b = b
+        .trim_start_matches(|ch: char| ch <= ' ')
+        .to_ascii_lowercase();
+    let special_base = ["http:", "https:", "ws:", "wss:", "ftp:"]
+        .iter()
+        .any(|s| b.starts_with(s));
     let t = c.input.trim_start_matches(|ch: char| ch <= ' ');
     special_base
         && c.ours.is_ok()
-        && t.chars().filter(|ch| !matches!(ch, '\t' | '\n' | '\r')).take(3).filter(|ch| matches!(ch, '/' | '\\')).count() == 3
+        && t.chars()
+            .filter(|ch| !matches!(ch, '\t' | '\n' | '\r'))
+            .take(3)
+            .filter(|ch| matches!(ch, '/' | '\\'))
+            .count()
+            == 3
 }
 
 /// `..` with a non-file URL whose path has a segment like a Windows drive letter: only file

@@ -23,14 +23,18 @@ fn ours(input: &[u8]) -> Pairs {
 }
 
 fn serialize(pairs: &Pairs) -> String {
-    let needed = match form::serialize_into(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())), &mut []) {
-        Ok(s) => return s.to_owned(),
-        Err(Error::ArenaTooSmall { needed }) => needed,
-        Err(e) => panic!("serialize_into: {e:?}"),
-    };
+    let needed =
+        match form::serialize_into(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())), &mut []) {
+            Ok(s) => return s.to_owned(),
+            Err(Error::ArenaTooSmall { needed }) => needed,
+            Err(e) => panic!("serialize_into: {e:?}"),
+        };
     let mut buf = vec![0u8; needed];
-    let s = form::serialize_into(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())), &mut buf)
-        .expect("needed suffices");
+    let s = form::serialize_into(
+        pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())),
+        &mut buf,
+    )
+    .expect("needed suffices");
     assert_eq!(s.len(), needed, "needed is exact");
     s.to_owned()
 }
@@ -41,7 +45,10 @@ fn sort_model(p: &mut Pairs) {
 }
 
 fn check_params<S: AsRef<[u8]> + AsMut<[u8]>>(sp: &SearchParams<S>, model: &Pairs) {
-    let got: Pairs = sp.iter().map(|(n, v)| (n.to_owned(), v.to_owned())).collect();
+    let got: Pairs = sp
+        .iter()
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .collect();
     assert_eq!(&got, model);
     assert_eq!(sp.len(), model.len());
     let s = sp.to_string();
@@ -52,7 +59,9 @@ fn check_params<S: AsRef<[u8]> + AsMut<[u8]>>(sp: &SearchParams<S>, model: &Pair
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&size, rest)) = data.split_first() else { return };
+    let Some((&size, rest)) = data.split_first() else {
+        return;
+    };
     // input 0xFF ops
     let (input, ops) = match rest.iter().position(|&b| b == 0xFF) {
         Some(i) => (&rest[..i], &rest[i + 1..]),
@@ -74,7 +83,10 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(s, theirs_s);
     assert_eq!(ours(s.as_bytes()), pairs, "round trip of {s:?}");
     let shown: String = form::encode(&String::from_utf8_lossy(input)).to_string();
-    assert_eq!(shown.len(), form::encode(&String::from_utf8_lossy(input)).len());
+    assert_eq!(
+        shown.len(),
+        form::encode(&String::from_utf8_lossy(input)).len()
+    );
 
     // SearchParams on storage of a fuzzed size.
     let size = size as usize;
@@ -139,7 +151,10 @@ fuzz_target!(|data: &[u8]| {
                 sort_model(&mut model);
             }
             _ => {
-                let v = model.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+                let v = model
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.clone());
                 sp.delete(name, v.as_deref());
                 if let Some(v) = v {
                     model.retain(|(n, w)| !(n == name && *w == v));
@@ -147,7 +162,13 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         check_params(&sp, &model);
-        assert_eq!(sp.get(name), model.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str()));
+        assert_eq!(
+            sp.get(name),
+            model
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        );
         assert_eq!(sp.has(name, None), model.iter().any(|(n, _)| n == name));
     }
 });

@@ -79,7 +79,9 @@ fuzz_target!(|data: &[u8]| {
     // Punycode round trip, label by label.
     for label in domain.split('.') {
         let mut enc = vec![0u8; label.len() * 8 + 16];
-        let Ok(n) = punycode::encode(label, &mut enc) else { continue };
+        let Ok(n) = punycode::encode(label, &mut enc) else {
+            continue;
+        };
         let enc = std::str::from_utf8(&enc[..n]).expect("ASCII");
         let mut dec = vec![0u8; enc.len() * 4 + 16];
         let m = punycode::decode(enc, &mut dec)

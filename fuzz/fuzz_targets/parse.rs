@@ -28,7 +28,10 @@ fuzz_target!(|data: &[u8]| {
         match (Url::parse_with_base(&input, base_url, &mut arena), &result) {
             (Ok(u), Ok(p)) => assert_eq!(&Parts::of(&u), p, "{input:?}"),
             (Err(Error::ArenaTooSmall { needed }), _) => {
-                assert!(needed > odd_size, "{input:?}: needed {needed} <= arena {odd_size}")
+                assert!(
+                    needed > odd_size,
+                    "{input:?}: needed {needed} <= arena {odd_size}"
+                )
             }
             // Both fail. The error *kind* may differ: with a small arena the parser skips a
             // step that needs scratch (IDNA) and reports a later error (see
@@ -68,6 +71,9 @@ fuzz_target!(|data: &[u8]| {
     });
     if ran.is_none() {
         // The base fails to parse: so does `new URL(input, base)`.
-        assert!(!Url::can_parse(&input, base.as_deref()), "can_parse with invalid base {base:?}");
+        assert!(
+            !Url::can_parse(&input, base.as_deref()),
+            "can_parse with invalid base {base:?}"
+        );
     }
 });

@@ -29,11 +29,16 @@ failed=()
 for t in "${TARGETS[@]}"; do
     echo "== $t (${SECONDS_PER_TARGET}s)"
     mkdir -p "$work/$t" "fuzz/corpus/$t" "fuzz/artifacts/$t"
-    # New units go to the scratch directory; the committed corpus is only read.
-    if cargo +nightly fuzz run -O "$t" "$work/$t" "fuzz/corpus/$t" -- \
+    # New units go to the scratch directory; the committed corpus is only read. With -jobs,
+    # libFuzzer writes the job's log to ./fuzz-0.log: folded into our log below.
+    rm -f fuzz-0.log
+    status=0
+    cargo +nightly fuzz run -O "$t" "$work/$t" "fuzz/corpus/$t" -- \
         -jobs=1 -workers=1 -max_total_time="$SECONDS_PER_TARGET" -max_len=1024 \
         -rss_limit_mb=4096 -print_final_stats=1 \
-        -artifact_prefix="fuzz/artifacts/$t/" >"$work/$t.log" 2>&1; then
+        -artifact_prefix="fuzz/artifacts/$t/" >"$work/$t.log" 2>&1 || status=$?
+    if [ -f fuzz-0.log ]; then cat fuzz-0.log >>"$work/$t.log"; rm -f fuzz-0.log; fi
+    if [ "$status" -eq 0 ]; then
         grep -E "stat::(number_of_executed_units|average_exec_per_sec)" "$work/$t.log" || true
         grep -E "^#[0-9]+.*(cov|DONE)" "$work/$t.log" | tail -1 || true
     else

@@ -118,15 +118,20 @@ pub fn lower(c: &Case<'_>) -> String {
     s
 }
 
-/// Whether some label of some host-like run in the input or base starts with `xn--`.
+/// Our result has an ASCII host with a label starting with `xn--` (or, on failure, the input
+/// or base mentions `xn--`).
 pub fn mentions_xn(c: &Case<'_>) -> bool {
-    lower(c).contains("xn--")
+    match c.ours {
+        Ok(p) => p.hostname.split('.').any(|l| l.starts_with("xn--")),
+        Err(_) => lower(c).contains("xn--"),
+    }
 }
 
-/// Whether the input or base involves the `file` scheme (or our result is a file URL).
+/// Whether the input's scheme (or, for a relative input, the base's) is `file`, or our
+/// result is a file URL.
 pub fn involves_file(c: &Case<'_>) -> bool {
-    let l = lower(c);
-    l.contains("file") || matches!(c.ours, Ok(p) if p.protocol == "file:")
+    let scheme = input_scheme(c.input).or_else(|| c.base.and_then(input_scheme));
+    scheme.as_deref() == Some("file:") || matches!(c.ours, Ok(p) if p.protocol == "file:")
 }
 
 /// Whether `ours` differs from `theirs` only by opaque-path spaces before `?`/`#` written as

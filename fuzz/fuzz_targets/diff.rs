@@ -238,3 +238,17 @@ pub fn drive_letter_non_file(c: &Case<'_>) -> bool {
     };
     p.protocol != "file:" && (has_drive(c.input) || c.base.is_some_and(has_drive))
 }
+
+/// A non-ASCII code point of the input or base that UTS46 here (Unicode 17 IdnaMappingTable,
+/// unassigned = disallowed, UTS46 §5) rejects alone and the `idna` crate 1.1.0 accepts (it
+/// treats unassigned code points as valid; its Unicode version is older). rust-url uses it.
+pub fn idna_crate_code_point_status(c: &Case<'_>) -> bool {
+    let mut out = [0u8; 256];
+    let all = c.input.chars().chain(c.base.unwrap_or("").chars());
+    all.filter(|ch| !ch.is_ascii()).any(|ch| {
+        let label = format!("a{ch}");
+        let ours = microurl::idna::domain_to_ascii(&label, false, &mut out).is_ok();
+        let theirs = idna::domain_to_ascii_cow(label.as_bytes(), idna::AsciiDenyList::URL).is_ok();
+        ours != theirs
+    })
+}

@@ -64,6 +64,11 @@ fn allow(c: &Case<'_>) -> Option<&'static str> {
             return Some("rust-url-empty-host-after-at(§4.4 authority state)");
         }
     }
+    // §3.3 domain to ASCII → UTS46 mapping (§5 IDNA Mapping Table): rust-url's `idna` crate
+    // accepts unassigned code points (U+058C, U+3D010, ...) that Unicode 17's table disallows.
+    if diff::idna_crate_code_point_status(c) {
+        return Some("idna-crate-unassigned(UTS46 §5 mapping table)");
+    }
     // §4.4 file state, file slash state, file host state and the serializer's `/.` (§4.5):
     // rust-url lists these as expected failures of its own WPT run (tests/expected_failures.txt
     // in url 2.5.8: `<file:\\\\//>`, `<file:.//p>`, `<file://localhost//a//../..//>`,

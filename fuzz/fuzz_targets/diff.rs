@@ -43,7 +43,27 @@ pub fn run(
     allow: Allow,
 ) -> Option<(String, Option<String>, Parts)> {
     let (input, base) = split(data);
-    // Inputs with a NUL are fine for both sides, but keep reports readable.
+    // A base the two sides disagree on is judged on its own (as an input without a base):
+    // its class explains every disagreement that follows from it.
+    if let Some(b) = base.as_deref() {
+        let b_data = b.as_bytes().to_vec();
+        let mut b_data = b_data;
+        b_data.retain(|&x| x != crate::common::SEP);
+        let ours_b = parse_owned(b, None);
+        if idna_unavailable(&ours_b) {
+            return None;
+        }
+        let theirs_b = theirs(b, None);
+        let agree = match (&ours_b, &theirs_b) {
+            (Ok(p), Ok(h)) => &p.href == h,
+            (Err(_), Err(())) => true,
+            _ => false,
+        };
+        if !agree {
+            run(&b_data, theirs, allow);
+            return None;
+        }
+    }
     let their = theirs(&input, base.as_deref());
     let ours = with_base(base.as_deref(), |b| parse_owned(&input, b));
     let ours = match ours {

@@ -41,6 +41,17 @@ fn allow(c: &Case<'_>) -> Option<&'static str> {
             _ => false,
         };
         if same {
+            let rtl = |s: &str| {
+                s.chars().any(|ch| {
+                    matches!(ch as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF
+                        | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+                })
+            };
+            if rtl(c.input) || c.base.is_some_and(rtl) {
+                // ada applies the RFC 5893 rules only to some labels of a Bidi domain name:
+                // `http://ٮ0.xs-/` (label `xs-` ends with ES, rule 6) is accepted by ada.
+                return Some("ada-bidi(UTS46 §4.1 CheckBidi, RFC 5893 §2; rust-url agrees)");
+            }
             return Some("ada-uts46(§3.3 domain to ASCII; UTS46 §4.1, rust-url agrees with us)");
         }
     }

@@ -1,0 +1,274 @@
+//! The differential driver shared by `differential_url` and `differential_ada`.
+//!
+//! Both sides parse `input` (against `base`, if any); success/failure and `href` must agree.
+//! A disagreement is either explained by an entry of the caller's allowlist (a documented
+//! non-conformance of the other side, with the spec section that decides it) or a failure.
+//!
+//! With `MICROURL_DIFF_LOG=1` in the environment, unexplained disagreements are printed (one
+//! line each, `DIFF UNCLASSIFIED ...`) instead of aborting; with `MICROURL_DIFF_LOG=all` the
+//! allowed ones too (`DIFF <class> ...`). That is how the allowlists were triaged.
+#![allow(dead_code)]
+
+use crate::common::{Parts, idna_unavailable, parse_owned, split, with_base};
+
+/// What the other implementation said: `Ok(href)` or `Err(())` for failure.
+pub type Theirs = Result<String, ()>;
+
+/// One disagreement, as the allowlist sees it.
+pub struct Case<'a> {
+    pub input: &'a str,
+    pub base: Option<&'a str>,
+    pub ours: &'a Result<Parts, microurl::Error>,
+    pub theirs: &'a Theirs,
+}
+
+/// An allowlist: the class name (with its spec section) of a known difference, or `None`.
+pub type Allow = fn(&Case<'_>) -> Option<&'static str>;
+
+fn log_mode() -> bool {
+    use std::sync::OnceLock;
+    static LOG: OnceLock<bool> = OnceLock::new();
+    *LOG.get_or_init(|| std::env::var_os("MICROURL_DIFF_LOG").is_some())
+}
+
+fn escape(s: &str) -> String {
+    s.escape_debug().to_string()
+}
+
+/// Runs one comparison; returns the input, base and our parts when both sides succeeded and
+/// agree on `href` (for component checks by the caller).
+pub fn run(
+    data: &[u8],
+    theirs: impl Fn(&str, Option<&str>) -> Theirs,
+    allow: Allow,
+) -> Option<(String, Option<String>, Parts)> {
+    let (input, base) = split(data);
+    // A base the two sides disagree on is judged on its own (as an input without a base):
+    // its class explains every disagreement that follows from it.
+    if let Some(b) = base.as_deref() {
+        let b_data = b.as_bytes().to_vec();
+        let mut b_data = b_data;
+        b_data.retain(|&x| x != crate::common::SEP);
+        let ours_b = parse_owned(b, None);
+        if idna_unavailable(&ours_b) {
+            return None;
+        }
+        let theirs_b = theirs(b, None);
+        let agree = match (&ours_b, &theirs_b) {
+            (Ok(p), Ok(h)) => &p.href == h,
+            (Err(_), Err(())) => true,
+            _ => false,
+        };
+        if !agree {
+            run(&b_data, theirs, allow);
+            return None;
+        }
+    }
+    let their = theirs(&input, base.as_deref());
+    let ours = with_base(base.as_deref(), |b| parse_owned(&input, b));
+    let ours = match ours {
+        Some(r) => r,
+        // Our base failed to parse.
+        None => {
+            let base_result = parse_owned(base.as_deref().unwrap_or(""), None);
+            if idna_unavailable(&base_result) {
+                return None;
+            }
+            Err(base_result.err().unwrap_or(microurl::Error::InputTooLong))
+        }
+    };
+    if idna_unavailable(&ours) {
+        return None;
+    }
+    let agree = match (&ours, &their) {
+        (Ok(p), Ok(h)) => &p.href == h,
+        (Err(_), Err(())) => true,
+        _ => false,
+    };
+    if agree {
+        return ours.ok().map(|p| (input, base, p));
+    }
+    let case = Case {
+        input: &input,
+        base: base.as_deref(),
+        ours: &ours,
+        theirs: &their,
+    };
+    let class = allow(&case);
+    let ours_s = match &ours {
+        Ok(p) => format!("ok {}", escape(&p.href)),
+        Err(e) => format!("err {e:?}"),
+    };
+    let theirs_s = match &their {
+        Ok(h) => format!("ok {}", escape(h)),
+        Err(()) => "err".to_string(),
+    };
+    let line = format!(
+        "input=\"{}\" base={:?} ours=[{}] theirs=[{}]",
+        escape(&input),
+        base.as_deref().map(escape),
+        ours_s,
+        theirs_s
+    );
+    match class {
+        Some(c) => {
+            if log_mode() && std::env::var_os("MICROURL_DIFF_LOG").is_some_and(|v| v == "all") {
+                eprintln!("DIFF {c} {line}");
+            }
+        }
+        None => {
+            if log_mode() {
+                eprintln!("DIFF UNCLASSIFIED {line}");
+            } else {
+                panic!("unexplained disagreement: {line}");
+            }
+        }
+    }
+    None
+}
+
+// ---- Helpers for the allowlists ----
+
+/// The ASCII-lowercased input and base, joined (for substring tests).
+pub fn lower(c: &Case<'_>) -> String {
+    let mut s = c.input.to_ascii_lowercase();
+    if let Some(b) = c.base {
+        s.push('\u{1}');
+        s.push_str(&b.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Our result has an ASCII host with a label starting with `xn--` (or, on failure, the input
+/// or base mentions `xn--`).
+pub fn mentions_xn(c: &Case<'_>) -> bool {
+    match c.ours {
+        Ok(p) => p.hostname.split('.').any(|l| l.starts_with("xn--")),
+        Err(_) => lower(c).contains("xn--"),
+    }
+}
+
+/// Whether the input's scheme (or, for a relative input, the base's) is `file`, or our
+/// result is a file URL.
+pub fn involves_file(c: &Case<'_>) -> bool {
+    let scheme = input_scheme(c.input).or_else(|| c.base.and_then(input_scheme));
+    scheme.as_deref() == Some("file:") || matches!(c.ours, Ok(p) if p.protocol == "file:")
+}
+
+/// Whether `ours` differs from `theirs` only by opaque-path spaces before `?`/`#` written as
+/// `%20` (this spec version) rather than as a space (before whatwg/url#844).
+pub fn opaque_path_space_only(c: &Case<'_>) -> bool {
+    let (Ok(p), Ok(h)) = (c.ours, c.theirs) else {
+        return false;
+    };
+    // An opaque path: no host and the path does not start with '/'.
+    if !p.host.is_empty() || p.pathname.starts_with('/') || !p.pathname.ends_with("%20") {
+        return false;
+    }
+    let prefix_len = p.protocol.len() + p.pathname.len() - 3;
+    let mut fixed = String::with_capacity(p.href.len());
+    fixed.push_str(&p.href[..prefix_len]);
+    fixed.push(' ');
+    fixed.push_str(&p.href[prefix_len + 3..]);
+    &fixed == h || p.href[..prefix_len].to_string() + &p.href[prefix_len + 3..] == *h
+}
+
+/// Whether our host is (an IPv4 address or) a domain whose labels are all ASCII digits or
+/// hex-like numbers: the IPv4 parser decided.
+pub fn ipv4ish(c: &Case<'_>) -> bool {
+    let l = lower(c);
+    l.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// Whether the scheme of `href` (or of the base for a relative input) is special.
+pub fn special_scheme(scheme: &str) -> bool {
+    matches!(
+        scheme,
+        "http:" | "https:" | "ws:" | "wss:" | "ftp:" | "file:"
+    )
+}
+
+/// Ours differs from theirs only by `^` in the path, which this spec's path percent-encode
+/// set (§1.3) encodes as `%5E` (whatwg/url#846, 2025).
+pub fn caret_in_path_only(c: &Case<'_>) -> bool {
+    let (Ok(p), Ok(h)) = (c.ours, c.theirs) else {
+        return false;
+    };
+    p.href.contains("%5E") && p.href.replace("%5E", "^") == h.replace("%5E", "^")
+}
+
+/// A non-special URL (ours) and a `\` in the input: `\` is a separator only in special URLs
+/// (§4.4 relative state, relative slash state, path start state, path state).
+pub fn nonspecial_backslash(c: &Case<'_>) -> bool {
+    let special = match c.ours {
+        Ok(p) => special_scheme(&p.protocol),
+        Err(_) => input_scheme(c.input)
+            .or_else(|| c.base.and_then(input_scheme))
+            .is_some_and(|s| special_scheme(&s)),
+    };
+    !special && (c.input.contains('\\') || c.base.is_some_and(|b| b.contains('\\')))
+}
+
+/// The lowercased scheme (with `:`) that `s` starts with, if any (after C0/space trimming and
+/// tab/newline removal).
+pub fn input_scheme(s: &str) -> Option<String> {
+    let s: String = s
+        .trim_matches(|ch: char| ch <= ' ')
+        .chars()
+        .filter(|ch| !matches!(ch, '\t' | '\n' | '\r'))
+        .collect();
+    let end = s.find(':')?;
+    let scheme = &s[..end];
+    let mut bytes = scheme.bytes();
+    let ok = bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    ok.then(|| format!("{}:", scheme.to_ascii_lowercase()))
+}
+
+/// Three or more leading slashes/backslashes against a special base, which rust-url rejects:
+/// §4.4 relative slash state → special authority ignore slashes state skips them all.
+pub fn many_slashes_special_base(c: &Case<'_>) -> bool {
+    let Some(b) = c.base else { return false };
+    let b = b
+        .trim_start_matches(|ch: char| ch <= ' ')
+        .to_ascii_lowercase();
+    let special_base = ["http:", "https:", "ws:", "wss:", "ftp:"]
+        .iter()
+        .any(|s| b.starts_with(s));
+    let t = c.input.trim_start_matches(|ch: char| ch <= ' ');
+    special_base
+        && c.ours.is_ok()
+        && t.chars()
+            .filter(|ch| !matches!(ch, '\t' | '\n' | '\r'))
+            .take(3)
+            .filter(|ch| matches!(ch, '/' | '\\'))
+            .count()
+            == 3
+}
+
+/// `..` with a non-file URL whose path has a segment like a Windows drive letter: only file
+/// URLs keep a normalized drive letter (§4.1 shorten a URL's path, step 3).
+pub fn drive_letter_non_file(c: &Case<'_>) -> bool {
+    let Ok(p) = c.ours else { return false };
+    let has_drive = |s: &str| {
+        s.split(['/', '\\']).any(|seg| {
+            let b = seg.as_bytes();
+            b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
+        })
+    };
+    p.protocol != "file:" && (has_drive(c.input) || c.base.is_some_and(has_drive))
+}
+
+/// A non-ASCII code point of the input or base that UTS46 here (Unicode 17 IdnaMappingTable,
+/// unassigned = disallowed, UTS46 §5) rejects alone and the `idna` crate 1.1.0 accepts (it
+/// treats unassigned code points as valid; its Unicode version is older). rust-url uses it.
+pub fn idna_crate_code_point_status(c: &Case<'_>) -> bool {
+    let mut out = [0u8; 256];
+    let all = c.input.chars().chain(c.base.unwrap_or("").chars());
+    all.filter(|ch| !ch.is_ascii()).any(|ch| {
+        let label = format!("a{ch}");
+        let ours = microurl::idna::domain_to_ascii(&label, false, &mut out).is_ok();
+        let theirs = idna::domain_to_ascii_cow(label.as_bytes(), idna::AsciiDenyList::URL).is_ok();
+        ours != theirs
+    })
+}

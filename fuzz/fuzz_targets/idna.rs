@@ -1,0 +1,103 @@
+//! `idna`: `microurl::idna::domain_to_ascii` (beStrict false, the URL host parser's domain to
+//! ASCII, §3.3) against the `idna` crate 1.1.0 (`domain_to_ascii_cow` with
+//! `AsciiDenyList::URL`, plus the spec's ASCII fast path and empty/forbidden checks), and the
+//! Punycode round trip: `decode(encode(s)) == s` for every label that encodes.
+//!
+//! Documented differences (allowlist):
+//! - Code point status: microurl's tables are Unicode 17.0.0 IdnaMappingTable, where
+//!   unassigned (reserved) code points are `disallowed` (UTS46 §5). `idna` 1.1.0 (with
+//!   idna_adapter 1.2.2, ICU4X) accepts unassigned code points (seen: U+058C, U+3D010, both
+//!   reserved in Unicode 17), and its Unicode version is older. Detected by checking each
+//!   non-ASCII code point alone (`a` + code point) on both sides.
+//! - Punycode caps (LIMITS.md): labels that decode to more than
+//!   `punycode::MAX_DECODED_CODE_POINTS` or encode more than `MAX_ENCODED_CODE_POINTS` code
+//!   points fail here; `idna` has the same caps (decode 2000, encode 1000 code points).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use microurl::idna::{self as mi, IdnaError, punycode};
+
+fn ours(domain: &str) -> Result<String, IdnaError> {
+    let mut out = vec![0u8; 0];
+    let n = match mi::domain_to_ascii(domain, false, &mut out) {
+        Ok(n) => n,
+        Err(IdnaError::BufferTooSmall { needed }) => {
+            out = vec![0u8; needed];
+            match mi::domain_to_ascii(domain, false, &mut out) {
+                Ok(n) => n,
+                Err(IdnaError::BufferTooSmall { needed: again }) => {
+                    panic!("{domain:?}: needed {needed} then {again}")
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Err(e) => return Err(e),
+    };
+    let s = std::str::from_utf8(&out[..n]).expect("ASCII output");
+    assert!(s.is_ascii(), "{domain:?} -> {s:?} is not ASCII");
+    Ok(s.to_owned())
+}
+
+fn forbidden_domain(b: u8) -> bool {
+    b <= 0x20 || b"#%/:<>?@[\\]^|\x7f".contains(&b)
+}
+
+/// The URL Standard's domain to ASCII (beStrict false) built on the `idna` crate.
+fn theirs(domain: &str) -> Result<String, ()> {
+    let result = if domain.is_ascii() {
+        domain.to_ascii_lowercase()
+    } else {
+        idna::domain_to_ascii_cow(domain.as_bytes(), idna::AsciiDenyList::URL)
+            .map_err(|_| ())?
+            .into_owned()
+    };
+    if result.is_empty() || result.bytes().any(forbidden_domain) {
+        return Err(());
+    }
+    Ok(result)
+}
+
+/// Whether some code point of `domain` gets different treatment alone (a Unicode version
+/// difference in the mapping tables).
+fn unicode_version_difference(domain: &str) -> bool {
+    domain.chars().filter(|c| !c.is_ascii()).any(|c| {
+        let label = format!("a{c}");
+        ours(&label).is_ok() != theirs(&label).is_ok()
+    })
+}
+
+/// With `MICROURL_DIFF_LOG=all`, allowed differences are printed (for counting them).
+fn log(class: &str, domain: &str, a: &Result<String, IdnaError>, b: &Result<String, ()>) {
+    if std::env::var_os("MICROURL_DIFF_LOG").is_some_and(|v| v == "all") {
+        eprintln!("DIFF {class} domain={domain:?} ours={a:?} idna={b:?}");
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let domain = String::from_utf8_lossy(data);
+    let a = ours(&domain);
+    let b = theirs(&domain);
+    match (&a, &b) {
+        (Ok(x), Ok(y)) if x == y => {}
+        (Err(_), Err(())) => {}
+        (Err(IdnaError::LabelTooLong { .. }), _) => log("punycode-cap", &domain, &a, &b),
+        _ if unicode_version_difference(&domain) => log("code-point-status", &domain, &a, &b),
+        _ => panic!("domain_to_ascii({domain:?}): microurl {a:?}, idna crate {b:?}"),
+    }
+
+    // Punycode round trip, label by label.
+    for label in domain.split('.') {
+        let mut enc = vec![0u8; label.len() * 8 + 16];
+        let Ok(n) = punycode::encode(label, &mut enc) else {
+            continue;
+        };
+        let enc = std::str::from_utf8(&enc[..n]).expect("ASCII");
+        let mut dec = vec![0u8; enc.len() * 4 + 16];
+        let m = punycode::decode(enc, &mut dec)
+            .unwrap_or_else(|e| panic!("decode(encode({label:?}) = {enc:?}): {e:?}"));
+        assert_eq!(&dec[..m], label.as_bytes(), "round trip via {enc:?}");
+        if let Some(theirs) = idna::punycode::encode_str(label) {
+            assert_eq!(enc, theirs, "Punycode encoding of {label:?}");
+        }
+    }
+});

@@ -1,0 +1,79 @@
+//! `parse`: arbitrary bytes (lossy UTF-8; `input 0xFF base`) through the parser.
+//!
+//! Properties:
+//! - no panic (and the library's own `debug_assert!(check())` holds: fuzz builds keep debug
+//!   assertions);
+//! - `check()` holds on every result;
+//! - an arena that is too small gives `ArenaTooSmall { needed }`, and `needed` bytes suffice;
+//!   an arena of any other size gives the same URL or `ArenaTooSmall`;
+//! - idempotence: `parse(href)` (no base) gives the same href and the same components;
+//! - `can_parse` agrees with `parse` (within `CAN_PARSE_SCRATCH`, a documented limit).
+#![no_main]
+
+#[path = "common.rs"]
+mod common;
+
+use common::{Parts, parse_owned, split, with_base};
+use libfuzzer_sys::fuzz_target;
+use microurl::{CAN_PARSE_SCRATCH, Error, Url};
+
+fuzz_target!(|data: &[u8]| {
+    let (input, base) = split(data);
+    let odd_size = data.first().map_or(0, |&b| b as usize);
+    let ran = with_base(base.as_deref(), |base_url| {
+        let result = parse_owned(&input, base_url);
+
+        // Another arena size: the same result, or ArenaTooSmall.
+        let mut arena = vec![0u8; odd_size];
+        match (Url::parse_with_base(&input, base_url, &mut arena), &result) {
+            (Ok(u), Ok(p)) => assert_eq!(&Parts::of(&u), p, "{input:?}"),
+            (Err(Error::ArenaTooSmall { needed }), _) => {
+                assert!(
+                    needed > odd_size,
+                    "{input:?}: needed {needed} <= arena {odd_size}"
+                )
+            }
+            // Both fail. The error *kind* may differ: with a small arena the parser skips a
+            // step that needs scratch (IDNA) and reports a later error (see
+            // tests/regressions.rs, `error_kind_does_not_depend_on_arena_size`).
+            (Err(Error::Parse(_)), Err(Error::Parse(_))) => {}
+            (Err(e), Err(f)) => assert_eq!(&e, f, "{input:?}"),
+            (a, b) => panic!("{input:?}: arena {odd_size} gives {a:?}, exact arena {b:?}"),
+        }
+
+        // can_parse agrees with parse. Its documented limits: a base that needs more than
+        // CAN_PARSE_SCRATCH bytes of arena reads as invalid, an input that needs more than
+        // CAN_PARSE_SCRATCH bytes of scratch is taken as valid.
+        let base_needs = base.as_deref().map_or(0, |b| match Url::parse(b, &mut []) {
+            Err(Error::ArenaTooSmall { needed }) => needed,
+            _ => 0,
+        });
+        let input_needs = match Url::parse_with_base(&input, base_url, &mut []) {
+            Err(Error::ArenaTooSmall { needed }) => needed,
+            _ => 0,
+        };
+        if base_needs <= CAN_PARSE_SCRATCH && input_needs <= CAN_PARSE_SCRATCH {
+            let can = Url::can_parse(&input, base.as_deref());
+            assert_eq!(
+                can,
+                result.is_ok(),
+                "can_parse({input:?}, {base:?}) = {can}, parse = {result:?}"
+            );
+        }
+
+        // Idempotence.
+        if let Ok(p) = &result {
+            match parse_owned(&p.href, None) {
+                Ok(q) => assert_eq!(&q, p, "reparse of {:?} (from {input:?})", p.href),
+                Err(e) => panic!("reparse of {:?} (from {input:?}) fails: {e:?}", p.href),
+            }
+        }
+    });
+    if ran.is_none() {
+        // The base fails to parse: so does `new URL(input, base)`.
+        assert!(
+            !Url::can_parse(&input, base.as_deref()),
+            "can_parse with invalid base {base:?}"
+        );
+    }
+});

@@ -1,0 +1,230 @@
+//! `setters`: every WHATWG setter on random URLs (`url 0xFF value`, the first byte picks the
+//! setter). Never panics; a result passes `check()` and reparses to itself (same href and
+//! components); `needed` from `ArenaTooSmall` suffices; `UrlBuf` gives the same result as the
+//! arena API when it fits.
+#![no_main]
+
+#[path = "common.rs"]
+mod common;
+
+use common::{Parts, parse_owned};
+use libfuzzer_sys::fuzz_target;
+use microurl::{Error, Url, UrlBuf};
+
+const NAMES: [&str; 10] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash",
+];
+
+fn apply<'a: 'b, 'b>(
+    url: &Url<'a>,
+    which: usize,
+    value: &'b str,
+    arena: &'b mut [u8],
+) -> Result<Url<'b>, Error> {
+    match which {
+        0 => url.set_href(value, arena),
+        1 => url.set_protocol(value, arena),
+        2 => url.set_username(value, arena),
+        3 => url.set_password(value, arena),
+        4 => url.set_host(value, arena),
+        5 => url.set_hostname(value, arena),
+        6 => url.set_port(value, arena),
+        7 => url.set_pathname(value, arena),
+        8 => url.set_search(value, arena),
+        _ => url.set_hash(value, arena),
+    }
+}
+
+fn apply_buf<const N: usize>(b: &mut UrlBuf<N>, which: usize, value: &str) -> Result<(), Error> {
+    match which {
+        0 => b.set_href(value),
+        1 => b.set_protocol(value),
+        2 => b.set_username(value),
+        3 => b.set_password(value),
+        4 => b.set_host(value),
+        5 => b.set_hostname(value),
+        6 => b.set_port(value),
+        7 => b.set_pathname(value),
+        8 => b.set_search(value),
+        _ => b.set_hash(value),
+    }
+}
+
+/// ada's setter of the same name (the JS setters: the value is always given).
+fn ada_apply(u: &mut ada_url::Url, which: usize, value: &str) {
+    let v = Some(value);
+    let _ = match which {
+        0 => u.set_href(value),
+        1 => u.set_protocol(value),
+        2 => u.set_username(v),
+        3 => u.set_password(v),
+        4 => u.set_host(v),
+        5 => u.set_hostname(v),
+        6 => u.set_port(v),
+        7 => u.set_pathname(v),
+        8 => {
+            u.set_search(v);
+            Ok(())
+        }
+        _ => {
+            u.set_hash(v);
+            Ok(())
+        }
+    };
+}
+
+/// Known differences with ada's setters, each with the section of the spec that decides it.
+fn ada_allow(
+    url: &str,
+    which: usize,
+    value: &str,
+    ours: &str,
+    theirs: &str,
+) -> Option<&'static str> {
+    let _ = (url, ours, theirs);
+    // KNOWN BUG here, not ada (tests/regressions.rs, `set_protocol_accepts_long_schemes`):
+    // set_protocol ignores a scheme longer than 32 bytes. Tolerated so that long runs go on,
+    // unless MICROURL_FUZZ_STRICT is set; remove once fixed. (§6.1 protocol setter: the basic
+    // URL parser with the scheme start state override has no length limit.)
+    if which == 1 && !common::strict_needed() {
+        let scheme_len = value
+            .bytes()
+            .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+            .take_while(|&b| b != b':')
+            .count();
+        if scheme_len > 32 {
+            return Some("KNOWN-BUG-set_protocol-long-scheme");
+        }
+    }
+    None
+}
+
+fn log_mode() -> bool {
+    std::env::var_os("MICROURL_DIFF_LOG").is_some()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let which = first as usize % NAMES.len();
+    let (url_s, value) = common::split(rest);
+    let value = value.unwrap_or_default();
+    let name = NAMES[which];
+
+    let mut arena = vec![0u8; 0];
+    let needed = match Url::parse(&url_s, &mut arena) {
+        Ok(_) => 0,
+        Err(Error::ArenaTooSmall { needed }) => needed,
+        Err(_) => return,
+    };
+    let mut arena = vec![0u8; needed];
+    let Ok(url) = Url::parse(&url_s, &mut arena) else {
+        return;
+    };
+
+    let mut out: Vec<u8> = Vec::new();
+    let result = match apply(&url, which, &value, &mut out) {
+        Ok(u) => Ok(Parts::of(&u)),
+        Err(Error::ArenaTooSmall { needed }) => {
+            out = vec![0u8; needed];
+            let mut r = apply(&url, which, &value, &mut out).map(|u| Parts::of(&u));
+            // The known `needed` bug (common::strict_needed) through set_href.
+            if let Err(Error::ArenaTooSmall { needed: again }) = r {
+                if which == 0 && !common::strict_needed() && again > needed {
+                    out = vec![0u8; again];
+                    r = apply(&url, which, &value, &mut out).map(|u| Parts::of(&u));
+                }
+            }
+            match r {
+                Ok(p) => Ok(p),
+                // href = parse: too small may be reported before invalidity is known.
+                Err(e @ Error::Parse(_)) if which == 0 => Err(e),
+                Err(e) => panic!(
+                    "{url_s:?}.{name} = {value:?}: ArenaTooSmall {{ needed: {needed} }}, then {e:?}"
+                ),
+            }
+        }
+        Err(e) => Err(e),
+    };
+
+    // Differential: ada's setter on the same URL gives the same href (when ada parses the
+    // URL to the same href; the parse differential covers the rest).
+    if let Ok(mut a) = ada_url::Url::parse(url_s.as_str(), None) {
+        if a.href() == url.as_str() {
+            ada_apply(&mut a, which, &value);
+            let ours = match &result {
+                Ok(p) => p.href.as_str(),
+                Err(_) => url.as_str(), // href setter failure: unchanged (JS throws)
+            };
+            if a.href() != ours {
+                let class = ada_allow(url.as_str(), which, &value, ours, a.href());
+                let line = format!(
+                    "url={:?} setter={name} value={:?} ours={:?} ada={:?}",
+                    url.as_str(),
+                    value,
+                    ours,
+                    a.href()
+                );
+                match (class, log_mode()) {
+                    (Some(c), true) => {
+                        if std::env::var_os("MICROURL_DIFF_LOG").is_some_and(|v| v == "all") {
+                            eprintln!("DIFF {c} {line}")
+                        }
+                    }
+                    (Some(_), false) => {}
+                    (None, true) => eprintln!("DIFF UNCLASSIFIED {line}"),
+                    (None, false) => panic!("unexplained setter disagreement: {line}"),
+                }
+            }
+        }
+    }
+
+    if let Ok(p) = &result {
+        match parse_owned(&p.href, None) {
+            Ok(q) => assert_eq!(&q, p, "{url_s:?}.{name} = {value:?}: reparse differs"),
+            Err(e) => panic!(
+                "{url_s:?}.{name} = {value:?} gives {:?}, which fails: {e:?}",
+                p.href
+            ),
+        }
+    }
+    // Only the href setter can fail with a parse error.
+    if which != 0 {
+        assert!(
+            !matches!(result, Err(Error::Parse(_))),
+            "{url_s:?}.{name} = {value:?}: {result:?}"
+        );
+    }
+
+    // UrlBuf<512>: the same outcome as the arena API with 512 bytes (its setters build the
+    // result in N bytes); unchanged on failure.
+    const N: usize = 512;
+    let mut small = vec![0u8; N];
+    let with_n = apply(&url, which, &value, &mut small).map(|u| Parts::of(&u));
+    match (&with_n, &result) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{url_s:?}.{name} = {value:?}: 512-byte arena differs"),
+        (Err(Error::ArenaTooSmall { .. }), _) => {}
+        (Err(a), Err(b)) => assert_eq!(a, b),
+        (a, b) => panic!("{url_s:?}.{name} = {value:?}: 512-byte arena {a:?}, exact {b:?}"),
+    }
+    if let Ok(mut b) = UrlBuf::<N>::parse(&url_s) {
+        let before = b.as_str().to_owned();
+        match (apply_buf(&mut b, which, &value), &with_n) {
+            (Ok(()), Ok(p)) => {
+                assert_eq!(
+                    b.as_str(),
+                    p.href,
+                    "{url_s:?}.{name} = {value:?}: UrlBuf differs"
+                );
+                assert_eq!(&Parts::of(&b.as_url()), p);
+            }
+            (Err(e), Err(f)) if which == 0 || matches!(e, Error::ArenaTooSmall { .. }) => {
+                let _ = f;
+                assert_eq!(b.as_str(), before, "failed UrlBuf setter changed the URL")
+            }
+            (a, r) => panic!("{url_s:?}.{name} = {value:?}: UrlBuf {a:?}, 512-byte arena {r:?}"),
+        }
+    }
+});

@@ -27,5 +27,11 @@ if [ -x embedded-tests/run.sh ]; then
     # yet (see README, "Embedded"): they are reported, not enforced, until they are.
     echo "== embedded (QEMU)"; MICROURL_BUDGETS=warn embedded-tests/run.sh
 fi
+if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then
+    echo "== fuzz smoke (each target for a short time; fails on a crash)"
+    FUZZ_SECONDS="${FUZZ_SECONDS:-20}" scripts/fuzz-smoke.sh
+else
+    echo "== fuzz smoke skipped: no nightly toolchain (cargo-fuzz needs it)"
+fi
 echo "== tests"
 cargo test -- --nocapture

@@ -51,6 +51,24 @@ fn needed_suffices_after_an_idna_host() {
     }
 }
 
+/// Found by `setters`: the same bug through the host setter. `needed` for
+/// `set_host("ß")` must cover the path after the new host.
+#[test]
+fn setter_needed_suffices_after_an_idna_host() {
+    let mut a = [0u8; 64];
+    let url = Url::parse("https://x/uuu\0\0\0\u{fffd}uuu", &mut a).unwrap();
+    let mut big = [0u8; 256];
+    let expected = url.set_host("ß", &mut big).unwrap().as_str().to_owned();
+    assert_eq!(expected, "https://xn--zca/uuu%00%00%00%EF%BF%BDuuu");
+    let needed = match url.set_host("ß", &mut []) {
+        Err(Error::ArenaTooSmall { needed }) => needed,
+        other => panic!("{other:?}"),
+    };
+    let mut arena = vec![0u8; needed];
+    let got = url.set_host("ß", &mut arena).map(|u| u.as_str().to_owned());
+    assert_eq!(got, Ok(expected), "needed = {needed}");
+}
+
 /// Found by `parse`. With an empty arena the host's IDNA step is skipped (no scratch), and
 /// the later port error used to be reported. The spec's host state parses the host before
 /// the port state runs (§4.4 host state: host parsing failure returns failure), so the error

@@ -69,6 +69,28 @@ fn setter_needed_suffices_after_an_idna_host() {
     assert_eq!(got, Ok(expected), "needed = {needed}");
 }
 
+/// Found by `parse` (fourth finding): a host that UTS46 maps to a number becomes an IPv4
+/// address, serialized as a dotted quad longer than its ASCII form; `needed` must count it.
+/// `http://１/` (U+FF11) asked for 11, then 15.
+#[test]
+fn needed_suffices_for_an_idna_host_that_is_ipv4() {
+    for (input, href) in [
+        ("http://\u{ff11}/", "http://0.0.0.1/"),
+        ("https:88\u{ad}/", "https://0.0.0.88/"),
+        ("http://\u{ff10}\u{ff38}?h3", "http://0.0.0.0/?h3"),
+        (
+            "http://\u{fffd}\u{fffd}@\u{ff11}",
+            "http://%EF%BF%BD%EF%BF%BD@0.0.0.1/",
+        ),
+    ] {
+        assert_eq!(
+            parse_with_reported_size(input).as_deref(),
+            Ok(href),
+            "{input:?}"
+        );
+    }
+}
+
 /// Found by `parse`. With an empty arena the host's IDNA step is skipped (no scratch), and
 /// the later port error used to be reported. The spec's host state parses the host before
 /// the port state runs (§4.4 host state: host parsing failure returns failure), so the error

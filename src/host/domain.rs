@@ -212,7 +212,8 @@ fn idna_error(
             // The result is at most `needed` bytes: count them, so the rest of the URL is
             // counted after them.
             out.reserve_scratch(decoded + needed);
-            out.skip_unwritten(needed);
+            // An ASCII result that ends in a number becomes an IPv4 address, up to 15 bytes.
+            out.skip_unwritten(needed.max(15));
             Ok(HostKind::Domain)
         }
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {

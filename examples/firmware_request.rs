@@ -10,12 +10,17 @@ use std::sync::Mutex;
 /// The arena the request URL is built in: a static buffer, as firmware would reserve.
 static REQUEST_ARENA: Mutex<[u8; 256]> = Mutex::new([0; 256]);
 
+/// The provisioned base URL, owned, in a `static` (no allocation: `UrlBuf` is inline bytes).
+static OTA_BASE: Mutex<Option<UrlBuf<128>>> = Mutex::new(None);
+
 fn main() -> Result<(), microurl::Error> {
     // Provisioned configuration, e.g. read from flash (not canonical: uppercase, default port).
     let configured = "HTTPS://OTA.Example.COM:443/fleet/";
 
-    // The base lives in an owned, fixed-capacity URL that a device struct could hold.
-    let base: UrlBuf<128> = UrlBuf::parse(configured)?;
+    // The base lives in an owned, fixed-capacity URL, here in a `static`.
+    *OTA_BASE.lock().expect("base lock") = Some(UrlBuf::parse(configured)?);
+    let base_slot = OTA_BASE.lock().expect("base lock");
+    let base = base_slot.as_ref().expect("provisioned");
     println!("base:    {base}");
 
     // Resolve the firmware path against it.

@@ -212,9 +212,13 @@ impl<'a> Writer<'a> {
         self.buf[at..at + s.len()].copy_from_slice(s);
     }
 
-    /// Marks the output as incomplete: a step that needs scratch (and checks validity)
-    /// could not run for lack of arena.
-    pub(crate) fn mark_overflow(&mut self) {
+    /// Counts `n` bytes of output that could not be produced for lack of arena (at most `n`
+    /// bytes of a host whose UTS46 result needs more room), so that what follows is counted
+    /// after them and the reported size covers the whole URL.
+    pub(crate) fn skip_unwritten(&mut self, n: usize) {
+        self.materialize();
+        self.len += n;
+        self.peak = self.peak.max(self.len);
         self.overflow = true;
         self.skipped = true;
     }

@@ -25,6 +25,8 @@
 extern crate std;
 
 mod arena;
+#[cfg(feature = "defmt")]
+mod defmt;
 mod error;
 pub mod form;
 mod host;

@@ -97,26 +97,38 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
-        // Scheme start and scheme states with a state override, on `value` + ":".
-        let mut scheme = [0u8; 32];
+        // Scheme start and scheme states with a state override, on `value` + ":": the scheme
+        // is the value up to its first `:` (tabs and newlines removed), of any length.
+        let scheme_bytes = || {
+            value
+                .as_bytes()
+                .iter()
+                .copied()
+                .filter(|b| !is_tab_or_newline(b))
+                .take_while(|&b| b != b':')
+        };
         let mut len = 0;
-        for &b in value.as_bytes().iter().filter(|b| !is_tab_or_newline(b)) {
+        // Enough of the lowercase scheme to recognize a special one (at most 5 bytes).
+        let mut head = [0u8; 6];
+        for b in scheme_bytes() {
             let ok = if len == 0 {
                 b.is_ascii_alphabetic()
             } else {
                 b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
             };
-            if b == b':' && len > 0 {
-                break;
-            }
-            if !ok || len == scheme.len() {
+            if !ok {
                 return Ok(*self);
             }
-            scheme[len] = b.to_ascii_lowercase();
+            if let Some(slot) = head.get_mut(len) {
+                *slot = b.to_ascii_lowercase();
+            }
             len += 1;
         }
-        let new = &scheme[..len];
-        let new_type = SchemeType::from_lowercase(new);
+        let new_type = if len < head.len() {
+            SchemeType::from_lowercase(&head[..len])
+        } else {
+            SchemeType::NotSpecial
+        };
         let old_type = SchemeType::from_lowercase(self.scheme().as_bytes());
         let credentials = !self.username().is_empty() || !self.password().is_empty();
         if len == 0
@@ -129,7 +141,9 @@ impl<'a> Url<'a> {
         let r = self.record();
         let old = self.as_str();
         let mut out = Writer::new(arena, "");
-        out.push_slice(new);
+        for b in scheme_bytes() {
+            out.push(b.to_ascii_lowercase());
+        }
         out.push_str(&old[r.scheme_end..r.host_end]);
         if self.port().is_some() && self.port() != new_type.default_port() {
             out.push_str(&old[r.host_end..r.path_start]);

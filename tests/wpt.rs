@@ -184,3 +184,39 @@ fn wpt_urltestdata() {
     println!("wpt: {} passed, {} failed", total.0, total.1);
     assert_eq!(total.1, 0, "WPT failures");
 }
+
+/// WPT `toascii.json` as `toascii.window.js` runs it: `new URL("https://" + input + "/x")`,
+/// then host, hostname, pathname and href, or failure (through the whole URL parser).
+#[cfg(feature = "idna")]
+#[test]
+fn wpt_toascii_through_the_url_parser() {
+    let text = usv_json(&std::fs::read_to_string("tests/data/toascii.json").unwrap());
+    let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let (mut passed, mut failed) = (0, 0);
+    for case in cases.iter().filter(|c| c.is_object()) {
+        let input = format!("https://{}/x", case["input"].as_str().unwrap());
+        let mut arena = vec![0u8; 4 * input.len() + 256];
+        let got = Url::parse(&input, &mut arena);
+        let ok = match (case["output"].as_str(), &got) {
+            (Some(host), Ok(url)) => {
+                url.host_with_port() == host
+                    && url.hostname() == host
+                    && url.pathname() == "/x"
+                    && url.href() == format!("https://{host}/x")
+            }
+            (None, Err(_)) => true,
+            _ => false,
+        };
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+            eprintln!(
+                "FAIL toascii {:?}: want {:?} got {got:?}",
+                case["input"], case["output"]
+            );
+        }
+    }
+    println!("toascii.json via Url::parse: {passed} passed, {failed} failed");
+    assert_eq!(failed, 0);
+}

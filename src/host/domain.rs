@@ -4,31 +4,8 @@
 use super::{HostKind, ipv4, is_forbidden_domain};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::parser::class::{self, CLASS};
 use crate::percent;
-
-/// How the fast path treats a byte of a domain.
-const PLAIN: u8 = 0;
-const UPPER: u8 = 1;
-const SLOW: u8 = 2;
-
-const fn domain_classes() -> [u8; 256] {
-    let mut t = [SLOW; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = if c.is_ascii_uppercase() {
-            UPPER
-        } else if is_forbidden_domain(c) {
-            SLOW
-        } else {
-            PLAIN
-        };
-        b += 1;
-    }
-    t
-}
-
-static DOMAIN_CLASS: [u8; 256] = domain_classes();
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
 fn ends_in_a_number(domain: &[u8]) -> bool {
@@ -50,13 +27,13 @@ pub(crate) fn parse(
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
     // Fast path: ASCII without `%` or forbidden code points only needs lowercasing.
-    let mut class = PLAIN;
+    let mut seen = 0;
     for &b in input {
-        class |= DOMAIN_CLASS[b as usize];
+        seen |= CLASS[b as usize];
     }
-    if class & SLOW == 0 {
+    if seen & class::DOMAIN_SLOW == 0 {
         let start = out.len();
-        if class == UPPER {
+        if seen & class::UPPER != 0 {
             for &b in input {
                 out.push(b.to_ascii_lowercase());
             }
@@ -73,13 +50,14 @@ pub(crate) fn parse(
     if input.contains(&b'%') && (0..input.len()).any(|i| percent::decode_at(input, i).is_some()) {
         v.insert(ValidationError::DomainPercentEncoded);
     }
+    // Whether the domain is ASCII decides the path; forbidden code points are only checked
+    // after domain to ASCII (NFC can absorb one: `<` U+0338 becomes U+226E).
+    if percent::decode(input).any(|b| b >= 0x80) {
+        return parse_unicode(input, out, v);
+    }
     let start = out.len();
     let mut scan = ipv4::Ipv4Scan::new();
     for b in percent::decode(input) {
-        if b >= 0x80 {
-            out.truncate(start);
-            return parse_unicode(input, out, v);
-        }
         // "If domain is an ASCII string, set result to domain, lowercased."
         let b = b.to_ascii_lowercase();
         if is_forbidden_domain(b) {
@@ -93,6 +71,7 @@ pub(crate) fn parse(
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text.
+#[inline(never)]
 fn finish(
     start: usize,
     scan: ipv4::Ipv4Scan,
@@ -202,8 +181,9 @@ fn unicode_without_room(
 ) -> Result<HostKind, ParseErrorKind> {
     if input.contains(&b'%') {
         // Decoding needs room; assume the worst so the caller learns a sufficient size.
-        out.reserve_scratch(input.len() + crate::idna_bound(input.len()));
-        out.mark_overflow();
+        let bound = crate::idna_bound(input.len());
+        out.reserve_scratch(input.len() + bound);
+        out.skip_unwritten(bound);
         return Ok(HostKind::Domain);
     }
     let Ok(domain) = core::str::from_utf8(input) else {
@@ -229,8 +209,10 @@ fn idna_error(
 ) -> Result<HostKind, ParseErrorKind> {
     match e {
         crate::idna::IdnaError::BufferTooSmall { needed } => {
+            // The result is at most `needed` bytes: count them, so the rest of the URL is
+            // counted after them.
             out.reserve_scratch(decoded + needed);
-            out.mark_overflow();
+            out.skip_unwritten(needed);
             Ok(HostKind::Domain)
         }
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {

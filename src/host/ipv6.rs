@@ -3,6 +3,7 @@
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
 
 /// <https://url.spec.whatwg.org/#concept-ipv6-parser>, on the text between the brackets.
+#[inline(never)]
 pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
@@ -199,6 +200,7 @@ fn compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
 
 /// Writes the IPv6 serializer's output, without brackets
 /// (<https://url.spec.whatwg.org/#concept-ipv6-serializer>).
+#[inline(never)]
 pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) {
     let compress = compressed_run(address);
     let mut ignore0 = false;

@@ -5,20 +5,6 @@ use crate::error::{ParseErrorKind, ValidationError};
 use crate::host;
 use crate::percent::USERINFO;
 
-/// Bytes of an authority that need no attention: not a delimiter, `@`, `:`, `[` or `]`.
-static AUTHORITY_PLAIN: [bool; 256] = {
-    let mut t = [true; 256];
-    t[b'/' as usize] = false;
-    t[b'?' as usize] = false;
-    t[b'#' as usize] = false;
-    t[b'\\' as usize] = false;
-    t[b'@' as usize] = false;
-    t[b':' as usize] = false;
-    t[b'[' as usize] = false;
-    t[b']' as usize] = false;
-    t
-};
-
 /// What [`Parser::scan_authority`] finds; `colon` is an input position.
 struct AuthorityScan {
     end: usize,
@@ -68,7 +54,7 @@ impl Parser<'_, '_, '_> {
         };
         let mut inside_brackets = false;
         for (i, &b) in self.input[pos..].iter().enumerate() {
-            if AUTHORITY_PLAIN[b as usize] {
+            if super::class::is(b, super::class::AUTHORITY) {
                 continue;
             }
             match b {

@@ -1,7 +1,9 @@
 //! Entry points: trimming, tab removal, the fast path, running the state machine, and
 //! `can_parse` (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3).
 
-use super::{Options, Parser, Record, fast};
+#[cfg(feature = "fast-path")]
+use super::fast;
+use super::{Options, Parser, Record};
 use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 use crate::scheme::SchemeType;
@@ -59,7 +61,7 @@ pub(crate) fn parse<'a>(
 
 /// The fast path alone (for its tests): canonical input (borrowed), or canonical but for
 /// the path `/` of a special URL (copied with the `/` inserted).
-#[cfg(test)]
+#[cfg(all(test, feature = "fast-path"))]
 pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
     match fast::scan(input)? {
         fast::Fast::Canonical(url) => Some(url),
@@ -69,6 +71,7 @@ pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option
 
 /// Copies ASCII-canonical `input` into `arena` with `/` inserted at `at` (the arena must hold
 /// `input.len() + 1` bytes).
+#[cfg(feature = "fast-path")]
 fn insert_slash<'a>(input: &str, at: usize, rec: &Record, arena: &'a mut [u8]) -> Url<'a> {
     let out = &mut arena[..input.len() + 1];
     out[..at].copy_from_slice(&input.as_bytes()[..at]);
@@ -80,7 +83,7 @@ fn insert_slash<'a>(input: &str, at: usize, rec: &Record, arena: &'a mut [u8]) -
 }
 
 /// [`parse`] without the canonical fast path (the oracle for its tests).
-#[cfg(test)]
+#[cfg(all(test, feature = "fast-path"))]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     parse_inner(input, None, arena, Options { strict: false }, false).0
 }
@@ -97,6 +100,7 @@ fn parse_inner<'a>(
     if input.len() > crate::MAX_INPUT_LEN {
         return (Err(Error::InputTooLong), true);
     }
+    #[cfg(feature = "fast-path")]
     if fast_path && !options.strict {
         match fast::scan(input) {
             Some(fast::Fast::Canonical(url)) => return (Ok(url), true),
@@ -106,6 +110,8 @@ fn parse_inner<'a>(
             _ => {}
         }
     }
+    #[cfg(not(feature = "fast-path"))]
+    let _ = fast_path;
     let mut v = ValidationErrors::EMPTY;
     let bytes = input.as_bytes();
     let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
@@ -188,6 +194,16 @@ fn run<'a>(
     p.base = base;
     let checked = |p: &Parser<'_, '_, '_>| !p.out.skipped_checks();
     if let Err(kind) = p.parse_url() {
+        if p.out.skipped_checks() {
+            // A check that needed arena (UTS46 on an earlier host) did not run: with enough
+            // arena it could fail first, so this later error is not yet the answer.
+            return (
+                Err(Error::ArenaTooSmall {
+                    needed: p.out.peak(),
+                }),
+                false,
+            );
+        }
         let e = Error::Parse(ParseError {
             kind,
             position: map_pos(p.err_pos),
@@ -238,7 +254,12 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
 }
 
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
-    match parse_inner(input, base, &mut [], Options::default(), true) {
+    // Canonical input, or canonical but for a special URL's path `/`: valid, nothing to do.
+    #[cfg(feature = "fast-path")]
+    if fast::scan(input).is_some() {
+        return true;
+    }
+    match parse_inner(input, base, &mut [], Options::default(), false) {
         (Ok(_), _) => true,
         (Err(Error::ArenaTooSmall { .. }), true) => true,
         (Err(Error::ArenaTooSmall { .. }), false) => {

@@ -3,74 +3,25 @@
 //! anything. Any byte that would need work (uppercase, percent-encoding, dot segments, IPv4
 //! hosts, credentials, `file:`, ...) makes it give up, and the full parser runs instead.
 
-use super::{C0_COMPONENT, FRAGMENT_COMPONENT, QUERY_COMPONENT, Record, SPECIAL_QUERY_COMPONENT};
+use super::Record;
+use super::class::{self, CLASS, Flag};
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
-/// Lowercase scheme bytes after the first.
-static SCHEME_REST: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'+' || c == b'-' || c == b'.';
-        b += 1;
-    }
-    t
-};
-
-/// Bytes of a special URL's domain that need nothing: lowercase ASCII that is not a
-/// forbidden domain code point (and not `%`).
-static DOMAIN_PLAIN: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = !c.is_ascii_uppercase() && !crate::host::is_forbidden_domain(c);
-        b += 1;
-    }
-    t
-};
-
-/// Bytes of an opaque host that need nothing: URL code points that are not forbidden host
-/// code points (case is kept in opaque hosts).
-static OPAQUE_HOST_PLAIN: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        t[b] = C0_COMPONENT.plain[b] && !crate::host::is_forbidden_host(b as u8);
-        b += 1;
-    }
-    t
-};
-
-/// Opaque path bytes that need nothing: up to `?` (`#` is not a URL code point).
-static OPAQUE_PATH_PLAIN: [bool; 256] = {
-    let mut t = C0_COMPONENT.plain;
-    t[b'?' as usize] = false;
-    t
-};
-
-/// Path segment bytes that need nothing (`/` ends a segment).
-static SEGMENT_PLAIN: [bool; 256] = {
-    let mut t = super::PATH_COMPONENT_PLAIN;
-    t[b'/' as usize] = false;
-    t
-};
-
-/// Advances over bytes in `table`; returns the first position not in it. Four bytes per step while all four are in the table (one branch per four bytes).
+/// Advances over bytes of class `flag`; returns the first position not in it. Four bytes
+/// per step while all four are in the class (one branch per four bytes).
 #[inline(always)]
-fn skip(s: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
+fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
     while let Some(&[a, b, c, d]) = s.get(i..i + 4) {
-        let all = table[a as usize] & table[b as usize] & table[c as usize] & table[d as usize];
-        if !all {
+        let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
+        if all & flag == 0 {
             break;
         }
         i += 4;
     }
-    while i < s.len() && table[s[i] as usize] {
+    while i < s.len() && class::is(s[i], flag) {
         i += 1;
     }
     i
@@ -79,9 +30,9 @@ fn skip(s: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
 /// Like [`skip`], also over `%XX` escapes (valid ones; a stray `%` is a validation error,
 /// which the full parser reports).
 #[inline(always)]
-fn skip_escaped(s: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
+fn skip_escaped(s: &[u8], mut i: usize, flag: Flag) -> usize {
     loop {
-        i = skip(s, i, table);
+        i = skip(s, i, flag);
         if s.get(i) == Some(&b'%') && crate::percent::decode_at(s, i).is_some() {
             i += 3;
         } else {
@@ -105,7 +56,7 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     if !s.first()?.is_ascii_lowercase() {
         return None;
     }
-    let scheme_end = skip(s, 1, &SCHEME_REST);
+    let scheme_end = skip(s, 1, class::SCHEME_LOWER);
     if s.get(scheme_end) != Some(&b':') {
         return None;
     }
@@ -129,7 +80,7 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     rec.path_start = i;
     let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
     i = if rec.host_kind.is_none() && s.get(i) != Some(&b'/') {
-        skip_escaped(s, i, &OPAQUE_PATH_PLAIN)
+        skip_escaped(s, i, class::OPAQUE_PATH)
     } else if missing_slash {
         i
     } else {
@@ -138,15 +89,15 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     if s.get(i) == Some(&b'?') {
         rec.query_start = Some(i);
         let table = if scheme.is_special() {
-            &SPECIAL_QUERY_COMPONENT.plain
+            class::SPECIAL_QUERY
         } else {
-            &QUERY_COMPONENT.plain
+            class::QUERY
         };
         i = skip_escaped(s, i + 1, table);
     }
     if s.get(i) == Some(&b'#') {
         rec.fragment_start = Some(i);
-        i = skip_escaped(s, i + 1, &FRAGMENT_COMPONENT.plain);
+        i = skip_escaped(s, i + 1, class::FRAGMENT);
     }
     if i != s.len() || s[s.len() - 1] <= b' ' {
         return None;
@@ -167,9 +118,9 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
 /// `host[:port]` after `//`, without credentials; returns the position after it.
 fn authority(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
     let table = if scheme.is_special() {
-        &DOMAIN_PLAIN
+        class::DOMAIN_CANONICAL
     } else {
-        &OPAQUE_HOST_PLAIN
+        class::OPAQUE_HOST
     };
     let end = skip(s, start, table);
     let host = &s[start..end];
@@ -233,7 +184,7 @@ fn is_canonical_ipv4(host: &[u8]) -> bool {
 
 /// A canonical port: digits without a leading zero, at most 65535, not the default.
 fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
-    let end = skip(s, start, &DIGIT);
+    let end = skip(s, start, class::DIGIT);
     let digits = &s[start..end];
     if digits.is_empty() || digits.len() > 5 || (digits[0] == b'0' && digits.len() > 1) {
         return None;
@@ -248,16 +199,6 @@ fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<
     rec.port = Some(value as u16);
     Some(end)
 }
-
-static DIGIT: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = b'0';
-    while b <= b'9' {
-        t[b as usize] = true;
-        b += 1;
-    }
-    t
-};
 
 /// A list path of plain bytes without dot segments; a special URL must have one.
 fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> {
@@ -274,7 +215,7 @@ fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> 
     while s.get(i) == Some(&b'/') {
         i += 1;
         let seg_start = i;
-        i = skip_escaped(s, i, &SEGMENT_PLAIN);
+        i = skip_escaped(s, i, class::SEGMENT);
         if matches!(s.get(seg_start), Some(b'.' | b'%')) && is_dot_segment(&s[seg_start..i]) {
             return None;
         }

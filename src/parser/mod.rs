@@ -7,7 +7,9 @@
 //! copied as whole spans, and the `/.` path prefix, which is inserted at the end.
 
 mod authority;
+pub(crate) mod class;
 mod entry;
+#[cfg(feature = "fast-path")]
 mod fast;
 mod file;
 mod path;
@@ -16,12 +18,12 @@ mod units;
 
 pub use entry::CAN_PARSE_SCRATCH;
 pub(crate) use entry::{can_parse, parse};
-#[cfg(test)]
+#[cfg(all(test, feature = "fast-path"))]
 pub(crate) use entry::{parse_fast_only, parse_full};
 
 pub(crate) use units::{
-    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, PATH_COMPONENT_PLAIN, QUERY_COMPONENT,
-    SPECIAL_QUERY_COMPONENT, check_url_units, push_component,
+    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT,
+    check_url_units, push_component,
 };
 
 use crate::arena::Writer;
@@ -151,7 +153,7 @@ impl<'b> Parser<'_, '_, 'b> {
         }
         let len = self.input[1..]
             .iter()
-            .position(|&b| !SCHEME_CHAR[b as usize])?
+            .position(|&b| !class::is(b, class::SCHEME_CHAR))?
             + 1;
         if self.at(len) != Some(b':') {
             return None;
@@ -438,15 +440,3 @@ fn classify_scheme(s: &[u8]) -> SchemeType {
         _ => SchemeType::NotSpecial,
     }
 }
-
-/// <https://url.spec.whatwg.org/#scheme-state>: bytes that continue a scheme.
-static SCHEME_CHAR: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.';
-        b += 1;
-    }
-    t
-};

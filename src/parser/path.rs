@@ -2,8 +2,8 @@
 
 use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{
-    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, PATH_COMPONENT_PLAIN, Parser,
-    QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT, Step, push_component,
+    C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, Parser, QUERY_COMPONENT,
+    SPECIAL_QUERY_COMPONENT, Step, push_component,
 };
 use crate::error::ValidationError;
 use crate::scheme::SchemeType;
@@ -22,14 +22,6 @@ fn is_double_dot(s: &[u8]) -> bool {
         _ => false,
     }
 }
-
-/// Bytes a path segment can contain with nothing to do: ASCII URL code points outside the
-/// path percent-encode set, except `/` (which ends the segment) and `%` (checked).
-static SEGMENT_PLAIN: [bool; 256] = {
-    let mut t = PATH_COMPONENT_PLAIN;
-    t[b'/' as usize] = false;
-    t
-};
 
 impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
@@ -66,7 +58,7 @@ impl Parser<'_, '_, '_> {
             // Fast path: a segment of plain bytes that is not a dot segment is copied as is.
             let plain = self.input[pos..]
                 .iter()
-                .position(|&b| !SEGMENT_PLAIN[b as usize])
+                .position(|&b| !super::class::is(b, super::class::SEGMENT))
                 .map_or(self.input.len(), |i| pos + i);
             if let Some(next) = self.plain_segment(pos, plain) {
                 pos = next;

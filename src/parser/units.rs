@@ -1,61 +1,38 @@
 //! URL units: the percent-encode sets with their "plain byte" tables, and the one-pass
 //! encoder that also raises `invalid-URL-unit` (<https://url.spec.whatwg.org/#url-units>).
 
+use super::class;
 use crate::arena::Writer;
 use crate::error::{ValidationError, ValidationErrors};
 use crate::percent::{self, EncodeSet};
 
-/// Whether `b` is an ASCII URL code point (<https://url.spec.whatwg.org/#url-code-points>).
-const fn is_ascii_url_code_point(c: u8) -> bool {
-    c.is_ascii_alphanumeric()
-        || matches!(
-            c,
-            b'!' | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b'-'
-                | b'.'
-                | b'/'
-                | b':'
-                | b';'
-                | b'='
-                | b'?'
-                | b'@'
-                | b'_'
-                | b'~'
-        )
-}
-
-/// A percent-encode set with a table of the bytes that need no attention at all: ASCII URL
-/// code points that the set leaves alone. Everything else takes the slow path.
+/// A percent-encode set with the class of the bytes that need no attention at all: ASCII
+/// URL code points that the set leaves alone. Everything else takes the slow path.
 pub(crate) struct Component {
     pub(crate) set: &'static EncodeSet,
-    pub(crate) plain: [bool; 256],
+    pub(crate) plain: class::Flag,
 }
 
-impl Component {
-    const fn new(set: &'static EncodeSet) -> Component {
-        let mut plain = [false; 256];
-        let mut b = 0;
-        while b < 128 {
-            plain[b] = is_ascii_url_code_point(b as u8) && !set.contains(b as u8);
-            b += 1;
-        }
-        Component { set, plain }
-    }
-}
-
-pub(crate) static PATH_COMPONENT: Component = Component::new(&percent::PATH);
-pub(crate) const PATH_COMPONENT_PLAIN: [bool; 256] = Component::new(&percent::PATH).plain;
-pub(crate) static QUERY_COMPONENT: Component = Component::new(&percent::QUERY);
-pub(crate) static SPECIAL_QUERY_COMPONENT: Component = Component::new(&percent::SPECIAL_QUERY);
-pub(crate) static FRAGMENT_COMPONENT: Component = Component::new(&percent::FRAGMENT);
-pub(crate) static C0_COMPONENT: Component = Component::new(&percent::C0_CONTROL);
+pub(crate) static PATH_COMPONENT: Component = Component {
+    set: &percent::PATH,
+    plain: class::PATH,
+};
+pub(crate) static QUERY_COMPONENT: Component = Component {
+    set: &percent::QUERY,
+    plain: class::QUERY,
+};
+pub(crate) static SPECIAL_QUERY_COMPONENT: Component = Component {
+    set: &percent::SPECIAL_QUERY,
+    plain: class::SPECIAL_QUERY,
+};
+pub(crate) static FRAGMENT_COMPONENT: Component = Component {
+    set: &percent::FRAGMENT,
+    plain: class::FRAGMENT,
+};
+pub(crate) static C0_COMPONENT: Component = Component {
+    set: &percent::C0_CONTROL,
+    plain: class::C0,
+};
 
 /// Whether the UTF-8 sequence at `s[i..]` is a non-ASCII URL code point; its length.
 fn non_ascii_url_code_point(s: &[u8], i: usize) -> (bool, usize) {
@@ -89,7 +66,7 @@ pub(crate) fn push_component(
     let mut i = 0;
     while i < s.len() {
         let b = s[i];
-        if c.plain[b as usize] {
+        if class::is(b, c.plain) {
             i += 1;
             continue;
         }
@@ -139,7 +116,8 @@ pub(crate) fn check_url_units(s: &[u8], v: &mut ValidationErrors) {
             i += len;
             continue;
         }
-        let ok = is_ascii_url_code_point(b) || (b == b'%' && percent::decode_at(s, i).is_some());
+        let ok =
+            class::is_ascii_url_code_point(b) || (b == b'%' && percent::decode_at(s, i).is_some());
         if !ok {
             v.insert(ValidationError::InvalidUrlUnit);
         }

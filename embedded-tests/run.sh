@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# embedded-tests/run.sh — everything CI needs for the embedded part of microurl (issue 4).
+#
+#  1. toolchain: `rustup toolchain install` (rust-toolchain.toml: 1.95.0, thumb targets, llvm-tools)
+#  2. QEMU: apt-get install qemu-system-arm if missing
+#  3. defmt-print (host decoder for the defmt build) if missing
+#  4. conformance firmware (WPT urltestdata.json + toascii.json when vendored, all in flash) on
+#     QEMU microbit (Cortex-M0), lm3s6965evb (M3), mps2-an386 (M4F), text mode and defmt mode;
+#     each must print `embedded: N passed, 0 failed, 0 skipped` with N = all vectors, exit 0,
+#     and keep the parser's stack under the budget (checked in the firmware)
+#  5. negative control: one vector broken on purpose (feature fail-demo) must make the run fail
+#  6. size probes (opt-level z, LTO, panic abort, thumbv7em-none-eabihf): microurl with/without
+#     idna vs url + embedded-alloc; gates: with idna <= 64 KiB, without <= 16 KiB
+#
+# MICROURL_BUDGETS=warn: report the flash and stack budgets without failing on them (conformance
+# failures still fail).
+# Exit status: 0 when everything passed, 1 otherwise. Env: MICROURL_QEMU_TIMEOUT (s, default 120),
+# MICROURL_SKIP_DEFMT=1 (skip step 3 and the defmt runs), MICROURL_SHARDS="microbit=2" (split
+# the vectors of a board across several images, every shard is built and run).
+set -uo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+start=$(date +%s)
+failures=()
+fail() { echo "run.sh: FAIL: $*" >&2; failures+=("$*"); }
+budget_fail() { if [ "${MICROURL_BUDGETS:-enforce}" = warn ]; then echo "run.sh: WARNING (budget): $*" >&2; summary+=("BUDGET NOT MET: $*"); else fail "$*"; fi; }
+if [ "${MICROURL_BUDGETS:-enforce}" = warn ]; then export MICROURL_STACK_BUDGET=0; fi
+step() { echo; echo "=== [$(($(date +%s) - start))s] $*"; }
+
+# ---------------------------------------------------------------------------------------- 1
+step "toolchain (rust-toolchain.toml)"
+(cd "$root" && rustup toolchain install) || { echo "rustup toolchain install failed" >&2; exit 1; }
+(cd "$root" && rustup target add thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf >/dev/null) || exit 1
+cd "$here" # cargo reads .cargo/config.toml from the cwd: always build from here
+TD="${CARGO_TARGET_DIR:-$here/target}"
+LLVM_BIN="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin"
+[ -x "$LLVM_BIN/llvm-size" ] || { echo "llvm-size missing (component llvm-tools)" >&2; exit 1; }
+
+# ---------------------------------------------------------------------------------------- 2
+step "QEMU"
+if ! command -v qemu-system-arm >/dev/null; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends qemu-system-arm \
+    || { echo "cannot install qemu-system-arm" >&2; exit 1; }
+fi
+qemu-system-arm --version | head -1
+
+# ---------------------------------------------------------------------------------------- 3
+if [ "${MICROURL_SKIP_DEFMT:-0}" != 1 ]; then
+  step "defmt-print"
+  command -v defmt-print >/dev/null || cargo install defmt-print --version 1.2.0 --locked \
+    || { echo "cannot install defmt-print" >&2; exit 1; }
+  defmt-print --version
+fi
+
+# flash = .vector_table + .text + .rodata + .data (what a part must hold in flash)
+flash_of() {
+  "$LLVM_BIN/llvm-size" -A "$1" | awk '$1==".vector_table"||$1==".text"||$1==".rodata"||$1==".data"{s+=$2} END{print s}'
+}
+section() { "$LLVM_BIN/llvm-size" -A "$1" | awk -v n="$2" '$1==n{print $2}'; }
+
+declare -A BOARD=([thumbv6m-none-eabi]=microbit [thumbv7m-none-eabi]=lm3s6965evb [thumbv7em-none-eabihf]=mps2-an386)
+declare -A CORE=([thumbv6m-none-eabi]=M0 [thumbv7m-none-eabi]=M3 [thumbv7em-none-eabihf]=M4F)
+TARGETS=(thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf)
+summary=()
+
+# run_fw TARGET MODE SHARD -> runs one firmware image, records its figures; returns the exit code
+run_fw() {
+  local target=$1 mode=$2 shard=$3 log rc feats=()
+  [ "$mode" = defmt ] && feats=(--features defmt)
+  log="$(mktemp)"
+  MICROURL_SHARD="$shard" cargo run -q --release --bin conformance --target "$target" "${feats[@]}" \
+    >"$log" 2>&1
+  rc=$?
+  grep -E '^(FAIL|  |microurl conformance|sample|stack|embedded:|error|qemu-run|HardFault|panicked)' "$log" | head -60
+  local line elf
+  line="$(grep -E '^embedded: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log" | tail -1)"
+  elf="$TD/$target/release/conformance"
+  LAST_LINE="$line"
+  LAST_STACK="$(sed -n 's/^stack: parser high-water \([0-9]*\) B (vector #\([0-9]*\)).*firmware total \([0-9]*\) B.*/\1 B (vector #\2), firmware total \3 B/p' "$log" | tail -1)"
+  LAST_ASCII="$(sed -n 's/^stack: ASCII-only vectors (no IDNA): high-water \([0-9]*\) B (vector #\([0-9]*\)).*/\1 B (#\2)/p' "$log" | tail -1)"
+  LAST_BYFILE="$(sed -n 's/^failed by file: //p' "$log" | tail -1)"
+  LAST_FLASH="$( [ -f "$elf" ] && flash_of "$elf" || echo '?')"
+  LAST_TOTAL="$(sed -n 's/^microurl conformance: \([0-9]*\) vectors in this image.*/\1/p' "$log" | head -1)"
+  [ -n "$line" ] || { echo "(no closing line; last output:)"; tail -5 "$log"; }
+  rm -f "$log"
+  return $rc
+}
+
+# ---------------------------------------------------------------------------------------- 4
+for mode in text defmt; do
+  [ "$mode" = defmt ] && [ "${MICROURL_SKIP_DEFMT:-0}" = 1 ] && continue
+  for target in "${TARGETS[@]}"; do
+    board=${BOARD[$target]}
+    shards=$(echo "${MICROURL_SHARDS:-}" | tr ',' '\n' | sed -n "s/^$board=//p")
+    shards=${shards:-1}
+    passed=0; failed=0; skipped=0; total=0
+    for ((k = 0; k < shards; k++)); do
+      step "conformance $mode ${CORE[$target]} ($board, $target) shard $k/$shards"
+      run_fw "$target" "$mode" "$k/$shards"
+      rc=$?
+      if [ $rc -ne 0 ]; then fail "conformance $mode ${CORE[$target]} shard $k/$shards: exit $rc"; fi
+      if [[ "$LAST_LINE" =~ ^embedded:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
+        passed=$((passed + BASH_REMATCH[1])); failed=$((failed + BASH_REMATCH[2])); skipped=$((skipped + BASH_REMATCH[3]))
+        total=$((total + ${LAST_TOTAL:-0}))
+        if [ $((BASH_REMATCH[1] + BASH_REMATCH[2] + BASH_REMATCH[3])) -ne "${LAST_TOTAL:-0}" ]; then
+          fail "conformance $mode ${CORE[$target]}: counts do not add up to ${LAST_TOTAL:-?} vectors"
+        fi
+      else
+        fail "conformance $mode ${CORE[$target]} shard $k/$shards: no 'embedded:' line"
+      fi
+    done
+    if [ "${MICROURL_BUDGETS:-enforce}" = warn ] && [ "${LAST_STACK%% B*}" -gt 2048 ] 2>/dev/null; then
+      budget_fail "stack ${CORE[$target]} $mode: ${LAST_STACK%% B*} B > 2048 B"
+    fi
+    [ "$mode/$target" = text/thumbv7m-none-eabi ] && M3_FAILED=$failed
+    [ "$skipped" -eq 0 ] || fail "conformance $mode ${CORE[$target]}: $skipped skipped"
+    summary+=("$(printf '%-5s %-4s %-12s %4d passed %4d failed %d skipped (failed: %s) | flash %s B | stack %s; ASCII-only %s' \
+      "$mode" "${CORE[$target]}" "$board" "$passed" "$failed" "$skipped" "$LAST_BYFILE" "$LAST_FLASH" "$LAST_STACK" "$LAST_ASCII")")
+  done
+done
+
+# ---------------------------------------------------------------------------------------- 5
+step "negative control: one vector broken on purpose (feature fail-demo) must fail the run"
+MICROURL_SHARD=0/1 cargo run -q --release --bin conformance --target thumbv7m-none-eabi --features fail-demo \
+  >/tmp/microurl-fail-demo.log 2>&1
+rc=$?
+grep -E '^(FAIL|  href|embedded:)' /tmp/microurl-fail-demo.log | head -5
+want=$((${M3_FAILED:-0} + 1))
+if [ $rc -ne 0 ] && grep -q "^embedded: [0-9]* passed, $want failed" /tmp/microurl-fail-demo.log; then
+  echo "negative control OK: cargo exited $rc, firmware reported $want failure(s) (= unbroken run + 1)"
+  summary+=("negative control (fail-demo, M3): cargo exit $rc, $(grep '^embedded:' /tmp/microurl-fail-demo.log)")
+else
+  fail "negative control: a broken vector did not fail the run (cargo exit $rc)"
+fi
+rm -f /tmp/microurl-fail-demo.log
+
+# ---------------------------------------------------------------------------------------- 6
+step "size probes (thumbv7em-none-eabihf, profile size: opt-level z, fat LTO, panic abort)"
+T=thumbv7em-none-eabihf
+declare -A PROBE_FLASH
+probe() { # name package features limit
+  local name=$1 pkg=$2 feats=$3 limit=$4 elf out rc
+  cargo build -q --profile size -p "$pkg" --target $T ${feats:+--features "$feats"} || { fail "size probe $name: build"; return; }
+  elf="$TD/$T/size/$pkg"
+  cp "$elf" "$TD/$T/size/$name.elf"
+  out="$(./qemu-run.sh "$TD/$T/size/$name.elf" 2>/dev/null)"
+  rc=$?
+  local want="https://user:pass@example.com:8080/a/c?q=1#frag"
+  [ "$name" = baseline ] && want="https://user:pass@Example.COM:8080/a/./b/../c?q=1#frag"
+  [ $rc -eq 0 ] && [ "$out" = "$want" ] \
+    || fail "size probe $name: exit $rc, printed '$out'"
+  local f; f=$(flash_of "$TD/$T/size/$name.elf")
+  PROBE_FLASH[$name]=$f
+  summary+=("$(printf 'size %-28s flash %7d B (.text %6d, .rodata %6d, .data %4d) .bss %5d | printed: %s' \
+    "$name" "$f" "$(section "$TD/$T/size/$name.elf" .text)" "$(section "$TD/$T/size/$name.elf" .rodata)" \
+    "$(section "$TD/$T/size/$name.elf" .data)" "$(section "$TD/$T/size/$name.elf" .bss)" "$out")")
+  if [ "$limit" != - ] && [ "$f" -gt "$limit" ]; then budget_fail "size probe $name: $f B > limit $limit B"; fi
+  # static RAM of the library: no microurl symbol may live in .data/.bss
+  if [ "$pkg" = microurl-probe ] && [ "$name" != baseline ]; then
+    local st; st="$("$LLVM_BIN/llvm-nm" -C --defined-only "$TD/$T/size/$name.elf" | awk '$2 ~ /^[bBdD]$/' | grep -i microurl || true)"
+    if [ -n "$st" ]; then fail "size probe $name: microurl has static RAM: $st"; else summary+=("size $name: static RAM used by microurl: 0 B (no microurl symbol in .data/.bss)"); fi
+  fi
+}
+probe baseline microurl-probe baseline -
+probe microurl-no-idna microurl-probe "" $((16 * 1024))
+probe microurl-idna microurl-probe idna $((64 * 1024))
+probe url+embedded-alloc url-probe "" -
+
+for name in microurl-no-idna microurl-idna url+embedded-alloc; do
+  [ -n "${PROBE_FLASH[$name]:-}" ] && [ -n "${PROBE_FLASH[baseline]:-}" ] &&
+    summary+=("$(printf 'size %-28s minus baseline (runtime + semihosting print, no parse): %7d B' "$name" $((PROBE_FLASH[$name] - PROBE_FLASH[baseline])))")
+done
+
+# ---------------------------------------------------------------------------------------- summary
+step "summary"
+printf '%s\n' "${summary[@]}"
+echo "total time $(($(date +%s) - start)) s"
+if [ ${#failures[@]} -ne 0 ]; then
+  echo "run.sh: ${#failures[@]} failure(s):"; printf '  - %s\n' "${failures[@]}"
+  exit 1
+fi
+echo "run.sh: all embedded checks passed"

@@ -1,0 +1,10 @@
+// Linker script for QEMU mps2-an385/an386 (capped to a 256 KiB flash / 64 KiB RAM part).
+use std::{env, fs, path::PathBuf};
+fn main() {
+    let out = PathBuf::from(env::var_os("OUT_DIR").unwrap());
+    fs::copy("../../memory/mps2.x", out.join("memory.x")).unwrap();
+    println!("cargo:rustc-link-search={}", out.display());
+    println!("cargo:rerun-if-changed=../../memory/mps2.x");
+    println!("cargo:rustc-link-arg-bins=-Tlink.x");
+    println!("cargo:rustc-link-arg-bins=--nmagic");
+}

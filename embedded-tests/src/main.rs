@@ -1,0 +1,3 @@
+#![no_std]
+#![no_main]
+include!("firmware.rs");

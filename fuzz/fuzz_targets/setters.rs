@@ -82,7 +82,8 @@ fn ada_allow(
     ours: &str,
     theirs: &str,
 ) -> Option<&'static str> {
-    let _ = (url, ours, theirs);
+    // None so far (set_protocol with schemes over 32 bytes was a bug here, fixed in 8419865).
+    let _ = (url, which, value, ours, theirs);
     None
 }
 

@@ -39,7 +39,7 @@ for t in "${TARGETS[@]}"; do
         -artifact_prefix="fuzz/artifacts/$t/" >"$work/$t.log" 2>&1 || status=$?
     if [ -f fuzz-0.log ]; then cat fuzz-0.log >>"$work/$t.log"; rm -f fuzz-0.log; fi
     if [ "$status" -eq 0 ]; then
-        grep -E "stat::(number_of_executed_units|average_exec_per_sec)" "$work/$t.log" || true
+        grep -E "stat::(number_of_executed_units|average_exec_per_sec)" "$work/$t.log" | sort -u || true
         grep -E "^#[0-9]+.*(cov|DONE)" "$work/$t.log" | tail -1 || true
     else
         echo "!! $t FAILED"

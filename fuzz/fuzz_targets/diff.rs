@@ -251,7 +251,10 @@ pub fn many_slashes_special_base(c: &Case<'_>) -> bool {
 pub fn drive_letter_non_file(c: &Case<'_>) -> bool {
     let Ok(p) = c.ours else { return false };
     let has_drive = |s: &str| {
-        let s: String = s.chars().filter(|ch| !matches!(ch, '\t' | '\n' | '\r')).collect();
+        let s: String = s
+            .chars()
+            .filter(|ch| !matches!(ch, '\t' | '\n' | '\r'))
+            .collect();
         s.split(['/', '\\']).any(|seg| {
             let b = seg.as_bytes();
             b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')

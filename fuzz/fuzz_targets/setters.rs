@@ -82,21 +82,8 @@ fn ada_allow(
     ours: &str,
     theirs: &str,
 ) -> Option<&'static str> {
-    let _ = (url, ours, theirs);
-    // KNOWN BUG here, not ada (tests/regressions.rs, `set_protocol_accepts_long_schemes`):
-    // set_protocol ignores a scheme longer than 32 bytes. Tolerated so that long runs go on,
-    // unless MICROURL_FUZZ_STRICT is set; remove once fixed. (§6.1 protocol setter: the basic
-    // URL parser with the scheme start state override has no length limit.)
-    if which == 1 && !common::strict_needed() {
-        let scheme_len = value
-            .bytes()
-            .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
-            .take_while(|&b| b != b':')
-            .count();
-        if scheme_len > 32 {
-            return Some("KNOWN-BUG-set_protocol-long-scheme");
-        }
-    }
+    // None so far (set_protocol with schemes over 32 bytes was a bug here, fixed in 8419865).
+    let _ = (url, which, value, ours, theirs);
     None
 }
 

@@ -1,7 +1,7 @@
 //! Regression tests from fuzzing (fuzz/, issue 7) and the tests behind LIMITS.md.
 //!
-//! Tests marked `#[ignore = "bug: ..."]` are open bugs found by the fuzz targets: they fail
-//! today and pass once the bug is fixed (then drop the `ignore`). The others pin documented
+//! Bugs found by the fuzz targets are pinned here once fixed (none is open; a new one would
+//! come with a test marked `#[ignore = "bug: ..."]` until fixed). The others pin documented
 //! limits: what happens at each limit of the crate.
 
 use microurl::form::SearchParams;

@@ -38,7 +38,7 @@ impl<'b> Parser<'_, '_, 'b> {
                 }
                 self.file_slash_state(pos + 1)
             }
-            c => {
+            _ => {
                 let Some(base) = self.base_if_file() else {
                     self.write_empty_host();
                     return self.path_state(pos);
@@ -47,28 +47,18 @@ impl<'b> Parser<'_, '_, 'b> {
                 self.out.push_slice(b"//");
                 self.write_base_host(base);
                 self.copy_base_path(base);
-                match c {
-                    Some(b'?') => self.query_state(pos + 1),
-                    Some(b'#') => {
-                        self.copy_base_query(base);
-                        self.fragment_state(pos + 1)
-                    }
-                    None => {
-                        self.copy_base_query(base);
-                        Ok(())
-                    }
-                    Some(_) => {
-                        if !starts_with_windows_drive_letter(&self.input[pos..]) {
-                            self.shorten_path();
-                        } else {
-                            self.v
-                                .insert(ValidationError::FileInvalidWindowsDriveLetter);
-                            let ps = self.rec.path_start;
-                            self.out.truncate(ps);
-                        }
-                        self.path_state(pos)
-                    }
+                if let Some(step) = self.after_base_path(base, pos) {
+                    return step;
                 }
+                if !starts_with_windows_drive_letter(&self.input[pos..]) {
+                    self.shorten_path();
+                } else {
+                    self.v
+                        .insert(ValidationError::FileInvalidWindowsDriveLetter);
+                    let ps = self.rec.path_start;
+                    self.out.truncate(ps);
+                }
+                self.path_state(pos)
             }
         }
     }

@@ -317,25 +317,33 @@ impl<'b> Parser<'_, '_, 'b> {
         // Everything but the fragment comes from the base.
         self.copy_base_authority(base);
         self.copy_base_path(base);
+        if let Some(step) = self.after_base_path(base, pos) {
+            return step;
+        }
+        self.shorten_path();
+        self.path_state(pos)
+    }
+
+    /// The shared tail of the relative and file states after the base's path is copied: `?`
+    /// starts a new query, `#` keeps the base's query and starts a fragment, the end keeps the
+    /// base's query. `None` for anything else (the path goes on from `pos`).
+    fn after_base_path(&mut self, base: &Url<'_>, pos: usize) -> Option<Step> {
         match self.at(pos) {
-            Some(b'?') => self.query_state(pos + 1),
+            Some(b'?') => Some(self.query_state(pos + 1)),
             Some(b'#') => {
                 self.copy_base_query(base);
-                self.fragment_state(pos + 1)
+                Some(self.fragment_state(pos + 1))
             }
             None => {
                 self.copy_base_query(base);
-                Ok(())
+                Some(Ok(()))
             }
-            Some(_) => {
-                self.shorten_path();
-                self.path_state(pos)
-            }
+            Some(_) => None,
         }
     }
 
     /// Writes the base's path (the output's path starts here).
-    fn copy_base_path(&mut self, base: &Url<'_>) {
+    pub(super) fn copy_base_path(&mut self, base: &Url<'_>) {
         self.rec.path_start = self.out.len();
         let path_end = base
             .query_start_usize()

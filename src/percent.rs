@@ -109,7 +109,21 @@ pub(crate) fn decode_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// assert_eq!(decoded, b"a b%zz");
 /// ```
 pub fn decode(input: &[u8]) -> PercentDecode<'_> {
-    PercentDecode { input, pos: 0 }
+    PercentDecode {
+        input,
+        pos: 0,
+        plus_as_space: false,
+    }
+}
+
+/// Percent-decoding with `+` read as a space: application/x-www-form-urlencoded values
+/// (<https://url.spec.whatwg.org/#concept-urlencoded-parser>). A `%2B` stays a `+`.
+pub(crate) fn decode_form(input: &[u8]) -> PercentDecode<'_> {
+    PercentDecode {
+        input,
+        pos: 0,
+        plus_as_space: true,
+    }
 }
 
 /// The iterator returned by [`decode`].
@@ -117,6 +131,7 @@ pub fn decode(input: &[u8]) -> PercentDecode<'_> {
 pub struct PercentDecode<'a> {
     input: &'a [u8],
     pos: usize,
+    plus_as_space: bool,
 }
 
 impl Iterator for PercentDecode<'_> {
@@ -133,7 +148,11 @@ impl Iterator for PercentDecode<'_> {
             return Some(d);
         }
         self.pos += 1;
-        Some(b)
+        Some(if b == b'+' && self.plus_as_space {
+            b' '
+        } else {
+            b
+        })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -141,6 +160,8 @@ impl Iterator for PercentDecode<'_> {
         (rest.div_ceil(3), Some(rest))
     }
 }
+
+impl core::iter::FusedIterator for PercentDecode<'_> {}
 
 /// UTF-8 percent-encodes `input` with `set`, as a `Display` value with no allocation
 /// (<https://url.spec.whatwg.org/#string-utf-8-percent-encode>).

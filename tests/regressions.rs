@@ -1,8 +1,7 @@
 //! Regression tests from fuzzing (fuzz/, issue 7) and the tests behind LIMITS.md.
 //!
-//! Bugs found by the fuzz targets are pinned here once fixed (none is open; a new one would
-//! come with a test marked `#[ignore = "bug: ..."]` until fixed). The others pin documented
-//! limits: what happens at each limit of the crate.
+//! Bugs found by the fuzz targets are pinned here once fixed (none is open). The others pin
+//! documented limits: what happens at each limit of the crate.
 
 use microurl::form::SearchParams;
 use microurl::idna::{self, IdnaError, punycode};

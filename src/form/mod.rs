@@ -147,10 +147,7 @@ impl<'a> Decoded<'a> {
     /// assert_eq!(bytes, [0xFF, b' ', b'A']);
     /// ```
     pub fn bytes(&self) -> DecodedBytes<'a> {
-        DecodedBytes {
-            raw: self.raw,
-            pos: 0,
-        }
+        DecodedBytes(crate::percent::decode_form(self.raw))
     }
 
     /// The decoded string, one `char` at a time.
@@ -285,30 +282,18 @@ impl Eq for Decoded<'_> {}
 /// assert_eq!(Decoded::new(b"%41").bytes().next(), Some(b'A'));
 /// ```
 #[derive(Clone, Debug)]
-pub struct DecodedBytes<'a> {
-    raw: &'a [u8],
-    pos: usize,
-}
+pub struct DecodedBytes<'a>(crate::percent::PercentDecode<'a>);
 
 impl Iterator for DecodedBytes<'_> {
     type Item = u8;
 
     #[inline]
     fn next(&mut self) -> Option<u8> {
-        let b = *self.raw.get(self.pos)?;
-        if b == b'%'
-            && let Some(d) = decode_at(self.raw, self.pos)
-        {
-            self.pos += 3;
-            return Some(d);
-        }
-        self.pos += 1;
-        Some(if b == b'+' { b' ' } else { b })
+        self.0.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let rest = self.raw.len() - self.pos;
-        (rest.div_ceil(3), Some(rest))
+        self.0.size_hint()
     }
 }
 

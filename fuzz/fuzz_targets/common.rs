@@ -56,16 +56,6 @@ impl Parts {
     }
 }
 
-/// Known bug (tests/regressions.rs, `needed_suffices_after_an_idna_host`): with an arena too
-/// small for a host's IDNA scratch, `needed` covers the URL only up to that host, so a second
-/// `ArenaTooSmall` with a larger `needed` follows. While it is open, the targets allow one
-/// such step unless `MICROURL_FUZZ_STRICT` is set; remove this once it is fixed.
-pub fn strict_needed() -> bool {
-    use std::sync::OnceLock;
-    static STRICT: OnceLock<bool> = OnceLock::new();
-    *STRICT.get_or_init(|| std::env::var_os("MICROURL_FUZZ_STRICT").is_some())
-}
-
 /// Parses `input` against `base` into an arena of exactly the size the parser asks for: first
 /// with an empty arena, then (on `ArenaTooSmall { needed }`) with `needed` bytes, which must
 /// suffice. `Err` is a parse failure (or `InputTooLong`), never `ArenaTooSmall`.
@@ -74,19 +64,12 @@ pub fn parse_owned(input: &str, base: Option<&Url<'_>>) -> Result<Parts, Error> 
         Ok(u) => Ok(Parts::of(&u)),
         Err(Error::ArenaTooSmall { needed }) => {
             let mut arena = vec![0u8; needed];
-            let mut result = Url::parse_with_base(input, base, &mut arena).map(|u| Parts::of(&u));
-            if let Err(Error::ArenaTooSmall { needed: again }) = result {
-                assert!(
-                    !strict_needed() && again > needed,
-                    "{input:?}: ArenaTooSmall {{ needed: {needed} }}, then {again} with {needed} bytes"
-                );
-                arena = vec![0u8; again];
-                result = Url::parse_with_base(input, base, &mut arena).map(|u| Parts::of(&u));
-            }
-            match result {
+            match Url::parse_with_base(input, base, &mut arena).map(|u| Parts::of(&u)) {
                 Ok(p) => Ok(p),
                 Err(Error::ArenaTooSmall { needed: again }) => {
-                    panic!("{input:?}: ArenaTooSmall {{ needed: {needed} }}, then {again} twice")
+                    panic!(
+                        "{input:?}: ArenaTooSmall {{ needed: {needed} }}, then {again} with {needed} bytes"
+                    )
                 }
                 // Too small is reported before validity is known (e.g. a host that needs IDNA
                 // scratch): a parse failure may follow. The converse never happens.
@@ -105,10 +88,6 @@ pub fn with_base<R>(base: Option<&str>, f: impl FnOnce(Option<&Url<'_>>) -> R) -
         Ok(u) => return Some(f(Some(&u))),
         Err(Error::ArenaTooSmall { needed }) => needed,
         Err(_) => return None,
-    };
-    let needed = match Url::parse(b, &mut vec![0u8; needed]) {
-        Err(Error::ArenaTooSmall { needed: again }) if !strict_needed() => again,
-        _ => needed,
     };
     let mut arena = vec![0u8; needed];
     match Url::parse(b, &mut arena) {

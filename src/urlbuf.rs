@@ -95,7 +95,7 @@ impl<const N: usize> UrlBuf<N> {
                 arena.extend_from_slice(bytes).map_err(|_| too_small)?;
             }
             Place::Arena(offset) => {
-                arena.copy_within(offset..offset + c.len, 0);
+                crate::arena::shift(&mut arena, offset..offset + c.len, 0);
                 arena.truncate(c.len);
             }
         }

@@ -163,7 +163,7 @@ fn parse_unicode(
         Err(e) => return idna_error(e, d, out, v),
     };
     out.reserve_scratch(d + n);
-    out.owned_buf().copy_within(start + d..start + d + n, start);
+    crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
     let ascii = &out.bytes()[start..];
     let mut scan = ipv4::Ipv4Scan::new();

@@ -76,10 +76,16 @@ impl Part {
     }
 }
 
-/// Streaming state over a domain: the last five parts and how many there were.
+/// Streaming state over a domain: the numbers of the first four parts, the last two parts,
+/// and how many there were. With more than four parts the IPv4 parser fails whatever they
+/// hold, but the ends-in-a-number checker still looks at the last (or second-to-last) one.
 pub(crate) struct Ipv4Scan {
-    /// Parts seen, in order; only the first five are kept (more is a failure anyway).
-    parts: [Part; 5],
+    /// [`Part::number`] of the first four parts, in order.
+    first: [Option<(u64, bool)>; 4],
+    /// The part before `last`.
+    prev: Part,
+    /// The most recently ended part.
+    last: Part,
     count: usize,
     current: Part,
 }
@@ -87,7 +93,9 @@ pub(crate) struct Ipv4Scan {
 impl Ipv4Scan {
     pub(crate) fn new() -> Self {
         Ipv4Scan {
-            parts: [Part::default(); 5],
+            first: [None; 4],
+            prev: Part::default(),
+            last: Part::default(),
             count: 0,
             current: Part::new(),
         }
@@ -102,23 +110,16 @@ impl Ipv4Scan {
         }
     }
 
+    /// Why numbers and fields, not a rolling array of parts: moving parts within `self`
+    /// links `memmove` on Cortex-M (see `arena::shift`).
     fn end_part(&mut self) {
-        if let Some(slot) = self.parts.get_mut(self.count) {
-            *slot = self.current;
+        if let Some(slot) = self.first.get_mut(self.count) {
+            *slot = self.current.number();
         }
+        self.prev = self.last;
+        self.last = self.current;
         self.count += 1;
-        // Only the last two parts matter for "ends in a number": keep a rolling copy.
-        if self.count > 5 {
-            self.parts.rotate_left(1);
-            self.parts[4] = self.current;
-        }
         self.current = Part::new();
-    }
-
-    /// Finishes the scan; returns the parts as a slice view.
-    fn finish(&mut self) -> (usize, [Part; 5]) {
-        self.end_part();
-        (self.count, self.parts)
     }
 
     /// Runs the ends-in-a-number checker and, if it says yes, the IPv4 parser.
@@ -127,31 +128,31 @@ impl Ipv4Scan {
         mut self,
         v: &mut ValidationErrors,
     ) -> Result<Option<u32>, ParseErrorKind> {
-        let (count, parts) = self.finish();
-        let kept = count.min(5);
-        // Index of the last part within `parts` (the rolling window keeps the last five).
-        let last_idx = kept - 1;
-        let last_empty = parts[last_idx].len == 0;
-        let last = if last_empty && count > 1 {
-            parts[last_idx - 1]
+        self.end_part();
+        let last_empty = self.last.len == 0;
+        let last = if last_empty && self.count > 1 {
+            self.prev
         } else {
-            parts[last_idx]
+            self.last
         };
         if !last.is_number_like() {
             return Ok(None);
         }
-        parse_ipv4(count, &parts[..kept], v).map(Some)
+        parse_ipv4(self.count, &self.first, last_empty, v).map(Some)
     }
 }
 
-/// <https://url.spec.whatwg.org/#concept-ipv4-parser>, given all parts (at most five kept).
+/// <https://url.spec.whatwg.org/#concept-ipv4-parser>, given the number of parts, the
+/// [`Part::number`] of the first four and whether the last part is empty. Every part it
+/// reads is among the first four: past four parts it fails before reading any.
 fn parse_ipv4(
     count: usize,
-    parts: &[Part],
+    parts: &[Option<(u64, bool)>; 4],
+    last_empty: bool,
     v: &mut ValidationErrors,
 ) -> Result<u32, ParseErrorKind> {
     let mut n = count;
-    if parts.last().is_some_and(|p| p.len == 0) {
+    if last_empty {
         v.insert(ValidationError::Ipv4EmptyPart);
         if n > 1 {
             n -= 1;
@@ -166,7 +167,7 @@ fn parse_ipv4(
     }
     let mut numbers = [0u64; 4];
     for (i, part) in parts[..n].iter().enumerate() {
-        let Some((value, non_decimal)) = part.number() else {
+        let Some((value, non_decimal)) = *part else {
             v.insert(ValidationError::Ipv4NonNumericPart);
             return Err(ParseErrorKind::Ipv4NonNumericPart);
         };

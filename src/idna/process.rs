@@ -229,7 +229,7 @@ impl Run<'_> {
         let n = w.finish().map_err(|_| NoSpace)?;
         match encoded {
             Ok(()) if end + n <= self.out.len() => {
-                self.out.copy_within(end..end + n, start);
+                crate::arena::shift(self.out, end..end + n, start);
                 self.pos = start + n;
             }
             Ok(()) => return Err(NoSpace),
@@ -276,7 +276,7 @@ impl Run<'_> {
                 if end + len > self.out.len() {
                     return Err(NoSpace);
                 }
-                self.out.copy_within(end..end + len, start);
+                crate::arena::shift(self.out, end..end + len, start);
                 start + len
             }
         };

@@ -77,7 +77,7 @@ fn insert_cp(scratch: &mut [u8], len: usize, at: usize, cp: u32) -> Result<(), F
         return Err(Failure::Space(end));
     }
     let (from, to) = (at.min(len) * 4, len * 4);
-    scratch.copy_within(from..to, from + 4);
+    crate::arena::shift(scratch, from..to, from + 4);
     if let Some(dst) = scratch.get_mut(from..from + 4) {
         dst.copy_from_slice(&cp.to_le_bytes());
     }

@@ -324,29 +324,55 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
     }
 
     /// Normalizes the next chunk in the fixed buffer if it fits; false otherwise (then the
-    /// buffer-free path takes it, one segment at a time).
+    /// buffer-free path takes it, one segment at a time). Not inlined, and filling
+    /// `self.chunk` in place, to keep [`Nfc::next`]'s stack frame small (Cortex-M budget).
+    #[inline(never)]
     fn fill_chunk(&mut self) -> bool {
         let mut it = self.next_segment.clone();
-        let mut chunk = Chunk::default();
+        self.chunk = Chunk::default();
         loop {
             let before = it.clone();
             let Some(c) = it.next() else { break };
-            if chunk.len > 0 && is_chunk_boundary(c) {
+            if self.chunk.len > 0 && is_chunk_boundary(c) {
                 it = before;
                 break;
             }
-            if !chunk.push(c) {
+            if !self.chunk.push(c) {
+                self.chunk = Chunk::default();
                 return false;
             }
         }
-        if chunk.len == 0 {
+        if self.chunk.len == 0 {
             return false;
         }
-        chunk.reorder();
-        chunk.compose();
-        self.chunk = chunk;
+        self.chunk.reorder();
+        self.chunk.compose();
         self.next_segment = it;
         true
+    }
+
+    /// The buffer-free path: replays the current segment's marks, then analyzes the next
+    /// segment. Not inlined: its locals (segments and sorted runs hold several clones of
+    /// the source) stay off the common path's stack.
+    #[inline(never)]
+    fn next_buffer_free(&mut self) -> Option<char> {
+        loop {
+            if let Some(s) = self.pending_starter.take() {
+                return Some(s);
+            }
+            if let Some((run, comp)) = &mut self.replay {
+                for (c, class) in run.by_ref() {
+                    if !comp.feed(c, class) {
+                        return Some(c);
+                    }
+                }
+                self.replay = None;
+            }
+            let segment = analyze(&self.next_segment)?;
+            self.pending_starter = segment.starter;
+            self.replay = Some((segment.last_run, segment.before_last_run));
+            self.next_segment = segment.end;
+        }
     }
 }
 
@@ -459,24 +485,19 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
                 return self.chunk.next();
             }
         }
-        loop {
-            if let Some(s) = self.pending_starter.take() {
-                return Some(s);
-            }
-            if let Some((run, comp)) = &mut self.replay {
-                for (c, class) in run.by_ref() {
-                    if !comp.feed(c, class) {
-                        return Some(c);
-                    }
-                }
-                self.replay = None;
-            }
-            let segment = analyze(&self.next_segment)?;
-            self.pending_starter = segment.starter;
-            self.replay = Some((segment.last_run, segment.before_last_run));
-            self.next_segment = segment.end;
-        }
+        self.next_buffer_free()
     }
+}
+
+/// Whether `label` is in NFC: a quick check first (every character a starter that neither
+/// decomposes nor composes with what precedes it, so normalization is the identity), else
+/// a full comparison. Not inlined: the full comparison's iterator state stays off the
+/// caller's stack frame (Cortex-M budget).
+#[inline(never)]
+pub(crate) fn is_nfc(label: &str) -> bool {
+    let quick_yes =
+        |c: char| (c as u32) < FIRST_SECOND || (is_chunk_boundary(c) && !may_decompose(c));
+    label.chars().all(quick_yes) || nfc_chars(label.chars()).eq(label.chars())
 }
 
 /// NFC of any character source.
@@ -601,6 +622,35 @@ mod tests {
                 &buf[..len]
             );
         }
+    }
+
+    /// The quick check of [`is_nfc`] never says yes wrongly: for every code point `c` (and
+    /// `c` between neighbours that compose or reorder), `is_nfc` equals NFC(s) == s.
+    #[test]
+    fn is_nfc_agrees_with_normalizing() {
+        let full = |s: &str| nfc_chars(s.chars()).eq(s.chars());
+        let mut buf = [0u8; 16];
+        let mut checked = 0;
+        for c in (0..0x3_2000u32).filter_map(char::from_u32) {
+            for (before, after) in [
+                ("", ""),
+                ("e", ""),
+                ("", "\u{301}"),
+                ("\u{1100}", "\u{11A8}"),
+            ] {
+                let mut w = Writer::new(&mut buf);
+                before
+                    .chars()
+                    .chain([c])
+                    .chain(after.chars())
+                    .for_each(|c| w.push_char(c));
+                let n = w.finish().unwrap();
+                let s = core::str::from_utf8(&buf[..n]).unwrap();
+                assert_eq!(is_nfc(s), full(s), "{s:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 700_000);
     }
 
     #[test]

@@ -85,6 +85,11 @@ pub(crate) fn process(
 /// A buffer length with which [`process`] never runs out of space: the largest of
 /// `pos + peak` over the labels, with upper bounds per label of `u` mapped and normalized
 /// bytes (see the module docs of `idna` for the derivation).
+///
+/// Not inlined into the callers: its stream would double their stack frames, and it runs
+/// only after [`process`] ran out of space.
+#[inline(never)]
+#[cold]
 pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
     let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
     let (mut pos, mut needed) = (0usize, 0usize);

@@ -3,7 +3,7 @@
 //! ([RFC 5892 Appendix A](https://www.rfc-editor.org/rfc/rfc5892#appendix-A)) and the Bidi
 //! rule ([RFC 5893 §2](https://www.rfc-editor.org/rfc/rfc5893#section-2)).
 
-use crate::idna::nfc::nfc_chars;
+use crate::idna::nfc::is_nfc;
 use crate::idna::{IdnaError, Uts46Options};
 use crate::tables::{BidiClass, JoiningType, Mapping, idna_mapping, props};
 
@@ -20,7 +20,7 @@ pub(crate) fn check_label(
     decoded: bool,
     index: usize,
 ) -> Result<(), IdnaError> {
-    if decoded && !nfc_chars(label.chars()).eq(label.chars()) {
+    if decoded && !is_nfc(label) {
         return Err(IdnaError::NotNfc { label: index });
     }
     check_hyphens(label, options.check_hyphens, index)?;

@@ -7,9 +7,10 @@
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
 //!   ideographs, as dense arrays.
-//! - `DECOMP_*`, `SECONDS`: the other canonical single-step decompositions sorted by code
-//!   point (low 16 bits, per plane), with a bitset of the 256-code-point pages that have
-//!   any; `COMPOSE`: the primary composites among them, by (second, first).
+//! - `DECOMP_*`, `SECONDS`: the other canonical single-step decompositions that UTS46
+//!   processing can need (see `Reachable`) sorted by code point (low 16 bits, per plane),
+//!   with a bitset of the 256-code-point pages that have any; `COMPOSE`: the primary
+//!   composites among them, by (second, first).
 //!
 //! Every choice the run-time code relies on is asserted here (decompositions of at most 4
 //! code points, no composition second below U+0300, ...), so new Unicode data that breaks
@@ -196,12 +197,13 @@ fn in_cjk_compatibility(cp: u32) -> bool {
 
 /// Dense arrays of the low 16 bits of the targets (0: no decomposition) and a bitset of
 /// the targets in plane 2 (the others are in plane 0), indexed across both ranges.
-fn cjk_compatibility_tables(ucd: &Ucd, out: &mut String) -> usize {
+fn cjk_compatibility_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> usize {
     let mut low = Vec::new();
     let mut plane2 = Vec::new();
     for &(lo, hi) in &CJK_COMPATIBILITY {
         for cp in lo..=hi {
             let target = match ucd.decomp.get(&cp).map(Vec::as_slice) {
+                Some(_) if !reachable.keep.contains(&cp) => 0,
                 Some(&[t]) => t,
                 None => 0,
                 Some(d) => panic!("{cp:X} -> {d:X?} is not a singleton"),
@@ -227,6 +229,68 @@ fn cjk_compatibility_tables(ucd: &Ucd, out: &mut String) -> usize {
     low.len() * 2 + bits.len()
 }
 
+/// The code points UTS46 processing can hand to NFC, and the decompositions NFC needs for
+/// them.
+///
+/// NFC runs on the output of the mapping step: characters whose status is valid,
+/// deviation or disallowed (kept as they are), characters whose mapping is canonically
+/// equivalent to them (stored as valid: NFC produces the mapping, see `idna_tables`), and
+/// the characters of mapping results. Other mapped and ignored characters never reach it
+/// (an `xn--` label is checked for NFC too, but one holding such a character fails the
+/// status check whatever NFC says). So a decomposition is kept when its character can
+/// reach NFC (or is on the decomposition chain of one that can), and a primary composite
+/// when its full decomposition consists of characters that can occur in NFD of such text.
+/// That drops the decompositions of mapped characters such as uppercase precomposed
+/// letters and singletons like U+212B ANGSTROM SIGN.
+struct Reachable {
+    /// Decompositions to keep.
+    keep: BTreeSet<u32>,
+}
+
+impl Reachable {
+    fn new(ucd: &Ucd) -> Reachable {
+        let mut reaches: BTreeSet<u32> = BTreeSet::new();
+        for (cp, idna) in ucd.idna.iter().enumerate() {
+            match idna {
+                Idna::Valid | Idna::Disallowed => {
+                    reaches.insert(cp as u32);
+                }
+                Idna::Deviation(m) => {
+                    reaches.insert(cp as u32);
+                    reaches.extend(m);
+                }
+                Idna::Mapped(m) => {
+                    if is_canonical_mapping(ucd, cp as u32, m) {
+                        reaches.insert(cp as u32);
+                    }
+                    reaches.extend(m);
+                }
+                Idna::Ignored => {}
+            }
+        }
+        let mut keep = BTreeSet::new();
+        let mut nfd_chars = reaches.clone();
+        for &cp in &reaches {
+            let mut head = cp;
+            while let Some(d) = ucd.decomp.get(&head) {
+                keep.insert(head);
+                head = d[0];
+            }
+            let mut full = Vec::new();
+            full_decomposition(ucd, cp, &mut full);
+            nfd_chars.extend(full);
+        }
+        for (&cp, d) in &ucd.decomp {
+            let mut full = Vec::new();
+            full_decomposition(ucd, cp, &mut full);
+            if is_primary_composite(ucd, cp, d) && full.iter().all(|c| nfd_chars.contains(c)) {
+                keep.insert(cp);
+            }
+        }
+        Reachable { keep }
+    }
+}
+
 fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     let mut seconds: BTreeSet<u32> = ucd
         .decomp
@@ -244,11 +308,12 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     seconds.insert(0);
     let seconds: Vec<u32> = seconds.into_iter().collect();
     assert!(seconds.len() < 1 << 11);
-    let compat = cjk_compatibility_tables(ucd, out);
+    let reachable = Reachable::new(ucd);
+    let compat = cjk_compatibility_tables(ucd, &reachable, out);
     let general: Vec<(&u32, &Vec<u32>)> = ucd
         .decomp
         .iter()
-        .filter(|(cp, _)| !in_cjk_compatibility(**cp))
+        .filter(|(cp, _)| reachable.keep.contains(cp) && !in_cjk_compatibility(**cp))
         .collect();
     let keys: Vec<u32> = general.iter().map(|(cp, _)| **cp).collect();
     assert!(
@@ -289,18 +354,17 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFFFF).collect();
     // Pages of 256 code points holding a decomposition, so most lookups skip the search.
     let mut pages = vec![0u32; 0x3_0000 >> 11];
-    for &cp in ucd.decomp.keys() {
+    for &cp in &reachable.keep {
         pages[(cp >> 11) as usize] |= 1 << ((cp >> 8) & 7);
     }
     emit_array(out, "DECOMP_PAGES", &pages);
     emit_array(out, "DECOMP_PLANE_START", &plane_start);
-    let compat_bytes = compat;
     emit_array(out, "DECOMP_KEYS", &keys_lo);
     emit_array(out, "DECOMP_FIRST", &firsts);
     emit_array(out, "DECOMP_META", &meta);
     emit_array(out, "SECONDS", &seconds);
     emit_array(out, "COMPOSE", &compose);
-    compat_bytes
+    compat
         + pages.len()
         + plane_start.len() * 2
         + keys_lo.len() * 2

@@ -13,6 +13,8 @@ pub(crate) struct Mapped<'a> {
     /// Transitional processing maps deviations in mapping outputs too (U+1E9E → ß → ss).
     deviation: Chars<'static>,
     transitional: bool,
+    /// Pass the input through unmapped (see [`Mapped::unmapped`]).
+    identity: bool,
 }
 
 impl<'a> Mapped<'a> {
@@ -22,6 +24,16 @@ impl<'a> Mapped<'a> {
             pending: "".chars(),
             deviation: "".chars(),
             transitional,
+            identity: false,
+        }
+    }
+
+    /// The input's characters as they are. Why: NFC over this type shares its code with
+    /// NFC over mapped text (one copy of the NFC machinery in flash, not two).
+    pub(crate) fn unmapped(input: &'a str) -> Self {
+        Mapped {
+            identity: true,
+            ..Mapped::new(input, false)
         }
     }
 }
@@ -43,6 +55,9 @@ impl Iterator for Mapped<'_> {
     type Item = char;
 
     fn next(&mut self) -> Option<char> {
+        if self.identity {
+            return self.input.next();
+        }
         loop {
             if let Some(c) = self.deviation.next() {
                 return Some(c);

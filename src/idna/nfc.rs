@@ -497,7 +497,8 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
 pub(crate) fn is_nfc(label: &str) -> bool {
     let quick_yes =
         |c: char| (c as u32) < FIRST_SECOND || (is_chunk_boundary(c) && !may_decompose(c));
-    label.chars().all(quick_yes) || nfc_chars(label.chars()).eq(label.chars())
+    label.chars().all(quick_yes)
+        || nfc_chars(crate::idna::mapping::Mapped::unmapped(label)).eq(label.chars())
 }
 
 /// NFC of any character source.
@@ -506,7 +507,15 @@ pub(crate) fn nfc_chars<I: Iterator<Item = char> + Clone>(src: I) -> Nfc<Decompo
 }
 
 /// Writes the [NFC](https://www.unicode.org/reports/tr15/#Norm_Forms) form of `input` into
-/// `out` and returns its length in bytes.
+/// `out` and returns its length in bytes: the normalization step of UTS46 processing.
+///
+/// Exact for the text that step can receive: characters whose UTS46 status is valid,
+/// deviation or disallowed, characters whose UTS46 mapping is canonically equivalent to
+/// them (CJK compatibility ideographs, ...), and characters of UTS46 mapping results. To
+/// save flash (about 3 KB), the tables leave out the canonical decompositions of the other
+/// UTS46-mapped characters (uppercase precomposed letters such as `É`, singletons such as
+/// U+212B ANGSTROM SIGN): those are passed through undecomposed. Full NFC for arbitrary
+/// text is not this crate's job.
 ///
 /// No heap and no fixed-size buffer: runs of combining marks of any length are reordered in
 /// linear time. The output is never longer than 3 times the input
@@ -523,7 +532,7 @@ pub(crate) fn nfc_chars<I: Iterator<Item = char> + Clone>(src: I) -> Nfc<Decompo
 /// ```
 pub fn nfc(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
     let mut w = Writer::new(out);
-    for c in nfc_chars(input.chars()) {
+    for c in nfc_chars(crate::idna::mapping::Mapped::unmapped(input)) {
         w.push_char(c);
     }
     w.finish()
@@ -545,16 +554,25 @@ mod tests {
         check("a\u{323}\u{302}", "ậ");
         check("a\u{302}\u{323}", "ậ");
         check("\u{1100}\u{1161}\u{11A8}", "각");
-        check("\u{212B}", "Å");
+        check("\u{F900}", "\u{8C48}");
         check("\u{301}a", "\u{301}a");
         check("\u{0B47}\u{0B3E}", "\u{0B4B}");
         check("\u{1D160}", "\u{1D158}\u{1D165}\u{1D16E}");
     }
 
     /// NormalizationTest.txt's NFC invariants on the buffer-free path alone (the public
-    /// function mostly takes the buffered fast path; tests/idna_nfc.rs checks that one).
+    /// function mostly takes the buffered fast path; tests/idna_nfc.rs checks that one), on
+    /// the lines whose characters UTS46 keeps as they are (the tables hold only what UTS46
+    /// processing can need, see [`nfc`]).
     #[test]
     fn buffer_free_path_passes_normalization_test() {
+        use crate::tables::{Mapping, idna_mapping};
+        let kept = |c: char| {
+            matches!(
+                idna_mapping(c),
+                Mapping::Valid | Mapping::Deviation(_) | Mapping::Disallowed
+            )
+        };
         let text = include_str!("../../data/unicode/NormalizationTest.txt");
         let column = |f: &'static str| {
             f.split_whitespace()
@@ -568,13 +586,16 @@ mod tests {
             }
             let mut f = data.split(';');
             let c: [&'static str; 5] = core::array::from_fn(|_| f.next().unwrap_or(""));
+            if !c.iter().all(|s| column(s).all(kept)) {
+                continue;
+            }
             for (expected, source) in [(1, 0), (1, 1), (1, 2), (3, 3), (3, 4)] {
                 let slow = Nfc::buffer_free(Decomposed::new(column(c[source])));
                 assert!(slow.eq(column(c[expected])), "{line}");
                 checked += 1;
             }
         }
-        assert!(checked > 90_000);
+        assert!(checked > 70_000, "{checked}");
     }
 
     /// The buffered and the buffer-free paths agree on pseudo-random strings of marks,

@@ -9,12 +9,26 @@
 use crate::percent::{EncodeSet, percent_encode_byte};
 use core::ops::Range;
 
-/// Moves `buf[src]` so that it starts at `dest`, as `copy_within` does, by rotating the
-/// affected span with three reversals. Why not `copy_within`: it links the target's
-/// `memmove`, 1.5 KB of flash on Cortex-M (a third of what this crate may use); reversals
-/// are plain swaps. The bytes the move leaves behind end up in an unspecified order (every
-/// caller overwrites or drops them). Out-of-range arguments move nothing.
+/// Moves `buf[src]` so that it starts at `dest`, as `copy_within` does. Out-of-range
+/// arguments move nothing. The bytes the move leaves behind are unspecified (every caller
+/// overwrites or drops them).
+///
+/// On bare-metal targets by rotation ([`shift_by_rotation`]): `copy_within` links the
+/// target's `memmove`, 1.5 KB of flash on Cortex-M (a tenth of what this crate may use).
+/// Elsewhere `memmove` is in the C library anyway, and faster.
 pub(crate) fn shift(buf: &mut [u8], src: Range<usize>, dest: usize) {
+    #[cfg(target_os = "none")]
+    shift_by_rotation(buf, src, dest);
+    #[cfg(not(target_os = "none"))]
+    if src.start <= src.end && src.end <= buf.len() && dest <= buf.len() - src.len() {
+        buf.copy_within(src, dest);
+    }
+}
+
+/// [`shift`] by rotating the affected span with three reversals (plain swaps, no
+/// `memmove`). The bytes the move leaves behind end up in an unspecified order.
+#[cfg_attr(not(any(target_os = "none", test)), allow(dead_code))]
+fn shift_by_rotation(buf: &mut [u8], src: Range<usize>, dest: usize) {
     let (start, k, span_end, left) = if dest <= src.start {
         (dest, src.start - dest, src.end, true)
     } else {
@@ -293,11 +307,18 @@ impl<'a> Writer<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::shift;
+    use super::{shift, shift_by_rotation};
 
-    /// `shift` moves exactly what `copy_within` moves, in both directions and at the edges.
+    /// `shift` and `shift_by_rotation` (the bare-metal one) move exactly what `copy_within`
+    /// moves, in both directions and at the edges.
     #[test]
     fn shift_moves_like_copy_within() {
+        for f in [shift, shift_by_rotation] {
+            shift_like_copy_within(f);
+        }
+    }
+
+    fn shift_like_copy_within(shift: fn(&mut [u8], core::ops::Range<usize>, usize)) {
         let original: [u8; 12] = *b"abcdefghijkl";
         for start in 0..=12 {
             for end in start..=12 {

@@ -249,28 +249,24 @@ struct Reachable {
 
 impl Reachable {
     fn new(ucd: &Ucd) -> Reachable {
-        let mut reaches: BTreeSet<u32> = BTreeSet::new();
+        let mut reaches = vec![false; CODE_POINTS];
         for (cp, idna) in ucd.idna.iter().enumerate() {
-            match idna {
-                Idna::Valid | Idna::Disallowed => {
-                    reaches.insert(cp as u32);
-                }
-                Idna::Deviation(m) => {
-                    reaches.insert(cp as u32);
-                    reaches.extend(m);
-                }
-                Idna::Mapped(m) => {
-                    if is_canonical_mapping(ucd, cp as u32, m) {
-                        reaches.insert(cp as u32);
-                    }
-                    reaches.extend(m);
-                }
-                Idna::Ignored => {}
+            let (itself, mapping) = match idna {
+                Idna::Valid | Idna::Disallowed => (true, &[][..]),
+                Idna::Deviation(m) => (true, &m[..]),
+                Idna::Mapped(m) => (is_canonical_mapping(ucd, cp as u32, m), &m[..]),
+                Idna::Ignored => (false, &[][..]),
+            };
+            reaches[cp] |= itself;
+            for &c in mapping {
+                reaches[c as usize] = true;
             }
         }
         let mut keep = BTreeSet::new();
         let mut nfd_chars = reaches.clone();
-        for &cp in &reaches {
+        // Only code points with a decomposition in the tables have an NFD that adds
+        // characters (Hangul composes algorithmically, with no table).
+        for &cp in ucd.decomp.keys().filter(|&&cp| reaches[cp as usize]) {
             let mut head = cp;
             while let Some(d) = ucd.decomp.get(&head) {
                 keep.insert(head);
@@ -278,12 +274,12 @@ impl Reachable {
             }
             let mut full = Vec::new();
             full_decomposition(ucd, cp, &mut full);
-            nfd_chars.extend(full);
+            full.iter().for_each(|&c| nfd_chars[c as usize] = true);
         }
         for (&cp, d) in &ucd.decomp {
             let mut full = Vec::new();
             full_decomposition(ucd, cp, &mut full);
-            if is_primary_composite(ucd, cp, d) && full.iter().all(|c| nfd_chars.contains(c)) {
+            if is_primary_composite(ucd, cp, d) && full.iter().all(|&c| nfd_chars[c as usize]) {
                 keep.insert(cp);
             }
         }
@@ -291,7 +287,7 @@ impl Reachable {
     }
 }
 
-fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
+fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> usize {
     let mut seconds: BTreeSet<u32> = ucd
         .decomp
         .values()
@@ -308,8 +304,7 @@ fn decomposition_tables(ucd: &Ucd, out: &mut String) -> usize {
     seconds.insert(0);
     let seconds: Vec<u32> = seconds.into_iter().collect();
     assert!(seconds.len() < 1 << 11);
-    let reachable = Reachable::new(ucd);
-    let compat = cjk_compatibility_tables(ucd, &reachable, out);
+    let compat = cjk_compatibility_tables(ucd, reachable, out);
     let general: Vec<(&u32, &Vec<u32>)> = ucd
         .decomp
         .iter()
@@ -382,8 +377,9 @@ pub fn generate(ucd: &Ucd) -> String {
          // Regenerate: `cargo build` (tables are rebuilt whenever build/ or data/ change).\n\n",
     );
     let mut total = idna_tables(ucd, &mut out);
+    let reachable = Reachable::new(ucd);
     total += props_tables(ucd, &mut out);
-    total += decomposition_tables(ucd, &mut out);
+    total += decomposition_tables(ucd, &reachable, &mut out);
     writeln!(
         out,
         "/// Total bytes of the generated tables, as counted by the generator."

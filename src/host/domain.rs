@@ -32,20 +32,7 @@ pub(crate) fn parse(
         seen |= CLASS[b as usize];
     }
     if seen & class::DOMAIN_SLOW == 0 {
-        let start = out.len();
-        if seen & class::UPPER != 0 {
-            for &b in input {
-                out.push(b.to_ascii_lowercase());
-            }
-        } else {
-            out.push_slice(input);
-        }
-        if !ends_in_a_number(input) {
-            return Ok(HostKind::Domain);
-        }
-        let mut scan = ipv4::Ipv4Scan::new();
-        input.iter().for_each(|&b| scan.feed(b));
-        return finish(start, scan, out, v);
+        return plain_ascii(input, seen & class::UPPER != 0, out, v);
     }
     if input.contains(&b'%') && (0..input.len()).any(|i| percent::decode_at(input, i).is_some()) {
         v.insert(ValidationError::DomainPercentEncoded);
@@ -55,30 +42,74 @@ pub(crate) fn parse(
     if percent::decode(input).any(|b| b >= 0x80) {
         return parse_unicode(input, out, v);
     }
+    decoded_ascii(input, out, v)
+}
+
+/// An ASCII domain with nothing to decode or reject: lowercased, then the IPv4 check.
+/// Not inlined (nor [`decoded_ascii`]): their IPv4 scanners stay off the stack of the
+/// UTS46 path, the deepest one (Cortex-M budget).
+#[inline(never)]
+fn plain_ascii(
+    input: &[u8],
+    has_upper: bool,
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
     let start = out.len();
-    let mut scan = ipv4::Ipv4Scan::new();
+    if has_upper {
+        for &b in input {
+            out.push(b.to_ascii_lowercase());
+        }
+    } else {
+        out.push_slice(input);
+    }
+    if !ends_in_a_number(input) {
+        return Ok(HostKind::Domain);
+    }
+    let ipv4 = ipv4_scan(input, v);
+    finish(start, ipv4, out)
+}
+
+/// A domain that is ASCII after percent-decoding: "If domain is an ASCII string, set
+/// result to domain, lowercased", then the forbidden code points and the IPv4 check.
+#[inline(never)]
+fn decoded_ascii(
+    input: &[u8],
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    let start = out.len();
     for b in percent::decode(input) {
-        // "If domain is an ASCII string, set result to domain, lowercased."
         let b = b.to_ascii_lowercase();
         if is_forbidden_domain(b) {
             v.insert(ValidationError::DomainInvalidCodePoint);
             return Err(ParseErrorKind::DomainInvalidCodePoint);
         }
         out.push(b);
-        scan.feed(b);
     }
-    finish(start, scan, out, v)
+    // The input, not the output: past a full arena the output is not all stored.
+    let ipv4 = ipv4_scan(input, v);
+    finish(start, ipv4, out)
 }
 
-/// The "ends in a number" step: an IPv4 address replaces the domain text.
+/// The ends-in-a-number checker and the IPv4 parser over the (percent-decoded) domain;
+/// ASCII case does not matter to either. Not inlined: the scanner's state stays off the
+/// callers' frames.
 #[inline(never)]
+fn ipv4_scan(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, ParseErrorKind> {
+    let mut scan = ipv4::Ipv4Scan::new();
+    percent::decode(domain).for_each(|b| scan.feed(b));
+    scan.result(v)
+}
+
+/// The "ends in a number" step: an IPv4 address replaces the domain text written from
+/// `start`.
 fn finish(
     start: usize,
-    scan: ipv4::Ipv4Scan,
+    ipv4: Result<Option<u32>, ParseErrorKind>,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
-    match scan.result(v)? {
+    match ipv4? {
         Some(addr) => {
             out.truncate(start);
             ipv4::serialize(addr, out);
@@ -165,10 +196,8 @@ fn parse_unicode(
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
-    let ascii = &out.bytes()[start..];
-    let mut scan = ipv4::Ipv4Scan::new();
-    ascii.iter().for_each(|&b| scan.feed(b));
-    finish(start, scan, out, v)
+    let ipv4 = ipv4_scan(out.bytes().get(start..).unwrap_or_default(), v);
+    finish(start, ipv4, out)
 }
 
 /// The arena cannot even hold the decoded domain: still check validity when the domain needs

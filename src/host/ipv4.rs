@@ -10,10 +10,11 @@ use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
 /// (<https://url.spec.whatwg.org/#ipv4-number-parser>).
 #[derive(Clone, Copy, Default)]
 struct Part {
-    len: usize,
-    first: u8,
-    radix: u64,
     value: u64,
+    /// Length in bytes, saturating (only 0, 1, 2 and more are told apart).
+    len: u8,
+    first: u8,
+    radix: u8,
     digits_ok: bool,
     all_ascii_digits: bool,
 }
@@ -28,7 +29,7 @@ impl Part {
     }
 
     fn feed(&mut self, b: u8) {
-        self.len += 1;
+        self.len = self.len.saturating_add(1);
         self.all_ascii_digits &= b.is_ascii_digit();
         match self.len {
             1 => self.first = b,
@@ -53,10 +54,11 @@ impl Part {
             b'A'..=b'F' => (b - b'A' + 10) as u64,
             _ => u64::MAX,
         };
-        if v >= self.radix {
+        let radix = u64::from(self.radix);
+        if v >= radix {
             self.digits_ok = false;
         }
-        self.value = self.value.saturating_mul(self.radix).saturating_add(v);
+        self.value = self.value.saturating_mul(radix).saturating_add(v);
     }
 
     /// The IPv4 number parser's result: `(value, validationError)`, or `None` for failure.

@@ -136,6 +136,18 @@ struct SortedRun<I> {
 }
 
 impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
+    /// The empty run at `it`.
+    fn empty(it: &I) -> Self {
+        SortedRun {
+            start: it.clone(),
+            it: it.clone(),
+            len: 0,
+            idx: 0,
+            class: 256,
+            next_class: 256,
+        }
+    }
+
     /// Consumes the run of non-starters at the front of `it`.
     fn take(it: &mut I) -> Self {
         let start = it.clone();
@@ -244,6 +256,9 @@ struct Segment<I> {
     end: I,
 }
 
+/// Reads the next segment. Not inlined: its clones of the source stay off the caller's
+/// stack frame (Cortex-M budget).
+#[inline(never)]
 fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
     let mut it = from.clone();
     let first = peek(&it)?;
@@ -262,7 +277,8 @@ fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
         };
         if peek(&it).is_none_or(|n| (n as u32) < FIRST_SECOND) {
             // Fast path: nothing follows that could be a mark or compose.
-            let last_run = SortedRun::take(&mut it.clone());
+            // Nothing that could be a mark follows: the last run is empty.
+            let last_run = SortedRun::empty(&it);
             return Some(Segment {
                 starter: comp.starter,
                 before_last_run: before,
@@ -323,32 +339,42 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
         }
     }
 
-    /// Normalizes the next chunk in the fixed buffer if it fits; false otherwise (then the
-    /// buffer-free path takes it, one segment at a time). Not inlined, and filling
-    /// `self.chunk` in place, to keep [`Nfc::next`]'s stack frame small (Cortex-M budget).
+    /// Normalizes the next chunk in the fixed buffer ([`Fill::Chunk`]), or tells that the
+    /// source is exhausted, or that the next chunk does not fit (then the buffer-free path
+    /// takes it, one segment at a time). A chunk is as many characters as
+    /// fit, cut before its last chunk boundary (or at the end of the input), so that text
+    /// with no combining marks (Greek, Cyrillic, CJK, ...) is normalized [`CHUNK`]
+    /// characters at a time, each decomposed once. Not inlined, and filling `self.chunk`
+    /// in place, to keep [`Nfc::next`]'s stack frame small (Cortex-M budget).
     #[inline(never)]
-    fn fill_chunk(&mut self) -> bool {
+    fn fill_chunk(&mut self) -> Fill {
         let mut it = self.next_segment.clone();
         self.chunk = Chunk::default();
+        // The last boundary seen: chunk length before it, and the source positioned at it.
+        let mut cut: Option<(usize, I)> = None;
         loop {
             let before = it.clone();
             let Some(c) = it.next() else { break };
             if self.chunk.len > 0 && is_chunk_boundary(c) {
-                it = before;
-                break;
+                cut = Some((self.chunk.len, before));
             }
             if !self.chunk.push(c) {
-                self.chunk = Chunk::default();
-                return false;
+                let Some((len, at)) = cut else {
+                    self.chunk = Chunk::default();
+                    return Fill::TooLong;
+                };
+                self.chunk.len = len;
+                it = at;
+                break;
             }
         }
         if self.chunk.len == 0 {
-            return false;
+            return Fill::End;
         }
         self.chunk.reorder();
         self.chunk.compose();
         self.next_segment = it;
-        true
+        Fill::Chunk
     }
 
     /// The buffer-free path: replays the current segment's marks, then analyzes the next
@@ -374,6 +400,13 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
             self.next_segment = segment.end;
         }
     }
+}
+
+/// What [`Nfc::fill_chunk`] did.
+enum Fill {
+    Chunk,
+    End,
+    TooLong,
 }
 
 /// Capacity of the fast path's buffer, in code points.
@@ -473,16 +506,10 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
             return Some(c);
         }
         if self.fast && self.pending_starter.is_none() && self.replay.is_none() {
-            // Fast path: a character below U+0300 (a starter) followed by another one, or by
-            // nothing, is its own segment.
-            let mut ahead = self.next_segment.clone();
-            let c = ahead.next()?;
-            if (c as u32) < FIRST_SECOND && peek(&ahead).is_none_or(|n| (n as u32) < FIRST_SECOND) {
-                self.next_segment = ahead;
-                return Some(c);
-            }
-            if self.fill_chunk() {
-                return self.chunk.next();
+            match self.fill_chunk() {
+                Fill::Chunk => return self.chunk.next(),
+                Fill::End => return None,
+                Fill::TooLong => {}
             }
         }
         self.next_buffer_free()

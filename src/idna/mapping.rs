@@ -1,7 +1,7 @@
 //! UTS46 §4 step 1, [Map](https://www.unicode.org/reports/tr46/#Processing): a lazy iterator
 //! over the mapped code points of the input.
 
-use crate::tables::{Mapping, idna_mapping};
+use crate::tables::{Mapping, MappingStr, idna_mapping};
 use core::str::Chars;
 
 /// The input with every code point replaced by its IDNA mapping. Disallowed code points are
@@ -9,9 +9,9 @@ use core::str::Chars;
 #[derive(Clone, Debug)]
 pub(crate) struct Mapped<'a> {
     input: Chars<'a>,
-    pending: Chars<'static>,
+    pending: MappingStr,
     /// Transitional processing maps deviations in mapping outputs too (U+1E9E → ß → ss).
-    deviation: Chars<'static>,
+    deviation: MappingStr,
     transitional: bool,
     /// Pass the input through unmapped (see [`Mapped::unmapped`]).
     identity: bool,
@@ -21,8 +21,8 @@ impl<'a> Mapped<'a> {
     pub(crate) fn new(input: &'a str, transitional: bool) -> Self {
         Mapped {
             input: input.chars(),
-            pending: "".chars(),
-            deviation: "".chars(),
+            pending: MappingStr::default(),
+            deviation: MappingStr::default(),
             transitional,
             identity: false,
         }
@@ -43,7 +43,7 @@ impl Mapped<'_> {
     fn map_deviation(&mut self, c: char) -> Option<char> {
         match idna_mapping(c) {
             Mapping::Deviation(s) if self.transitional => {
-                self.deviation = s.chars();
+                self.deviation = s;
                 None
             }
             _ => Some(c),
@@ -73,7 +73,7 @@ impl Iterator for Mapped<'_> {
                 Mapping::Valid | Mapping::Disallowed => return Some(c),
                 Mapping::Ignored => {}
                 Mapping::Deviation(_) if !self.transitional => return Some(c),
-                Mapping::Deviation(s) | Mapping::Mapped(s) => self.pending = s.chars(),
+                Mapping::Deviation(s) | Mapping::Mapped(s) => self.pending = s,
                 Mapping::MappedChar(m) => {
                     if let Some(m) = self.map_deviation(m) {
                         return Some(m);

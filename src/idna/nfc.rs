@@ -87,7 +87,9 @@ fn decompose(c: char, buf: &mut [char; 4]) -> usize {
 #[derive(Clone, Debug)]
 pub(crate) struct Decomposed<I> {
     src: I,
-    buf: [char; 4],
+    /// The rest of the current character's decomposition (its first character is returned
+    /// at once: one `char` less in every copy of the state).
+    rest: [char; 3],
     len: u8,
     pos: u8,
 }
@@ -96,7 +98,7 @@ impl<I> Decomposed<I> {
     pub(crate) fn new(src: I) -> Self {
         Decomposed {
             src,
-            buf: ['\0'; 4],
+            rest: ['\0'; 3],
             len: 0,
             pos: 0,
         }
@@ -107,14 +109,20 @@ impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {
     type Item = char;
 
     fn next(&mut self) -> Option<char> {
-        if self.pos >= self.len {
-            let c = self.src.next()?;
-            self.len = decompose(c, &mut self.buf) as u8;
+        if self.pos < self.len {
+            let c = self.rest.get(usize::from(self.pos)).copied();
+            self.pos += 1;
+            return c;
+        }
+        let c = self.src.next()?;
+        let mut buf = ['\0'; 4];
+        let n = decompose(c, &mut buf);
+        if n > 1 {
+            self.rest = [buf[1], buf[2], buf[3]];
+            self.len = n as u8 - 1;
             self.pos = 0;
         }
-        let c = self.buf.get(usize::from(self.pos)).copied();
-        self.pos += 1;
-        c
+        Some(buf[0])
     }
 }
 

@@ -67,15 +67,42 @@ pub(crate) enum Mapping {
     Ignored,
     Disallowed,
     /// Valid in nontransitional processing; mapped to the string in transitional.
-    Deviation(&'static str),
-    Mapped(&'static str),
+    Deviation(MappingStr),
+    Mapped(MappingStr),
     MappedChar(char),
 }
 
-fn mapping_string(entry: u32) -> Option<&'static str> {
-    let len = ((entry >> 3) & 0x3F) as usize;
-    let start = (entry >> 9) as usize;
-    MAPPING_STR.get(start..start.checked_add(len)?)
+/// A mapping: a range of `MAPPING_STR` that reads itself out, one character at a time. Why
+/// not a `Chars`: two `u16`s instead of two pointers, and the UTS46 stream holds two of
+/// them in every copy of its state (NFC clones it to look ahead; Cortex-M stack budget).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MappingStr {
+    start: u16,
+    end: u16,
+}
+
+impl Iterator for MappingStr {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        let rest = MAPPING_STR.get(usize::from(self.start)..usize::from(self.end))?;
+        let c = rest.chars().next()?;
+        // A mapping is at most 18 code points (checked by the generator): no overflow.
+        self.start = self.start.wrapping_add(c.len_utf8() as u16);
+        Some(c)
+    }
+}
+
+fn mapping_string(entry: u32) -> Option<MappingStr> {
+    let len = (entry >> 3) & 0x3F;
+    let start = entry >> 9;
+    let end = start.checked_add(len)?;
+    // Valid ranges only, so that reading never fails half-way.
+    MAPPING_STR.get(start as usize..end as usize)?;
+    Some(MappingStr {
+        start: u16::try_from(start).ok()?,
+        end: u16::try_from(end).ok()?,
+    })
 }
 
 /// Looks `c` up in the IDNA Mapping Table. Mappings that are canonically equivalent to `c`

@@ -363,10 +363,11 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
         loop {
             let before = it.clone();
             let Some(c) = it.next() else { break };
-            if self.chunk.len > 0 && is_chunk_boundary(c) {
+            let class = ccc(c);
+            if self.chunk.len > 0 && is_chunk_boundary_of_class(c, class) {
                 cut = Some((self.chunk.len, before));
             }
-            if !self.chunk.push(c) {
+            if !self.chunk.push(c, class) {
                 let Some((len, at)) = cut else {
                     self.chunk = Chunk::default();
                     return Fill::TooLong;
@@ -423,13 +424,18 @@ const CHUNK: usize = 16;
 /// A starter that no composition takes as its second character: nothing before it can
 /// interact with anything after it, so normalization can restart there.
 fn is_chunk_boundary(c: char) -> bool {
+    is_chunk_boundary_of_class(c, ccc(c))
+}
+
+/// [`is_chunk_boundary`] given `c`'s combining class.
+fn is_chunk_boundary_of_class(c: char, class: u8) -> bool {
     let cp = c as u32;
     if cp < FIRST_SECOND {
         return true;
     }
     let hangul_second =
         (V_BASE..V_BASE + V_COUNT).contains(&cp) || (T_BASE + 1..T_BASE + T_COUNT).contains(&cp);
-    ccc(c) == 0 && !hangul_second && !is_composition_second(c)
+    class == 0 && !hangul_second && !is_composition_second(c)
 }
 
 /// The common case: a chunk of at most [`CHUNK`] decomposed code points between two chunk
@@ -443,14 +449,15 @@ struct Chunk {
 }
 
 impl Chunk {
-    fn push(&mut self, c: char) -> bool {
-        let (Some(slot), Some(class)) =
+    /// Appends `c`, of combining class `class`; false when full.
+    fn push(&mut self, c: char, class: u8) -> bool {
+        let (Some(slot), Some(class_slot)) =
             (self.chars.get_mut(self.len), self.classes.get_mut(self.len))
         else {
             return false;
         };
         *slot = c;
-        *class = ccc(c);
+        *class_slot = class;
         self.len += 1;
         true
     }

@@ -177,19 +177,18 @@ where
         push(b'-');
     }
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
+    // The smallest code point >= n; each pass over the label finds the next one too, so
+    // the label is read once per distinct non-basic code point.
+    let mut m = label.clone().map(|c| c as u32).filter(|&c| c >= n).min();
     while h < total {
-        let m = label
-            .clone()
-            .map(|c| c as u32)
-            .filter(|&c| c >= n)
-            .min()
-            .ok_or(Failure::Invalid)?;
+        let m_now = m.ok_or(Failure::Invalid)?;
         let points = h as u32 + 1;
-        delta = (m - n)
+        delta = (m_now - n)
             .checked_mul(points)
             .and_then(|d| d.checked_add(delta))
             .ok_or(Failure::Invalid)?;
-        n = m;
+        n = m_now;
+        m = None;
         for c in label.clone().map(|c| c as u32) {
             if c < n {
                 delta = delta.checked_add(1).ok_or(Failure::Invalid)?;
@@ -198,6 +197,8 @@ where
                 bias = adapt(delta, h as u32 + 1, h == basic);
                 delta = 0;
                 h += 1;
+            } else if m.is_none_or(|m| c < m) {
+                m = Some(c);
             }
         }
         delta = delta.checked_add(1).ok_or(Failure::Invalid)?;

@@ -114,26 +114,31 @@ pub(crate) struct BidiLabel {
     pub(crate) ok: bool,
 }
 
-/// Evaluates RFC 5893 §2 on one label. Empty labels satisfy it.
+/// Evaluates RFC 5893 §2 on one label. Empty labels satisfy it. One pass: the classes seen
+/// (as a bit set), the first one and the last one that is not NSM decide every rule.
 pub(crate) fn bidi_label(label: &str) -> BidiLabel {
     use BidiClass::*;
-    let classes = || label.chars().map(|c| props(c).bidi());
-    let rtl = classes().any(|b| matches!(b, R | AL | AN));
-    let Some(first) = classes().next() else {
-        return BidiLabel { rtl, ok: true };
-    };
-    let last = classes().rev().find(|&b| b != NSM);
+    let bit = |b: BidiClass| 1u16 << (b as u16);
+    let (mut seen, mut first, mut last) = (0u16, None, None);
+    for c in label.chars() {
+        let b = props(c).bidi();
+        seen |= bit(b);
+        first = first.or(Some(b));
+        if b != NSM {
+            last = Some(b);
+        }
+    }
+    let only = |allowed: &[BidiClass]| seen & !allowed.iter().fold(0, |m, &b| m | bit(b)) == 0;
+    let rtl = seen & (bit(R) | bit(AL) | bit(AN)) != 0;
     let ok = match first {
-        R | AL => {
-            classes().all(|b| matches!(b, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM))
+        None => true,
+        Some(R | AL) => {
+            only(&[R, AL, AN, EN, ES, CS, ET, ON, BN, NSM])
                 && matches!(last, Some(R | AL | EN | AN))
-                && !(classes().any(|b| b == EN) && classes().any(|b| b == AN))
+                && seen & (bit(EN) | bit(AN)) != bit(EN) | bit(AN)
         }
-        L => {
-            classes().all(|b| matches!(b, L | EN | ES | CS | ET | ON | BN | NSM))
-                && matches!(last, Some(L | EN))
-        }
-        _ => false,
+        Some(L) => only(&[L, EN, ES, CS, ET, ON, BN, NSM]) && matches!(last, Some(L | EN)),
+        Some(_) => false,
     };
     BidiLabel { rtl, ok }
 }

@@ -284,8 +284,8 @@ fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
             last: None,
         };
         if peek(&it).is_none_or(|n| (n as u32) < FIRST_SECOND) {
-            // Fast path: nothing follows that could be a mark or compose.
-            // Nothing that could be a mark follows: the last run is empty.
+            // Fast path: nothing follows that could be a mark or compose (the last run is
+            // empty).
             let last_run = SortedRun::empty(&it);
             return Some(Segment {
                 starter: comp.starter,
@@ -349,11 +349,11 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
 
     /// Normalizes the next chunk in the fixed buffer ([`Fill::Chunk`]), or tells that the
     /// source is exhausted, or that the next chunk does not fit (then the buffer-free path
-    /// takes it, one segment at a time). A chunk is as many characters as
-    /// fit, cut before its last chunk boundary (or at the end of the input), so that text
-    /// with no combining marks (Greek, Cyrillic, CJK, ...) is normalized [`CHUNK`]
-    /// characters at a time, each decomposed once. Not inlined, and filling `self.chunk`
-    /// in place, to keep [`Nfc::next`]'s stack frame small (Cortex-M budget).
+    /// takes it, one segment at a time). A chunk is as many characters as fit, cut before
+    /// its last chunk boundary (or at the end of the input), so that text without long runs
+    /// of marks is normalized [`CHUNK`] characters at a time, each decomposed once. Not
+    /// inlined, and filling `self.chunk` in place, to keep [`Nfc::next`]'s stack frame
+    /// small (Cortex-M budget).
     #[inline(never)]
     fn fill_chunk(&mut self) -> Fill {
         let mut it = self.next_segment.clone();

@@ -10,7 +10,10 @@ use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
 /// (<https://url.spec.whatwg.org/#ipv4-number-parser>).
 #[derive(Clone, Copy, Default)]
 struct Part {
-    value: u64,
+    /// The value so far, while it fits in 32 bits (`big` past that). Why not `u64`: 64-bit
+    /// multiplication is a library call on Cortex-M, and every larger part is out of range.
+    value: u32,
+    big: bool,
     /// Length in bytes, saturating (only 0, 1, 2 and more are told apart).
     len: u8,
     first: u8,
@@ -49,16 +52,20 @@ impl Part {
 
     fn digit(&mut self, b: u8) {
         let v = match b {
-            b'0'..=b'9' => (b - b'0') as u64,
-            b'a'..=b'f' => (b - b'a' + 10) as u64,
-            b'A'..=b'F' => (b - b'A' + 10) as u64,
-            _ => u64::MAX,
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            _ => u8::MAX,
         };
-        let radix = u64::from(self.radix);
-        if v >= radix {
+        if v >= self.radix {
             self.digits_ok = false;
+            return;
         }
-        self.value = self.value.saturating_mul(radix).saturating_add(v);
+        let value = self.value.checked_mul(u32::from(self.radix));
+        match value.and_then(|x| x.checked_add(u32::from(v))) {
+            Some(x) => self.value = x,
+            None => self.big = true,
+        }
     }
 
     /// The IPv4 number parser's result: `(value, validationError)`, or `None` for failure.
@@ -68,7 +75,14 @@ impl Part {
             1 if self.first.is_ascii_digit() => Some(((self.first - b'0') as u64, false)),
             1 => None,
             _ if !self.digits_ok => None,
-            _ => Some((self.value, self.radix != 10)),
+            _ => {
+                let value = if self.big {
+                    u64::MAX
+                } else {
+                    u64::from(self.value)
+                };
+                Some((value, self.radix != 10))
+            }
         }
     }
 

@@ -229,8 +229,12 @@ pub fn input_scheme(s: &str) -> Option<String> {
 /// §4.4 relative slash state → special authority ignore slashes state skips them all.
 pub fn many_slashes_special_base(c: &Case<'_>) -> bool {
     let Some(b) = c.base else { return false };
-    let b = b
+    // As the parser sees it: leading C0/space trimmed, tabs and newlines removed.
+    let b: String = b
         .trim_start_matches(|ch: char| ch <= ' ')
+        .chars()
+        .filter(|ch| !matches!(ch, '\t' | '\n' | '\r'))
+        .collect::<String>()
         .to_ascii_lowercase();
     let special_base = ["http:", "https:", "ws:", "wss:", "ftp:"]
         .iter()
@@ -244,6 +248,31 @@ pub fn many_slashes_special_base(c: &Case<'_>) -> bool {
             .filter(|ch| matches!(ch, '/' | '\\'))
             .count()
             == 3
+}
+
+/// We fail domain to ASCII and the other side succeeds with a host that has an `xn--` label
+/// whose Punycode decodes to a label that itself starts with `xn--`: UTS46 §4.1 validity
+/// criteria ("If not CheckHyphens, the label must not begin with `xn--`"), which §4 step 4
+/// applies to decoded labels.
+pub fn xn_label_decoding_to_xn(c: &Case<'_>) -> bool {
+    let (Err(microurl::Error::Parse(e)), Ok(h)) = (c.ours, c.theirs) else {
+        return false;
+    };
+    if e.kind != microurl::ParseErrorKind::DomainToAscii {
+        return false;
+    }
+    let Some(host) = url::Url::parse(h)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_owned))
+    else {
+        return false;
+    };
+    host.split('.').any(|label| {
+        label
+            .strip_prefix("xn--")
+            .and_then(idna::punycode::decode_to_string)
+            .is_some_and(|decoded| decoded.starts_with("xn--"))
+    })
 }
 
 /// `..` with a non-file URL whose path has a segment like a Windows drive letter: only file
@@ -263,12 +292,32 @@ pub fn drive_letter_non_file(c: &Case<'_>) -> bool {
     p.protocol != "file:" && (has_drive(c.input) || c.base.is_some_and(has_drive))
 }
 
-/// A non-ASCII code point of the input or base that UTS46 here (Unicode 17 IdnaMappingTable,
-/// unassigned = disallowed, UTS46 §5) rejects alone and the `idna` crate 1.1.0 accepts (it
-/// treats unassigned code points as valid; its Unicode version is older). rust-url uses it.
+/// A non-ASCII code point of the input or base, or of a label the other side kept as `xn--`,
+/// that UTS46 here (Unicode 17 IdnaMappingTable, unassigned = disallowed, UTS46 §5) rejects
+/// alone and the `idna` crate 1.1.0 accepts (it treats unassigned code points as valid; its
+/// Unicode version is older). rust-url uses it.
 pub fn idna_crate_code_point_status(c: &Case<'_>) -> bool {
     let mut out = [0u8; 256];
-    let all = c.input.chars().chain(c.base.unwrap_or("").chars());
+    // The code points of the input and base, and those that the other side's `xn--` labels
+    // decode to (an `xn--` label in the input can carry an unassigned code point too).
+    let decoded: String = match c.theirs {
+        Ok(h) => url::Url::parse(h)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_owned))
+            .unwrap_or_default()
+            .split('.')
+            .filter_map(|l| {
+                l.strip_prefix("xn--")
+                    .and_then(idna::punycode::decode_to_string)
+            })
+            .collect(),
+        Err(()) => String::new(),
+    };
+    let all = c
+        .input
+        .chars()
+        .chain(c.base.unwrap_or("").chars())
+        .chain(decoded.chars());
     all.filter(|ch| !ch.is_ascii()).any(|ch| {
         let label = format!("a{ch}");
         let ours = microurl::idna::domain_to_ascii(&label, false, &mut out).is_ok();

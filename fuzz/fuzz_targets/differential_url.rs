@@ -64,6 +64,12 @@ fn allow(c: &Case<'_>) -> Option<&'static str> {
             return Some("rust-url-empty-host-after-at(§4.4 authority state)");
         }
     }
+    // UTS46 §4 step 4 and §4.1 (not CheckHyphens: a label must not begin with `xn--`): an
+    // `xn--` label that decodes to `xn--...` in a non-ASCII domain fails; rust-url keeps it
+    // (ada fails it too).
+    if diff::xn_label_decoding_to_xn(c) {
+        return Some("rust-url-xn-decoding-to-xn(UTS46 §4.1 validity criteria)");
+    }
     // §3.3 domain to ASCII → UTS46 mapping (§5 IDNA Mapping Table): rust-url's `idna` crate
     // accepts unassigned code points (U+058C, U+3D010, ...) that Unicode 17's table disallows.
     if diff::idna_crate_code_point_status(c) {

@@ -66,8 +66,34 @@ fn plain_ascii(
     if !ends_in_a_number(input) {
         return Ok(HostKind::Domain);
     }
+    if is_canonical_dotted_quad(input) {
+        // The IPv4 serializer would write the input back: nothing to parse or rewrite.
+        return Ok(HostKind::Ipv4);
+    }
     let ipv4 = ipv4_scan(input, v);
     finish(start, ipv4, out)
+}
+
+/// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by
+/// dots: an IPv4 address already in the form the IPv4 serializer writes, which the IPv4
+/// parser accepts with no validation error.
+fn is_canonical_dotted_quad(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&b| b == b'.') {
+        parts += 1;
+        let canonical = match part {
+            [d] => d.is_ascii_digit(),
+            [b'1'..=b'9', rest @ ..] if rest.len() <= 2 => {
+                rest.iter().all(u8::is_ascii_digit)
+                    && part.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 255
+            }
+            _ => false,
+        };
+        if !canonical || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
 }
 
 /// A domain that is ASCII after percent-decoding: "If domain is an ASCII string, set
@@ -257,4 +283,48 @@ fn idna_error(
 fn domain_to_ascii_failure(v: &mut ValidationErrors) -> Result<HostKind, ParseErrorKind> {
     v.insert(ValidationError::DomainToAscii);
     Err(ParseErrorKind::DomainToAscii)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::format;
+
+    /// The dotted-quad shortcut agrees with the IPv4 parser and serializer: it says yes
+    /// exactly when they accept the host with no validation error and write it back as is.
+    #[test]
+    fn canonical_dotted_quad_is_what_the_serializer_writes() {
+        let parts = [
+            "0", "1", "9", "10", "99", "100", "255", "256", "00", "01", "012", "0x1", "a", "",
+        ];
+        let mut checked = 0;
+        for a in parts {
+            for b in parts {
+                for (c, d) in [
+                    ("0", "1"),
+                    ("255", "255"),
+                    ("1", "256"),
+                    ("01", "2"),
+                    ("3", ""),
+                ] {
+                    for host in [
+                        format!("{a}.{b}.{c}.{d}"),
+                        format!("{a}.{b}.{c}"),
+                        format!("{a}.{b}.{c}.{d}."),
+                    ] {
+                        let mut v = ValidationErrors::EMPTY;
+                        let mut arena = [0u8; 64];
+                        let mut out = Writer::new(&mut arena, "");
+                        let parsed = ipv4_scan(host.as_bytes(), &mut v);
+                        let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
+                            && v.is_empty()
+                            && out.bytes() == host.as_bytes();
+                        assert_eq!(is_canonical_dotted_quad(host.as_bytes()), written, "{host}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 2_000);
+    }
 }

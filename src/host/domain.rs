@@ -222,7 +222,11 @@ fn parse_unicode(
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
-    let ipv4 = ipv4_scan(out.bytes().get(start..).unwrap_or_default(), v);
+    let ascii = out.bytes().get(start..).unwrap_or_default();
+    if !ends_in_a_number(ascii) {
+        return Ok(HostKind::Domain);
+    }
+    let ipv4 = ipv4_scan(ascii, v);
     finish(start, ipv4, out)
 }
 

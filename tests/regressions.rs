@@ -296,3 +296,23 @@ fn search_params_storage() {
     let p = SearchParams::parse("%C3%A9=", [0u8; 4]).unwrap();
     assert_eq!(p.get("é"), Some(""));
 }
+
+/// Found by `setters` (strict `needed`): a host value with tabs or newlines and non-ASCII
+/// text, set with an arena too small to hold its tab-free copy, reported a `needed` that
+/// covered percent-encoding growth but not the UTS46 scratch of the host; the next attempt
+/// then asked for more (476, then 537).
+#[test]
+fn set_host_needed_covers_idna() {
+    let mut a = [0u8; 64];
+    let url = Url::parse("https://ggggggggggg/", &mut a).unwrap();
+    let value = "GGGGGGG1GGGG--.xxnt.xn--lin-\r\0n--linG\0\0\0\0\0\0\u{1}Bxn--liGxn--lin-\r\0id--laGGGGGG1GGGG--.x|nt.xn--lin-\r\0n--lin-\r\0i\u{fffd}*";
+    for host in [value, "\u{fffd}\u{fffd}.example\t", "b\u{fc}cher\n.example"] {
+        let needed = match url.set_host(host, &mut []) {
+            Err(Error::ArenaTooSmall { needed }) => needed,
+            other => panic!("{host:?}: {other:?}"),
+        };
+        let mut arena = vec![0u8; needed];
+        let set = url.set_host(host, &mut arena);
+        assert!(set.is_ok(), "{host:?}: needed {needed}, then {set:?}");
+    }
+}

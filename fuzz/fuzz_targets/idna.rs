@@ -8,7 +8,8 @@
 //!   unassigned (reserved) code points are `disallowed` (UTS46 §5). `idna` 1.1.0 (with
 //!   idna_adapter 1.2.2, ICU4X) accepts unassigned code points (seen: U+058C, U+3D010, both
 //!   reserved in Unicode 17), and its Unicode version is older. Detected by checking each
-//!   non-ASCII code point alone (`a` + code point) on both sides.
+//!   non-ASCII code point alone (`a` + code point) on both sides, including the code points
+//!   of `xn--` labels (seen: U+3EBE6 inside `xn--uuuu...`).
 //! - Punycode caps (LIMITS.md): labels that decode to more than
 //!   `punycode::MAX_DECODED_CODE_POINTS` or encode more than `MAX_ENCODED_CODE_POINTS` code
 //!   points fail here; `idna` has the same caps (decode 2000, encode 1000 code points).
@@ -57,10 +58,17 @@ fn theirs(domain: &str) -> Result<String, ()> {
     Ok(result)
 }
 
-/// Whether some code point of `domain` gets different treatment alone (a Unicode version
-/// difference in the mapping tables).
-fn unicode_version_difference(domain: &str) -> bool {
-    domain.chars().filter(|c| !c.is_ascii()).any(|c| {
+/// Whether some code point of `domain`, or of an `xn--` label of a result, gets different
+/// treatment alone (a Unicode version difference in the mapping tables; an `xn--` label can
+/// carry an unassigned code point that only its decoding shows).
+fn unicode_version_difference(domain: &str, results: [Option<&str>; 2]) -> bool {
+    let decoded: String = results
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r.split('.'))
+        .filter_map(|l| l.strip_prefix("xn--").and_then(idna::punycode::decode_to_string))
+        .collect();
+    domain.chars().chain(decoded.chars()).filter(|c| !c.is_ascii()).any(|c| {
         let label = format!("a{c}");
         ours(&label).is_ok() != theirs(&label).is_ok()
     })
@@ -81,7 +89,9 @@ fuzz_target!(|data: &[u8]| {
         (Ok(x), Ok(y)) if x == y => {}
         (Err(_), Err(())) => {}
         (Err(IdnaError::LabelTooLong { .. }), _) => log("punycode-cap", &domain, &a, &b),
-        _ if unicode_version_difference(&domain) => log("code-point-status", &domain, &a, &b),
+        _ if unicode_version_difference(&domain, [a.as_deref().ok(), b.as_deref().ok()]) => {
+            log("code-point-status", &domain, &a, &b)
+        }
         _ => panic!("domain_to_ascii({domain:?}): microurl {a:?}, idna crate {b:?}"),
     }
 

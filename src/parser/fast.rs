@@ -60,7 +60,7 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     if s.get(scheme_end) != Some(&b':') {
         return None;
     }
-    let scheme = SchemeType::from_lowercase(&s[..scheme_end]);
+    let scheme = super::classify_scheme(&s[..scheme_end]);
     let mut rec = Record {
         scheme_end,
         username_end: scheme_end + 1,
@@ -154,6 +154,11 @@ fn authority(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
 /// Conservative "ends in a number" pre-check: a trailing dot, or a last label that starts
 /// with a digit (all numeric labels do, `0x` ones included).
 fn ends_in_digit_or_dot(host: &[u8]) -> bool {
+    // A number ends in a digit, a hex digit or the `x` of `0x`: most TLDs end in a letter
+    // that rules that out.
+    if matches!(host.last(), Some(b'g'..=b'w' | b'y' | b'z')) {
+        return false;
+    }
     let mut i = host.len();
     while i > 0 && host[i - 1] != b'.' {
         i -= 1;
@@ -290,6 +295,28 @@ mod tests {
         ] {
             assert!(super::scan(href).is_none(), "{href}");
             let _ = Url::parse(href, &mut [0u8; 64]).unwrap();
+        }
+    }
+
+    /// The pre-check never misses a host the ends-in-a-number checker accepts, nor a trailing
+    /// dot (left to the full parser).
+    #[test]
+    fn ends_in_digit_or_dot_is_conservative() {
+        // <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+        let ends_in_a_number = |host: &[u8]| {
+            let host = host.strip_suffix(b".").unwrap_or(host);
+            let last = host.rsplit(|&b| b == b'.').next().unwrap_or(b"");
+            (!last.is_empty() && last.iter().all(u8::is_ascii_digit))
+                || matches!(last, [b'0', b'x', rest @ ..] if rest.iter().all(u8::is_ascii_hexdigit))
+        };
+        for host in [
+            "a.com", "a.de", "a.1", "1", "0x", "0xff", "a.0x1f", "a.0xg", "a.1a", "a.b1", "a.",
+            "a.1.", "ab.cd", "x", "", "1.2.3.4", "a.9x", "a.ex", "..", "0", "a.0x.", "a.b.",
+        ] {
+            let h = host.as_bytes();
+            let pre = super::ends_in_digit_or_dot(h);
+            assert!(pre || !ends_in_a_number(h), "{host}");
+            assert!(pre || !host.ends_with('.'), "{host}");
         }
     }
 

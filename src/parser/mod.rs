@@ -435,16 +435,25 @@ impl<'b> Parser<'_, '_, 'b> {
     }
 }
 
-/// The scheme's type, comparing ASCII case-insensitively.
-fn classify_scheme(s: &[u8]) -> SchemeType {
-    let is = |name: &[u8]| s.eq_ignore_ascii_case(name);
-    match s.len() {
-        2 if is(b"ws") => SchemeType::Ws,
-        3 if is(b"wss") => SchemeType::Wss,
-        3 if is(b"ftp") => SchemeType::Ftp,
-        4 if is(b"http") => SchemeType::Http,
-        4 if is(b"file") => SchemeType::File,
-        5 if is(b"https") => SchemeType::Https,
+/// The scheme's type, comparing ASCII case-insensitively. `s` holds scheme code points only
+/// (alphanumerics, `+`, `-`, `.`), for which setting bit 5 lowercases letters and changes
+/// nothing else.
+#[inline]
+pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
+    const L: u8 = 0x20;
+    match *s {
+        [a, b] if [a | L, b | L] == *b"ws" => SchemeType::Ws,
+        [a, b, c] => match [a | L, b | L, c | L] {
+            [b'w', b's', b's'] => SchemeType::Wss,
+            [b'f', b't', b'p'] => SchemeType::Ftp,
+            _ => SchemeType::NotSpecial,
+        },
+        [a, b, c, d] => match [a | L, b | L, c | L, d | L] {
+            [b'h', b't', b't', b'p'] => SchemeType::Http,
+            [b'f', b'i', b'l', b'e'] => SchemeType::File,
+            _ => SchemeType::NotSpecial,
+        },
+        [a, b, c, d, e] if [a | L, b | L, c | L, d | L, e | L] == *b"https" => SchemeType::Https,
         _ => SchemeType::NotSpecial,
     }
 }

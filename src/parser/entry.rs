@@ -235,21 +235,44 @@ pub const CAN_PARSE_SCRATCH: usize = 1024;
 /// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.
 ///
 /// Validity never depends on output the parser could not store, except where a step needs
-/// scratch space (a host that needs IDNA, input with tabs to remove): the parse first runs
-/// with no arena, and only when such a step was skipped again with stack scratch.
+/// scratch space (a host that needs IDNA, input with tabs or newlines to remove): the input
+/// is parsed with no arena, and only when such a step was skipped again with stack scratch.
+/// A base must be parsed for real (the input's parse reads it): in place when canonical,
+/// otherwise into a small stack buffer, then a larger one.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
-    match base {
-        None => input_valid(input, None),
-        Some(b) => {
-            if let Ok(base) = Url::parse(b, &mut []) {
-                return input_valid(input, Some(&base));
-            }
-            let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-            match Url::parse(b, &mut scratch) {
-                Ok(base) => input_valid(input, Some(&base)),
-                Err(_) => false,
-            }
-        }
+    let Some(b) = base else {
+        return input_valid(input, None);
+    };
+    if let Some(base) = canonical(b) {
+        return input_valid(input, Some(&base));
+    }
+    match valid_against::<256>(input, b) {
+        Some(valid) => valid,
+        None => valid_against::<CAN_PARSE_SCRATCH>(input, b).unwrap_or(false),
+    }
+}
+
+/// `b` parsed without arena: only canonical input fits.
+fn canonical(b: &str) -> Option<Url<'_>> {
+    #[cfg(feature = "fast-path")]
+    return match fast::scan(b)? {
+        fast::Fast::Canonical(url) => Some(url),
+        fast::Fast::MissingSlash { .. } => None,
+    };
+    #[cfg(not(feature = "fast-path"))]
+    Url::parse(b, &mut []).ok()
+}
+
+/// Whether `input` is valid against the base `b` parsed into `N` bytes of stack; `None` when
+/// they do not hold the base. A separate function per size, so only one buffer is on the
+/// stack at a time.
+#[inline(never)]
+fn valid_against<const N: usize>(input: &str, b: &str) -> Option<bool> {
+    let mut scratch = [0u8; N];
+    match Url::parse(b, &mut scratch) {
+        Ok(base) => Some(input_valid(input, Some(&base))),
+        Err(Error::ArenaTooSmall { .. }) => None,
+        Err(_) => Some(false),
     }
 }
 
@@ -259,17 +282,27 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     if fast::scan(input).is_some() {
         return true;
     }
+    // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
+    // parse would run UTS46 once to learn that, and again with scratch.
+    #[cfg(feature = "idna")]
+    if !input.is_ascii() {
+        return valid_in_scratch(input, base);
+    }
     match parse_inner(input, base, &mut [], Options::default(), false) {
         (Ok(_), _) => true,
         (Err(Error::ArenaTooSmall { .. }), true) => true,
-        (Err(Error::ArenaTooSmall { .. }), false) => {
-            let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-            // Beyond the scratch, a skipped step is taken as valid (a documented limit).
-            !matches!(
-                parse(input, base, &mut scratch, Options::default()),
-                Err(Error::Parse(_) | Error::InputTooLong)
-            )
-        }
+        (Err(Error::ArenaTooSmall { .. }), false) => valid_in_scratch(input, base),
         (Err(_), _) => false,
     }
+}
+
+/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack; beyond them, a skipped step
+/// is taken as valid (a documented limit).
+#[inline(never)]
+fn valid_in_scratch(input: &str, base: Option<&Url<'_>>) -> bool {
+    let mut scratch = [0u8; CAN_PARSE_SCRATCH];
+    !matches!(
+        parse(input, base, &mut scratch, Options::default()),
+        Err(Error::Parse(_) | Error::InputTooLong)
+    )
 }

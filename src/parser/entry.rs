@@ -2,12 +2,25 @@
 //! `can_parse` (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3).
 
 #[cfg(feature = "fast-path")]
-use super::fast;
+use super::fast::{self, Resume};
 use super::{Options, Parser, Record};
 use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 use crate::scheme::SchemeType;
 use crate::url::Url;
+
+/// Without the fast path there is never a canonical prefix to resume after.
+#[cfg(not(feature = "fast-path"))]
+#[derive(Clone, Copy)]
+pub(crate) enum Resume {}
+
+#[cfg(not(feature = "fast-path"))]
+impl Parser<'_, '_, '_> {
+    fn resume(&mut self, r: &Resume) -> super::Step {
+        match *r {}
+    }
+}
+
 /// <https://url.spec.whatwg.org/#c0-control-or-space>
 fn is_c0_or_space(b: u8) -> bool {
     b <= 0x20
@@ -56,14 +69,14 @@ pub(crate) fn parse<'a>(
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    parse_inner(input, base, arena, options, true).0
+    parse_inner(input, base, arena, options, true, None).0
 }
 
 /// The fast path alone (for its tests): canonical input (borrowed), or canonical but for
 /// the path `/` of a special URL (copied with the `/` inserted).
 #[cfg(all(test, feature = "fast-path"))]
 pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
-    match fast::scan(input)? {
+    match fast::scan(input, &mut None)? {
         fast::Fast::Canonical(url) => Some(url),
         fast::Fast::MissingSlash { at, rec } => Some(insert_slash(input, at, &rec, arena)),
     }
@@ -85,31 +98,45 @@ fn insert_slash<'a>(input: &str, at: usize, rec: &Record, arena: &'a mut [u8]) -
 /// [`parse`] without the canonical fast path (the oracle for its tests).
 #[cfg(all(test, feature = "fast-path"))]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-    parse_inner(input, None, arena, Options { strict: false }, false).0
+    parse_inner(input, None, arena, Options { strict: false }, false, None).0
 }
 
 /// [`parse`], and whether every validity check ran (false when a step that needs arena
-/// scratch was skipped because the arena was full).
+/// scratch was skipped because the arena was full). With `fast_path`, the canonical fast
+/// path runs first; without, `resume` is what it found when the caller ran it.
 fn parse_inner<'a>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options,
     fast_path: bool,
+    resume: Option<&Resume>,
 ) -> (Result<Url<'a>, Error>, bool) {
     if input.len() > crate::MAX_INPUT_LEN {
         return (Err(Error::InputTooLong), true);
     }
     #[cfg(feature = "fast-path")]
-    if fast_path && !options.strict {
-        match fast::scan(input) {
+    let mut found = None;
+    #[cfg(feature = "fast-path")]
+    let resume = match fast_path && !options.strict {
+        true => match fast::scan(input, &mut found) {
             Some(fast::Fast::Canonical(url)) => return (Ok(url), true),
-            Some(fast::Fast::MissingSlash { at, rec }) if arena.len() > input.len() => {
-                return (Ok(insert_slash(input, at, &rec, arena)), true);
+            Some(fast::Fast::MissingSlash { at, rec }) => {
+                // The output is the input with one byte inserted.
+                return match arena.len() > input.len() {
+                    true => (Ok(insert_slash(input, at, &rec, arena)), true),
+                    false => (
+                        Err(Error::ArenaTooSmall {
+                            needed: input.len() + 1,
+                        }),
+                        true,
+                    ),
+                };
             }
-            _ => {}
-        }
-    }
+            None => found.as_ref(),
+        },
+        false => resume,
+    };
     #[cfg(not(feature = "fast-path"))]
     let _ = fast_path;
     let mut v = ValidationErrors::EMPTY;
@@ -132,7 +159,9 @@ fn parse_inner<'a>(
         0
     };
     if tabs == 0 {
-        return run(trimmed_str, base, arena, v, options, |p| p + lead);
+        // The prefix stays where the fast path found it unless something was trimmed first.
+        let resume = resume.filter(|_| lead == 0);
+        return run(trimmed_str, base, arena, v, options, resume, |p| p + lead);
     }
     v.insert(ValidationError::InvalidUrlUnit);
     // Remove tabs and newlines into the end of the arena; the output grows from the front.
@@ -164,7 +193,7 @@ fn parse_inner<'a>(
         }
         lead + trimmed.len()
     };
-    let (result, checked) = run(copy, base, out, v, options, map_pos);
+    let (result, checked) = run(copy, base, out, v, options, None, map_pos);
     let result = result.map_err(|e| match e {
         Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
         e => e,
@@ -178,6 +207,7 @@ fn run<'a>(
     arena: &'a mut [u8],
     v: ValidationErrors,
     options: Options,
+    resume: Option<&Resume>,
     map_pos: impl Fn(usize) -> usize,
 ) -> (Result<Url<'a>, Error>, bool) {
     let mut p = Parser {
@@ -193,7 +223,11 @@ fn run<'a>(
     };
     p.base = base;
     let checked = |p: &Parser<'_, '_, '_>| !p.out.skipped_checks();
-    if let Err(kind) = p.parse_url() {
+    let step = match resume {
+        Some(r) => p.resume(r),
+        None => p.parse_url(),
+    };
+    if let Err(kind) = step {
         if p.out.skipped_checks() {
             // A check that needed arena (UTS46 on an earlier host) did not run: with enough
             // arena it could fail first, so this later error is not yet the answer.
@@ -255,7 +289,7 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
 /// `b` parsed without arena: only canonical input fits.
 fn canonical(b: &str) -> Option<Url<'_>> {
     #[cfg(feature = "fast-path")]
-    return match fast::scan(b)? {
+    return match fast::scan(b, &mut None)? {
         fast::Fast::Canonical(url) => Some(url),
         fast::Fast::MissingSlash { .. } => None,
     };
@@ -279,19 +313,25 @@ fn valid_against<const N: usize>(input: &str, b: &str) -> Option<bool> {
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     // Canonical input, or canonical but for a special URL's path `/`: valid, nothing to do.
     #[cfg(feature = "fast-path")]
-    if fast::scan(input).is_some() {
+    let mut found = None;
+    #[cfg(feature = "fast-path")]
+    if fast::scan(input, &mut found).is_some() {
         return true;
     }
+    #[cfg(feature = "fast-path")]
+    let resume = found.as_ref();
+    #[cfg(not(feature = "fast-path"))]
+    let resume = None;
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.
     #[cfg(feature = "idna")]
     if !input.is_ascii() {
-        return valid_in_scratch(input, base);
+        return valid_in_scratch(input, base, resume);
     }
-    match parse_inner(input, base, &mut [], Options::default(), false) {
+    match parse_inner(input, base, &mut [], Options::default(), false, resume) {
         (Ok(_), _) => true,
         (Err(Error::ArenaTooSmall { .. }), true) => true,
-        (Err(Error::ArenaTooSmall { .. }), false) => valid_in_scratch(input, base),
+        (Err(Error::ArenaTooSmall { .. }), false) => valid_in_scratch(input, base, resume),
         (Err(_), _) => false,
     }
 }
@@ -299,10 +339,11 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 /// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack; beyond them, a skipped step
 /// is taken as valid (a documented limit).
 #[inline(never)]
-fn valid_in_scratch(input: &str, base: Option<&Url<'_>>) -> bool {
+fn valid_in_scratch(input: &str, base: Option<&Url<'_>>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
+    let options = Options::default();
     !matches!(
-        parse(input, base, &mut scratch, Options::default()),
+        parse_inner(input, base, &mut scratch, options, false, resume).0,
         Err(Error::Parse(_) | Error::InputTooLong)
     )
 }

@@ -3,8 +3,8 @@
 //! anything. Any byte that would need work (uppercase, percent-encoding, dot segments, IPv4
 //! hosts, credentials, `file:`, ...) makes it give up, and the full parser runs instead.
 
-use super::Record;
 use super::class::{self, CLASS, Flag};
+use super::{Parser, Record, Step};
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
@@ -50,8 +50,21 @@ pub(crate) enum Fast<'a> {
     MissingSlash { at: usize, rec: Record },
 }
 
-/// The fast path, with the missing-slash case reported rather than refused.
-pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
+/// A canonical `scheme://authority` prefix, `input[..at]`, of input that is not canonical
+/// as a whole: the full parser can take it as it is and start at the path start state.
+#[derive(Clone, Copy)]
+pub(crate) struct Resume {
+    /// Where the path start state begins.
+    pub(crate) at: usize,
+    /// The scheme and authority offsets (no path, query or fragment yet).
+    pub(crate) rec: Record,
+    pub(crate) scheme: SchemeType,
+}
+
+/// The fast path, with the missing-slash case reported rather than refused. When it gives up
+/// after a canonical scheme and authority (with a host), it stores them in `resume`. (An out
+/// parameter: a third variant of [`Fast`] makes the common canonical case slower.)
+pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fast<'a>> {
     let s = input.as_bytes();
     if !s.first()?.is_ascii_lowercase() {
         return None;
@@ -79,6 +92,54 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     }
     rec.path_start = i;
     let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
+    let Some(()) = rest(s, scheme, missing_slash, &mut rec) else {
+        if rec.host_kind.is_some() {
+            *resume = Some(Resume {
+                at: rec.path_start,
+                rec: Record {
+                    query_start: None,
+                    fragment_start: None,
+                    ..rec
+                },
+                scheme,
+            });
+        }
+        return None;
+    };
+    if missing_slash {
+        let at = rec.path_start;
+        rec.query_start = rec.query_start.map(|q| q + 1);
+        rec.fragment_start = rec.fragment_start.map(|f| f + 1);
+        return Some(Fast::MissingSlash { at, rec });
+    }
+    Some(Fast::Canonical(Url::from_record(
+        input,
+        &rec,
+        ValidationErrors::EMPTY,
+    )))
+}
+
+impl Parser<'_, '_, '_> {
+    /// Starts the full parser after the canonical prefix `r` describes: the scheme state
+    /// and the authority state would write it unchanged and find no validation error, so it
+    /// is taken as the output so far (borrowed) and parsing goes on at the path start state.
+    /// The input must be as the fast path saw it (nothing trimmed or removed before `r.at`).
+    pub(crate) fn resume(&mut self, r: &Resume) -> Step {
+        let Some(prefix) = self.input.get(..r.at) else {
+            return self.parse_url();
+        };
+        self.out.push_slice(prefix);
+        self.rec = r.rec;
+        self.scheme = r.scheme;
+        self.path_start_state(r.at)
+    }
+}
+
+/// Path, query and fragment from `rec.path_start` to the end, all canonical; records where
+/// the query and fragment start.
+#[inline(always)]
+fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> Option<()> {
+    let mut i = rec.path_start;
     i = if rec.host_kind.is_none() && s.get(i) != Some(&b'/') {
         skip_escaped(s, i, class::OPAQUE_PATH)
     } else if missing_slash {
@@ -102,17 +163,7 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     if i != s.len() || s[s.len() - 1] <= b' ' {
         return None;
     }
-    if missing_slash {
-        let at = rec.path_start;
-        rec.query_start = rec.query_start.map(|q| q + 1);
-        rec.fragment_start = rec.fragment_start.map(|f| f + 1);
-        return Some(Fast::MissingSlash { at, rec });
-    }
-    Some(Fast::Canonical(Url::from_record(
-        input,
-        &rec,
-        ValidationErrors::EMPTY,
-    )))
+    Some(())
 }
 
 /// `host[:port]` after `//`, without credentials; returns the position after it.
@@ -246,7 +297,10 @@ mod tests {
     use proptest::prelude::*;
     use std::{format, vec};
 
-    /// The fast path agrees with the full parser on everything it accepts.
+    /// The fast path agrees with the full parser on everything it accepts, and resuming
+    /// after its canonical prefix gives what the full parser gives from the start: the
+    /// same href, offsets and validation errors, or the same error at the same position, and
+    /// the same `can_parse` answer.
     fn agrees(input: &str) {
         let mut arena2 = [0u8; 1024];
         if let Some(fast) = super::super::parse_fast_only(input, &mut arena2) {
@@ -260,6 +314,25 @@ mod tests {
                 "{input:?}"
             );
         }
+        for size in [0, 8, 1024] {
+            let (mut a, mut b) = (vec![0u8; size], vec![0u8; size]);
+            let full = crate::parser::parse_full(input, &mut a);
+            let with_fast = Url::parse(input, &mut b);
+            assert_eq!(
+                format!("{with_fast:?}"),
+                format!("{full:?}"),
+                "{input:?} {size}"
+            );
+            if let (Ok(x), Ok(y)) = (with_fast, full) {
+                assert_eq!(x.validation_errors(), y.validation_errors(), "{input:?}");
+            }
+        }
+        let mut a = [0u8; 1024];
+        let full_ok = !matches!(
+            crate::parser::parse_full(input, &mut a),
+            Err(crate::Error::Parse(_) | crate::Error::InputTooLong)
+        );
+        assert_eq!(Url::can_parse(input, None), full_ok, "{input:?}");
     }
 
     #[test]
@@ -278,7 +351,7 @@ mod tests {
             "http://192.168.4.1:8080/x",
             "http://0.0.0.0/",
         ] {
-            assert!(super::scan(href).is_some(), "{href}");
+            assert!(super::scan(href, &mut None).is_some(), "{href}");
             agrees(href);
         }
         for href in [
@@ -293,7 +366,12 @@ mod tests {
             "file:///x",
             "http://u@h/",
         ] {
-            assert!(super::scan(href).is_none(), "{href}");
+            let mut arena = [0u8; 64];
+            assert!(
+                super::super::parse_fast_only(href, &mut arena).is_none(),
+                "{href}"
+            );
+            agrees(href);
             let _ = Url::parse(href, &mut [0u8; 64]).unwrap();
         }
     }
@@ -325,10 +403,13 @@ mod tests {
         #[test]
         fn fast_path_agrees_with_full_parser(
             scheme in prop::sample::select(vec!["http:", "https:", "ws:", "ftp:", "sc:", "a+b:", "file:", "mailto:"]),
-            rest in "[a-z0-9./:?#@%\\-_~\\[\\]!$&'()*+,;=A-Z ]{0,24}",
+            rest in "[a-z0-9./:?#@%\\-_~\\[\\]!$&'()*+,;=A-Z \\\\\t\u{e9}\u{3002}\u{7f}]{0,24}",
         ) {
             agrees(&format!("{scheme}{rest}"));
             agrees(&format!("{scheme}//{rest}"));
+            // A canonical authority, then anything: the full parser resumes after it.
+            agrees(&format!("{scheme}//h.example:8080/{rest}"));
+            agrees(&format!("{scheme}//1.2.3.4{rest}"));
         }
     }
 }

@@ -3,29 +3,12 @@
 //! anything. Any byte that would need work (uppercase, percent-encoding, dot segments, IPv4
 //! hosts, credentials, `file:`, ...) makes it give up, and the full parser runs instead.
 
-use super::class::{self, CLASS, Flag};
+use super::class::{self, Flag, skip};
 use super::{Parser, Record, Step};
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::url::Url;
-
-/// Advances over bytes of class `flag`; returns the first position not in it. Four bytes
-/// per step while all four are in the class (one branch per four bytes).
-#[inline(always)]
-fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
-    while let Some(&[a, b, c, d]) = s.get(i..i + 4) {
-        let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
-        if all & flag == 0 {
-            break;
-        }
-        i += 4;
-    }
-    while i < s.len() && class::is(s[i], flag) {
-        i += 1;
-    }
-    i
-}
 
 /// Like [`skip`], also over `%XX` escapes (valid ones; a stray `%` is a validation error,
 /// which the full parser reports).

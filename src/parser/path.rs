@@ -3,7 +3,7 @@
 use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{
     C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, Parser, QUERY_COMPONENT,
-    SPECIAL_QUERY_COMPONENT, Step, push_component,
+    SPECIAL_QUERY_COMPONENT, Step, push_component, push_component_to,
 };
 use crate::error::ValidationError;
 use crate::scheme::SchemeType;
@@ -240,20 +240,15 @@ impl Parser<'_, '_, '_> {
     pub(super) fn query_state(&mut self, pos: usize) -> Step {
         self.rec.query_start = Some(self.out.len());
         self.out.push(b'?');
-        let end = match self.state_override {
-            Some(_) => self.input.len(),
-            None => self.input[pos..]
-                .iter()
-                .position(|&b| b == b'#')
-                .map_or(self.input.len(), |i| pos + i),
-        };
-        let query = &self.input[pos..end];
         let c = if self.is_special() {
             &SPECIAL_QUERY_COMPONENT
         } else {
             &QUERY_COMPONENT
         };
-        push_component(&mut self.out, &mut self.v, query, c);
+        // The query ends at `#`, unless a setter runs the query state alone.
+        let stop_at_hash = self.state_override.is_none();
+        let rest = self.input.get(pos..).unwrap_or_default();
+        let end = pos + push_component_to(&mut self.out, &mut self.v, rest, c, stop_at_hash);
         if end < self.input.len() {
             return self.fragment_state(end + 1);
         }

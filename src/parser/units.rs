@@ -62,13 +62,27 @@ pub(crate) fn push_component(
     s: &[u8],
     c: &Component,
 ) {
+    push_component_to(out, v, s, c, false);
+}
+
+/// [`push_component`] up to the first `#` when `stop_at_hash` (the query state's end, found
+/// in the same pass); returns where it stopped.
+pub(crate) fn push_component_to(
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+    s: &[u8],
+    c: &Component,
+    stop_at_hash: bool,
+) -> usize {
     let mut start = 0;
     let mut i = 0;
-    while i < s.len() {
-        let b = s[i];
-        if class::is(b, c.plain) {
-            i += 1;
-            continue;
+    loop {
+        i = class::skip(s, i, c.plain);
+        let Some(&b) = s.get(i) else {
+            break;
+        };
+        if b == b'#' && stop_at_hash {
+            break;
         }
         if b == b'%' {
             if percent::decode_at(s, i).is_none() {
@@ -100,7 +114,8 @@ pub(crate) fn push_component(
         }
         i += 1;
     }
-    out.push_slice(&s[start..]);
+    out.push_slice(&s[start..i]);
+    i
 }
 
 /// The invalid-URL-unit checks without writing (for opaque hosts, which write separately).

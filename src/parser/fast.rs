@@ -33,8 +33,9 @@ pub(crate) enum Fast<'a> {
     MissingSlash { at: usize, rec: Record },
 }
 
-/// A canonical `scheme://authority` prefix, `input[..at]`, of input that is not canonical
-/// as a whole: the full parser can take it as it is and start at the path start state.
+/// A canonical prefix, `input[..at]`, of input that is not canonical as a whole: `scheme:`,
+/// or `scheme://authority` (with a host). The full parser can take it as it is and go on
+/// after it.
 #[derive(Clone, Copy)]
 pub(crate) struct Resume {
     /// Where the path start state begins.
@@ -64,29 +65,45 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
         host_end: scheme_end + 1,
         ..Record::default()
     };
+    // Past here, a failure leaves at least the canonical `scheme:` to the full parser.
+    let after_scheme = |resume: &mut Option<Resume>| {
+        *resume = Some(Resume {
+            at: scheme_end + 1,
+            rec: Record {
+                scheme_end,
+                ..Record::default()
+            },
+            scheme,
+        });
+        None
+    };
     let mut i = scheme_end + 1;
     if s[i..].starts_with(b"//") {
         if scheme == SchemeType::File {
-            return None;
+            return after_scheme(resume);
         }
-        i = authority(s, i + 2, scheme, &mut rec)?;
+        let Some(end) = authority(s, i + 2, scheme, &mut rec) else {
+            return after_scheme(resume);
+        };
+        i = end;
     } else if scheme.is_special() {
-        return None;
+        return after_scheme(resume);
     }
     rec.path_start = i;
     let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
     let Some(()) = rest(s, scheme, missing_slash, &mut rec) else {
-        if rec.host_kind.is_some() {
-            *resume = Some(Resume {
-                at: rec.path_start,
-                rec: Record {
-                    query_start: None,
-                    fragment_start: None,
-                    ..rec
-                },
-                scheme,
-            });
+        if rec.host_kind.is_none() {
+            return after_scheme(resume);
         }
+        *resume = Some(Resume {
+            at: rec.path_start,
+            rec: Record {
+                query_start: None,
+                fragment_start: None,
+                ..rec
+            },
+            scheme,
+        });
         return None;
     };
     if missing_slash {
@@ -104,8 +121,9 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
 
 impl Parser<'_, '_, '_> {
     /// Starts the full parser after the canonical prefix `r` describes: the scheme state
-    /// and the authority state would write it unchanged and find no validation error, so it
-    /// is taken as the output so far (borrowed) and parsing goes on at the path start state.
+    /// (and the authority state) would write it unchanged and find no validation error, so
+    /// it is taken as the output so far (borrowed) and parsing goes on where the scheme
+    /// state branches (or at the path start state).
     /// The input must be as the fast path saw it (nothing trimmed or removed before `r.at`).
     pub(crate) fn resume(&mut self, r: &Resume) -> Step {
         let Some(prefix) = self.input.get(..r.at) else {
@@ -114,7 +132,10 @@ impl Parser<'_, '_, '_> {
         self.out.push_slice(prefix);
         self.rec = r.rec;
         self.scheme = r.scheme;
-        self.path_start_state(r.at)
+        match r.rec.host_kind {
+            Some(_) => self.path_start_state(r.at),
+            None => self.after_scheme(r.at),
+        }
     }
 }
 

@@ -15,6 +15,14 @@ use crate::url::Url;
 pub(crate) enum Resume {}
 
 #[cfg(not(feature = "fast-path"))]
+impl Resume {
+    #[cfg_attr(not(feature = "idna"), allow(dead_code))]
+    fn has_host(&self) -> bool {
+        match *self {}
+    }
+}
+
+#[cfg(not(feature = "fast-path"))]
 impl Parser<'_, '_, '_> {
     fn resume(&mut self, r: &Resume) -> super::Step {
         match *r {}
@@ -334,9 +342,10 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     #[cfg(not(feature = "fast-path"))]
     let resume = None;
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
-    // parse would run UTS46 once to learn that, and again with scratch.
+    // parse would run UTS46 once to learn that, and again with scratch. (Not when the fast
+    // path found the host canonical.)
     #[cfg(feature = "idna")]
-    if !input.is_ascii() {
+    if !resume.is_some_and(Resume::has_host) && !input.is_ascii() {
         return valid_in_scratch(input, base, resume);
     }
     let mut skipped = false;

@@ -119,6 +119,15 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
     )))
 }
 
+impl Resume {
+    /// Whether the canonical prefix includes the authority (so the host is done: ASCII,
+    /// no IDNA).
+    #[cfg_attr(not(feature = "idna"), allow(dead_code))]
+    pub(crate) fn has_host(&self) -> bool {
+        self.rec.host_kind.is_some()
+    }
+}
+
 impl Parser<'_, '_, '_> {
     /// Starts the full parser after the canonical prefix `r` describes: the scheme state
     /// (and the authority state) would write it unchanged and find no validation error, so

@@ -37,6 +37,9 @@ pub(crate) const AUTHORITY: Flag = 1 << 12;
 pub(crate) const UPPER: Flag = 1 << 13;
 /// Domain bytes that need the slow path: non-ASCII, `%`, forbidden domain code points.
 pub(crate) const DOMAIN_SLOW: Flag = 1 << 14;
+/// ASCII URL code points the userinfo percent-encode set leaves alone: canonical
+/// credentials bytes.
+pub(crate) const USERINFO: Flag = 1 << 15;
 
 /// Whether `b` is an ASCII URL code point (<https://url.spec.whatwg.org/#url-code-points>).
 pub(crate) const fn is_ascii_url_code_point(c: u8) -> bool {
@@ -98,6 +101,7 @@ const fn classes(c: u8) -> Flag {
     f |= bit(!authority_special, AUTHORITY);
     f |= bit(c.is_ascii_uppercase(), UPPER);
     f |= bit(!ascii || is_forbidden_domain(c), DOMAIN_SLOW);
+    f |= bit(plain(c, &percent::USERINFO), USERINFO);
     f
 }
 

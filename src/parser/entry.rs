@@ -86,21 +86,27 @@ pub(crate) fn parse<'a>(
 pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
     match fast::scan(input, &mut None)? {
         fast::Fast::Canonical(url) => Some(url),
-        fast::Fast::MissingSlash { at, rec } => Some(insert_slash(input, at, &rec, arena)),
+        fast::Fast::MissingSlash { at, rec, v } => Some(insert_slash(input, at, &rec, v, arena)),
     }
 }
 
 /// Copies ASCII-canonical `input` into `arena` with `/` inserted at `at` (the arena must hold
 /// `input.len() + 1` bytes).
 #[cfg(feature = "fast-path")]
-fn insert_slash<'a>(input: &str, at: usize, rec: &Record, arena: &'a mut [u8]) -> Url<'a> {
+fn insert_slash<'a>(
+    input: &str,
+    at: usize,
+    rec: &Record,
+    v: ValidationErrors,
+    arena: &'a mut [u8],
+) -> Url<'a> {
     let out = &mut arena[..input.len() + 1];
     out[..at].copy_from_slice(&input.as_bytes()[..at]);
     out[at] = b'/';
     out[at + 1..].copy_from_slice(&input.as_bytes()[at..]);
     // The fast path accepts ASCII only.
     let href = core::str::from_utf8(out).unwrap_or("");
-    Url::from_record(href, rec, ValidationErrors::EMPTY)
+    Url::from_record(href, rec, v)
 }
 
 /// [`parse`] without the canonical fast path (the oracle for its tests).
@@ -139,10 +145,10 @@ fn parse_inner<'a>(
     let resume = match fast_path && !options.strict {
         true => match fast::scan(input, &mut found) {
             Some(fast::Fast::Canonical(url)) => return Ok(url),
-            Some(fast::Fast::MissingSlash { at, rec }) => {
+            Some(fast::Fast::MissingSlash { at, rec, v }) => {
                 // The output is the input with one byte inserted.
                 return match arena.len() > input.len() {
-                    true => Ok(insert_slash(input, at, &rec, arena)),
+                    true => Ok(insert_slash(input, at, &rec, v, arena)),
                     false => Err(Error::ArenaTooSmall {
                         needed: input.len() + 1,
                     }),

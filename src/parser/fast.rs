@@ -5,7 +5,7 @@
 
 use super::class::{self, Flag, skip};
 use super::{Parser, Record, Step};
-use crate::error::ValidationErrors;
+use crate::error::{ValidationError, ValidationErrors};
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::url::Url;
@@ -30,7 +30,11 @@ pub(crate) enum Fast<'a> {
     Canonical(Url<'a>),
     /// The input is canonical except that a special URL lacks its path `/` at `at`
     /// (`http://example.com`); `rec` describes the URL with that `/` inserted.
-    MissingSlash { at: usize, rec: Record },
+    MissingSlash {
+        at: usize,
+        rec: Record,
+        v: ValidationErrors,
+    },
 }
 
 /// A canonical prefix, `input[..at]`, of input that is not canonical as a whole: `scheme:`,
@@ -77,12 +81,14 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
         });
         None
     };
+    // Credentials are the one validation error the fast path accepts.
+    let mut v = ValidationErrors::EMPTY;
     let mut i = scheme_end + 1;
     if s[i..].starts_with(b"//") {
         if scheme == SchemeType::File {
             return after_scheme(resume);
         }
-        let Some(end) = authority(s, i + 2, scheme, &mut rec) else {
+        let Some(end) = authority(s, i + 2, scheme, &mut rec, &mut v) else {
             return after_scheme(resume);
         };
         i = end;
@@ -110,13 +116,9 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
         let at = rec.path_start;
         rec.query_start = rec.query_start.map(|q| q + 1);
         rec.fragment_start = rec.fragment_start.map(|f| f + 1);
-        return Some(Fast::MissingSlash { at, rec });
+        return Some(Fast::MissingSlash { at, rec, v });
     }
-    Some(Fast::Canonical(Url::from_record(
-        input,
-        &rec,
-        ValidationErrors::EMPTY,
-    )))
+    Some(Fast::Canonical(Url::from_record(input, &rec, v)))
 }
 
 impl Resume {
@@ -130,10 +132,11 @@ impl Resume {
 
 impl Parser<'_, '_, '_> {
     /// Starts the full parser after the canonical prefix `r` describes: the scheme state
-    /// (and the authority state) would write it unchanged and find no validation error, so
-    /// it is taken as the output so far (borrowed) and parsing goes on where the scheme
-    /// state branches (or at the path start state).
+    /// (and the authority state) would write it unchanged and find no validation error but
+    /// for credentials, so it is taken as the output so far (borrowed) and parsing goes on
+    /// where the scheme state branches (or at the path start state).
     /// The input must be as the fast path saw it (nothing trimmed or removed before `r.at`).
+    #[inline(always)]
     pub(crate) fn resume(&mut self, r: &Resume) -> Step {
         let Some(prefix) = self.input.get(..r.at) else {
             return self.parse_url();
@@ -141,6 +144,10 @@ impl Parser<'_, '_, '_> {
         self.out.push_slice(prefix);
         self.rec = r.rec;
         self.scheme = r.scheme;
+        // Credentials end before the host starts (after their `@`).
+        if r.rec.username_end < r.rec.host_start {
+            self.v.insert(ValidationError::InvalidCredentials);
+        }
         match r.rec.host_kind {
             Some(_) => self.path_start_state(r.at),
             None => self.after_scheme(r.at),
@@ -179,8 +186,65 @@ fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> 
     Some(())
 }
 
-/// `host[:port]` after `//`, without credentials; returns the position after it.
-fn authority(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+/// The authority after `//`: `host[:port]`, or `userinfo@host[:port]` when that fails;
+/// returns the position after it. Credentials are a validation error, recorded in `v`.
+#[inline(always)]
+fn authority(
+    s: &[u8],
+    start: usize,
+    scheme: SchemeType,
+    rec: &mut Record,
+    v: &mut ValidationErrors,
+) -> Option<usize> {
+    match host_port(s, start, scheme, rec) {
+        Some(end) => Some(end),
+        // Not when the host scan reached the end of the authority: no `@` in it then.
+        None if !matches!(s.get(rec.host_end), None | Some(b'/' | b'?' | b'#')) => {
+            authority_with_credentials(s, start, scheme, rec, v)
+        }
+        None => None,
+    }
+}
+
+/// [`authority`] with credentials: only tried when the authority is not a plain host, so
+/// that plain ones are scanned once (and out of line, so they do not pay for it).
+#[inline(never)]
+fn authority_with_credentials(
+    s: &[u8],
+    start: usize,
+    scheme: SchemeType,
+    rec: &mut Record,
+    v: &mut ValidationErrors,
+) -> Option<usize> {
+    let (username_end, at) = userinfo(s, start)?;
+    let end = host_port(s, at + 1, scheme, rec)?;
+    if rec.host_end == rec.host_start {
+        // `user@` without a host fails.
+        return None;
+    }
+    rec.username_end = username_end;
+    v.insert(ValidationError::InvalidCredentials);
+    Some(end)
+}
+
+/// Canonical credentials from `start`: `username[:password]@`, each part bytes the
+/// userinfo set leaves alone and valid `%XX` escapes, the password not empty (the serializer
+/// drops an empty one with its `:`), not both empty (it drops the `@` then). Returns the end
+/// of the username and the position of the `@`.
+fn userinfo(s: &[u8], start: usize) -> Option<(usize, usize)> {
+    let username_end = skip_escaped(s, start, class::USERINFO);
+    let mut i = username_end;
+    if s.get(i) == Some(&b':') {
+        i = skip_escaped(s, i + 1, class::USERINFO);
+        if i == username_end + 1 {
+            return None;
+        }
+    }
+    (s.get(i) == Some(&b'@') && i > start).then_some((username_end, i))
+}
+
+/// `host[:port]` from `start`; returns the position after it.
+fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
     let table = if scheme.is_special() {
         class::DOMAIN_CANONICAL
     } else {
@@ -363,6 +427,10 @@ mod tests {
             "https://h/a%20b/%2e%2e.x?%2F=%41",
             "http://192.168.4.1:8080/x",
             "http://0.0.0.0/",
+            "mqtt://user:p%40ss@broker:1883/x",
+            "sc://:p@h",
+            "ws://u@h",
+            "http://u:p@1.2.3.4/",
         ] {
             assert!(super::scan(href, &mut None).is_some(), "{href}");
             agrees(href);
@@ -377,7 +445,13 @@ mod tests {
             "http://a/%2e/b",
             "http://a/.%2E/b",
             "file:///x",
-            "http://u@h/",
+            "http://u@h/x/./y",
+            "http://@h/",
+            "http://u:@h/",
+            "http://a@b@c/",
+            "http://u:p:q@h/",
+            "http://u;=@h/",
+            "http://u%zz@h/",
         ] {
             let mut arena = [0u8; 64];
             assert!(

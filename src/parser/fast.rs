@@ -38,12 +38,15 @@ pub(crate) enum Fast<'a> {
 }
 
 /// A canonical prefix, `input[..at]`, of input that is not canonical as a whole: `scheme:`,
-/// or `scheme://authority` (with a host). The full parser can take it as it is and go on
-/// after it.
+/// or `scheme://authority` (with a host, maybe with a default port to drop). The full parser
+/// can take it as it is and go on after it.
 #[derive(Clone, Copy)]
 pub(crate) struct Resume {
-    /// Where the path start state begins.
+    /// Where the full parser goes on in the input.
     pub(crate) at: usize,
+    /// How much of the input is the output so far: `at`, or less when the serializer drops
+    /// what precedes `at` (a default port).
+    pub(crate) out_len: usize,
     /// The scheme and authority offsets (no path, query or fragment yet).
     pub(crate) rec: Record,
     pub(crate) scheme: SchemeType,
@@ -73,6 +76,7 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
     let after_scheme = |resume: &mut Option<Resume>| {
         *resume = Some(Resume {
             at: scheme_end + 1,
+            out_len: scheme_end + 1,
             rec: Record {
                 scheme_end,
                 ..Record::default()
@@ -89,6 +93,20 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
             return after_scheme(resume);
         }
         let Some(end) = authority(s, i + 2, scheme, &mut rec, &mut v) else {
+            if rec.path_start != 0 {
+                // A default port, which the serializer drops: the full parser goes on after
+                // it, with the output up to the host.
+                *resume = Some(Resume {
+                    at: rec.path_start,
+                    out_len: rec.host_end,
+                    rec: Record {
+                        path_start: 0,
+                        ..rec
+                    },
+                    scheme,
+                });
+                return None;
+            }
             return after_scheme(resume);
         };
         i = end;
@@ -103,6 +121,7 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
         }
         *resume = Some(Resume {
             at: rec.path_start,
+            out_len: rec.path_start,
             rec: Record {
                 query_start: None,
                 fragment_start: None,
@@ -138,7 +157,7 @@ impl Parser<'_, '_, '_> {
     /// The input must be as the fast path saw it (nothing trimmed or removed before `r.at`).
     #[inline(always)]
     pub(crate) fn resume(&mut self, r: &Resume) -> Step {
-        let Some(prefix) = self.input.get(..r.at) else {
+        let Some(prefix) = self.input.get(..r.out_len) else {
             return self.parse_url();
         };
         self.out.push_slice(prefix);
@@ -200,22 +219,31 @@ fn authority(
         Some(end) => Some(end),
         // Not when the host scan reached the end of the authority: no `@` in it then.
         None if !matches!(s.get(rec.host_end), None | Some(b'/' | b'?' | b'#')) => {
-            authority_with_credentials(s, start, scheme, rec, v)
+            authority_slow(s, start, scheme, rec, v)
         }
         None => None,
     }
 }
 
-/// [`authority`] with credentials: only tried when the authority is not a plain host, so
-/// that plain ones are scanned once (and out of line, so they do not pay for it).
+/// [`authority`] when `host[:port]` failed: a canonical host with the scheme's default
+/// port (which the serializer drops: reported as a failure with `rec.path_start` set to
+/// the authority's end, for `scan` to resume after it), or credentials. Only tried when the
+/// authority is not a plain host, so that plain ones are scanned once (and out of line, so
+/// they do not pay for it).
 #[inline(never)]
-fn authority_with_credentials(
+fn authority_slow(
     s: &[u8],
     start: usize,
     scheme: SchemeType,
     rec: &mut Record,
     v: &mut ValidationErrors,
 ) -> Option<usize> {
+    if rec.host_kind.is_some()
+        && let Some(end) = default_port_end(s, rec.host_end, scheme)
+    {
+        rec.path_start = end;
+        return None;
+    }
     let (username_end, at) = userinfo(s, start)?;
     let end = host_port(s, at + 1, scheme, rec)?;
     if rec.host_end == rec.host_start {
@@ -313,6 +341,20 @@ fn is_canonical_ipv4(host: &[u8]) -> bool {
         }
     }
     parts == 4
+}
+
+/// `:` at `colon` and the scheme's default port as its serializer writes it, then the end
+/// of the authority: returns where the port ends.
+fn default_port_end(s: &[u8], colon: usize, scheme: SchemeType) -> Option<usize> {
+    let default = scheme.default_port()?;
+    if s.get(colon) != Some(&b':') {
+        return None;
+    }
+    let end = skip(s, colon + 1, class::DIGIT);
+    let mut buf = [0u8; 10];
+    let digits = crate::arena::decimal(default.into(), &mut buf);
+    let ends = matches!(s.get(end), None | Some(b'/' | b'?' | b'#'));
+    (s.get(colon + 1..end) == Some(digits) && ends).then_some(end)
 }
 
 /// A canonical port: digits without a leading zero, at most 65535, not the default.
@@ -452,6 +494,11 @@ mod tests {
             "http://u:p:q@h/",
             "http://u;=@h/",
             "http://u%zz@h/",
+            "https://h:443/x?y",
+            "ws://h:80",
+            "http://h:080/",
+            "http://1.2.3.04:80/",
+            "ws://u:p@h:80/",
         ] {
             let mut arena = [0u8; 64];
             assert!(

@@ -244,6 +244,12 @@ fn authority_slow(
         rec.path_start = end;
         return None;
     }
+    // A host scan stopped by `%` may have a long run of escapes ahead, which the userinfo
+    // scan would go through byte by byte: first check that there is an `@` at all.
+    let escape = s.get(rec.host_end) == Some(&b'%');
+    if escape && !s.get(start..).is_some_and(|rest| rest.contains(&b'@')) {
+        return None;
+    }
     let (username_end, at) = userinfo(s, start)?;
     let end = host_port(s, at + 1, scheme, rec)?;
     if rec.host_end == rec.host_start {

@@ -172,24 +172,31 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Appends `s`. Copying the input to where it already is (the common case for
+    /// canonical input) is inline and needs no comparison; the rest is out of line.
     #[inline]
     pub(crate) fn push_slice(&mut self, s: &[u8]) {
         if self.borrowed {
             let end = self.len + s.len();
-            // Copying the input to where it already is (the common case for canonical
-            // input) needs no comparison.
             let here = self.src.as_ptr().wrapping_add(self.len);
             if core::ptr::eq(s.as_ptr(), here) && end <= self.src.len() {
                 self.len = end;
                 return;
             }
+        }
+        self.push_slice_slow(s);
+    }
+
+    #[inline(never)]
+    fn push_slice_slow(&mut self, s: &[u8]) {
+        let end = self.len + s.len();
+        if self.borrowed {
             if self.src.get(self.len..end) == Some(s) {
                 self.len = end;
                 return;
             }
             self.materialize();
         }
-        let end = self.len + s.len();
         if let Some(dst) = self.buf.get_mut(self.len..end) {
             dst.copy_from_slice(s);
         } else {

@@ -53,13 +53,16 @@ impl Parser<'_, '_, '_> {
             colon: None,
         };
         let mut inside_brackets = false;
-        for (i, &b) in self.input[pos..].iter().enumerate() {
-            if super::class::is(b, super::class::AUTHORITY) {
-                continue;
-            }
+        let mut i = pos;
+        loop {
+            // Runs of bytes that need no attention, four at a time.
+            i = super::class::skip(self.input, i, super::class::AUTHORITY);
+            let Some(&b) = self.input.get(i) else {
+                break;
+            };
             match b {
                 b'@' => {
-                    scan.last_at = Some(i);
+                    scan.last_at = Some(i - pos);
                     scan.colon = None;
                     inside_brackets = false;
                 }
@@ -67,15 +70,16 @@ impl Parser<'_, '_, '_> {
                 b']' => inside_brackets = false,
                 b':' => {
                     if !inside_brackets && scan.colon.is_none() {
-                        scan.colon = Some(pos + i);
+                        scan.colon = Some(i);
                     }
                 }
                 b'\\' if !special => {}
                 _ => {
-                    scan.end = pos + i;
+                    scan.end = i;
                     break;
                 }
             }
+            i += 1;
         }
         scan
     }

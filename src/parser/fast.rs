@@ -3,29 +3,12 @@
 //! anything. Any byte that would need work (uppercase, percent-encoding, dot segments, IPv4
 //! hosts, credentials, `file:`, ...) makes it give up, and the full parser runs instead.
 
-use super::Record;
-use super::class::{self, CLASS, Flag};
-use crate::error::ValidationErrors;
+use super::class::{self, Flag, skip};
+use super::{Parser, Record, Step};
+use crate::error::{ValidationError, ValidationErrors};
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::url::Url;
-
-/// Advances over bytes of class `flag`; returns the first position not in it. Four bytes
-/// per step while all four are in the class (one branch per four bytes).
-#[inline(always)]
-fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
-    while let Some(&[a, b, c, d]) = s.get(i..i + 4) {
-        let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
-        if all & flag == 0 {
-            break;
-        }
-        i += 4;
-    }
-    while i < s.len() && class::is(s[i], flag) {
-        i += 1;
-    }
-    i
-}
 
 /// Like [`skip`], also over `%XX` escapes (valid ones; a stray `%` is a validation error,
 /// which the full parser reports).
@@ -47,11 +30,32 @@ pub(crate) enum Fast<'a> {
     Canonical(Url<'a>),
     /// The input is canonical except that a special URL lacks its path `/` at `at`
     /// (`http://example.com`); `rec` describes the URL with that `/` inserted.
-    MissingSlash { at: usize, rec: Record },
+    MissingSlash {
+        at: usize,
+        rec: Record,
+        v: ValidationErrors,
+    },
 }
 
-/// The fast path, with the missing-slash case reported rather than refused.
-pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
+/// A canonical prefix, `input[..at]`, of input that is not canonical as a whole: `scheme:`,
+/// or `scheme://authority` (with a host, maybe with a default port to drop). The full parser
+/// can take it as it is and go on after it.
+#[derive(Clone, Copy)]
+pub(crate) struct Resume {
+    /// Where the full parser goes on in the input.
+    pub(crate) at: usize,
+    /// How much of the input is the output so far: `at`, or less when the serializer drops
+    /// what precedes `at` (a default port).
+    pub(crate) out_len: usize,
+    /// The scheme and authority offsets (no path, query or fragment yet).
+    pub(crate) rec: Record,
+    pub(crate) scheme: SchemeType,
+}
+
+/// The fast path, with the missing-slash case reported rather than refused. When it gives up
+/// after a canonical scheme and authority (with a host), it stores them in `resume`. (An out
+/// parameter: a third variant of [`Fast`] makes the common canonical case slower.)
+pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fast<'a>> {
     let s = input.as_bytes();
     if !s.first()?.is_ascii_lowercase() {
         return None;
@@ -60,7 +64,7 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     if s.get(scheme_end) != Some(&b':') {
         return None;
     }
-    let scheme = SchemeType::from_lowercase(&s[..scheme_end]);
+    let scheme = super::classify_scheme(&s[..scheme_end]);
     let mut rec = Record {
         scheme_end,
         username_end: scheme_end + 1,
@@ -68,17 +72,113 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
         host_end: scheme_end + 1,
         ..Record::default()
     };
+    // Past here, a failure leaves at least the canonical `scheme:` to the full parser.
+    let after_scheme = |resume: &mut Option<Resume>| {
+        *resume = Some(Resume {
+            at: scheme_end + 1,
+            out_len: scheme_end + 1,
+            rec: Record {
+                scheme_end,
+                ..Record::default()
+            },
+            scheme,
+        });
+        None
+    };
+    // Credentials are the one validation error the fast path accepts.
+    let mut v = ValidationErrors::EMPTY;
     let mut i = scheme_end + 1;
     if s[i..].starts_with(b"//") {
         if scheme == SchemeType::File {
-            return None;
+            return after_scheme(resume);
         }
-        i = authority(s, i + 2, scheme, &mut rec)?;
+        let Some(end) = authority(s, i + 2, scheme, &mut rec, &mut v) else {
+            if rec.path_start != 0 {
+                // A default port, which the serializer drops: the full parser goes on after
+                // it, with the output up to the host.
+                *resume = Some(Resume {
+                    at: rec.path_start,
+                    out_len: rec.host_end,
+                    rec: Record {
+                        path_start: 0,
+                        ..rec
+                    },
+                    scheme,
+                });
+                return None;
+            }
+            return after_scheme(resume);
+        };
+        i = end;
     } else if scheme.is_special() {
-        return None;
+        return after_scheme(resume);
     }
     rec.path_start = i;
     let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
+    let Some(()) = rest(s, scheme, missing_slash, &mut rec) else {
+        if rec.host_kind.is_none() {
+            return after_scheme(resume);
+        }
+        *resume = Some(Resume {
+            at: rec.path_start,
+            out_len: rec.path_start,
+            rec: Record {
+                query_start: None,
+                fragment_start: None,
+                ..rec
+            },
+            scheme,
+        });
+        return None;
+    };
+    if missing_slash {
+        let at = rec.path_start;
+        rec.query_start = rec.query_start.map(|q| q + 1);
+        rec.fragment_start = rec.fragment_start.map(|f| f + 1);
+        return Some(Fast::MissingSlash { at, rec, v });
+    }
+    Some(Fast::Canonical(Url::from_record(input, &rec, v)))
+}
+
+impl Resume {
+    /// Whether the canonical prefix includes the authority (so the host is done: ASCII,
+    /// no IDNA).
+    #[cfg_attr(not(feature = "idna"), allow(dead_code))]
+    pub(crate) fn has_host(&self) -> bool {
+        self.rec.host_kind.is_some()
+    }
+}
+
+impl Parser<'_, '_, '_> {
+    /// Starts the full parser after the canonical prefix `r` describes: the scheme state
+    /// (and the authority state) would write it unchanged and find no validation error but
+    /// for credentials, so it is taken as the output so far (borrowed) and parsing goes on
+    /// where the scheme state branches (or at the path start state).
+    /// The input must be as the fast path saw it (nothing trimmed or removed before `r.at`).
+    #[inline(always)]
+    pub(crate) fn resume(&mut self, r: &Resume) -> Step {
+        let Some(prefix) = self.input.get(..r.out_len) else {
+            return self.parse_url();
+        };
+        self.out.push_slice(prefix);
+        self.rec = r.rec;
+        self.scheme = r.scheme;
+        // Credentials end before the host starts (after their `@`).
+        if r.rec.username_end < r.rec.host_start {
+            self.v.insert(ValidationError::InvalidCredentials);
+        }
+        match r.rec.host_kind {
+            Some(_) => self.path_start_state(r.at),
+            None => self.after_scheme(r.at),
+        }
+    }
+}
+
+/// Path, query and fragment from `rec.path_start` to the end, all canonical; records where
+/// the query and fragment start.
+#[inline(always)]
+fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> Option<()> {
+    let mut i = rec.path_start;
     i = if rec.host_kind.is_none() && s.get(i) != Some(&b'/') {
         skip_escaped(s, i, class::OPAQUE_PATH)
     } else if missing_slash {
@@ -102,21 +202,83 @@ pub(crate) fn scan(input: &str) -> Option<Fast<'_>> {
     if i != s.len() || s[s.len() - 1] <= b' ' {
         return None;
     }
-    if missing_slash {
-        let at = rec.path_start;
-        rec.query_start = rec.query_start.map(|q| q + 1);
-        rec.fragment_start = rec.fragment_start.map(|f| f + 1);
-        return Some(Fast::MissingSlash { at, rec });
-    }
-    Some(Fast::Canonical(Url::from_record(
-        input,
-        &rec,
-        ValidationErrors::EMPTY,
-    )))
+    Some(())
 }
 
-/// `host[:port]` after `//`, without credentials; returns the position after it.
-fn authority(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+/// The authority after `//`: `host[:port]`, or `userinfo@host[:port]` when that fails;
+/// returns the position after it. Credentials are a validation error, recorded in `v`.
+#[inline(always)]
+fn authority(
+    s: &[u8],
+    start: usize,
+    scheme: SchemeType,
+    rec: &mut Record,
+    v: &mut ValidationErrors,
+) -> Option<usize> {
+    match host_port(s, start, scheme, rec) {
+        Some(end) => Some(end),
+        // Not when the host scan reached the end of the authority: no `@` in it then.
+        None if !matches!(s.get(rec.host_end), None | Some(b'/' | b'?' | b'#')) => {
+            authority_slow(s, start, scheme, rec, v)
+        }
+        None => None,
+    }
+}
+
+/// [`authority`] when `host[:port]` failed: a canonical host with the scheme's default
+/// port (which the serializer drops: reported as a failure with `rec.path_start` set to
+/// the authority's end, for `scan` to resume after it), or credentials. Only tried when the
+/// authority is not a plain host, so that plain ones are scanned once (and out of line, so
+/// they do not pay for it).
+#[inline(never)]
+fn authority_slow(
+    s: &[u8],
+    start: usize,
+    scheme: SchemeType,
+    rec: &mut Record,
+    v: &mut ValidationErrors,
+) -> Option<usize> {
+    if rec.host_kind.is_some()
+        && let Some(end) = default_port_end(s, rec.host_end, scheme)
+    {
+        rec.path_start = end;
+        return None;
+    }
+    // A host scan stopped by `%` may have a long run of escapes ahead, which the userinfo
+    // scan would go through byte by byte: first check that there is an `@` at all.
+    let escape = s.get(rec.host_end) == Some(&b'%');
+    if escape && !s.get(start..).is_some_and(|rest| rest.contains(&b'@')) {
+        return None;
+    }
+    let (username_end, at) = userinfo(s, start)?;
+    let end = host_port(s, at + 1, scheme, rec)?;
+    if rec.host_end == rec.host_start {
+        // `user@` without a host fails.
+        return None;
+    }
+    rec.username_end = username_end;
+    v.insert(ValidationError::InvalidCredentials);
+    Some(end)
+}
+
+/// Canonical credentials from `start`: `username[:password]@`, each part bytes the
+/// userinfo set leaves alone and valid `%XX` escapes, the password not empty (the serializer
+/// drops an empty one with its `:`), not both empty (it drops the `@` then). Returns the end
+/// of the username and the position of the `@`.
+fn userinfo(s: &[u8], start: usize) -> Option<(usize, usize)> {
+    let username_end = skip_escaped(s, start, class::USERINFO);
+    let mut i = username_end;
+    if s.get(i) == Some(&b':') {
+        i = skip_escaped(s, i + 1, class::USERINFO);
+        if i == username_end + 1 {
+            return None;
+        }
+    }
+    (s.get(i) == Some(&b'@') && i > start).then_some((username_end, i))
+}
+
+/// `host[:port]` from `start`; returns the position after it.
+fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
     let table = if scheme.is_special() {
         class::DOMAIN_CANONICAL
     } else {
@@ -154,6 +316,11 @@ fn authority(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
 /// Conservative "ends in a number" pre-check: a trailing dot, or a last label that starts
 /// with a digit (all numeric labels do, `0x` ones included).
 fn ends_in_digit_or_dot(host: &[u8]) -> bool {
+    // A number ends in a digit, a hex digit or the `x` of `0x`: most TLDs end in a letter
+    // that rules that out.
+    if matches!(host.last(), Some(b'g'..=b'w' | b'y' | b'z')) {
+        return false;
+    }
     let mut i = host.len();
     while i > 0 && host[i - 1] != b'.' {
         i -= 1;
@@ -180,6 +347,20 @@ fn is_canonical_ipv4(host: &[u8]) -> bool {
         }
     }
     parts == 4
+}
+
+/// `:` at `colon` and the scheme's default port as its serializer writes it, then the end
+/// of the authority: returns where the port ends.
+fn default_port_end(s: &[u8], colon: usize, scheme: SchemeType) -> Option<usize> {
+    let default = scheme.default_port()?;
+    if s.get(colon) != Some(&b':') {
+        return None;
+    }
+    let end = skip(s, colon + 1, class::DIGIT);
+    let mut buf = [0u8; 10];
+    let digits = crate::arena::decimal(default.into(), &mut buf);
+    let ends = matches!(s.get(end), None | Some(b'/' | b'?' | b'#'));
+    (s.get(colon + 1..end) == Some(digits) && ends).then_some(end)
 }
 
 /// A canonical port: digits without a leading zero, at most 65535, not the default.
@@ -241,7 +422,10 @@ mod tests {
     use proptest::prelude::*;
     use std::{format, vec};
 
-    /// The fast path agrees with the full parser on everything it accepts.
+    /// The fast path agrees with the full parser on everything it accepts, and resuming
+    /// after its canonical prefix gives what the full parser gives from the start: the
+    /// same href, offsets and validation errors, or the same error at the same position, and
+    /// the same `can_parse` answer.
     fn agrees(input: &str) {
         let mut arena2 = [0u8; 1024];
         if let Some(fast) = super::super::parse_fast_only(input, &mut arena2) {
@@ -255,6 +439,25 @@ mod tests {
                 "{input:?}"
             );
         }
+        for size in [0, 8, 1024] {
+            let (mut a, mut b) = (vec![0u8; size], vec![0u8; size]);
+            let full = crate::parser::parse_full(input, &mut a);
+            let with_fast = Url::parse(input, &mut b);
+            assert_eq!(
+                format!("{with_fast:?}"),
+                format!("{full:?}"),
+                "{input:?} {size}"
+            );
+            if let (Ok(x), Ok(y)) = (with_fast, full) {
+                assert_eq!(x.validation_errors(), y.validation_errors(), "{input:?}");
+            }
+        }
+        let mut a = [0u8; 1024];
+        let full_ok = !matches!(
+            crate::parser::parse_full(input, &mut a),
+            Err(crate::Error::Parse(_) | crate::Error::InputTooLong)
+        );
+        assert_eq!(Url::can_parse(input, None), full_ok, "{input:?}");
     }
 
     #[test]
@@ -272,8 +475,12 @@ mod tests {
             "https://h/a%20b/%2e%2e.x?%2F=%41",
             "http://192.168.4.1:8080/x",
             "http://0.0.0.0/",
+            "mqtt://user:p%40ss@broker:1883/x",
+            "sc://:p@h",
+            "ws://u@h",
+            "http://u:p@1.2.3.4/",
         ] {
-            assert!(super::scan(href).is_some(), "{href}");
+            assert!(super::scan(href, &mut None).is_some(), "{href}");
             agrees(href);
         }
         for href in [
@@ -286,10 +493,48 @@ mod tests {
             "http://a/%2e/b",
             "http://a/.%2E/b",
             "file:///x",
-            "http://u@h/",
+            "http://u@h/x/./y",
+            "http://@h/",
+            "http://u:@h/",
+            "http://a@b@c/",
+            "http://u:p:q@h/",
+            "http://u;=@h/",
+            "http://u%zz@h/",
+            "https://h:443/x?y",
+            "ws://h:80",
+            "http://h:080/",
+            "http://1.2.3.04:80/",
+            "ws://u:p@h:80/",
         ] {
-            assert!(super::scan(href).is_none(), "{href}");
+            let mut arena = [0u8; 64];
+            assert!(
+                super::super::parse_fast_only(href, &mut arena).is_none(),
+                "{href}"
+            );
+            agrees(href);
             let _ = Url::parse(href, &mut [0u8; 64]).unwrap();
+        }
+    }
+
+    /// The pre-check never misses a host the ends-in-a-number checker accepts, nor a trailing
+    /// dot (left to the full parser).
+    #[test]
+    fn ends_in_digit_or_dot_is_conservative() {
+        // <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+        let ends_in_a_number = |host: &[u8]| {
+            let host = host.strip_suffix(b".").unwrap_or(host);
+            let last = host.rsplit(|&b| b == b'.').next().unwrap_or(b"");
+            (!last.is_empty() && last.iter().all(u8::is_ascii_digit))
+                || matches!(last, [b'0', b'x', rest @ ..] if rest.iter().all(u8::is_ascii_hexdigit))
+        };
+        for host in [
+            "a.com", "a.de", "a.1", "1", "0x", "0xff", "a.0x1f", "a.0xg", "a.1a", "a.b1", "a.",
+            "a.1.", "ab.cd", "x", "", "1.2.3.4", "a.9x", "a.ex", "..", "0", "a.0x.", "a.b.",
+        ] {
+            let h = host.as_bytes();
+            let pre = super::ends_in_digit_or_dot(h);
+            assert!(pre || !ends_in_a_number(h), "{host}");
+            assert!(pre || !host.ends_with('.'), "{host}");
         }
     }
 
@@ -298,10 +543,13 @@ mod tests {
         #[test]
         fn fast_path_agrees_with_full_parser(
             scheme in prop::sample::select(vec!["http:", "https:", "ws:", "ftp:", "sc:", "a+b:", "file:", "mailto:"]),
-            rest in "[a-z0-9./:?#@%\\-_~\\[\\]!$&'()*+,;=A-Z ]{0,24}",
+            rest in "[a-z0-9./:?#@%\\-_~\\[\\]!$&'()*+,;=A-Z \\\\\t\u{e9}\u{3002}\u{7f}]{0,24}",
         ) {
             agrees(&format!("{scheme}{rest}"));
             agrees(&format!("{scheme}//{rest}"));
+            // A canonical authority, then anything: the full parser resumes after it.
+            agrees(&format!("{scheme}//h.example:8080/{rest}"));
+            agrees(&format!("{scheme}//1.2.3.4{rest}"));
         }
     }
 }

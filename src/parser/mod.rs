@@ -23,7 +23,7 @@ pub(crate) use entry::{parse_fast_only, parse_full};
 
 pub(crate) use units::{
     C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT,
-    check_url_units, push_component,
+    check_url_units, push_component, push_component_to,
 };
 
 use crate::arena::Writer;
@@ -226,8 +226,9 @@ impl<'b> Parser<'_, '_, 'b> {
         }
         self.rec.scheme_end = base.scheme_end_usize();
         self.scheme = classify_scheme(base.scheme().as_bytes());
-        self.out.push_str(base.scheme());
-        self.out.push(b':');
+        // `scheme:`
+        let scheme = base.as_str().get(..=self.rec.scheme_end);
+        self.out.push_str(scheme.unwrap_or_default());
         if self.scheme.is_file() {
             self.file_state(0)
         } else {
@@ -315,8 +316,7 @@ impl<'b> Parser<'_, '_, 'b> {
             _ => {}
         }
         // Everything but the fragment comes from the base.
-        self.copy_base_authority(base);
-        self.copy_base_path(base);
+        self.copy_base_authority_and_path(base);
         if let Some(step) = self.after_base_path(base, pos) {
             return step;
         }
@@ -340,6 +340,33 @@ impl<'b> Parser<'_, '_, 'b> {
             }
             Some(_) => None,
         }
+    }
+
+    /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`], in one copy when they
+    /// are adjacent in the base (they are not after a `/.` path prefix).
+    fn copy_base_authority_and_path(&mut self, base: &Url<'_>) {
+        let start = base.scheme_end_usize() + 1;
+        let (auth_end, path_start) = (base.authority_end(), base.path_start_usize());
+        let path_end = base.path_end_usize();
+        let Some(span) = base
+            .as_str()
+            .get(start..path_end)
+            .filter(|_| auth_end == path_start)
+        else {
+            self.copy_base_authority(base);
+            self.copy_base_path(base);
+            return;
+        };
+        let at = self.out.len();
+        self.out.push_str(span);
+        let r = base.record();
+        let shift = |x: usize| at + (x - start);
+        self.rec.username_end = shift(r.username_end);
+        self.rec.host_start = shift(r.host_start);
+        self.rec.host_end = shift(r.host_end);
+        self.rec.host_kind = r.host_kind;
+        self.rec.port = r.port;
+        self.rec.path_start = shift(r.path_start);
     }
 
     /// Writes the base's path (the output's path starts here).
@@ -435,16 +462,25 @@ impl<'b> Parser<'_, '_, 'b> {
     }
 }
 
-/// The scheme's type, comparing ASCII case-insensitively.
-fn classify_scheme(s: &[u8]) -> SchemeType {
-    let is = |name: &[u8]| s.eq_ignore_ascii_case(name);
-    match s.len() {
-        2 if is(b"ws") => SchemeType::Ws,
-        3 if is(b"wss") => SchemeType::Wss,
-        3 if is(b"ftp") => SchemeType::Ftp,
-        4 if is(b"http") => SchemeType::Http,
-        4 if is(b"file") => SchemeType::File,
-        5 if is(b"https") => SchemeType::Https,
+/// The scheme's type, comparing ASCII case-insensitively. `s` holds scheme code points only
+/// (alphanumerics, `+`, `-`, `.`), for which setting bit 5 lowercases letters and changes
+/// nothing else.
+#[inline]
+pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
+    const L: u8 = 0x20;
+    match *s {
+        [a, b] if [a | L, b | L] == *b"ws" => SchemeType::Ws,
+        [a, b, c] => match [a | L, b | L, c | L] {
+            [b'w', b's', b's'] => SchemeType::Wss,
+            [b'f', b't', b'p'] => SchemeType::Ftp,
+            _ => SchemeType::NotSpecial,
+        },
+        [a, b, c, d] => match [a | L, b | L, c | L, d | L] {
+            [b'h', b't', b't', b'p'] => SchemeType::Http,
+            [b'f', b'i', b'l', b'e'] => SchemeType::File,
+            _ => SchemeType::NotSpecial,
+        },
+        [a, b, c, d, e] if [a | L, b | L, c | L, d | L, e | L] == *b"https" => SchemeType::Https,
         _ => SchemeType::NotSpecial,
     }
 }

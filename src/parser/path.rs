@@ -3,7 +3,7 @@
 use super::file::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{
     C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, Parser, QUERY_COMPONENT,
-    SPECIAL_QUERY_COMPONENT, Step, push_component,
+    SPECIAL_QUERY_COMPONENT, Step, push_component, push_component_to,
 };
 use crate::error::ValidationError;
 use crate::scheme::SchemeType;
@@ -21,6 +21,14 @@ fn is_double_dot(s: &[u8]) -> bool {
         6 => s.eq_ignore_ascii_case(b"%2e%2e"),
         _ => false,
     }
+}
+
+/// What [`Parser::plain_segments`] copied.
+enum Plain {
+    /// Whole segments, each ended by a slash; the next segment starts here.
+    Segments(usize),
+    /// The rest of the path, which ends here (at the end of the input, `?` or `#`).
+    Path(usize),
 }
 
 impl Parser<'_, '_, '_> {
@@ -55,14 +63,16 @@ impl Parser<'_, '_, '_> {
     /// `rec.path_start` must be set, and the output so far is the path before this segment.
     pub(super) fn path_state(&mut self, mut pos: usize) -> Step {
         loop {
-            // Fast path: a segment of plain bytes that is not a dot segment is copied as is.
-            let plain = self.input[pos..]
-                .iter()
-                .position(|&b| !super::class::is(b, super::class::SEGMENT))
-                .map_or(self.input.len(), |i| pos + i);
-            if let Some(next) = self.plain_segment(pos, plain) {
-                pos = next;
-                continue;
+            match self.plain_segments(pos) {
+                Some(Plain::Segments(next)) => pos = next,
+                Some(Plain::Path(end)) => {
+                    return match self.at(end) {
+                        Some(b'?') => self.query_state(end + 1),
+                        Some(b'#') => self.fragment_state(end + 1),
+                        _ => Ok(()),
+                    };
+                }
+                None => {}
             }
             let end = self.segment_end(pos);
             let seg = &self.input[pos..end];
@@ -93,21 +103,57 @@ impl Parser<'_, '_, '_> {
         }
     }
 
-    /// Appends the segment `input[pos..end]` if it is plain (no byte needs encoding or a
-    /// check), ends at a `/` (or `\\`), is not a dot segment and is not subject to the drive
-    /// letter quirk. Returns where the next segment starts.
-    fn plain_segment(&mut self, pos: usize, end: usize) -> Option<usize> {
-        let slash = self.at(end).is_some_and(|b| self.is_slash(b));
-        let seg = &self.input[pos..end];
-        if !slash || seg.first() == Some(&b'.') || (self.scheme.is_file() && seg.len() == 2) {
+    /// Copies at once the run of segments from `pos` that need no work: plain bytes
+    /// (nothing to encode or check), none a dot segment (none starts with `.`). `None` when
+    /// the segment at `pos` is not such (or the URL is a file URL, for the drive letter
+    /// quirk).
+    fn plain_segments(&mut self, pos: usize) -> Option<Plain> {
+        if self.scheme.is_file() || self.at(pos) == Some(b'.') {
             return None;
         }
-        if self.at(end) == Some(b'\\') {
-            return None;
+        let mut i = pos;
+        let mut last_slash = None;
+        let mut maybe_dot = false;
+        while let Some(b) = self.at(i) {
+            if !super::class::is(b, super::class::PATH) {
+                break;
+            }
+            if b == b'/' {
+                last_slash = Some(i);
+                if self.at(i + 1) == Some(b'.') {
+                    // The next segment may be a dot segment: the slow path decides.
+                    maybe_dot = true;
+                    break;
+                }
+            }
+            i += 1;
         }
-        self.out.push(b'/');
-        self.out.push_slice(seg);
-        Some(end + 1)
+        // Whether the path ends here: at the end, or at `?` or `#` (unless a setter runs
+        // the path state alone, where they are path bytes to encode).
+        let path_end = !maybe_dot
+            && match self.at(i) {
+                None => true,
+                Some(b'?' | b'#') => self.state_override.is_none(),
+                Some(_) => false,
+            };
+        let (end, next) = match path_end {
+            true => (i, Plain::Path(i)),
+            false => {
+                let s = last_slash?;
+                (s, Plain::Segments(s + 1))
+            }
+        };
+        // The output is `/` and the segments joined by `/`: the input itself when a `/`
+        // precedes them there (one copy, none at all while the output is borrowed).
+        match pos.checked_sub(1).and_then(|p| self.input.get(p..end)) {
+            Some(with_slash @ [b'/', ..]) => self.out.push_slice(with_slash),
+            _ => {
+                self.out.push(b'/');
+                self.out
+                    .push_slice(self.input.get(pos..end).unwrap_or_default());
+            }
+        }
+        Some(next)
     }
 
     /// End of the path segment starting at `pos`.
@@ -194,20 +240,15 @@ impl Parser<'_, '_, '_> {
     pub(super) fn query_state(&mut self, pos: usize) -> Step {
         self.rec.query_start = Some(self.out.len());
         self.out.push(b'?');
-        let end = match self.state_override {
-            Some(_) => self.input.len(),
-            None => self.input[pos..]
-                .iter()
-                .position(|&b| b == b'#')
-                .map_or(self.input.len(), |i| pos + i),
-        };
-        let query = &self.input[pos..end];
         let c = if self.is_special() {
             &SPECIAL_QUERY_COMPONENT
         } else {
             &QUERY_COMPONENT
         };
-        push_component(&mut self.out, &mut self.v, query, c);
+        // The query ends at `#`, unless a setter runs the query state alone.
+        let stop_at_hash = self.state_override.is_none();
+        let rest = self.input.get(pos..).unwrap_or_default();
+        let end = pos + push_component_to(&mut self.out, &mut self.v, rest, c, stop_at_hash);
         if end < self.input.len() {
             return self.fragment_state(end + 1);
         }

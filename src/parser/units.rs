@@ -62,13 +62,29 @@ pub(crate) fn push_component(
     s: &[u8],
     c: &Component,
 ) {
+    push_component_to(out, v, s, c, false);
+}
+
+/// [`push_component`] up to the first `#` when `stop_at_hash` (the query state's end, found
+/// in the same pass); returns where it stopped.
+pub(crate) fn push_component_to(
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+    s: &[u8],
+    c: &Component,
+    stop_at_hash: bool,
+) -> usize {
     let mut start = 0;
     let mut i = 0;
-    while i < s.len() {
-        let b = s[i];
+    while let Some(&b) = s.get(i) {
         if class::is(b, c.plain) {
-            i += 1;
+            // A run of plain bytes, four at a time (not started on every byte that needs
+            // work, which would slow down input where most do).
+            i = class::skip(s, i + 1, c.plain);
             continue;
+        }
+        if b == b'#' && stop_at_hash {
+            break;
         }
         if b == b'%' {
             if percent::decode_at(s, i).is_none() {
@@ -83,24 +99,33 @@ pub(crate) fn push_component(
                 v.insert(ValidationError::InvalidUrlUnit);
             }
             i += 1;
-            // The set contains every byte >= 0x80: the rest of the sequence follows.
-            out.push_slice(&s[start..i - 1]);
-            for &b in &s[i - 1..(i - 1 + len).min(s.len())] {
-                out.push_slice(&percent::percent_encode_byte(b));
+            // The set contains every byte >= 0x80: the rest of the sequence follows, encoded
+            // into one buffer (a sequence has at most four bytes) and written at once.
+            if start < i - 1 {
+                out.push_slice(&s[start..i - 1]);
             }
+            let seq = &s[i - 1..(i - 1 + len).min(s.len())];
+            let mut buf = [0u8; 12];
+            for (slot, &b) in buf.chunks_exact_mut(3).zip(seq) {
+                slot.copy_from_slice(&percent::percent_encode_byte(b));
+            }
+            out.push_slice(buf.get(..3 * seq.len()).unwrap_or_default());
             i = (i - 1 + len).min(s.len());
             start = i;
             continue;
         }
         v.insert(ValidationError::InvalidUrlUnit);
         if c.set.contains(b) {
-            out.push_slice(&s[start..i]);
+            if start < i {
+                out.push_slice(&s[start..i]);
+            }
             out.push_slice(&percent::percent_encode_byte(b));
             start = i + 1;
         }
         i += 1;
     }
-    out.push_slice(&s[start..]);
+    out.push_slice(&s[start..i]);
+    i
 }
 
 /// The invalid-URL-unit checks without writing (for opaque hosts, which write separately).

@@ -66,8 +66,9 @@ fn plain_ascii(
     if !ends_in_a_number(input) {
         return Ok(HostKind::Domain);
     }
-    if is_canonical_dotted_quad(input) {
-        // The IPv4 serializer would write the input back: nothing to parse or rewrite.
+    // The IPv4 serializer would write a canonical dotted quad back: nothing to parse or
+    // rewrite (a shortcut for speed, left out of the build for flash size).
+    if cfg!(feature = "fast-path") && is_canonical_dotted_quad(input) {
         return Ok(HostKind::Ipv4);
     }
     let ipv4 = ipv4_scan(input, v);

@@ -69,20 +69,14 @@ impl Part {
     }
 
     /// The IPv4 number parser's result: `(value, validationError)`, or `None` for failure.
-    fn number(&self) -> Option<(u64, bool)> {
+    /// The value is `None` when it does not fit in 32 bits (always out of range).
+    fn number(&self) -> Option<(Option<u32>, bool)> {
         match self.len {
             0 => None,
-            1 if self.first.is_ascii_digit() => Some(((self.first - b'0') as u64, false)),
+            1 if self.first.is_ascii_digit() => Some((Some(u32::from(self.first - b'0')), false)),
             1 => None,
             _ if !self.digits_ok => None,
-            _ => {
-                let value = if self.big {
-                    u64::MAX
-                } else {
-                    u64::from(self.value)
-                };
-                Some((value, self.radix != 10))
-            }
+            _ => Some(((!self.big).then_some(self.value), self.radix != 10)),
         }
     }
 
@@ -97,7 +91,7 @@ impl Part {
 /// hold, but the ends-in-a-number checker still looks at the last (or second-to-last) one.
 pub(crate) struct Ipv4Scan {
     /// [`Part::number`] of the first four parts, in order.
-    first: [Option<(u64, bool)>; 4],
+    first: [Option<(Option<u32>, bool)>; 4],
     /// The part before `last`.
     prev: Part,
     /// The most recently ended part.
@@ -163,7 +157,7 @@ impl Ipv4Scan {
 /// reads is among the first four: past four parts it fails before reading any.
 fn parse_ipv4(
     count: usize,
-    parts: &[Option<(u64, bool)>; 4],
+    parts: &[Option<(Option<u32>, bool)>; 4],
     last_empty: bool,
     v: &mut ValidationErrors,
 ) -> Result<u32, ParseErrorKind> {
@@ -181,7 +175,8 @@ fn parse_ipv4(
         v.insert(ValidationError::Ipv4TooManyParts);
         return Err(ParseErrorKind::Ipv4TooManyParts);
     }
-    let mut numbers = [0u64; 4];
+    // `None`: 2^32 or more. In 32 bits: no 64-bit arithmetic on Cortex-M.
+    let mut numbers = [None::<u32>; 4];
     for (i, part) in parts[..n].iter().enumerate() {
         let Some((value, non_decimal)) = *part else {
             v.insert(ValidationError::Ipv4NonNumericPart);
@@ -193,23 +188,25 @@ fn parse_ipv4(
         numbers[i] = value;
     }
     let numbers = &numbers[..n];
-    if numbers.iter().any(|&x| x > 255) {
+    let over_255 = |x: &Option<u32>| x.is_none_or(|x| x > 255);
+    if numbers.iter().any(over_255) {
         v.insert(ValidationError::Ipv4OutOfRangePart);
     }
     let (last, init) = numbers
         .split_last()
         .ok_or(ParseErrorKind::Ipv4NonNumericPart)?;
-    if init.iter().any(|&x| x > 255) {
+    if init.iter().any(over_255) {
         return Err(ParseErrorKind::Ipv4OutOfRangePart);
     }
-    if *last >= 1u64 << (8 * (5 - n)) {
+    // The last number fills the 5 - n bytes the others leave: below 256^(5 - n).
+    let last = last.filter(|&x| n == 1 || x < 1 << (8 * (5 - n)));
+    let Some(mut ipv4) = last else {
         return Err(ParseErrorKind::Ipv4OutOfRangePart);
+    };
+    for (counter, x) in init.iter().enumerate() {
+        ipv4 += x.unwrap_or(0) << (8 * (3 - counter));
     }
-    let mut ipv4 = *last;
-    for (counter, &x) in init.iter().enumerate() {
-        ipv4 += x << (8 * (3 - counter));
-    }
-    Ok(ipv4 as u32)
+    Ok(ipv4)
 }
 
 /// Writes the IPv4 serializer's output (<https://url.spec.whatwg.org/#concept-ipv4-serializer>).

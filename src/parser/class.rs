@@ -123,9 +123,12 @@ pub(crate) fn is(b: u8, flag: Flag) -> bool {
 }
 
 /// Advances over bytes of class `flag`; returns the first position not in it. Four bytes
-/// per step while all four are in the class (one branch per four bytes).
+/// per step while all four are in the class (one branch per four bytes). Without the
+/// `fast-path` feature (the build for flash size) only the byte loop: the same result in
+/// less code at each of the places this is inlined.
 #[inline(always)]
 pub(crate) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
+    #[cfg(feature = "fast-path")]
     while let Some(&[a, b, c, d]) = s.get(i..i + 4) {
         let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
         if all & flag == 0 {

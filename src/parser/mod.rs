@@ -342,8 +342,17 @@ impl<'b> Parser<'_, '_, 'b> {
         }
     }
 
+    /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`] (the compact form, for
+    /// the build without the `fast-path` feature, which is the one for flash size).
+    #[cfg(not(feature = "fast-path"))]
+    fn copy_base_authority_and_path(&mut self, base: &Url<'_>) {
+        self.copy_base_authority(base);
+        self.copy_base_path(base);
+    }
+
     /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`], in one copy when they
     /// are adjacent in the base (they are not after a `/.` path prefix).
+    #[cfg(feature = "fast-path")]
     fn copy_base_authority_and_path(&mut self, base: &Url<'_>) {
         let start = base.scheme_end_usize() + 1;
         let (auth_end, path_start) = (base.authority_end(), base.path_start_usize());
@@ -462,9 +471,26 @@ impl<'b> Parser<'_, '_, 'b> {
     }
 }
 
+/// The scheme's type, comparing ASCII case-insensitively (the compact form, for the build
+/// without the `fast-path` feature, which is the one for flash size).
+#[cfg(not(feature = "fast-path"))]
+pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
+    let is = |name: &[u8]| s.eq_ignore_ascii_case(name);
+    match s.len() {
+        2 if is(b"ws") => SchemeType::Ws,
+        3 if is(b"wss") => SchemeType::Wss,
+        3 if is(b"ftp") => SchemeType::Ftp,
+        4 if is(b"http") => SchemeType::Http,
+        4 if is(b"file") => SchemeType::File,
+        5 if is(b"https") => SchemeType::Https,
+        _ => SchemeType::NotSpecial,
+    }
+}
+
 /// The scheme's type, comparing ASCII case-insensitively. `s` holds scheme code points only
 /// (alphanumerics, `+`, `-`, `.`), for which setting bit 5 lowercases letters and changes
 /// nothing else.
+#[cfg(feature = "fast-path")]
 #[inline]
 pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
     const L: u8 = 0x20;

@@ -66,12 +66,19 @@ fn unicode_version_difference(domain: &str, results: [Option<&str>; 2]) -> bool 
         .into_iter()
         .flatten()
         .flat_map(|r| r.split('.'))
-        .filter_map(|l| l.strip_prefix("xn--").and_then(idna::punycode::decode_to_string))
+        .filter_map(|l| {
+            l.strip_prefix("xn--")
+                .and_then(idna::punycode::decode_to_string)
+        })
         .collect();
-    domain.chars().chain(decoded.chars()).filter(|c| !c.is_ascii()).any(|c| {
-        let label = format!("a{c}");
-        ours(&label).is_ok() != theirs(&label).is_ok()
-    })
+    domain
+        .chars()
+        .chain(decoded.chars())
+        .filter(|c| !c.is_ascii())
+        .any(|c| {
+            let label = format!("a{c}");
+            ours(&label).is_ok() != theirs(&label).is_ok()
+        })
 }
 
 /// With `MICROURL_DIFF_LOG=all`, allowed differences are printed (for counting them).

@@ -82,8 +82,26 @@ fn ada_allow(
     ours: &str,
     theirs: &str,
 ) -> Option<&'static str> {
-    // None so far (set_protocol with schemes over 32 bytes was a bug here, fixed in 8419865).
-    let _ = (url, which, value, ours, theirs);
+    // §3.3 domain to ASCII → UTS46 ToASCII (Punycode decoding, validity criteria, CheckBidi;
+    // UTS46 §4, §4.1, RFC 3492 §6.2): for a non-ASCII host value where rust-url's WHATWG
+    // setter (`url::quirks`, with the `idna` crate, an independent UTS46 implementation)
+    // gives exactly our result, ada's IDNA is the odd one out, as in `differential_ada`'s
+    // `ada-uts46` class. Seen: `2ҋ.xn---ndd` (a Punycode label with a leading delimiter,
+    // which RFC 3492 decoding rejects) accepted by ada.
+    let _ = theirs;
+    if (which == 4 || which == 5) && !value.is_ascii() {
+        let Ok(mut u) = url::Url::parse(url) else {
+            return None;
+        };
+        let _ = if which == 4 {
+            url::quirks::set_host(&mut u, value)
+        } else {
+            url::quirks::set_hostname(&mut u, value)
+        };
+        if u.as_str() == ours {
+            return Some("ada-uts46-setter(§3.3 domain to ASCII; UTS46 §4, rust-url agrees)");
+        }
+    }
     None
 }
 

@@ -223,6 +223,16 @@ fuzz_target!(|data: &[u8]| {
                 let _ = f;
                 assert_eq!(b.as_str(), before, "failed UrlBuf setter changed the URL")
             }
+            // The arena API may return a result that borrows `value` (href setter, canonical
+            // input) and so fits any arena; a `UrlBuf<N>` must hold the href itself.
+            (Err(Error::ArenaTooSmall { needed }), Ok(p)) if p.href.len() > N => {
+                assert!(
+                    needed >= p.href.len(),
+                    "UrlBuf needed {needed} < {}",
+                    p.href.len()
+                );
+                assert_eq!(b.as_str(), before, "failed UrlBuf setter changed the URL")
+            }
             (a, r) => panic!("{url_s:?}.{name} = {value:?}: UrlBuf {a:?}, 512-byte arena {r:?}"),
         }
     }

@@ -33,7 +33,13 @@ fn allow(c: &Case<'_>) -> Option<&'static str> {
     // UTS46 implementation) gives exactly our result, ada's IDNA is the odd one out. Seen:
     // ada 4.0.0 accepts `۾.eclommp.ˋest` although the label `ˋest` (U+02CB, bidi ON first)
     // breaks RFC 5893 §2 rule 1 in a Bidi domain name.
-    if !c.input.is_ascii() || c.base.is_some_and(|b| !b.is_ascii()) {
+    // Percent-decoded first: `%D9%AE` in a host is the same U+066E to UTS46.
+    let decoded = |s: &str| {
+        String::from_utf8_lossy(&microurl::percent::decode(s.as_bytes()).collect::<Vec<u8>>())
+            .into_owned()
+    };
+    let (input, base) = (decoded(c.input), c.base.map(decoded));
+    if !input.is_ascii() || base.as_deref().is_some_and(|b| !b.is_ascii()) {
         let rust_url = rust_url(c.input, c.base);
         let same = match (c.ours, &rust_url) {
             (Ok(p), Ok(h)) => &p.href == h,
@@ -47,7 +53,7 @@ fn allow(c: &Case<'_>) -> Option<&'static str> {
                         | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
                 })
             };
-            if rtl(c.input) || c.base.is_some_and(rtl) {
+            if rtl(&input) || base.as_deref().is_some_and(rtl) {
                 // ada applies the RFC 5893 rules only to some labels of a Bidi domain name:
                 // `http://ٮ0.xs-/` (label `xs-` ends with ES, rule 6) is accepted by ada.
                 return Some("ada-bidi(UTS46 §4.1 CheckBidi, RFC 5893 §2; rust-url agrees)");

@@ -89,17 +89,37 @@ fn ada_allow(
     // `ada-uts46` class. Seen: `2ҋ.xn---ndd` (a Punycode label with a leading delimiter,
     // which RFC 3492 decoding rejects) accepted by ada.
     let _ = theirs;
-    if (which == 4 || which == 5) && !value.is_ascii() {
-        let Ok(mut u) = url::Url::parse(url) else {
-            return None;
-        };
-        let _ = if which == 4 {
-            url::quirks::set_host(&mut u, value)
-        } else {
-            url::quirks::set_hostname(&mut u, value)
-        };
-        if u.as_str() == ours {
-            return Some("ada-uts46-setter(§3.3 domain to ASCII; UTS46 §4, rust-url agrees)");
+    // Percent-decoded: `%c3%89` in a host is the same U+00C9 to UTS46.
+    let decoded =
+        String::from_utf8_lossy(&microurl::percent::decode(value.as_bytes()).collect::<Vec<u8>>())
+            .into_owned();
+    // The href setter is a parse: rust-url parsing the value fails as we did.
+    if which == 0 && !decoded.is_ascii() && ours == url && url::Url::parse(value).is_err() {
+        return Some("ada-uts46-setter(§3.3 domain to ASCII; UTS46 §4, rust-url agrees)");
+    }
+    if (which == 4 || which == 5) && !decoded.is_ascii() {
+        if let Ok(mut u) = url::Url::parse(url) {
+            let _ = if which == 4 {
+                url::quirks::set_host(&mut u, value)
+            } else {
+                url::quirks::set_hostname(&mut u, value)
+            };
+            if u.as_str() == ours {
+                return Some("ada-uts46-setter(§3.3 domain to ASCII; UTS46 §4, rust-url agrees)");
+            }
+        }
+        // rust-url's setters differ on their own for file URLs, and it rejects some URLs
+        // (ASCII `xn--` hosts): judge the host alone then: the setter left the URL unchanged
+        // and the `idna` crate rejects the host too.
+        let host = decoded
+            .split(['/', '?', '#', '\\', ':'])
+            .next()
+            .unwrap_or_default()
+            .replace(['\t', '\n', '\r'], "");
+        let idna_rejects =
+            idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL).is_err();
+        if ours == url && idna_rejects {
+            return Some("ada-uts46-setter(§3.3 domain to ASCII; UTS46 §4, the idna crate agrees)");
         }
     }
     None

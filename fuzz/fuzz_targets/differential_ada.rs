@@ -20,13 +20,8 @@ fn theirs(input: &str, base: Option<&str>) -> Theirs {
 
 /// The allowlist: known ada differences.
 fn allow(c: &Case<'_>) -> Option<&'static str> {
-    // §3.3 "domain to ASCII" step 4 (beStrict false): an ASCII domain is only lowercased,
-    // whatever ToASCII says about its `xn--` labels.
-    if diff::mentions_xn(c) && c.ours.is_ok() {
-        return Some("xn-ascii-domain(§3.3 domain to ASCII step 4)");
-    }
-    if diff::opaque_path_space_only(c) {
-        return Some("opaque-path-space(§4.4 opaque path state)");
+    if let Some(class) = diff::shared_class(c) {
+        return Some(class);
     }
     // §3.3 domain to ASCII → UTS46 ToASCII (CheckBidi, CheckJoiners, validity criteria,
     // UTS46 §4.1): on non-ASCII input where rust-url (with the `idna` crate, an independent

@@ -26,16 +26,8 @@ fn theirs(input: &str, base: Option<&str>) -> Theirs {
 
 /// The allowlist: known rust-url differences.
 fn allow(c: &Case<'_>) -> Option<&'static str> {
-    // §3.3 "domain to ASCII" step 4 (beStrict false): an ASCII domain is only lowercased,
-    // whatever ToASCII says about its `xn--` labels. rust-url runs UTS46 on them and fails
-    // (or maps) instead.
-    if diff::mentions_xn(c) && c.ours.is_ok() {
-        return Some("xn-ascii-domain(§3.3 domain to ASCII step 4)");
-    }
-    // §4.4 opaque path state: a space followed by `?` or `#` is written as `%20`
-    // (whatwg/url#844, 2025); rust-url 2.5.8 keeps the space.
-    if diff::opaque_path_space_only(c) {
-        return Some("opaque-path-space(§4.4 opaque path state)");
+    if let Some(class) = diff::shared_class(c) {
+        return Some(class);
     }
     // §1.3 path percent-encode set includes U+005E (^) (whatwg/url#846); rust-url 2.5.8
     // leaves `^` as is in paths.

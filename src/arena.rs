@@ -183,6 +183,17 @@ impl<'a> Writer<'a> {
                 self.len = end;
                 return;
             }
+        } else {
+            // Owned output with room: the common case once the output differs. Inline only
+            // in the speed build (it grows every call site; the size build keeps it out of
+            // line).
+            #[cfg(feature = "fast-path")]
+            if let Some(dst) = self.buf.get_mut(self.len..self.len + s.len()) {
+                dst.copy_from_slice(s);
+                self.len += s.len();
+                self.peak = self.peak.max(self.len);
+                return;
+            }
         }
         self.push_slice_slow(s);
     }

@@ -58,7 +58,6 @@ pub(crate) fn process(
     target: Target,
     out: &mut [u8],
 ) -> Result<Outcome, NoSpace> {
-    let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
     let mut run = Run {
         out,
         pos: 0,
@@ -68,7 +67,7 @@ pub(crate) fn process(
         rtl: false,
         bidi_bad: None,
     };
-    match run.labels(&mut stream) {
+    match run.labels(domain) {
         Ok(()) => Ok(Outcome {
             len: run.pos,
             error: run.error,
@@ -149,20 +148,61 @@ impl LabelShape {
 
 impl Run<'_> {
     /// UTS46 §4 steps 3-4 and ToASCII steps 3-4 over every label.
-    fn labels(&mut self, stream: &mut Stream<'_>) -> Result<(), NoSpace> {
+    ///
+    /// The domain is taken in segments between ASCII full stops: an ASCII segment is one
+    /// label, which mapping only lowercases and which NFC leaves as it is, so it skips the
+    /// mapping and normalization stream (most labels of most domains). Segments can be
+    /// normalized apart because U+002E FULL STOP is a starter that composes with nothing on
+    /// either side (`tests::full_stop_is_a_normalization_boundary`). A non-ASCII segment
+    /// runs through the stream and may hold several labels (U+3002 maps to a full stop).
+    fn labels(&mut self, domain: &str) -> Result<(), NoSpace> {
         let mut index = 0;
+        let mut rest = domain;
         loop {
-            let start = self.pos;
-            let more = self.label(stream, index)?;
-            self.check_label_length(self.pos - start, index, more);
-            if !more {
+            // `.` is ASCII: the split points are character boundaries.
+            let dot = rest.bytes().position(|b| b == b'.');
+            let (segment, after) = match dot {
+                Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i + 1..).unwrap_or("")),
+                None => (rest, ""),
+            };
+            let last_segment = dot.is_none();
+            rest = after;
+            if cfg!(feature = "fast-path") && segment.is_ascii() {
+                let start = self.pos;
+                let end = start + segment.len();
+                let dst = self.out.get_mut(start..end).ok_or(NoSpace)?;
+                for (d, b) in dst.iter_mut().zip(segment.bytes()) {
+                    *d = b.to_ascii_lowercase();
+                }
+                self.label_at(start, end, true, index)?;
+                self.check_label_length(self.pos - start, index, !last_segment);
+            } else {
+                let mut stream: Stream<'_> =
+                    nfc_chars(Mapped::new(segment, self.options.transitional_processing));
+                loop {
+                    let start = self.pos;
+                    let more = self.label(&mut stream, index)?;
+                    self.check_label_length(self.pos - start, index, more || !last_segment);
+                    if !more {
+                        break;
+                    }
+                    self.full_stop()?;
+                    index += 1;
+                }
+            }
+            if last_segment {
                 break;
             }
-            *self.out.get_mut(self.pos).ok_or(NoSpace)? = b'.';
-            self.pos += 1;
+            self.full_stop()?;
             index += 1;
         }
         self.finish(index);
+        Ok(())
+    }
+
+    fn full_stop(&mut self) -> Result<(), NoSpace> {
+        *self.out.get_mut(self.pos).ok_or(NoSpace)? = b'.';
+        self.pos += 1;
         Ok(())
     }
 
@@ -186,19 +226,31 @@ impl Run<'_> {
             dst.copy_from_slice(bytes);
             end += bytes.len();
         }
+        self.label_at(start, end, ascii, index)?;
+        Ok(more)
+    }
+
+    /// UTS46 §4 step 4 for the mapped and normalized label at `start..end`.
+    fn label_at(
+        &mut self,
+        start: usize,
+        end: usize,
+        ascii: bool,
+        index: usize,
+    ) -> Result<(), NoSpace> {
         let punycode = self
             .out
             .get(start..end)
             .is_some_and(|l| l.starts_with(b"xn--"));
         match (punycode, ascii) {
-            (true, true) => self.punycode_label(start, end, index)?,
+            (true, true) => self.punycode_label(start, end, index),
             (true, false) => {
                 self.record(IdnaError::Punycode { label: index });
                 self.pos = end;
+                Ok(())
             }
-            (false, _) => self.plain_label(start, end, ascii, index)?,
+            (false, _) => self.plain_label(start, end, ascii, index),
         }
-        Ok(more)
     }
 
     fn plain_label(
@@ -208,37 +260,28 @@ impl Run<'_> {
         ascii: bool,
         index: usize,
     ) -> Result<(), NoSpace> {
-        let label = text(self.out.get(start..end).unwrap_or_default());
+        let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
+        // One UTF-8 check of the label serves the validity checks and the encoding.
+        let label = text(head.get(start..).unwrap_or_default());
         let (checked, bidi) = (
             check_label(label, &self.options, false, index),
             bidi_label(label),
         );
+        let encoded = (self.target == Target::Ascii && !ascii).then(|| encode_label(label, tail));
         self.bidi(bidi, index);
         if let Err(e) = checked {
             self.record(e);
         }
-        if self.target == Target::Ascii && !ascii {
-            return self.encode_label(start, end, index);
-        }
-        self.pos = end;
-        Ok(())
-    }
-
-    /// Replaces the label at `start..end` with `xn--` and its Punycode encoding.
-    fn encode_label(&mut self, start: usize, end: usize, index: usize) -> Result<(), NoSpace> {
-        let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
-        let label = text(head.get(start..).unwrap_or_default());
-        let mut w = Writer::new(tail);
-        b"xn--".iter().for_each(|&b| w.push(b));
-        let encoded = punycode::encode_chars(label.chars(), |b| w.push(b));
-        let n = w.finish().map_err(|_| NoSpace)?;
         match encoded {
-            Ok(()) if end + n <= self.out.len() => {
+            None => self.pos = end,
+            Some((_, Err(NoSpace))) => return Err(NoSpace),
+            // `xn--` and the Punycode encoding, after the label: moved to where it starts.
+            Some((Ok(()), Ok(n))) if end + n <= self.out.len() => {
                 crate::arena::shift(self.out, end..end + n, start);
                 self.pos = start + n;
             }
-            Ok(()) => return Err(NoSpace),
-            Err(e) => {
+            Some((Ok(()), Ok(_))) => return Err(NoSpace),
+            Some((Err(e), Ok(_))) => {
                 self.record(label_error(e, index));
                 self.pos = end;
             }
@@ -329,6 +372,15 @@ impl Run<'_> {
     }
 }
 
+/// Writes `xn--` and the Punycode encoding of `label` into `out`: the encoder's outcome and
+/// the bytes written (or that `out` ran out).
+fn encode_label(label: &str, out: &mut [u8]) -> (Result<(), Failure>, Result<usize, NoSpace>) {
+    let mut w = Writer::new(out);
+    b"xn--".iter().for_each(|&b| w.push(b));
+    let encoded = punycode::encode_chars(label.chars(), |b| w.push(b));
+    (encoded, w.finish().map_err(|_| NoSpace))
+}
+
 fn label_error(f: Failure, label: usize) -> IdnaError {
     match f {
         Failure::TooLong => IdnaError::LabelTooLong { label },
@@ -339,6 +391,32 @@ fn label_error(f: Failure, label: usize) -> IdnaError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What lets [`Run::labels`] normalize the segments between ASCII full stops apart: a
+    /// full stop composes with nothing before or after it (checked with the
+    /// `unicode-normalization` crate's full NFC, every code point on either side).
+    #[test]
+    fn full_stop_is_a_normalization_boundary() {
+        use std::string::String;
+        use unicode_normalization::UnicodeNormalization;
+        let nfc = |s: &str| -> String { s.nfc().collect() };
+        let mut checked = 0;
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let alone = nfc(c.encode_utf8(&mut [0; 4]));
+            assert_eq!(
+                nfc(&std::format!(".{c}")),
+                std::format!(".{alone}"),
+                "{c:?}"
+            );
+            assert_eq!(
+                nfc(&std::format!("{c}.")),
+                std::format!("{alone}."),
+                "{c:?}"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 0x110000 - 0x800);
+    }
 
     /// The whole pipeline state lives on the stack; keep it small for microcontrollers
     /// (this figure is for a 64-bit target; pointers are half as big on Cortex-M).

@@ -96,6 +96,16 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// `part` as a string when it is a slice of the input this writer mirrors: no UTF-8
+    /// check needed (the input is a string and `part` ends at character boundaries, which
+    /// `str::get` checks). `None` for bytes from anywhere else: two live buffers never
+    /// overlap, so a slice whose address range lies inside the input's is the input's.
+    #[cfg(feature = "idna")]
+    pub(crate) fn input_str(&self, part: &[u8]) -> Option<&'a str> {
+        let offset = (part.as_ptr() as usize).checked_sub(self.src_str.as_ptr() as usize)?;
+        self.src_str.get(offset..offset.checked_add(part.len())?)
+    }
+
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.len
@@ -326,6 +336,27 @@ impl<'a> Writer<'a> {
 #[cfg(test)]
 mod tests {
     use super::{shift, shift_by_rotation};
+
+    /// `input_str` gives back slices of the mirrored input as strings, and nothing for
+    /// equal bytes stored elsewhere or for cuts inside a character.
+    #[cfg(feature = "idna")]
+    #[test]
+    fn input_str_only_for_slices_of_the_input() {
+        use super::Writer;
+        let input = "http://b\u{fc}cher.de/";
+        let mut arena = [0u8; 8];
+        let w = Writer::new(&mut arena, input);
+        let host = &input.as_bytes()[7..17];
+        assert_eq!(w.input_str(host), Some("b\u{fc}cher.de"));
+        let copy = std::vec::Vec::from(host);
+        assert_eq!(w.input_str(&copy), None);
+        assert_eq!(
+            w.input_str(&input.as_bytes()[7..9]),
+            None,
+            "cut inside \u{fc}"
+        );
+        assert_eq!(w.input_str(&input.as_bytes()[..0]), Some(""));
+    }
 
     /// `shift` and `shift_by_rotation` (the bare-metal one) move exactly what `copy_within`
     /// moves, in both directions and at the edges.

@@ -202,19 +202,35 @@ fn parse_unicode(
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
     let start = out.len();
+    // Without `%`, the decoded domain is the input itself, already a string (no copy, no
+    // UTF-8 check); the arena is still accounted as if it held the copy, so that the size
+    // reported when it runs out does not depend on where the host came from.
+    let source = match input.contains(&b'%') {
+        true => None,
+        false => out.input_str(input),
+    };
     let buf = out.owned_buf();
     let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= input.len()) else {
         return unicode_without_room(input, out, v);
     };
-    let mut d = 0;
-    for b in percent::decode(input) {
-        region[d] = b;
-        d += 1;
-    }
-    let (decoded, rest) = region.split_at_mut(d);
-    // UTF-8 decode without BOM or fail: U+FFFD would fail UTS46 anyway.
-    let Ok(decoded) = core::str::from_utf8(decoded) else {
-        return domain_to_ascii_failure(v);
+    let (d, decoded, rest) = match source {
+        Some(s) => {
+            let (_, rest) = region.split_at_mut(input.len());
+            (input.len(), s, rest)
+        }
+        None => {
+            let mut d = 0;
+            for b in percent::decode(input) {
+                region[d] = b;
+                d += 1;
+            }
+            let (decoded, rest) = region.split_at_mut(d);
+            // UTF-8 decode without BOM or fail: U+FFFD would fail UTS46 anyway.
+            let Ok(decoded) = core::str::from_utf8(decoded) else {
+                return domain_to_ascii_failure(v);
+            };
+            (d, decoded, rest)
+        }
     };
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,

@@ -89,10 +89,11 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
     let mut v = ValidationErrors::EMPTY;
     let mut i = scheme_end + 1;
     if s[i..].starts_with(b"//") {
-        if scheme == SchemeType::File {
-            return after_scheme(resume);
-        }
-        let Some(end) = authority(s, i + 2, scheme, &mut rec, &mut v) else {
+        let found = match scheme {
+            SchemeType::File => file_host(s, i + 2, &mut rec),
+            _ => authority(s, i + 2, scheme, &mut rec, &mut v),
+        };
+        let Some(end) = found else {
             if rec.path_start != 0 {
                 // A default port, which the serializer drops: the full parser goes on after
                 // it, with the output up to the host.
@@ -116,7 +117,9 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
     rec.path_start = i;
     let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
     let Some(()) = rest(s, scheme, missing_slash, &mut rec) else {
-        if rec.host_kind.is_none() {
+        // File URLs resume after the scheme: the file states differ from the special
+        // authority states this resume point is checked against.
+        if rec.host_kind.is_none() || scheme == SchemeType::File {
             return after_scheme(resume);
         }
         *resume = Some(Resume {
@@ -275,6 +278,47 @@ fn userinfo(s: &[u8], start: usize) -> Option<(usize, usize)> {
         }
     }
     (s.get(i) == Some(&b'@') && i > start).then_some((username_end, i))
+}
+
+/// A file URL's host after `//` (<https://url.spec.whatwg.org/#file-host-state>) as the
+/// serializer writes it: empty, a canonical domain other than `localhost` (which becomes
+/// empty), or a dotted-quad IPv4 address; never credentials or a port. Also refuses a first
+/// path segment that the path state rewrites (`C|` becomes `C:`). Returns where the host
+/// ends. Out of line: the common schemes do not pay for it.
+#[inline(never)]
+fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
+    let end = skip(s, start, class::DOMAIN_CANONICAL);
+    let host = &s[start..end];
+    rec.username_end = start;
+    rec.host_start = start;
+    rec.host_end = end;
+    rec.host_kind = Some(if host.is_empty() {
+        HostKind::Empty
+    } else if host == b"localhost" {
+        return None;
+    } else if !ends_in_digit_or_dot(host) {
+        HostKind::Domain
+    } else if is_canonical_ipv4(host) {
+        HostKind::Ipv4
+    } else {
+        return None;
+    });
+    if !matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) {
+        return None;
+    }
+    // <https://url.spec.whatwg.org/#windows-drive-letter>, the whole first segment.
+    let first = &s[(end + 1).min(s.len())..];
+    let first = &first[..first
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .unwrap_or(first.len())];
+    if let [letter, b'|'] = *first
+        && s.get(end) == Some(&b'/')
+        && letter.is_ascii_alphabetic()
+    {
+        return None;
+    }
+    Some(end)
 }
 
 /// `host[:port]` from `start`; returns the position after it.
@@ -479,6 +523,14 @@ mod tests {
             "sc://:p@h",
             "ws://u@h",
             "http://u:p@1.2.3.4/",
+            "file:///C:/Users/x",
+            "file:///tmp/mock/path",
+            "file://host/dir/file",
+            "file://h/C:/x",
+            "file://1.2.3.4/x",
+            "file:///",
+            "file://h",
+            "file:///test?test#test",
         ] {
             assert!(super::scan(href, &mut None).is_some(), "{href}");
             agrees(href);
@@ -492,7 +544,11 @@ mod tests {
             "http://a/./b",
             "http://a/%2e/b",
             "http://a/.%2E/b",
-            "file:///x",
+            "file:///C|/x",
+            "file://localhost/x",
+            "file:///a/../b",
+            "file://1.2.3/x",
+            "file:/x",
             "http://u@h/x/./y",
             "http://@h/",
             "http://u:@h/",
@@ -513,6 +569,12 @@ mod tests {
             );
             agrees(href);
             let _ = Url::parse(href, &mut [0u8; 64]).unwrap();
+        }
+        // Failures: the fast path refuses them and the full parser fails alike.
+        for href in ["file://h:80/", "file://u@h/", "file://a b/"] {
+            assert!(super::scan(href, &mut None).is_none(), "{href}");
+            agrees(href);
+            assert!(Url::parse(href, &mut [0u8; 64]).is_err(), "{href}");
         }
     }
 

@@ -323,6 +323,10 @@ fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
 
 /// `host[:port]` from `start`; returns the position after it.
 fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+    if s.get(start) == Some(&b'[') {
+        let end = ipv6_host(s, start, rec)?;
+        return port_or_end(s, end, scheme, rec);
+    }
     let table = if scheme.is_special() {
         class::DOMAIN_CANONICAL
     } else {
@@ -355,6 +359,54 @@ fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
         None | Some(b'/' | b'?' | b'#') => Some(end),
         _ => None,
     }
+}
+
+/// After a host ending at `end`: a canonical port, or the end of the authority.
+fn port_or_end(s: &[u8], end: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+    match s.get(end) {
+        Some(b':') => port(s, end + 1, scheme, rec),
+        None | Some(b'/' | b'?' | b'#') => Some(end),
+        _ => None,
+    }
+}
+
+/// An IPv6 address in brackets from `start` (at `[`) as the IPv6 serializer writes it
+/// (<https://url.spec.whatwg.org/#concept-ipv6-serializer>: lowercase hex, no leading
+/// zeros, the longest run of zeros compressed): parsed without a validation error and
+/// serialized again, then compared. Returns the position after `]`. Out of line: only
+/// bracketed hosts pay for it.
+#[inline(never)]
+fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
+    let close = start + s.get(start..)?.iter().position(|&b| b == b']')?;
+    let inner = s.get(start + 1..close)?;
+    // What the serializer never writes, found in one pass before parsing: anything but
+    // lowercase hex digits and colons (uppercase, an embedded IPv4 address), or a group
+    // with a leading zero.
+    let lexically_canonical = inner.iter().enumerate().all(|(i, &b)| match b {
+        b':' | b'1'..=b'9' | b'a'..=b'f' => true,
+        b'0' => {
+            let group_start = i == 0 || inner[i - 1] == b':';
+            !group_start || matches!(inner.get(i + 1), None | Some(b':'))
+        }
+        _ => false,
+    });
+    if !lexically_canonical {
+        return None;
+    }
+    let mut v = ValidationErrors::EMPTY;
+    let address = crate::host::ipv6::parse(inner, &mut v).ok()?;
+    // The longest serialization, `xxxx:` eight times less one colon, is 39 bytes.
+    let mut buf = [0u8; 40];
+    let mut out = crate::arena::Writer::new(&mut buf, "");
+    crate::host::ipv6::serialize(&address, &mut out);
+    if !v.is_empty() || out.bytes() != inner {
+        return None;
+    }
+    rec.username_end = start;
+    rec.host_start = start;
+    rec.host_end = close + 1;
+    rec.host_kind = Some(HostKind::Ipv6);
+    Some(close + 1)
 }
 
 /// Conservative "ends in a number" pre-check: a trailing dot, or a last label that starts
@@ -531,6 +583,12 @@ mod tests {
             "file:///",
             "file://h",
             "file:///test?test#test",
+            "mqtt://[fd00::e569]:1883/home/kitchen/temp",
+            "coap://[::1]/x",
+            "http://[2001:db8:38c1:ee53::4]/",
+            "http://[::ffff:c0a8:1]:8080/x",
+            "ws://[1:2:3:4:5:6:7:8]",
+            "sc://u@[::]/",
         ] {
             assert!(super::scan(href, &mut None).is_some(), "{href}");
             agrees(href);
@@ -544,6 +602,12 @@ mod tests {
             "http://a/./b",
             "http://a/%2e/b",
             "http://a/.%2E/b",
+            "mqtt://[FE80::1]:1883/x",
+            "mqtt://[fd00::011a]/x",
+            "http://[0:0:0:0:0:0:0:1]/",
+            "http://[::ffff:192.168.1.1]/",
+            "http://[1:0:0:0:2::3]/",
+            "http://[::1]:80/",
             "file:///C|/x",
             "file://localhost/x",
             "file:///a/../b",

@@ -34,21 +34,21 @@ pub(crate) static C0_COMPONENT: Component = Component {
     plain: class::C0,
 };
 
-/// Whether the UTF-8 sequence at `s[i..]` is a non-ASCII URL code point; its length.
+/// Whether the UTF-8 sequence at `s[i..]` (`s` is text: the parser only cuts it at ASCII
+/// bytes) is a non-ASCII URL code point; its length. Decoded by hand: the sequence is known
+/// to be well formed, and this runs for every non-ASCII character of a path or query.
 fn non_ascii_url_code_point(s: &[u8], i: usize) -> (bool, usize) {
-    let len = match s[i] {
-        0xf0.. => 4,
-        0xe0.. => 3,
-        _ => 2,
+    let lead = u32::from(s[i]);
+    let (len, bits) = match lead {
+        0xf0.. => (4, lead & 0x07),
+        0xe0.. => (3, lead & 0x0f),
+        _ => (2, lead & 0x1f),
     };
-    let ch = s
-        .get(i..i + len)
-        .and_then(|c| core::str::from_utf8(c).ok())
-        .and_then(|c| c.chars().next());
-    let ok = ch.is_some_and(|c| {
-        let c = c as u32;
-        c >= 0xa0 && (c & 0xfffe) != 0xfffe && !(0xfdd0..=0xfdef).contains(&c)
-    });
+    let Some(rest) = s.get(i + 1..i + len) else {
+        return (false, len);
+    };
+    let c = rest.iter().fold(bits, |c, &b| c << 6 | u32::from(b & 0x3f));
+    let ok = c >= 0xa0 && (c & 0xfffe) != 0xfffe && !(0xfdd0..=0xfdef).contains(&c);
     (ok, len)
 }
 
@@ -105,11 +105,10 @@ pub(crate) fn push_component_to(
                 out.push_slice(&s[start..i - 1]);
             }
             let seq = &s[i - 1..(i - 1 + len).min(s.len())];
-            let mut buf = [0u8; 12];
-            for (slot, &b) in buf.chunks_exact_mut(3).zip(seq) {
-                slot.copy_from_slice(&percent::percent_encode_byte(b));
+            // Three bytes at a time: a copy of known length needs no `memcpy` call.
+            for &b in seq {
+                out.push_slice(&percent::percent_encode_byte(b));
             }
-            out.push_slice(buf.get(..3 * seq.len()).unwrap_or_default());
             i = (i - 1 + len).min(s.len());
             start = i;
             continue;

@@ -301,10 +301,15 @@ pub fn drive_letter_non_file(c: &Case<'_>) -> bool {
             .chars()
             .filter(|ch| !matches!(ch, '\t' | '\n' | '\r'))
             .collect();
-        s.split(['/', '\\']).any(|seg| {
+        let is_drive = |seg: &str| {
             let b = seg.as_bytes();
             b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
-        })
+        };
+        // A path right after `scheme:` (`http:a:/..` against an http base) starts with a
+        // segment that `/` does not separate from the scheme.
+        let after_scheme = s.split_once(':').map_or("", |(_, rest)| rest);
+        s.split(['/', '\\']).any(is_drive)
+            || after_scheme.split(['/', '\\']).next().is_some_and(is_drive)
     };
     p.protocol != "file:" && (has_drive(c.input) || c.base.is_some_and(has_drive))
 }

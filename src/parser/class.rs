@@ -17,8 +17,9 @@ pub(crate) const SPECIAL_QUERY: Flag = 1 << 2;
 pub(crate) const FRAGMENT: Flag = 1 << 3;
 /// The same for the C0 control set (opaque paths).
 pub(crate) const C0: Flag = 1 << 4;
-/// [`PATH`] without `/`: bytes inside a path segment.
-pub(crate) const SEGMENT: Flag = 1 << 5;
+/// [`PATH`] without `.`: the bytes of a canonical list path that cannot start a dot
+/// segment (`/` included, so a path is scanned in one run, stopping only at dots).
+pub(crate) const PATH_NO_DOT: Flag = 1 << 5;
 /// Bytes that continue a scheme (<https://url.spec.whatwg.org/#scheme-state>).
 pub(crate) const SCHEME_CHAR: Flag = 1 << 6;
 /// [`SCHEME_CHAR`] without uppercase letters (a canonical scheme).
@@ -82,7 +83,7 @@ const fn classes(c: u8) -> Flag {
     f |= bit(plain(c, &percent::SPECIAL_QUERY), SPECIAL_QUERY);
     f |= bit(plain(c, &percent::FRAGMENT), FRAGMENT);
     f |= bit(plain(c, &percent::C0_CONTROL), C0);
-    f |= bit(plain(c, &percent::PATH) && c != b'/', SEGMENT);
+    f |= bit(plain(c, &percent::PATH) && c != b'.', PATH_NO_DOT);
     let scheme = c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.';
     f |= bit(scheme, SCHEME_CHAR);
     f |= bit(scheme && !c.is_ascii_uppercase(), SCHEME_LOWER);

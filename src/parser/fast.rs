@@ -57,14 +57,10 @@ pub(crate) struct Resume {
 /// parameter: a third variant of [`Fast`] makes the common canonical case slower.)
 pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fast<'a>> {
     let s = input.as_bytes();
-    if !s.first()?.is_ascii_lowercase() {
-        return None;
-    }
-    let scheme_end = skip(s, 1, class::SCHEME_LOWER);
-    if s.get(scheme_end) != Some(&b':') {
-        return None;
-    }
-    let scheme = super::classify_scheme(&s[..scheme_end]);
+    let (scheme_end, scheme) = match web_scheme(s) {
+        Some(known) => known,
+        None => scheme(s)?,
+    };
     let mut rec = Record {
         scheme_end,
         username_end: scheme_end + 1,
@@ -141,6 +137,32 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
         return Some(Fast::MissingSlash { at, rec, v });
     }
     Some(Fast::Canonical(Url::from_record(input, &rec, v)))
+}
+
+/// `https://` or `http://` in one comparison each: most URLs start so.
+#[inline(always)]
+fn web_scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
+    let first: [u8; 8] = s.get(..8)?.try_into().ok()?;
+    let w = u64::from_le_bytes(first);
+    if w == u64::from_le_bytes(*b"https://") {
+        return Some((5, SchemeType::Https));
+    }
+    // `http://` and any eighth byte.
+    let seven = u64::from_le_bytes(*b"http://\0");
+    (w & 0x00ff_ffff_ffff_ffff == seven).then_some((4, SchemeType::Http))
+}
+
+/// A canonical (lowercase) scheme and its `:`: where the `:` is, and the scheme's type.
+#[inline(always)]
+fn scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
+    if !s.first()?.is_ascii_lowercase() {
+        return None;
+    }
+    let scheme_end = skip(s, 1, class::SCHEME_LOWER);
+    if s.get(scheme_end) != Some(&b':') {
+        return None;
+    }
+    Some((scheme_end, super::classify_scheme(&s[..scheme_end])))
 }
 
 impl Resume {
@@ -486,18 +508,37 @@ fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> 
     if s.get(start + 1) == Some(&b'/') && !has_host {
         return None;
     }
-    // Segment by segment: a segment starting with `.` or `%` is checked for being a dot
-    // segment (`.`, `..`, `%2e`, `.%2E`, ...).
-    let mut i = start;
-    while s.get(i) == Some(&b'/') {
-        i += 1;
-        let seg_start = i;
-        i = skip_escaped(s, i, class::SEGMENT);
-        if matches!(s.get(seg_start), Some(b'.' | b'%')) && is_dot_segment(&s[seg_start..i]) {
+    // One run over the path, stopping only at `.` and `%`: one of them right after a `/`
+    // may start a dot segment (`.`, `..`, `%2e`, `.%2E`, ...).
+    let mut i = start + 1;
+    loop {
+        i = skip(s, i, class::PATH_NO_DOT);
+        let step = match s.get(i) {
+            Some(b'.') => 1,
+            Some(b'%') if crate::percent::decode_at(s, i).is_some() => 3,
+            _ => return Some(i),
+        };
+        if s[i - 1] == b'/' && starts_dot_segment(&s[i..]) {
             return None;
         }
+        i += step;
     }
-    Some(i)
+}
+
+/// Whether a segment starting at `rest` is a dot segment: its leading run of the bytes dot
+/// segments are made of is one, and what follows it ends the segment. Conservative: a run
+/// followed by a byte outside the path set (which the fast path refuses later anyway) counts
+/// as ending it.
+fn starts_dot_segment(rest: &[u8]) -> bool {
+    let run = rest
+        .iter()
+        .take(7)
+        .take_while(|&&b| matches!(b, b'.' | b'%' | b'2' | b'e' | b'E'))
+        .count();
+    let continues = rest
+        .get(run)
+        .is_some_and(|&b| b != b'/' && class::is(b, class::PATH));
+    !continues && is_dot_segment(&rest[..run])
 }
 
 /// <https://url.spec.whatwg.org/#single-dot-path-segment> or a double-dot one.
@@ -589,6 +630,10 @@ mod tests {
             "http://[::ffff:c0a8:1]:8080/x",
             "ws://[1:2:3:4:5:6:7:8]",
             "sc://u@[::]/",
+            "http://a/.x/y.z",
+            "http://a/b.c/d.e/..x/%2ex/.%2ef/e.",
+            "http://a/...",
+            "http://a/%2e%2e%2e/%2e%41",
         ] {
             assert!(super::scan(href, &mut None).is_some(), "{href}");
             agrees(href);
@@ -602,6 +647,12 @@ mod tests {
             "http://a/./b",
             "http://a/%2e/b",
             "http://a/.%2E/b",
+            "http://a/b/..",
+            "http://a/b/.?q",
+            "http://a/b/%2E%2e#f",
+            "http://a/b/.%2e/c",
+            "http://a/b/%2e./c",
+            "sc://a/b/../c",
             "mqtt://[FE80::1]:1883/x",
             "mqtt://[fd00::011a]/x",
             "http://[0:0:0:0:0:0:0:1]/",

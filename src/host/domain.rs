@@ -10,6 +10,14 @@ use crate::percent;
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
 fn ends_in_a_number(domain: &[u8]) -> bool {
     let domain = domain.strip_suffix(b".").unwrap_or(domain);
+    // A number's last byte is a digit, a hex digit or the `x` of `0x`: most domains end in
+    // a letter that rules them out at once.
+    if matches!(
+        domain.last(),
+        Some(b'g'..=b'w' | b'y' | b'z' | b'G'..=b'W' | b'Y' | b'Z')
+    ) {
+        return false;
+    }
     let last = match domain.iter().rposition(|&b| b == b'.') {
         Some(i) => &domain[i + 1..],
         None => domain,
@@ -34,7 +42,14 @@ pub(crate) fn parse(
     if seen & class::DOMAIN_SLOW == 0 {
         return plain_ascii(input, seen & class::UPPER != 0, out, v);
     }
-    if input.contains(&b'%') && (0..input.len()).any(|i| percent::decode_at(input, i).is_some()) {
+    let escaped = input.contains(&b'%');
+    if !escaped && input.is_ascii() {
+        // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
+        // point, which decoding leaves in place.
+        v.insert(ValidationError::DomainInvalidCodePoint);
+        return Err(ParseErrorKind::DomainInvalidCodePoint);
+    }
+    if escaped && (0..input.len()).any(|i| percent::decode_at(input, i).is_some()) {
         v.insert(ValidationError::DomainPercentEncoded);
     }
     // Whether the domain is ASCII decides the path; forbidden code points are only checked

@@ -42,7 +42,8 @@ pub(crate) fn parse(
     if seen & class::DOMAIN_SLOW == 0 {
         return plain_ascii(input, seen & class::UPPER != 0, out, v);
     }
-    let escaped = input.contains(&b'%');
+    // A byte loop: `contains` calls `memchr`, costly on hosts this short.
+    let escaped = input.iter().any(|&b| b == b'%');
     if !escaped && input.is_ascii() {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
@@ -55,7 +56,7 @@ pub(crate) fn parse(
     // Whether the domain is ASCII decides the path; forbidden code points are only checked
     // after domain to ASCII (NFC can absorb one: `<` U+0338 becomes U+226E).
     if percent::decode(input).any(|b| b >= 0x80) {
-        return parse_unicode(input, out, v);
+        return parse_unicode(input, escaped, out, v);
     }
     decoded_ascii(input, out, v)
 }
@@ -202,6 +203,7 @@ fn xn_label_ok(_label: &[u8]) -> bool {
 #[cfg(not(feature = "idna"))]
 fn parse_unicode(
     _input: &[u8],
+    _escaped: bool,
     _out: &mut Writer<'_>,
     _v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
@@ -213,6 +215,7 @@ fn parse_unicode(
 #[cfg(feature = "idna")]
 fn parse_unicode(
     input: &[u8],
+    escaped: bool,
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
@@ -220,7 +223,7 @@ fn parse_unicode(
     // Without `%`, the decoded domain is the input itself, already a string (no copy, no
     // UTF-8 check); the arena is still accounted as if it held the copy, so that the size
     // reported when it runs out does not depend on where the host came from.
-    let source = match input.contains(&b'%') {
+    let source = match escaped {
         true => None,
         false => out.input_str(input),
     };

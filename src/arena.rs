@@ -329,7 +329,7 @@ impl<'a> Writer<'a> {
         }
         let buf: &'a [u8] = self.buf;
         // The serializer only writes ASCII.
-        core::str::from_utf8(&buf[..len]).map_err(|_| len)
+        crate::ascii::as_str(&buf[..len]).ok_or(len)
     }
 }
 

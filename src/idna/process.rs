@@ -48,7 +48,9 @@ struct Run<'o> {
 }
 
 fn text(bytes: &[u8]) -> &str {
-    core::str::from_utf8(bytes).unwrap_or("\u{FFFD}")
+    let text = crate::ascii::as_str(bytes).map(Ok);
+    text.unwrap_or_else(|| core::str::from_utf8(bytes))
+        .unwrap_or("\u{FFFD}")
 }
 
 /// Runs UTS46 processing on `domain`.

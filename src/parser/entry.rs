@@ -105,7 +105,7 @@ fn insert_slash<'a>(
     out[at] = b'/';
     out[at + 1..].copy_from_slice(&input.as_bytes()[at..]);
     // The fast path accepts ASCII only.
-    let href = core::str::from_utf8(out).unwrap_or("");
+    let href = crate::ascii::as_str(out).unwrap_or("");
     Url::from_record(href, rec, v)
 }
 

@@ -43,6 +43,7 @@ pub(crate) fn parse(
         return plain_ascii(input, seen & class::UPPER != 0, out, v);
     }
     // A byte loop: `contains` calls `memchr`, costly on hosts this short.
+    #[allow(clippy::manual_contains)]
     let escaped = input.iter().any(|&b| b == b'%');
     if !escaped && input.is_ascii() {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code

@@ -1,6 +1,7 @@
 //! The offset invariants of [`Url`].
 
 use crate::host::HostKind;
+use crate::scheme::SchemeType;
 use crate::url::Url;
 
 /// Checks that every offset of `url` has its documented meaning.
@@ -14,6 +15,9 @@ pub(crate) fn check(url: &Url<'_>) -> Result<(), &'static str> {
     }
     if s.get(scheme_end as usize) != Some(&b':') || scheme_end == 0 {
         return Err("scheme_end is not at ':'");
+    }
+    if url.scheme_type() != SchemeType::from_lowercase(&s[..scheme_end as usize]) {
+        return Err("scheme type is not the scheme's");
     }
     if !s[..scheme_end as usize]
         .iter()

@@ -1,7 +1,7 @@
 //! Special schemes and their default ports (<https://url.spec.whatwg.org/#special-scheme>).
 
 /// A scheme's kind: one of the six special schemes, or any other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) enum SchemeType {
     Http,
     Https,
@@ -9,6 +9,7 @@ pub(crate) enum SchemeType {
     Wss,
     Ftp,
     File,
+    #[default]
     NotSpecial,
 }
 

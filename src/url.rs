@@ -4,6 +4,7 @@ use crate::error::{Error, ValidationErrors};
 use crate::host::{Host, HostKind};
 use crate::origin::Origin;
 use crate::parser::{self, Options, Record};
+use crate::scheme::SchemeType;
 use core::fmt;
 
 /// A parsed URL: its serialization (the `href`) and the offsets of its components.
@@ -45,6 +46,8 @@ pub struct Url<'a> {
     fragment_start: Option<u32>,
     port: Option<u16>,
     host_kind: HostKind,
+    /// The scheme's kind (derived from the scheme, kept so a base is not classified again).
+    scheme_type: SchemeType,
     validation: ValidationErrors,
 }
 
@@ -132,14 +135,20 @@ impl<'a> Url<'a> {
             fragment_start: r.fragment_start.map(u),
             port: r.port,
             host_kind: r.host_kind.unwrap_or(HostKind::None),
+            scheme_type: r.scheme,
             validation,
         };
         debug_assert!(url.check().is_ok(), "{:?}: {:?}", url, url.check());
         url
     }
 
+    pub(crate) fn scheme_type(&self) -> SchemeType {
+        self.scheme_type
+    }
+
     pub(crate) fn record(&self) -> Record {
         Record {
+            scheme: self.scheme_type,
             scheme_end: self.scheme_end as usize,
             username_end: self.username_end as usize,
             host_start: self.host_start as usize,
@@ -220,7 +229,7 @@ impl<'a> Url<'a> {
 
     /// Whether the scheme is special (http, https, ws, wss, ftp, file).
     pub fn is_special(&self) -> bool {
-        crate::scheme::SchemeType::from_lowercase(self.scheme().as_bytes()).is_special()
+        self.scheme_type.is_special()
     }
 
     /// Whether the URL has an opaque path (`mailto:x`, `data:...`): no host and a path that
@@ -293,7 +302,7 @@ impl<'a> Url<'a> {
 
     /// The port, or the scheme's default port.
     pub fn port_or_known_default(&self) -> Option<u16> {
-        self.port.or_else(|| crate::default_port(self.scheme()))
+        self.port.or_else(|| self.scheme_type.default_port())
     }
 
     /// The path, serialized (JavaScript's `pathname`).

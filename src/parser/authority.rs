@@ -155,7 +155,7 @@ impl Parser<'_, '_, '_> {
             }
         }
         let port = port as u16;
-        if Some(port) != self.scheme.default_port() {
+        if Some(port) != self.rec.scheme.default_port() {
             self.rec.port = Some(port);
             self.out.push(b':');
             self.out.push_decimal(port as u32);

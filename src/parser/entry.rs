@@ -6,7 +6,6 @@ use super::fast::{self, Resume};
 use super::{Options, Parser, Record};
 use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
-use crate::scheme::SchemeType;
 use crate::url::Url;
 
 /// Without the fast path there is never a canonical prefix to resume after.
@@ -243,7 +242,6 @@ fn run<'a>(
         out: Writer::new(arena, input),
         base,
         v,
-        scheme: SchemeType::NotSpecial,
         err_pos: 0,
         rec: Record::default(),
         dot_prefix: false,

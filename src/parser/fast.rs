@@ -49,7 +49,6 @@ pub(crate) struct Resume {
     pub(crate) out_len: usize,
     /// The scheme and authority offsets (no path, query or fragment yet).
     pub(crate) rec: Record,
-    pub(crate) scheme: SchemeType,
 }
 
 /// The fast path, with the missing-slash case reported rather than refused. When it gives up
@@ -62,6 +61,7 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
         None => scheme(s)?,
     };
     let mut rec = Record {
+        scheme,
         scheme_end,
         username_end: scheme_end + 1,
         host_start: scheme_end + 1,
@@ -74,10 +74,10 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
             at: scheme_end + 1,
             out_len: scheme_end + 1,
             rec: Record {
+                scheme,
                 scheme_end,
                 ..Record::default()
             },
-            scheme,
         });
         None
     };
@@ -100,7 +100,6 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
                         path_start: 0,
                         ..rec
                     },
-                    scheme,
                 });
                 return None;
             }
@@ -126,7 +125,6 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
                 fragment_start: None,
                 ..rec
             },
-            scheme,
         });
         return None;
     };
@@ -187,7 +185,6 @@ impl Parser<'_, '_, '_> {
         };
         self.out.push_slice(prefix);
         self.rec = r.rec;
-        self.scheme = r.scheme;
         // Credentials end before the host starts (after their `@`).
         if r.rec.username_end < r.rec.host_start {
             self.v.insert(ValidationError::InvalidCredentials);

@@ -25,12 +25,12 @@ fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
 
 impl<'b> Parser<'_, '_, 'b> {
     fn base_if_file(&self) -> Option<&'b Url<'b>> {
-        self.base.filter(|b| b.scheme() == "file")
+        self.base.filter(|b| b.scheme_type().is_file())
     }
 
     /// <https://url.spec.whatwg.org/#file-state>; `file:` is already written.
     pub(super) fn file_state(&mut self, pos: usize) -> Step {
-        self.scheme = SchemeType::File;
+        self.rec.scheme = SchemeType::File;
         match self.at(pos) {
             Some(c @ (b'/' | b'\\')) => {
                 if c == b'\\' {

@@ -57,7 +57,6 @@ pub(crate) struct Parser<'i, 'a, 'b> {
     pub(crate) out: Writer<'a>,
     base: Option<&'b Url<'b>>,
     pub(crate) v: ValidationErrors,
-    pub(crate) scheme: SchemeType,
     /// Position in `input` where the current failure was found (for error reports).
     pub(crate) err_pos: usize,
     pub(crate) rec: Record,
@@ -93,9 +92,8 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             out,
             base: None,
             v: ValidationErrors::EMPTY,
-            scheme,
             err_pos: 0,
-            rec,
+            rec: Record { scheme, ..rec },
             dot_prefix: false,
             state_override: Some(state_override),
         }
@@ -105,6 +103,9 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
 /// The URL record as offsets into the output (see `Url` for their meaning).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Record {
+    /// The scheme's kind, which the parser consults at every special-scheme branch (and a
+    /// `Url` keeps, so a base needs no second classification).
+    pub(crate) scheme: SchemeType,
     pub(crate) scheme_end: usize,
     pub(crate) username_end: usize,
     pub(crate) host_start: usize,
@@ -129,7 +130,7 @@ impl<'b> Parser<'_, '_, 'b> {
     }
 
     pub(crate) fn is_special(&self) -> bool {
-        self.scheme.is_special()
+        self.rec.scheme.is_special()
     }
 
     /// Whether `b` ends a path segment: `/`, and `\` in special URLs.
@@ -168,14 +169,14 @@ impl<'b> Parser<'_, '_, 'b> {
             self.out.push_slice(&self.input[..=len]);
         }
         self.rec.scheme_end = len;
-        self.scheme = classify_scheme(scheme);
+        self.rec.scheme = classify_scheme(scheme);
         Some(len + 1)
     }
 
     /// The branches at the end of the scheme state, after `scheme:` is written.
     fn after_scheme(&mut self, pos: usize) -> Step {
         let remaining = &self.input[pos..];
-        if self.scheme.is_file() {
+        if self.rec.scheme.is_file() {
             if !remaining.starts_with(b"//") {
                 self.v
                     .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
@@ -183,11 +184,10 @@ impl<'b> Parser<'_, '_, 'b> {
             return self.file_state(pos);
         }
         if self.is_special() {
-            let same_as_base = self.base.is_some_and(|b| {
-                b.scheme()
-                    .as_bytes()
-                    .eq_ignore_ascii_case(&self.input[..self.rec.scheme_end])
-            });
+            // Special schemes are equal exactly when their kinds are.
+            let same_as_base = self
+                .base
+                .is_some_and(|b| b.scheme_type() == self.rec.scheme);
             if same_as_base {
                 return self.special_relative_or_authority_state(pos);
             }
@@ -225,11 +225,11 @@ impl<'b> Parser<'_, '_, 'b> {
             return self.fragment_state(1);
         }
         self.rec.scheme_end = base.scheme_end_usize();
-        self.scheme = classify_scheme(base.scheme().as_bytes());
+        self.rec.scheme = base.scheme_type();
         // `scheme:`
         let scheme = base.as_str().get(..=self.rec.scheme_end);
         self.out.push_str(scheme.unwrap_or_default());
-        if self.scheme.is_file() {
+        if self.rec.scheme.is_file() {
             self.file_state(0)
         } else {
             self.relative_state(0)
@@ -239,7 +239,7 @@ impl<'b> Parser<'_, '_, 'b> {
     /// Copies `base`'s serialization up to `end`, and its host/credential offsets.
     fn copy_base_prefix(&mut self, base: &Url<'_>, end: usize) {
         self.out.push_str(&base.as_str()[..end]);
-        self.scheme = classify_scheme(base.scheme().as_bytes());
+        self.rec.scheme = base.scheme_type();
         let r = base.record();
         self.rec.scheme_end = r.scheme_end;
         self.rec.username_end = r.username_end;

@@ -108,7 +108,7 @@ impl Parser<'_, '_, '_> {
     /// the segment at `pos` is not such (or the URL is a file URL, for the drive letter
     /// quirk).
     fn plain_segments(&mut self, pos: usize) -> Option<Plain> {
-        if self.scheme.is_file() || self.at(pos) == Some(b'.') {
+        if self.rec.scheme.is_file() || self.at(pos) == Some(b'.') {
             return None;
         }
         let mut i = pos;
@@ -172,7 +172,7 @@ impl Parser<'_, '_, '_> {
     fn append_segment(&mut self, seg: &[u8]) {
         let path_empty = self.out.len() == self.rec.path_start;
         self.out.push(b'/');
-        if self.scheme == SchemeType::File && path_empty && is_windows_drive_letter(seg) {
+        if self.rec.scheme == SchemeType::File && path_empty && is_windows_drive_letter(seg) {
             self.out.push(seg[0]);
             self.out.push(b':');
             return;
@@ -198,7 +198,7 @@ impl Parser<'_, '_, '_> {
         let Some(last) = path.iter().rposition(|&b| b == b'/') else {
             return;
         };
-        if self.scheme == SchemeType::File
+        if self.rec.scheme == SchemeType::File
             && last == 0
             && is_normalized_windows_drive_letter(&path[1..])
         {

@@ -18,7 +18,7 @@ impl Parser<'_, '_, '_> {
         hostname_only: bool,
         has_credentials_or_port: bool,
     ) -> Result<NewPort, ParseErrorKind> {
-        if self.scheme.is_file() {
+        if self.rec.scheme.is_file() {
             return self.file_host_setter_state();
         }
         let special = self.is_special();
@@ -97,7 +97,7 @@ impl Parser<'_, '_, '_> {
             }
         }
         let port = port as u16;
-        Ok((Some(port) != self.scheme.default_port()).then_some(port))
+        Ok((Some(port) != self.rec.scheme.default_port()).then_some(port))
     }
 
     /// Runs a state with the override set, for the pathname, search and hash setters.

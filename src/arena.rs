@@ -317,7 +317,9 @@ impl<'a> Writer<'a> {
     }
 
     /// Finishes: the output as a string with the arena's lifetime, or the arena size needed.
-    pub(crate) fn finish(self) -> Result<&'a str, usize> {
+    /// (By reference, taking the arena out, so a caller holding the writer in a larger
+    /// struct need not move it out first: that move was a 20-word copy per parse.)
+    pub(crate) fn finish(&mut self) -> Result<&'a str, usize> {
         if self.overflow {
             return Err(self.peak());
         }
@@ -327,7 +329,7 @@ impl<'a> Writer<'a> {
             // since it matched ASCII output byte for byte.
             return self.src_str.get(..len).ok_or(len);
         }
-        let buf: &'a [u8] = self.buf;
+        let buf: &'a mut [u8] = core::mem::take(&mut self.buf);
         // The serializer only writes ASCII.
         crate::ascii::as_str(&buf[..len]).ok_or(len)
     }

@@ -269,9 +269,8 @@ fn run<'a>(
     }
     p.fix_empty_first_segment();
     *skipped |= p.out.skipped_checks();
-    let Parser { out, rec, v, .. } = p;
-    let url = match out.finish() {
-        Ok(s) => Url::from_record(s, &rec, v),
+    let url = match p.out.finish() {
+        Ok(s) => Url::from_record(s, &p.rec, p.v),
         Err(needed) => return Err(Error::ArenaTooSmall { needed }),
     };
     let strict_error = || url.validation_errors().first();

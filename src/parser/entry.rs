@@ -69,14 +69,49 @@ fn output_bound(input_len: usize, base: Option<&Url<'_>>) -> usize {
     base_len + per_byte.max(idna) + 32
 }
 
-/// Entry point for `Url::parse*`.
+/// Entry point for `Url::parse*`. The canonical fast path runs here, so that canonical
+/// input does not pay for entering the full parser (its frame holds the parser state).
+#[inline]
 pub(crate) fn parse<'a>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    parse_inner(input, base, arena, options, true, None, &mut false)
+    // Before the fast path, which would take a canonical input of any length.
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
+    }
+    #[cfg(feature = "fast-path")]
+    if !options.strict {
+        let mut found = None;
+        return match fast::scan(input, &mut found) {
+            Some(fast::Fast::Canonical(url)) => Ok(url),
+            Some(fast::Fast::MissingSlash { at, rec, v }) => {
+                missing_slash(input, at, &rec, v, arena)
+            }
+            None => parse_inner(input, base, arena, options, found.as_ref(), &mut false),
+        };
+    }
+    parse_inner(input, base, arena, options, None, &mut false)
+}
+
+/// The fast path's `MissingSlash`: the output is the input with one byte inserted.
+#[cfg(feature = "fast-path")]
+#[inline(never)]
+fn missing_slash<'a>(
+    input: &str,
+    at: usize,
+    rec: &Record,
+    v: ValidationErrors,
+    arena: &'a mut [u8],
+) -> Result<Url<'a>, Error> {
+    match arena.len() > input.len() {
+        true => Ok(insert_slash(input, at, rec, v, arena)),
+        false => Err(Error::ArenaTooSmall {
+            needed: input.len() + 1,
+        }),
+    }
 }
 
 /// The fast path alone (for its tests): canonical input (borrowed), or canonical but for
@@ -116,49 +151,26 @@ pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<
         None,
         arena,
         Options { strict: false },
-        false,
         None,
         &mut false,
     )
 }
 
-/// [`parse`]; sets `skipped` when a validity check did not run (a step that needs arena
-/// scratch was skipped because the arena was full). With `fast_path`, the canonical fast
-/// path runs first; without, `resume` is what it found when the caller ran it. (An out
-/// parameter rather than a returned pair, so the `Url` is built where the caller wants it.)
+/// [`parse`] after the fast path: `resume` is the canonical prefix it found, if any. Sets
+/// `skipped` when a validity check did not run (a step that needs arena scratch was skipped
+/// because the arena was full). (An out parameter rather than a returned pair, so the `Url`
+/// is built where the caller wants it.)
 fn parse_inner<'a>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options,
-    fast_path: bool,
     resume: Option<&Resume>,
     skipped: &mut bool,
 ) -> Result<Url<'a>, Error> {
     if input.len() > crate::MAX_INPUT_LEN {
         return Err(Error::InputTooLong);
     }
-    #[cfg(feature = "fast-path")]
-    let mut found = None;
-    #[cfg(feature = "fast-path")]
-    let resume = match fast_path && !options.strict {
-        true => match fast::scan(input, &mut found) {
-            Some(fast::Fast::Canonical(url)) => return Ok(url),
-            Some(fast::Fast::MissingSlash { at, rec, v }) => {
-                // The output is the input with one byte inserted.
-                return match arena.len() > input.len() {
-                    true => Ok(insert_slash(input, at, &rec, v, arena)),
-                    false => Err(Error::ArenaTooSmall {
-                        needed: input.len() + 1,
-                    }),
-                };
-            }
-            None => found.as_ref(),
-        },
-        false => resume,
-    };
-    #[cfg(not(feature = "fast-path"))]
-    let _ = fast_path;
     let mut v = ValidationErrors::EMPTY;
     let bytes = input.as_bytes();
     let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
@@ -357,7 +369,6 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
         base,
         &mut [],
         Options::default(),
-        false,
         resume,
         &mut skipped,
     ) {
@@ -375,15 +386,7 @@ fn valid_in_scratch(input: &str, base: Option<&Url<'_>>, resume: Option<&Resume>
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
     let options = Options::default();
     !matches!(
-        parse_inner(
-            input,
-            base,
-            &mut scratch,
-            options,
-            false,
-            resume,
-            &mut false
-        ),
+        parse_inner(input, base, &mut scratch, options, resume, &mut false),
         Err(Error::Parse(_) | Error::InputTooLong)
     )
 }

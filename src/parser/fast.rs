@@ -341,6 +341,7 @@ fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
 }
 
 /// `host[:port]` from `start`; returns the position after it.
+#[inline(always)]
 fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
     if s.get(start) == Some(&b'[') {
         let end = ipv6_host(s, start, rec)?;
@@ -497,6 +498,7 @@ fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<
 }
 
 /// A list path of plain bytes without dot segments; a special URL must have one.
+#[inline(always)]
 fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> {
     if s.get(start) != Some(&b'/') {
         return (!special).then_some(start);

@@ -142,8 +142,9 @@ impl<'a> Writer<'a> {
         self.bytes().get(i).copied()
     }
 
-    /// Copies the borrowed prefix into the arena.
-    fn materialize(&mut self) {
+    /// Copies the borrowed prefix into the arena, so later writes go straight to it (for
+    /// output known to differ from the input: no byte comparisons first).
+    pub(crate) fn materialize(&mut self) {
         if !self.borrowed {
             return;
         }

@@ -226,7 +226,8 @@ impl<'b> Parser<'_, '_, 'b> {
         }
         self.rec.scheme_end = base.scheme_end_usize();
         self.rec.scheme = base.scheme_type();
-        // `scheme:`
+        // `scheme:`. The input has no scheme, so the output never is the input: owned at once.
+        self.out.materialize();
         let scheme = base.as_str().get(..=self.rec.scheme_end);
         self.out.push_str(scheme.unwrap_or_default());
         if self.rec.scheme.is_file() {

@@ -61,6 +61,16 @@ pub(crate) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
     }
 }
 
+/// `a == b` for slices of equal length; short ones (what the parser writes: `//`, a
+/// scheme, a segment) compared inline rather than through a `memcmp` call.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() <= 16 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    a == b
+}
+
 pub(crate) struct Writer<'a> {
     /// The caller's arena.
     buf: &'a mut [u8],
@@ -213,7 +223,7 @@ impl<'a> Writer<'a> {
     fn push_slice_slow(&mut self, s: &[u8]) {
         let end = self.len + s.len();
         if self.borrowed {
-            if self.src.get(self.len..end) == Some(s) {
+            if self.src.get(self.len..end).is_some_and(|here| same_bytes(here, s)) {
                 self.len = end;
                 return;
             }

@@ -223,7 +223,11 @@ impl<'a> Writer<'a> {
     fn push_slice_slow(&mut self, s: &[u8]) {
         let end = self.len + s.len();
         if self.borrowed {
-            if self.src.get(self.len..end).is_some_and(|here| same_bytes(here, s)) {
+            if self
+                .src
+                .get(self.len..end)
+                .is_some_and(|here| same_bytes(here, s))
+            {
                 self.len = end;
                 return;
             }

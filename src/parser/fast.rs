@@ -239,8 +239,13 @@ fn authority(
 ) -> Option<usize> {
     match host_port(s, start, scheme, rec) {
         Some(end) => Some(end),
-        // Not when the host scan reached the end of the authority: no `@` in it then.
-        None if !matches!(s.get(rec.host_end), None | Some(b'/' | b'?' | b'#')) => {
+        // Only when the host scan stopped at a byte canonical credentials (or a port) can
+        // go on with: not at the end of the authority (no `@` in it then), nor at a byte
+        // the userinfo set would encode.
+        None if s
+            .get(rec.host_end)
+            .is_some_and(|&b| matches!(b, b':' | b'@' | b'%') || class::is(b, class::USERINFO)) =>
+        {
             authority_slow(s, start, scheme, rec, v)
         }
         None => None,

@@ -45,18 +45,23 @@ fn has_tab_or_newline(s: &[u8]) -> bool {
     let has_zero = |x: u64| x.wrapping_sub(LO) & !x & HI != 0;
     // Some byte below 0x0e (rare in URLs) is checked exactly.
     let has_below_0e = |x: u64| x.wrapping_sub(LO * 0x0e) & !x & HI != 0;
+    let word = |chunk: &[u8; 8]| {
+        let x = u64::from_le_bytes(*chunk);
+        has_below_0e(x)
+            && (has_zero(x ^ (LO * 0x09)) || has_zero(x ^ (LO * 0x0a)) || has_zero(x ^ (LO * 0x0d)))
+    };
     let mut chunks = s.chunks_exact(8);
     for chunk in &mut chunks {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(w);
-        if has_below_0e(x)
-            && (has_zero(x ^ (LO * 0x09)) || has_zero(x ^ (LO * 0x0a)) || has_zero(x ^ (LO * 0x0d)))
-        {
+        if chunk.first_chunk().is_some_and(word) {
             return true;
         }
     }
-    chunks.remainder().iter().any(|&b| is_tab_or_newline(b))
+    match s.last_chunk::<8>() {
+        // The tail as the last eight bytes (overlapping the chunks: a repeat is harmless).
+        Some(last) if !chunks.remainder().is_empty() => word(last),
+        Some(_) => false,
+        None => s.iter().any(|&b| is_tab_or_newline(b)),
+    }
 }
 
 /// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
@@ -389,4 +394,24 @@ fn valid_in_scratch(input: &str, base: Option<&Url<'_>>, resume: Option<&Resume>
         parse_inner(input, base, &mut scratch, options, resume, &mut false),
         Err(Error::Parse(_) | Error::InputTooLong)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    /// The word-at-a-time check agrees with a byte loop at every length and position, for
+    /// every byte value (the three it looks for, their neighbours, and the rest).
+    #[test]
+    fn has_tab_or_newline_is_exact() {
+        for len in 0..40 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut s = std::vec![b'a'; len];
+                    s[at] = b;
+                    let expected = s.iter().any(|&c| matches!(c, b'\t' | b'\n' | b'\r'));
+                    assert_eq!(super::has_tab_or_newline(&s), expected, "{len} {at} {b}");
+                }
+            }
+            assert!(!super::has_tab_or_newline(&std::vec![b'a'; len]));
+        }
+    }
 }

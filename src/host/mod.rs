@@ -120,15 +120,22 @@ fn parse_opaque(
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
+    let kind = match input.is_empty() {
+        true => HostKind::Empty,
+        false => HostKind::Opaque,
+    };
+    // Already canonical (URL code points that are neither forbidden nor encoded): copied as
+    // it is, without the per-byte checks below.
+    let canonical = crate::parser::class::OPAQUE_HOST;
+    if crate::parser::class::skip(input, 0, canonical) == input.len() {
+        out.push_slice(input);
+        return Ok(kind);
+    }
     if input.iter().any(|&b| is_forbidden_host(b)) {
         v.insert(ValidationError::HostInvalidCodePoint);
         return Err(ParseErrorKind::HostInvalidCodePoint);
     }
     crate::parser::check_url_units(input, v);
     out.push_encoded_slice(input, &crate::percent::C0_CONTROL);
-    Ok(if input.is_empty() {
-        HostKind::Empty
-    } else {
-        HostKind::Opaque
-    })
+    Ok(kind)
 }

@@ -121,6 +121,13 @@ impl<'a> Writer<'a> {
         self.len
     }
 
+    /// [`Writer::len`] as a URL offset (`u32`: parsing refuses input past
+    /// [`crate::MAX_INPUT_LEN`], so the output stays below 4 GiB).
+    #[inline]
+    pub(crate) fn pos(&self) -> u32 {
+        self.len as u32
+    }
+
     pub(crate) fn overflowed(&self) -> bool {
         self.overflow
     }

@@ -153,11 +153,11 @@ impl<'a> Url<'a> {
         for b in scheme_bytes() {
             out.push(b.to_ascii_lowercase());
         }
-        out.push_str(&old[r.scheme_end..r.host_end]);
+        out.push_str(&old[r.scheme_end as usize..r.host_end as usize]);
         if self.port().is_some() && self.port() != new_type.default_port() {
-            out.push_str(&old[r.host_end..r.path_start]);
+            out.push_str(&old[r.host_end as usize..r.path_start as usize]);
         }
-        out.push_str(&old[self.authority_end().max(r.host_end)..]);
+        out.push_str(&old[self.authority_end().max(r.host_end as usize)..]);
         let href = out
             .finish()
             .map_err(|needed| Error::ArenaTooSmall { needed })?;
@@ -210,7 +210,7 @@ impl<'a> Url<'a> {
             return Ok(*self);
         }
         let r = self.record();
-        let range = (r.scheme_end + 3, r.host_start);
+        let range = (r.scheme_end as usize + 3, r.host_start as usize);
         self.splice(arena, range, b"", StateOverride::Host, |p, _| {
             let start = p.out.len();
             if setting_username {
@@ -272,9 +272,9 @@ impl<'a> Url<'a> {
         let has_host = self.host_kind() != HostKind::None;
         // Without a host the whole authority (and any `/.` path prefix) is replaced.
         let range = if has_host {
-            (r.host_start, r.path_start)
+            (r.host_start as usize, r.path_start as usize)
         } else {
-            (r.scheme_end + 1, r.path_start)
+            (r.scheme_end as usize + 1, r.path_start as usize)
         };
         let creds_or_port =
             !self.username().is_empty() || !self.password().is_empty() || self.port().is_some();
@@ -297,7 +297,8 @@ impl<'a> Url<'a> {
                 // Keep the old port, if the URL had a host (and so maybe a port).
                 None if has_host => {
                     let r = url.record();
-                    p.out.push_str(&url.as_str()[r.host_end..r.path_start]);
+                    p.out
+                        .push_str(&url.as_str()[r.host_end as usize..r.path_start as usize]);
                 }
                 None => {}
             }
@@ -324,7 +325,7 @@ impl<'a> Url<'a> {
         let empty = value.is_empty();
         self.splice(
             arena,
-            (r.host_end, r.path_start),
+            (r.host_end as usize, r.path_start as usize),
             value.as_bytes(),
             StateOverride::Port,
             |p, _| {

@@ -123,16 +123,15 @@ impl<'a> Url<'a> {
     }
 
     pub(crate) fn from_record(s: &'a str, r: &Record, validation: ValidationErrors) -> Url<'a> {
-        let u = |x: usize| x as u32;
         let url = Url {
             serialization: s,
-            scheme_end: u(r.scheme_end),
-            username_end: u(r.username_end),
-            host_start: u(r.host_start),
-            host_end: u(r.host_end),
-            path_start: u(r.path_start),
-            query_start: r.query_start.map(u),
-            fragment_start: r.fragment_start.map(u),
+            scheme_end: r.scheme_end,
+            username_end: r.username_end,
+            host_start: r.host_start,
+            host_end: r.host_end,
+            path_start: r.path_start,
+            query_start: r.query_start,
+            fragment_start: r.fragment_start,
             port: r.port,
             host_kind: r.host_kind.unwrap_or(HostKind::None),
             scheme_type: r.scheme,
@@ -149,18 +148,18 @@ impl<'a> Url<'a> {
     pub(crate) fn record(&self) -> Record {
         Record {
             scheme: self.scheme_type,
-            scheme_end: self.scheme_end as usize,
-            username_end: self.username_end as usize,
-            host_start: self.host_start as usize,
-            host_end: self.host_end as usize,
+            scheme_end: self.scheme_end,
+            username_end: self.username_end,
+            host_start: self.host_start,
+            host_end: self.host_end,
             host_kind: match self.host_kind {
                 HostKind::None => None,
                 k => Some(k),
             },
             port: self.port,
-            path_start: self.path_start as usize,
-            query_start: self.query_start_usize(),
-            fragment_start: self.fragment_start.map(|f| f as usize),
+            path_start: self.path_start,
+            query_start: self.query_start,
+            fragment_start: self.fragment_start,
         }
     }
 

@@ -36,7 +36,7 @@ impl Parser<'_, '_, '_> {
             }
             self.write_credentials(&authority[..at]);
         } else {
-            self.rec.username_end = self.out.len();
+            self.rec.username_end = self.out.pos();
         }
         self.host_state(host_pos, colon, end)?;
         self.path_start_state(end)
@@ -93,7 +93,7 @@ impl Parser<'_, '_, '_> {
         };
         let start = self.out.len();
         self.out.push_encoded_slice(username, &USERINFO);
-        self.rec.username_end = self.out.len();
+        self.rec.username_end = self.out.pos();
         if !password.is_empty() {
             self.out.push(b':');
             self.out.push_encoded_slice(password, &USERINFO);
@@ -114,7 +114,7 @@ impl Parser<'_, '_, '_> {
                 ParseErrorKind::HostMissing,
             );
         }
-        self.rec.host_start = self.out.len();
+        self.rec.host_start = self.out.pos();
         let special = self.is_special();
         match host::parse(host, !special, &mut self.out, &mut self.v) {
             Ok(kind) => self.rec.host_kind = Some(kind),
@@ -123,7 +123,7 @@ impl Parser<'_, '_, '_> {
                 return Err(kind);
             }
         }
-        self.rec.host_end = self.out.len();
+        self.rec.host_end = self.out.pos();
         match colon {
             Some(c) => self.port_state(c + 1, end),
             None => Ok(()),

@@ -60,12 +60,14 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
         Some(known) => known,
         None => scheme(s)?,
     };
+    // Offsets as `u32`: `parse` refused input past `MAX_INPUT_LEN` before this runs.
+    let after = scheme_end as u32 + 1;
     let mut rec = Record {
         scheme,
-        scheme_end,
-        username_end: scheme_end + 1,
-        host_start: scheme_end + 1,
-        host_end: scheme_end + 1,
+        scheme_end: scheme_end as u32,
+        username_end: after,
+        host_start: after,
+        host_end: after,
         ..Record::default()
     };
     // Past here, a failure leaves at least the canonical `scheme:` to the full parser.
@@ -75,7 +77,7 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
             out_len: scheme_end + 1,
             rec: Record {
                 scheme,
-                scheme_end,
+                scheme_end: scheme_end as u32,
                 ..Record::default()
             },
         });
@@ -94,8 +96,8 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
                 // A default port, which the serializer drops: the full parser goes on after
                 // it, with the output up to the host.
                 *resume = Some(Resume {
-                    at: rec.path_start,
-                    out_len: rec.host_end,
+                    at: rec.path_start as usize,
+                    out_len: rec.host_end as usize,
                     rec: Record {
                         path_start: 0,
                         ..rec
@@ -109,7 +111,7 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
     } else if scheme.is_special() {
         return after_scheme(resume);
     }
-    rec.path_start = i;
+    rec.path_start = i as u32;
     let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
     let Some(()) = rest(s, scheme, missing_slash, &mut rec) else {
         // File URLs resume after the scheme: the file states differ from the special
@@ -118,8 +120,8 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
             return after_scheme(resume);
         }
         *resume = Some(Resume {
-            at: rec.path_start,
-            out_len: rec.path_start,
+            at: rec.path_start as usize,
+            out_len: rec.path_start as usize,
             rec: Record {
                 query_start: None,
                 fragment_start: None,
@@ -129,7 +131,7 @@ pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fa
         return None;
     };
     if missing_slash {
-        let at = rec.path_start;
+        let at = rec.path_start as usize;
         rec.query_start = rec.query_start.map(|q| q + 1);
         rec.fragment_start = rec.fragment_start.map(|f| f + 1);
         return Some(Fast::MissingSlash { at, rec, v });
@@ -200,7 +202,7 @@ impl Parser<'_, '_, '_> {
 /// the query and fragment start.
 #[inline(always)]
 fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> Option<()> {
-    let mut i = rec.path_start;
+    let mut i = rec.path_start as usize;
     i = if rec.host_kind.is_none() && s.get(i) != Some(&b'/') {
         skip_escaped(s, i, class::OPAQUE_PATH)
     } else if missing_slash {
@@ -209,7 +211,7 @@ fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> 
         path(s, i, scheme.is_special(), rec.host_kind.is_some())?
     };
     if s.get(i) == Some(&b'?') {
-        rec.query_start = Some(i);
+        rec.query_start = Some(i as u32);
         let table = if scheme.is_special() {
             class::SPECIAL_QUERY
         } else {
@@ -218,7 +220,7 @@ fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> 
         i = skip_escaped(s, i + 1, table);
     }
     if s.get(i) == Some(&b'#') {
-        rec.fragment_start = Some(i);
+        rec.fragment_start = Some(i as u32);
         i = skip_escaped(s, i + 1, class::FRAGMENT);
     }
     if i != s.len() || s[s.len() - 1] <= b' ' {
@@ -243,7 +245,7 @@ fn authority(
         // go on with: not at the end of the authority (no `@` in it then), nor at a byte
         // the userinfo set would encode.
         None if s
-            .get(rec.host_end)
+            .get(rec.host_end as usize)
             .is_some_and(|&b| matches!(b, b':' | b'@' | b'%') || class::is(b, class::USERINFO)) =>
         {
             authority_slow(s, start, scheme, rec, v)
@@ -266,14 +268,14 @@ fn authority_slow(
     v: &mut ValidationErrors,
 ) -> Option<usize> {
     if rec.host_kind.is_some()
-        && let Some(end) = default_port_end(s, rec.host_end, scheme)
+        && let Some(end) = default_port_end(s, rec.host_end as usize, scheme)
     {
-        rec.path_start = end;
+        rec.path_start = end as u32;
         return None;
     }
     // A host scan stopped by `%` may have a long run of escapes ahead, which the userinfo
     // scan would go through byte by byte: first check that there is an `@` at all.
-    let escape = s.get(rec.host_end) == Some(&b'%');
+    let escape = s.get(rec.host_end as usize) == Some(&b'%');
     if escape && !s.get(start..).is_some_and(|rest| rest.contains(&b'@')) {
         return None;
     }
@@ -283,7 +285,7 @@ fn authority_slow(
         // `user@` without a host fails.
         return None;
     }
-    rec.username_end = username_end;
+    rec.username_end = username_end as u32;
     v.insert(ValidationError::InvalidCredentials);
     Some(end)
 }
@@ -313,9 +315,9 @@ fn userinfo(s: &[u8], start: usize) -> Option<(usize, usize)> {
 fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
     let end = skip(s, start, class::DOMAIN_CANONICAL);
     let host = &s[start..end];
-    rec.username_end = start;
-    rec.host_start = start;
-    rec.host_end = end;
+    rec.username_end = start as u32;
+    rec.host_start = start as u32;
+    rec.host_end = end as u32;
     rec.host_kind = Some(if host.is_empty() {
         HostKind::Empty
     } else if host == b"localhost" {
@@ -359,9 +361,9 @@ fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
     };
     let end = skip(s, start, table);
     let host = &s[start..end];
-    rec.username_end = start;
-    rec.host_start = start;
-    rec.host_end = end;
+    rec.username_end = start as u32;
+    rec.host_start = start as u32;
+    rec.host_end = end as u32;
     rec.host_kind = Some(if host.is_empty() {
         if scheme.is_special() || s.get(end) == Some(&b':') {
             return None;
@@ -427,9 +429,9 @@ fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
     if !v.is_empty() || out.bytes() != inner {
         return None;
     }
-    rec.username_end = start;
-    rec.host_start = start;
-    rec.host_end = close + 1;
+    rec.username_end = start as u32;
+    rec.host_start = start as u32;
+    rec.host_end = (close + 1) as u32;
     rec.host_kind = Some(HostKind::Ipv6);
     Some(close + 1)
 }

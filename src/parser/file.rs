@@ -55,7 +55,7 @@ impl<'b> Parser<'_, '_, 'b> {
                 } else {
                     self.v
                         .insert(ValidationError::FileInvalidWindowsDriveLetter);
-                    let ps = self.rec.path_start;
+                    let ps = self.rec.path_start as usize;
                     self.out.truncate(ps);
                 }
                 self.path_state(pos)
@@ -66,7 +66,7 @@ impl<'b> Parser<'_, '_, 'b> {
     /// `//` and an empty host.
     fn write_empty_host(&mut self) {
         self.out.push_slice(b"//");
-        let n = self.out.len();
+        let n = self.out.pos();
         self.rec.username_end = n;
         self.rec.host_start = n;
         self.rec.host_end = n;
@@ -78,11 +78,12 @@ impl<'b> Parser<'_, '_, 'b> {
     /// Copies the base's host (file URLs have no credentials or port).
     fn write_base_host(&mut self, base: &Url<'_>) {
         let r = base.record();
-        let n = self.out.len();
+        let n = self.out.pos();
         self.rec.username_end = n;
         self.rec.host_start = n;
-        self.out.push_str(&base.as_str()[r.host_start..r.host_end]);
-        self.rec.host_end = self.out.len();
+        self.out
+            .push_str(&base.as_str()[r.host_start as usize..r.host_end as usize]);
+        self.rec.host_end = self.out.pos();
         self.rec.host_kind = r.host_kind;
         self.rec.port = None;
     }
@@ -99,7 +100,7 @@ impl<'b> Parser<'_, '_, 'b> {
             Some(base) => {
                 self.out.push_slice(b"//");
                 self.write_base_host(base);
-                self.rec.path_start = self.out.len();
+                self.rec.path_start = self.out.pos();
                 if !starts_with_windows_drive_letter(&self.input[pos..]) {
                     let first = base.path_segments_raw().next().unwrap_or("");
                     if is_normalized_windows_drive_letter(first.as_bytes()) {
@@ -136,12 +137,12 @@ impl<'b> Parser<'_, '_, 'b> {
                     return Err(kind);
                 }
             }
-            let hs = self.rec.host_start;
+            let hs = self.rec.host_start as usize;
             if self.out.bytes().get(hs..) == Some(b"localhost") {
                 self.out.truncate(hs);
                 self.rec.host_kind = Some(HostKind::Empty);
             }
-            self.rec.host_end = self.out.len();
+            self.rec.host_end = self.out.pos();
         }
         self.path_start_state(end)
     }

@@ -106,15 +106,15 @@ pub(crate) struct Record {
     /// The scheme's kind, which the parser consults at every special-scheme branch (and a
     /// `Url` keeps, so a base needs no second classification).
     pub(crate) scheme: SchemeType,
-    pub(crate) scheme_end: usize,
-    pub(crate) username_end: usize,
-    pub(crate) host_start: usize,
-    pub(crate) host_end: usize,
+    pub(crate) scheme_end: u32,
+    pub(crate) username_end: u32,
+    pub(crate) host_start: u32,
+    pub(crate) host_end: u32,
     pub(crate) host_kind: Option<HostKind>,
     pub(crate) port: Option<u16>,
-    pub(crate) path_start: usize,
-    pub(crate) query_start: Option<usize>,
-    pub(crate) fragment_start: Option<usize>,
+    pub(crate) path_start: u32,
+    pub(crate) query_start: Option<u32>,
+    pub(crate) fragment_start: Option<u32>,
 }
 
 impl<'b> Parser<'_, '_, 'b> {
@@ -168,7 +168,7 @@ impl<'b> Parser<'_, '_, 'b> {
         } else {
             self.out.push_slice(&self.input[..=len]);
         }
-        self.rec.scheme_end = len;
+        self.rec.scheme_end = len as u32;
         self.rec.scheme = classify_scheme(scheme);
         Some(len + 1)
     }
@@ -220,15 +220,15 @@ impl<'b> Parser<'_, '_, 'b> {
             // Scheme, path and query from the base; a new fragment.
             let keep = base.fragment_start_or_end();
             self.copy_base_prefix(base, keep);
-            self.rec.path_start = base.path_start_usize();
-            self.rec.query_start = base.query_start_usize();
+            self.rec.path_start = base.record().path_start;
+            self.rec.query_start = base.record().query_start;
             return self.fragment_state(1);
         }
-        self.rec.scheme_end = base.scheme_end_usize();
+        self.rec.scheme_end = base.record().scheme_end;
         self.rec.scheme = base.scheme_type();
         // `scheme:`. The input has no scheme, so the output never is the input: owned at once.
         self.out.materialize();
-        let scheme = base.as_str().get(..=self.rec.scheme_end);
+        let scheme = base.as_str().get(..=base.scheme_end_usize());
         self.out.push_str(scheme.unwrap_or_default());
         if self.rec.scheme.is_file() {
             self.file_state(0)
@@ -254,16 +254,18 @@ impl<'b> Parser<'_, '_, 'b> {
     /// the base's scheme) and takes over their offsets.
     fn copy_base_authority(&mut self, base: &Url<'_>) {
         let r = base.record();
-        let shift = self.out.len() as isize - (r.scheme_end as isize + 1);
-        let authority = &base.as_str()[r.scheme_end + 1..base.authority_end()];
+        let start = base.scheme_end_usize() + 1;
+        // Offsets move by `at - start` (either way: the output's scheme may be longer).
+        let at = self.out.pos();
+        let authority = &base.as_str()[start..base.authority_end()];
         self.out.push_str(authority);
-        let at = |x: usize| (x as isize + shift) as usize;
+        let at = |x: u32| (x + at).wrapping_sub(start as u32);
         self.rec.username_end = at(r.username_end);
         self.rec.host_start = at(r.host_start);
         self.rec.host_end = at(r.host_end);
         self.rec.host_kind = r.host_kind;
         self.rec.port = r.port;
-        self.rec.path_start = self.out.len();
+        self.rec.path_start = self.out.pos();
     }
 
     /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
@@ -286,7 +288,7 @@ impl<'b> Parser<'_, '_, 'b> {
         // input stays borrowed; `fix_empty_first_segment` removes it if it is not needed.
         if self.input[pos - 1..].starts_with(b"/./") {
             self.out.push_slice(b"/.");
-            self.rec.path_start = self.out.len();
+            self.rec.path_start = self.out.pos();
             self.dot_prefix = true;
         }
         self.path_state(pos)
@@ -294,7 +296,7 @@ impl<'b> Parser<'_, '_, 'b> {
 
     /// A URL whose host is null: the offsets of the empty authority.
     fn set_no_host(&mut self) {
-        let n = self.out.len();
+        let n = self.out.pos();
         self.rec.username_end = n;
         self.rec.host_start = n;
         self.rec.host_end = n;
@@ -367,10 +369,10 @@ impl<'b> Parser<'_, '_, 'b> {
             self.copy_base_path(base);
             return;
         };
-        let at = self.out.len();
+        let at = self.out.pos();
         self.out.push_str(span);
         let r = base.record();
-        let shift = |x: usize| at + (x - start);
+        let shift = |x: u32| at + (x - start as u32);
         self.rec.username_end = shift(r.username_end);
         self.rec.host_start = shift(r.host_start);
         self.rec.host_end = shift(r.host_end);
@@ -381,7 +383,7 @@ impl<'b> Parser<'_, '_, 'b> {
 
     /// Writes the base's path (the output's path starts here).
     pub(super) fn copy_base_path(&mut self, base: &Url<'_>) {
-        self.rec.path_start = self.out.len();
+        self.rec.path_start = self.out.pos();
         let path_end = base
             .query_start_usize()
             .unwrap_or(base.fragment_start_or_end());
@@ -392,7 +394,7 @@ impl<'b> Parser<'_, '_, 'b> {
     /// Writes the base's query, if it has one.
     fn copy_base_query(&mut self, base: &Url<'_>) {
         if let Some(q) = base.query_start_usize() {
-            self.rec.query_start = Some(self.out.len());
+            self.rec.query_start = Some(self.out.pos());
             self.out
                 .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
         }
@@ -442,7 +444,7 @@ impl<'b> Parser<'_, '_, 'b> {
         if self.rec.host_kind.is_some() || self.has_opaque_path() {
             return;
         }
-        let ps = self.rec.path_start;
+        let ps = self.rec.path_start as usize;
         let known = self.out.bytes();
         let starts_empty = match (known.get(ps), known.get(ps + 1)) {
             (Some(b'/'), Some(b'/')) => true,
@@ -467,8 +469,8 @@ impl<'b> Parser<'_, '_, 'b> {
 
     fn has_opaque_path(&self) -> bool {
         self.rec.host_kind.is_none()
-            && self.out.byte_at(self.rec.path_start) != Some(b'/')
-            && !(self.out.overflowed() && self.out.len() > self.rec.path_start)
+            && self.out.byte_at(self.rec.path_start as usize) != Some(b'/')
+            && !(self.out.overflowed() && self.out.pos() > self.rec.path_start)
     }
 }
 

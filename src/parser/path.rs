@@ -34,7 +34,7 @@ enum Plain {
 impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
     pub(super) fn path_start_state(&mut self, pos: usize) -> Step {
-        self.rec.path_start = self.out.len();
+        self.rec.path_start = self.out.pos();
         let c = self.at(pos);
         if self.is_special() {
             if c == Some(b'\\') {
@@ -170,7 +170,7 @@ impl Parser<'_, '_, '_> {
 
     /// Appends `/` and a percent-encoded segment, with the drive letter quirk.
     fn append_segment(&mut self, seg: &[u8]) {
-        let path_empty = self.out.len() == self.rec.path_start;
+        let path_empty = self.out.pos() == self.rec.path_start;
         self.out.push(b'/');
         if self.rec.scheme == SchemeType::File && path_empty && is_windows_drive_letter(seg) {
             self.out.push(seg[0]);
@@ -183,7 +183,7 @@ impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#shorten-a-urls-path>: removes the last segment, except
     /// a lone normalized drive letter in a file URL.
     pub(super) fn shorten_path(&mut self) {
-        let ps = self.rec.path_start;
+        let ps = self.rec.path_start as usize;
         let len = self.out.len();
         if len <= ps {
             return;
@@ -210,7 +210,7 @@ impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>
     pub(super) fn opaque_path_state(&mut self, pos: usize) -> Step {
         self.set_no_host();
-        self.rec.path_start = self.out.len();
+        self.rec.path_start = self.out.pos();
         let end = self.input[pos..]
             .iter()
             .position(|&b| b == b'?' || b == b'#')
@@ -238,7 +238,7 @@ impl Parser<'_, '_, '_> {
 
     /// <https://url.spec.whatwg.org/#query-state>
     pub(super) fn query_state(&mut self, pos: usize) -> Step {
-        self.rec.query_start = Some(self.out.len());
+        self.rec.query_start = Some(self.out.pos());
         self.out.push(b'?');
         let c = if self.is_special() {
             &SPECIAL_QUERY_COMPONENT
@@ -257,7 +257,7 @@ impl Parser<'_, '_, '_> {
 
     /// <https://url.spec.whatwg.org/#fragment-state>
     pub(super) fn fragment_state(&mut self, pos: usize) -> Step {
-        self.rec.fragment_start = Some(self.out.len());
+        self.rec.fragment_start = Some(self.out.pos());
         self.out.push(b'#');
         let fragment = &self.input[pos..];
         push_component(&mut self.out, &mut self.v, fragment, &FRAGMENT_COMPONENT);

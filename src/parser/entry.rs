@@ -83,10 +83,6 @@ pub(crate) fn parse<'a>(
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    // Before the fast path, which would take a canonical input of any length.
-    if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong);
-    }
     #[cfg(feature = "fast-path")]
     if !options.strict {
         let mut found = None;

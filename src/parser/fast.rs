@@ -56,11 +56,14 @@ pub(crate) struct Resume {
 /// parameter: a third variant of [`Fast`] makes the common canonical case slower.)
 pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fast<'a>> {
     let s = input.as_bytes();
+    // Offsets are `u32`; longer input is the full parser's to refuse.
+    if s.len() > crate::MAX_INPUT_LEN {
+        return None;
+    }
     let (scheme_end, scheme) = match web_scheme(s) {
         Some(known) => known,
         None => scheme(s)?,
     };
-    // Offsets as `u32`: `parse` refused input past `MAX_INPUT_LEN` before this runs.
     let after = scheme_end as u32 + 1;
     let mut rec = Record {
         scheme,

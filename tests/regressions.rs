@@ -149,6 +149,7 @@ fn input_longer_than_max_input_len_is_rejected() {
     let long = String::from_utf8(vec![0u8; MAX_INPUT_LEN + 1]).unwrap();
     assert_eq!(Url::parse(&long, &mut []), Err(Error::InputTooLong));
     assert!(!Url::can_parse(&long, None));
+    assert!(!Url::can_parse("/a", Some(&long)));
     let (mut a, mut b) = ([0u8; 64], [0u8; 8]);
     let base = Url::parse("http://example.com/", &mut a).unwrap();
     assert_eq!(

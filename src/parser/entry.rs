@@ -83,6 +83,10 @@ pub(crate) fn parse<'a>(
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
+    // Before the fast path, whose offsets are `u32`.
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
+    }
     #[cfg(feature = "fast-path")]
     if !options.strict {
         let mut found = None;
@@ -309,6 +313,11 @@ pub const CAN_PARSE_SCRATCH: usize = 1024;
 /// A base must be parsed for real (the input's parse reads it): in place when canonical,
 /// otherwise into a small stack buffer, then a larger one.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
+    // Either fails to parse (`InputTooLong`); the fast path must not see it.
+    let too_long = |s: &str| s.len() > crate::MAX_INPUT_LEN;
+    if too_long(input) || base.is_some_and(too_long) {
+        return false;
+    }
     let Some(b) = base else {
         return input_valid(input, None);
     };

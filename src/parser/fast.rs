@@ -54,12 +54,10 @@ pub(crate) struct Resume {
 /// The fast path, with the missing-slash case reported rather than refused. When it gives up
 /// after a canonical scheme and authority (with a host), it stores them in `resume`. (An out
 /// parameter: a third variant of [`Fast`] makes the common canonical case slower.)
+/// The input must not be longer than `MAX_INPUT_LEN` (offsets are `u32`): the callers
+/// refuse longer input first.
 pub(crate) fn scan<'a>(input: &'a str, resume: &mut Option<Resume>) -> Option<Fast<'a>> {
     let s = input.as_bytes();
-    // Offsets are `u32`; longer input is the full parser's to refuse.
-    if s.len() > crate::MAX_INPUT_LEN {
-        return None;
-    }
     let (scheme_end, scheme) = match web_scheme(s) {
         Some(known) => known,
         None => scheme(s)?,

@@ -520,16 +520,29 @@ fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> 
     let mut i = start + 1;
     loop {
         i = skip(s, i, class::PATH_NO_DOT);
-        let step = match s.get(i) {
-            Some(b'.') => 1,
-            Some(b'%') if crate::percent::decode_at(s, i).is_some() => 3,
+        let escape = match s.get(i) {
+            Some(b'%') if crate::percent::decode_at(s, i).is_some() => true,
+            Some(b'.') => false,
             _ => return Some(i),
         };
         if s[i - 1] == b'/' && starts_dot_segment(&s[i..]) {
             return None;
         }
-        i += step;
+        i = match escape {
+            true => escape_run(s, i + 3),
+            false => i + 1,
+        };
     }
+}
+
+/// Past the valid escapes from `i` (encoded UTF-8 comes in runs; none of them after the
+/// first starts a segment). Out of line: the path scan stays tight for the common case.
+#[inline(never)]
+fn escape_run(s: &[u8], mut i: usize) -> usize {
+    while s.get(i) == Some(&b'%') && crate::percent::decode_at(s, i).is_some() {
+        i += 3;
+    }
+    i
 }
 
 /// Whether a segment starting at `rest` is a dot segment: its leading run of the bytes dot

@@ -1,7 +1,7 @@
 //! Domains: percent-decoding, the ASCII fast path and the hand-off to IDNA
 //! (<https://url.spec.whatwg.org/#concept-host-parser>, steps 4-9).
 
-use super::{HostKind, ipv4, is_forbidden_domain};
+use super::{HostKind, ipv4};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
 use crate::parser::class::{self, CLASS};
@@ -47,25 +47,65 @@ pub(crate) fn parse(
     // A byte loop: `contains` calls `memchr`, costly on hosts this short.
     #[allow(clippy::manual_contains)]
     let escaped = input.iter().any(|&b| b == b'%');
-    if !escaped && input.is_ascii() {
+    if escaped {
+        return decoded(input, out, v);
+    }
+    if input.is_ascii() {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
         v.insert(ValidationError::DomainInvalidCodePoint);
         return Err(ParseErrorKind::DomainInvalidCodePoint);
     }
-    if escaped && (0..input.len()).any(|i| percent::decode_at(input, i).is_some()) {
-        v.insert(ValidationError::DomainPercentEncoded);
+    parse_unicode(input, false, out, v)
+}
+
+/// A domain with `%`, percent-decoded, lowercased and written in one pass while it is ASCII
+/// without forbidden code points: "set result to domain, lowercased", then the IPv4 check.
+/// At a byte that is neither, the rest decides: a non-ASCII byte (raw or decoded) anywhere
+/// sends the whole domain to UTS46 (which may absorb a forbidden code point: NFC maps `<`
+/// U+0338 to U+226E); otherwise the forbidden code point fails the host.
+#[inline(never)]
+fn decoded(
+    input: &[u8],
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    let start = out.len();
+    let mut i = 0;
+    while let Some(&b) = input.get(i) {
+        let at = i;
+        let d = if b == b'%'
+            && let Some(d) = percent::decode_at(input, i)
+        {
+            v.insert(ValidationError::DomainPercentEncoded);
+            i += 3;
+            d
+        } else {
+            i += 1;
+            b
+        };
+        // For ASCII, the class bit is the forbidden domain code points.
+        if CLASS[d as usize] & class::DOMAIN_SLOW != 0 {
+            if d < 0x80 && percent::decode(&input[i..]).all(|b| b < 0x80) {
+                v.insert(ValidationError::DomainInvalidCodePoint);
+                return Err(ParseErrorKind::DomainInvalidCodePoint);
+            }
+            // A valid escape from here on is still a validation error.
+            if (at..input.len()).any(|j| percent::decode_at(input, j).is_some()) {
+                v.insert(ValidationError::DomainPercentEncoded);
+            }
+            out.truncate(start);
+            return parse_unicode(input, true, out, v);
+        }
+        out.push(d.to_ascii_lowercase());
     }
-    // Whether the domain is ASCII decides the path; forbidden code points are only checked
-    // after domain to ASCII (NFC can absorb one: `<` U+0338 becomes U+226E).
-    if percent::decode(input).any(|b| b >= 0x80) {
-        return parse_unicode(input, escaped, out, v);
-    }
-    decoded_ascii(input, out, v)
+    // The input, not the output: past a full arena the output is not all stored.
+    let ipv4 = ipv4_scan(input, v);
+    finish(start, ipv4, out)
 }
 
 /// An ASCII domain with nothing to decode or reject: lowercased, then the IPv4 check.
-/// Not inlined (nor [`decoded_ascii`]): their IPv4 scanners stay off the stack of the
+/// Not inlined (nor [`decoded`]): their IPv4 scanners stay off the stack of the
 /// UTS46 path, the deepest one (Cortex-M budget).
 #[inline(never)]
 fn plain_ascii(
@@ -114,28 +154,6 @@ fn is_canonical_dotted_quad(host: &[u8]) -> bool {
         }
     }
     parts == 4
-}
-
-/// A domain that is ASCII after percent-decoding: "If domain is an ASCII string, set
-/// result to domain, lowercased", then the forbidden code points and the IPv4 check.
-#[inline(never)]
-fn decoded_ascii(
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
-) -> Result<HostKind, ParseErrorKind> {
-    let start = out.len();
-    for b in percent::decode(input) {
-        let b = b.to_ascii_lowercase();
-        if is_forbidden_domain(b) {
-            v.insert(ValidationError::DomainInvalidCodePoint);
-            return Err(ParseErrorKind::DomainInvalidCodePoint);
-        }
-        out.push(b);
-    }
-    // The input, not the output: past a full arena the output is not all stored.
-    let ipv4 = ipv4_scan(input, v);
-    finish(start, ipv4, out)
 }
 
 /// The ends-in-a-number checker and the IPv4 parser over the (percent-decoded) domain;

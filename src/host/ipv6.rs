@@ -203,47 +203,37 @@ fn compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
 /// at once: the writer compares one slice with the input instead of every byte.
 #[inline(never)]
 pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     // 8 pieces of at most 4 digits and 7 separators.
     let mut buf = [0u8; 39];
     let mut n = 0;
-    let mut put = |b: u8| {
-        if let Some(slot) = buf.get_mut(n) {
-            *slot = b;
+    let compress = compressed_run(address);
+    let mut i = 0;
+    while let Some(&piece) = address.get(i) {
+        if let Some((start, len)) = compress.filter(|&(s, _)| s == i) {
+            // `::` at the start; otherwise the `:` after the previous piece and one more.
+            // Skipping the run is the spec's "ignore0".
+            if start == 0 {
+                buf[n] = b':';
+                n += 1;
+            }
+            buf[n] = b':';
+            n += 1;
+            i += len;
+            continue;
+        }
+        // Lowercase hexadecimal without leading zeros: one digit per nibble from the
+        // highest set one, at least one.
+        let digits = ((19 - piece.leading_zeros()) / 4).max(1);
+        for k in (0..digits).rev() {
+            buf[n] = HEX[usize::from(piece >> (4 * k)) & 0xf];
             n += 1;
         }
-    };
-    let compress = compressed_run(address);
-    let mut ignore0 = false;
-    for (i, &piece) in address.iter().enumerate() {
-        if ignore0 && piece == 0 {
-            continue;
-        }
-        ignore0 = false;
-        if let Some((start, _)) = compress.filter(|&(s, _)| s == i) {
-            if start == 0 {
-                put(b':');
-            }
-            put(b':');
-            ignore0 = true;
-            continue;
-        }
-        push_hex(piece, &mut put);
         if i != 7 {
-            put(b':');
+            buf[n] = b':';
+            n += 1;
         }
+        i += 1;
     }
-    out.push_slice(buf.get(..n).unwrap_or_default());
-}
-
-/// A piece in lowercase hexadecimal without leading zeros.
-fn push_hex(piece: u16, put: &mut impl FnMut(u8)) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut started = false;
-    for shift in [12u16, 8, 4, 0] {
-        let d = (piece >> shift) & 0xf;
-        if d != 0 || started || shift == 0 {
-            started = true;
-            put(HEX[d as usize]);
-        }
-    }
+    out.push_slice(&buf[..n]);
 }

@@ -398,36 +398,12 @@ fn port_or_end(s: &[u8], end: usize, scheme: SchemeType, rec: &mut Record) -> Op
     }
 }
 
-/// An IPv6 address in brackets from `start` (at `[`) as the IPv6 serializer writes it
-/// (<https://url.spec.whatwg.org/#concept-ipv6-serializer>: lowercase hex, no leading
-/// zeros, the longest run of zeros compressed): parsed without a validation error and
-/// serialized again, then compared. Returns the position after `]`. Out of line: only
-/// bracketed hosts pay for it.
+/// An IPv6 address in brackets from `start` (at `[`) as the IPv6 serializer writes it;
+/// returns the position after `]`. Out of line: only bracketed hosts pay for it.
 #[inline(never)]
 fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
     let close = start + s.get(start..)?.iter().position(|&b| b == b']')?;
-    let inner = s.get(start + 1..close)?;
-    // What the serializer never writes, found in one pass before parsing: anything but
-    // lowercase hex digits and colons (uppercase, an embedded IPv4 address), or a group
-    // with a leading zero.
-    let lexically_canonical = inner.iter().enumerate().all(|(i, &b)| match b {
-        b':' | b'1'..=b'9' | b'a'..=b'f' => true,
-        b'0' => {
-            let group_start = i == 0 || inner[i - 1] == b':';
-            !group_start || matches!(inner.get(i + 1), None | Some(b':'))
-        }
-        _ => false,
-    });
-    if !lexically_canonical {
-        return None;
-    }
-    let mut v = ValidationErrors::EMPTY;
-    let address = crate::host::ipv6::parse(inner, &mut v).ok()?;
-    // The longest serialization, `xxxx:` eight times less one colon, is 39 bytes.
-    let mut buf = [0u8; 40];
-    let mut out = crate::arena::Writer::new(&mut buf, "");
-    crate::host::ipv6::serialize(&address, &mut out);
-    if !v.is_empty() || out.bytes() != inner {
+    if !is_canonical_ipv6(s.get(start + 1..close)?) {
         return None;
     }
     rec.username_end = start as u32;
@@ -435,6 +411,75 @@ fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
     rec.host_end = (close + 1) as u32;
     rec.host_kind = Some(HostKind::Ipv6);
     Some(close + 1)
+}
+
+/// Whether `text` is what the IPv6 serializer writes for some address
+/// (<https://url.spec.whatwg.org/#concept-ipv6-serializer>), read off the text without
+/// parsing: pieces of lowercase hex without leading zeros (no IPv4 part), eight of them, or
+/// fewer with one `::` standing for the first longest run of two or more zero pieces.
+fn is_canonical_ipv6(text: &[u8]) -> bool {
+    // Pieces written, pieces before the `::` (if any), and the longest runs of `0` pieces
+    // written before and after it.
+    let mut pieces = 0;
+    let mut compress: Option<usize> = None;
+    let (mut run, mut longest_before, mut longest_after) = (0, 0, 0);
+    // Right after `::`, where a `0` piece would make the compressed run longer.
+    let mut after_compress = false;
+    let mut i = 0;
+    if text.starts_with(b"::") {
+        if text.len() == 2 {
+            return true;
+        }
+        compress = Some(0);
+        after_compress = true;
+        i = 2;
+    }
+    loop {
+        let start = i;
+        while i < text.len() && i - start < 5 && matches!(text[i], b'0'..=b'9' | b'a'..=b'f') {
+            i += 1;
+        }
+        let first = text.get(start).copied();
+        let len = i - start;
+        if len == 0 || len > 4 || (first == Some(b'0') && len > 1) {
+            return false;
+        }
+        pieces += 1;
+        run = match first == Some(b'0') {
+            true if after_compress => return false,
+            true => run + 1,
+            false => 0,
+        };
+        after_compress = false;
+        match compress {
+            None => longest_before = longest_before.max(run),
+            Some(_) => longest_after = longest_after.max(run),
+        }
+        match (text.get(i), text.get(i + 1), text.get(i + 2)) {
+            (None, ..) => break,
+            // `::`: not a second one, nor after a zero piece (the run would be longer).
+            (Some(b':'), Some(b':'), next) => {
+                if compress.is_some() || run > 0 {
+                    return false;
+                }
+                compress = Some(pieces);
+                after_compress = true;
+                i += 2;
+                if next.is_none() {
+                    break;
+                }
+            }
+            // A piece must follow a single `:`.
+            (Some(b':'), Some(_), _) => i += 1,
+            _ => return false,
+        }
+    }
+    match compress {
+        None => pieces == 8 && longest_before < 2,
+        // The compressed run is `8 - pieces` long: at least two, longer than any run of zeros
+        // written before it, and no shorter than any after it.
+        Some(_) => pieces <= 6 && longest_before < 8 - pieces && longest_after <= 8 - pieces,
+    }
 }
 
 /// Conservative "ends in a number" pre-check: a trailing dot, or a last label that starts
@@ -710,6 +755,76 @@ mod tests {
             assert!(super::scan(href, &mut None).is_none(), "{href}");
             agrees(href);
             assert!(Url::parse(href, &mut [0u8; 64]).is_err(), "{href}");
+        }
+    }
+
+    /// The textual check agrees with parsing and serializing again, on every way to write
+    /// every address of pieces 0, 1 and `ab0` (each run of zeros compressed or not), and on
+    /// malformed text.
+    #[test]
+    fn canonical_ipv6_matches_serializer() {
+        let oracle = |text: &str| {
+            let mut v = crate::error::ValidationErrors::EMPTY;
+            let Ok(address) = crate::host::ipv6::parse(text.as_bytes(), &mut v) else {
+                return false;
+            };
+            let mut buf = [0u8; 40];
+            let mut out = crate::arena::Writer::new(&mut buf, "");
+            crate::host::ipv6::serialize(&address, &mut out);
+            v.is_empty() && out.bytes() == text.as_bytes()
+        };
+        let mut texts = vec![];
+        for n in 0..3u32.pow(8) {
+            let pieces: std::vec::Vec<&str> = (0..8)
+                .map(|k| ["0", "1", "ab0"][(n / 3u32.pow(k) % 3) as usize])
+                .collect();
+            texts.push(pieces.join(":"));
+            // Every run of zeros (of any length) compressed in turn.
+            for a in 0..8 {
+                for b in a + 1..=8 {
+                    if pieces[a..b].iter().all(|&p| p == "0") {
+                        let (l, r) = (pieces[..a].join(":"), pieces[b..].join(":"));
+                        texts.push(format!("{l}::{r}"));
+                    }
+                }
+            }
+        }
+        for text in [
+            "",
+            ":",
+            "::",
+            ":::",
+            "1:",
+            ":1",
+            "1::",
+            "::1",
+            "1::1",
+            "1:::1",
+            "1::1::1",
+            "01::1",
+            "A::1",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5:6:7::",
+            "::1:2:3:4:5:6:7",
+            "1:2:3:4:5:6::",
+            "12345::",
+            "::ffff:1.2.3.4",
+            "g::",
+            "0::",
+            "::0",
+            "1::0:0",
+            "0:0::1",
+            "1:0::",
+            "::0:1",
+            "fffff::1",
+            "1:2:3:4:5:6:7:8:",
+        ] {
+            texts.push(text.into());
+        }
+        for text in &texts {
+            let fast = super::is_canonical_ipv6(text.as_bytes());
+            assert_eq!(fast, oracle(text), "{text:?}");
         }
     }
 

@@ -242,6 +242,8 @@ fn authority(
 ) -> Option<usize> {
     match host_port(s, start, scheme, rec) {
         Some(end) => Some(end),
+        // A default port (see `port`).
+        None if rec.path_start != 0 => None,
         // Only when the host scan stopped at a byte canonical credentials (or a port) can
         // go on with: not at the end of the authority (no `@` in it then), nor at a byte
         // the userinfo set would encode.
@@ -255,11 +257,9 @@ fn authority(
     }
 }
 
-/// [`authority`] when `host[:port]` failed: a canonical host with the scheme's default
-/// port (which the serializer drops: reported as a failure with `rec.path_start` set to
-/// the authority's end, for `scan` to resume after it), or credentials. Only tried when the
-/// authority is not a plain host, so that plain ones are scanned once (and out of line, so
-/// they do not pay for it).
+/// [`authority`] when `host[:port]` failed: credentials. Only tried when the authority is
+/// not a plain host, so that plain ones are scanned once (and out of line, so they do not
+/// pay for it).
 #[inline(never)]
 fn authority_slow(
     s: &[u8],
@@ -268,12 +268,6 @@ fn authority_slow(
     rec: &mut Record,
     v: &mut ValidationErrors,
 ) -> Option<usize> {
-    if rec.host_kind.is_some()
-        && let Some(end) = default_port_end(s, rec.host_end as usize, scheme)
-    {
-        rec.path_start = end as u32;
-        return None;
-    }
     // A host scan stopped by `%` may have a long run of escapes ahead, which the userinfo
     // scan would go through byte by byte: first check that there is an `@` at all.
     let escape = s.get(rec.host_end as usize) == Some(&b'%');
@@ -281,12 +275,16 @@ fn authority_slow(
         return None;
     }
     let (username_end, at) = userinfo(s, start)?;
-    let end = host_port(s, at + 1, scheme, rec)?;
-    if rec.host_end == rec.host_start {
-        // `user@` without a host fails.
+    let end = host_port(s, at + 1, scheme, rec);
+    if rec.host_end == rec.host_start || rec.host_start as usize != at + 1 {
+        // `user@` without a host fails (and so does a bracketed host that is not canonical,
+        // which leaves the host offsets as they were).
+        rec.path_start = 0;
         return None;
     }
+    // Also when a default port follows (`rec.path_start` set): the resume point keeps them.
     rec.username_end = username_end as u32;
+    let end = end?;
     v.insert(ValidationError::InvalidCredentials);
     Some(end)
 }
@@ -518,21 +516,9 @@ fn is_canonical_ipv4(host: &[u8]) -> bool {
     parts == 4
 }
 
-/// `:` at `colon` and the scheme's default port as its serializer writes it, then the end
-/// of the authority: returns where the port ends.
-fn default_port_end(s: &[u8], colon: usize, scheme: SchemeType) -> Option<usize> {
-    let default = scheme.default_port()?;
-    if s.get(colon) != Some(&b':') {
-        return None;
-    }
-    let end = skip(s, colon + 1, class::DIGIT);
-    let mut buf = [0u8; 10];
-    let digits = crate::arena::decimal(default.into(), &mut buf);
-    let ends = matches!(s.get(end), None | Some(b'/' | b'?' | b'#'));
-    (s.get(colon + 1..end) == Some(digits) && ends).then_some(end)
-}
-
-/// A canonical port: digits without a leading zero, at most 65535, not the default.
+/// A canonical port: digits without a leading zero, at most 65535, not the default. The
+/// scheme's default port, which the serializer drops, fails with `rec.path_start` set to
+/// where it ends, for `scan` to resume after it (the output so far ends at the host).
 fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
     let end = skip(s, start, class::DIGIT);
     let digits = &s[start..end];
@@ -540,10 +526,11 @@ fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<
         return None;
     }
     let value = digits.iter().fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
-    if value > 65535 || Some(value as u16) == scheme.default_port() {
+    if value > 65535 || !matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) {
         return None;
     }
-    if !matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) {
+    if Some(value as u16) == scheme.default_port() {
+        rec.path_start = end as u32;
         return None;
     }
     rec.port = Some(value as u16);
@@ -741,6 +728,10 @@ mod tests {
             "http://h:080/",
             "http://1.2.3.04:80/",
             "ws://u:p@h:80/",
+            "http://u:p@h:80?q#f",
+            "https://u@[::1]:443/x",
+            "https://u@[::01]:443/x",
+            "http://[::1]:80",
         ] {
             let mut arena = [0u8; 64];
             assert!(
@@ -751,7 +742,12 @@ mod tests {
             let _ = Url::parse(href, &mut [0u8; 64]).unwrap();
         }
         // Failures: the fast path refuses them and the full parser fails alike.
-        for href in ["file://h:80/", "file://u@h/", "file://a b/"] {
+        for href in [
+            "file://h:80/",
+            "file://u@h/",
+            "file://a b/",
+            "http://u@:80/",
+        ] {
             assert!(super::scan(href, &mut None).is_none(), "{href}");
             agrees(href);
             assert!(Url::parse(href, &mut [0u8; 64]).is_err(), "{href}");

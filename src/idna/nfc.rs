@@ -38,6 +38,21 @@ pub(crate) fn ccc(c: char) -> u8 {
     }
 }
 
+/// Whether `c` is NFC_Quick_Check=Yes with combining class 0, so that a string of such
+/// characters is its own NFC ([UAX #15 §9](https://www.unicode.org/reports/tr15/#Detecting_Normalization_Forms)):
+/// every character below U+0300; above, one outside the Hangul jamo block (they compose
+/// algorithmically, outside the tables) in a page without canonical decompositions, of class
+/// 0, that is the second of no composition. Conservative: a false answer only sends the text
+/// through the full algorithm (`tests::stable_means_quick_check_yes`).
+pub(crate) fn is_stable(c: char) -> bool {
+    let u = c as u32;
+    u < FIRST_SECOND
+        || (!(0x1100..0x1200).contains(&u)
+            && !may_decompose(c)
+            && props(c).ccc() == 0
+            && !is_composition_second(c))
+}
+
 fn hangul_decompose(c: char, buf: &mut [char; 4]) -> Option<usize> {
     let s = (c as u32).checked_sub(S_BASE).filter(|&s| s < S_COUNT)?;
     let l = char::from_u32(L_BASE + s / N_COUNT)?;
@@ -583,6 +598,67 @@ pub fn nfc(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every character NFC can meet here (UTS46 status valid or deviation: mapping leaves
+    /// them, and its outputs are such) that [`is_stable`] accepts has NFC_Quick_Check=Yes
+    /// (from the Unicode 17.0.0 data) and combining class 0 (from `UnicodeData.txt`); and it
+    /// accepts all of ASCII, Latin-1, the CJK unified ideographs and the Hangul syllables.
+    #[test]
+    fn stable_means_quick_check_yes() {
+        let range = |field: &str| -> (u32, u32) {
+            let hex = |h: &str| u32::from_str_radix(h.trim(), 16).unwrap();
+            match field.split_once("..") {
+                Some((a, b)) => (hex(a), hex(b)),
+                None => (hex(field), hex(field)),
+            }
+        };
+        let mut not_yes = std::vec::Vec::new();
+        for line in include_str!("../../data/unicode/DerivedNormalizationProps-NFC_QC.txt").lines()
+        {
+            let line = line.split('#').next().unwrap();
+            if let Some((cps, _)) = line.split_once(';') {
+                not_yes.push(range(cps));
+            }
+        }
+        assert!(not_yes.len() > 100);
+        let mut nonzero_ccc = std::vec::Vec::new();
+        for line in include_str!("../../data/unicode/UnicodeData.txt").lines() {
+            let fields: std::vec::Vec<&str> = line.split(';').collect();
+            if fields[3] != "0" {
+                nonzero_ccc.push(range(fields[0]).0);
+            }
+        }
+        assert!(nonzero_ccc.len() > 900);
+        let mut stable = 0;
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            use crate::tables::{Mapping, idna_mapping};
+            let in_domain = |c| matches!(idna_mapping(c), Mapping::Valid | Mapping::Deviation(_));
+            let outputs: std::vec::Vec<char> = match idna_mapping(c) {
+                Mapping::Mapped(s) | Mapping::Deviation(s) => s.collect(),
+                Mapping::MappedChar(m) => std::vec![m],
+                _ => std::vec![],
+            };
+            assert!(outputs.into_iter().all(in_domain), "{c:?}");
+            let domain = in_domain(c);
+            if !domain || !is_stable(c) {
+                continue;
+            }
+            stable += 1;
+            let u = c as u32;
+            assert!(
+                !not_yes.iter().any(|&(a, b)| (a..=b).contains(&u)),
+                "{u:04X}"
+            );
+            assert!(nonzero_ccc.binary_search(&u).is_err(), "{u:04X}");
+        }
+        for c in ('\0'..='\u{2FF}')
+            .chain('\u{4E00}'..='\u{9FFF}')
+            .chain('\u{AC00}'..='\u{D7A3}')
+        {
+            assert!(is_stable(c), "{c:?}");
+        }
+        assert!(stable > 100_000, "{stable}");
+    }
 
     fn check(input: &str, expected: &str) {
         let mut out = [0u8; 64];

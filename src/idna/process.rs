@@ -12,7 +12,7 @@
 //! The scratch holds the Punycode encoding of label k (to ASCII) or its decoding as u32 code
 //! points then UTF-8 (an `xn--` label); the result is then moved to `pos`.
 
-use crate::idna::nfc::{Decomposed, Nfc, nfc_chars};
+use crate::idna::nfc::{Decomposed, Nfc, is_stable, nfc_chars};
 use crate::idna::punycode::{self, Failure};
 use crate::idna::validate::{BidiLabel, bidi_label, check_label};
 use crate::idna::writer::Writer;
@@ -169,14 +169,16 @@ impl Run<'_> {
             };
             let last_segment = dot.is_none();
             rest = after;
+            let start = self.pos;
             if cfg!(feature = "fast-path") && segment.is_ascii() {
-                let start = self.pos;
                 let end = start + segment.len();
                 let dst = self.out.get_mut(start..end).ok_or(NoSpace)?;
                 for (d, b) in dst.iter_mut().zip(segment.bytes()) {
                     *d = b.to_ascii_lowercase();
                 }
                 self.label_at(start, end, true, index)?;
+                self.check_label_length(self.pos - start, index, !last_segment);
+            } else if cfg!(feature = "fast-path") && self.stable_label(segment, index)? {
                 self.check_label_length(self.pos - start, index, !last_segment);
             } else {
                 let mut stream: Stream<'_> =
@@ -210,6 +212,31 @@ impl Run<'_> {
 
     fn record(&mut self, e: IdnaError) {
         self.error.get_or_insert(e);
+    }
+
+    /// A segment that maps to characters NFC leaves alone ([`is_stable`]) and to no full
+    /// stop is one label that needs no normalization: mapped straight into the output and
+    /// processed (most internationalized labels: precomposed Latin, CJK, Hangul, emoji).
+    /// False, with nothing done, for any other segment, or when the output runs out first
+    /// (the full path then finds how much it needs).
+    fn stable_label(&mut self, segment: &str, index: usize) -> Result<bool, NoSpace> {
+        let start = self.pos;
+        let (mut end, mut ascii) = (start, true);
+        for c in Mapped::new(segment, self.options.transitional_processing) {
+            if c == '.' || !is_stable(c) {
+                return Ok(false);
+            }
+            ascii &= c.is_ascii();
+            let mut utf8 = [0u8; 4];
+            let bytes = c.encode_utf8(&mut utf8).as_bytes();
+            let Some(dst) = self.out.get_mut(end..end + bytes.len()) else {
+                return Ok(false);
+            };
+            dst.copy_from_slice(bytes);
+            end += bytes.len();
+        }
+        self.label_at(start, end, ascii, index)?;
+        Ok(true)
     }
 
     /// Processes one label; true if a full stop follows it.

@@ -2,7 +2,7 @@
 //! `can_parse` (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3).
 
 #[cfg(feature = "fast-path")]
-use super::fast::{self, Resume};
+use super::fast::{self, Found, Resume};
 use super::{Options, Parser, Record};
 use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
@@ -95,7 +95,17 @@ pub(crate) fn parse<'a>(
             Some(fast::Fast::MissingSlash { at, rec, v }) => {
                 missing_slash(input, at, &rec, v, arena)
             }
-            None => parse_inner(input, base, arena, options, found.as_ref(), &mut false),
+            None => {
+                let resume = match &found {
+                    Some(Found::Invalid(kind, position)) => {
+                        let (kind, position) = (*kind, *position);
+                        return Err(Error::Parse(ParseError { kind, position }));
+                    }
+                    Some(Found::Resume(r)) => Some(r),
+                    None => None,
+                };
+                parse_inner(input, base, arena, options, resume, &mut false)
+            }
         };
     }
     parse_inner(input, base, arena, options, None, &mut false)
@@ -363,7 +373,11 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
         return true;
     }
     #[cfg(feature = "fast-path")]
-    let resume = found.as_ref();
+    let resume = match &found {
+        Some(Found::Invalid(..)) => return false,
+        Some(Found::Resume(r)) => Some(r),
+        None => None,
+    };
     #[cfg(not(feature = "fast-path"))]
     let resume = None;
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the

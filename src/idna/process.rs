@@ -197,6 +197,10 @@ impl Run<'_> {
             if last_segment {
                 break;
             }
+            if self.target == Target::Ascii && self.error.is_some() {
+                // ToASCII fails whatever the other labels hold: the first error is the answer.
+                return Ok(());
+            }
             self.full_stop()?;
             index += 1;
         }
@@ -296,7 +300,10 @@ impl Run<'_> {
             check_label(label, &self.options, false, index),
             bidi_label(label),
         );
-        let encoded = (self.target == Target::Ascii && !ascii).then(|| encode_label(label, tail));
+        // Once an error is recorded ToASCII fails whatever follows: no encoding then.
+        let fails = checked.is_err() || self.error.is_some();
+        let encoded =
+            (self.target == Target::Ascii && !ascii && !fails).then(|| encode_label(label, tail));
         self.bidi(bidi, index);
         if let Err(e) = checked {
             self.record(e);

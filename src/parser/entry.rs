@@ -64,6 +64,27 @@ fn has_tab_or_newline(s: &[u8]) -> bool {
     }
 }
 
+/// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
+/// runs between them at once (there are few).
+#[inline(never)]
+fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
+    let (mut rest, mut at) = (from, 0);
+    loop {
+        let run = rest
+            .iter()
+            .position(|&b| is_tab_or_newline(b))
+            .unwrap_or(rest.len());
+        if let Some(dst) = to.get_mut(at..at + run) {
+            dst.copy_from_slice(&rest[..run]);
+        }
+        at += run;
+        match rest.get(run + 1..) {
+            Some(after) => rest = after,
+            None => return,
+        }
+    }
+}
+
 /// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
 /// the tab-free input): every byte may become `%XX`, a host may grow through IDNA or IPv4
 /// serialization, and a base may be copied.
@@ -221,15 +242,13 @@ fn parse_inner<'a>(
         return Err(Error::ArenaTooSmall { needed });
     };
     let (out, copy) = arena.split_at_mut(split);
-    for (slot, &b) in copy
-        .iter_mut()
-        .zip(trimmed.iter().filter(|&&b| !is_tab_or_newline(b)))
-    {
-        *slot = b;
-    }
+    copy_without_tabs(trimmed, copy);
     let copy: &'a [u8] = copy;
-    // Removing ASCII bytes from UTF-8 leaves UTF-8; the fallback is unreachable.
-    let copy = core::str::from_utf8(copy).unwrap_or("");
+    // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable); ASCII
+    // input, the common case, is checked as such.
+    let copy = crate::ascii::as_str(copy)
+        .or_else(|| core::str::from_utf8(copy).ok())
+        .unwrap_or("");
     let map_pos = |p: usize| {
         // The p-th kept byte's position in the caller's input.
         let mut kept = 0;

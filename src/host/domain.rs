@@ -130,7 +130,7 @@ fn plain_ascii(
     if cfg!(feature = "fast-path") && is_canonical_dotted_quad(input) {
         return Ok(HostKind::Ipv4);
     }
-    let ipv4 = ipv4_scan(input, v);
+    let ipv4 = ipv4_unescaped(input, v);
     finish(start, ipv4, out)
 }
 
@@ -164,6 +164,16 @@ fn ipv4_scan(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, Par
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
     scan.result(v)
+}
+
+/// [`ipv4_scan`] for a domain without `%`: a part at a time in the speed build
+/// ([`ipv4::parse_slice`]), the same streaming scan in the flash-size build.
+fn ipv4_unescaped(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, ParseErrorKind> {
+    if cfg!(feature = "fast-path") {
+        ipv4::parse_slice(domain, v)
+    } else {
+        ipv4_scan(domain, v)
+    }
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
@@ -282,7 +292,7 @@ fn parse_unicode(
     if !ends_in_a_number(ascii) {
         return Ok(HostKind::Domain);
     }
-    let ipv4 = ipv4_scan(ascii, v);
+    let ipv4 = ipv4_unescaped(ascii, v);
     finish(start, ipv4, out)
 }
 

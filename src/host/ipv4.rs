@@ -152,6 +152,65 @@ impl Ipv4Scan {
     }
 }
 
+/// <https://url.spec.whatwg.org/#ipv4-number-parser> on one part: `(value, validationError)`
+/// (the value `None` when it needs more than 32 bits, always out of range), or `None`
+/// for failure. The same answers as [`Part::number`], on a slice.
+fn number(part: &[u8]) -> Option<(Option<u32>, bool)> {
+    let (digits, radix) = match part {
+        [] => return None,
+        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+        [b'0', rest @ ..] if !rest.is_empty() => (rest, 8),
+        _ => (part, 10),
+    };
+    let mut value = Some(0u32);
+    for &b in digits {
+        let d = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            _ => return None,
+        };
+        if u32::from(d) >= radix {
+            return None;
+        }
+        value = value.and_then(|x| x.checked_mul(radix)?.checked_add(u32::from(d)));
+    }
+    Some((value, radix != 10))
+}
+
+/// The ends-in-a-number checker and the IPv4 parser over a domain in memory (no
+/// percent-decoding): what [`Ipv4Scan`] computes byte by byte, a part at a time. For the
+/// speed build; the flash-size build streams every domain.
+pub(crate) fn parse_slice(
+    domain: &[u8],
+    v: &mut ValidationErrors,
+) -> Result<Option<u32>, ParseErrorKind> {
+    let (body, last_empty) = match domain.strip_suffix(b".") {
+        Some(body) if !body.is_empty() => (body, true),
+        _ => (domain, false),
+    };
+    // <https://url.spec.whatwg.org/#ends-in-a-number-checker> on the last part (before an
+    // empty last one).
+    let last = body.rsplit(|&b| b == b'.').next().unwrap_or_default();
+    let number_like = match last {
+        [] => false,
+        [b'0', b'x' | b'X', rest @ ..] => rest.iter().all(u8::is_ascii_hexdigit),
+        _ => last.iter().all(u8::is_ascii_digit),
+    };
+    if !number_like {
+        return Ok(None);
+    }
+    let mut first = [None; 4];
+    let mut count = 0;
+    for part in domain.split(|&b| b == b'.') {
+        if let Some(slot) = first.get_mut(count) {
+            *slot = number(part);
+        }
+        count += 1;
+    }
+    parse_ipv4(count, &first, last_empty, v).map(Some)
+}
+
 /// <https://url.spec.whatwg.org/#concept-ipv4-parser>, given the number of parts, the
 /// [`Part::number`] of the first four and whether the last part is empty. Every part it
 /// reads is among the first four: past four parts it fails before reading any.
@@ -216,5 +275,74 @@ pub(crate) fn serialize(addr: u32, out: &mut crate::arena::Writer<'_>) {
             out.push(b'.');
         }
         out.push_decimal(*byte as u32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn streamed(domain: &[u8]) -> (Result<Option<u32>, ParseErrorKind>, ValidationErrors) {
+        let mut v = ValidationErrors::EMPTY;
+        let mut scan = Ipv4Scan::new();
+        domain.iter().for_each(|&b| scan.feed(b));
+        (scan.result(&mut v), v)
+    }
+
+    fn sliced(domain: &[u8]) -> (Result<Option<u32>, ParseErrorKind>, ValidationErrors) {
+        let mut v = ValidationErrors::EMPTY;
+        (parse_slice(domain, &mut v), v)
+    }
+
+    /// The slice parser gives the streaming scan's answer and validation errors.
+    #[test]
+    fn slice_parser_matches_streaming_scan() {
+        for domain in [
+            "",
+            ".",
+            "..",
+            "0",
+            "0.",
+            "1.2.3.4",
+            "1.2.3.4.",
+            "1.2.3.4..",
+            "0x",
+            "0X",
+            "0x.",
+            "08",
+            "09.1",
+            "0x100.2.3.4",
+            "1.2.3.08",
+            "4294967295",
+            "4294967296",
+            "0xffffffff",
+            "0x100000000",
+            "1.2.3.4.5",
+            "a.1",
+            "a.0x1f",
+            "a.0xg",
+            "1.b.3",
+            "1..3",
+            "256.1",
+            "1.16777215",
+            "1.16777216",
+            "00.00.00.00",
+            "0000000000000000000000000177.0.0.1",
+        ] {
+            assert_eq!(
+                streamed(domain.as_bytes()),
+                sliced(domain.as_bytes()),
+                "{domain:?}"
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20000))]
+        #[test]
+        fn slice_parser_agrees(domain in "[0-9a-fxXg.]{0,24}") {
+            prop_assert_eq!(streamed(domain.as_bytes()), sliced(domain.as_bytes()));
+        }
     }
 }

@@ -331,13 +331,13 @@ fn invalid_host(
     stop: usize,
     found: &mut Option<Found>,
 ) {
-    if let Some(kind) = host_error(s, start, scheme, stop) {
+    if let Some(kind) = host_error(s, scheme, stop) {
         *found = Some(Found::Invalid(kind, start));
     }
 }
 
 /// [`invalid_host`]'s answer.
-fn host_error(s: &[u8], start: usize, scheme: SchemeType, stop: usize) -> Option<ParseErrorKind> {
+fn host_error(s: &[u8], scheme: SchemeType, stop: usize) -> Option<ParseErrorKind> {
     let special = scheme.is_special();
     let suspect = match *s.get(stop)? {
         b'/' | b'?' | b'#' | b'@' | b':' => false,
@@ -351,8 +351,9 @@ fn host_error(s: &[u8], start: usize, scheme: SchemeType, stop: usize) -> Option
     if !suspect || scheme == SchemeType::File {
         return None;
     }
+    // The host scan went over canonical bytes up to `stop`: none of them needs a look.
     let mut forbidden = false;
-    let mut i = start;
+    let mut i = stop;
     while let Some(&b) = s.get(i) {
         // Bytes that need a look: for a domain, the forbidden domain code points (the
         // delimiters among them), `%` and non-ASCII; for an opaque host, anything but its

@@ -74,9 +74,8 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 pub(crate) struct Writer<'a> {
     /// The caller's arena.
     buf: &'a mut [u8],
-    /// The (trimmed) input mirrored while borrowed.
-    src: &'a [u8],
-    /// The same input as a string, so borrowed output needs no UTF-8 check.
+    /// The (trimmed) input mirrored while borrowed (a string, so borrowed output needs no
+    /// UTF-8 check; [`Writer::src`] for its bytes).
     src_str: &'a str,
     /// Logical output length.
     len: usize,
@@ -93,10 +92,15 @@ pub(crate) struct Writer<'a> {
 
 #[cfg_attr(not(feature = "idna"), allow(dead_code))]
 impl<'a> Writer<'a> {
+    /// The input's bytes.
+    #[inline(always)]
+    fn src(&self) -> &'a [u8] {
+        self.src_str.as_bytes()
+    }
+
     pub(crate) fn new(buf: &'a mut [u8], src: &'a str) -> Self {
         Writer {
             buf,
-            src: src.as_bytes(),
             src_str: src,
             len: 0,
             peak: 0,
@@ -146,7 +150,7 @@ impl<'a> Writer<'a> {
     #[inline]
     pub(crate) fn bytes(&self) -> &[u8] {
         if self.borrowed {
-            &self.src[..self.len]
+            &self.src()[..self.len]
         } else {
             let end = self.len.min(self.buf.len());
             &self.buf[..end]
@@ -167,7 +171,8 @@ impl<'a> Writer<'a> {
         }
         self.borrowed = false;
         let n = self.len.min(self.buf.len());
-        self.buf[..n].copy_from_slice(&self.src[..n]);
+        let src = self.src();
+        self.buf[..n].copy_from_slice(&src[..n]);
         if self.len > self.buf.len() {
             self.overflow = true;
         }
@@ -183,7 +188,7 @@ impl<'a> Writer<'a> {
     #[inline]
     pub(crate) fn push(&mut self, b: u8) {
         if self.borrowed {
-            if self.src.get(self.len) == Some(&b) {
+            if self.src().get(self.len) == Some(&b) {
                 self.len += 1;
                 return;
             }
@@ -206,8 +211,8 @@ impl<'a> Writer<'a> {
     pub(crate) fn push_slice(&mut self, s: &[u8]) {
         if self.borrowed {
             let end = self.len + s.len();
-            let here = self.src.as_ptr().wrapping_add(self.len);
-            if core::ptr::eq(s.as_ptr(), here) && end <= self.src.len() {
+            let here = self.src().as_ptr().wrapping_add(self.len);
+            if core::ptr::eq(s.as_ptr(), here) && end <= self.src().len() {
                 self.len = end;
                 return;
             }
@@ -231,7 +236,7 @@ impl<'a> Writer<'a> {
         let end = self.len + s.len();
         if self.borrowed {
             if self
-                .src
+                .src()
                 .get(self.len..end)
                 .is_some_and(|here| same_bytes(here, s))
             {

@@ -296,19 +296,58 @@ fn authority_slow(
         invalid_host(s, start, scheme, rec.host_end as usize, found);
         return None;
     }
-    let (username_end, at) = userinfo(s, start)?;
+    let Some((username_end, at)) = userinfo(s, start) else {
+        if stop == b'@' {
+            missing_host(s, start, scheme, found);
+        }
+        return None;
+    };
     let end = host_port(s, at + 1, scheme, rec);
     if rec.host_end == rec.host_start || rec.host_start as usize != at + 1 {
         // `user@` without a host fails (and so does a bracketed host that is not canonical,
         // which leaves the host offsets as they were).
         rec.path_start = 0;
+        missing_host(s, start, scheme, found);
         return None;
     }
     // Also when a default port follows (`rec.path_start` set): the resume point keeps them.
     rec.username_end = username_end as u32;
-    let end = end?;
+    let Some(end) = end else {
+        if rec.path_start == 0 {
+            // Another `@` may follow.
+            missing_host(s, start, scheme, found);
+        }
+        return None;
+    };
     v.insert(ValidationError::InvalidCredentials);
     Some(end)
+}
+
+/// Credentials followed by nothing but the authority's end or a port: the authority and
+/// host states' host-missing failure (<https://url.spec.whatwg.org/#authority-state>), at
+/// the host's start, after the last `@` of the authority from `start`. Stores it in `found`
+/// (not when tabs, newlines or trailing C0 controls and spaces could change that).
+#[inline(never)]
+fn missing_host(s: &[u8], start: usize, scheme: SchemeType, found: &mut Option<Found>) {
+    let special = scheme.is_special();
+    let rest = s.get(start..).unwrap_or_default();
+    let end_of_authority = |&b: &u8| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\');
+    let end = rest.iter().position(end_of_authority).unwrap_or(rest.len());
+    let Some(at) = rest[..end].iter().rposition(|&b| b == b'@') else {
+        return;
+    };
+    let host = start + at + 1;
+    let empty = at + 1 == end || s.get(host) == Some(&b':');
+    if empty && scheme != SchemeType::File && !removes_or_trims(s) {
+        *found = Some(Found::Invalid(ParseErrorKind::HostMissing, host));
+    }
+}
+
+/// Whether the full parser removes tabs or newlines from `s` (into the arena, which may be
+/// too small: that error comes first) or trims its end: positions and the authority could
+/// change.
+fn removes_or_trims(s: &[u8]) -> bool {
+    s.last().is_none_or(|&b| b <= b' ') || s.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
 }
 
 /// Whether the authority from `start` (after `//`) certainly makes the host parser fail
@@ -391,10 +430,7 @@ fn host_error(s: &[u8], scheme: SchemeType, stop: usize) -> Option<ParseErrorKin
     if !forbidden || rest.iter().any(|&b| b == b'@' || b == b'[') {
         return None;
     }
-    // The full parser first removes tabs and newlines (into the arena, which may be too
-    // small: that error comes first) and trims the end.
-    if s.last().is_none_or(|&b| b <= b' ') || s.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
-    {
+    if removes_or_trims(s) {
         return None;
     }
     Some(match special {
@@ -961,6 +997,17 @@ mod tests {
             "sc://a b/",
             "sc://a\\b/",
             "sc://a|b?x",
+            "http://user:pass@/",
+            "http://a:b@/www.example.com",
+            "http://@/www.example.com",
+            "http://@:www.example.com",
+            "http://a@b@/",
+            "http://@h@/x",
+            "https://u@:443/",
+            "sc://te@s:t@/",
+            "sc://@/",
+            "sc://u:p@?q",
+            "http://u@\\x",
         ] {
             assert!(invalid(input), "{input:?}");
             agrees(input);
@@ -981,6 +1028,11 @@ mod tests {
             "http://ho%41st/",
             "sc://a%20b/",
             "sc://%C3%A9 x/",
+            "http://u@H/",
+            "http://u@/ ",
+            "http://u@/\t",
+            "sc://u@\\x/",
+            "file://u@/",
             "sc://a\u{1}b/",
             "http://a\\b c/",
         ] {

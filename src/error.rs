@@ -239,6 +239,12 @@ impl ValidationErrors {
         self.0 |= 1 << (e as u8);
     }
 
+    /// Both sets' errors (the parser merges what a step found apart).
+    #[cfg_attr(not(feature = "fast-path"), allow(dead_code))]
+    pub(crate) fn union(self, other: ValidationErrors) -> ValidationErrors {
+        ValidationErrors(self.0 | other.0)
+    }
+
     /// Whether `e` is in the set.
     pub fn contains(self, e: ValidationError) -> bool {
         self.0 & (1 << (e as u8)) != 0

@@ -38,8 +38,9 @@ pub(crate) enum Fast<'a> {
 }
 
 /// A canonical prefix, `input[..at]`, of input that is not canonical as a whole: `scheme:`,
-/// or `scheme://authority` (with a host, maybe with a default port to drop). The full parser
-/// can take it as it is and go on after it.
+/// or `scheme://authority` (with a host, maybe with a default port to drop), or
+/// `scheme://` and a host that is an IPv4 address in another form (its value found). The
+/// full parser can take it as it is and go on after it.
 #[derive(Clone, Copy)]
 pub(crate) struct Resume {
     /// Where the full parser goes on in the input.
@@ -49,6 +50,9 @@ pub(crate) struct Resume {
     pub(crate) out_len: usize,
     /// The scheme and authority offsets (no path, query or fragment yet).
     pub(crate) rec: Record,
+    /// The host `input[out_len..at]` is this IPv4 address, found with these validation
+    /// errors: the full parser writes it serialized, then goes on at `at` (the path start).
+    pub(crate) ipv4: Option<(u32, ValidationErrors)>,
 }
 
 /// What the fast path learned when it gave up.
@@ -92,6 +96,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                 scheme_end: scheme_end as u32,
                 ..Record::default()
             },
+            ipv4: None,
         }));
         None
     };
@@ -114,6 +119,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                         path_start: 0,
                         ..rec
                     },
+                    ipv4: None,
                 }));
                 return None;
             }
@@ -143,6 +149,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                 fragment_start: None,
                 ..rec
             },
+            ipv4: None,
         }));
         return None;
     };
@@ -203,6 +210,14 @@ impl Parser<'_, '_, '_> {
         };
         self.out.push_slice(prefix);
         self.rec = r.rec;
+        if let Some((address, v)) = r.ipv4 {
+            // The host state's output for this host, which is the whole authority.
+            self.v = self.v.union(v);
+            self.rec.host_start = self.out.pos();
+            crate::host::ipv4::serialize(address, &mut self.out);
+            self.rec.host_end = self.out.pos();
+            return self.path_start_state(r.at);
+        }
         // Credentials end before the host starts (after their `@`).
         if r.rec.username_end < r.rec.host_start {
             self.v.insert(ValidationError::InvalidCredentials);
@@ -260,21 +275,15 @@ fn authority(
         Some(end) => Some(end),
         // A default port (see `port`).
         None if rec.path_start != 0 => None,
-        // Not when the host scan stopped at the end of the authority (no `@` in it then).
-        None if s
-            .get(rec.host_end as usize)
-            .is_some_and(|&b| !matches!(b, b'/' | b'?' | b'#')) =>
-        {
-            authority_slow(s, start, scheme, rec, v, found)
-        }
-        None => None,
+        None => authority_slow(s, start, scheme, rec, v, found),
     }
 }
 
-/// [`authority`] when `host[:port]` failed inside the authority: credentials, when the
-/// host scan stopped at a byte canonical credentials (or a port) can go on with (not at one
-/// the userinfo set would encode); otherwise a host that certainly fails. Out of line, so
-/// that plain hosts do not pay for it.
+/// [`authority`] when `host[:port]` failed: at the end of the authority, an IPv4 address
+/// that certainly fails; inside it, credentials, when the host scan stopped at a byte
+/// canonical credentials (or a port) can go on with (not at one the userinfo set would
+/// encode); otherwise a host that certainly fails. Out of line, so that plain hosts do not
+/// pay for it.
 #[inline(never)]
 fn authority_slow(
     s: &[u8],
@@ -284,7 +293,14 @@ fn authority_slow(
     v: &mut ValidationErrors,
     found: &mut Option<Found>,
 ) -> Option<usize> {
-    let stop = s.get(rec.host_end as usize).copied().unwrap_or_default();
+    let Some(&stop) = s.get(rec.host_end as usize) else {
+        ipv4_host(s, start, rec, rec.host_end as usize, found);
+        return None;
+    };
+    if matches!(stop, b'/' | b'?' | b'#') || (stop == b'\\' && scheme.is_special()) {
+        ipv4_host(s, start, rec, rec.host_end as usize, found);
+        return None;
+    }
     if !(matches!(stop, b':' | b'@' | b'%') || class::is(stop, class::USERINFO)) {
         invalid_host(s, start, scheme, rec.host_end as usize, found);
         return None;
@@ -321,6 +337,38 @@ fn authority_slow(
     };
     v.insert(ValidationError::InvalidCredentials);
     Some(end)
+}
+
+/// A special URL's host `s[start..end]`, the whole authority, that ends in a number but is
+/// not canonical: the IPv4 parser's failure, at the host's start (the host state's error:
+/// the canonical host bytes hold no forbidden code point, nothing comes before it), or the
+/// address, for the full parser to resume after the host with it. Stores either in
+/// `found`.
+#[inline(never)]
+fn ipv4_host(s: &[u8], start: usize, rec: &Record, end: usize, found: &mut Option<Found>) {
+    let host = s.get(start..end).unwrap_or_default();
+    if !rec.scheme.is_special() || rec.scheme == SchemeType::File || host.is_empty() {
+        return;
+    }
+    let mut v = ValidationErrors::EMPTY;
+    *found = match crate::host::ipv4::parse_slice(host, &mut v) {
+        Err(kind) if !removes_or_trims(s) => Some(Found::Invalid(kind, start)),
+        Ok(Some(address)) => Some(Found::Resume(Resume {
+            at: end,
+            out_len: start,
+            rec: Record {
+                scheme: rec.scheme,
+                scheme_end: rec.scheme_end,
+                username_end: start as u32,
+                host_start: start as u32,
+                host_end: start as u32,
+                host_kind: Some(HostKind::Ipv4),
+                ..Record::default()
+            },
+            ipv4: Some((address, v)),
+        })),
+        _ => return,
+    };
 }
 
 /// Credentials followed by nothing but the authority's end or a port: the authority and
@@ -632,6 +680,7 @@ fn is_canonical_ipv6(text: &[u8]) -> bool {
 
 /// Conservative "ends in a number" pre-check: a trailing dot, or a last label that starts
 /// with a digit (all numeric labels do, `0x` ones included).
+#[inline(always)]
 fn ends_in_digit_or_dot(host: &[u8]) -> bool {
     // A number ends in a digit, a hex digit or the `x` of `0x`: most TLDs end in a letter
     // that rules that out.
@@ -647,6 +696,7 @@ fn ends_in_digit_or_dot(host: &[u8]) -> bool {
 
 /// A dotted-decimal IPv4 address as the IPv4 serializer writes it: four parts, each 0-255
 /// without leading zeros.
+#[inline(always)]
 fn is_canonical_ipv4(host: &[u8]) -> bool {
     let mut parts = 0;
     for part in host.split(|&b| b == b'.') {
@@ -882,6 +932,13 @@ mod tests {
             "https://u@[::1]:443/x",
             "https://u@[::01]:443/x",
             "http://[::1]:80",
+            "http://127.1/",
+            "http://2130706433/admin",
+            "http://0x7f.1",
+            "http://192.168.001.010/x?y#z",
+            "http://1.2.3.4./",
+            "https://0300.0250.01.01\\x",
+            "ws://0xC0A80101?q",
         ] {
             let mut arena = [0u8; 64];
             assert!(
@@ -1003,6 +1060,18 @@ mod tests {
             "http://@:www.example.com",
             "http://a@b@/",
             "http://@h@/x",
+            "http://1.2.3.08",
+            "http://1.2.3.09/x",
+            "http://0x100.2.3.4.",
+            "https://256.0.0.1/test",
+            "http://foo.1.2.3.4",
+            "http://foo.0x4.?q",
+            "http://01.2.3.4.5",
+            "http://0999999999999999999/",
+            "https://0x100000000/test",
+            "http://0..0x300/",
+            "ws://1.2.3.256#f",
+            "http://1.2.3.999\\x",
             "https://u@:443/",
             "sc://te@s:t@/",
             "sc://@/",
@@ -1033,6 +1102,11 @@ mod tests {
             "http://u@/\t",
             "sc://u@\\x/",
             "file://u@/",
+            "http://1.2.3.4./",
+            "http://0x7f.1/",
+            "http://a.b./",
+            "http://1.2.3.08 ",
+            "file://1.2.3.08/",
             "sc://a\u{1}b/",
             "http://a\\b c/",
         ] {

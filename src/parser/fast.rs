@@ -313,8 +313,10 @@ fn authority_slow(
         return None;
     }
     let Some((username_end, at)) = userinfo(s, start) else {
-        if stop == b'@' {
-            missing_host(s, start, scheme, found);
+        match stop {
+            b'@' => missing_host(s, start, scheme, found),
+            b':' => invalid_port(s, rec, found),
+            _ => {}
         }
         return None;
     };
@@ -369,6 +371,49 @@ fn ipv4_host(s: &[u8], start: usize, rec: &Record, end: usize, found: &mut Optio
         })),
         _ => return,
     };
+}
+
+/// A host the fast path accepted, then a port the port state rejects: a byte other than a
+/// digit (<https://url.spec.whatwg.org/#port-state>: port-invalid, at that byte) or a
+/// number above 65535 (port-out-of-range, at the port's start), with no `@` in the
+/// authority (credentials would come first). Stores the error in `found` (not when tabs,
+/// newlines or trailing C0 controls and spaces could change that).
+#[inline(never)]
+fn invalid_port(s: &[u8], rec: &Record, found: &mut Option<Found>) {
+    if rec.host_kind.is_none() {
+        return;
+    }
+    let special = rec.scheme.is_special();
+    let port = rec.host_end as usize + 1;
+    let digits_end = skip(s, port, class::DIGIT);
+    let end_of_authority = |b: &u8| matches!(b, b'/' | b'?' | b'#') || (special && *b == b'\\');
+    let error = match s.get(digits_end) {
+        Some(b) if !end_of_authority(b) => {
+            let rest = &s[digits_end..];
+            let rest = &rest[..rest.iter().position(end_of_authority).unwrap_or(rest.len())];
+            if rest.contains(&b'@') {
+                return;
+            }
+            (ParseErrorKind::PortInvalid, digits_end)
+        }
+        _ => {
+            let digits = s.get(port..digits_end).unwrap_or_default();
+            let mut value = 0u32;
+            for &d in digits {
+                value = value * 10 + u32::from(d - b'0');
+                if value > 65535 {
+                    break;
+                }
+            }
+            if value <= 65535 {
+                return;
+            }
+            (ParseErrorKind::PortOutOfRange, port)
+        }
+    };
+    if !removes_or_trims(s) {
+        *found = Some(Found::Invalid(error.0, error.1));
+    }
 }
 
 /// Credentials followed by nothing but the authority's end or a port: the authority and
@@ -1071,6 +1116,15 @@ mod tests {
             "https://0x100000000/test",
             "http://0..0x300/",
             "ws://1.2.3.256#f",
+            "http://foo:-80/",
+            "turn://test:test",
+            "http://h:99999/",
+            "http://h:655360",
+            "http://h:1x",
+            "sc://h:1 2/",
+            "http://[::1]:a/",
+            "http://1.2.3.4:1b/",
+            "http://h:1[2/",
             "http://1.2.3.999\\x",
             "https://u@:443/",
             "sc://te@s:t@/",
@@ -1102,6 +1156,12 @@ mod tests {
             "http://u@/\t",
             "sc://u@\\x/",
             "file://u@/",
+            "http://h:080/",
+            "http://h:/",
+            "http://h:1x@Y/",
+            "http://h:65535x ",
+            "http://H:1x/",
+            "sc://:1x/",
             "http://1.2.3.4./",
             "http://0x7f.1/",
             "http://a.b./",

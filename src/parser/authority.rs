@@ -131,7 +131,7 @@ impl Parser<'_, '_, '_> {
     }
 
     /// <https://url.spec.whatwg.org/#port-state>: digits only; the default port is dropped.
-    fn port_state(&mut self, pos: usize, end: usize) -> Step {
+    pub(super) fn port_state(&mut self, pos: usize, end: usize) -> Step {
         let digits = &self.input[pos..end];
         if let Some(i) = digits.iter().position(|b| !b.is_ascii_digit()) {
             return self.fail(

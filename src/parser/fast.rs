@@ -50,9 +50,17 @@ pub(crate) struct Resume {
     pub(crate) out_len: usize,
     /// The scheme and authority offsets (no path, query or fragment yet).
     pub(crate) rec: Record,
-    /// The host `input[out_len..at]` is this IPv4 address, found with these validation
-    /// errors: the full parser writes it serialized, then goes on at `at` (the path start).
-    pub(crate) ipv4: Option<(u32, ValidationErrors)>,
+    /// The host `input[out_len..at]` is this address, found with these validation errors:
+    /// the full parser writes it serialized, then goes on at `at` (the port state if a `:`
+    /// is there, else the path start state).
+    pub(crate) host: Option<(Address, ValidationErrors)>,
+}
+
+/// An IP address the fast path parsed (not written as the serializer writes it).
+#[derive(Clone, Copy)]
+pub(crate) enum Address {
+    Ipv4(u32),
+    Ipv6([u16; 8]),
 }
 
 /// What the fast path learned when it gave up.
@@ -96,7 +104,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                 scheme_end: scheme_end as u32,
                 ..Record::default()
             },
-            ipv4: None,
+            host: None,
         }));
         None
     };
@@ -119,7 +127,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                         path_start: 0,
                         ..rec
                     },
-                    ipv4: None,
+                    host: None,
                 }));
                 return None;
             }
@@ -149,7 +157,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                 fragment_start: None,
                 ..rec
             },
-            ipv4: None,
+            host: None,
         }));
         return None;
     };
@@ -210,13 +218,30 @@ impl Parser<'_, '_, '_> {
         };
         self.out.push_slice(prefix);
         self.rec = r.rec;
-        if let Some((address, v)) = r.ipv4 {
+        if let Some((address, v)) = r.host {
             // The host state's output for this host, which is the whole authority.
             self.v = self.v.union(v);
             self.rec.host_start = self.out.pos();
-            crate::host::ipv4::serialize(address, &mut self.out);
+            match address {
+                Address::Ipv4(a) => crate::host::ipv4::serialize(a, &mut self.out),
+                Address::Ipv6(a) => {
+                    self.out.push(b'[');
+                    crate::host::ipv6::serialize(&a, &mut self.out);
+                    self.out.push(b']');
+                }
+            }
             self.rec.host_end = self.out.pos();
-            return self.path_start_state(r.at);
+            if self.at(r.at) != Some(b':') {
+                return self.path_start_state(r.at);
+            }
+            // A port follows, up to the end of the authority (which holds no `@`).
+            let special = self.is_special();
+            let end = self.input[r.at..]
+                .iter()
+                .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
+                .map_or(self.input.len(), |i| r.at + i);
+            self.port_state(r.at + 1, end)?;
+            return self.path_start_state(end);
         }
         // Credentials end before the host starts (after their `@`).
         if r.rec.username_end < r.rec.host_start {
@@ -301,6 +326,10 @@ fn authority_slow(
         ipv4_host(s, start, rec, rec.host_end as usize, found);
         return None;
     }
+    if stop == b'[' && rec.host_end as usize == start {
+        ipv6_fallback(s, start, rec, found);
+        return None;
+    }
     if !(matches!(stop, b':' | b'@' | b'%') || class::is(stop, class::USERINFO)) {
         invalid_host(s, start, scheme, rec.host_end as usize, found);
         return None;
@@ -315,7 +344,9 @@ fn authority_slow(
     let Some((username_end, at)) = userinfo(s, start) else {
         match stop {
             b'@' => missing_host(s, start, scheme, found),
-            b':' => invalid_port(s, rec, found),
+            b':' if rec.host_kind.is_some() => invalid_port(s, rec, found),
+            // A host that ends in a number but is not a canonical IPv4 address.
+            b':' => ipv4_host(s, start, rec, rec.host_end as usize, found),
             _ => {}
         }
         return None;
@@ -341,16 +372,24 @@ fn authority_slow(
     Some(end)
 }
 
-/// A special URL's host `s[start..end]`, the whole authority, that ends in a number but is
-/// not canonical: the IPv4 parser's failure, at the host's start (the host state's error:
-/// the canonical host bytes hold no forbidden code point, nothing comes before it), or the
-/// address, for the full parser to resume after the host with it. Stores either in
-/// `found`.
+/// A special URL's host `s[start..end]`, up to the authority's end or a port (no `@` in
+/// the authority), that ends in a number but is not canonical: the IPv4 parser's failure,
+/// at the host's start (the host state's error: the canonical host bytes hold no forbidden
+/// code point, nothing comes before it), or the address, for the full parser to resume
+/// after the host with it. Stores either in `found`.
 #[inline(never)]
 fn ipv4_host(s: &[u8], start: usize, rec: &Record, end: usize, found: &mut Option<Found>) {
     let host = s.get(start..end).unwrap_or_default();
     if !rec.scheme.is_special() || rec.scheme == SchemeType::File || host.is_empty() {
         return;
+    }
+    if s.get(end) == Some(&b':') {
+        // A port follows: the authority must hold no `@` (credentials would come first).
+        let rest = &s[end..];
+        let end_of_authority = |&b: &u8| matches!(b, b'/' | b'?' | b'#' | b'\\');
+        if rest[..rest.iter().position(end_of_authority).unwrap_or(rest.len())].contains(&b'@') {
+            return;
+        }
     }
     let mut v = ValidationErrors::EMPTY;
     *found = match crate::host::ipv4::parse_slice(host, &mut v) {
@@ -367,9 +406,66 @@ fn ipv4_host(s: &[u8], start: usize, rec: &Record, end: usize, found: &mut Optio
                 host_kind: Some(HostKind::Ipv4),
                 ..Record::default()
             },
-            ipv4: Some((address, v)),
+            host: Some((Address::Ipv4(address), v)),
         })),
         _ => return,
+    };
+}
+
+/// A bracketed host `s[start..]` that is not an IPv6 address as the serializer writes it,
+/// the whole authority or followed by a port, no credentials: the IPv6 parser's failure
+/// (or an unclosed bracket), at the host's start (the host state's error), or the address
+/// for the full parser to resume after the host with it. Stores either in `found`.
+#[inline(never)]
+fn ipv6_fallback(s: &[u8], start: usize, rec: &Record, found: &mut Option<Found>) {
+    let special = rec.scheme.is_special();
+    if rec.scheme == SchemeType::File {
+        return;
+    }
+    // One pass over the authority after `[`: its first `]`, no `@` or second `[`.
+    let mut close = None;
+    let mut i = start + 1;
+    while let Some(&b) = s.get(i) {
+        match b {
+            b'/' | b'?' | b'#' => break,
+            b'\\' if special => break,
+            b'@' => return,
+            b'[' if close.is_none() => return,
+            b']' if close.is_none() => close = Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    let Some(close) = close else {
+        // No `]`: no `:` outside brackets, so the host is the whole authority, which does
+        // not end in one.
+        if !removes_or_trims(s) {
+            *found = Some(Found::Invalid(ParseErrorKind::Ipv6Unclosed, start));
+        }
+        return;
+    };
+    if close + 1 < i && s[close + 1] != b':' {
+        return;
+    }
+    let inner = &s[start + 1..close];
+    let mut v = ValidationErrors::EMPTY;
+    *found = match crate::host::ipv6::parse(inner, &mut v) {
+        Err(kind) if !removes_or_trims(s) => Some(Found::Invalid(kind, start)),
+        Err(_) => return,
+        Ok(address) => Some(Found::Resume(Resume {
+            at: close + 1,
+            out_len: start,
+            rec: Record {
+                scheme: rec.scheme,
+                scheme_end: rec.scheme_end,
+                username_end: start as u32,
+                host_start: start as u32,
+                host_end: start as u32,
+                host_kind: Some(HostKind::Ipv6),
+                ..Record::default()
+            },
+            host: Some((Address::Ipv6(address), v)),
+        })),
     };
 }
 
@@ -643,6 +739,8 @@ fn port_or_end(s: &[u8], end: usize, scheme: SchemeType, rec: &mut Record) -> Op
 /// returns the position after `]`. Out of line: only bracketed hosts pay for it.
 #[inline(never)]
 fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
+    // Where a failure leaves the host scan: at the `[` (see `ipv6_fallback`).
+    rec.host_end = start as u32;
     let close = start + s.get(start..)?.iter().position(|&b| b == b']')?;
     if !is_canonical_ipv6(s.get(start + 1..close)?) {
         return None;
@@ -977,11 +1075,23 @@ mod tests {
             "https://u@[::1]:443/x",
             "https://u@[::01]:443/x",
             "http://[::1]:80",
+            "http://[::0:1]/x",
+            "http://[::01]:8080/",
+            "http://[::01]:80/",
+            "http://127.1:8080/status",
+            "http://0xC0A80101:8080/",
+            "http://127.1:80/",
+            "http://127.1:/",
+            "sc://[1:2:0:0:5:0:0:0]#f",
             "http://127.1/",
             "http://2130706433/admin",
             "http://0x7f.1",
             "http://192.168.001.010/x?y#z",
             "http://1.2.3.4./",
+            "non-special://[1:2:0:0:5:0:0:0]/",
+            "http://[0:0:0:0:0:0:0:1]?q",
+            "http://[::FFFF:1.2.3.4]",
+            "http://[::01]:8080/",
             "https://0300.0250.01.01\\x",
             "ws://0xC0A80101?q",
         ] {
@@ -1125,6 +1235,18 @@ mod tests {
             "http://[::1]:a/",
             "http://1.2.3.4:1b/",
             "http://h:1[2/",
+            "https://[0::0::0]",
+            "http://[::127.0.0.0.1]",
+            "https://[0:1:2:3:4:5:6:7.0.0.0.1]",
+            "https://[0:.0]",
+            "https://[0:0:]",
+            "http://[www.google.com]/",
+            "javascript://[:1]",
+            "non-special://[:80/",
+            "http://[::1/",
+            "http://[1::2::3]:80/",
+            "http://[a b]/",
+            "http://1.2.3.08:80/",
             "http://1.2.3.999\\x",
             "https://u@:443/",
             "sc://te@s:t@/",
@@ -1145,7 +1267,6 @@ mod tests {
             "http://a\tb c/",
             "http://a%80 b/",
             "http://\u{e9} b/",
-            "http://[a b]/",
             "http://a[b/",
             "file://a b/",
             "http://ho%41st/",
@@ -1163,6 +1284,17 @@ mod tests {
             "http://H:1x/",
             "sc://:1x/",
             "http://1.2.3.4./",
+            "non-special://[1:2:0:0:5:0:0:0]/",
+            "http://[0:0:0:0:0:0:0:1]?q",
+            "http://[::FFFF:1.2.3.4]",
+            "http://[::01]:8080/",
+            "http://[::1]x/",
+            "http://[a@b]/",
+            "http://127.1:8080@X/",
+            "http://127.1:abc/",
+            "http://127.1:99999/",
+            "http://[::01]:x/",
+            "http://1.2.3.08:1@X/",
             "http://0x7f.1/",
             "http://a.b./",
             "http://1.2.3.08 ",

@@ -48,28 +48,32 @@ pub(crate) fn parse(
     #[allow(clippy::manual_contains)]
     let escaped = input.iter().any(|&b| b == b'%');
     if escaped {
-        return decoded(input, out, v);
-    }
-    if input.is_ascii() {
+        if let Some(result) = decoded(input, out, v) {
+            return result;
+        }
+    } else if input.is_ascii() {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
         v.insert(ValidationError::DomainInvalidCodePoint);
         return Err(ParseErrorKind::DomainInvalidCodePoint);
     }
-    parse_unicode(input, false, out, v)
+    // Non-ASCII, raw or decoded. One call, here, not in `decoded`: UTS46's frames stay off
+    // the others (the deepest stack, Cortex-M budget).
+    parse_unicode(input, escaped, out, v)
 }
 
 /// A domain with `%`, percent-decoded, lowercased and written in one pass while it is ASCII
 /// without forbidden code points: "set result to domain, lowercased", then the IPv4 check.
 /// At a byte that is neither, the rest decides: a non-ASCII byte (raw or decoded) anywhere
 /// sends the whole domain to UTS46 (which may absorb a forbidden code point: NFC maps `<`
-/// U+0338 to U+226E); otherwise the forbidden code point fails the host.
+/// U+0338 to U+226E): `None`, with nothing written; otherwise the forbidden code point
+/// fails the host.
 #[inline(never)]
 fn decoded(
     input: &[u8],
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
-) -> Result<HostKind, ParseErrorKind> {
+) -> Option<Result<HostKind, ParseErrorKind>> {
     let start = out.len();
     let mut i = 0;
     while let Some(&b) = input.get(i) {
@@ -88,20 +92,20 @@ fn decoded(
         if CLASS[d as usize] & class::DOMAIN_SLOW != 0 {
             if d < 0x80 && percent::decode(&input[i..]).all(|b| b < 0x80) {
                 v.insert(ValidationError::DomainInvalidCodePoint);
-                return Err(ParseErrorKind::DomainInvalidCodePoint);
+                return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
             }
             // A valid escape from here on is still a validation error.
             if (at..input.len()).any(|j| percent::decode_at(input, j).is_some()) {
                 v.insert(ValidationError::DomainPercentEncoded);
             }
             out.truncate(start);
-            return parse_unicode(input, true, out, v);
+            return None;
         }
         out.push(d.to_ascii_lowercase());
     }
     // The input, not the output: past a full arena the output is not all stored.
     let ipv4 = ipv4_scan(input, v);
-    finish(start, ipv4, out)
+    Some(finish(start, ipv4, out))
 }
 
 /// An ASCII domain with nothing to decode or reject: lowercased, then the IPv4 check.

@@ -38,7 +38,8 @@ fn is_tab_or_newline(b: u8) -> bool {
 }
 
 /// Whether `s` contains `\t`, `\n` or `\r`, eight bytes at a time.
-fn has_tab_or_newline(s: &[u8]) -> bool {
+#[inline(always)]
+pub(super) fn has_tab_or_newline(s: &[u8]) -> bool {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     // Bytes equal to `b` become zero after xor; the classic zero-byte test finds them.

@@ -536,7 +536,7 @@ fn missing_host(s: &[u8], start: usize, scheme: SchemeType, found: &mut Option<F
 /// too small: that error comes first) or trims its end: positions and the authority could
 /// change.
 fn removes_or_trims(s: &[u8]) -> bool {
-    s.last().is_none_or(|&b| b <= b' ') || s.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
+    s.last().is_none_or(|&b| b <= b' ') || super::entry::has_tab_or_newline(s)
 }
 
 /// Whether the authority from `start` (after `//`) certainly makes the host parser fail

@@ -144,9 +144,9 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
     rec.path_start = i as u32;
     let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
     let Some(()) = rest(s, scheme, missing_slash, &mut rec) else {
-        // File URLs resume after the scheme: the file states differ from the special
-        // authority states this resume point is checked against.
-        if rec.host_kind.is_none() || scheme == SchemeType::File {
+        // After a host (file URLs included: the file host state, like the authority
+        // state, goes on in the path start state), at the path start.
+        if rec.host_kind.is_none() {
             return after_scheme(found);
         }
         *found = Some(Found::Resume(Resume {
@@ -1058,6 +1058,16 @@ mod tests {
             "file://localhost/x",
             "file:///a/../b",
             "file://1.2.3/x",
+            "file://host/a/../b",
+            "file:///a/./b",
+            "file:///C|/x/../y",
+            "file://h/C|/x",
+            "file:///./C:/x",
+            "file:///a/../C:/x",
+            "file:///C:/../../x",
+            "file:///x?q q#f f",
+            "file://h\\x",
+            "file://1.2.3.4/%2e./x",
             "file:/x",
             "http://u@h/x/./y",
             "http://@h/",

@@ -318,7 +318,7 @@ impl<'a> Writer<'a> {
         self.skipped = true;
     }
 
-    /// Whether a validity check was skipped (see [`Writer::mark_overflow`]).
+    /// Whether a validity check was skipped (see [`Writer::skip_unwritten`]).
     pub(crate) fn skipped_checks(&self) -> bool {
         self.skipped
     }

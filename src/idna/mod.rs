@@ -29,7 +29,7 @@
 //! `build.rs` into static tables of 37,931 bytes in total, pinned by a test. A mapping that
 //! is canonically equivalent to its code point (the CJK compatibility ideographs, ...) is
 //! not stored: NFC, which always follows mapping, produces it. Conversely, NFC keeps only
-//! the decompositions UTS46 processing can need (see [`nfc`]).
+//! the decompositions UTS46 processing can need (see the `idna::nfc` module).
 //!
 //! # Limits
 //! Punycode labels decode to at most [`punycode::MAX_DECODED_CODE_POINTS`] code points and

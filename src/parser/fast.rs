@@ -38,9 +38,9 @@ pub(crate) enum Fast<'a> {
 }
 
 /// A canonical prefix, `input[..at]`, of input that is not canonical as a whole: `scheme:`,
-/// or `scheme://authority` (with a host, maybe with a default port to drop), or
-/// `scheme://` and a host that is an IPv4 address in another form (its value found). The
-/// full parser can take it as it is and go on after it.
+/// or `scheme://authority` (with a host, maybe with a default port to drop), or `scheme://`
+/// and a host that is an IP address written in another form (its value in `host`). The full
+/// parser can take it as it is and go on after it.
 #[derive(Clone, Copy)]
 pub(crate) struct Resume {
     /// Where the full parser goes on in the input.
@@ -67,16 +67,17 @@ pub(crate) enum Address {
 pub(crate) enum Found {
     /// A canonical prefix to resume after.
     Resume(Resume),
-    /// The input certainly fails: the host parser's error, at the host's start (an input
-    /// position). See [`invalid_host`].
+    /// The input certainly fails: the full parser's error and where it reports it (an input
+    /// position). See [`invalid_host`], [`missing_host`], [`invalid_port`], [`ipv4_host`]
+    /// and [`ipv6_fallback`].
     Invalid(ParseErrorKind, usize),
 }
 
 /// The fast path, with the missing-slash case reported rather than refused. When it gives up
-/// after a canonical scheme and authority (with a host), it stores them in `found`, or that
-/// the input certainly fails. (An out parameter: another variant of [`Fast`] makes the
-/// common canonical case slower, even a small one: 425 -> 436 instructions per URL on
-/// paracrawl.)
+/// after a canonical scheme and authority (with a host, or an IP address it parsed), it
+/// stores them in `found`, or that the input certainly fails. (An out parameter: another
+/// variant of [`Fast`] makes the common canonical case slower, even a small one: 425 -> 436
+/// instructions per URL on paracrawl.)
 /// The input must not be longer than `MAX_INPUT_LEN` (offsets are `u32`): the callers
 /// refuse longer input first.
 pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast<'a>> {
@@ -132,7 +133,8 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                 return None;
             }
             if found.is_some() {
-                // The host certainly fails (see `invalid_host`).
+                // Settled while the authority was scanned: a certain failure, or an IP
+                // address to resume after.
                 return None;
             }
             return after_scheme(found);

@@ -44,7 +44,7 @@ use crate::url::Url;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Turn any validation error into a failure
-    /// ([`ParseErrorKind::Strict`](crate::ParseErrorKind::Strict)).
+    /// ([`ParseErrorKind::Strict`]).
     pub strict: bool,
 }
 

@@ -199,6 +199,35 @@ fn scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
 }
 
 impl Resume {
+    /// Resuming after `scheme://` (from `rec`) and a host `input[host]` that is `address`,
+    /// found with the validation errors `v`.
+    fn after_address(
+        rec: &Record,
+        host: core::ops::Range<usize>,
+        address: Address,
+        v: ValidationErrors,
+    ) -> Resume {
+        let kind = match address {
+            Address::Ipv4(_) => HostKind::Ipv4,
+            Address::Ipv6(_) => HostKind::Ipv6,
+        };
+        let start = host.start as u32;
+        Resume {
+            at: host.end,
+            out_len: host.start,
+            rec: Record {
+                scheme: rec.scheme,
+                scheme_end: rec.scheme_end,
+                username_end: start,
+                host_start: start,
+                host_end: start,
+                host_kind: Some(kind),
+                ..Record::default()
+            },
+            host: Some((address, v)),
+        }
+    }
+
     /// Whether the canonical prefix includes the authority (so the host is done: ASCII,
     /// no IDNA).
     #[cfg_attr(not(feature = "idna"), allow(dead_code))]
@@ -396,20 +425,12 @@ fn ipv4_host(s: &[u8], start: usize, rec: &Record, end: usize, found: &mut Optio
     let mut v = ValidationErrors::EMPTY;
     *found = match crate::host::ipv4::parse_slice(host, &mut v) {
         Err(kind) if !removes_or_trims(s) => Some(Found::Invalid(kind, start)),
-        Ok(Some(address)) => Some(Found::Resume(Resume {
-            at: end,
-            out_len: start,
-            rec: Record {
-                scheme: rec.scheme,
-                scheme_end: rec.scheme_end,
-                username_end: start as u32,
-                host_start: start as u32,
-                host_end: start as u32,
-                host_kind: Some(HostKind::Ipv4),
-                ..Record::default()
-            },
-            host: Some((Address::Ipv4(address), v)),
-        })),
+        Ok(Some(address)) => Some(Found::Resume(Resume::after_address(
+            rec,
+            start..end,
+            Address::Ipv4(address),
+            v,
+        ))),
         _ => return,
     };
 }
@@ -454,20 +475,12 @@ fn ipv6_fallback(s: &[u8], start: usize, rec: &Record, found: &mut Option<Found>
     *found = match crate::host::ipv6::parse(inner, &mut v) {
         Err(kind) if !removes_or_trims(s) => Some(Found::Invalid(kind, start)),
         Err(_) => return,
-        Ok(address) => Some(Found::Resume(Resume {
-            at: close + 1,
-            out_len: start,
-            rec: Record {
-                scheme: rec.scheme,
-                scheme_end: rec.scheme_end,
-                username_end: start as u32,
-                host_start: start as u32,
-                host_end: start as u32,
-                host_kind: Some(HostKind::Ipv6),
-                ..Record::default()
-            },
-            host: Some((Address::Ipv6(address), v)),
-        })),
+        Ok(address) => Some(Found::Resume(Resume::after_address(
+            rec,
+            start..close + 1,
+            Address::Ipv6(address),
+            v,
+        ))),
     };
 }
 

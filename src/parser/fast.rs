@@ -375,6 +375,8 @@ fn authority_slow(
     let Some((username_end, at)) = userinfo(s, start) else {
         match stop {
             b'@' => missing_host(s, start, scheme, found),
+            // `:` first: an empty host before a port.
+            b':' if rec.host_end as usize == start => missing_host(s, start, scheme, found),
             b':' if rec.host_kind.is_some() => invalid_port(s, rec, found),
             // A host that ends in a number but is not a canonical IPv4 address.
             b':' => ipv4_host(s, start, rec, rec.host_end as usize, found),
@@ -527,21 +529,21 @@ fn invalid_port(s: &[u8], rec: &Record, found: &mut Option<Found>) {
     }
 }
 
-/// Credentials followed by nothing but the authority's end or a port: the authority and
-/// host states' host-missing failure (<https://url.spec.whatwg.org/#authority-state>), at
-/// the host's start, after the last `@` of the authority from `start`. Stores it in `found`
-/// (not when tabs, newlines or trailing C0 controls and spaces could change that).
+/// An empty host before the authority's end or a port (after the last `@` of the authority
+/// from `start`, if any): the authority and host states' host-missing failure
+/// (<https://url.spec.whatwg.org/#authority-state>), at the host's start. Stores it in
+/// `found` (not when tabs, newlines or trailing C0 controls and spaces could change that).
 #[inline(never)]
 fn missing_host(s: &[u8], start: usize, scheme: SchemeType, found: &mut Option<Found>) {
     let special = scheme.is_special();
     let rest = s.get(start..).unwrap_or_default();
     let end_of_authority = |&b: &u8| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\');
     let end = rest.iter().position(end_of_authority).unwrap_or(rest.len());
-    let Some(at) = rest[..end].iter().rposition(|&b| b == b'@') else {
-        return;
+    let host = match rest[..end].iter().rposition(|&b| b == b'@') {
+        Some(at) => start + at + 1,
+        None => start,
     };
-    let host = start + at + 1;
-    let empty = at + 1 == end || s.get(host) == Some(&b':');
+    let empty = host == start + end || s.get(host) == Some(&b':');
     if empty && scheme != SchemeType::File && !removes_or_trims(s) {
         *found = Some(Found::Invalid(ParseErrorKind::HostMissing, host));
     }
@@ -1241,6 +1243,11 @@ mod tests {
             "http://a@b@/",
             "http://@h@/x",
             "http://1.2.3.08",
+            "turn://:443",
+            "sc://:12/",
+            "http://:80/",
+            "ws://:a",
+            "sc://:1x/",
             "http://1.2.3.09/x",
             "http://0x100.2.3.4.",
             "https://256.0.0.1/test",
@@ -1307,7 +1314,6 @@ mod tests {
             "http://h:1x@Y/",
             "http://h:65535x ",
             "http://H:1x/",
-            "sc://:1x/",
             "http://1.2.3.4./",
             "non-special://[1:2:0:0:5:0:0:0]/",
             "http://[0:0:0:0:0:0:0:1]?q",

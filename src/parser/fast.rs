@@ -266,11 +266,7 @@ impl Parser<'_, '_, '_> {
                 return self.path_start_state(r.at);
             }
             // A port follows, up to the end of the authority (which holds no `@`).
-            let special = self.is_special();
-            let end = self.input[r.at..]
-                .iter()
-                .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
-                .map_or(self.input.len(), |i| r.at + i);
+            let end = authority_end(self.input, r.at, self.is_special());
             self.port_state(r.at + 1, end)?;
             return self.path_start_state(end);
         }
@@ -418,9 +414,7 @@ fn ipv4_host(s: &[u8], start: usize, rec: &Record, end: usize, found: &mut Optio
     }
     if s.get(end) == Some(&b':') {
         // A port follows: the authority must hold no `@` (credentials would come first).
-        let rest = &s[end..];
-        let end_of_authority = |&b: &u8| matches!(b, b'/' | b'?' | b'#' | b'\\');
-        if rest[..rest.iter().position(end_of_authority).unwrap_or(rest.len())].contains(&b'@') {
+        if s[end..authority_end(s, end, true)].contains(&b'@') {
             return;
         }
     }
@@ -499,12 +493,11 @@ fn invalid_port(s: &[u8], rec: &Record, found: &mut Option<Found>) {
     let special = rec.scheme.is_special();
     let port = rec.host_end as usize + 1;
     let digits_end = skip(s, port, class::DIGIT);
-    let end_of_authority = |b: &u8| matches!(b, b'/' | b'?' | b'#') || (special && *b == b'\\');
-    let error = match s.get(digits_end) {
-        Some(b) if !end_of_authority(b) => {
-            let rest = &s[digits_end..];
-            let rest = &rest[..rest.iter().position(end_of_authority).unwrap_or(rest.len())];
-            if rest.contains(&b'@') {
+    let end = authority_end(s, digits_end, special);
+    let error = match end > digits_end {
+        // A byte other than a digit inside the authority.
+        true => {
+            if s[digits_end..end].contains(&b'@') {
                 return;
             }
             (ParseErrorKind::PortInvalid, digits_end)
@@ -529,6 +522,15 @@ fn invalid_port(s: &[u8], rec: &Record, found: &mut Option<Found>) {
     }
 }
 
+/// Where the authority that contains `from` ends: at the first `/`, `?` or `#` (or `\\` in
+/// a special URL) from `from`, or at the end of the input.
+fn authority_end(s: &[u8], from: usize, special: bool) -> usize {
+    let from = from.min(s.len());
+    let rest = &s[from..];
+    let end_of_authority = |&b: &u8| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\');
+    from + rest.iter().position(end_of_authority).unwrap_or(rest.len())
+}
+
 /// An empty host before the authority's end or a port (after the last `@` of the authority
 /// from `start`, if any): the authority and host states' host-missing failure
 /// (<https://url.spec.whatwg.org/#authority-state>), at the host's start. Stores it in
@@ -536,14 +538,12 @@ fn invalid_port(s: &[u8], rec: &Record, found: &mut Option<Found>) {
 #[inline(never)]
 fn missing_host(s: &[u8], start: usize, scheme: SchemeType, found: &mut Option<Found>) {
     let special = scheme.is_special();
-    let rest = s.get(start..).unwrap_or_default();
-    let end_of_authority = |&b: &u8| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\');
-    let end = rest.iter().position(end_of_authority).unwrap_or(rest.len());
-    let host = match rest[..end].iter().rposition(|&b| b == b'@') {
+    let end = authority_end(s, start, special);
+    let host = match s[start..end].iter().rposition(|&b| b == b'@') {
         Some(at) => start + at + 1,
         None => start,
     };
-    let empty = host == start + end || s.get(host) == Some(&b':');
+    let empty = host == end || s.get(host) == Some(&b':');
     if empty && scheme != SchemeType::File && !removes_or_trims(s) {
         *found = Some(Found::Invalid(ParseErrorKind::HostMissing, host));
     }
@@ -630,9 +630,7 @@ fn host_error(s: &[u8], scheme: SchemeType, stop: usize) -> Option<ParseErrorKin
         i += 1;
     }
     // The rest of the authority (a port) holds no credentials or brackets either.
-    let end_of_authority = |&b: &u8| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\');
-    let rest = s.get(i..).unwrap_or_default();
-    let rest = &rest[..rest.iter().position(end_of_authority).unwrap_or(rest.len())];
+    let rest = &s[i..authority_end(s, i, special)];
     if !forbidden || rest.iter().any(|&b| b == b'@' || b == b'[') {
         return None;
     }

@@ -105,10 +105,9 @@ impl Parser<'_, '_, '_> {
 
     /// Copies at once the run of segments from `pos` that need no work: plain bytes
     /// (nothing to encode or check), none a dot segment (none starts with `.`). `None` when
-    /// the segment at `pos` is not such (or the URL is a file URL, for the drive letter
-    /// quirk).
+    /// the segment at `pos` is not such, or may be a file URL's drive letter.
     fn plain_segments(&mut self, pos: usize) -> Option<Plain> {
-        if self.rec.scheme.is_file() || self.at(pos) == Some(b'.') {
+        if self.at(pos) == Some(b'.') || self.maybe_drive_letter(pos) {
             return None;
         }
         let mut i = pos;
@@ -154,6 +153,18 @@ impl Parser<'_, '_, '_> {
             }
         }
         Some(next)
+    }
+
+    /// Whether the segment at `pos` may be the first of a file URL's path and a Windows
+    /// drive letter (which the path state rewrites: the one file quirk of the path state
+    /// when no segment is a dot segment). Conservative: looks at two bytes only.
+    fn maybe_drive_letter(&self, pos: usize) -> bool {
+        self.rec.scheme.is_file()
+            && self.out.pos() == self.rec.path_start
+            && self
+                .input
+                .get(pos..pos + 2)
+                .is_some_and(is_windows_drive_letter)
     }
 
     /// End of the path segment starting at `pos`.

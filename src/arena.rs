@@ -79,7 +79,9 @@ pub(crate) struct Writer<'a> {
     src_str: &'a str,
     /// Logical output length.
     len: usize,
-    /// Largest `len` ever reached plus scratch reserved: the arena size that suffices.
+    /// With `len`, the arena size that suffices: the largest of `len` and `peak` is the
+    /// largest length ever reached, or scratch reserved past it. (Raised only where `len`
+    /// goes down or scratch is reserved, not on every write: see [`Writer::peak`].)
     peak: usize,
     /// Output is `src[..len]` (nothing copied yet).
     borrowed: bool,
@@ -136,7 +138,8 @@ impl<'a> Writer<'a> {
         self.overflow
     }
 
-    /// Arena bytes needed so far.
+    /// Arena bytes needed so far: `len` has never been larger than now unless it went down
+    /// since, which records the larger length in `peak`.
     pub(crate) fn peak(&self) -> usize {
         self.peak.max(self.len)
     }
@@ -176,7 +179,6 @@ impl<'a> Writer<'a> {
         if self.len > self.buf.len() {
             self.overflow = true;
         }
-        self.peak = self.peak.max(self.len);
     }
 
     /// Materializes and returns the arena (for in-place edits and scratch).
@@ -200,9 +202,6 @@ impl<'a> Writer<'a> {
             self.overflow = true;
         }
         self.len += 1;
-        if self.len > self.peak {
-            self.peak = self.len;
-        }
     }
 
     /// Appends `s`. Copying the input to where it already is (the common case for
@@ -224,7 +223,6 @@ impl<'a> Writer<'a> {
             if let Some(dst) = self.buf.get_mut(self.len..self.len + s.len()) {
                 dst.copy_from_slice(s);
                 self.len += s.len();
-                self.peak = self.peak.max(self.len);
                 return;
             }
         }
@@ -256,9 +254,6 @@ impl<'a> Writer<'a> {
             self.overflow = true;
         }
         self.len = end;
-        if self.len > self.peak {
-            self.peak = self.len;
-        }
     }
 
     pub(crate) fn push_str(&mut self, s: &str) {
@@ -270,7 +265,9 @@ impl<'a> Writer<'a> {
         let mut start = 0;
         for (i, &b) in s.iter().enumerate() {
             if set.contains(b) {
-                self.push_slice(&s[start..i]);
+                if start < i {
+                    self.push_slice(&s[start..i]);
+                }
                 self.push_slice(&percent_encode_byte(b));
                 start = i + 1;
             }
@@ -288,6 +285,10 @@ impl<'a> Writer<'a> {
     #[inline]
     pub(crate) fn truncate(&mut self, new_len: usize) {
         if new_len < self.len {
+            // Borrowed output dropped here never used the arena.
+            if !self.borrowed {
+                self.peak = self.peak.max(self.len);
+            }
             self.len = new_len;
         }
     }
@@ -298,7 +299,6 @@ impl<'a> Writer<'a> {
         let old = self.len;
         let new_len = old + s.len();
         self.len = new_len;
-        self.peak = self.peak.max(new_len);
         if new_len > self.buf.len() {
             self.overflow = true;
             return;
@@ -313,7 +313,6 @@ impl<'a> Writer<'a> {
     pub(crate) fn skip_unwritten(&mut self, n: usize) {
         self.materialize();
         self.len += n;
-        self.peak = self.peak.max(self.len);
         self.overflow = true;
         self.skipped = true;
     }
@@ -327,7 +326,6 @@ impl<'a> Writer<'a> {
     pub(crate) fn commit(&mut self, n: usize) {
         self.materialize();
         self.len += n;
-        self.peak = self.peak.max(self.len);
         if self.len > self.buf.len() {
             self.overflow = true;
         }
@@ -340,6 +338,7 @@ impl<'a> Writer<'a> {
         if at + n <= end {
             shift(self.buf, at + n..end, at);
         }
+        self.peak = self.peak.max(self.len);
         self.len -= n;
     }
 

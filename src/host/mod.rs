@@ -135,7 +135,7 @@ fn parse_opaque(
         v.insert(ValidationError::HostInvalidCodePoint);
         return Err(ParseErrorKind::HostInvalidCodePoint);
     }
-    crate::parser::check_url_units(input, v);
-    out.push_encoded_slice(input, &crate::percent::C0_CONTROL);
+    // The invalid-URL-unit checks and the C0 control percent-encoding, in one pass.
+    crate::parser::push_component(out, v, input, &crate::parser::C0_COMPONENT);
     Ok(kind)
 }

@@ -23,7 +23,7 @@ pub(crate) use entry::{parse_fast_only, parse_full};
 
 pub(crate) use units::{
     C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT,
-    check_url_units, push_component, push_component_to,
+    push_component, push_component_to,
 };
 
 use crate::arena::Writer;

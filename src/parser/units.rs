@@ -126,25 +126,3 @@ pub(crate) fn push_component_to(
     out.push_slice(&s[start..i]);
     i
 }
-
-/// The invalid-URL-unit checks without writing (for opaque hosts, which write separately).
-pub(crate) fn check_url_units(s: &[u8], v: &mut ValidationErrors) {
-    let mut i = 0;
-    while i < s.len() {
-        let b = s[i];
-        if b >= 0x80 {
-            let (ok, len) = non_ascii_url_code_point(s, i);
-            if !ok {
-                v.insert(ValidationError::InvalidUrlUnit);
-            }
-            i += len;
-            continue;
-        }
-        let ok =
-            class::is_ascii_url_code_point(b) || (b == b'%' && percent::decode_at(s, i).is_some());
-        if !ok {
-            v.insert(ValidationError::InvalidUrlUnit);
-        }
-        i += 1;
-    }
-}

@@ -205,11 +205,17 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
     if result.is_empty() {
         return Err(IdnaError::EmptyHost);
     }
-    match result
+    // Canonical bytes (lowercase, not forbidden: most of a ToASCII result) four at a time,
+    // then the exact check from the first other byte on.
+    let canonical = crate::parser::class::DOMAIN_CANONICAL;
+    let from = crate::parser::class::skip(result, 0, canonical);
+    match result[from..]
         .iter()
         .position(|&b| is_forbidden_domain_code_point(b))
     {
-        Some(position) => Err(IdnaError::ForbiddenDomainCodePoint { position }),
+        Some(position) => Err(IdnaError::ForbiddenDomainCodePoint {
+            position: from + position,
+        }),
         None => Ok(n),
     }
 }

@@ -141,6 +141,13 @@ impl<'a> Url<'a> {
         url
     }
 
+    /// Adds validation errors found before the URL was recognized (tab removal, trimming).
+    #[cfg(feature = "fast-path")]
+    pub(crate) fn with_validation(mut self, v: ValidationErrors) -> Url<'a> {
+        self.validation = self.validation.union(v);
+        self
+    }
+
     pub(crate) fn scheme_type(&self) -> SchemeType {
         self.scheme_type
     }

@@ -234,6 +234,26 @@ fn parse_inner<'a>(
             p + lead
         });
     }
+    without_tabs(trimmed_str, lead, tabs, base, arena, v, options, skipped)
+}
+
+/// [`parse_inner`] for input with tabs or newlines (`tabs` of them in `trimmed`, which
+/// starts at `lead` in the caller's input): removed into a copy at the end of the arena,
+/// which is then parsed. Out of line in the speed build, so that input without them does
+/// not pay for a second inlined copy of the parser's entry.
+#[allow(clippy::too_many_arguments)]
+#[cfg_attr(feature = "fast-path", inline(never))]
+fn without_tabs<'a>(
+    trimmed_str: &'a str,
+    lead: usize,
+    tabs: usize,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+    mut v: ValidationErrors,
+    options: Options,
+    skipped: &mut bool,
+) -> Result<Url<'a>, Error> {
+    let trimmed = trimmed_str.as_bytes();
     v.insert(ValidationError::InvalidUrlUnit);
     // Remove tabs and newlines into the end of the arena; the output grows from the front.
     let n = trimmed.len() - tabs;
@@ -263,11 +283,58 @@ fn parse_inner<'a>(
         }
         lead + trimmed.len()
     };
-    let result = run(copy, base, out, v, options, None, skipped, map_pos);
+    // The copy may be canonical, or start so, like input without tabs.
+    #[cfg(feature = "fast-path")]
+    let found = match options.strict {
+        true => None,
+        false => match copy_fast_path(copy, v, map_pos) {
+            Ok(done) => return done,
+            Err(found) => found,
+        },
+    };
+    #[cfg(not(feature = "fast-path"))]
+    let found: Option<Resume> = None;
+    let result = run(
+        copy,
+        base,
+        out,
+        v,
+        options,
+        found.as_ref(),
+        skipped,
+        map_pos,
+    );
     result.map_err(|e| match e {
         Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
         e => e,
     })
+}
+
+/// The fast path over the tab-free copy of the input (in the arena): the URL when the copy is
+/// canonical (it then borrows the copy), the error when it certainly fails (at its position
+/// in the caller's input), or else the canonical prefix to resume after, if any. A copy
+/// canonical but for the missing `/` of a special URL goes to the full parser: the arena
+/// holding the copy has no room to insert it.
+#[cfg(feature = "fast-path")]
+#[inline(never)]
+fn copy_fast_path<'a>(
+    copy: &'a str,
+    v: ValidationErrors,
+    map_pos: impl Fn(usize) -> usize,
+) -> Result<Result<Url<'a>, Error>, Option<Resume>> {
+    let mut found = None;
+    match fast::scan(copy, &mut found) {
+        Some(fast::Fast::Canonical(url)) => Ok(Ok(url.with_validation(v))),
+        Some(fast::Fast::MissingSlash { .. }) => Err(None),
+        None => match found {
+            Some(Found::Invalid(kind, position)) => Ok(Err(Error::Parse(ParseError {
+                kind,
+                position: map_pos(position),
+            }))),
+            Some(Found::Resume(r)) => Err(Some(r)),
+            None => Err(None),
+        },
+    }
 }
 
 /// The state machine over the trimmed, tab-free input, and the serialization.

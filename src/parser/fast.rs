@@ -54,6 +54,18 @@ pub(crate) struct Resume {
     /// the full parser writes it serialized, then goes on at `at` (the port state if a `:`
     /// is there, else the path start state).
     pub(crate) host: Option<(Address, ValidationErrors)>,
+    /// More output after `input[..out_len]`, when the serializer shortens credentials before
+    /// a canonical authority (`rec` then gives output positions, `at` is the path start).
+    pub(crate) edit: Option<Edit>,
+}
+
+/// Output the full parser takes as written after a resume's `input[..out_len]`: then
+/// `input[from..to]` (input positions). What the serializer makes of credentials it
+/// shortens (see [`empty_credentials`]), which are a validation error.
+#[derive(Clone, Copy)]
+pub(crate) struct Edit {
+    from: u32,
+    to: u32,
 }
 
 /// An IP address the fast path parsed (not written as the serializer writes it).
@@ -106,6 +118,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                 ..Record::default()
             },
             host: None,
+            edit: None,
         }));
         None
     };
@@ -129,6 +142,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                         ..rec
                     },
                     host: None,
+                    edit: None,
                 }));
                 return None;
             }
@@ -160,6 +174,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
                 ..rec
             },
             host: None,
+            edit: None,
         }));
         return None;
     };
@@ -225,6 +240,7 @@ impl Resume {
                 ..Record::default()
             },
             host: Some((address, v)),
+            edit: None,
         }
     }
 
@@ -237,6 +253,14 @@ impl Resume {
 }
 
 impl Parser<'_, '_, '_> {
+    /// Writes the output an [`Edit`] describes. Out of line: most resumes have none.
+    #[inline(never)]
+    fn edit(&mut self, e: &Edit) {
+        let kept = self.input.get(e.from as usize..e.to as usize);
+        self.out.push_slice(kept.unwrap_or_default());
+        self.v.insert(ValidationError::InvalidCredentials);
+    }
+
     /// Starts the full parser after the canonical prefix `r` describes: the scheme state
     /// (and the authority state) would write it unchanged and find no validation error but
     /// for credentials, so it is taken as the output so far (borrowed) and parsing goes on
@@ -248,6 +272,9 @@ impl Parser<'_, '_, '_> {
             return self.parse_url();
         };
         self.out.push_slice(prefix);
+        if let Some(e) = &r.edit {
+            self.edit(e);
+        }
         self.rec = r.rec;
         if let Some((address, v)) = r.host {
             // The host state's output for this host, which is the whole authority.
@@ -368,17 +395,17 @@ fn authority_slow(
         invalid_host(s, start, scheme, rec.host_end as usize, found);
         return None;
     }
-    let Some((username_end, at)) = userinfo(s, start) else {
-        match stop {
-            b'@' => missing_host(s, start, scheme, found),
-            // `:` first: an empty host before a port.
-            b':' if rec.host_end as usize == start => missing_host(s, start, scheme, found),
-            b':' if rec.host_kind.is_some() => invalid_port(s, rec, found),
-            // A host that ends in a number but is not a canonical IPv4 address.
-            b':' => ipv4_host(s, start, rec, rec.host_end as usize, found),
-            _ => {}
+    let (username_end, at) = match userinfo(s, start) {
+        Credentials::Canonical { username_end, at } => (username_end, at),
+        Credentials::Shortened { keep, from, at }
+            if empty_credentials(s, (keep, from, at), scheme, rec, found) =>
+        {
+            return None;
         }
-        return None;
+        _ => {
+            authority_failure(s, start, scheme, stop, rec, found);
+            return None;
+        }
     };
     let end = host_port(s, at + 1, scheme, rec);
     if rec.host_end == rec.host_start || rec.host_start as usize != at + 1 {
@@ -399,6 +426,27 @@ fn authority_slow(
     };
     v.insert(ValidationError::InvalidCredentials);
     Some(end)
+}
+
+/// The certain failures when the host scan of the authority from `start` stopped at
+/// `stop` and no credentials the fast path takes come first.
+fn authority_failure(
+    s: &[u8],
+    start: usize,
+    scheme: SchemeType,
+    stop: u8,
+    rec: &Record,
+    found: &mut Option<Found>,
+) {
+    match stop {
+        b'@' => missing_host(s, start, scheme, found),
+        // `:` first: an empty host before a port.
+        b':' if rec.host_end as usize == start => missing_host(s, start, scheme, found),
+        b':' if rec.host_kind.is_some() => invalid_port(s, rec, found),
+        // A host that ends in a number but is not a canonical IPv4 address.
+        b':' => ipv4_host(s, start, rec, rec.host_end as usize, found),
+        _ => {}
+    }
 }
 
 /// A special URL's host `s[start..end]`, up to the authority's end or a port (no `@` in
@@ -643,20 +691,100 @@ fn host_error(s: &[u8], scheme: SchemeType, stop: usize) -> Option<ParseErrorKin
     })
 }
 
-/// Canonical credentials from `start`: `username[:password]@`, each part bytes the
-/// userinfo set leaves alone and valid `%XX` escapes, the password not empty (the serializer
-/// drops an empty one with its `:`), not both empty (it drops the `@` then). Returns the end
-/// of the username and the position of the `@`.
-fn userinfo(s: &[u8], start: usize) -> Option<(usize, usize)> {
+/// What [`userinfo`] found.
+enum Credentials {
+    /// `username[:password]@`, as the serializer writes them: where the username ends and
+    /// where the `@` is.
+    Canonical { username_end: usize, at: usize },
+    /// Credentials the serializer shortens: an empty password (`user:@`, written `user@`)
+    /// or empty credentials (`@`, `:@`, dropped). The output keeps `input[..keep]` and goes
+    /// on with `input[from..]` (the `@` at `at` included when a username is kept).
+    Shortened { keep: usize, from: usize, at: usize },
+    /// Not credentials the fast path takes.
+    Other,
+}
+
+/// Credentials from `start`: each part bytes the userinfo set leaves alone and valid `%XX`
+/// escapes, up to an `@`. Canonical when the password is not empty (the serializer drops an
+/// empty one with its `:`) and not both are (it drops the `@` then).
+fn userinfo(s: &[u8], start: usize) -> Credentials {
     let username_end = skip_escaped(s, start, class::USERINFO);
     let mut i = username_end;
+    let mut empty_password = false;
     if s.get(i) == Some(&b':') {
         i = skip_escaped(s, i + 1, class::USERINFO);
-        if i == username_end + 1 {
-            return None;
-        }
+        empty_password = i == username_end + 1;
     }
-    (s.get(i) == Some(&b'@') && i > start).then_some((username_end, i))
+    if s.get(i) != Some(&b'@') {
+        return Credentials::Other;
+    }
+    match (username_end == start, empty_password || i == start) {
+        (_, false) => Credentials::Canonical {
+            username_end,
+            at: i,
+        },
+        (true, true) => Credentials::Shortened {
+            keep: start,
+            from: i + 1,
+            at: i,
+        },
+        (false, true) => Credentials::Shortened {
+            keep: username_end,
+            from: i,
+            at: i,
+        },
+    }
+}
+
+/// [`Credentials::Shortened`] before a canonical host (and port): stores in `found` the
+/// resume at the path start after the output `scheme://`, the credentials kept and the
+/// authority (an edit of the input); false when that does not apply.
+#[inline(never)]
+fn empty_credentials(
+    s: &[u8],
+    (keep, from, at): (usize, usize, usize),
+    scheme: SchemeType,
+    rec: &Record,
+    found: &mut Option<Found>,
+) -> bool {
+    // On a copy: when this does not apply, the caller goes on with the host scan's record.
+    let rec = &mut Record {
+        path_start: 0,
+        ..*rec
+    };
+    let end = host_port(s, at + 1, scheme, rec);
+    let host = (rec.host_start as usize == at + 1 && rec.host_end > rec.host_start)
+        .then_some(())
+        .and(match end {
+            Some(end) => Some((end, end)),
+            // A default port, dropped.
+            None if rec.path_start != 0 => Some((rec.host_end as usize, rec.path_start as usize)),
+            None => None,
+        });
+    let Some((to, resume_at)) = host else {
+        return false;
+    };
+    let cut = (from - keep) as u32;
+    *found = Some(Found::Resume(Resume {
+        at: resume_at,
+        out_len: keep,
+        rec: Record {
+            scheme,
+            scheme_end: rec.scheme_end,
+            username_end: keep as u32,
+            host_start: rec.host_start - cut,
+            host_end: rec.host_end - cut,
+            host_kind: rec.host_kind,
+            port: rec.port,
+            ..Record::default()
+        },
+        host: None,
+        edit: Some(Edit {
+            from: from as u32,
+            to: to as u32,
+        }),
+    }));
+    true
 }
 
 /// A file URL's host after `//` (<https://url.spec.whatwg.org/#file-host-state>) as the
@@ -1332,6 +1460,43 @@ mod tests {
             "http://a\\b c/",
         ] {
             assert!(!invalid(input), "{input:?}");
+            agrees(input);
+        }
+    }
+
+    /// Credentials the serializer shortens (empty password, empty credentials) before a
+    /// canonical host resume at the path start with the shortened output; the result is
+    /// the full parser's. Look-alikes the fast path must not take go to the full parser.
+    #[test]
+    fn shortened_credentials_resume_after_the_authority() {
+        let edited = |input: &str| {
+            let mut found = None;
+            assert!(super::scan(input, &mut found).is_none(), "{input:?}");
+            matches!(found, Some(super::Found::Resume(r)) if r.edit.is_some())
+        };
+        for input in [
+            "http://a:@host/x",
+            "https://:@test",
+            "http://@www.example.com",
+            "ws://u%41:@h:8080/p?q#f",
+            "http://a:@h:80/",
+            "sc://:@h/x",
+            "non-special://test:@test/x",
+            "http://@[::1]/",
+        ] {
+            assert!(edited(input), "{input:?}");
+            agrees(input);
+        }
+        for input in [
+            "http://a:@/x",
+            "http://@",
+            "http://a:@b@c/",
+            "http://a:@H/",
+            "http://a:@h:0x/",
+            "http://a:@h\\x",
+            "http://:@1.2.3.04/",
+        ] {
+            assert!(!edited(input), "{input:?}");
             agrees(input);
         }
     }

@@ -127,7 +127,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
     let mut i = scheme_end + 1;
     if s[i..].starts_with(b"//") {
         let authority_end = match scheme {
-            SchemeType::File => file_host(s, i + 2, &mut rec),
+            SchemeType::File => file_host(s, i + 2, &mut rec, found),
             _ => authority(s, i + 2, scheme, &mut rec, &mut v, found),
         };
         let Some(end) = authority_end else {
@@ -791,10 +791,19 @@ fn empty_credentials(
 /// serializer writes it: empty, a canonical domain other than `localhost` (which becomes
 /// empty), or a dotted-quad IPv4 address; never credentials or a port. Also refuses a first
 /// path segment that the path state rewrites (`C|` becomes `C:`). Returns where the host
-/// ends. Out of line: the common schemes do not pay for it.
+/// ends, or stores in `found` that the host certainly fails ([`file_host_error`]). Out of
+/// line: the common schemes do not pay for it.
 #[inline(never)]
-fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
+fn file_host(s: &[u8], start: usize, rec: &mut Record, found: &mut Option<Found>) -> Option<usize> {
     let end = skip(s, start, class::DOMAIN_CANONICAL);
+    if !matches!(s.get(end), None | Some(b'/' | b'\\' | b'?' | b'#')) {
+        // The host scan stopped inside the file host state's buffer.
+        if file_host_error(s, start) && !removes_or_trims(s) {
+            let kind = ParseErrorKind::DomainInvalidCodePoint;
+            *found = Some(Found::Invalid(kind, start));
+        }
+        return None;
+    }
     let host = &s[start..end];
     rec.username_end = start as u32;
     rec.host_start = start as u32;
@@ -826,6 +835,42 @@ fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
         return None;
     }
     Some(end)
+}
+
+/// Whether the file host state's buffer from `start` (up to `/`, `\\`, `?` or `#`: no
+/// credentials or port in a file URL) certainly makes the host parser fail on a forbidden
+/// domain code point: not a drive letter or an IPv6 address, ASCII after percent-decoding
+/// (non-ASCII goes to IDNA first), with a forbidden code point after decoding
+/// (<https://url.spec.whatwg.org/#file-host-state>).
+fn file_host_error(s: &[u8], start: usize) -> bool {
+    let rest = &s[start..];
+    let len = rest
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let buffer = &rest[..len];
+    if super::file::is_windows_drive_letter(buffer) || buffer.first() == Some(&b'[') {
+        return false;
+    }
+    let mut forbidden = false;
+    let mut i = 0;
+    while let Some(&b) = buffer.get(i) {
+        let d = match crate::percent::decode_at(buffer, i) {
+            Some(d) => {
+                i += 3;
+                d
+            }
+            None => {
+                i += 1;
+                b
+            }
+        };
+        if d >= 0x80 {
+            return false;
+        }
+        forbidden |= class::is(d, class::DOMAIN_SLOW);
+    }
+    forbidden
 }
 
 /// `host[:port]` from `start`; returns the position after it.
@@ -1411,6 +1456,13 @@ mod tests {
             "sc://@/",
             "sc://u:p@?q",
             "http://u@\\x",
+            "file://a b/",
+            "file://u@/",
+            "file://example:1/",
+            "file://example%/",
+            "file://%43|",
+            "file://C%7C/x",
+            "file://a^b?q",
         ] {
             assert!(invalid(input), "{input:?}");
             agrees(input);
@@ -1426,7 +1478,12 @@ mod tests {
             "http://a%80 b/",
             "http://\u{e9} b/",
             "http://a[b/",
-            "file://a b/",
+            "file://a b/\t",
+            "file://a\tb c/",
+            "file://C|/x",
+            "file://a%C3%A9 b/",
+            "file://[::1]x/",
+            "file://[a b]/",
             "http://ho%41st/",
             "sc://a%20b/",
             "sc://%C3%A9 x/",
@@ -1434,7 +1491,6 @@ mod tests {
             "http://u@/ ",
             "http://u@/\t",
             "sc://u@\\x/",
-            "file://u@/",
             "http://h:080/",
             "http://h:/",
             "http://h:1x@Y/",

@@ -855,16 +855,17 @@ fn file_host_error(s: &[u8], start: usize) -> bool {
     let mut forbidden = false;
     let mut i = 0;
     while let Some(&b) = buffer.get(i) {
-        let d = match crate::percent::decode_at(buffer, i) {
-            Some(d) => {
-                i += 3;
-                d
-            }
-            None => {
-                i += 1;
-                b
-            }
+        let d = match b == b'%' {
+            true => match crate::percent::decode_at(buffer, i) {
+                Some(d) => {
+                    i += 2;
+                    d
+                }
+                None => b,
+            },
+            false => b,
         };
+        i += 1;
         if d >= 0x80 {
             return false;
         }

@@ -162,7 +162,9 @@ fn number(part: &[u8]) -> Option<(Option<u32>, bool)> {
         [b'0', rest @ ..] if !rest.is_empty() => (rest, 8),
         _ => (part, 10),
     };
-    let mut value = Some(0u32);
+    // In 64 bits (this is the speed build's parser): past 2^32 the value only grows, so it
+    // is capped there instead of checked at every digit.
+    let mut value = 0u64;
     for &b in digits {
         let d = match b {
             b'0'..=b'9' => b - b'0',
@@ -173,9 +175,9 @@ fn number(part: &[u8]) -> Option<(Option<u32>, bool)> {
         if u32::from(d) >= radix {
             return None;
         }
-        value = value.and_then(|x| x.checked_mul(radix)?.checked_add(u32::from(d)));
+        value = (value * u64::from(radix) + u64::from(d)).min(1 << 32);
     }
-    Some((value, radix != 10))
+    Some((u32::try_from(value).ok(), radix != 10))
 }
 
 /// The ends-in-a-number checker and the IPv4 parser over a domain in memory (no

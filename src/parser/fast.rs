@@ -908,18 +908,18 @@ fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
     } else {
         HostKind::Opaque
     });
-    match s.get(end) {
-        Some(b':') => port(s, end + 1, scheme, rec),
-        None | Some(b'/' | b'?' | b'#') => Some(end),
-        _ => None,
-    }
+    port_or_end(s, end, scheme, rec)
 }
 
-/// After a host ending at `end`: a canonical port, or the end of the authority.
+/// After a host ending at `end`: a canonical port, or the end of the authority (where a
+/// special URL's `\\` ends it too: the path start state, which the full parser resumes in,
+/// takes it as the path's `/`).
+#[inline(always)]
 fn port_or_end(s: &[u8], end: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
     match s.get(end) {
         Some(b':') => port(s, end + 1, scheme, rec),
         None | Some(b'/' | b'?' | b'#') => Some(end),
+        Some(b'\\') if scheme.is_special() => Some(end),
         _ => None,
     }
 }
@@ -1076,7 +1076,8 @@ fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<
         return None;
     }
     let value = digits.iter().fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
-    if value > 65535 || !matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) {
+    let special_end = s.get(end) == Some(&b'\\') && scheme.is_special();
+    if value > 65535 || !(matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) || special_end) {
         return None;
     }
     if Some(value as u16) == scheme.default_port() {
@@ -1542,6 +1543,30 @@ mod tests {
         }
     }
 
+    /// A special URL's `\\` after a canonical authority ends it: the full parser resumes at
+    /// the path start (not after the scheme). Not in a non-special URL.
+    #[test]
+    fn backslash_after_the_authority_resumes_at_the_path() {
+        let at_path = |input: &str| {
+            let mut found = None;
+            assert!(super::scan(input, &mut found).is_none(), "{input:?}");
+            matches!(found, Some(super::Found::Resume(r)) if r.rec.host_kind.is_some())
+        };
+        for input in [
+            "ws://a@b\\c",
+            "http://h:80\\x",
+            "https://h:8443\\x?q",
+            "http://h\\",
+        ] {
+            assert!(at_path(input), "{input:?}");
+            agrees(input);
+        }
+        for input in ["sc://h\\x", "sc://h:1\\x"] {
+            assert!(!at_path(input), "{input:?}");
+            agrees(input);
+        }
+    }
+
     /// Credentials the serializer shortens (empty password, empty credentials) before a
     /// canonical host resume at the path start with the shortened output; the result is
     /// the full parser's. Look-alikes the fast path must not take go to the full parser.
@@ -1561,6 +1586,7 @@ mod tests {
             "sc://:@h/x",
             "non-special://test:@test/x",
             "http://@[::1]/",
+            "http://a:@h\\x",
         ] {
             assert!(edited(input), "{input:?}");
             agrees(input);
@@ -1571,7 +1597,6 @@ mod tests {
             "http://a:@b@c/",
             "http://a:@H/",
             "http://a:@h:0x/",
-            "http://a:@h\\x",
             "http://:@1.2.3.04/",
         ] {
             assert!(!edited(input), "{input:?}");

@@ -372,14 +372,20 @@ fn authority_slow(
     v: &mut ValidationErrors,
     found: &mut Option<Found>,
 ) -> Option<usize> {
-    let Some(&stop) = s.get(rec.host_end as usize) else {
-        ipv4_host(s, start, rec, rec.host_end as usize, found);
-        return None;
-    };
-    if matches!(stop, b'/' | b'?' | b'#') || (stop == b'\\' && scheme.is_special()) {
-        ipv4_host(s, start, rec, rec.host_end as usize, found);
+    let host_end = rec.host_end as usize;
+    let stop = s.get(host_end).copied();
+    let end = matches!(stop, None | Some(b'/' | b'?' | b'#'));
+    if end || (stop == Some(b'\\') && scheme.is_special()) {
+        // At the end of the authority: a special URL's empty host (more slashes are
+        // skipped before the authority, though), or an IPv4 address.
+        match host_end == start {
+            true if !matches!(stop, Some(b'/' | b'\\')) => missing_host(s, start, scheme, found),
+            true => {}
+            false => ipv4_host(s, start, rec, host_end, found),
+        }
         return None;
     }
+    let stop = stop?;
     if stop == b'[' && rec.host_end as usize == start {
         ipv6_fallback(s, start, rec, found);
         return None;
@@ -1480,6 +1486,9 @@ mod tests {
             "sc://@/",
             "sc://u:p@?q",
             "http://u@\\x",
+            "http://?",
+            "https://#x",
+            "ws://",
             "file://a b/",
             "file://u@/",
             "file://example:1/",

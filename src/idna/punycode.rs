@@ -168,18 +168,22 @@ where
     if total > MAX_ENCODED_CODE_POINTS {
         return Err(Failure::TooLong);
     }
-    let basic = label
-        .clone()
-        .filter(char::is_ascii)
-        .inspect(|&c| push(c as u8))
-        .count();
+    // One pass writes the basic code points and finds the smallest other one (>= n, as
+    // every non-ASCII code point is); each pass over the label below finds the next one
+    // too, so the label is read once per distinct non-basic code point.
+    let (mut basic, mut m) = (0, None::<u32>);
+    for c in label.clone() {
+        if c.is_ascii() {
+            push(c as u8);
+            basic += 1;
+        } else if m.is_none_or(|m| (c as u32) < m) {
+            m = Some(c as u32);
+        }
+    }
     if basic > 0 {
         push(b'-');
     }
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
-    // The smallest code point >= n; each pass over the label finds the next one too, so
-    // the label is read once per distinct non-basic code point.
-    let mut m = label.clone().map(|c| c as u32).filter(|&c| c >= n).min();
     while h < total {
         let m_now = m.ok_or(Failure::Invalid)?;
         let points = h as u32 + 1;

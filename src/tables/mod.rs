@@ -84,7 +84,13 @@ pub(crate) struct MappingStr {
 impl Iterator for MappingStr {
     type Item = char;
 
+    #[inline]
     fn next(&mut self) -> Option<char> {
+        // Empty, the common case (the UTS46 stream asks before every input character): no
+        // string slicing and its boundary checks.
+        if self.start >= self.end {
+            return None;
+        }
         let rest = MAPPING_STR.get(usize::from(self.start)..usize::from(self.end))?;
         let c = rest.chars().next()?;
         // A mapping is at most 18 code points (checked by the generator): no overflow.

@@ -17,6 +17,7 @@ use crate::idna::punycode::{self, Failure};
 use crate::idna::validate::{BidiLabel, bidi_label, check_label};
 use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
+use crate::tables::{Mapping, idna_mapping};
 
 type Stream<'a> = Nfc<Decomposed<Mapped<'a>>>;
 
@@ -176,7 +177,7 @@ impl Run<'_> {
                 for (d, b) in dst.iter_mut().zip(segment.bytes()) {
                     *d = b.to_ascii_lowercase();
                 }
-                self.label_at(start, end, true, index)?;
+                self.label_at(start, end, true, index, false)?;
                 self.check_label_length(self.pos - start, index, !last_segment);
             } else if cfg!(feature = "fast-path") && self.stable_label(segment, index)? {
                 self.check_label_length(self.pos - start, index, !last_segment);
@@ -223,23 +224,50 @@ impl Run<'_> {
     /// processed (most internationalized labels: precomposed Latin, CJK, Hangul, emoji).
     /// False, with nothing done, for any other segment, or when the output runs out first
     /// (the full path then finds how much it needs).
+    ///
+    /// A character that maps to itself with a valid status (or a deviation, kept without
+    /// transitional processing: most characters of most labels) is taken as it is, with the
+    /// one table lookup; then the status check (V7) need not look it up again. Any other
+    /// goes through the mapping stream.
     fn stable_label(&mut self, segment: &str, index: usize) -> Result<bool, NoSpace> {
         let start = self.pos;
         let (mut end, mut ascii) = (start, true);
-        for c in Mapped::new(segment, self.options.transitional_processing) {
+        let transitional = self.options.transitional_processing;
+        // Without UseSTD3ASCIIRules every ASCII character that maps to itself is valid.
+        let mut statuses = !self.options.use_std3_ascii_rules;
+        let mut put = |c: char| {
             if c == '.' || !is_stable(c) {
-                return Ok(false);
+                return false;
             }
             ascii &= c.is_ascii();
             let mut utf8 = [0u8; 4];
             let bytes = c.encode_utf8(&mut utf8).as_bytes();
             let Some(dst) = self.out.get_mut(end..end + bytes.len()) else {
-                return Ok(false);
+                return false;
             };
             dst.copy_from_slice(bytes);
             end += bytes.len();
+            true
+        };
+        for (at, c) in segment.char_indices() {
+            let itself = match idna_mapping(c) {
+                Mapping::Valid => true,
+                Mapping::Deviation(_) => !transitional,
+                _ => false,
+            };
+            let ok = match itself {
+                true => put(c),
+                false => {
+                    statuses = false;
+                    let one = segment.get(at..at + c.len_utf8()).unwrap_or_default();
+                    Mapped::new(one, transitional).all(&mut put)
+                }
+            };
+            if !ok {
+                return Ok(false);
+            }
         }
-        self.label_at(start, end, ascii, index)?;
+        self.label_at(start, end, ascii, index, statuses)?;
         Ok(true)
     }
 
@@ -259,17 +287,19 @@ impl Run<'_> {
             dst.copy_from_slice(bytes);
             end += bytes.len();
         }
-        self.label_at(start, end, ascii, index)?;
+        self.label_at(start, end, ascii, index, false)?;
         Ok(more)
     }
 
-    /// UTS46 §4 step 4 for the mapped and normalized label at `start..end`.
+    /// UTS46 §4 step 4 for the mapped and normalized label at `start..end`; `statuses`:
+    /// every code point is known to have a valid status already (see [`check_label`]).
     fn label_at(
         &mut self,
         start: usize,
         end: usize,
         ascii: bool,
         index: usize,
+        statuses: bool,
     ) -> Result<(), NoSpace> {
         let punycode = self
             .out
@@ -282,7 +312,7 @@ impl Run<'_> {
                 self.pos = end;
                 Ok(())
             }
-            (false, _) => self.plain_label(start, end, ascii, index),
+            (false, _) => self.plain_label(start, end, ascii, index, statuses),
         }
     }
 
@@ -292,12 +322,13 @@ impl Run<'_> {
         end: usize,
         ascii: bool,
         index: usize,
+        statuses: bool,
     ) -> Result<(), NoSpace> {
         let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
         // One UTF-8 check of the label serves the validity checks and the encoding.
         let label = text(head.get(start..).unwrap_or_default());
         let (checked, bidi) = (
-            check_label(label, &self.options, false, index),
+            check_label(label, &self.options, false, index, statuses),
             bidi_label(label),
         );
         // Once an error is recorded ToASCII fails whatever follows: no encoding then.
@@ -333,7 +364,7 @@ impl Run<'_> {
             Ok(count) => count,
             Err(Failure::Space(_)) => return Err(NoSpace),
             Err(_) if self.options.ignore_invalid_punycode => {
-                return self.plain_label(start, end, true, index);
+                return self.plain_label(start, end, true, index, false);
             }
             Err(e) => {
                 self.record(label_error(e, index));
@@ -346,7 +377,7 @@ impl Run<'_> {
         let checked = if decoded.is_ascii() {
             Err(IdnaError::Punycode { label: index })
         } else {
-            check_label(decoded, &self.options, true, index)
+            check_label(decoded, &self.options, true, index, false)
         };
         let bidi = bidi_label(decoded);
         self.bidi(bidi, index);

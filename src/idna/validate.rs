@@ -13,12 +13,14 @@ const VIRAMA: u8 = 9;
 
 /// Checks every criterion except the Bidi rule, which depends on the whole domain.
 /// `decoded` is true for labels that came from Punycode, which must be checked for NFC and
-/// always use nontransitional statuses.
+/// always use nontransitional statuses. `statuses`: the caller already knows every code
+/// point's status to be valid (V7 and UseSTD3ASCIIRules hold, no FULL STOP).
 pub(crate) fn check_label(
     label: &str,
     options: &Uts46Options,
     decoded: bool,
     index: usize,
+    statuses: bool,
 ) -> Result<(), IdnaError> {
     if decoded && !is_nfc(label) {
         return Err(IdnaError::NotNfc { label: index });
@@ -34,8 +36,10 @@ pub(crate) fn check_label(
         return Err(IdnaError::LeadingMark { label: index });
     }
     let transitional = options.transitional_processing && !decoded;
-    for c in label.chars() {
-        check_status(c, transitional, options.use_std3_ascii_rules, index)?;
+    if !statuses {
+        for c in label.chars() {
+            check_status(c, transitional, options.use_std3_ascii_rules, index)?;
+        }
     }
     if options.check_joiners && !joiners_ok(label) {
         return Err(IdnaError::Joiner { label: index });

@@ -250,17 +250,24 @@ impl Run<'_> {
             true
         };
         for (at, c) in segment.char_indices() {
-            let itself = match idna_mapping(c) {
-                Mapping::Valid => true,
-                Mapping::Deviation(_) => !transitional,
-                _ => false,
-            };
-            let ok = match itself {
-                true => put(c),
-                false => {
+            let ok = match idna_mapping(c) {
+                Mapping::Valid => put(c),
+                Mapping::Deviation(_) if !transitional => put(c),
+                // What the mapping stream makes of the rest without transitional processing
+                // (which maps deviations in mapping outputs too: the stream does that).
+                mapping => {
                     statuses = false;
-                    let one = segment.get(at..at + c.len_utf8()).unwrap_or_default();
-                    Mapped::new(one, transitional).all(&mut put)
+                    match mapping {
+                        _ if transitional => {
+                            let one = segment.get(at..at + c.len_utf8()).unwrap_or_default();
+                            Mapped::new(one, transitional).all(&mut put)
+                        }
+                        // Disallowed: kept, for the status check to fail on.
+                        Mapping::Valid | Mapping::Deviation(_) | Mapping::Disallowed => put(c),
+                        Mapping::MappedChar(m) => put(m),
+                        Mapping::Mapped(s) => s.into_iter().all(&mut put),
+                        Mapping::Ignored => true,
+                    }
                 }
             };
             if !ok {

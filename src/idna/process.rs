@@ -334,15 +334,17 @@ impl Run<'_> {
         let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
         // One UTF-8 check of the label serves the validity checks and the encoding.
         let label = text(head.get(start..).unwrap_or_default());
-        let (checked, bidi) = (
-            check_label(label, &self.options, false, index, statuses),
-            bidi_label(label),
-        );
-        // Once an error is recorded ToASCII fails whatever follows: no encoding then.
+        let checked = check_label(label, &self.options, false, index, statuses);
+        // Once an error is recorded ToASCII fails whatever follows: no encoding then. Nor
+        // the Bidi rule, in either operation: its error would come after that one, and only
+        // the first is kept.
         let fails = checked.is_err() || self.error.is_some();
+        let bidi = (!fails).then(|| bidi_label(label));
         let encoded =
             (self.target == Target::Ascii && !ascii && !fails).then(|| encode_label(label, tail));
-        self.bidi(bidi, index);
+        if let Some(bidi) = bidi {
+            self.bidi(bidi, index);
+        }
         if let Err(e) = checked {
             self.record(e);
         }

@@ -225,10 +225,11 @@ impl Run<'_> {
     /// False, with nothing done, for any other segment, or when the output runs out first
     /// (the full path then finds how much it needs).
     ///
-    /// A character that maps to itself with a valid status (or a deviation, kept without
-    /// transitional processing: most characters of most labels) is taken as it is, with the
-    /// one table lookup; then the status check (V7) need not look it up again. Any other
-    /// goes through the mapping stream.
+    /// Each character is looked up once: one that maps to itself with a valid status (or a
+    /// deviation, kept without transitional processing: most characters of most labels) is
+    /// taken as it is, and when all are, the status check (V7) need not look them up again;
+    /// another is written as the mapping stream would (through the stream itself under
+    /// transitional processing, which also maps deviations in mapping outputs).
     fn stable_label(&mut self, segment: &str, index: usize) -> Result<bool, NoSpace> {
         let start = self.pos;
         let (mut end, mut ascii) = (start, true);
@@ -253,8 +254,6 @@ impl Run<'_> {
             let ok = match idna_mapping(c) {
                 Mapping::Valid => put(c),
                 Mapping::Deviation(_) if !transitional => put(c),
-                // What the mapping stream makes of the rest without transitional processing
-                // (which maps deviations in mapping outputs too: the stream does that).
                 mapping => {
                     statuses = false;
                     match mapping {

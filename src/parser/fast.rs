@@ -1414,15 +1414,18 @@ mod tests {
         }
     }
 
+    /// What the fast path found for `input`, which it must not accept.
+    fn found(input: &str) -> Option<super::Found> {
+        let mut found = None;
+        assert!(super::scan(input, &mut found).is_none(), "{input:?}");
+        found
+    }
+
     /// Hosts that certainly fail are reported at once, with the full parser's error; the
     /// look-alikes where something else takes part are left to it.
     #[test]
     fn invalid_hosts_fail_fast() {
-        let invalid = |input: &str| {
-            let mut found = None;
-            assert!(super::scan(input, &mut found).is_none(), "{input:?}");
-            matches!(found, Some(super::Found::Invalid(..)))
-        };
+        let invalid = |input: &str| matches!(found(input), Some(super::Found::Invalid(..)));
         for input in [
             "http://a b/",
             "https://x x:12",
@@ -1556,11 +1559,7 @@ mod tests {
     /// the path start (not after the scheme). Not in a non-special URL.
     #[test]
     fn backslash_after_the_authority_resumes_at_the_path() {
-        let at_path = |input: &str| {
-            let mut found = None;
-            assert!(super::scan(input, &mut found).is_none(), "{input:?}");
-            matches!(found, Some(super::Found::Resume(r)) if r.rec.host_kind.is_some())
-        };
+        let at_path = |input: &str| matches!(found(input), Some(super::Found::Resume(r)) if r.rec.host_kind.is_some());
         for input in [
             "ws://a@b\\c",
             "http://h:80\\x",
@@ -1581,11 +1580,8 @@ mod tests {
     /// the full parser's. Look-alikes the fast path must not take go to the full parser.
     #[test]
     fn shortened_credentials_resume_after_the_authority() {
-        let edited = |input: &str| {
-            let mut found = None;
-            assert!(super::scan(input, &mut found).is_none(), "{input:?}");
-            matches!(found, Some(super::Found::Resume(r)) if r.edit.is_some())
-        };
+        let edited =
+            |input: &str| matches!(found(input), Some(super::Found::Resume(r)) if r.edit.is_some());
         for input in [
             "http://a:@host/x",
             "https://:@test",

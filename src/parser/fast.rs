@@ -759,16 +759,16 @@ fn empty_credentials(
         ..*rec
     };
     let end = host_port(s, at + 1, scheme, rec);
-    let host = (rec.host_start as usize == at + 1 && rec.host_end > rec.host_start)
-        .then_some(())
-        .and(match end {
-            Some(end) => Some((end, end)),
-            // A default port, dropped.
-            None if rec.path_start != 0 => Some((rec.host_end as usize, rec.path_start as usize)),
-            None => None,
-        });
-    let Some((to, resume_at)) = host else {
+    // A host, right after the `@` (a bracketed one that is not canonical leaves the host
+    // offsets as they were).
+    if rec.host_start as usize != at + 1 || rec.host_end == rec.host_start {
         return false;
+    }
+    let (to, resume_at) = match end {
+        Some(end) => (end, end),
+        // A default port, dropped.
+        None if rec.path_start != 0 => (rec.host_end as usize, rec.path_start as usize),
+        None => return false,
     };
     let cut = (from - keep) as u32;
     *found = Some(Found::Resume(Resume {

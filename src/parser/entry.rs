@@ -183,14 +183,18 @@ fn insert_slash<'a>(
 /// [`parse`] without the canonical fast path (the oracle for its tests).
 #[cfg(all(test, feature = "fast-path"))]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-    parse_inner(
+    // Nor the fast path's scan of a canonical rest after the authority's slashes.
+    fast::NO_TAIL.with(|off| off.set(true));
+    let result = parse_inner(
         input,
         None,
         arena,
         Options { strict: false },
         None,
         &mut false,
-    )
+    );
+    fast::NO_TAIL.with(|off| off.set(false));
+    result
 }
 
 /// [`parse`] after the fast path: `resume` is the canonical prefix it found, if any. Sets

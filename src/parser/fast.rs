@@ -134,16 +134,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
             if rec.path_start != 0 {
                 // A default port, which the serializer drops: the full parser goes on after
                 // it, with the output up to the host.
-                *found = Some(Found::Resume(Resume {
-                    at: rec.path_start as usize,
-                    out_len: rec.host_end as usize,
-                    rec: Record {
-                        path_start: 0,
-                        ..rec
-                    },
-                    host: None,
-                    edit: None,
-                }));
+                *found = Some(Found::Resume(Resume::default_port(&rec)));
                 return None;
             }
             if found.is_some() {
@@ -165,17 +156,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
         if rec.host_kind.is_none() {
             return after_scheme(found);
         }
-        *found = Some(Found::Resume(Resume {
-            at: rec.path_start as usize,
-            out_len: rec.path_start as usize,
-            rec: Record {
-                query_start: None,
-                fragment_start: None,
-                ..rec
-            },
-            host: None,
-            edit: None,
-        }));
+        *found = Some(Found::Resume(Resume::path_start(&rec)));
         return None;
     };
     if missing_slash {
@@ -244,6 +225,36 @@ impl Resume {
         }
     }
 
+    /// Resuming at the path start state after a canonical authority that ends with a
+    /// default port, which the serializer drops: the output goes up to the host.
+    fn default_port(rec: &Record) -> Resume {
+        Resume {
+            at: rec.path_start as usize,
+            out_len: rec.host_end as usize,
+            rec: Record {
+                path_start: 0,
+                ..*rec
+            },
+            host: None,
+            edit: None,
+        }
+    }
+
+    /// Resuming at the path start state, `rec.path_start`, after a canonical authority.
+    fn path_start(rec: &Record) -> Resume {
+        Resume {
+            at: rec.path_start as usize,
+            out_len: rec.path_start as usize,
+            rec: Record {
+                query_start: None,
+                fragment_start: None,
+                ..*rec
+            },
+            host: None,
+            edit: None,
+        }
+    }
+
     /// Whether the canonical prefix includes the authority (so the host is done: ASCII,
     /// no IDNA).
     #[cfg_attr(not(feature = "idna"), allow(dead_code))]
@@ -272,10 +283,16 @@ impl Parser<'_, '_, '_> {
             return self.parse_url();
         };
         self.out.push_slice(prefix);
+        self.rec = r.rec;
+        self.resume_after_prefix(r)
+    }
+
+    /// [`Parser::resume`] once the prefix is written and `rec` taken (in output positions).
+    #[inline(always)]
+    fn resume_after_prefix(&mut self, r: &Resume) -> Step {
         if let Some(e) = &r.edit {
             self.edit(e);
         }
-        self.rec = r.rec;
         if let Some((address, v)) = r.host {
             // The host state's output for this host, which is the whole authority.
             self.v = self.v.union(v);
@@ -306,6 +323,105 @@ impl Parser<'_, '_, '_> {
             None => self.after_scheme(r.at),
         }
     }
+
+    /// The fast path from a special URL's authority at `pos`, after slashes the full parser
+    /// skipped (`http:example.com/`, `http:\\\\host/`, `//host/` against a base): what the
+    /// fast path takes after `scheme://`. The states from the authority state on do not look
+    /// at what came before it, so what it finds holds here as after `scheme://`: a canonical
+    /// rest (written at once, with the path's `/` if it is missing), a canonical authority to
+    /// resume after, or a certain failure. `None`, with nothing written, when it finds none
+    /// of them: the authority state runs.
+    #[inline(never)]
+    pub(super) fn canonical_tail(&mut self, pos: usize) -> Option<Step> {
+        #[cfg(test)]
+        if NO_TAIL.with(|off| off.get()) {
+            return None;
+        }
+        let (s, scheme) = (self.input, self.rec.scheme);
+        let p = pos as u32;
+        let mut rec = Record {
+            scheme,
+            username_end: p,
+            host_start: p,
+            host_end: p,
+            ..Record::default()
+        };
+        let mut v = ValidationErrors::EMPTY;
+        let mut found = None;
+        let resume = match authority(s, pos, scheme, &mut rec, &mut v, &mut found) {
+            None if rec.path_start != 0 => Resume::default_port(&rec),
+            None => match found? {
+                Found::Resume(r) => r,
+                Found::Invalid(kind, at) => {
+                    self.err_pos = at;
+                    return Some(Err(kind));
+                }
+            },
+            Some(end) => {
+                rec.path_start = end as u32;
+                let missing_slash = s.get(end) != Some(&b'/');
+                match rest(s, scheme, missing_slash, &mut rec) {
+                    Some(()) => return Some(self.tail(pos, &rec, v, missing_slash)),
+                    None => Resume::path_start(&rec),
+                }
+            }
+        };
+        // Output positions as if the output were the input (as in `scan`) move to after
+        // `//` here, at `pos`.
+        self.out.push_slice(b"//");
+        let at = self.out.pos();
+        let shift = |x: u32| at + (x - p);
+        self.out
+            .push_slice(s.get(pos..resume.out_len).unwrap_or_default());
+        self.v = self.v.union(v);
+        let r = &resume.rec;
+        self.rec.username_end = shift(r.username_end);
+        self.rec.host_start = shift(r.host_start);
+        self.rec.host_end = shift(r.host_end);
+        self.rec.host_kind = r.host_kind;
+        self.rec.port = r.port;
+        Some(self.resume_after_prefix(&resume))
+    }
+
+    /// Writes `//` and the canonical rest of the input from `pos` that `rec` describes (in
+    /// input positions), with the path's `/` inserted if it is missing.
+    fn tail(&mut self, pos: usize, rec: &Record, v: ValidationErrors, missing_slash: bool) -> Step {
+        let s = self.input;
+        self.out.materialize();
+        self.out.push_slice(b"//");
+        let at = self.out.pos();
+        let p = pos as u32;
+        let shift = |x: u32| at + (x - p);
+        // The inserted `/` moves the query and fragment by one more.
+        let after_path = |x: u32| shift(x) + missing_slash as u32;
+        self.rec.username_end = shift(rec.username_end);
+        self.rec.host_start = shift(rec.host_start);
+        self.rec.host_end = shift(rec.host_end);
+        self.rec.host_kind = rec.host_kind;
+        self.rec.port = rec.port;
+        self.rec.path_start = shift(rec.path_start);
+        self.rec.query_start = rec.query_start.map(after_path);
+        self.rec.fragment_start = rec.fragment_start.map(after_path);
+        self.v = self.v.union(v);
+        match missing_slash {
+            false => self.out.push_slice(&s[pos..]),
+            true => {
+                let end = rec.path_start as usize;
+                self.out.push_slice(&s[pos..end]);
+                self.out.push(b'/');
+                self.out.push_slice(&s[end..]);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+std::thread_local! {
+    /// Turns [`Parser::canonical_tail`] off, for the full parser as the fast path's oracle.
+    pub(crate) static NO_TAIL: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+    /// How often [`Parser::canonical_tail`] gave an answer (for its tests).
+    pub(crate) static TAILS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }
 
 /// Path, query and fragment from `rec.path_start` to the end, all canonical; records where
@@ -573,6 +689,23 @@ fn invalid_port(s: &[u8], rec: &Record, found: &mut Option<Found>) {
     };
     if !removes_or_trims(s) {
         *found = Some(Found::Invalid(error.0, error.1));
+    }
+}
+
+/// Whether the authority from `start` holds an `@`: then finding that the fast path does not
+/// take the credentials (or that they fail) costs more than the authority state does, so
+/// [`Parser::canonical_tail`] is not worth a try (its end is the first `/`, `?`, `#` or
+/// `\\`, as in special URLs).
+#[inline(always)]
+pub(super) fn has_credentials(s: &[u8], start: usize) -> bool {
+    let mut i = start;
+    loop {
+        i = skip(s, i, class::AUTHORITY);
+        match s.get(i) {
+            Some(b'@') => return true,
+            Some(b'[' | b']' | b':') => i += 1,
+            _ => return false,
+        }
     }
 }
 
@@ -1552,6 +1685,81 @@ mod tests {
         ] {
             assert!(!invalid(input), "{input:?}");
             agrees(input);
+        }
+    }
+
+    /// A special URL's authority after slashes the full parser skipped (none, one, three,
+    /// backslashes; or a scheme-relative reference against a base) takes the fast path's
+    /// answer for the rest: the same URL, offsets, validation errors and failures as
+    /// without it.
+    #[test]
+    fn canonical_tail_after_skipped_slashes() {
+        // Without a base: a special URL without `//`, or with more slashes.
+        let canonical_rest = [
+            "http:example.com/",
+            "https:/example.com/a?b#c",
+            "ws:example.com",
+            "wss:\\example.com?q",
+            "ftp:////example.com:21/x",
+            "http:///127.0.0.1:8080/",
+            "https:example.com:443/p",
+            "http:0x7f.1/x",
+            "http:[::1]/",
+            "http:[0:0::1]:80/",
+            "http:example.com/a b",
+            "http:a%41b.com/",
+            "http:1.2.3.4.5/",
+            "http:[1:2]/",
+            "http:example.com:x/",
+            "http:example.com:99999/",
+            "http:ex ample.com/",
+            "http:a:b@c/",
+            "http:@c/",
+            "http:",
+            "http:/",
+            "http:\\",
+        ];
+        for input in canonical_rest {
+            agrees(input);
+        }
+        // Not vacuous: the fast path answered for the rest of all but these (credentials, and
+        // a host its scan stops in without a certain failure).
+        let taken = |input: &str| {
+            let before = super::TAILS.with(|n| n.get());
+            let _ = Url::parse(input, &mut [0u8; 64]);
+            super::TAILS.with(|n| n.get()) > before
+        };
+        let not_taken: std::vec::Vec<_> =
+            canonical_rest.into_iter().filter(|i| !taken(i)).collect();
+        assert_eq!(not_taken, ["http:a%41b.com/", "http:a:b@c/", "http:@c/"]);
+        // Against a base: scheme-relative references, and a special scheme unlike the base's.
+        let bases = ["https://base.test/dir/file?q#f", "sc://h/p", "file:///C:/x"];
+        let inputs = [
+            "//example.com/x?y#z",
+            "\\\\example.com:443/x",
+            "///example.com",
+            "//10.0.0.1:8080/",
+            "//example.com:80",
+            "//a b/",
+            "//user@example.com/",
+            "//ex%41mple.com/",
+            "http:example.com/x",
+            "ws:/h",
+        ];
+        for base in bases {
+            let mut base_arena = [0u8; 64];
+            let base = Url::parse(base, &mut base_arena).unwrap();
+            for input in inputs {
+                let parse = |tail: bool| {
+                    let mut arena = [0u8; 256];
+                    super::NO_TAIL.with(|off| off.set(!tail));
+                    let url = Url::parse_with_base(input, Some(&base), &mut arena)
+                        .map(|u| (format!("{u:?}"), u.validation_errors()));
+                    super::NO_TAIL.with(|off| off.set(false));
+                    url
+                };
+                assert_eq!(parse(true), parse(false), "{input:?} against {base:?}");
+            }
         }
     }
 

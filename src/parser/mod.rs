@@ -271,7 +271,7 @@ impl<'b> Parser<'_, '_, 'b> {
     /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
     fn special_relative_or_authority_state(&mut self, pos: usize) -> Step {
         if self.input[pos..].starts_with(b"//") {
-            return self.special_authority_ignore_slashes_state(pos + 2);
+            return self.special_authority_ignore_slashes_state(pos + 2, false);
         }
         self.v
             .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
@@ -407,7 +407,7 @@ impl<'b> Parser<'_, '_, 'b> {
             if c == Some(b'\\') {
                 self.v.insert(ValidationError::InvalidReverseSolidus);
             }
-            return self.special_authority_ignore_slashes_state(pos + 1);
+            return self.special_authority_ignore_slashes_state(pos + 1, true);
         }
         if c == Some(b'/') {
             return self.authority_state(pos + 1);
@@ -421,20 +421,35 @@ impl<'b> Parser<'_, '_, 'b> {
     /// <https://url.spec.whatwg.org/#special-authority-slashes-state>
     fn special_authority_slashes_state(&mut self, pos: usize) -> Step {
         if self.input[pos..].starts_with(b"//") {
-            return self.special_authority_ignore_slashes_state(pos + 2);
+            return self.special_authority_ignore_slashes_state(pos + 2, false);
         }
         self.v
             .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
-        self.special_authority_ignore_slashes_state(pos)
+        self.special_authority_ignore_slashes_state(pos, true)
     }
 
-    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>
-    fn special_authority_ignore_slashes_state(&mut self, mut pos: usize) -> Step {
+    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>. `tail`: whether
+    /// the rest of the input may be canonical although the fast path did not find it so
+    /// (it saw other slashes, or no scheme), and is worth a look; skipping more slashes
+    /// here makes it so too.
+    fn special_authority_ignore_slashes_state(&mut self, mut pos: usize, tail: bool) -> Step {
+        let start = pos;
         while matches!(self.at(pos), Some(b'/' | b'\\')) {
             self.v
                 .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
             pos += 1;
         }
+        #[cfg(feature = "fast-path")]
+        if (tail || pos != start)
+            && !fast::has_credentials(self.input, pos)
+            && let Some(step) = self.canonical_tail(pos)
+        {
+            #[cfg(test)]
+            fast::TAILS.with(|n| n.set(n.get() + 1));
+            return step;
+        }
+        #[cfg(not(feature = "fast-path"))]
+        let _ = (tail, start);
         self.authority_state(pos)
     }
 

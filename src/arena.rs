@@ -256,6 +256,24 @@ impl<'a> Writer<'a> {
         self.len = end;
     }
 
+    /// Appends `b` percent-encoded. The input holds `b` itself where the output stands (or
+    /// something else), not its encoding: borrowed output is copied at once, without the
+    /// comparison [`Writer::push_slice`] would make first.
+    #[inline]
+    pub(crate) fn push_percent_encoded(&mut self, b: u8) {
+        if self.borrowed {
+            self.materialize();
+        }
+        let encoded = percent_encode_byte(b);
+        match self.buf.get_mut(self.len..self.len + 3) {
+            Some(dst) => {
+                dst.copy_from_slice(&encoded);
+                self.len += 3;
+            }
+            None => self.push_slice_slow(&encoded),
+        }
+    }
+
     pub(crate) fn push_str(&mut self, s: &str) {
         self.push_slice(s.as_bytes());
     }
@@ -268,7 +286,7 @@ impl<'a> Writer<'a> {
                 if start < i {
                     self.push_slice(&s[start..i]);
                 }
-                self.push_slice(&percent_encode_byte(b));
+                self.push_percent_encoded(b);
                 start = i + 1;
             }
         }

@@ -105,8 +105,10 @@ pub(crate) fn push_component_to(
                 out.push_slice(&s[start..i - 1]);
             }
             let seq = &s[i - 1..(i - 1 + len).min(s.len())];
-            // Three bytes at a time: a copy of known length needs no `memcpy` call.
-            for &b in seq {
+            // Three bytes at a time: a copy of known length needs no `memcpy` call. (The
+            // output is owned after the first.)
+            out.push_percent_encoded(seq[0]);
+            for &b in &seq[1..] {
                 out.push_slice(&percent::percent_encode_byte(b));
             }
             i = (i - 1 + len).min(s.len());
@@ -118,7 +120,7 @@ pub(crate) fn push_component_to(
             if start < i {
                 out.push_slice(&s[start..i]);
             }
-            out.push_slice(&percent::percent_encode_byte(b));
+            out.push_percent_encoded(b);
             start = i + 1;
         }
         i += 1;

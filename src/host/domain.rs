@@ -118,24 +118,37 @@ fn plain_ascii(
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
-    let start = out.len();
-    if has_upper {
-        for &b in input {
-            out.push(b.to_ascii_lowercase());
+    let domain = |out: &mut Writer<'_>| {
+        if has_upper {
+            for &b in input {
+                out.push(b.to_ascii_lowercase());
+            }
+        } else {
+            out.push_slice(input);
         }
-    } else {
-        out.push_slice(input);
-    }
+    };
     if !ends_in_a_number(input) {
+        domain(out);
         return Ok(HostKind::Domain);
     }
     // The IPv4 serializer would write a canonical dotted quad back: nothing to parse or
     // rewrite (a shortcut for speed, left out of the build for flash size).
     if cfg!(feature = "fast-path") && is_canonical_dotted_quad(input) {
+        out.push_slice(input);
         return Ok(HostKind::Ipv4);
     }
-    let ipv4 = ipv4_unescaped(input, v);
-    finish(start, ipv4, out)
+    // The IPv4 parser reads either case: the domain is written only if it is not an
+    // address (so the arena never holds both).
+    match ipv4_unescaped(input, v)? {
+        Some(addr) => {
+            ipv4::serialize(addr, out);
+            Ok(HostKind::Ipv4)
+        }
+        None => {
+            domain(out);
+            Ok(HostKind::Domain)
+        }
+    }
 }
 
 /// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by

@@ -513,7 +513,10 @@ fn authority_slow(
     // A host scan stopped by `%` may have a long run of escapes ahead, which the userinfo
     // scan would go through byte by byte: first check that there is an `@` at all.
     let escape = stop == b'%';
-    if escape && !s.get(start..).is_some_and(|rest| rest.contains(&b'@')) {
+    // A byte loop: `contains` calls `memchr`, costly on input this short.
+    #[allow(clippy::manual_contains)]
+    let at = |rest: &[u8]| rest.iter().any(|&b| b == b'@');
+    if escape && !s.get(start..).is_some_and(at) {
         invalid_host(s, start, scheme, rec.host_end as usize, found);
         return None;
     }
@@ -550,6 +553,27 @@ fn authority_slow(
     Some(end)
 }
 
+/// [`authority_failure`] when the host scan stopped at an uppercase letter of a special URL's
+/// host: when ASCII domain bytes of either case go on to the end of the authority (or a
+/// port), the authority is that host, which the host parser lowercases. A host that may
+/// end in a number then has the IPv4 parser's answer (see [`ipv4_host`]); another is a
+/// domain, which the full parser lowercases from after the scheme. (The authority holds no
+/// credentials the fast path takes.)
+#[inline(never)]
+fn uppercase_host(s: &[u8], start: usize, rec: &Record, found: &mut Option<Found>) {
+    let mut end = rec.host_end as usize;
+    while s
+        .get(end)
+        .is_some_and(|&b| !class::is(b, class::DOMAIN_SLOW))
+    {
+        end += 1;
+    }
+    let at_end = matches!(s.get(end), None | Some(b'/' | b'?' | b'#' | b'\\' | b':'));
+    if at_end && ends_in_digit_or_dot(&s[start..end]) {
+        ipv4_host(s, start, rec, end, found);
+    }
+}
+
 /// The certain failures when the host scan of the authority from `start` stopped at
 /// `stop` and no credentials the fast path takes come first.
 fn authority_failure(
@@ -567,6 +591,7 @@ fn authority_failure(
         b':' if rec.host_kind.is_some() => invalid_port(s, rec, found),
         // A host that ends in a number but is not a canonical IPv4 address.
         b':' => ipv4_host(s, start, rec, rec.host_end as usize, found),
+        b'A'..=b'Z' if scheme.is_special() => uppercase_host(s, start, rec, found),
         _ => {}
     }
 }
@@ -1617,6 +1642,9 @@ mod tests {
             "http://[a b]/",
             "http://1.2.3.08:80/",
             "http://1.2.3.999\\x",
+            "http://foo.0XFfFfFfFfFfFfFfFfFfAcE123",
+            "http://0X100.2.3.4/",
+            "https://Foo.0x4:443/",
             "https://u@:443/",
             "sc://te@s:t@/",
             "sc://@/",
@@ -1682,9 +1710,25 @@ mod tests {
             "file://1.2.3.08/",
             "sc://a\u{1}b/",
             "http://a\\b c/",
+            "http://0X7F.0.0.0X7G",
+            "http://a.b.c.XN--pokxncvks",
+            "http://EXAMPLE.com:1x/",
+            "http://0X7F.1:1x/",
+            "http://U@1.2.3.08/",
+            "http://192.0x00A80001",
+            "http://0X7F.1:8080/p",
         ] {
             assert!(!invalid(input), "{input:?}");
             agrees(input);
+        }
+        // An uppercase host that is an IPv4 address: resumed after the address.
+        for input in [
+            "http://192.0x00A80001",
+            "http://0X7F.1:8080/p",
+            "ws://1.0XA/",
+        ] {
+            let address = matches!(found(input), Some(super::Found::Resume(r)) if r.host.is_some());
+            assert!(address, "{input:?}");
         }
     }
 

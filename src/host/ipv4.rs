@@ -152,6 +152,23 @@ impl Ipv4Scan {
     }
 }
 
+/// Each byte's value as a digit of base 16 (and so of base 10 and 8 when below them):
+/// 0-15 for `0-9`, `a-f` and `A-F`, 255 for any other byte.
+static DIGIT_VALUE: [u8; 256] = {
+    let mut table = [255u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            c @ b'0'..=b'9' => c - b'0',
+            c @ b'a'..=b'f' => c - b'a' + 10,
+            c @ b'A'..=b'F' => c - b'A' + 10,
+            _ => 255,
+        };
+        b += 1;
+    }
+    table
+};
+
 /// <https://url.spec.whatwg.org/#ipv4-number-parser> on one part: `(value, validationError)`
 /// (the value `None` when it needs more than 32 bits, always out of range), or `None`
 /// for failure. The same answers as [`Part::number`], on a slice.
@@ -166,18 +183,24 @@ fn number(part: &[u8]) -> Option<(Option<u32>, bool)> {
     // is capped there instead of checked at every digit.
     let mut value = 0u64;
     for &b in digits {
-        let d = match b {
-            b'0'..=b'9' => b - b'0',
-            b'a'..=b'f' => b - b'a' + 10,
-            b'A'..=b'F' => b - b'A' + 10,
-            _ => return None,
-        };
-        if u32::from(d) >= radix {
+        let d = DIGIT_VALUE[usize::from(b)];
+        if d >= radix {
             return None;
         }
         value = (value * u64::from(radix) + u64::from(d)).min(1 << 32);
     }
     Some((u32::try_from(value).ok(), radix != 10))
+}
+
+/// <https://url.spec.whatwg.org/#ends-in-a-number-checker> on the last part: all ASCII
+/// digits, or `0x`/`0X` and hex digits.
+fn is_number_like(last: &[u8]) -> bool {
+    let (digits, radix) = match last {
+        [] => return false,
+        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+        _ => (last, 10),
+    };
+    digits.iter().all(|&b| DIGIT_VALUE[usize::from(b)] < radix)
 }
 
 /// The ends-in-a-number checker and the IPv4 parser over a domain in memory (no
@@ -194,12 +217,7 @@ pub(crate) fn parse_slice(
     // <https://url.spec.whatwg.org/#ends-in-a-number-checker> on the last part (before an
     // empty last one).
     let last = body.rsplit(|&b| b == b'.').next().unwrap_or_default();
-    let number_like = match last {
-        [] => false,
-        [b'0', b'x' | b'X', rest @ ..] => rest.iter().all(u8::is_ascii_hexdigit),
-        _ => last.iter().all(u8::is_ascii_digit),
-    };
-    if !number_like {
+    if !is_number_like(last) {
         return Ok(None);
     }
     let mut first = [None; 4];
@@ -331,6 +349,11 @@ mod tests {
             "1.16777216",
             "00.00.00.00",
             "0000000000000000000000000177.0.0.1",
+            "0XFF.1",
+            "0X7F.0.0.0X7G",
+            "foo.0XFfFfFfFfFfFfFfFfFfAcE123",
+            "0x0123456789abcdefABCDEF",
+            "019",
         ] {
             assert_eq!(
                 streamed(domain.as_bytes()),

@@ -127,6 +127,22 @@ pub(crate) struct BidiLabel {
 /// Evaluates RFC 5893 §2 on one label. Empty labels satisfy it. One pass: the classes seen
 /// (as a bit set), the first one and the last one that is not NSM decide every rule.
 pub(crate) fn bidi_label(label: &str) -> BidiLabel {
+    // Lowercase letters (L), digits (EN) and `-` (ES), what most labels hold: no table
+    // lookups. Such a label satisfies the rule when it starts with a letter and does not
+    // end with `-` (an empty one does too).
+    let bytes = label.as_bytes();
+    if bytes
+        .iter()
+        .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        let ok = bytes.first().is_none_or(u8::is_ascii_lowercase) && bytes.last() != Some(&b'-');
+        return BidiLabel { rtl: false, ok };
+    }
+    bidi_classes(label)
+}
+
+/// [`bidi_label`] from each character's Bidi class.
+fn bidi_classes(label: &str) -> BidiLabel {
     use BidiClass::*;
     let bit = |b: BidiClass| 1u16 << (b as u16);
     let (mut seen, mut first, mut last) = (0u16, None, None);
@@ -151,4 +167,34 @@ pub(crate) fn bidi_label(label: &str) -> BidiLabel {
         Some(_) => false,
     };
     BidiLabel { rtl, ok }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The shortcut for labels of lowercase letters, digits and `-` gives the answer the Bidi
+    /// classes give, for every such label of up to four bytes.
+    #[test]
+    fn ascii_bidi_shortcut_matches_classes() {
+        let alphabet: std::vec::Vec<u8> = (b'a'..=b'z').chain(b'0'..=b'9').chain([b'-']).collect();
+        let mut label = std::vec::Vec::new();
+        let mut checked = 0;
+        let mut check = |label: &[u8]| {
+            let text = core::str::from_utf8(label).unwrap();
+            let (short, full) = (super::bidi_label(text), super::bidi_classes(text));
+            assert_eq!((short.rtl, short.ok), (full.rtl, full.ok), "{text:?}");
+            checked += 1;
+        };
+        check(&label);
+        for len in 1..=4u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                label.clear();
+                for _ in 0..len {
+                    label.push(alphabet[n % alphabet.len()]);
+                    n /= alphabet.len();
+                }
+                check(&label);
+            }
+        }
+        assert_eq!(checked, 1 + 37 + 37 * 37 + 37 * 37 * 37 + 37 * 37 * 37 * 37);
+    }
 }

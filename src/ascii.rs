@@ -28,7 +28,7 @@ pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
 /// bytes at a time, then the rest one byte at a time, which is all of most serializations
 /// (a 30-byte URL took about 150 instructions; this takes about 25).
 #[inline]
-fn is_ascii(bytes: &[u8]) -> bool {
+pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     const HI: u64 = 0x8080_8080_8080_8080;
     let mut chunks = bytes.chunks_exact(8);
     let mut seen = 0u64;

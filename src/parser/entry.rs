@@ -475,7 +475,7 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     // parse would run UTS46 once to learn that, and again with scratch. (Not when the fast
     // path found the host canonical.)
     #[cfg(feature = "idna")]
-    if !resume.is_some_and(Resume::has_host) && !input.is_ascii() {
+    if !resume.is_some_and(Resume::has_host) && !crate::ascii::is_ascii(input.as_bytes()) {
         return valid_in_scratch(input, base, resume);
     }
     let mut skipped = false;

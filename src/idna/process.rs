@@ -177,7 +177,7 @@ impl Run<'_> {
                 for (d, b) in dst.iter_mut().zip(segment.bytes()) {
                     *d = b.to_ascii_lowercase();
                 }
-                self.label_at(start, end, true, index, false)?;
+                self.label_at(start, end, true, index, false, None)?;
                 self.check_label_length(self.pos - start, index, !last_segment);
             } else if cfg!(feature = "fast-path") && self.stable_label(segment, index)? {
                 self.check_label_length(self.pos - start, index, !last_segment);
@@ -273,7 +273,9 @@ impl Run<'_> {
                 return Ok(false);
             }
         }
-        self.label_at(start, end, ascii, index, statuses)?;
+        // When every character was kept as it is, the label is the segment, already text.
+        let same = statuses && !transitional;
+        self.label_at(start, end, ascii, index, statuses, same.then_some(segment))?;
         Ok(true)
     }
 
@@ -293,12 +295,13 @@ impl Run<'_> {
             dst.copy_from_slice(bytes);
             end += bytes.len();
         }
-        self.label_at(start, end, ascii, index, false)?;
+        self.label_at(start, end, ascii, index, false, None)?;
         Ok(more)
     }
 
     /// UTS46 §4 step 4 for the mapped and normalized label at `start..end`; `statuses`:
-    /// every code point is known to have a valid status already (see [`check_label`]).
+    /// every code point is known to have a valid status already (see [`check_label`]);
+    /// `label`: those bytes as text, when the caller has them so.
     fn label_at(
         &mut self,
         start: usize,
@@ -306,6 +309,7 @@ impl Run<'_> {
         ascii: bool,
         index: usize,
         statuses: bool,
+        label: Option<&str>,
     ) -> Result<(), NoSpace> {
         let punycode = self
             .out
@@ -318,7 +322,7 @@ impl Run<'_> {
                 self.pos = end;
                 Ok(())
             }
-            (false, _) => self.plain_label(start, end, ascii, index, statuses),
+            (false, _) => self.plain_label(start, end, ascii, index, statuses, label),
         }
     }
 
@@ -329,10 +333,11 @@ impl Run<'_> {
         ascii: bool,
         index: usize,
         statuses: bool,
+        label: Option<&str>,
     ) -> Result<(), NoSpace> {
         let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
         // One UTF-8 check of the label serves the validity checks and the encoding.
-        let label = text(head.get(start..).unwrap_or_default());
+        let label = label.unwrap_or_else(|| text(head.get(start..).unwrap_or_default()));
         let checked = check_label(label, &self.options, false, index, statuses);
         // Once an error is recorded ToASCII fails whatever follows: no encoding then. Nor
         // the Bidi rule, in either operation: its error would come after that one, and only
@@ -372,7 +377,7 @@ impl Run<'_> {
             Ok(count) => count,
             Err(Failure::Space(_)) => return Err(NoSpace),
             Err(_) if self.options.ignore_invalid_punycode => {
-                return self.plain_label(start, end, true, index, false);
+                return self.plain_label(start, end, true, index, false, None);
             }
             Err(e) => {
                 self.record(label_error(e, index));

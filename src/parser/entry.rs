@@ -385,7 +385,10 @@ fn run<'a>(
         });
         return Err(e);
     }
-    p.fix_empty_first_segment();
+    // Only a URL without a host can need the `/.` (a call less for the rest).
+    if p.rec.host_kind.is_none() {
+        p.fix_empty_first_segment();
+    }
     *skipped |= p.out.skipped_checks();
     let url = match p.out.finish() {
         Ok(s) => Url::from_record(s, &p.rec, p.v),

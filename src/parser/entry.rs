@@ -51,18 +51,18 @@ pub(super) fn has_tab_or_newline(s: &[u8]) -> bool {
         has_below_0e(x)
             && (has_zero(x ^ (LO * 0x09)) || has_zero(x ^ (LO * 0x0a)) || has_zero(x ^ (LO * 0x0d)))
     };
-    let mut chunks = s.chunks_exact(8);
-    for chunk in &mut chunks {
-        if chunk.first_chunk().is_some_and(word) {
+    let Some(last) = s.last_chunk::<8>() else {
+        return s.iter().any(|&b| is_tab_or_newline(b));
+    };
+    let mut rest = s;
+    while let Some((chunk, after)) = rest.split_first_chunk::<8>() {
+        if word(chunk) {
             return true;
         }
+        rest = after;
     }
-    match s.last_chunk::<8>() {
-        // The tail as the last eight bytes (overlapping the chunks: a repeat is harmless).
-        Some(last) if !chunks.remainder().is_empty() => word(last),
-        Some(_) => false,
-        None => s.iter().any(|&b| is_tab_or_newline(b)),
-    }
+    // The tail as the last eight bytes (overlapping the words before: a repeat is harmless).
+    !rest.is_empty() && word(last)
 }
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the

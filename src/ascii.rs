@@ -30,18 +30,16 @@ pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
 #[inline]
 pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     const HI: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut seen = 0u64;
-    for chunk in &mut chunks {
-        if let Some(word) = chunk.first_chunk::<8>() {
-            seen |= u64::from_le_bytes(*word);
-        }
-    }
-    match bytes.last_chunk::<8>() {
-        // The tail as the last eight bytes (overlapping the chunks: a repeat is harmless).
-        Some(last) if !chunks.remainder().is_empty() => seen |= u64::from_le_bytes(*last),
-        Some(_) => {}
-        None => return bytes.iter().all(u8::is_ascii),
+    let Some(last) = bytes.last_chunk::<8>() else {
+        return bytes.iter().all(u8::is_ascii);
+    };
+    // The last eight bytes cover the tail (overlapping the words before: a repeat is
+    // harmless).
+    let mut seen = u64::from_le_bytes(*last);
+    let mut rest = bytes;
+    while let Some((word, after)) = rest.split_first_chunk::<8>() {
+        seen |= u64::from_le_bytes(*word);
+        rest = after;
     }
     seen & HI == 0
 }

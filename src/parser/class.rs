@@ -130,12 +130,16 @@ pub(crate) fn is(b: u8, flag: Flag) -> bool {
 #[inline(always)]
 pub(crate) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
     #[cfg(feature = "fast-path")]
-    while let Some(&[a, b, c, d]) = s.get(i..i + 4) {
-        let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
-        if all & flag == 0 {
-            break;
+    if let Some(mut rest) = s.get(i..) {
+        while let Some((&[a, b, c, d], after)) = rest.split_first_chunk::<4>() {
+            let all =
+                CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
+            if all & flag == 0 {
+                break;
+            }
+            rest = after;
+            i += 4;
         }
-        i += 4;
     }
     while i < s.len() && is(s[i], flag) {
         i += 1;

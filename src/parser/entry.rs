@@ -220,11 +220,15 @@ fn parse_inner<'a>(
         .rev()
         .take_while(|&&b| is_c0_or_space(b))
         .count();
-    if lead > 0 || trail > 0 {
-        v.insert(ValidationError::InvalidUrlUnit);
-    }
-    // Trimming removes ASCII only, so the rest is still a string.
-    let trimmed_str = &input[lead..bytes.len() - trail];
+    // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
+    // something to trim: the slice checks the cuts are character boundaries).
+    let trimmed_str = match lead > 0 || trail > 0 {
+        true => {
+            v.insert(ValidationError::InvalidUrlUnit);
+            input.get(lead..bytes.len() - trail).unwrap_or_default()
+        }
+        false => input,
+    };
     let trimmed = trimmed_str.as_bytes();
     let tabs = if has_tab_or_newline(trimmed) {
         trimmed.iter().filter(|&&b| is_tab_or_newline(b)).count()

@@ -170,6 +170,12 @@ impl<'a> Url<'a> {
         }
     }
 
+    /// Bytes `range` of the serialization, for copying into another URL's output (as bytes:
+    /// no character-boundary checks, and their panic path, as a string slice would have).
+    pub(crate) fn span(&self, range: core::ops::Range<usize>) -> &[u8] {
+        self.serialization.as_bytes().get(range).unwrap_or_default()
+    }
+
     pub(crate) fn scheme_end_usize(&self) -> usize {
         self.scheme_end as usize
     }

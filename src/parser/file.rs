@@ -82,7 +82,7 @@ impl<'b> Parser<'_, '_, 'b> {
         self.rec.username_end = n;
         self.rec.host_start = n;
         self.out
-            .push_str(&base.as_str()[r.host_start as usize..r.host_end as usize]);
+            .push_slice(base.span(r.host_start as usize..r.host_end as usize));
         self.rec.host_end = self.out.pos();
         self.rec.host_kind = r.host_kind;
         self.rec.port = None;

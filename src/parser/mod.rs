@@ -239,7 +239,7 @@ impl<'b> Parser<'_, '_, 'b> {
 
     /// Copies `base`'s serialization up to `end`, and its host/credential offsets.
     fn copy_base_prefix(&mut self, base: &Url<'_>, end: usize) {
-        self.out.push_str(&base.as_str()[..end]);
+        self.out.push_slice(base.span(0..end));
         self.rec.scheme = base.scheme_type();
         let r = base.record();
         self.rec.scheme_end = r.scheme_end;
@@ -257,8 +257,7 @@ impl<'b> Parser<'_, '_, 'b> {
         let start = base.scheme_end_usize() + 1;
         // Offsets move by `at - start` (either way: the output's scheme may be longer).
         let at = self.out.pos();
-        let authority = &base.as_str()[start..base.authority_end()];
-        self.out.push_str(authority);
+        self.out.push_slice(base.span(start..base.authority_end()));
         let at = |x: u32| (x + at).wrapping_sub(start as u32);
         self.rec.username_end = at(r.username_end);
         self.rec.host_start = at(r.host_start);
@@ -362,6 +361,7 @@ impl<'b> Parser<'_, '_, 'b> {
         let path_end = base.path_end_usize();
         let Some(span) = base
             .as_str()
+            .as_bytes()
             .get(start..path_end)
             .filter(|_| auth_end == path_start)
         else {
@@ -370,7 +370,7 @@ impl<'b> Parser<'_, '_, 'b> {
             return;
         };
         let at = self.out.pos();
-        self.out.push_str(span);
+        self.out.push_slice(span);
         let r = base.record();
         let shift = |x: u32| at + (x - start as u32);
         self.rec.username_end = shift(r.username_end);
@@ -387,16 +387,14 @@ impl<'b> Parser<'_, '_, 'b> {
         let path_end = base
             .query_start_usize()
             .unwrap_or(base.fragment_start_or_end());
-        self.out
-            .push_str(&base.as_str()[base.path_start_usize()..path_end]);
+        self.out.push_slice(base.span(base.path_start_usize()..path_end));
     }
 
     /// Writes the base's query, if it has one.
     fn copy_base_query(&mut self, base: &Url<'_>) {
         if let Some(q) = base.query_start_usize() {
             self.rec.query_start = Some(self.out.pos());
-            self.out
-                .push_str(&base.as_str()[q..base.fragment_start_or_end()]);
+            self.out.push_slice(base.span(q..base.fragment_start_or_end()));
         }
     }
 

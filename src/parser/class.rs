@@ -132,8 +132,7 @@ pub(crate) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
     #[cfg(feature = "fast-path")]
     if let Some(mut rest) = s.get(i..) {
         while let Some((&[a, b, c, d], after)) = rest.split_first_chunk::<4>() {
-            let all =
-                CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
+            let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
             if all & flag == 0 {
                 break;
             }

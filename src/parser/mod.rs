@@ -387,14 +387,16 @@ impl<'b> Parser<'_, '_, 'b> {
         let path_end = base
             .query_start_usize()
             .unwrap_or(base.fragment_start_or_end());
-        self.out.push_slice(base.span(base.path_start_usize()..path_end));
+        self.out
+            .push_slice(base.span(base.path_start_usize()..path_end));
     }
 
     /// Writes the base's query, if it has one.
     fn copy_base_query(&mut self, base: &Url<'_>) {
         if let Some(q) = base.query_start_usize() {
             self.rec.query_start = Some(self.out.pos());
-            self.out.push_slice(base.span(q..base.fragment_start_or_end()));
+            self.out
+                .push_slice(base.span(q..base.fragment_start_or_end()));
         }
     }
 

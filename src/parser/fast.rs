@@ -764,6 +764,7 @@ fn missing_host(s: &[u8], start: usize, scheme: SchemeType, found: &mut Option<F
 /// Whether the full parser removes tabs or newlines from `s` (into the arena, which may be
 /// too small: that error comes first) or trims its end: positions and the authority could
 /// change.
+#[inline(always)]
 fn removes_or_trims(s: &[u8]) -> bool {
     s.last().is_none_or(|&b| b <= b' ') || super::entry::has_tab_or_newline(s)
 }

@@ -569,7 +569,10 @@ fn uppercase_host(s: &[u8], start: usize, rec: &Record, found: &mut Option<Found
         end += 1;
     }
     let at_end = matches!(s.get(end), None | Some(b'/' | b'?' | b'#' | b'\\' | b':'));
-    if at_end && ends_in_digit_or_dot(&s[start..end]) {
+    // A last letter past `F` (other than `X`) ends no number (`ends_in_digit_or_dot` rules
+    // out lowercase ones only).
+    let letter = matches!(s.get(end.wrapping_sub(1)), Some(b'G'..=b'W' | b'Y' | b'Z'));
+    if at_end && !letter && ends_in_digit_or_dot(&s[start..end]) {
         ipv4_host(s, start, rec, end, found);
     }
 }

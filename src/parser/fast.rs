@@ -283,6 +283,13 @@ impl Parser<'_, '_, '_> {
             return self.parse_url();
         };
         self.out.push_slice(prefix);
+        if r.rec.host_kind.is_none() {
+            // After `scheme:` (no authority yet): the rest of the record is the parser's
+            // default one, so only the scheme is taken.
+            self.rec.scheme = r.rec.scheme;
+            self.rec.scheme_end = r.rec.scheme_end;
+            return self.after_scheme(r.at);
+        }
         self.rec = r.rec;
         self.resume_after_prefix(r)
     }

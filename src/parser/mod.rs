@@ -173,7 +173,9 @@ impl<'b> Parser<'_, '_, 'b> {
         Some(len + 1)
     }
 
-    /// The branches at the end of the scheme state, after `scheme:` is written.
+    /// The branches at the end of the scheme state, after `scheme:` is written. (Inlined
+    /// into the resume after the fast path in the speed build.)
+    #[cfg_attr(feature = "fast-path", inline)]
     fn after_scheme(&mut self, pos: usize) -> Step {
         let remaining = &self.input[pos..];
         if self.rec.scheme.is_file() {

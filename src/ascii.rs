@@ -37,8 +37,11 @@ pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     // harmless).
     let mut seen = u64::from_le_bytes(*last);
     let mut rest = bytes;
-    // Two words per step (fewer loop steps), then at most one more.
-    while let Some((pair, after)) = rest.split_first_chunk::<16>() {
+    // Two words per step (fewer loop steps; the speed build), then one at a time.
+    while let Some((pair, after)) = rest
+        .split_first_chunk::<16>()
+        .filter(|_| cfg!(feature = "fast-path"))
+    {
         let (a, b) = pair.split_at(8);
         for word in [a, b] {
             if let Some(word) = word.first_chunk::<8>() {
@@ -47,8 +50,9 @@ pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
         }
         rest = after;
     }
-    if let Some(word) = rest.first_chunk::<8>() {
+    while let Some((word, after)) = rest.split_first_chunk::<8>() {
         seen |= u64::from_le_bytes(*word);
+        rest = after;
     }
     seen & HI == 0
 }

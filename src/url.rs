@@ -63,7 +63,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(url.port(), Some(8883));
     /// # Ok::<(), microurl::Error>(())
     /// ```
-    #[inline]
+    #[cfg_attr(feature = "fast-path", inline)]
     pub fn parse(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
         parser::parse(input, None, arena, Options::default())
     }
@@ -78,7 +78,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(url.as_str(), "http://ota.example/fw/v2/image.bin");
     /// # Ok::<(), microurl::Error>(())
     /// ```
-    #[inline]
+    #[cfg_attr(feature = "fast-path", inline)]
     pub fn parse_with_base(
         input: &'a str,
         base: Option<&Url<'_>>,
@@ -88,7 +88,7 @@ impl<'a> Url<'a> {
     }
 
     /// Parses with [`Options`] (e.g. strict mode).
-    #[inline]
+    #[cfg_attr(feature = "fast-path", inline)]
     pub fn parse_with(
         input: &'a str,
         base: Option<&Url<'_>>,
@@ -106,7 +106,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(base.join("temp?unit=c", &mut b)?.as_str(), "coap://[fe80::1]/sensors/temp?unit=c");
     /// # Ok::<(), microurl::Error>(())
     /// ```
-    #[inline]
+    #[cfg_attr(feature = "fast-path", inline)]
     pub fn join<'i>(&self, input: &'i str, arena: &'i mut [u8]) -> Result<Url<'i>, Error> {
         parser::parse(input, Some(self), arena, Options::default())
     }
@@ -122,7 +122,7 @@ impl<'a> Url<'a> {
     /// assert!(!microurl::Url::can_parse("http://[::1", None));
     /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
     /// ```
-    #[inline]
+    #[cfg_attr(feature = "fast-path", inline)]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         crate::parser::can_parse(input, base)
     }

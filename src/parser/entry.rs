@@ -52,36 +52,22 @@ pub(super) fn has_tab_or_newline(s: &[u8]) -> bool {
         return s.iter().any(|&b| is_tab_or_newline(b));
     };
     let mut rest = s;
-    // Two words per step, with one branch for both when neither has a byte below 0x0e.
-    while let Some(([a, b], after)) = rest.split_first_chunk::<16>().map(|(pair, after)| {
-        let [
-            a0,
-            a1,
-            a2,
-            a3,
-            a4,
-            a5,
-            a6,
-            a7,
-            b0,
-            b1,
-            b2,
-            b3,
-            b4,
-            b5,
-            b6,
-            b7,
-        ] = *pair;
-        let a = u64::from_le_bytes([a0, a1, a2, a3, a4, a5, a6, a7]);
-        let b = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
-        ([a, b], after)
-    }) {
+    // Two words per step in the speed build, with one branch for both when neither has a
+    // byte below 0x0e; then one at a time.
+    while cfg!(feature = "fast-path") {
+        let Some((a, after)) = rest.split_first_chunk::<8>() else {
+            break;
+        };
+        let Some((b, after)) = after.split_first_chunk::<8>() else {
+            break;
+        };
+        let (a, b) = (u64::from_le_bytes(*a), u64::from_le_bytes(*b));
         if below(a, 0x0e) | below(b, 0x0e) != 0 && (word(a) || word(b)) {
             return true;
         }
         rest = after;
     }
-    if let Some((chunk, after)) = rest.split_first_chunk::<8>() {
+    while let Some((chunk, after)) = rest.split_first_chunk::<8>() {
         if word(u64::from_le_bytes(*chunk)) {
             return true;
         }

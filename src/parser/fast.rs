@@ -381,12 +381,7 @@ impl Parser<'_, '_, '_> {
         self.out
             .push_slice(s.get(pos..resume.out_len).unwrap_or_default());
         self.v = self.v.union(v);
-        let r = &resume.rec;
-        self.rec.username_end = shift(r.username_end);
-        self.rec.host_start = shift(r.host_start);
-        self.rec.host_end = shift(r.host_end);
-        self.rec.host_kind = r.host_kind;
-        self.rec.port = r.port;
+        self.take_authority(&resume.rec, shift);
         Some(self.resume_after_prefix(&resume))
     }
 
@@ -401,11 +396,7 @@ impl Parser<'_, '_, '_> {
         let shift = |x: u32| at + (x - p);
         // The inserted `/` moves the query and fragment by one more.
         let after_path = |x: u32| shift(x) + missing_slash as u32;
-        self.rec.username_end = shift(rec.username_end);
-        self.rec.host_start = shift(rec.host_start);
-        self.rec.host_end = shift(rec.host_end);
-        self.rec.host_kind = rec.host_kind;
-        self.rec.port = rec.port;
+        self.take_authority(rec, shift);
         self.rec.path_start = shift(rec.path_start);
         self.rec.query_start = rec.query_start.map(after_path);
         self.rec.fragment_start = rec.fragment_start.map(after_path);

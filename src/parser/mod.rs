@@ -260,13 +260,18 @@ impl<'b> Parser<'_, '_, 'b> {
         // Offsets move by `at - start` (either way: the output's scheme may be longer).
         let at = self.out.pos();
         self.out.push_slice(base.span(start..base.authority_end()));
-        let at = |x: u32| (x + at).wrapping_sub(start as u32);
-        self.rec.username_end = at(r.username_end);
-        self.rec.host_start = at(r.host_start);
-        self.rec.host_end = at(r.host_end);
+        self.take_authority(&r, |x| (x + at).wrapping_sub(start as u32));
+        self.rec.path_start = self.out.pos();
+    }
+
+    /// Takes the credentials, host and port of `r` (another URL's, or the fast path's) as
+    /// this URL's, their offsets moved by `shift` to where they were written here.
+    pub(super) fn take_authority(&mut self, r: &Record, shift: impl Fn(u32) -> u32) {
+        self.rec.username_end = shift(r.username_end);
+        self.rec.host_start = shift(r.host_start);
+        self.rec.host_end = shift(r.host_end);
         self.rec.host_kind = r.host_kind;
         self.rec.port = r.port;
-        self.rec.path_start = self.out.pos();
     }
 
     /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
@@ -375,11 +380,7 @@ impl<'b> Parser<'_, '_, 'b> {
         self.out.push_slice(span);
         let r = base.record();
         let shift = |x: u32| at + (x - start as u32);
-        self.rec.username_end = shift(r.username_end);
-        self.rec.host_start = shift(r.host_start);
-        self.rec.host_end = shift(r.host_end);
-        self.rec.host_kind = r.host_kind;
-        self.rec.port = r.port;
+        self.take_authority(&r, shift);
         self.rec.path_start = shift(r.path_start);
     }
 

@@ -196,7 +196,7 @@ fn insert_slash<'a>(
 #[cfg(all(test, feature = "fast-path"))]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     // Nor the fast path's scan of a canonical rest after the authority's slashes.
-    fast::NO_TAIL.with(|off| off.set(true));
+    fast::tests::NO_TAIL.with(|off| off.set(true));
     let result = parse_inner(
         input,
         None,
@@ -205,7 +205,7 @@ pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<
         None,
         &mut false,
     );
-    fast::NO_TAIL.with(|off| off.set(false));
+    fast::tests::NO_TAIL.with(|off| off.set(false));
     result
 }
 

@@ -341,7 +341,7 @@ impl Parser<'_, '_, '_> {
     #[inline(never)]
     pub(super) fn canonical_tail(&mut self, pos: usize) -> Option<Step> {
         #[cfg(test)]
-        if NO_TAIL.with(|off| off.get()) {
+        if tests::NO_TAIL.with(|off| off.get()) {
             return None;
         }
         let (s, scheme) = (self.input, self.rec.scheme);
@@ -412,14 +412,6 @@ impl Parser<'_, '_, '_> {
         }
         Ok(())
     }
-}
-
-#[cfg(test)]
-std::thread_local! {
-    /// Turns [`Parser::canonical_tail`] off, for the full parser as the fast path's oracle.
-    pub(crate) static NO_TAIL: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
-    /// How often [`Parser::canonical_tail`] gave an answer (for its tests).
-    pub(crate) static TAILS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }
 
 /// Path, query and fragment from `rec.path_start` to the end, all canonical; records where
@@ -1323,7 +1315,16 @@ fn is_dot_segment(seg: &[u8]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
+    std::thread_local! {
+        /// Turns [`Parser::canonical_tail`](super::Parser::canonical_tail) off, for the full
+        /// parser as the fast path's oracle.
+        pub(crate) static NO_TAIL: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+        /// How often [`Parser::canonical_tail`](super::Parser::canonical_tail) gave an
+        /// answer (for its tests).
+        pub(crate) static TAILS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
+
     use crate::Url;
     use proptest::prelude::*;
     use std::{format, vec};
@@ -1771,9 +1772,9 @@ mod tests {
         // Not vacuous: the fast path answered for the rest of all but these (credentials, and
         // a host its scan stops in without a certain failure).
         let taken = |input: &str| {
-            let before = super::TAILS.with(|n| n.get());
+            let before = TAILS.with(|n| n.get());
             let _ = Url::parse(input, &mut [0u8; 64]);
-            super::TAILS.with(|n| n.get()) > before
+            TAILS.with(|n| n.get()) > before
         };
         let not_taken: std::vec::Vec<_> =
             canonical_rest.into_iter().filter(|i| !taken(i)).collect();
@@ -1798,10 +1799,10 @@ mod tests {
             for input in inputs {
                 let parse = |tail: bool| {
                     let mut arena = [0u8; 256];
-                    super::NO_TAIL.with(|off| off.set(!tail));
+                    NO_TAIL.with(|off| off.set(!tail));
                     let url = Url::parse_with_base(input, Some(&base), &mut arena)
                         .map(|u| (format!("{u:?}"), u.validation_errors()));
-                    super::NO_TAIL.with(|off| off.set(false));
+                    NO_TAIL.with(|off| off.set(false));
                     url
                 };
                 assert_eq!(parse(true), parse(false), "{input:?} against {base:?}");

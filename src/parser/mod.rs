@@ -448,7 +448,7 @@ impl<'b> Parser<'_, '_, 'b> {
             && let Some(step) = self.canonical_tail(pos)
         {
             #[cfg(test)]
-            fast::TAILS.with(|n| n.set(n.get() + 1));
+            fast::tests::TAILS.with(|n| n.set(n.get() + 1));
             return step;
         }
         #[cfg(not(feature = "fast-path"))]

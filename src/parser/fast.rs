@@ -134,7 +134,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
             if rec.path_start != 0 {
                 // A default port, which the serializer drops: the full parser goes on after
                 // it, with the output up to the host.
-                *found = Some(Found::Resume(Resume::default_port(&rec)));
+                *found = Some(Found::Resume(Resume::path_start(&rec, rec.host_end)));
                 return None;
             }
             if found.is_some() {
@@ -156,7 +156,7 @@ pub(crate) fn scan<'a>(input: &'a str, found: &mut Option<Found>) -> Option<Fast
         if rec.host_kind.is_none() {
             return after_scheme(found);
         }
-        *found = Some(Found::Resume(Resume::path_start(&rec)));
+        *found = Some(Found::Resume(Resume::path_start(&rec, rec.path_start)));
         return None;
     };
     if missing_slash {
@@ -225,27 +225,15 @@ impl Resume {
         }
     }
 
-    /// Resuming at the path start state after a canonical authority that ends with a
-    /// default port, which the serializer drops: the output goes up to the host.
-    fn default_port(rec: &Record) -> Resume {
+    /// Resuming at the path start state, `rec.path_start`, after a canonical authority; the
+    /// output is the input up to `out_len` (the path start, or the host's end when the
+    /// serializer drops a default port). The path start state sets the path's offsets.
+    fn path_start(rec: &Record, out_len: u32) -> Resume {
         Resume {
             at: rec.path_start as usize,
-            out_len: rec.host_end as usize,
+            out_len: out_len as usize,
             rec: Record {
                 path_start: 0,
-                ..*rec
-            },
-            host: None,
-            edit: None,
-        }
-    }
-
-    /// Resuming at the path start state, `rec.path_start`, after a canonical authority.
-    fn path_start(rec: &Record) -> Resume {
-        Resume {
-            at: rec.path_start as usize,
-            out_len: rec.path_start as usize,
-            rec: Record {
                 query_start: None,
                 fragment_start: None,
                 ..*rec
@@ -356,7 +344,7 @@ impl Parser<'_, '_, '_> {
         let mut v = ValidationErrors::EMPTY;
         let mut found = None;
         let resume = match authority(s, pos, scheme, &mut rec, &mut v, &mut found) {
-            None if rec.path_start != 0 => Resume::default_port(&rec),
+            None if rec.path_start != 0 => Resume::path_start(&rec, rec.host_end),
             None => match found? {
                 Found::Resume(r) => r,
                 Found::Invalid(kind, at) => {
@@ -369,7 +357,7 @@ impl Parser<'_, '_, '_> {
                 let missing_slash = s.get(end) != Some(&b'/');
                 match rest(s, scheme, missing_slash, &mut rec) {
                     Some(()) => return Some(self.tail(pos, &rec, v, missing_slash)),
-                    None => Resume::path_start(&rec),
+                    None => Resume::path_start(&rec, rec.path_start),
                 }
             }
         };

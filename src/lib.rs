@@ -42,6 +42,8 @@ mod scheme;
 mod setters;
 #[cfg(feature = "idna")]
 mod tables;
+#[cfg(test)]
+mod testgen;
 mod url;
 mod urlbuf;
 

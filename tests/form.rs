@@ -11,7 +11,7 @@ use serde_json::Value;
 type Pairs = Vec<(String, String)>;
 
 fn load(file: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let data: Value = serde_json::from_str(&text).unwrap();
     data.as_array()

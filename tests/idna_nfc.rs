@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::sync::LazyLock;
 use unicode_normalization::UnicodeNormalization;
 
-const TEST: &str = include_str!("../data/unicode/NormalizationTest.txt");
+const TEST: &str = include_str!("data/unicode/NormalizationTest.txt");
 const UNICODE_DATA: &str = include_str!("../data/unicode/UnicodeData.txt");
 const IDNA_MAPPING: &str = include_str!("../data/unicode/IdnaMappingTable.txt");
 
@@ -212,4 +212,20 @@ proptest! {
         let expected: String = s.nfc().collect();
         prop_assert_eq!(ours(&s), expected);
     }
+}
+
+/// What lets the IDNA pipeline (`Run::labels` in `src/idna/process.rs`) normalize the segments between ASCII full stops apart: a
+/// full stop composes with nothing before or after it (checked with the
+/// `unicode-normalization` crate's full NFC, every code point on either side).
+#[test]
+fn full_stop_is_a_normalization_boundary() {
+    let nfc = |s: &str| -> String { s.nfc().collect() };
+    let mut checked = 0;
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        let alone = nfc(c.encode_utf8(&mut [0; 4]));
+        assert_eq!(nfc(&format!(".{c}")), format!(".{alone}"), "{c:?}");
+        assert_eq!(nfc(&format!("{c}.")), format!("{alone}."), "{c:?}");
+        checked += 1;
+    }
+    assert_eq!(checked, 0x110000 - 0x800);
 }

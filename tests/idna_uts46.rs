@@ -4,7 +4,7 @@
 
 use microurl::idna::{Uts46Options, to_ascii, to_unicode};
 
-const DATA: &str = include_str!("../data/unicode/IdnaTestV2.txt");
+const DATA: &str = include_str!("data/unicode/IdnaTestV2.txt");
 
 /// Undoes the file's `\uXXXX` and `\x{XXXX}` escapes. A lone surrogate cannot be in a
 /// `&str`; it becomes U+FFFD, as in a JavaScript USVString (the header allows U+FFFD).

@@ -45,10 +45,7 @@ fn check(input: &str, want: &str) -> Result<(), String> {
 
 #[test]
 fn wpt_percent_encoding_utf8() {
-    let path = format!(
-        "{}/tests/data/percent-encoding.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/data/percent-encoding.json", env!("CARGO_MANIFEST_DIR"));
     let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let (mut passed, mut failed, mut other_encodings) = (0, 0, 0);
     for case in data.as_array().unwrap().iter().filter(|c| c.is_object()) {

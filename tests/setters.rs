@@ -34,7 +34,7 @@ fn needs_idna(setter: &str, value: &str) -> bool {
 fn wpt_setters() {
     let idna = idna_available();
     let mut left_out = Vec::new();
-    let text = std::fs::read_to_string("tests/data/setters_tests.json").unwrap();
+    let text = std::fs::read_to_string("data/setters_tests.json").unwrap();
     let data: Value = serde_json::from_str(&text).unwrap();
     let (mut passed, mut failed) = (0, 0);
     for (setter, cases) in data.as_object().unwrap() {

@@ -167,8 +167,8 @@ fn run_file(path: &str) -> (usize, usize, Vec<String>) {
 fn wpt_urltestdata() {
     let mut total = (0, 0);
     for file in [
-        "tests/data/urltestdata.json",
-        "tests/data/urltestdata-javascript-only.json",
+        "data/urltestdata.json",
+        "data/urltestdata-javascript-only.json",
     ] {
         let (p, f, skipped) = run_file(file);
         println!(
@@ -190,7 +190,7 @@ fn wpt_urltestdata() {
 #[cfg(feature = "idna")]
 #[test]
 fn wpt_toascii_through_the_url_parser() {
-    let text = usv_json(&std::fs::read_to_string("tests/data/toascii.json").unwrap());
+    let text = usv_json(&std::fs::read_to_string("data/toascii.json").unwrap());
     let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
     let (mut passed, mut failed) = (0, 0);
     for case in cases.iter().filter(|c| c.is_object()) {

@@ -691,7 +691,7 @@ mod tests {
                 Mapping::Valid | Mapping::Deviation(_) | Mapping::Disallowed
             )
         };
-        let text = include_str!("../../data/unicode/NormalizationTest.txt");
+        let text = include_str!("../../tests/data/unicode/NormalizationTest.txt");
         let column = |f: &'static str| {
             f.split_whitespace()
                 .filter_map(|h| u32::from_str_radix(h, 16).ok().and_then(char::from_u32))

@@ -472,32 +472,6 @@ fn label_error(f: Failure, label: usize) -> IdnaError {
 mod tests {
     use super::*;
 
-    /// What lets [`Run::labels`] normalize the segments between ASCII full stops apart: a
-    /// full stop composes with nothing before or after it (checked with the
-    /// `unicode-normalization` crate's full NFC, every code point on either side).
-    #[test]
-    fn full_stop_is_a_normalization_boundary() {
-        use std::string::String;
-        use unicode_normalization::UnicodeNormalization;
-        let nfc = |s: &str| -> String { s.nfc().collect() };
-        let mut checked = 0;
-        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-            let alone = nfc(c.encode_utf8(&mut [0; 4]));
-            assert_eq!(
-                nfc(&std::format!(".{c}")),
-                std::format!(".{alone}"),
-                "{c:?}"
-            );
-            assert_eq!(
-                nfc(&std::format!("{c}.")),
-                std::format!("{alone}."),
-                "{c:?}"
-            );
-            checked += 1;
-        }
-        assert_eq!(checked, 0x110000 - 0x800);
-    }
-
     /// The whole pipeline state lives on the stack; keep it small for microcontrollers
     /// (this figure is for a 64-bit target; pointers are half as big on Cortex-M).
     #[test]

@@ -1,0 +1,1 @@
+//! Empty: this package holds only test targets (see Cargo.toml).

@@ -4,6 +4,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Everything this script needs, installed when missing, so it passes on a fresh machine:
+# the pinned toolchain with its components and thumb targets (rust-toolchain.toml), and the
+# Debian packages of the firmware and peer tests (embedded-tests/run.sh adds defmt-print).
+echo "== setup"
+rustup toolchain install >/dev/null 2>&1 || rustup toolchain install
+rustup component add clippy rustfmt llvm-tools >/dev/null
+rustup target add thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf >/dev/null
+rustup show active-toolchain
+missing=()
+for pkg in qemu-system-arm; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
 echo "== fmt";     cargo fmt --check
 echo "== clippy";  cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --no-default-features -- -D warnings

@@ -18,6 +18,8 @@
 //! The parser follows the spec's state machine and writes each component into the arena as
 //! soon as it is known; a [`Url`] is that ASCII string plus `u32` offsets.
 #![no_std]
+// docs.rs (`--cfg docsrs`, nightly): each feature-gated item carries its feature's badge.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied everywhere but in `ascii` (one block, with its safety argument).
 #![deny(unsafe_code)]
 

@@ -39,6 +39,27 @@ if awk 'FNR==1{prev=""; intest=0} /^#\[cfg\(test\)\]/{t=1} /mod tests/{intest=1}
         {prev=$0} END{exit !bad}' $(find src -name '*.rs'); then
     echo "error: src/ mentions alloc or std outside tests"; exit 1
 fi
+echo "== package (what a user downloads: no test or benchmark data, under 4 MiB, no warnings)"
+pkg_log="$(mktemp)"
+cargo publish --dry-run -p microurl --allow-dirty 2>&1 | tee "$pkg_log" | grep -v '^ *\(Compiling\|Checking\|Updating\|Downloaded\|Downloading\|Locking\)' || true
+if grep -v 'aborting upload due to dry run' "$pkg_log" | grep -q '^warning\|^error'; then echo "error: cargo publish --dry-run warned"; exit 1; fi
+if cargo package -p microurl --list --allow-dirty 2>/dev/null | grep -E '^(tests|benches|fuzz|embedded-tests)/|NormalizationTest|IdnaTestV2|^[^.].*\.json$'; then
+    echo "error: the package holds test or benchmark data"; exit 1
+fi
+crate="target/package/microurl-$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1).crate"
+unpacked="$(mktemp -d)"
+tar xzf "$crate" -C "$unpacked"
+size=$(du -sb --exclude=target "$unpacked"/microurl-* | cut -f1)
+echo "package: $size bytes unpacked"
+[ "$size" -lt 4194304 ] || { echo "error: the package is 4 MiB or more"; exit 1; }
+cp rust-toolchain.toml "$unpacked"/microurl-*/
+(cd "$unpacked"/microurl-* && CARGO_TARGET_DIR="$unpacked/target" cargo build -q --release --lib --target thumbv7em-none-eabihf)
+echo "the packaged crate builds for thumbv7em-none-eabihf"
+rm -rf "$unpacked" "$pkg_log"
+if cargo +nightly --version >/dev/null 2>&1; then
+    echo "== docs.rs build (nightly, every feature, feature badges)"
+    RUSTDOCFLAGS="--cfg docsrs -D warnings" cargo +nightly doc --all-features -p microurl --no-deps -q
+fi
 echo "== tests without IDNA"; cargo test --no-default-features -q
 if [ -x embedded-tests/run.sh ]; then
     # Every vector must pass on every core, within the flash and stack budgets (issue 4).

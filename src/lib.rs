@@ -51,7 +51,7 @@ pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationEr
 pub use host::{Host, HostKind};
 pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
-pub use scheme::default_port;
+pub use scheme::{SchemeKind, default_port, known_default_port};
 pub use url::Url;
 pub use urlbuf::UrlBuf;
 

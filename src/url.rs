@@ -317,9 +317,19 @@ impl<'a> Url<'a> {
         self.port
     }
 
-    /// The port, or the scheme's default port.
+    /// The port, or the default port [`crate::SchemeKind`] knows for the scheme (special
+    /// schemes, MQTT, CoAP).
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("mqtts://broker.example/", &mut arena)?;
+    /// assert_eq!(url.port(), None);
+    /// assert_eq!(url.port_or_known_default(), Some(8883));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
-        self.port.or_else(|| self.scheme_type.default_port())
+        self.port
+            .or_else(|| crate::scheme::known_default_port(self.scheme()))
     }
 
     /// The path, serialized (JavaScript's `pathname`).

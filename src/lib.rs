@@ -34,10 +34,12 @@ pub mod form;
 mod host;
 #[cfg(feature = "idna")]
 pub mod idna;
+mod net;
 mod offsets;
 mod origin;
 mod parser;
 pub mod percent;
+mod proto;
 mod scheme;
 mod setters;
 #[cfg(feature = "idna")]
@@ -47,8 +49,9 @@ mod testgen;
 mod url;
 mod urlbuf;
 
-pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+pub use error::{Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 pub use host::{Host, HostKind};
+pub use net::ServerName;
 pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
 pub use scheme::{SchemeKind, default_port, known_default_port};

@@ -54,6 +54,7 @@ pub use host::{Host, HostKind};
 pub use net::ServerName;
 pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
+pub use proto::{coap, mqtt};
 pub use scheme::{SchemeKind, default_port, known_default_port};
 pub use url::Url;
 pub use urlbuf::UrlBuf;

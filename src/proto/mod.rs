@@ -1,5 +1,5 @@
 //! What HTTP, CoAP and MQTT stacks need from a URL: each protocol's own reading of it.
 
-pub(crate) mod coap;
+pub mod coap;
 pub(crate) mod http;
-pub(crate) mod mqtt;
+pub mod mqtt;

@@ -353,6 +353,9 @@ pub enum NetError {
     /// A path segment that is `.` or `..` (in any encoding) cannot be written: the URL parser
     /// would remove it (and the one before it).
     DotSegment,
+    /// [`crate::UrlBuilder`]: a part after one that must follow it (a host after a path
+    /// segment, a port without a host).
+    OutOfOrder,
     /// A CoAP option that cannot stand in a URL (a Uri-Port longer than two bytes, a
     /// Uri-Host that is not a host).
     BadOption {
@@ -397,6 +400,7 @@ impl NetError {
             NetError::Fragment => "fragment not allowed",
             NetError::OpaquePath => "opaque path",
             NetError::DotSegment => "`.` or `..` path segment",
+            NetError::OutOfOrder => "URL part out of order",
             NetError::BadOption { .. } => "CoAP option cannot stand in a URL",
             NetError::Url(_) => "URL error",
         }

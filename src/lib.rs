@@ -27,6 +27,7 @@ extern crate std;
 
 mod arena;
 mod ascii;
+mod builder;
 #[cfg(feature = "defmt")]
 mod defmt;
 mod error;
@@ -46,9 +47,11 @@ mod setters;
 mod tables;
 #[cfg(test)]
 mod testgen;
+mod tools;
 mod url;
 mod urlbuf;
 
+pub use builder::UrlBuilder;
 pub use error::{Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 pub use host::{Host, HostKind};
 pub use net::ServerName;

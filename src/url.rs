@@ -34,7 +34,8 @@ use core::fmt;
 /// ```
 /// Without a host, `username_end == host_start == host_end == scheme_end + 1`, and
 /// `path_start` is `scheme_end + 1`, or `scheme_end + 3` after a `/.` prefix.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+// Equality and hashing by href: src/tools.rs.
+#[derive(Clone, Copy)]
 pub struct Url<'a> {
     serialization: &'a str,
     scheme_end: u32,
@@ -122,6 +123,7 @@ impl<'a> Url<'a> {
     /// assert!(!microurl::Url::can_parse("http://[::1", None));
     /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
     /// ```
+    #[must_use]
     #[cfg_attr(feature = "fast-path", inline)]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         crate::parser::can_parse(input, base)

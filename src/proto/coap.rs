@@ -3,9 +3,10 @@
 //! `coaps+tcp`, `coap+ws`, `coaps+ws`). No heap: options come out of an iterator over the
 //! URL's serialization and are decoded into the caller's buffer.
 
+use crate::builder::Out;
 use crate::error::{Error, NetError};
 use crate::host::HostKind;
-use crate::percent::{EncodeSet, PercentEncoded, hex_value, percent_encode_byte};
+use crate::percent::{EncodeSet, PercentEncoded, hex_value};
 use crate::scheme::SchemeKind;
 use crate::url::Url;
 use core::net::{IpAddr, SocketAddr};
@@ -247,39 +248,6 @@ impl EncodeSet {
             i += 1;
         }
         self
-    }
-}
-
-/// Bytes written into the caller's buffer, counting on past its end (for `needed`).
-struct Out<'b> {
-    buf: &'b mut [u8],
-    len: usize,
-}
-
-impl Out<'_> {
-    fn push(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            if let Some(slot) = self.buf.get_mut(self.len) {
-                *slot = b;
-            }
-            self.len += 1;
-        }
-    }
-
-    fn push_encoded(&mut self, value: &[u8], set: &EncodeSet) {
-        for &b in value {
-            if set.contains(b) {
-                self.push(&percent_encode_byte(b));
-            } else {
-                self.push(&[b]);
-            }
-        }
-    }
-
-    fn push_decimal(&mut self, n: u16) {
-        let mut digits = [0u8; 10];
-        let d = crate::arena::decimal(u32::from(n), &mut digits);
-        self.push(d);
     }
 }
 

@@ -40,7 +40,11 @@ pub enum ServerName<'a> {
 /// an IPv4 address.
 fn ends_in_a_number(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host);
-    let last = host.rsplit('.').next().unwrap_or("");
+    // By bytes (see `split_at_byte` for why not `rsplit(char)`).
+    let last = match host.as_bytes().iter().rposition(|&b| b == b'.') {
+        Some(i) => host.get(i + 1..).unwrap_or(""),
+        None => host,
+    };
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;
     }

@@ -127,9 +127,19 @@ impl SchemeKind {
             ("coap+ws", SchemeKind::CoapWs),
             ("coaps+ws", SchemeKind::CoapsWs),
         ];
+        // A loop of its own rather than `eq_ignore_ascii_case`: sharing that one with the
+        // parser changes how it is inlined there, and firmware that never calls this would
+        // pay for it (the size probe grew by 36 B).
+        let same = |name: &str| {
+            name.len() == scheme.len()
+                && name
+                    .bytes()
+                    .zip(scheme.bytes())
+                    .all(|(n, s)| n == s.to_ascii_lowercase())
+        };
         KNOWN
             .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
+            .find(|(name, _)| same(name))
             .map_or(SchemeKind::Other, |&(_, kind)| kind)
     }
 

@@ -24,7 +24,10 @@ impl<'a> Url<'a> {
         if self.has_opaque_path() {
             return None;
         }
-        Some(self.path_segments_raw())
+        // Not through `path_segments_raw`: a second caller of that one changes how the
+        // parser's file state inlines it (64 B more in firmware that never calls this).
+        let path = self.path();
+        Some(path.strip_prefix('/').unwrap_or(path).split('/'))
     }
 
     /// Parses bytes (a header, an MQTT payload, flash) as [`Url::parse`] does, after a UTF-8

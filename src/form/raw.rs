@@ -4,6 +4,16 @@
 use crate::percent::PercentEncoded;
 use core::iter::FusedIterator;
 
+/// Splits `s` at the first `sep` byte (ASCII): the part before it and, if there was one, the
+/// part after. By bytes, not `str::split_once(char)`: sharing the `char` searcher with the
+/// parser changes how the parser inlines it, which costs firmware that never calls this.
+pub(crate) fn split_at_byte(s: &str, sep: u8) -> (&str, Option<&str>) {
+    match s.as_bytes().iter().position(|&b| b == sep) {
+        Some(i) => (s.get(..i).unwrap_or(""), s.get(i + 1..)),
+        None => (s, None),
+    }
+}
+
 /// The pairs of a query string, without the `application/x-www-form-urlencoded` rule that
 /// reads `+` as a space ([`crate::form::parse`] applies it). Empty sequences between `&`s are
 /// skipped; a pair without `=` has an empty value. Names and values stay percent-encoded
@@ -35,13 +45,16 @@ impl<'a> Iterator for RawPairs<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.rest.is_empty() {
-            let (sequence, rest) = self.rest.split_once('&').unwrap_or((self.rest, ""));
-            self.rest = rest;
+            let (sequence, rest) = split_at_byte(self.rest, b'&');
+            self.rest = rest.unwrap_or("");
             if sequence.is_empty() {
                 continue;
             }
-            let (name, value) = sequence.split_once('=').unwrap_or((sequence, ""));
-            return Some((PercentEncoded::new(name), PercentEncoded::new(value)));
+            let (name, value) = split_at_byte(sequence, b'=');
+            return Some((
+                PercentEncoded::new(name),
+                PercentEncoded::new(value.unwrap_or("")),
+            ));
         }
         None
     }

@@ -5,6 +5,7 @@
 
 use crate::builder::Out;
 use crate::error::{Error, NetError};
+use crate::form::raw::split_at_byte;
 use crate::host::HostKind;
 use crate::percent::{EncodeSet, PercentEncoded, hex_value};
 use crate::scheme::SchemeKind;
@@ -111,15 +112,6 @@ pub struct CoapOptions<'a> {
     query: Option<&'a str>,
 }
 
-/// Splits `rest` at the first `sep`: the part before it, and what follows (`None` at the
-/// end).
-fn split_first(rest: &str, sep: char) -> (&str, Option<&str>) {
-    match rest.split_once(sep) {
-        Some((a, b)) => (a, Some(b)),
-        None => (rest, None),
-    }
-}
-
 impl<'a> Iterator for CoapOptions<'a> {
     type Item = CoapOption<'a>;
 
@@ -131,12 +123,12 @@ impl<'a> Iterator for CoapOptions<'a> {
             return Some(CoapOption::UriPort(p));
         }
         if let Some(rest) = self.path {
-            let (segment, rest) = split_first(rest, '/');
+            let (segment, rest) = split_at_byte(rest, b'/');
             self.path = rest;
             return Some(CoapOption::UriPath(PercentEncoded::new(segment)));
         }
         let rest = self.query?;
-        let (arg, rest) = split_first(rest, '&');
+        let (arg, rest) = split_at_byte(rest, b'&');
         self.query = rest;
         Some(CoapOption::UriQuery(PercentEncoded::new(arg)))
     }

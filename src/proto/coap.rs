@@ -174,7 +174,7 @@ impl<'a> Url<'a> {
     /// let mut buf = [0u8; 32];
     /// assert_eq!(options[0].value_into(&mut buf)?, b"sensor.example");
     /// assert_eq!(options[4].value_into(&mut buf)?, b"rt=temp c");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok::<(), microurl::NetError>(())
     /// ```
     pub fn coap_options(&self) -> Result<CoapOptions<'a>, NetError> {
         let kind = SchemeKind::from_scheme(self.scheme());

@@ -60,7 +60,7 @@ impl<'a> Url<'a> {
     /// let url = microurl::Url::parse("wss://10.0.0.5/mqtt", &mut arena)?;
     /// let b = url.mqtt_broker()?;
     /// assert_eq!((b.port, b.tls, b.transport), (443, true, Transport::WebSocket { path: "/mqtt" }));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok::<(), microurl::NetError>(())
     /// ```
     pub fn mqtt_broker(&self) -> Result<Broker<'a>, NetError> {
         let kind = SchemeKind::from_scheme(self.scheme());

@@ -73,3 +73,16 @@ else
 fi
 echo "== tests"
 cargo test -- --nocapture
+# Issue 17: the user-task examples run (the no_std ones also build for the device), CoAP
+# options against libcoap, and the examples against real servers on 127.0.0.1 (each script
+# installs mosquitto / libcoap3-bin / libcoap3-dev with apt-get when missing).
+echo "== examples"
+cargo clippy -q -p microurl-examples --examples -- -D warnings
+for ex in http_request_head mqtt_params url_from_parts bad_input coap_options; do
+    cargo run -q --example "$ex" > /dev/null
+done
+cargo run -q -p microurl-examples --example reqwless_request > /dev/null
+(cd examples/net && cargo build -q --target thumbv7em-none-eabihf --example http_request_head \
+    --example mqtt_params --example url_from_parts --example bad_input --example reqwless_request)
+echo "== CoAP options against libcoap"; scripts/coap-compare.sh
+echo "== real servers (HTTP redirects, coap-server, mosquitto)"; scripts/real-servers.sh

@@ -1,13 +1,15 @@
 //! [`defmt::Format`] for the public types (feature `defmt`).
 //!
 //! Strings travel as `{=str}` (interned format string plus the bytes; no `core::fmt` on the
-//! device), numbers as defmt integers. The one exception is [`ParseErrorKind`], which borrows its
-//! `Display` (the spec's validation-error names) through [`defmt::Display2Format`] so that new
-//! kinds never need a second list here.
+//! device), numbers as defmt integers. Error kinds print their names (the spec's
+//! validation-error names for [`ParseErrorKind`]) as `{=str}`: no `Display2Format` or
+//! `Debug2Format`, so logging an error does not link `core::fmt`.
 
 use defmt::{Format, Formatter, write};
 
-use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{
+    Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors,
+};
 use crate::host::{Host, HostKind};
 use crate::origin::Origin;
 use crate::url::Url;
@@ -95,6 +97,9 @@ impl Format for Error {
             Error::InputTooLong => {
                 write!(f, "input longer than {=usize} bytes", crate::MAX_INPUT_LEN)
             }
+            Error::NotUtf8 { valid_up_to } => {
+                write!(f, "not UTF-8 (valid up to byte {=usize})", valid_up_to)
+            }
         }
     }
 }
@@ -105,9 +110,33 @@ impl Format for ParseError {
     }
 }
 
+/// The spec's name (`strict mode: ` and the name for [`ParseErrorKind::Strict`]).
 impl Format for ParseErrorKind {
     fn format(&self, f: Formatter<'_>) {
-        write!(f, "{}", defmt::Display2Format(self))
+        match self {
+            ParseErrorKind::Strict(v) => write!(f, "strict mode: {=str}", v.name()),
+            k => write!(f, "{=str}", k.name()),
+        }
+    }
+}
+
+impl Format for NetError {
+    fn format(&self, f: Formatter<'_>) {
+        match self {
+            NetError::HostNotAName { position } => {
+                write!(
+                    f,
+                    "{=str} (byte {=usize} of the host)",
+                    self.name(),
+                    position
+                )
+            }
+            NetError::BadOption { number } => {
+                write!(f, "{=str} (option {=u16})", self.name(), number)
+            }
+            NetError::Url(e) => write!(f, "{}", e),
+            _ => write!(f, "{=str}", self.name()),
+        }
     }
 }
 
@@ -130,10 +159,34 @@ impl Format for ValidationErrors {
     }
 }
 
-/// Through `Debug` (via [`defmt::Debug2Format`]), so the impl follows the type's variants.
+/// The variant's name and its figure (a label index or a byte count).
 #[cfg(feature = "idna")]
 impl Format for crate::idna::IdnaError {
     fn format(&self, f: Formatter<'_>) {
-        write!(f, "{}", defmt::Debug2Format(self))
+        use crate::idna::IdnaError as E;
+        match *self {
+            E::Disallowed { label } => write!(f, "Disallowed {{ label: {=usize} }}", label),
+            E::Std3 { label } => write!(f, "Std3 {{ label: {=usize} }}", label),
+            E::NotNfc { label } => write!(f, "NotNfc {{ label: {=usize} }}", label),
+            E::Hyphen { label } => write!(f, "Hyphen {{ label: {=usize} }}", label),
+            E::LeadingMark { label } => write!(f, "LeadingMark {{ label: {=usize} }}", label),
+            E::Joiner { label } => write!(f, "Joiner {{ label: {=usize} }}", label),
+            E::Bidi { label } => write!(f, "Bidi {{ label: {=usize} }}", label),
+            E::Punycode { label } => write!(f, "Punycode {{ label: {=usize} }}", label),
+            E::LabelTooLong { label } => write!(f, "LabelTooLong {{ label: {=usize} }}", label),
+            E::BufferTooSmall { needed } => {
+                write!(f, "BufferTooSmall {{ needed: {=usize} }}", needed)
+            }
+            E::EmptyLabel { label } => write!(f, "EmptyLabel {{ label: {=usize} }}", label),
+            E::DnsLength => write!(f, "DnsLength"),
+            E::EmptyHost => write!(f, "EmptyHost"),
+            E::ForbiddenDomainCodePoint { position } => {
+                write!(
+                    f,
+                    "ForbiddenDomainCodePoint {{ position: {=usize} }}",
+                    position
+                )
+            }
+        }
     }
 }

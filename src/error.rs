@@ -25,6 +25,12 @@ pub enum Error {
     },
     /// The input is longer than [`crate::MAX_INPUT_LEN`] bytes (offsets are `u32`).
     InputTooLong,
+    /// The input bytes (or decoded bytes) are not UTF-8 ([`crate::Url::parse_bytes`],
+    /// [`crate::percent::decode_utf8_into`]); the bytes before `valid_up_to` are.
+    NotUtf8 {
+        /// Length of the longest valid UTF-8 prefix.
+        valid_up_to: usize,
+    },
 }
 
 impl Error {
@@ -51,6 +57,9 @@ impl fmt::Display for Error {
                 write!(f, "arena too small: {needed} bytes needed")
             }
             Error::InputTooLong => write!(f, "input longer than {} bytes", crate::MAX_INPUT_LEN),
+            Error::NotUtf8 { valid_up_to } => {
+                write!(f, "not UTF-8 (valid up to byte {valid_up_to})")
+            }
         }
     }
 }
@@ -125,10 +134,17 @@ pub enum ParseErrorKind {
     Strict(ValidationError),
 }
 
-impl fmt::Display for ParseErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ParseErrorKind {
+    /// The spec's validation-error name of the failure (for [`ParseErrorKind::Strict`], the
+    /// name of the validation error that strict mode refused).
+    ///
+    /// ```
+    /// assert_eq!(microurl::ParseErrorKind::HostMissing.name(), "host-missing");
+    /// ```
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
         use ParseErrorKind::*;
-        let name = match self {
+        match self {
             MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL",
             HostMissing => "host-missing",
             PortOutOfRange => "port-out-of-range",
@@ -150,9 +166,17 @@ impl fmt::Display for ParseErrorKind {
             Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point",
             Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part",
             Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts",
-            Strict(v) => return write!(f, "strict mode: {v}"),
-        };
-        f.write_str(name)
+            Strict(v) => v.name(),
+        }
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::Strict(v) => write!(f, "strict mode: {v}"),
+            k => f.write_str(k.name()),
+        }
     }
 }
 
@@ -293,3 +317,94 @@ impl fmt::Display for ValidationErrors {
         Ok(())
     }
 }
+
+/// Why a network helper ([`crate::Url::server_name`], the CoAP, MQTT and HTTP helpers, the
+/// [`crate::UrlBuilder`]) cannot give what was asked for this URL.
+///
+/// ```
+/// let mut arena = [0u8; 64];
+/// let url = microurl::Url::parse("mqtt://0x7f.1/", &mut arena)?;
+/// assert_eq!(url.server_name(), Err(microurl::NetError::NumericHost));
+/// # Ok::<(), microurl::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NetError {
+    /// The URL has no host, or an empty one.
+    NoHost,
+    /// An opaque host a resolver would read as an IPv4 address in another form (`0x7f.1`,
+    /// `127.1`, `017.0.0.1`): refused rather than handed out as a name.
+    NumericHost,
+    /// An opaque host that is not a plain ASCII name (percent-encoded, non-ASCII, or a
+    /// character a resolver does not take); `position` is its byte offset in the host.
+    HostNotAName {
+        /// Byte offset in the host.
+        position: usize,
+    },
+    /// No port in the URL and none known for the scheme.
+    NoPort,
+    /// The scheme is not one the helper handles.
+    WrongScheme,
+    /// The URL has a fragment where the protocol forbids one (CoAP, RFC 7252 §6.4 step 4).
+    Fragment,
+    /// The URL's path is opaque (`mailto:x`: no segments) or, for a request-target, does
+    /// not start with `/`.
+    OpaquePath,
+    /// A path segment that is `.` or `..` (in any encoding) cannot be written: the URL parser
+    /// would remove it (and the one before it).
+    DotSegment,
+    /// [`crate::UrlBuilder`]: a part after one that must follow it (a host after a path
+    /// segment, a port without a host).
+    OutOfOrder,
+    /// A CoAP option that cannot stand in a URL (a Uri-Port longer than two bytes, a
+    /// Uri-Host that is not a host).
+    BadOption {
+        /// The option number.
+        number: u16,
+    },
+    /// Writing or parsing the result failed: a buffer too small
+    /// ([`Error::ArenaTooSmall`]), bytes that are not UTF-8, or a composed URL that does not
+    /// parse.
+    Url(Error),
+}
+
+impl From<Error> for NetError {
+    fn from(e: Error) -> Self {
+        NetError::Url(e)
+    }
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::HostNotAName { position } => {
+                write!(f, "{} (byte {position} of the host)", self.name())
+            }
+            NetError::BadOption { number } => write!(f, "{} (option {number})", self.name()),
+            NetError::Url(e) => e.fmt(f),
+            _ => f.write_str(self.name()),
+        }
+    }
+}
+
+impl NetError {
+    /// A short description of the kind (no figures).
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            NetError::NoHost => "no host",
+            NetError::NumericHost => "opaque host a resolver would read as an IPv4 address",
+            NetError::HostNotAName { .. } => "opaque host is not a plain ASCII name",
+            NetError::NoPort => "no port and no default port for the scheme",
+            NetError::WrongScheme => "scheme not handled by this helper",
+            NetError::Fragment => "fragment not allowed",
+            NetError::OpaquePath => "opaque path",
+            NetError::DotSegment => "`.` or `..` path segment",
+            NetError::OutOfOrder => "URL part out of order",
+            NetError::BadOption { .. } => "CoAP option cannot stand in a URL",
+            NetError::Url(_) => "URL error",
+        }
+    }
+}
+
+impl core::error::Error for NetError {}

@@ -15,6 +15,25 @@
 //! # Ok::<(), microurl::Error>(())
 //! ```
 //!
+//! ## Special and non-special schemes
+//!
+//! Only `http`, `https`, `ws`, `wss`, `ftp` and `file` are special. `mqtt://`, `coap://` and
+//! every other scheme keep their host as written (an opaque host: `mqtt://0x7f.1/` is not
+//! 127.0.0.1 to the standard, though a C resolver reads it so) and their default port in the
+//! href. [`SchemeKind`] knows the default ports of MQTT and CoAP for
+//! [`Url::port_or_known_default`]; [`Url::server_name`] hands out a name to resolve only when
+//! no resolver could read it as an address; [`Url::coap_options`], [`Url::mqtt_broker`] and
+//! [`Url::request_target`] give each protocol its reading of the URL.
+//!
+//! ```
+//! let mut arena = [0u8; 64];
+//! let url = microurl::Url::parse("mqtt://0x7F.1/", &mut arena)?;
+//! assert_eq!(url.host(), Some(microurl::Host::Opaque("0x7F.1")));
+//! assert_eq!(url.port_or_known_default(), Some(1883));
+//! assert_eq!(url.server_name(), Err(microurl::NetError::NumericHost));
+//! # Ok::<(), microurl::Error>(())
+//! ```
+//!
 //! The parser follows the spec's state machine and writes each component into the arena as
 //! soon as it is known; a [`Url`] is that ASCII string plus `u32` offsets.
 //!
@@ -55,6 +74,7 @@ extern crate std;
 
 mod arena;
 mod ascii;
+mod builder;
 #[cfg(feature = "defmt")]
 mod defmt;
 mod error;
@@ -62,24 +82,30 @@ pub mod form;
 mod host;
 #[cfg(feature = "idna")]
 pub mod idna;
+mod net;
 mod offsets;
 mod origin;
 mod parser;
 pub mod percent;
+mod proto;
 mod scheme;
 mod setters;
 #[cfg(feature = "idna")]
 mod tables;
 #[cfg(test)]
 mod testgen;
+mod tools;
 mod url;
 mod urlbuf;
 
-pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+pub use builder::UrlBuilder;
+pub use error::{Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 pub use host::{Host, HostKind};
+pub use net::ServerName;
 pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
-pub use scheme::default_port;
+pub use proto::{coap, mqtt};
+pub use scheme::{SchemeKind, default_port, known_default_port};
 pub use url::Url;
 pub use urlbuf::UrlBuf;
 

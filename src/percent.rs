@@ -15,16 +15,68 @@
 pub struct EncodeSet([u32; 8]);
 
 impl EncodeSet {
-    const fn empty() -> EncodeSet {
+    /// The empty set. Sets are built in `const` context from it or from one of the spec's
+    /// sets; bytes >= 0x80 should be added (every set of the spec has them) so that encoding
+    /// UTF-8 text stays UTF-8-safe.
+    ///
+    /// ```
+    /// use microurl::percent::{EncodeSet, COMPONENT};
+    /// // the component set, plus `!` and `*`, minus nothing
+    /// const MINE: EncodeSet = COMPONENT.add_all(b"!*");
+    /// assert!(MINE.contains(b'*') && !COMPONENT.contains(b'*'));
+    /// const DIGITS_ONLY: EncodeSet = EncodeSet::empty().add_range(b'0', b'9');
+    /// assert!(DIGITS_ONLY.contains(b'7') && !DIGITS_ONLY.contains(b'a'));
+    /// ```
+    #[must_use]
+    pub const fn empty() -> EncodeSet {
         EncodeSet([0; 8])
     }
 
-    const fn add(mut self, b: u8) -> EncodeSet {
+    /// This set with `b` added.
+    #[must_use]
+    pub const fn add(mut self, b: u8) -> EncodeSet {
         self.0[(b >> 5) as usize] |= 1 << (b & 31);
         self
     }
 
-    const fn add_all(mut self, bytes: &[u8]) -> EncodeSet {
+    /// This set with `b` removed.
+    ///
+    /// ```
+    /// use microurl::percent::{EncodeSet, PATH};
+    /// const PATH_KEEP_SPACE: EncodeSet = PATH.remove(b' ');
+    /// assert!(!PATH_KEEP_SPACE.contains(b' '));
+    /// ```
+    #[must_use]
+    pub const fn remove(mut self, b: u8) -> EncodeSet {
+        self.0[(b >> 5) as usize] &= !(1 << (b & 31));
+        self
+    }
+
+    /// This set with every byte from `first` to `last` (inclusive) added.
+    #[must_use]
+    pub const fn add_range(mut self, first: u8, last: u8) -> EncodeSet {
+        let mut b = first as u32;
+        while b <= last as u32 {
+            self = self.add(b as u8);
+            b += 1;
+        }
+        self
+    }
+
+    /// The bytes of both sets.
+    #[must_use]
+    pub const fn union(mut self, other: EncodeSet) -> EncodeSet {
+        let mut i = 0;
+        while i < 8 {
+            self.0[i] |= other.0[i];
+            i += 1;
+        }
+        self
+    }
+
+    /// This set with every byte of `bytes` added.
+    #[must_use]
+    pub const fn add_all(mut self, bytes: &[u8]) -> EncodeSet {
         let mut i = 0;
         while i < bytes.len() {
             self = self.add(bytes[i]);
@@ -68,6 +120,17 @@ pub const USERINFO: EncodeSet = PATH.add_all(b"/:;=@[\\]|");
 pub const COMPONENT: EncodeSet = USERINFO.add_all(b"$%&+,");
 /// <https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set>
 pub const FORM_URLENCODED: EncodeSet = COMPONENT.add_all(b"!'()~");
+
+/// One path segment: the path set plus `/`, `\` (a separator in special URLs) and `%` (so
+/// that text from data never forms a percent-encoding), as url's `PATH_SEGMENT` does. A
+/// segment that is `.` or `..` (or `%2e` and the like) still means the current or parent
+/// directory: [`crate::UrlBuilder::segment`] refuses those.
+///
+/// ```
+/// use microurl::percent::{encode, PATH_SEGMENT};
+/// assert_eq!(encode("a/b%c d", &PATH_SEGMENT).to_string(), "a%2Fb%25c%20d");
+/// ```
+pub const PATH_SEGMENT: EncodeSet = PATH.add_all(b"/\\%");
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
@@ -196,5 +259,116 @@ impl core::fmt::Display for PercentEncode<'_> {
             }
         }
         f.write_str(self.input.get(start..).unwrap_or(""))
+    }
+}
+
+/// Percent-decodes `input` into `buf` (<https://url.spec.whatwg.org/#percent-decode>; `+`
+/// stays `+`), returning the decoded bytes.
+///
+/// [`crate::Error::ArenaTooSmall`] when `buf` is too small; `needed` is the decoded length.
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// assert_eq!(microurl::percent::decode_into(b"a%20b+c", &mut buf)?, b"a b+c");
+/// assert_eq!(
+///     microurl::percent::decode_into(b"0123456789", &mut buf),
+///     Err(microurl::Error::ArenaTooSmall { needed: 10 })
+/// );
+/// # Ok::<(), microurl::Error>(())
+/// ```
+pub fn decode_into<'b>(input: &[u8], buf: &'b mut [u8]) -> Result<&'b [u8], crate::Error> {
+    let mut n = 0;
+    for b in decode(input) {
+        if let Some(slot) = buf.get_mut(n) {
+            *slot = b;
+        }
+        n += 1;
+    }
+    match buf.get(..n) {
+        Some(out) => Ok(out),
+        None => Err(crate::Error::ArenaTooSmall { needed: n }),
+    }
+}
+
+/// [`decode_into`], then a UTF-8 check: [`crate::Error::NotUtf8`] names the first byte
+/// (of the decoded text) that is not UTF-8.
+///
+/// ```
+/// let mut buf = [0u8; 16];
+/// assert_eq!(microurl::percent::decode_utf8_into(b"gr%C3%BC%C3%9Fe", &mut buf)?, "grüße");
+/// assert_eq!(
+///     microurl::percent::decode_utf8_into(b"a%FF", &mut buf),
+///     Err(microurl::Error::NotUtf8 { valid_up_to: 1 })
+/// );
+/// # Ok::<(), microurl::Error>(())
+/// ```
+pub fn decode_utf8_into<'b>(input: &[u8], buf: &'b mut [u8]) -> Result<&'b str, crate::Error> {
+    let bytes = decode_into(input, buf)?;
+    core::str::from_utf8(bytes).map_err(|e| crate::Error::NotUtf8 {
+        valid_up_to: e.valid_up_to(),
+    })
+}
+
+/// A percent-encoded component (a path segment, a query name or value, a username), with its
+/// decodings. Decoding never reads `+` as a space (that is the form rule, see
+/// [`crate::form`]).
+///
+/// ```
+/// let c = microurl::percent::PercentEncoded::new("temp%20c+1");
+/// let mut buf = [0u8; 16];
+/// assert_eq!(c.decode_utf8_into(&mut buf)?, "temp c+1");
+/// assert_eq!(c.as_plain(), None);
+/// assert_eq!(microurl::percent::PercentEncoded::new("plain").as_plain(), Some("plain"));
+/// # Ok::<(), microurl::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PercentEncoded<'a>(&'a str);
+
+impl<'a> PercentEncoded<'a> {
+    /// Wraps text that is percent-encoded.
+    #[must_use]
+    pub const fn new(encoded: &'a str) -> Self {
+        PercentEncoded(encoded)
+    }
+
+    /// The text as written (still encoded).
+    #[must_use]
+    pub const fn as_str(&self) -> &'a str {
+        self.0
+    }
+
+    /// The text itself when it contains no `%XX` (nothing to decode).
+    #[must_use]
+    pub fn as_plain(&self) -> Option<&'a str> {
+        (!self.0.as_bytes().contains(&b'%')).then_some(self.0)
+    }
+
+    /// The decoded bytes, lazily.
+    #[must_use]
+    pub fn decode(&self) -> PercentDecode<'a> {
+        decode(self.0.as_bytes())
+    }
+
+    /// The decoded length in bytes.
+    #[must_use]
+    pub fn decoded_len(&self) -> usize {
+        self.decode().count()
+    }
+
+    /// [`decode_into`].
+    pub fn decode_into<'b>(&self, buf: &'b mut [u8]) -> Result<&'b [u8], crate::Error> {
+        decode_into(self.0.as_bytes(), buf)
+    }
+
+    /// [`decode_utf8_into`].
+    pub fn decode_utf8_into<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, crate::Error> {
+        decode_utf8_into(self.0.as_bytes(), buf)
+    }
+}
+
+impl core::fmt::Display for PercentEncoded<'_> {
+    /// The text as written (still encoded).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.0)
     }
 }

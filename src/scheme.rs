@@ -55,3 +55,163 @@ impl SchemeType {
 pub fn default_port(scheme: &str) -> Option<u16> {
     SchemeType::from_lowercase(scheme.as_bytes()).default_port()
 }
+
+/// A scheme this crate knows a default port for: the six special schemes of the URL Standard
+/// and the IoT schemes with registered ports (MQTT, and CoAP per RFC 7252 and RFC 8323).
+///
+/// Only the first six are *special* in the URL Standard: `mqtt://`, `coap://` and the rest
+/// are parsed as any other non-special URL (opaque host kept as written, no default-port
+/// elision). This kind only adds what a network stack needs: the port to connect to when the
+/// URL gives none, and whether the transport is secured.
+///
+/// ```
+/// use microurl::SchemeKind;
+/// assert_eq!(SchemeKind::from_scheme("mqtts").default_port(), Some(8883));
+/// assert_eq!(SchemeKind::from_scheme("coaps+tcp").default_port(), Some(5684));
+/// assert!(SchemeKind::from_scheme("coaps").is_secure());
+/// assert!(!SchemeKind::from_scheme("coap").is_special());
+/// assert_eq!(SchemeKind::from_scheme("gopher"), SchemeKind::Other);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SchemeKind {
+    /// `http` (80).
+    Http,
+    /// `https` (443).
+    Https,
+    /// `ws` (80).
+    Ws,
+    /// `wss` (443).
+    Wss,
+    /// `ftp` (21).
+    Ftp,
+    /// `file` (no port).
+    File,
+    /// `mqtt` (1883, IANA).
+    Mqtt,
+    /// `mqtts` (8883, IANA).
+    Mqtts,
+    /// `coap` (5683, RFC 7252 §6.1).
+    Coap,
+    /// `coaps` (5684, RFC 7252 §6.2).
+    Coaps,
+    /// `coap+tcp` (5683, RFC 8323 §8.1).
+    CoapTcp,
+    /// `coaps+tcp` (5684, RFC 8323 §8.2).
+    CoapsTcp,
+    /// `coap+ws` (80, RFC 8323 §8.3).
+    CoapWs,
+    /// `coaps+ws` (443, RFC 8323 §8.4).
+    CoapsWs,
+    /// Any other scheme.
+    Other,
+}
+
+impl SchemeKind {
+    /// Classifies a scheme (ASCII case-insensitively; [`crate::Url::scheme`] is lowercase).
+    #[must_use]
+    pub fn from_scheme(scheme: &str) -> SchemeKind {
+        const KNOWN: [(&str, SchemeKind); 14] = [
+            ("http", SchemeKind::Http),
+            ("https", SchemeKind::Https),
+            ("ws", SchemeKind::Ws),
+            ("wss", SchemeKind::Wss),
+            ("ftp", SchemeKind::Ftp),
+            ("file", SchemeKind::File),
+            ("mqtt", SchemeKind::Mqtt),
+            ("mqtts", SchemeKind::Mqtts),
+            ("coap", SchemeKind::Coap),
+            ("coaps", SchemeKind::Coaps),
+            ("coap+tcp", SchemeKind::CoapTcp),
+            ("coaps+tcp", SchemeKind::CoapsTcp),
+            ("coap+ws", SchemeKind::CoapWs),
+            ("coaps+ws", SchemeKind::CoapsWs),
+        ];
+        // A loop of its own rather than `eq_ignore_ascii_case`: sharing that one with the
+        // parser changes how it is inlined there, and firmware that never calls this would
+        // pay for it (the size probe grew by 36 B).
+        let same = |name: &str| {
+            name.len() == scheme.len()
+                && name
+                    .bytes()
+                    .zip(scheme.bytes())
+                    .all(|(n, s)| n == s.to_ascii_lowercase())
+        };
+        KNOWN
+            .iter()
+            .find(|(name, _)| same(name))
+            .map_or(SchemeKind::Other, |&(_, kind)| kind)
+    }
+
+    /// The scheme's default port: the URL Standard's for the special schemes, the registered
+    /// one for the others this crate knows, `None` for `file` and [`SchemeKind::Other`].
+    #[must_use]
+    pub const fn default_port(self) -> Option<u16> {
+        match self {
+            SchemeKind::Http | SchemeKind::Ws | SchemeKind::CoapWs => Some(80),
+            SchemeKind::Https | SchemeKind::Wss | SchemeKind::CoapsWs => Some(443),
+            SchemeKind::Ftp => Some(21),
+            SchemeKind::Mqtt => Some(1883),
+            SchemeKind::Mqtts => Some(8883),
+            SchemeKind::Coap | SchemeKind::CoapTcp => Some(5683),
+            SchemeKind::Coaps | SchemeKind::CoapsTcp => Some(5684),
+            SchemeKind::File | SchemeKind::Other => None,
+        }
+    }
+
+    /// Whether the URL Standard treats the scheme as special
+    /// (<https://url.spec.whatwg.org/#special-scheme>).
+    #[must_use]
+    pub const fn is_special(self) -> bool {
+        matches!(
+            self,
+            SchemeKind::Http
+                | SchemeKind::Https
+                | SchemeKind::Ws
+                | SchemeKind::Wss
+                | SchemeKind::Ftp
+                | SchemeKind::File
+        )
+    }
+
+    /// Whether the transport is secured (TLS or DTLS).
+    #[must_use]
+    pub const fn is_secure(self) -> bool {
+        matches!(
+            self,
+            SchemeKind::Https
+                | SchemeKind::Wss
+                | SchemeKind::Mqtts
+                | SchemeKind::Coaps
+                | SchemeKind::CoapsTcp
+                | SchemeKind::CoapsWs
+        )
+    }
+
+    /// Whether this is one of the six CoAP schemes.
+    #[must_use]
+    pub const fn is_coap(self) -> bool {
+        matches!(
+            self,
+            SchemeKind::Coap
+                | SchemeKind::Coaps
+                | SchemeKind::CoapTcp
+                | SchemeKind::CoapsTcp
+                | SchemeKind::CoapWs
+                | SchemeKind::CoapsWs
+        )
+    }
+}
+
+/// The default port [`SchemeKind`] knows for `scheme` (special schemes, MQTT and CoAP);
+/// [`default_port`] is the URL Standard's, for special schemes only.
+///
+/// ```
+/// assert_eq!(microurl::known_default_port("mqtt"), Some(1883));
+/// assert_eq!(microurl::known_default_port("coap"), Some(5683));
+/// assert_eq!(microurl::default_port("mqtt"), None);
+/// ```
+#[must_use]
+pub fn known_default_port(scheme: &str) -> Option<u16> {
+    SchemeKind::from_scheme(scheme).default_port()
+}

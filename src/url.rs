@@ -34,7 +34,8 @@ use core::fmt;
 /// ```
 /// Without a host, `username_end == host_start == host_end == scheme_end + 1`, and
 /// `path_start` is `scheme_end + 1`, or `scheme_end + 3` after a `/.` prefix.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+// Equality and hashing by href: src/tools.rs.
+#[derive(Clone, Copy)]
 pub struct Url<'a> {
     serialization: &'a str,
     scheme_end: u32,
@@ -122,6 +123,7 @@ impl<'a> Url<'a> {
     /// assert!(!microurl::Url::can_parse("http://[::1", None));
     /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
     /// ```
+    #[must_use]
     #[cfg_attr(feature = "fast-path", inline)]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         crate::parser::can_parse(input, base)
@@ -317,9 +319,19 @@ impl<'a> Url<'a> {
         self.port
     }
 
-    /// The port, or the scheme's default port.
+    /// The port, or the default port [`crate::SchemeKind`] knows for the scheme (special
+    /// schemes, MQTT, CoAP).
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("mqtts://broker.example/", &mut arena)?;
+    /// assert_eq!(url.port(), None);
+    /// assert_eq!(url.port_or_known_default(), Some(8883));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
-        self.port.or_else(|| self.scheme_type.default_port())
+        self.port
+            .or_else(|| crate::scheme::known_default_port(self.scheme()))
     }
 
     /// The path, serialized (JavaScript's `pathname`).

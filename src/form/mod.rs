@@ -28,7 +28,9 @@ use crate::Error;
 use crate::percent::decode_at;
 use utf8::Utf8Chars;
 
+pub(crate) mod raw;
 pub use params::{GetAll, Iter, SearchParams, SearchParamsBuf};
+pub use raw::{RawPairs, raw_pairs};
 pub use serialize::{FormEncode, Serializer, SliceWriter, encode, serialize_into};
 
 /// Parses `input` as `application/x-www-form-urlencoded`

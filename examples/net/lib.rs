@@ -1,0 +1,2 @@
+//! Shared helpers for the networking examples (none yet).
+#![no_std]

@@ -1,0 +1,283 @@
+//! [`UrlBuilder`]: a URL from its parts (scheme, credentials, host, port, path segments,
+//! query pairs), each encoded for its place, written into the caller's buffer and parsed
+//! there.
+
+use crate::error::{Error, NetError};
+use crate::percent::{COMPONENT, EncodeSet, PATH_SEGMENT, USERINFO, percent_encode_byte};
+use crate::url::Url;
+use crate::urlbuf::UrlBuf;
+use core::net::IpAddr;
+
+/// Bytes written into a caller's buffer, counting on past its end (for `needed`).
+pub(crate) struct Out<'b> {
+    pub(crate) buf: &'b mut [u8],
+    pub(crate) len: usize,
+}
+
+impl Out<'_> {
+    pub(crate) fn push(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if let Some(slot) = self.buf.get_mut(self.len) {
+                *slot = b;
+            }
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn push_encoded(&mut self, value: &[u8], set: &EncodeSet) {
+        for &b in value {
+            if set.contains(b) {
+                self.push(&percent_encode_byte(b));
+            } else {
+                self.push(&[b]);
+            }
+        }
+    }
+
+    pub(crate) fn push_decimal(&mut self, n: u16) {
+        let mut digits = [0u8; 10];
+        let d = crate::arena::decimal(u32::from(n), &mut digits);
+        self.push(d);
+    }
+}
+
+/// Where the builder is: each part may only follow the ones before it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Scheme,
+    Credentials,
+    Host,
+    Port,
+    Path,
+    Query,
+}
+
+/// A URL from parts, into a buffer (the text, then the parse's arena) or a [`UrlBuf`].
+///
+/// Parts come in URL order: [`credentials`](UrlBuilder::credentials),
+/// [`host`](UrlBuilder::host) or [`ip`](UrlBuilder::ip), [`port`](UrlBuilder::port),
+/// [`segment`](UrlBuilder::segment)s, [`query_pair`](UrlBuilder::query_pair)s. Each is
+/// percent-encoded for its place (a segment with [`crate::percent::PATH_SEGMENT`], so `/` in
+/// data stays inside its segment; query names and values with the component set, so `&`,
+/// `=` and `+` stay data). The first error is kept and returned by
+/// [`build`](UrlBuilder::build); the result is parsed, so it is exactly what
+/// [`Url::parse`] gives for its href.
+///
+/// ```
+/// use microurl::UrlBuilder;
+/// let mut buf = [0u8; 128];
+/// let url = UrlBuilder::new("coap", &mut buf)
+///     .ip("fe80::1".parse().unwrap())
+///     .port(61616)
+///     .segment("sensors")
+///     .segment("temp/inside")
+///     .query_pair("unit", "°C & more")
+///     .build()?;
+/// assert_eq!(url.as_str(), "coap://[fe80::1]:61616/sensors/temp%2Finside?unit=%C2%B0C%20%26%20more");
+///
+/// // `..` from data would delete the segment before it: refused.
+/// let mut buf = [0u8; 64];
+/// let err = UrlBuilder::new("http", &mut buf).host("h").segment("..").build();
+/// assert_eq!(err.unwrap_err(), microurl::NetError::DotSegment);
+/// # Ok::<(), microurl::NetError>(())
+/// ```
+pub struct UrlBuilder<'b> {
+    out: Out<'b>,
+    stage: Stage,
+    error: Option<NetError>,
+    /// Bytes of a non-ASCII host (IDNA may grow them: see `needed`).
+    non_ascii_host: usize,
+}
+
+impl<'b> UrlBuilder<'b> {
+    /// Starts a URL with `scheme` (written as given; the parse checks it).
+    #[must_use]
+    pub fn new(scheme: &str, buf: &'b mut [u8]) -> Self {
+        let mut out = Out { buf, len: 0 };
+        out.push(scheme.as_bytes());
+        out.push(b":");
+        UrlBuilder {
+            out,
+            stage: Stage::Scheme,
+            error: None,
+            non_ascii_host: 0,
+        }
+    }
+
+    /// Moves to `stage`: an error if a later part was already written.
+    fn enter(&mut self, stage: Stage) -> bool {
+        if self.error.is_some() {
+            return false;
+        }
+        if stage < self.stage || (stage == self.stage && stage < Stage::Path) {
+            self.error = Some(NetError::OutOfOrder);
+            return false;
+        }
+        self.stage = stage;
+        true
+    }
+
+    /// Username and password (percent-encoded with the userinfo set); before the host.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 96];
+    /// let url = microurl::UrlBuilder::new("mqtts", &mut buf)
+    ///     .credentials("dev@site", "p:ss")
+    ///     .host("broker.example")
+    ///     .build()?;
+    /// assert_eq!(url.as_str(), "mqtts://dev%40site:p%3Ass@broker.example");
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
+    #[must_use]
+    pub fn credentials(mut self, username: &str, password: &str) -> Self {
+        if self.enter(Stage::Credentials) {
+            self.out.push(b"//");
+            self.out.push_encoded(username.as_bytes(), &USERINFO);
+            if !password.is_empty() {
+                self.out.push(b":");
+                self.out.push_encoded(password.as_bytes(), &USERINFO);
+            }
+            self.out.push(b"@");
+        }
+        self
+    }
+
+    fn authority_start(&mut self) -> bool {
+        let had_credentials = self.stage == Stage::Credentials;
+        if !self.enter(Stage::Host) {
+            return false;
+        }
+        if !had_credentials {
+            self.out.push(b"//");
+        }
+        true
+    }
+
+    /// The host, as text (a domain, IPv4 or an opaque host; the parse validates and
+    /// normalizes it, with IDNA for special schemes). For an IPv6 address use
+    /// [`UrlBuilder::ip`].
+    #[must_use]
+    pub fn host(mut self, host: &str) -> Self {
+        if self.authority_start() {
+            if !host.is_ascii() {
+                self.non_ascii_host = host.len();
+            }
+            self.out.push(host.as_bytes());
+        }
+        self
+    }
+
+    /// The host as an IP address (IPv6 in brackets).
+    #[must_use]
+    pub fn ip(mut self, ip: IpAddr) -> Self {
+        if self.authority_start() {
+            let mut text = heapless::String::<48>::new();
+            let r = match ip {
+                IpAddr::V4(a) => core::fmt::write(&mut text, format_args!("{a}")),
+                IpAddr::V6(a) => core::fmt::write(&mut text, format_args!("[{a}]")),
+            };
+            if r.is_err() {
+                self.error = Some(NetError::NoHost);
+            }
+            self.out.push(text.as_bytes());
+        }
+        self
+    }
+
+    /// The port (the parse drops a special scheme's default one).
+    #[must_use]
+    pub fn port(mut self, port: u16) -> Self {
+        if self.stage < Stage::Host {
+            self.error.get_or_insert(NetError::NoHost);
+        } else if self.enter(Stage::Port) {
+            self.out.push(b":");
+            self.out.push_decimal(port);
+        }
+        self
+    }
+
+    /// One path segment, percent-encoded with [`crate::percent::PATH_SEGMENT`]
+    /// ([`NetError::DotSegment`] for `.` and `..`, which the parse would remove).
+    #[must_use]
+    pub fn segment(mut self, segment: &str) -> Self {
+        if self.enter(Stage::Path) {
+            if segment == "." || segment == ".." {
+                self.error = Some(NetError::DotSegment);
+                return self;
+            }
+            self.out.push(b"/");
+            self.out.push_encoded(segment.as_bytes(), &PATH_SEGMENT);
+        }
+        self
+    }
+
+    /// One query pair `name=value`, each percent-encoded with the component set (read back
+    /// with [`Url::query_pairs_raw`] or the form parser alike).
+    #[must_use]
+    pub fn query_pair(mut self, name: &str, value: &str) -> Self {
+        let first = self.stage < Stage::Query;
+        if self.enter(Stage::Query) {
+            self.out.push(if first { b"?" } else { b"&" });
+            self.out.push_encoded(name.as_bytes(), &COMPONENT);
+            self.out.push(b"=");
+            self.out.push_encoded(value.as_bytes(), &COMPONENT);
+        }
+        self
+    }
+
+    /// An upper bound on the buffer the whole build needs: the text, and the parse's
+    /// output (for ASCII text at most 16 bytes longer than it; IDNA may grow a non-ASCII
+    /// host by up to 128 bytes per byte).
+    fn needed(&self) -> usize {
+        let len = self.out.len;
+        let growth = if self.non_ascii_host > 0 {
+            crate::idna_bound(self.non_ascii_host)
+        } else {
+            16
+        };
+        len + len + growth
+    }
+
+    /// Parses what was written: the text in the front of the buffer, the parse's output in
+    /// the rest. [`NetError::Url`] with [`Error::ArenaTooSmall`] when the buffer is too
+    /// small (`needed` always suffices), or with the parse error.
+    pub fn build(self) -> Result<Url<'b>, NetError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let needed = self.needed();
+        let Out { buf, len } = self.out;
+        if len > buf.len() {
+            return Err(NetError::Url(Error::ArenaTooSmall { needed }));
+        }
+        let (text, arena) = buf.split_at_mut(len);
+        let text = core::str::from_utf8(text).map_err(|e| {
+            NetError::Url(Error::NotUtf8 {
+                valid_up_to: e.valid_up_to(),
+            })
+        })?;
+        match Url::parse(text, arena) {
+            Ok(url) => Ok(url),
+            Err(Error::ArenaTooSmall { needed: n }) => {
+                Err(NetError::Url(Error::ArenaTooSmall { needed: len + n }))
+            }
+            Err(e) => Err(NetError::Url(e)),
+        }
+    }
+
+    /// [`UrlBuilder::build`], then into a [`UrlBuf`] (the buffer is scratch).
+    ///
+    /// ```
+    /// let mut scratch = [0u8; 96];
+    /// let url: microurl::UrlBuf<64> = microurl::UrlBuilder::new("https", &mut scratch)
+    ///     .host("Example.COM")
+    ///     .segment("a b")
+    ///     .build_buf()?;
+    /// assert_eq!(url.as_str(), "https://example.com/a%20b");
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
+    pub fn build_buf<const N: usize>(self) -> Result<UrlBuf<N>, NetError> {
+        let url = self.build()?;
+        Ok(UrlBuf::parse(url.as_str())?)
+    }
+}

@@ -1,0 +1,386 @@
+//! CoAP URIs and request options: RFC 7252 §6.4 (URL into options) and §6.5 (options back
+//! into a URL), for the schemes of RFC 7252 and RFC 8323 (`coap`, `coaps`, `coap+tcp`,
+//! `coaps+tcp`, `coap+ws`, `coaps+ws`). No heap: options come out of an iterator over the
+//! URL's serialization and are decoded into the caller's buffer.
+
+use crate::builder::Out;
+use crate::error::{Error, NetError};
+use crate::form::raw::split_at_byte;
+use crate::host::HostKind;
+use crate::percent::{EncodeSet, PercentEncoded, hex_value};
+use crate::scheme::SchemeKind;
+use crate::url::Url;
+use core::net::{IpAddr, SocketAddr};
+
+/// The Uri-Host option number (RFC 7252 §5.10).
+pub const URI_HOST: u16 = 3;
+/// The Uri-Port option number.
+pub const URI_PORT: u16 = 7;
+/// The Uri-Path option number.
+pub const URI_PATH: u16 = 11;
+/// The Uri-Query option number.
+pub const URI_QUERY: u16 = 15;
+
+/// One request option a CoAP URL stands for, still percent-encoded (as in the URL); decode
+/// it with [`CoapOption::value_into`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoapOption<'a> {
+    /// Uri-Host: a host that is not an IP literal (lowercased and percent-decoded on output).
+    UriHost(PercentEncoded<'a>),
+    /// Uri-Port: a port other than the scheme's default.
+    UriPort(u16),
+    /// Uri-Path: one path segment.
+    UriPath(PercentEncoded<'a>),
+    /// Uri-Query: one `&`-separated query argument.
+    UriQuery(PercentEncoded<'a>),
+}
+
+impl CoapOption<'_> {
+    /// The option number (RFC 7252 §12.2).
+    #[must_use]
+    pub const fn number(&self) -> u16 {
+        match self {
+            CoapOption::UriHost(_) => URI_HOST,
+            CoapOption::UriPort(_) => URI_PORT,
+            CoapOption::UriPath(_) => URI_PATH,
+            CoapOption::UriQuery(_) => URI_QUERY,
+        }
+    }
+
+    /// The option value as it goes on the wire, into `buf`: text percent-decoded (Uri-Host
+    /// also ASCII-lowercased before decoding, RFC 7252 §6.4 step 5), the port as a
+    /// minimal-length big-endian integer (RFC 7252 §3.2).
+    ///
+    /// ```
+    /// use microurl::{coap::CoapOption, percent::PercentEncoded};
+    /// let mut buf = [0u8; 16];
+    /// let host = CoapOption::UriHost(PercentEncoded::new("Sensor%41"));
+    /// assert_eq!(host.value_into(&mut buf)?, b"sensorA");
+    /// assert_eq!(CoapOption::UriPort(61616).value_into(&mut buf)?, &[0xF0, 0xB0]);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn value_into<'b>(&self, buf: &'b mut [u8]) -> Result<&'b [u8], Error> {
+        match *self {
+            CoapOption::UriHost(h) => decode_lowercase_into(h.as_str().as_bytes(), buf),
+            CoapOption::UriPort(p) => {
+                let bytes = p.to_be_bytes();
+                let skip = bytes.iter().take_while(|&&b| b == 0).count();
+                let value = &bytes[skip..];
+                let out = buf.get_mut(..value.len()).ok_or(Error::ArenaTooSmall {
+                    needed: value.len(),
+                })?;
+                out.copy_from_slice(value);
+                Ok(out)
+            }
+            CoapOption::UriPath(v) | CoapOption::UriQuery(v) => v.decode_into(buf),
+        }
+    }
+}
+
+/// Lowercase the literal letters, then percent-decode (RFC 7252 §6.4 step 5's order: a
+/// `%41` stays `A`).
+fn decode_lowercase_into<'b>(input: &[u8], buf: &'b mut [u8]) -> Result<&'b [u8], Error> {
+    let mut n = 0;
+    let mut i = 0;
+    while i < input.len() {
+        let b = match input.get(i..i + 3) {
+            Some([b'%', h, l]) if hex_value(*h).is_some() && hex_value(*l).is_some() => {
+                i += 3;
+                (hex_value(*h).unwrap_or(0) << 4) | hex_value(*l).unwrap_or(0)
+            }
+            _ => {
+                i += 1;
+                input[i - 1].to_ascii_lowercase()
+            }
+        };
+        if let Some(slot) = buf.get_mut(n) {
+            *slot = b;
+        }
+        n += 1;
+    }
+    buf.get(..n).ok_or(Error::ArenaTooSmall { needed: n })
+}
+
+/// The options of a CoAP URL, in option-number order ([`Url::coap_options`]).
+#[derive(Clone, Debug)]
+pub struct CoapOptions<'a> {
+    host: Option<&'a str>,
+    port: Option<u16>,
+    /// The path after its leading `/`, or `None` when done (or the path is `/` or empty).
+    path: Option<&'a str>,
+    /// The query, or `None` when done (or there is none, or it is empty).
+    query: Option<&'a str>,
+}
+
+impl<'a> Iterator for CoapOptions<'a> {
+    type Item = CoapOption<'a>;
+
+    fn next(&mut self) -> Option<CoapOption<'a>> {
+        if let Some(h) = self.host.take() {
+            return Some(CoapOption::UriHost(PercentEncoded::new(h)));
+        }
+        if let Some(p) = self.port.take() {
+            return Some(CoapOption::UriPort(p));
+        }
+        if let Some(rest) = self.path {
+            let (segment, rest) = split_at_byte(rest, b'/');
+            self.path = rest;
+            return Some(CoapOption::UriPath(PercentEncoded::new(segment)));
+        }
+        let rest = self.query?;
+        let (arg, rest) = split_at_byte(rest, b'&');
+        self.query = rest;
+        Some(CoapOption::UriQuery(PercentEncoded::new(arg)))
+    }
+}
+
+impl core::iter::FusedIterator for CoapOptions<'_> {}
+
+/// Whether `host` is written as an IP literal or a dotted-decimal IPv4 address (RFC 3986's
+/// `IP-literal` / `IPv4address`): then it names the destination and needs no Uri-Host.
+fn is_ip_host(url: &Url<'_>) -> bool {
+    match url.host_kind() {
+        HostKind::Ipv4 | HostKind::Ipv6 => true,
+        HostKind::Opaque => url
+            .host_str()
+            .is_some_and(|h| h.parse::<core::net::Ipv4Addr>().is_ok()),
+        _ => false,
+    }
+}
+
+impl<'a> Url<'a> {
+    /// The CoAP request options this URL stands for (RFC 7252 §6.4; RFC 8323 §8 for the TCP
+    /// and WebSocket schemes), in option-number order: Uri-Host unless the host is an IP
+    /// literal or dotted-decimal IPv4 address, Uri-Port unless the port is the scheme's
+    /// default, one Uri-Path per segment (none for `/`), one Uri-Query per `&`-separated
+    /// argument. Values stay percent-encoded until [`CoapOption::value_into`].
+    ///
+    /// [`NetError::WrongScheme`] for a scheme that is not CoAP, [`NetError::Fragment`] when
+    /// the URL has a fragment (step 4), [`NetError::NoHost`] without a host.
+    ///
+    /// ```
+    /// use microurl::coap::CoapOption;
+    /// use microurl::percent::PercentEncoded as P;
+    /// let mut arena = [0u8; 96];
+    /// let url = microurl::Url::parse("coap://Sensor.example:61616/.well-known/core?rt=temp%20c", &mut arena)?;
+    /// let options: Vec<_> = url.coap_options()?.collect();
+    /// assert_eq!(options, [
+    ///     CoapOption::UriHost(P::new("Sensor.example")),
+    ///     CoapOption::UriPort(61616),
+    ///     CoapOption::UriPath(P::new(".well-known")),
+    ///     CoapOption::UriPath(P::new("core")),
+    ///     CoapOption::UriQuery(P::new("rt=temp%20c")),
+    /// ]);
+    /// let mut buf = [0u8; 32];
+    /// assert_eq!(options[0].value_into(&mut buf)?, b"sensor.example");
+    /// assert_eq!(options[4].value_into(&mut buf)?, b"rt=temp c");
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
+    pub fn coap_options(&self) -> Result<CoapOptions<'a>, NetError> {
+        let kind = SchemeKind::from_scheme(self.scheme());
+        if !kind.is_coap() {
+            return Err(NetError::WrongScheme);
+        }
+        if self.fragment().is_some() {
+            return Err(NetError::Fragment);
+        }
+        let host = match self.host_str() {
+            Some(h) if !h.is_empty() => h,
+            _ => return Err(NetError::NoHost),
+        };
+        let path = self.path();
+        let path = match path.strip_prefix('/') {
+            Some("") => None,
+            Some(rest) => Some(rest),
+            None if path.is_empty() => None,
+            None => return Err(NetError::OpaquePath),
+        };
+        Ok(CoapOptions {
+            host: (!is_ip_host(self)).then_some(host),
+            port: self.port().filter(|&p| Some(p) != kind.default_port()),
+            path,
+            query: self.query().filter(|q| !q.is_empty()),
+        })
+    }
+}
+
+/// RFC 3986 `pchar` minus the percent-encodings: unreserved, sub-delims, `:` and `@`; every
+/// other byte of an option value is percent-encoded in the URL.
+const fn pchar_complement() -> EncodeSet {
+    EncodeSet::empty()
+        .add_range(0, 255)
+        .remove_range(b'a', b'z')
+        .remove_range(b'A', b'Z')
+        .remove_range(b'0', b'9')
+        .remove_all(b"-._~!$&'()*+,;=:@")
+}
+
+/// What a Uri-Path value may hold unencoded (RFC 7252 §6.5 step 8).
+const SEGMENT: EncodeSet = pchar_complement();
+/// What a Uri-Query value may hold unencoded: `pchar`, `/` and `?`, but not `&`, which
+/// separates arguments (RFC 7252 §6.5 step 9).
+const ARGUMENT: EncodeSet = pchar_complement().remove(b'/').remove(b'?').add(b'&');
+/// What a Uri-Host value may hold unencoded: `reg-name` (unreserved and sub-delims).
+const REG_NAME: EncodeSet = pchar_complement().add(b':').add(b'@');
+
+impl EncodeSet {
+    const fn remove_range(mut self, first: u8, last: u8) -> EncodeSet {
+        let mut b = first as u32;
+        while b <= last as u32 {
+            self = self.remove(b as u8);
+            b += 1;
+        }
+        self
+    }
+
+    const fn remove_all(mut self, bytes: &[u8]) -> EncodeSet {
+        let mut i = 0;
+        while i < bytes.len() {
+            self = self.remove(bytes[i]);
+            i += 1;
+        }
+        self
+    }
+}
+
+/// The URL of a CoAP request from its options (RFC 7252 §6.5): `scheme` (one of the CoAP
+/// schemes), `destination` (the request's destination address and port: the host when there
+/// is no Uri-Host, the port when there is no Uri-Port), and the request's options as
+/// `(number, value)` pairs as they came off the wire (options other than Uri-Host,
+/// Uri-Port, Uri-Path and Uri-Query are skipped). The URL text and the parse both use
+/// `buf`.
+///
+/// Errors: [`NetError::WrongScheme`]; [`NetError::BadOption`] for a Uri-Port longer than two
+/// bytes or an empty Uri-Host; [`NetError::DotSegment`] for a Uri-Path `.` or `..` (the URL
+/// Standard would remove it, so no URL stands for it); [`NetError::Url`] with
+/// [`Error::ArenaTooSmall`] when `buf` is too small (`needed` always suffices).
+///
+/// ```
+/// use microurl::{coap, SchemeKind};
+/// let options: [(u16, &[u8]); 4] = [
+///     (coap::URI_HOST, b"sensor.example"),
+///     (coap::URI_PATH, b"temp c"),
+///     (coap::URI_QUERY, b"unit=c&f"),
+///     (12, &[0]), // Content-Format: not part of the URL
+/// ];
+/// let dest = "[2001:db8::1]:5683".parse().unwrap();
+/// let mut buf = [0u8; 128];
+/// let url = coap::url_from_options(SchemeKind::Coap, dest, options, &mut buf)?;
+/// assert_eq!(url.as_str(), "coap://sensor.example/temp%20c?unit=c%26f");
+/// # Ok::<(), microurl::NetError>(())
+/// ```
+pub fn url_from_options<'b, 'o>(
+    scheme: SchemeKind,
+    destination: SocketAddr,
+    options: impl IntoIterator<Item = (u16, &'o [u8])> + Clone,
+    buf: &'b mut [u8],
+) -> Result<Url<'b>, NetError> {
+    let name = match scheme {
+        SchemeKind::Coap => "coap",
+        SchemeKind::Coaps => "coaps",
+        SchemeKind::CoapTcp => "coap+tcp",
+        SchemeKind::CoapsTcp => "coaps+tcp",
+        SchemeKind::CoapWs => "coap+ws",
+        SchemeKind::CoapsWs => "coaps+ws",
+        _ => return Err(NetError::WrongScheme),
+    };
+    let mut out = Out { buf, len: 0 };
+    out.push(name.as_bytes());
+    out.push(b"://");
+    write_host(&mut out, destination.ip(), options.clone())?;
+    write_port(&mut out, scheme, destination.port(), options.clone())?;
+    write_path(&mut out, options.clone())?;
+    write_query(&mut out, options);
+    let Out { buf, len } = out;
+    let over = || {
+        NetError::Url(Error::ArenaTooSmall {
+            // An upper bound: the text, and as much again for the parser's output (the text is
+            // ASCII and already percent-encoded, so the URL is no longer than it by more than an
+            // IPv6 address's serialization).
+            needed: 2 * len + 48,
+        })
+    };
+    if len > buf.len() {
+        return Err(over());
+    }
+    let (text, arena) = buf.split_at_mut(len);
+    let text = core::str::from_utf8(text).map_err(|_| NetError::BadOption { number: URI_HOST })?;
+    match Url::parse(text, arena) {
+        Ok(url) => Ok(url),
+        Err(Error::ArenaTooSmall { needed }) => Err(NetError::Url(Error::ArenaTooSmall {
+            needed: len + needed,
+        })),
+        Err(e) => Err(NetError::Url(e)),
+    }
+}
+
+/// Step 2: the Uri-Host (the last one, if repeated), or the destination address.
+fn write_host<'o>(
+    out: &mut Out<'_>,
+    ip: IpAddr,
+    options: impl IntoIterator<Item = (u16, &'o [u8])>,
+) -> Result<(), NetError> {
+    match options.into_iter().filter(|o| o.0 == URI_HOST).last() {
+        Some((_, [])) => return Err(NetError::BadOption { number: URI_HOST }),
+        Some((_, host)) => out.push_encoded(host, &REG_NAME),
+        None => {
+            let mut text = heapless::String::<48>::new();
+            let written = match ip {
+                IpAddr::V4(a) => core::fmt::write(&mut text, format_args!("{a}")),
+                IpAddr::V6(a) => core::fmt::write(&mut text, format_args!("[{a}]")),
+            };
+            written.map_err(|_| NetError::BadOption { number: URI_HOST })?;
+            out.push(text.as_bytes());
+        }
+    }
+    Ok(())
+}
+
+/// Step 3: `:port` unless it is the scheme's default.
+fn write_port<'o>(
+    out: &mut Out<'_>,
+    scheme: SchemeKind,
+    destination_port: u16,
+    options: impl IntoIterator<Item = (u16, &'o [u8])>,
+) -> Result<(), NetError> {
+    let port = match options.into_iter().filter(|o| o.0 == URI_PORT).last() {
+        Some((_, value)) if value.len() > 2 => {
+            return Err(NetError::BadOption { number: URI_PORT });
+        }
+        Some((_, value)) => value.iter().fold(0u16, |p, &b| (p << 8) | u16::from(b)),
+        None => destination_port,
+    };
+    if Some(port) != scheme.default_port() {
+        out.push(b":");
+        out.push_decimal(port);
+    }
+    Ok(())
+}
+
+/// Step 8: `/` and each Uri-Path, encoded; `/` alone without any.
+fn write_path<'o>(
+    out: &mut Out<'_>,
+    options: impl IntoIterator<Item = (u16, &'o [u8])>,
+) -> Result<(), NetError> {
+    let mut any = false;
+    for (_, segment) in options.into_iter().filter(|o| o.0 == URI_PATH) {
+        if segment == b"." || segment == b".." {
+            return Err(NetError::DotSegment);
+        }
+        out.push(b"/");
+        out.push_encoded(segment, &SEGMENT);
+        any = true;
+    }
+    if !any {
+        out.push(b"/");
+    }
+    Ok(())
+}
+
+/// Step 9: `?` and the Uri-Query values, encoded, joined by `&`.
+fn write_query<'o>(out: &mut Out<'_>, options: impl IntoIterator<Item = (u16, &'o [u8])>) {
+    for (i, (_, arg)) in options.into_iter().filter(|o| o.0 == URI_QUERY).enumerate() {
+        out.push(if i == 0 { b"?" } else { b"&" });
+        out.push_encoded(arg, &ARGUMENT);
+    }
+}

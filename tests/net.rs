@@ -1,0 +1,241 @@
+//! Property tests for the network helpers and everyday tools (issue 17): CoAP options to a
+//! URL and back, the builder's output reparsing to itself, path segments rejoining to the
+//! path, raw query pairs decoding to what was encoded, and `needed` sufficing on retry.
+
+use microurl::coap::{self, CoapOption};
+use microurl::{Error, NetError, SchemeKind, Url, UrlBuilder};
+use proptest::prelude::*;
+use std::net::SocketAddr;
+
+/// Uri-Path / Uri-Query values: any bytes, but not a dot segment (no URL stands for one).
+fn value() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(any::<u8>(), 0..12)
+}
+
+fn host() -> impl Strategy<Value = Option<String>> {
+    prop::option::of("[a-z0-9][a-z0-9-]{0,8}(\\.[a-z0-9]{1,6}){0,2}")
+        // A name ending in a number is still a CoAP name (an opaque host), but keep it a
+        // name a resolver would also take.
+        .prop_filter("not an IPv4 address", |h| {
+            h.as_deref()
+                .is_none_or(|h| h.parse::<std::net::Ipv4Addr>().is_err())
+        })
+}
+
+fn scheme() -> impl Strategy<Value = SchemeKind> {
+    prop::sample::select(vec![
+        SchemeKind::Coap,
+        SchemeKind::Coaps,
+        SchemeKind::CoapTcp,
+        SchemeKind::CoapsTcp,
+        SchemeKind::CoapWs,
+        SchemeKind::CoapsWs,
+    ])
+}
+
+fn destination() -> impl Strategy<Value = SocketAddr> {
+    prop::sample::select(vec![
+        "192.0.2.1:5683".parse().unwrap(),
+        "[2001:db8::1]:5684".parse().unwrap(),
+        "[fe80::1:2]:61616".parse().unwrap(),
+        "127.0.0.1:80".parse().unwrap(),
+    ])
+}
+
+/// The options of `url`, decoded: (number, value).
+fn decoded(url: &Url<'_>) -> Vec<(u16, Vec<u8>)> {
+    let mut buf = [0u8; 256];
+    url.coap_options()
+        .expect("a CoAP URL")
+        .map(|o| (o.number(), o.value_into(&mut buf).expect("fits").to_vec()))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Options -> URL -> options gives the options back (the Uri-Port only when it differs
+    /// from the default, a lone empty Uri-Path as no Uri-Path), and URL -> options -> URL
+    /// gives the URL back.
+    #[test]
+    fn coap_options_round_trip(
+        scheme in scheme(),
+        dest in destination(),
+        host in host(),
+        port in prop::option::of(any::<u16>()),
+        path in prop::collection::vec(value(), 0..5),
+        query in prop::collection::vec(value(), 0..4),
+    ) {
+        prop_assume!(!path.iter().any(|s| s == b"." || s == b".."));
+        // A lone empty Uri-Query is `?`, which RFC 7252 §6.4 (and libcoap) read as no
+        // Uri-Query: the one option list no URL tells apart from the empty one.
+        prop_assume!(!(query.len() == 1 && query[0].is_empty()));
+        let mut options: Vec<(u16, Vec<u8>)> = Vec::new();
+        if let Some(h) = &host { options.push((coap::URI_HOST, h.as_bytes().to_vec())); }
+        if let Some(p) = port {
+            let be = p.to_be_bytes();
+            let skip = be.iter().take_while(|&&b| b == 0).count();
+            options.push((coap::URI_PORT, be[skip..].to_vec()));
+        }
+        options.extend(path.iter().map(|s| (coap::URI_PATH, s.clone())));
+        options.extend(query.iter().map(|q| (coap::URI_QUERY, q.clone())));
+
+        let mut buf = [0u8; 2048];
+        let wire = options.iter().map(|(n, v)| (*n, v.as_slice()));
+        let url = coap::url_from_options(scheme, dest, wire, &mut buf).expect("composes");
+        let back = decoded(&url);
+
+        let effective_port = port.unwrap_or(dest.port());
+        let mut expected: Vec<(u16, Vec<u8>)> = Vec::new();
+        if let Some(h) = &host { expected.push((coap::URI_HOST, h.as_bytes().to_vec())); }
+        if Some(effective_port) != scheme.default_port() {
+            let be = effective_port.to_be_bytes();
+            let skip = be.iter().take_while(|&&b| b == 0).count();
+            expected.push((coap::URI_PORT, be[skip..].to_vec()));
+        }
+        if !(path.len() == 1 && path[0].is_empty()) {
+            expected.extend(path.iter().map(|s| (coap::URI_PATH, s.clone())));
+        }
+        expected.extend(query.iter().map(|q| (coap::URI_QUERY, q.clone())));
+        prop_assert_eq!(&back, &expected, "{}", url);
+
+        // And the URL again from its own options.
+        let mut buf2 = [0u8; 2048];
+        let wire = back.iter().map(|(n, v)| (*n, v.as_slice()));
+        let again = coap::url_from_options(scheme, dest, wire, &mut buf2).expect("composes");
+        prop_assert_eq!(again.as_str(), url.as_str());
+    }
+
+    /// The builder's output is a parsed URL that reparses to itself; its segments and raw
+    /// query pairs decode to the parts given.
+    #[test]
+    fn builder_reparses_to_itself(
+        scheme in prop::sample::select(vec!["http", "https", "coap", "mqtt", "foo"]),
+        host in "[a-z][a-z0-9-]{0,8}(\\.[a-z]{1,6}){0,2}",
+        port in prop::option::of(any::<u16>()),
+        segments in prop::collection::vec(".{0,8}", 0..5),
+        pairs in prop::collection::vec((".{0,6}", ".{0,6}"), 0..4),
+    ) {
+        prop_assume!(!segments.iter().any(|s| s == "." || s == ".."));
+        let mut buf = vec![0u8; 4096];
+        let mut b = UrlBuilder::new(scheme, &mut buf).host(&host);
+        if let Some(p) = port { b = b.port(p); }
+        for s in &segments { b = b.segment(s); }
+        for (n, v) in &pairs { b = b.query_pair(n, v); }
+        let url = b.build().expect("builds");
+        let mut arena = vec![0u8; 4096];
+        let again = Url::parse(url.as_str(), &mut arena).expect("reparses");
+        prop_assert_eq!(again.as_str(), url.as_str());
+        prop_assert!(again == url);
+
+        let mut dec = [0u8; 64];
+        let got: Vec<String> = url.path_segments().expect("a list path")
+            .map(|s| microurl::percent::decode_utf8_into(s.as_bytes(), &mut dec).expect("UTF-8").to_owned())
+            .collect();
+        // No segment: `/` for special URLs, an empty path for others; one empty segment
+        // either way.
+        let want: Vec<String> = if segments.is_empty() { vec![String::new()] } else { segments.clone() };
+        prop_assert_eq!(got, want);
+        let got: Vec<(String, String)> = url.query_pairs_raw()
+            .map(|(n, v)| {
+                let mut a = [0u8; 64];
+                let mut b = [0u8; 64];
+                (n.decode_utf8_into(&mut a).unwrap().to_owned(), v.decode_utf8_into(&mut b).unwrap().to_owned())
+            })
+            .collect();
+        prop_assert_eq!(got, pairs);
+    }
+
+    /// Path segments rejoin to the path, for any URL that parses.
+    #[test]
+    fn path_segments_rejoin(input in "(http://h|foo://h|foo:|file://)[ -~]{0,24}") {
+        let mut arena = vec![0u8; 1024];
+        if let Ok(url) = Url::parse(&input, &mut arena) {
+            match url.path_segments() {
+                Some(segs) => {
+                    let joined: String = segs.map(|s| format!("/{s}")).collect();
+                    if url.path().is_empty() {
+                        prop_assert_eq!(joined, "/");
+                    } else {
+                        prop_assert_eq!(joined, url.path());
+                    }
+                }
+                None => prop_assert!(url.has_opaque_path()),
+            }
+        }
+    }
+
+    /// Too small a buffer is `ArenaTooSmall`, and `needed` bytes always suffice (builder
+    /// and CoAP composition).
+    #[test]
+    fn needed_suffices(
+        host in "[a-zA-Z][a-zA-Z0-9]{0,8}",
+        segments in prop::collection::vec(".{0,8}", 0..4),
+        small in 0usize..64,
+    ) {
+        prop_assume!(!segments.iter().any(|s| s == "." || s == ".."));
+        let build = |buf: &mut [u8]| -> Result<String, NetError> {
+            let mut b = UrlBuilder::new("http", buf).host(&host);
+            for s in &segments { b = b.segment(s); }
+            b.build().map(|u| u.as_str().to_owned())
+        };
+        let mut buf = vec![0u8; small];
+        match build(&mut buf) {
+            Ok(_) => {}
+            Err(NetError::Url(Error::ArenaTooSmall { needed })) => {
+                let mut buf = vec![0u8; needed];
+                prop_assert!(build(&mut buf).is_ok(), "needed {} did not suffice", needed);
+            }
+            Err(e) => prop_assert!(false, "{e:?}"),
+        }
+    }
+}
+
+/// Dot segments are refused by both writers, never written.
+#[test]
+fn dot_segments_refused() {
+    let mut buf = [0u8; 128];
+    let dest: SocketAddr = "192.0.2.1:5683".parse().unwrap();
+    for dot in [&b"."[..], b".."] {
+        let options = [(coap::URI_PATH, &b"a"[..]), (coap::URI_PATH, dot)];
+        assert_eq!(
+            coap::url_from_options(SchemeKind::Coap, dest, options, &mut buf).unwrap_err(),
+            NetError::DotSegment
+        );
+    }
+    let mut buf = [0u8; 128];
+    let e = UrlBuilder::new("coap", &mut buf)
+        .host("h")
+        .segment(".")
+        .build();
+    assert_eq!(e.unwrap_err(), NetError::DotSegment);
+}
+
+/// The Uri-Host rule of RFC 7252 §6.4 step 5: none for an IP literal or a dotted-decimal
+/// IPv4 address, one (lowercased) for a name, including a name that looks numeric.
+#[test]
+fn uri_host_only_for_names() {
+    let cases: [(&str, Option<&[u8]>); 5] = [
+        ("coap://[::1]/", None),
+        ("coap://192.0.2.1/", None),
+        ("coap://Sensor.Example/", Some(b"sensor.example")),
+        ("coap://127.1/", Some(b"127.1")),
+        ("coap://h%41/", Some(b"hA")),
+    ];
+    for (input, host) in cases {
+        let mut arena = [0u8; 64];
+        let url = Url::parse(input, &mut arena).unwrap();
+        let got = decoded(&url);
+        let got_host = got
+            .iter()
+            .find(|(n, _)| *n == coap::URI_HOST)
+            .map(|(_, v)| v.as_slice());
+        assert_eq!(got_host, host, "{input}");
+        // Uri-Host, when present, is the first option (option-number order).
+        let first_is_host = matches!(
+            url.coap_options().unwrap().next(),
+            Some(CoapOption::UriHost(_))
+        );
+        assert_eq!(first_is_host, host.is_some(), "{input}");
+    }
+}

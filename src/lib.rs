@@ -15,25 +15,6 @@
 //! # Ok::<(), microurl::Error>(())
 //! ```
 //!
-//! ## Special and non-special schemes
-//!
-//! Only `http`, `https`, `ws`, `wss`, `ftp` and `file` are special. `mqtt://`, `coap://` and
-//! every other scheme keep their host as written (an opaque host: `mqtt://0x7f.1/` is not
-//! 127.0.0.1 to the standard, though a C resolver reads it so) and their default port in the
-//! href. [`SchemeKind`] knows the default ports of MQTT and CoAP for
-//! [`Url::port_or_known_default`]; [`Url::server_name`] hands out a name to resolve only when
-//! no resolver could read it as an address; [`Url::coap_options`], [`Url::mqtt_broker`] and
-//! [`Url::request_target`] give each protocol its reading of the URL.
-//!
-//! ```
-//! let mut arena = [0u8; 64];
-//! let url = microurl::Url::parse("mqtt://0x7F.1/", &mut arena)?;
-//! assert_eq!(url.host(), Some(microurl::Host::Opaque("0x7F.1")));
-//! assert_eq!(url.port_or_known_default(), Some(1883));
-//! assert_eq!(url.server_name(), Err(microurl::NetError::NumericHost));
-//! # Ok::<(), microurl::Error>(())
-//! ```
-//!
 //! The parser follows the spec's state machine and writes each component into the arena as
 //! soon as it is known; a [`Url`] is that ASCII string plus `u32` offsets.
 //!
@@ -51,17 +32,28 @@
 //! to `xn--` form before they reach the device). The library uses no static RAM; stack use
 //! while parsing stays under 2 KiB on a Cortex-M0 (1,380 B for the worst conformance
 //! vector, 1,940 B for the stress inputs), and the arena is the caller's.
+
 //!
 //! # Special and non-special schemes
 //!
-//! The standard treats `http`, `https`, `ws`, `wss`, `ftp` and `file` as *special*: their
-//! hosts are parsed as domains or IP addresses (lowercased, IDNA, `0x7f.1` read as
-//! `127.0.0.1`), their paths never opaque, their default ports dropped. Every other scheme,
-//! including `mqtt`, `mqtts`, `coap` and `coaps`, is *non-special*: the host is an opaque
-//! string kept as written (case included; only IPv6 literals are parsed), and
-//! [`Url::port`] is `None` unless a port is written. Firmware that talks MQTT or CoAP should
-//! therefore not hand a non-special URL's host to a resolver that reads other address
-//! forms (`inet_aton` reads `0x7f.1` as `127.0.0.1`).
+//! Only `http`, `https`, `ws`, `wss`, `ftp` and `file` are special: their hosts are parsed as
+//! domains or IP addresses (lowercased, IDNA, `0x7f.1` read as `127.0.0.1`), their paths are
+//! never opaque and their default ports are dropped. `mqtt://`, `coap://` and every other
+//! scheme keep their host as written (an opaque host: `mqtt://0x7f.1/` is not
+//! 127.0.0.1 to the standard, though a C resolver reads it so) and their default port in the
+//! href. [`SchemeKind`] knows the default ports of MQTT and CoAP for
+//! [`Url::port_or_known_default`]; [`Url::server_name`] hands out a name to resolve only when
+//! no resolver could read it as an address; [`Url::coap_options`], [`Url::mqtt_broker`] and
+//! [`Url::request_target`] give each protocol its reading of the URL.
+//!
+//! ```
+//! let mut arena = [0u8; 64];
+//! let url = microurl::Url::parse("mqtt://0x7F.1/", &mut arena)?;
+//! assert_eq!(url.host(), Some(microurl::Host::Opaque("0x7F.1")));
+//! assert_eq!(url.port_or_known_default(), Some(1883));
+//! assert_eq!(url.server_name(), Err(microurl::NetError::NumericHost));
+//! # Ok::<(), microurl::Error>(())
+//! ```
 #![no_std]
 // docs.rs (`--cfg docsrs`, nightly): each feature-gated item carries its feature's badge.
 #![cfg_attr(docsrs, feature(doc_cfg))]

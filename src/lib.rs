@@ -74,6 +74,7 @@ mod tables;
 mod testgen;
 mod url;
 mod urlbuf;
+mod valid;
 
 pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 pub use host::{Host, HostKind};
@@ -82,6 +83,7 @@ pub use parser::{CAN_PARSE_SCRATCH, Options};
 pub use scheme::default_port;
 pub use url::Url;
 pub use urlbuf::UrlBuf;
+pub use valid::is_valid_url_string;
 
 /// The longest input accepted, in bytes: offsets are `u32`, and output may grow to three
 /// times the input.

@@ -8,7 +8,7 @@ use crate::parser::class::{self, CLASS};
 use crate::percent;
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
-fn ends_in_a_number(domain: &[u8]) -> bool {
+pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
     let domain = domain.strip_suffix(b".").unwrap_or(domain);
     // A number's last byte is a digit, a hex digit or the `x` of `0x`: most domains end in
     // a letter that rules them out at once.
@@ -54,7 +54,8 @@ pub(crate) fn parse(
     } else if input.is_ascii() {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
-        v.insert(ValidationError::DomainInvalidCodePoint);
+        // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`.
+        v.insert(ValidationError::DomainToAscii);
         return Err(ParseErrorKind::DomainInvalidCodePoint);
     }
     // Non-ASCII, raw or decoded. One call, here, not in `decoded`: UTS46's frames stay off
@@ -91,7 +92,7 @@ fn decoded(
         // For ASCII, the class bit is the forbidden domain code points.
         if CLASS[d as usize] & class::DOMAIN_SLOW != 0 {
             if d < 0x80 && percent::decode(&input[i..]).all(|b| b < 0x80) {
-                v.insert(ValidationError::DomainInvalidCodePoint);
+                v.insert(ValidationError::DomainToAscii);
                 return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
             }
             // A valid escape from here on is still a validation error.
@@ -215,7 +216,7 @@ fn finish(
 /// (see `Url::validation_errors`) rather than on every parse. `xn--` labels are judged by
 /// IDNA when present.
 pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
-    let domain = domain.strip_suffix(b".").unwrap_or(domain);
+    // VerifyDnsLength rejects every empty label, the root label of `a.` included.
     if domain.is_empty() || domain.len() > 253 {
         return false;
     }
@@ -309,6 +310,9 @@ fn parse_unicode(
     if !ends_in_a_number(ascii) {
         return Ok(HostKind::Domain);
     }
+    // IPv4-non-ASCII-input: newer than the url.bs this crate cites; the URL Standard up to
+    // whatwg/url commit fde3f74f063341a28d437216f75735b8b40128f5 (whatwg-url 17.3.0).
+    v.insert(ValidationError::Ipv4NonAsciiInput);
     let ipv4 = ipv4_unescaped(ascii, v);
     finish(start, ipv4, out)
 }
@@ -359,7 +363,7 @@ fn idna_error(
             Ok(HostKind::Domain)
         }
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
-            v.insert(ValidationError::DomainInvalidCodePoint);
+            v.insert(ValidationError::DomainToAscii);
             Err(ParseErrorKind::DomainInvalidCodePoint)
         }
         _ => domain_to_ascii_failure(v),

@@ -71,7 +71,7 @@ const hosts = [
   "ｅｘａｍｐｌｅ.com", "bücher.de", "BÜCHER.de", "１２７.０.０.１", "①.②.③.④", "a。b", "xn--a.com",
   "xn--bcher-kva.de", "faß.de", "EXAMPLE.COM.", "a.", "ex%41mple.com", "exa%23mple.org", "%zz",
   "a b", "a_b.com", "-a.com", "ab--c.com", "xn--ls8h.la", "☕.example", "a\u00adb.com",
-  "\u0661.example", "localhost", "LOCALHOST", "%30x7f.1", "0X7F.1", "a.b.c.d.1", "x.0x", ""
+  "\u0661.example", "xn--mgbh0fb.1a", "1a.xn--mgbh0fb", "ab.xn--mgbh0fb", "localhost", "LOCALHOST", "%30x7f.1", "0X7F.1", "a.b.c.d.1", "x.0x", ""
 ];
 const userinfos = ["user@", "user:pw@", ":@", "@", "a@b@", "us%40er:p%3Aw@", "ü:ö@", "u:p:q@"];
 const schemes = ["http", "https", "HTTP", "ws", "wss", "ftp", "file", "FILE", "foo", "mqtt", "blob", "data", "javascript"];
@@ -213,12 +213,13 @@ function main() {
       e.examples.push({ input: c.input, base: c.base, ...detail });
     }
   };
-  const totals = { wpt: 0, generated: 0, blob: 0, setsAgree: 0 };
+  const totals = { wpt: 0, generated: 0, blob: 0, setsAgree: 0, valid: 0 };
   for (let i = 0; i < keep.length; ++i) {
     const c = keep[i];
     const r = keptRefs[i];
     const o = ours[i];
     totals[c.wpt ? "wpt" : "generated"] += 1;
+    totals.valid += r.valid ? 1 : 0;
     const failed = o.failure === true;
     if (failed !== r.failure) {
       note("failure", c, { whatwg: r.failure, microurl: failed, error: o.error });
@@ -256,7 +257,7 @@ function main() {
 
   const n = keep.length;
   console.log(`inputs: ${n} (WPT ${totals.wpt}, generated ${totals.generated}; skipped ${cases.length - n} whose base whatwg-url rejects)`);
-  console.log(`blob URLs parsed: ${totals.blob}`);
+  console.log(`valid URL strings (whatwg-url): ${totals.valid}; blob URLs parsed: ${totals.blob}`);
   console.log(`validation error sets agree: ${totals.setsAgree}/${n}`);
   const sorted = [...classes.entries()].sort((a, b) => b[1].count - a[1].count);
   for (const [cls, { count, examples }] of sorted) {

@@ -16,6 +16,7 @@ use crate::url::Url;
 /// after `xn--`), at most 236 bytes mapped; UTS46 needs at most `7u + 5` bytes for such a
 /// label past the output before it (the `idna` module's documented bound): 253 + 1,657.
 /// A domain that needs more is not valid.
+#[cfg(feature = "idna")]
 const DOMAIN_SCRATCH: usize = 1920;
 
 /// Whether `input` is a [valid URL string](https://url.spec.whatwg.org/#valid-url-string):

@@ -193,3 +193,56 @@ fn validation_error_sets() {
         "{agree} < {SETS_AGREEING_AT_LEAST}"
     );
 }
+
+/// The host-side fixes of issue 19, against whatwg-url 17.3.0's answers (its
+/// `parseURLWithValidationErrors` and `isValidURLString`, as sets): strict UTS46 runs on
+/// every domain (trailing dots, over-long labels before an IPv4 address, the Bidi rule
+/// across `xn--` labels), a forbidden domain code point is `domain-to-ASCII`, and
+/// `IPv4-non-ASCII-input`.
+#[test]
+fn host_validation_errors_are_whatwg_urls() {
+    let long = format!("http://{}1.1/", "0".repeat(66));
+    let cases: &[(&str, &[&str], bool, bool)] = &[
+        // (input, errors, failure, valid URL string)
+        ("http://a./", &["domain-to-ASCII"], false, false),
+        (
+            "https://127.0.0.1./",
+            &["domain-to-ASCII", "IPv4-empty-part"],
+            false,
+            false,
+        ),
+        ("https://ex ample.org/", &["domain-to-ASCII"], true, false),
+        (
+            "https://１２７.０.０.１",
+            &["IPv4-non-ASCII-input"],
+            false,
+            false,
+        ),
+        ("https://①.②.③.④", &["IPv4-non-ASCII-input"], false, false),
+        (
+            "https://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/",
+            &["domain-percent-encoded", "IPv4-non-ASCII-input"],
+            false,
+            false,
+        ),
+        ("http://xn--mgbh0fb.1a/", &["domain-to-ASCII"], false, false),
+        ("http://1a.xn--mgbh0fb/", &["domain-to-ASCII"], false, false),
+        ("http://ab.xn--mgbh0fb/", &[], false, true),
+        ("http://bücher.de./", &["domain-to-ASCII"], false, false),
+        (
+            &long,
+            &[
+                "domain-to-ASCII",
+                "IPv4-too-few-parts",
+                "IPv4-non-decimal-part",
+            ],
+            false,
+            false,
+        ),
+    ];
+    for &(input, errors, failure, valid) in cases {
+        let expected: BTreeSet<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(parse(input, None), (expected, failure), "{input}");
+        assert_eq!(is_valid_url_string(input, None), valid, "{input}");
+    }
+}

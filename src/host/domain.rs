@@ -213,14 +213,17 @@ fn finish(
 
 /// Whether strict UTS46 ToASCII (beStrict = true) would accept this ASCII domain: the
 /// `domain-to-ASCII` validation error, derived from the serialized host when asked for
-/// (see `Url::validation_errors`) rather than on every parse. `xn--` labels are judged by
-/// IDNA when present.
+/// (see `Url::validation_errors`) rather than on every parse. A domain with `xn--` labels
+/// is judged by IDNA as a whole: the Bidi rule applies to every label of a domain that has
+/// a right-to-left one (`xn--mgbh0fb.1a` fails on `1a`).
 pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
     // VerifyDnsLength rejects every empty label, the root label of `a.` included.
     if domain.is_empty() || domain.len() > 253 {
         return false;
     }
-    domain.split(|&b| b == b'.').all(|label| {
+    let mut punycode = false;
+    let ldh = domain.split(|&b| b == b'.').all(|label| {
+        punycode |= label.starts_with(b"xn--");
         !label.is_empty()
             && label.len() <= 63
             && label
@@ -229,22 +232,28 @@ pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
             && label.first() != Some(&b'-')
             && label.last() != Some(&b'-')
             && (label.get(2..4) != Some(b"--") || label.starts_with(b"xn--"))
-            && (!label.starts_with(b"xn--") || xn_label_ok(label))
-    })
+    });
+    ldh && (!punycode || xn_domain_ok(domain))
 }
 
+/// Stack for [`xn_domain_ok`]: UTS46 needs at most the output before a label plus 5 bytes per
+/// byte of an `xn--` label while decoding it (the `idna` module's bound), so 253 + 5 · 63
+/// for a domain that passed the length checks.
 #[cfg(feature = "idna")]
-fn xn_label_ok(label: &[u8]) -> bool {
-    let Ok(s) = core::str::from_utf8(label) else {
+const XN_DOMAIN_SCRATCH: usize = 253 + 5 * 63;
+
+#[cfg(feature = "idna")]
+fn xn_domain_ok(domain: &[u8]) -> bool {
+    let Ok(s) = core::str::from_utf8(domain) else {
         return false;
     };
-    let mut scratch = [0u8; 256];
+    let mut scratch = [0u8; XN_DOMAIN_SCRATCH];
     crate::idna::domain_to_ascii(s, true, &mut scratch).is_ok()
 }
 
 #[cfg(not(feature = "idna"))]
-fn xn_label_ok(_label: &[u8]) -> bool {
-    // Without IDNA the label cannot be checked; lowercasing is all the spec does with it.
+fn xn_domain_ok(_domain: &[u8]) -> bool {
+    // Without IDNA the labels cannot be checked; lowercasing is all the spec does with them.
     true
 }
 

@@ -2,7 +2,9 @@
 // Standard's reference implementation. Run by scripts/whatwg-url-diff.sh, which installs
 // whatwg-url into target/ and builds urlinfo; see that script for the usage.
 //
-// Inputs: every WPT urltestdata input (with its base), then GENERATED mutations of real URLs
+// Inputs: every WPT urltestdata input (with its base), the real-world corpora as they are
+// (benches/corpus paracrawl and embedded: strict mode is checked on them), then GENERATED
+// mutations of real URLs
 // from benches/corpus (tabs, case, `..`, `%`, backslashes, drive letters, IPv4 forms, IPv6,
 // userinfo, non-ASCII and fullwidth hosts, trailing dots, blob: wrappers, relative forms
 // against a base). Every input goes through the USVString conversion the URL API applies
@@ -183,7 +185,12 @@ function reference(c) {
 }
 
 function main() {
-  const cases = [...wptCases().map((c) => ({ ...c, wpt: true })), ...generated(GENERATED)];
+  const real = [...readLines("benches/corpus/paracrawl.txt"), ...readLines("benches/corpus/embedded.txt")];
+  const cases = [
+    ...wptCases().map((c) => ({ ...c, wpt: true })),
+    ...real.map((input) => ({ input, base: null, corpus: true })),
+    ...generated(GENERATED)
+  ];
   for (const c of cases) {
     c.input = c.input.toWellFormed();
     c.base = c.base === null ? null : c.base.toWellFormed();
@@ -213,12 +220,17 @@ function main() {
       e.examples.push({ input: c.input, base: c.base, ...detail });
     }
   };
-  const totals = { wpt: 0, generated: 0, blob: 0, setsAgree: 0, valid: 0 };
+  const totals = { wpt: 0, corpus: 0, generated: 0, blob: 0, setsAgree: 0, valid: 0, clean: 0, strictRejects: 0 };
   for (let i = 0; i < keep.length; ++i) {
     const c = keep[i];
     const r = keptRefs[i];
     const o = ours[i];
-    totals[c.wpt ? "wpt" : "generated"] += 1;
+    totals[c.wpt ? "wpt" : c.corpus ? "corpus" : "generated"] += 1;
+    if (c.corpus && !r.failure && r.errors.length === 0) {
+      // Strict mode fails at the first validation error microurl reports.
+      totals.clean += 1;
+      totals.strictRejects += o.failure === true || (o.validation_set || []).length > 0 ? 1 : 0;
+    }
     totals.valid += r.valid ? 1 : 0;
     const failed = o.failure === true;
     if (failed !== r.failure) {
@@ -256,7 +268,8 @@ function main() {
   }
 
   const n = keep.length;
-  console.log(`inputs: ${n} (WPT ${totals.wpt}, generated ${totals.generated}; skipped ${cases.length - n} whose base whatwg-url rejects)`);
+  console.log(`inputs: ${n} (WPT ${totals.wpt}, real-world corpus ${totals.corpus}, generated ${totals.generated}; skipped ${cases.length - n} whose base whatwg-url rejects)`);
+  console.log(`real-world corpus inputs without a validation error (whatwg-url): ${totals.clean}; strict mode would reject ${totals.strictRejects} of them`);
   console.log(`valid URL strings (whatwg-url): ${totals.valid}; blob URLs parsed: ${totals.blob}`);
   console.log(`validation error sets agree: ${totals.setsAgree}/${n}`);
   const sorted = [...classes.entries()].sort((a, b) => b[1].count - a[1].count);

@@ -5,6 +5,10 @@
 //! cargo run --example urlinfo -- --jsonl < cases.jsonl   # {"input": "...", "base": "..."|null}
 //! ```
 //!
+//! A parse also prints `"valid"` (the valid-URL-string checker, failures included) and
+//! `"validation_set"`, the validation errors the parser reports (table order; on failure,
+//! the failure's).
+//!
 //! In `--jsonl` mode a line may also be a setter request,
 //! `{"href": "...", "setter": "pathname", "value": "..."}`, answered with the components of
 //! the URL after the setter ran.
@@ -21,13 +25,30 @@ fn describe(input: &str, base: Option<&str>) -> Value {
         None => None,
     };
     let mut arena = vec![0u8; 256];
-    loop {
+    let mut result = loop {
         match Url::parse_with_base(input, base_url.as_ref(), &mut arena) {
-            Ok(url) => return components(&url),
+            Ok(url) => {
+                let mut v = components(&url);
+                v["validation_set"] = json!(
+                    url.validation_errors()
+                        .iter()
+                        .map(|e| e.name())
+                        .collect::<Vec<_>>()
+                );
+                break v;
+            }
             Err(Error::ArenaTooSmall { needed }) => arena = vec![0u8; needed],
-            Err(e) => return failure(&e.to_string()),
+            Err(e) => {
+                let mut v = failure(&e.to_string());
+                let last = e.parse_error().and_then(|p| p.kind.validation_error());
+                v["validation_set"] = json!(last.iter().map(|e| e.name()).collect::<Vec<_>>());
+                break v;
+            }
         }
-    }
+    };
+    // Issue 19 item 4: the valid-URL-string checker, also for failures.
+    result["valid"] = json!(microurl::is_valid_url_string(input, base_url.as_ref()));
+    result
 }
 
 /// Runs a setter on `href` and returns the resulting components.
@@ -65,6 +86,18 @@ fn failure(error: &str) -> Value {
     json!({"failure": true, "error": error})
 }
 
+/// The origin, with an arena for a `blob:` URL whose inner host is not canonical.
+fn origin(url: &Url<'_>) -> String {
+    let mut size = 0;
+    loop {
+        match url.origin_in(&mut vec![0u8; size]) {
+            Ok(o) => return o.to_string(),
+            Err(Error::ArenaTooSmall { needed }) => size = needed,
+            Err(e) => return format!("error: {e}"),
+        }
+    }
+}
+
 fn components(url: &Url<'_>) -> Value {
     json!({
         "href": url.href(),
@@ -77,7 +110,7 @@ fn components(url: &Url<'_>) -> Value {
         "pathname": url.pathname(),
         "search": url.search(),
         "hash": url.hash(),
-        "origin": url.origin().to_string(),
+        "origin": origin(url),
     })
 }
 

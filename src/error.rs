@@ -98,7 +98,9 @@ pub enum ParseErrorKind {
     PortInvalid,
     /// `host-invalid-code-point`: an opaque host contains a forbidden host code point.
     HostInvalidCodePoint,
-    /// `domain-invalid-code-point`: a domain contains a forbidden domain code point.
+    /// A domain contains a forbidden domain code point. The standard reports this as a
+    /// `domain-to-ASCII` validation error (strict UTS46 rejects it first; see
+    /// [`ParseErrorKind::validation_error`]); the kind says which rule failed.
     DomainInvalidCodePoint,
     /// `domain-to-ASCII`: UTS46 processing of the domain failed.
     DomainToAscii,
@@ -135,6 +137,43 @@ pub enum ParseErrorKind {
 }
 
 impl ParseErrorKind {
+    /// The validation error the standard reports when it returns this failure (its last
+    /// one), or `None` for a failure the standard does not have ([`Self::IdnaUnavailable`]).
+    ///
+    /// ```
+    /// use microurl::{ParseErrorKind, Url, ValidationError};
+    /// let e = Url::parse("https://ex ample.org/", &mut [0u8; 64]).unwrap_err();
+    /// let kind = e.parse_error().unwrap().kind;
+    /// assert_eq!(kind.validation_error(), Some(ValidationError::DomainToAscii));
+    /// ```
+    pub fn validation_error(self) -> Option<ValidationError> {
+        use ParseErrorKind::*;
+        use ValidationError as V;
+        Some(match self {
+            MissingSchemeNonRelativeUrl => V::MissingSchemeNonRelativeUrl,
+            HostMissing => V::HostMissing,
+            PortOutOfRange => V::PortOutOfRange,
+            PortInvalid => V::PortInvalid,
+            HostInvalidCodePoint => V::HostInvalidCodePoint,
+            DomainInvalidCodePoint | DomainToAscii => V::DomainToAscii,
+            IdnaUnavailable => return None,
+            Ipv4TooManyParts => V::Ipv4TooManyParts,
+            Ipv4NonNumericPart => V::Ipv4NonNumericPart,
+            Ipv4OutOfRangePart => V::Ipv4OutOfRangePart,
+            Ipv6Unclosed => V::Ipv6Unclosed,
+            Ipv6InvalidCompression => V::Ipv6InvalidCompression,
+            Ipv6TooManyPieces => V::Ipv6TooManyPieces,
+            Ipv6MultipleCompression => V::Ipv6MultipleCompression,
+            Ipv6InvalidCodePoint => V::Ipv6InvalidCodePoint,
+            Ipv6TooFewPieces => V::Ipv6TooFewPieces,
+            Ipv4InIpv6TooManyPieces => V::Ipv4InIpv6TooManyPieces,
+            Ipv4InIpv6InvalidCodePoint => V::Ipv4InIpv6InvalidCodePoint,
+            Ipv4InIpv6OutOfRangePart => V::Ipv4InIpv6OutOfRangePart,
+            Ipv4InIpv6TooFewParts => V::Ipv4InIpv6TooFewParts,
+            Strict(v) => v,
+        })
+    }
+
     /// The spec's validation-error name of the failure (for [`ParseErrorKind::Strict`], the
     /// name of the validation error that strict mode refused).
     ///
@@ -150,7 +189,7 @@ impl ParseErrorKind {
             PortOutOfRange => "port-out-of-range",
             PortInvalid => "port-invalid",
             HostInvalidCodePoint => "host-invalid-code-point",
-            DomainInvalidCodePoint => "domain-invalid-code-point",
+            DomainInvalidCodePoint => "domain-to-ASCII (forbidden domain code point)",
             DomainToAscii => "domain-to-ASCII",
             IdnaUnavailable => "IDNA not available (the `idna` feature is off)",
             Ipv4TooManyParts => "IPv4-too-many-parts",
@@ -204,7 +243,6 @@ macro_rules! validation_errors {
 validation_errors! {
     DomainToAscii = "domain-to-ASCII",
     DomainToUnicode = "domain-to-Unicode",
-    DomainInvalidCodePoint = "domain-invalid-code-point",
     DomainPercentEncoded = "domain-percent-encoded",
     HostInvalidCodePoint = "host-invalid-code-point",
     Ipv4EmptyPart = "IPv4-empty-part",
@@ -213,6 +251,9 @@ validation_errors! {
     Ipv4NonNumericPart = "IPv4-non-numeric-part",
     Ipv4NonDecimalPart = "IPv4-non-decimal-part",
     Ipv4OutOfRangePart = "IPv4-out-of-range-part",
+    // Newer than the url.bs this crate cites: the URL Standard up to whatwg/url commit
+    // fde3f74f063341a28d437216f75735b8b40128f5, as whatwg-url 17.3.0 implements it.
+    Ipv4NonAsciiInput = "IPv4-non-ASCII-input",
     Ipv6Unclosed = "IPv6-unclosed",
     Ipv6InvalidCompression = "IPv6-invalid-compression",
     Ipv6TooManyPieces = "IPv6-too-many-pieces",

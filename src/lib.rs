@@ -89,6 +89,7 @@ mod testgen;
 mod tools;
 mod url;
 mod urlbuf;
+mod valid;
 
 pub use builder::UrlBuilder;
 pub use error::{Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
@@ -100,6 +101,7 @@ pub use proto::{coap, mqtt};
 pub use scheme::{SchemeKind, default_port, known_default_port};
 pub use url::Url;
 pub use urlbuf::UrlBuf;
+pub use valid::is_valid_url_string;
 
 /// The longest input accepted, in bytes: offsets are `u32`, and output may grow to three
 /// times the input.

@@ -1,5 +1,6 @@
 //! Origins (<https://url.spec.whatwg.org/#origin>).
 
+use crate::error::Error;
 use crate::url::Url;
 use core::fmt;
 
@@ -128,32 +129,123 @@ pub(crate) fn origin_of<'a>(url: &Url<'a>) -> Origin<'a> {
     }
 }
 
-/// A blob URL's origin is that of the URL in its path, if that is an http(s) URL.
+/// A blob URL's origin is that of the URL in its path, if that is an http(s) URL
+/// (<https://url.spec.whatwg.org/#concept-url-origin>).
 ///
-/// The path URL is parsed in [`BLOB_ORIGIN_SCRATCH`] bytes of stack (no scratch is used when
-/// it is canonical) and the host is borrowed from the path. A blob URL whose inner host is not written canonically
-/// (uppercase, percent-encoded or non-ASCII) gets an opaque origin here: a documented limit.
+/// Only the inner URL's scheme, host and port matter, so only its scheme and authority
+/// ([`inner_authority`]) are parsed, with no arena when they are written canonically (the
+/// host is then borrowed from the path), else in [`BLOB_ORIGIN_SCRATCH`] bytes of stack.
+/// A host the path does not hold as it serializes (`blob:https://EXAMPLE.com/`) has
+/// nowhere to be borrowed from: such a blob URL gets an opaque origin here, and its origin
+/// from [`Url::origin_in`], which takes an arena.
 fn blob_origin(path: &str) -> Origin<'_> {
-    let mut scratch = [0u8; BLOB_ORIGIN_SCRATCH];
-    let Ok(inner) = Url::parse(path, &mut scratch) else {
+    let Some(authority) = inner_authority(path) else {
         return Origin::Opaque;
     };
-    let scheme = match inner.scheme() {
-        "http" => "http",
-        "https" => "https",
-        _ => return Origin::Opaque,
-    };
-    let host = inner.hostname();
-    // Borrow the host from `path`; the inner URL lives in local scratch.
-    let Some(at) = path.find(host) else {
+    match Url::parse(authority, &mut []) {
+        Ok(inner) => http_tuple(&inner),
+        Err(Error::ArenaTooSmall { .. }) => {
+            let mut scratch = [0u8; BLOB_ORIGIN_SCRATCH];
+            let Ok(inner) = Url::parse(authority, &mut scratch) else {
+                return Origin::Opaque;
+            };
+            // Borrow the host from `path`; the inner URL lives in local scratch.
+            let Some(at) = authority.find(inner.hostname()) else {
+                return Origin::Opaque;
+            };
+            match http_scheme(inner.scheme()) {
+                Some(scheme) => Origin::Tuple {
+                    scheme,
+                    host: &authority[at..at + inner.hostname().len()],
+                    port: inner.port(),
+                },
+                None => Origin::Opaque,
+            }
+        }
+        Err(_) => Origin::Opaque,
+    }
+}
+
+/// The start of a blob URL's path up to the end of the inner URL's authority (and a `/`
+/// after it), if the inner
+/// URL's scheme is `http` or `https` (any other has an opaque origin). Parsing it gives the
+/// inner URL's scheme, host and port, or failure, as parsing the whole path would: the
+/// basic URL parser trims leading and trailing C0 controls and spaces, an http(s) URL
+/// without a base goes to the special authority slashes states, which skip `/` and `\`,
+/// and its authority, host and port end at the first `/`, `\`, `?` or `#` (a `@` before
+/// that ends credentials; after that, nothing that follows can fail).
+fn inner_authority(path: &str) -> Option<&str> {
+    let path = path.trim_matches(|c: char| c <= ' ');
+    let colon = path.find(':')?;
+    let scheme = &path[..colon];
+    if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+        return None;
+    }
+    let rest = &path[colon + 1..];
+    let start = colon + 1 + (rest.len() - rest.trim_start_matches(['/', '\\']).len());
+    let end = path[start..]
+        .find(['/', '\\', '?', '#'])
+        .map_or(path.len(), |i| start + i);
+    // With the `/` that follows, a canonical inner URL's start is canonical too (borrowed).
+    let end = end + usize::from(path[end..].starts_with('/'));
+    Some(&path[..end])
+}
+
+/// `http` or `https`, as a static string; `None` for any other scheme.
+fn http_scheme(scheme: &str) -> Option<&'static str> {
+    match scheme {
+        "http" => Some("http"),
+        "https" => Some("https"),
+        _ => None,
+    }
+}
+
+/// The origin of an inner URL that is http(s): its scheme (static), host and port.
+fn http_tuple<'a>(inner: &Url<'a>) -> Origin<'a> {
+    let Some(scheme) = http_scheme(inner.scheme()) else {
         return Origin::Opaque;
     };
     Origin::Tuple {
         scheme,
-        host: &path[at..at + host.len()],
+        host: inner.hostname(),
         port: inner.port(),
     }
 }
 
-/// Stack bytes [`Url::origin`] uses for a `blob:` URL whose inner URL is not canonical.
+impl<'a> Url<'a> {
+    /// The origin (<https://url.spec.whatwg.org/#concept-url-origin>), parsing a `blob:`
+    /// URL's inner scheme and authority into `arena` when they are not written canonically
+    /// (no arena is used otherwise, nor for any other scheme). [`Url::origin`] needs no
+    /// arena but gives such a blob URL an opaque origin.
+    ///
+    /// # Errors
+    /// [`Error::ArenaTooSmall`] with a size that suffices.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("blob:https://EXAMPLE.com:443/uuid", &mut a)?;
+    /// assert_eq!(url.origin_in(&mut b)?.to_string(), "https://example.com");
+    /// assert!(url.origin().is_opaque()); // nowhere to borrow `example.com` from
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn origin_in<'b>(&self, arena: &'b mut [u8]) -> Result<Origin<'b>, Error>
+    where
+        'a: 'b,
+    {
+        if self.scheme() != "blob" {
+            return Ok(self.origin());
+        }
+        let Some(authority) = inner_authority(self.path()) else {
+            return Ok(Origin::Opaque);
+        };
+        match Url::parse(authority, arena) {
+            Ok(inner) => Ok(http_tuple(&inner)),
+            Err(Error::Parse(_)) => Ok(Origin::Opaque),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Stack bytes [`Url::origin`] uses for a `blob:` URL whose inner scheme and authority are
+/// not canonical (the rest of the inner URL is not parsed).
 pub const BLOB_ORIGIN_SCRATCH: usize = 256;

@@ -8,7 +8,7 @@ use crate::parser::class::{self, CLASS};
 use crate::percent;
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
-fn ends_in_a_number(domain: &[u8]) -> bool {
+pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
     let domain = domain.strip_suffix(b".").unwrap_or(domain);
     // A number's last byte is a digit, a hex digit or the `x` of `0x`: most domains end in
     // a letter that rules them out at once.
@@ -54,7 +54,8 @@ pub(crate) fn parse(
     } else if input.is_ascii() {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
-        v.insert(ValidationError::DomainInvalidCodePoint);
+        // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`.
+        v.insert(ValidationError::DomainToAscii);
         return Err(ParseErrorKind::DomainInvalidCodePoint);
     }
     // Non-ASCII, raw or decoded. One call, here, not in `decoded`: UTS46's frames stay off
@@ -91,7 +92,7 @@ fn decoded(
         // For ASCII, the class bit is the forbidden domain code points.
         if CLASS[d as usize] & class::DOMAIN_SLOW != 0 {
             if d < 0x80 && percent::decode(&input[i..]).all(|b| b < 0x80) {
-                v.insert(ValidationError::DomainInvalidCodePoint);
+                v.insert(ValidationError::DomainToAscii);
                 return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
             }
             // A valid escape from here on is still a validation error.
@@ -212,14 +213,17 @@ fn finish(
 
 /// Whether strict UTS46 ToASCII (beStrict = true) would accept this ASCII domain: the
 /// `domain-to-ASCII` validation error, derived from the serialized host when asked for
-/// (see `Url::validation_errors`) rather than on every parse. `xn--` labels are judged by
-/// IDNA when present.
+/// (see `Url::validation_errors`) rather than on every parse. A domain with `xn--` labels
+/// is judged by IDNA as a whole: the Bidi rule applies to every label of a domain that has
+/// a right-to-left one (`xn--mgbh0fb.1a` fails on `1a`).
 pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
-    let domain = domain.strip_suffix(b".").unwrap_or(domain);
+    // VerifyDnsLength rejects every empty label, the root label of `a.` included.
     if domain.is_empty() || domain.len() > 253 {
         return false;
     }
-    domain.split(|&b| b == b'.').all(|label| {
+    let mut punycode = false;
+    let ldh = domain.split(|&b| b == b'.').all(|label| {
+        punycode |= label.starts_with(b"xn--");
         !label.is_empty()
             && label.len() <= 63
             && label
@@ -228,22 +232,28 @@ pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
             && label.first() != Some(&b'-')
             && label.last() != Some(&b'-')
             && (label.get(2..4) != Some(b"--") || label.starts_with(b"xn--"))
-            && (!label.starts_with(b"xn--") || xn_label_ok(label))
-    })
+    });
+    ldh && (!punycode || xn_domain_ok(domain))
 }
 
+/// Stack for [`xn_domain_ok`]: UTS46 needs at most the output before a label plus 5 bytes per
+/// byte of an `xn--` label while decoding it (the `idna` module's bound), so 253 + 5 · 63
+/// for a domain that passed the length checks.
 #[cfg(feature = "idna")]
-fn xn_label_ok(label: &[u8]) -> bool {
-    let Ok(s) = core::str::from_utf8(label) else {
+const XN_DOMAIN_SCRATCH: usize = 253 + 5 * 63;
+
+#[cfg(feature = "idna")]
+fn xn_domain_ok(domain: &[u8]) -> bool {
+    let Ok(s) = core::str::from_utf8(domain) else {
         return false;
     };
-    let mut scratch = [0u8; 256];
+    let mut scratch = [0u8; XN_DOMAIN_SCRATCH];
     crate::idna::domain_to_ascii(s, true, &mut scratch).is_ok()
 }
 
 #[cfg(not(feature = "idna"))]
-fn xn_label_ok(_label: &[u8]) -> bool {
-    // Without IDNA the label cannot be checked; lowercasing is all the spec does with it.
+fn xn_domain_ok(_domain: &[u8]) -> bool {
+    // Without IDNA the labels cannot be checked; lowercasing is all the spec does with them.
     true
 }
 
@@ -309,6 +319,9 @@ fn parse_unicode(
     if !ends_in_a_number(ascii) {
         return Ok(HostKind::Domain);
     }
+    // IPv4-non-ASCII-input: newer than the url.bs this crate cites; the URL Standard up to
+    // whatwg/url commit fde3f74f063341a28d437216f75735b8b40128f5 (whatwg-url 17.3.0).
+    v.insert(ValidationError::Ipv4NonAsciiInput);
     let ipv4 = ipv4_unescaped(ascii, v);
     finish(start, ipv4, out)
 }
@@ -359,7 +372,7 @@ fn idna_error(
             Ok(HostKind::Domain)
         }
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
-            v.insert(ValidationError::DomainInvalidCodePoint);
+            v.insert(ValidationError::DomainToAscii);
             Err(ParseErrorKind::DomainInvalidCodePoint)
         }
         _ => domain_to_ascii_failure(v),

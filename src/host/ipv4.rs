@@ -98,6 +98,9 @@ pub(crate) struct Ipv4Scan {
     last: Part,
     count: usize,
     current: Part,
+    /// Bytes fed, and whether every part so far had 1 to 63 bytes ([`strict_lengths`]).
+    total: usize,
+    labels_ok: bool,
 }
 
 impl Ipv4Scan {
@@ -108,11 +111,14 @@ impl Ipv4Scan {
             last: Part::default(),
             count: 0,
             current: Part::new(),
+            total: 0,
+            labels_ok: true,
         }
     }
 
     #[inline]
     pub(crate) fn feed(&mut self, b: u8) {
+        self.total = self.total.saturating_add(1);
         if b == b'.' {
             self.end_part();
         } else {
@@ -123,6 +129,7 @@ impl Ipv4Scan {
     /// Why numbers and fields, not a rolling array of parts: moving parts within `self`
     /// links `memmove` on Cortex-M (see `arena::shift`).
     fn end_part(&mut self) {
+        self.labels_ok &= (1..=63).contains(&self.current.len);
         if let Some(slot) = self.first.get_mut(self.count) {
             *slot = self.current.number();
         }
@@ -148,7 +155,33 @@ impl Ipv4Scan {
         if !last.is_number_like() {
             return Ok(None);
         }
+        if !self.labels_ok || self.total > 253 {
+            v.insert(ValidationError::DomainToAscii);
+        }
         parse_ipv4(self.count, &self.first, last_empty, v).map(Some)
+    }
+}
+
+/// <https://url.spec.whatwg.org/#concept-domain-to-ascii> step 2 for a domain that ends in a
+/// number, reported here where the domain parser hands such a domain over (a domain host's
+/// `domain-to-ASCII` is derived from the host later, see `Url::validation_errors`): it is
+/// all letters, digits and dots, so strict UTS46 ToASCII fails only on VerifyDnsLength: an
+/// empty label (the root label of `127.0.0.1.` too), a label longer than 63 bytes, or more
+/// than 253 bytes in all.
+fn strict_lengths(domain: impl Iterator<Item = u8>, v: &mut ValidationErrors) {
+    let (mut total, mut label, mut ok) = (0usize, 0usize, true);
+    for b in domain {
+        total += 1;
+        if b == b'.' {
+            ok &= label > 0;
+            label = 0;
+        } else {
+            label += 1;
+            ok &= label <= 63;
+        }
+    }
+    if !(ok && label > 0 && total <= 253) {
+        v.insert(ValidationError::DomainToAscii);
     }
 }
 
@@ -220,6 +253,7 @@ pub(crate) fn parse_slice(
     if !is_number_like(last) {
         return Ok(None);
     }
+    strict_lengths(domain.iter().copied(), v);
     let mut first = [None; 4];
     let mut count = 0;
     for part in domain.split(|&b| b == b'.') {

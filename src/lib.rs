@@ -52,7 +52,7 @@ pub use host::{Host, HostKind};
 pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
 pub use scheme::default_port;
-pub use url::Url;
+pub use url::{Url, UrlParts};
 pub use urlbuf::UrlBuf;
 
 /// The longest input accepted, in bytes: offsets are `u32`, and output may grow to three

@@ -141,50 +141,97 @@ static void fail_status(const char *what, unsigned i, const char *step, microurl
 typedef microurl_result (*sized_op)(const void *ctx, char *buf, size_t size);
 
 /*
- * The `needed` contract: with no buffer the call reports BUFFER_TOO_SMALL with `needed`
- * (unless it fails for another reason first); a buffer of exactly `needed` bytes then gives
- * the final answer, and every smaller buffer reports BUFFER_TOO_SMALL with `needed` larger
- * than itself. The buffer passed is `buf_c` (so its end is checked by ASan: a buffer of
- * `size` bytes is the end of `buf_c`).
+ * The `needed` contract, as the Rust API's: a call with no buffer reports
+ * BUFFER_TOO_SMALL with `needed` (unless it fails for another reason first), and a buffer of
+ * exactly `needed` bytes gives the final answer. Then every size below `needed` is tried:
+ * each gives BUFFER_TOO_SMALL with a `needed` larger than itself that again suffices, or the
+ * same final answer; and once a size succeeds every larger one does. `needed` is exact or an
+ * upper bound (the Rust API bounds IDNA and tab-removal scratch before it has the space to
+ * compute it): counted below. The buffer is the end of `buf_c`, so ASan sees its end.
  */
+static microurl_url sweep_url; /* written by the sized operations */
 static unsigned long long sweep_calls;
-static int sweep(const char *what, unsigned i, sized_op op, const void *ctx) {
+static unsigned sweep_exact, sweep_bound;
+static size_t sweep_max_over;
+static char want[BUF];
+
+/* The answer of a call: status, and the URL's href or the string written. */
+static int same_answer(microurl_result a, const char *a_out, microurl_result b, int is_url,
+                       const char *b_buf) {
+    if (a.status != b.status) return 0;
+    if (b.status != MICROURL_OK) return a.error == b.error && a.position == b.position;
+    if (is_url) {
+        microurl_span h = microurl_href(&sweep_url);
+        return h.ptr && same(h.ptr, h.len, a_out, a.written);
+    }
+    return same(b_buf, b.written, a_out, a.written);
+}
+
+static int sweep_fail(const char *what, unsigned i, size_t s, size_t need, const char *why,
+                      microurl_result r) {
+    out("FAIL ");
+    out(what);
+    out(" #");
+    out_num(i);
+    out(": size ");
+    out_num(s);
+    out(" (needed ");
+    out_num(need);
+    out("): ");
+    out(why);
+    out(": ");
+    out_result(r);
+    out("\n");
+    return 0;
+}
+
+static int sweep(const char *what, unsigned i, sized_op op, const void *ctx, int is_url) {
     microurl_result r = op(ctx, 0, 0);
     sweep_calls++;
     if (r.status != MICROURL_BUFFER_TOO_SMALL) return 1;
     size_t need = r.needed;
-    if (need > BUF) {
-        fail_status(what, i, "needed exceeds the test buffer", r);
-        return 0;
-    }
-    r = op(ctx, buf_c + BUF - need, need);
+    if (need > BUF) return sweep_fail(what, i, 0, need, "needed exceeds the test buffer", r);
+    char *b = buf_c + BUF - need;
+    microurl_result final = op(ctx, b, need);
     sweep_calls++;
-    if (r.status == MICROURL_BUFFER_TOO_SMALL) {
-        fail_status(what, i, "a buffer of exactly `needed` bytes", r);
-        return 0;
+    if (final.status == MICROURL_BUFFER_TOO_SMALL)
+        return sweep_fail(what, i, need, need, "a buffer of exactly `needed`", final);
+    /* Keep the final answer to compare with (as `written` bytes of `want`). */
+    if (final.status == MICROURL_OK) {
+        microurl_span h = microurl_href(&sweep_url);
+        const char *src = is_url ? h.ptr : b;
+        size_t n = is_url ? h.len : final.written;
+        for (size_t k = 0; k < n; k++) want[k] = src[k];
+        final.written = n;
     }
+    size_t first_ok = 0;
     for (size_t s = 1; s < need; s++) {
-        r = op(ctx, buf_c + BUF - s, s);
+        b = buf_c + BUF - s;
+        r = op(ctx, b, s);
         sweep_calls++;
-        if (r.status != MICROURL_BUFFER_TOO_SMALL || r.needed <= s) {
-            out("FAIL ");
-            out(what);
-            out(" #");
-            out_num(i);
-            out(": size ");
-            out_num(s);
-            out(" below needed ");
-            out_num(need);
-            out(" gave ");
-            out_result(r);
-            out("\n");
-            return 0;
+        if (r.status == MICROURL_BUFFER_TOO_SMALL) {
+            if (first_ok) return sweep_fail(what, i, s, need, "too small after a success", r);
+            if (r.needed <= s || r.needed > BUF)
+                return sweep_fail(what, i, s, need, "needed not above the size", r);
+            microurl_result again = op(ctx, buf_c + BUF - r.needed, r.needed);
+            sweep_calls++;
+            if (!same_answer(final, want, again, is_url, buf_c + BUF - r.needed))
+                return sweep_fail(what, i, r.needed, need, "its needed gave another answer", again);
+        } else {
+            if (!same_answer(final, want, r, is_url, b))
+                return sweep_fail(what, i, s, need, "another answer than with needed", r);
+            if (!first_ok) first_ok = s;
         }
+    }
+    if (first_ok) {
+        sweep_bound++;
+        if (need - first_ok > sweep_max_over) sweep_max_over = need - first_ok;
+    } else {
+        sweep_exact++;
     }
     return 1;
 }
 
-static microurl_url sweep_url; /* written by the sized operations */
 
 static microurl_result op_parse(const void *ctx, char *buf, size_t size) {
     const struct wpt_case *c = ctx;
@@ -302,22 +349,22 @@ static int wpt_one(unsigned i, const struct wpt_case *c) {
 }
 
 static int wpt_needed(unsigned i, const struct wpt_case *c) {
-    if (!sweep("wpt parse", i, op_parse, c)) return 0;
+    if (!sweep("wpt parse", i, op_parse, c, 1)) return 0;
     if (c->failure) return 1;
     microurl_url url;
     if (microurl_parse(c->input.p, c->input.n, c->base.p, c->base.n, &url, buf_a, sizeof buf_a)
             .status != MICROURL_OK)
         return 0;
-    if (!sweep("wpt origin", i, op_origin, &url)) return 0;
+    if (!sweep("wpt origin", i, op_origin, &url, 0)) return 0;
     if (c->base.p) {
         microurl_url base;
         if (microurl_parse(c->base.p, c->base.n, 0, 0, &base, buf_b, sizeof buf_b).status !=
             MICROURL_OK)
             return 0;
         struct join_ctx j = {&base, c->input};
-        if (!sweep("wpt join", i, op_join, &j)) return 0;
+        if (!sweep("wpt join", i, op_join, &j, 1)) return 0;
     }
-    if (!sweep("percent-encode input", i, op_encode, &c->input)) return 0;
+    if (!sweep("percent-encode input", i, op_encode, &c->input, 0)) return 0;
     return 1;
 }
 
@@ -340,7 +387,7 @@ static int setter_one(unsigned i, const struct setter_case *c, int needed) {
     if (!fields_match("setters", i, &next, c->expected)) return 0;
     if (needed) {
         struct set_ctx s = {&url, c};
-        if (!sweep("setters", i, op_set, &s)) return 0;
+        if (!sweep("setters", i, op_set, &s, 1)) return 0;
     }
     return 1;
 }
@@ -413,8 +460,8 @@ static int toascii_one(unsigned i, const struct toascii_case *c, int needed) {
         }
     }
     if (needed) {
-        if (!sweep("toascii domain_to_ascii", i, op_to_ascii, &c->input)) return 0;
-        if (!sweep("toascii domain_to_unicode", i, op_to_unicode, &c->input)) return 0;
+        if (!sweep("toascii domain_to_ascii", i, op_to_ascii, &c->input, 0)) return 0;
+        if (!sweep("toascii domain_to_unicode", i, op_to_unicode, &c->input, 0)) return 0;
     }
     return 1;
 }
@@ -620,13 +667,19 @@ int run_conformance(int needed) {
             need_fail += (unsigned)!setter_one(i, &SETTERS[i], 1);
         for (unsigned i = 0; i < TOASCII_COUNT; i++, entries++)
             need_fail += (unsigned)!toascii_one(i, &TOASCII[i], 1);
-        out("needed (every buffer size below `needed` too small, `needed` enough): ");
+        out("needed (every size up to `needed`): ");
         out_num(entries - need_fail);
         out(" of ");
         out_num(entries);
         out(" entries passed, ");
         out_num((size_t)sweep_calls);
-        out(" sized calls\n");
+        out(" sized calls; `needed` exact in ");
+        out_num(sweep_exact);
+        out(" sweeps, an upper bound in ");
+        out_num(sweep_bound);
+        out(" (at most ");
+        out_num(sweep_max_over);
+        out(" bytes over)\n");
     }
     api_checks();
     out("api checks: ");

@@ -644,7 +644,19 @@ static void api_checks(void) {
 
 int run_conformance(int needed) {
     unsigned wpt_pass = 0, set_pass = 0, ascii_pass = 0, need_fail = 0;
-    for (unsigned i = 0; i < WPT_COUNT; i++) wpt_pass += (unsigned)wpt_one(i, &WPT[i]);
+    for (unsigned i = 0; i < WPT_COUNT; i++) {
+#ifdef MICROURL_FAIL_DEMO
+        /* Negative control (ffi/run.sh): one expected pathname broken on purpose. */
+        if (i == 0) {
+            struct wpt_case broken = WPT[0];
+            broken.field[F_PATHNAME].p = "/broken-on-purpose";
+            broken.field[F_PATHNAME].n = 18;
+            wpt_pass += (unsigned)wpt_one(i, &broken);
+            continue;
+        }
+#endif
+        wpt_pass += (unsigned)wpt_one(i, &WPT[i]);
+    }
     for (unsigned i = 0; i < SETTERS_COUNT; i++) set_pass += (unsigned)setter_one(i, &SETTERS[i], 0);
     for (unsigned i = 0; i < TOASCII_COUNT; i++) ascii_pass += (unsigned)toascii_one(i, &TOASCII[i], 0);
     out("urltestdata (+javascript-only): ");

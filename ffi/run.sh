@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# ffi/run.sh — everything for microurl's C API (issue 21), from any directory:
+#
+#  1. fmt, clippy and docs of the microurl-ffi crate;
+#  2. libmicrourl.a for the host and for thumbv6m, thumbv7m and thumbv7em;
+#  3. the header: regenerated with cbindgen and compared with the checked-in
+#     ffi/include/microurl.h (stale: fails; MICROURL_FFI_BLESS=1 rewrites it);
+#  4. the WPT vectors (urltestdata + javascript-only, setters, toascii) turned into a C table
+#     (tests/gen_vectors.py, into target/: never checked in);
+#  5. the host C test, -Wall -Wextra -Werror, under AddressSanitizer and UBSan: every vector,
+#     the buffer-size sweep, the API's argument checks; and a negative control (one expected
+#     value broken on purpose must fail the run);
+#  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
+#     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
+#  7. flash sizes: C probes (baseline, parse, every API function) next to the Rust size probe
+#     of embedded-tests (MICROURL_FFI_RUST_PROBE=0 skips building that one).
+set -uo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+cd "$here"
+start=$(date +%s)
+failures=()
+summary=()
+fail() { echo "ffi/run.sh: FAIL: $*" >&2; failures+=("$*"); }
+step() { echo; echo "=== [$(($(date +%s) - start))s] $*"; }
+need_tool() { command -v "$1" >/dev/null || { echo "ffi/run.sh: $1 not found ($2)" >&2; exit 1; }; }
+need_tool cbindgen "apt-get install cbindgen"
+need_tool cc "a host C compiler"
+need_tool arm-none-eabi-gcc "apt-get install gcc-arm-none-eabi"
+need_tool qemu-system-arm "apt-get install qemu-system-arm"
+need_tool python3 "for the vector generator"
+
+TD="$here/target"
+LLVM_BIN="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin"
+[ -x "$LLVM_BIN/llvm-nm" ] || { echo "llvm-nm missing (rustup component llvm-tools)" >&2; exit 1; }
+C="$TD/c"
+mkdir -p "$C"
+HOSTS=(thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf)
+FW_FLAGS=(-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16)
+flash_of() {
+  arm-none-eabi-size -A "$1" |
+    awk '$1==".vector_table"||$1==".isr_vector"||$1==".text"||$1==".rodata"||$1==".data"||$1==".ARM.exidx"{s+=$2} END{print s}'
+}
+
+# ---------------------------------------------------------------------------------------- 1
+step "fmt, clippy, doc (microurl-ffi)"
+cargo fmt --check || fail "cargo fmt --check"
+cargo clippy -q --release -- -D warnings || fail "clippy"
+RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps || fail "cargo doc"
+
+# ---------------------------------------------------------------------------------------- 2
+step "libmicrourl.a: host and ${HOSTS[*]}"
+cargo build -q --release || { fail "host staticlib"; }
+for t in "${HOSTS[@]}"; do
+  cargo build -q --release --target "$t" || fail "staticlib $t"
+  # No C library needed: nothing undefined but what the archive itself defines.
+  # (LLVM's nm: GNU nm cannot read compiler_builtins' objects, which carry LLVM bitcode.)
+  undef="$("$LLVM_BIN/llvm-nm" -u "$TD/$t/release/libmicrourl.a" | awk '{print $NF}' | grep -v ':$' | sort -u)"
+  defd="$("$LLVM_BIN/llvm-nm" --defined-only "$TD/$t/release/libmicrourl.a" | awk 'NF>=3{print $3}' | sort -u)"
+  missing="$(comm -23 <(echo "$undef") <(echo "$defd") | grep -v '^$' || true)"
+  if [ -n "$missing" ]; then fail "libmicrourl.a ($t) needs symbols from elsewhere: $(echo $missing)"; fi
+  summary+=("libmicrourl.a $t: $(stat -c %s "$TD/$t/release/libmicrourl.a") B archive, undefined outside it: ${missing:-none}")
+done
+
+# ---------------------------------------------------------------------------------------- 3
+step "header (cbindgen $(cbindgen --version | awk '{print $2}'))"
+cbindgen -q --config cbindgen.toml --crate microurl-ffi -o "$C/microurl.h" || fail "cbindgen"
+if ! diff -u include/microurl.h "$C/microurl.h"; then
+  if [ "${MICROURL_FFI_BLESS:-0}" = 1 ]; then
+    cp "$C/microurl.h" include/microurl.h && echo "include/microurl.h rewritten (MICROURL_FFI_BLESS=1)"
+  else
+    fail "include/microurl.h is stale: regenerate with MICROURL_FFI_BLESS=1 ffi/run.sh"
+  fi
+else
+  summary+=("header: include/microurl.h matches cbindgen's output ($(wc -l <include/microurl.h) lines)")
+fi
+
+# ---------------------------------------------------------------------------------------- 4
+step "vectors"
+python3 tests/gen_vectors.py "$root/tests/data" "$C/vectors.c" || fail "gen_vectors.py"
+
+# ---------------------------------------------------------------------------------------- 5
+step "host C test: -Wall -Wextra -Werror, ASan + UBSan"
+HOST_CFLAGS=(-std=c11 -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined
+             -fno-sanitize-recover=all -fno-omit-frame-pointer -Iinclude -Itests)
+host_build() { # out extra-flags...
+  local out=$1; shift
+  cc "${HOST_CFLAGS[@]}" "$@" tests/conformance.c tests/host_main.c "$C/vectors.c" \
+    "$TD/release/libmicrourl.a" -o "$out"
+}
+if host_build "$C/host_test"; then
+  log="$C/host_test.log"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+    "$C/host_test" --needed >"$log" 2>&1
+  rc=$?
+  grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
+  [ $rc -eq 0 ] || fail "host C test: exit $rc"
+  grep -qE 'ERROR: AddressSanitizer|runtime error' "$log" && fail "host C test: sanitizer report"
+  summary+=("host (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
+else
+  fail "host C test: build"
+fi
+# The C++ compilers see the same header (cbindgen's cpp_compat).
+if command -v c++ >/dev/null; then
+  echo '#include "microurl.h"
+int main() { microurl_url u{}; return (int)microurl_check(&u).status; }' >"$C/cpp_check.cpp"
+  c++ -std=c++17 -Wall -Wextra -Werror -Iinclude -c "$C/cpp_check.cpp" -o "$C/cpp_check.o" ||
+    fail "the header does not compile as C++"
+fi
+
+step "negative control: one expected value broken on purpose must fail the host test"
+if host_build "$C/host_fail_demo" -DMICROURL_FAIL_DEMO; then
+  "$C/host_fail_demo" >"$C/fail_demo.log" 2>&1
+  rc=$?
+  grep -E '^(FAIL|ffi:)' "$C/fail_demo.log" | head -3
+  if [ $rc -ne 0 ] && grep -q '^ffi: [0-9]* passed, 1 failed' "$C/fail_demo.log"; then
+    summary+=("negative control: exit $rc, $(grep '^ffi:' "$C/fail_demo.log")")
+  else
+    fail "negative control: a broken expectation did not fail the run (exit $rc)"
+  fi
+else
+  fail "negative control: build"
+fi
+
+# ---------------------------------------------------------------------------------------- 6
+step "C firmware, Cortex-M4F (QEMU mps2-an386), no C library"
+T=thumbv7em-none-eabihf
+FW_CFLAGS=("${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Werror -Os -g -ffreestanding -nostdlib
+           -ffunction-sections -fdata-sections -Iinclude -Itests -Ifirmware)
+FW_LDFLAGS=(-lgcc -T firmware/mps2.ld -Wl,--gc-sections -Wl,-z,noexecstack)
+if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c \
+     "$C/vectors.c" "$TD/$T/release/libmicrourl.a" "${FW_LDFLAGS[@]}" -Wl,-Map="$C/firmware.map" \
+     -o "$C/firmware.elf"; then
+  heap="$(grep -nwE 'malloc|free|realloc|calloc|_sbrk|_malloc_r|_free_r' "$C/firmware.map" || true)"
+  heap_nm="$(arm-none-eabi-nm "$C/firmware.elf" | grep -wE 'malloc|free|realloc|calloc|_sbrk' || true)"
+  if [ -n "$heap$heap_nm" ]; then fail "firmware links a heap: $heap $heap_nm"; fi
+  log="$C/firmware.log"
+  timeout 300 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
+    -semihosting-config enable=on,target=native -kernel "$C/firmware.elf" >"$log" 2>&1
+  rc=$?
+  grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
+  [ $rc -eq 0 ] || fail "firmware under QEMU: exit $rc"
+  summary+=("firmware M4F (QEMU): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|ffi:|stack)' "$log" | paste -sd';' | sed 's/;/; /g')")
+  summary+=("firmware M4F: flash $(flash_of "$C/firmware.elf") B (vectors and test code included), .bss $(arm-none-eabi-size -A "$C/firmware.elf" | awk '$1==".bss"{print $2}') B; link map: no malloc/free/realloc/calloc/_sbrk")
+else
+  fail "firmware: build"
+fi
+
+# ---------------------------------------------------------------------------------------- 7
+step "flash size probes (thumbv7em, opt-level z, fat LTO, no fast path: as embedded-tests' probe)"
+cargo build -q --profile size --no-default-features --target $T || fail "size staticlib"
+declare -A FLASH
+for m in BASELINE PARSE ALL; do
+  elf="$C/probe_$m.elf"
+  if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Werror -Os -ffreestanding -nostdlib \
+       -ffunction-sections -fdata-sections -DPROBE_$m -Iinclude -Ifirmware firmware/startup.c \
+       firmware/probe.c "$TD/$T/size/libmicrourl.a" "${FW_LDFLAGS[@]}" -o "$elf"; then
+    # (Into a file: QEMU's semihosting console does not write into a pipe here.)
+    timeout 20 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
+      -semihosting-config enable=on,target=native -kernel "$elf" >"$C/probe_$m.out" 2>&1
+    rc=$?
+    printed="$(cat "$C/probe_$m.out")"
+    want="https://user:pass@example.com:8080/a/c?q=1#frag"
+    [ $m = BASELINE ] && want="https://user:pass@Example.COM:8080/a/./b/../c?q=1#frag"
+    [ $rc -eq 0 ] && [ "$printed" = "$want" ] || fail "probe $m: exit $rc, printed '$printed'"
+    FLASH[$m]=$(flash_of "$elf")
+  else
+    fail "probe $m: build"
+  fi
+done
+for m in PARSE ALL; do
+  [ -n "${FLASH[$m]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] &&
+    summary+=("$(printf 'size C probe %-8s flash %6d B, minus the C baseline (%d B): %6d B' \
+      "$m" "${FLASH[$m]}" "${FLASH[BASELINE]}" $((FLASH[$m] - FLASH[BASELINE])))")
+done
+if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
+  (cd "$root/embedded-tests" &&
+     cargo build -q --profile size -p microurl-probe --target $T --features baseline &&
+     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-baseline.elf &&
+     cargo build -q --profile size -p microurl-probe --target $T --features idna &&
+     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-idna.elf) || fail "Rust size probe"
+  rb="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-baseline.elf")"
+  ri="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-idna.elf")"
+  summary+=("$(printf 'size Rust probe (microurl-idna) flash %6d B, minus its baseline (%d B): %6d B' "$ri" "$rb" $((ri - rb)))")
+fi
+
+# ---------------------------------------------------------------------------------------- summary
+step "summary"
+printf '%s\n' "${summary[@]}"
+echo "total time $(($(date +%s) - start)) s"
+if [ ${#failures[@]} -ne 0 ]; then
+  echo "ffi/run.sh: ${#failures[@]} failure(s):"; printf '  - %s\n' "${failures[@]}"
+  exit 1
+fi
+echo "ffi/run.sh: all C API checks passed"

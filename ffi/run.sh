@@ -8,8 +8,9 @@
 #  4. the WPT vectors (urltestdata + javascript-only, setters, toascii) turned into a C table
 #     (tests/gen_vectors.py, into target/: never checked in);
 #  5. the host C test, -Wall -Wextra -Werror, under AddressSanitizer and UBSan: every vector,
-#     the buffer-size sweep, the API's argument checks; and a negative control (one expected
-#     value broken on purpose must fail the run);
+#     the buffer-size sweep, the API's argument checks; the README's C example (built, run,
+#     output compared); the header under a C++ compiler; and a negative control (one
+#     expected value broken on purpose must fail the run);
 #  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
 #     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
 #  7. flash sizes: C probes (baseline, parse, every API function) next to the Rust size probe
@@ -100,6 +101,19 @@ if host_build "$C/host_test"; then
   summary+=("host (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
 else
   fail "host C test: build"
+fi
+# The README's C example: extracted, built like the test, run, its output compared.
+awk '/<!-- ffi-readme-example -->/{f=1;next} f&&/^```c$/{g=1;next} g&&/^```$/{exit} g{print}' \
+  "$root/README.md" >"$C/readme_example.c"
+if cc "${HOST_CFLAGS[@]}" "$C/readme_example.c" "$TD/release/libmicrourl.a" -o "$C/readme_example"; then
+  printf 'GET /fw/v1/manifest.json?board=m4f HTTP/1.1\r\nHost: ota.example\r\nredirected to http://ota.example/fw/v2/image.bin (port 80)\nGET /fw/v2/image.bin HTTP/1.1\r\nHost: ota.example\r\n' >"$C/readme_example.want"
+  if "$C/readme_example" >"$C/readme_example.got" && cmp -s "$C/readme_example.want" "$C/readme_example.got"; then
+    summary+=("README C example: built with -Werror and sanitizers, output as expected")
+  else
+    diff "$C/readme_example.want" "$C/readme_example.got"; fail "README C example: wrong output"
+  fi
+else
+  fail "README C example: build"
 fi
 # The C++ compilers see the same header (cbindgen's cpp_compat).
 if command -v c++ >/dev/null; then

@@ -18,11 +18,11 @@
 // `query_start` / `fragment_start` of a URL without that component.
 #define MICROURL_NONE UINT32_MAX
 
-// How a call ended (the `status` of a [`microurl_result`]).
+// How a call ended (the `status` of a `microurl_result`).
 typedef uint32_t microurl_status;
 
-// Why an input is not a URL or a domain (the `error` of a [`microurl_result`]); the URL
-// Standard's validation error names, see [`microurl_error_name`].
+// Why an input is not a URL or a domain (the `error` of a `microurl_result`); the URL
+// Standard's validation error names, see `microurl_error_name`.
 typedef uint32_t microurl_error_kind;
 
 // The result of every fallible call.
@@ -72,7 +72,7 @@ typedef struct {
   uint32_t query_start;
   // Offset of the `#`, or `MICROURL_NONE`.
   uint32_t fragment_start;
-  // The validation errors of the parse, one bit each ([`microurl_validation_error_name`]).
+  // The validation errors of the parse, one bit each (`microurl_validation_error_name`).
   uint32_t validation_errors;
   // The port, when `has_port` (a port equal to the scheme's default is not kept).
   uint16_t port;
@@ -91,10 +91,10 @@ typedef struct {
   size_t len;
 } microurl_span;
 
-// What kind of host a URL has ([`microurl_host_kind`]).
+// What kind of host a URL has (`microurl_host_kind`, see `microurl_host_kind_of`).
 typedef uint32_t microurl_host_kind;
 
-// A percent-encode set of the URL Standard, for [`microurl_percent_encode`].
+// A percent-encode set of the URL Standard, for `microurl_percent_encode`.
 typedef uint32_t microurl_encode_set;
 
 // Success.
@@ -237,10 +237,10 @@ typedef uint32_t microurl_encode_set;
 // A domain (ASCII, lowercase, Punycode).
 #define MICROURL_HOST_DOMAIN 2
 
-// An IPv4 address ([`microurl_host_ipv4`]).
+// An IPv4 address (`microurl_host_ipv4`).
 #define MICROURL_HOST_IPV4 3
 
-// An IPv6 address ([`microurl_host_ipv6`]).
+// An IPv6 address (`microurl_host_ipv6`).
 #define MICROURL_HOST_IPV6 4
 
 // An opaque host of a non-special URL.
@@ -275,7 +275,7 @@ extern "C" {
 #endif // __cplusplus
 
 // Parses `input` (with an optional `base` string, NULL for none) into `buf`, and stores
-// the URL in `*out`. See [`microurl_join`] for a base that is already parsed.
+// the URL in `*out`. See `microurl_join` for a base that is already parsed.
 //
 // The URL's serialization is written into `buf[0..buf_len]` (`out->href` points into
 // it; the base, when it is not canonical, is parsed into the end of `buf` first).

@@ -5,7 +5,7 @@
 //! traps). Each C pointer is read in one small `unsafe` block, after its NULL and length
 //! checks, and every output buffer is checked not to overlap an input.
 //!
-//! A parsed URL is a plain C struct, [`microurl_url`]: a pointer to its serialization (in a
+//! A parsed URL is a plain C struct, `microurl_url`: a pointer to its serialization (in a
 //! buffer the caller owns) and the offsets of its components. Functions that take one
 //! rebuild the Rust [`mu::Url`] with [`mu::Url::from_parts`], which checks the offsets: a
 //! struct that was changed by hand gives `MICROURL_INVALID_ARGUMENT`, never a crash.
@@ -21,7 +21,7 @@ use mu::{Error, HostKind, Url, UrlParts, ValidationErrors};
 
 // ------------------------------------------------------------------------------ statuses
 
-/// How a call ended (the `status` of a [`microurl_result`]).
+/// How a call ended (the `status` of a `microurl_result`).
 pub type microurl_status = u32;
 /// Success.
 pub const MICROURL_OK: microurl_status = 0;
@@ -40,8 +40,8 @@ pub const MICROURL_INVALID_UTF8: microurl_status = 5;
 /// selector, or a `microurl_url` whose offsets do not fit its serialization.
 pub const MICROURL_INVALID_ARGUMENT: microurl_status = 6;
 
-/// Why an input is not a URL or a domain (the `error` of a [`microurl_result`]); the URL
-/// Standard's validation error names, see [`microurl_error_name`].
+/// Why an input is not a URL or a domain (the `error` of a `microurl_result`); the URL
+/// Standard's validation error names, see `microurl_error_name`.
 pub type microurl_error_kind = u32;
 /// No error.
 pub const MICROURL_ERROR_NONE: microurl_error_kind = 0;
@@ -138,7 +138,7 @@ pub struct microurl_result {
 /// `query_start` / `fragment_start` of a URL without that component.
 pub const MICROURL_NONE: u32 = u32::MAX;
 
-/// What kind of host a URL has ([`microurl_host_kind`]).
+/// What kind of host a URL has (`microurl_host_kind`, see `microurl_host_kind_of`).
 pub type microurl_host_kind = u32;
 /// No host: `mailto:x`.
 pub const MICROURL_HOST_NONE: microurl_host_kind = 0;
@@ -146,9 +146,9 @@ pub const MICROURL_HOST_NONE: microurl_host_kind = 0;
 pub const MICROURL_HOST_EMPTY: microurl_host_kind = 1;
 /// A domain (ASCII, lowercase, Punycode).
 pub const MICROURL_HOST_DOMAIN: microurl_host_kind = 2;
-/// An IPv4 address ([`microurl_host_ipv4`]).
+/// An IPv4 address (`microurl_host_ipv4`).
 pub const MICROURL_HOST_IPV4: microurl_host_kind = 3;
-/// An IPv6 address ([`microurl_host_ipv6`]).
+/// An IPv6 address (`microurl_host_ipv6`).
 pub const MICROURL_HOST_IPV6: microurl_host_kind = 4;
 /// An opaque host of a non-special URL.
 pub const MICROURL_HOST_OPAQUE: microurl_host_kind = 5;
@@ -187,7 +187,7 @@ pub struct microurl_url {
     pub query_start: u32,
     /// Offset of the `#`, or `MICROURL_NONE`.
     pub fragment_start: u32,
-    /// The validation errors of the parse, one bit each ([`microurl_validation_error_name`]).
+    /// The validation errors of the parse, one bit each (`microurl_validation_error_name`).
     pub validation_errors: u32,
     /// The port, when `has_port` (a port equal to the scheme's default is not kept).
     pub port: u16,
@@ -292,7 +292,7 @@ fn view<'a>(url: *const microurl_url) -> Result<Url<'a>, Fail> {
 // ------------------------------------------------------------------------------ parsing
 
 /// Parses `input` (with an optional `base` string, NULL for none) into `buf`, and stores
-/// the URL in `*out`. See [`microurl_join`] for a base that is already parsed.
+/// the URL in `*out`. See `microurl_join` for a base that is already parsed.
 ///
 /// The URL's serialization is written into `buf[0..buf_len]` (`out->href` points into
 /// it; the base, when it is not canonical, is parsed into the end of `buf` first).
@@ -919,7 +919,7 @@ pub extern "C" fn microurl_domain_to_unicode(
     })
 }
 
-/// A percent-encode set of the URL Standard, for [`microurl_percent_encode`].
+/// A percent-encode set of the URL Standard, for `microurl_percent_encode`.
 pub type microurl_encode_set = u32;
 /// The C0 control percent-encode set.
 pub const MICROURL_ENCODE_C0_CONTROL: microurl_encode_set = 0;

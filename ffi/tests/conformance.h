@@ -8,4 +8,7 @@ void plat_write(const char *s, size_t n);
 
 /* Runs every vector (and, when `needed`, the buffer-size sweep); 0 if all passed. */
 int run_conformance(int needed);
+
+/* Random calls of every function (tests/random.c); 0 if every status was a documented one. */
+int run_random(unsigned iterations);
 #endif

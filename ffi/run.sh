@@ -14,7 +14,8 @@
 #  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
 #     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
 #  7. flash sizes: C probes (baseline, parse, every API function) next to the Rust size probe
-#     of embedded-tests (MICROURL_FFI_RUST_PROBE=0 skips building that one).
+#     of embedded-tests (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe
+#     also on the M0 (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives.
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -153,9 +154,11 @@ step "C firmware, Cortex-M4F (QEMU mps2-an386), no C library"
 T=thumbv7em-none-eabihf
 FW_CFLAGS=("${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Werror -Os -g -ffreestanding -nostdlib
            -ffunction-sections -fdata-sections -Iinclude -Itests -Ifirmware)
-FW_LDFLAGS=(-lgcc -T firmware/mps2.ld -Wl,--gc-sections -Wl,-z,noexecstack)
+# Linker script: the board's MEMORY, then the sections.
+for b in mps2 microbit lm3s6965evb; do cat "firmware/memory/$b.ld" firmware/sections.ld >"$C/$b.ld"; done
+FW_LDFLAGS=(-lgcc -Wl,--gc-sections -Wl,-z,noexecstack)
 if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c tests/random.c \
-     "$C/vectors.c" "$TD/$T/release/libmicrourl.a" "${FW_LDFLAGS[@]}" -Wl,-Map="$C/firmware.map" \
+     "$C/vectors.c" "$TD/$T/release/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -Wl,-Map="$C/firmware.map" \
      -o "$C/firmware.elf"; then
   heap="$(grep -nwE 'malloc|free|realloc|calloc|_sbrk|_malloc_r|_free_r' "$C/firmware.map" || true)"
   heap_nm="$(arm-none-eabi-nm "$C/firmware.elf" | grep -wE 'malloc|free|realloc|calloc|_sbrk' || true)"
@@ -180,7 +183,7 @@ for m in BASELINE PARSE ALL; do
   elf="$C/probe_$m.elf"
   if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Werror -Os -ffreestanding -nostdlib \
        -ffunction-sections -fdata-sections -DPROBE_$m -Iinclude -Ifirmware firmware/startup.c \
-       firmware/probe.c "$TD/$T/size/libmicrourl.a" "${FW_LDFLAGS[@]}" -o "$elf"; then
+       firmware/probe.c "$TD/$T/size/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$elf"; then
     # (Into a file: QEMU's semihosting console does not write into a pipe here.)
     timeout 20 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
       -semihosting-config enable=on,target=native -kernel "$elf" >"$C/probe_$m.out" 2>&1
@@ -198,6 +201,27 @@ for m in PARSE ALL; do
   [ -n "${FLASH[$m]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] &&
     summary+=("$(printf 'size C probe %-8s flash %6d B, minus the C baseline (%d B): %6d B' \
       "$m" "${FLASH[$m]}" "${FLASH[BASELINE]}" $((FLASH[$m] - FLASH[BASELINE])))")
+done
+# The M0 and M3 archives from C too: the parse probe on QEMU microbit and lm3s6965evb.
+for spec in "thumbv6m-none-eabi cortex-m0 microbit M0" "thumbv7m-none-eabi cortex-m3 lm3s6965evb M3"; do
+  read -r t cpu board core <<<"$spec"
+  elf="$C/probe_PARSE_$core.elf"
+  if cargo build -q --profile size --no-default-features --target "$t" &&
+     arm-none-eabi-gcc -mcpu=$cpu -mthumb -mfloat-abi=soft -std=c11 -Wall -Wextra -Werror -Os \
+       -ffreestanding -nostdlib -ffunction-sections -fdata-sections -DPROBE_PARSE -Iinclude \
+       -Ifirmware firmware/startup.c firmware/probe.c "$TD/$t/size/libmicrourl.a" -T "$C/$board.ld" \
+       "${FW_LDFLAGS[@]}" -o "$elf"; then
+    timeout 20 qemu-system-arm -machine "$board" -nographic -monitor none -serial none \
+      -semihosting-config enable=on,target=native -kernel "$elf" >"$C/probe_PARSE_$core.out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -qx "https://user:pass@example.com:8080/a/c?q=1#frag" "$C/probe_PARSE_$core.out"; then
+      summary+=("$(printf 'size C probe PARSE on %-3s (%s) flash %6d B, href printed' "$core" "$board" "$(flash_of "$elf")")")
+    else
+      fail "probe PARSE on $core ($board): exit $rc, printed '$(cat "$C/probe_PARSE_$core.out")'"
+    fi
+  else
+    fail "probe PARSE on $core: build"
+  fi
 done
 if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
   (cd "$root/embedded-tests" &&

@@ -1,5 +1,6 @@
 /*
- * Minimal Cortex-M4F startup for QEMU mps2-an386, no libc: vector table, .data/.bss set-up,
+ * Minimal Cortex-M startup for QEMU (mps2-an386 M4F; microbit M0 and lm3s6965evb M3 for the
+ * size probes), no libc: vector table, .data/.bss set-up,
  * FPU on, stack painted for a high-water mark, semihosting output and exit codes
  * (0 pass, 1 failure, 102 HardFault, 103 other exception), as embedded-tests/ does.
  */
@@ -48,9 +49,11 @@ void Reset_Handler(void) {
     for (dst = &_sbss; dst < &_ebss; dst++) *dst = 0;
     /* Paint the free stack (below this frame) to measure the deepest use later. */
     for (uint32_t *p = &_ebss, *end = sp_now() - 32; p < end; p++) *p = PAINT;
+#if defined(__ARM_FP)
     /* CP10 and CP11 full access: the hard-float code may use the FPU. */
     *(volatile uint32_t *)0xE000ED88u |= 0xFu << 20;
     __asm__ volatile("dsb\n\tisb");
+#endif
     sh_exit(main());
 }
 

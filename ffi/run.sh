@@ -84,7 +84,7 @@ python3 tests/gen_vectors.py "$root/tests/data" "$C/vectors.c" || fail "gen_vect
 
 # ---------------------------------------------------------------------------------------- 5
 step "host C test: -Wall -Wextra -Werror, ASan + UBSan"
-HOST_CFLAGS=(-std=c11 -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined
+HOST_CFLAGS=(-std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fsanitize=address,undefined
              -fno-sanitize-recover=all -fno-omit-frame-pointer -Iinclude -Itests)
 host_build() { # out extra-flags...
   local out=$1; shift
@@ -127,6 +127,10 @@ if cc "${HOST_CFLAGS[@]}" "$C/readme_example.c" "$TD/release/libmicrourl.a" -o "
 else
   fail "README C example: build"
 fi
+# The header alone as C99.
+echo '#include "microurl.h"' >"$C/c99_check.c"
+cc -std=c99 -Wall -Wextra -Wpedantic -Werror -Iinclude -c "$C/c99_check.c" -o "$C/c99_check.o" ||
+  fail "the header is not C99"
 # The C++ compilers see the same header (cbindgen's cpp_compat).
 if command -v c++ >/dev/null; then
   echo '#include "microurl.h"
@@ -152,7 +156,7 @@ fi
 # ---------------------------------------------------------------------------------------- 6
 step "C firmware, Cortex-M4F (QEMU mps2-an386), no C library"
 T=thumbv7em-none-eabihf
-FW_CFLAGS=("${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Werror -Os -g -ffreestanding -nostdlib
+FW_CFLAGS=("${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -g -ffreestanding -nostdlib
            -ffunction-sections -fdata-sections -Iinclude -Itests -Ifirmware)
 # Linker script: the board's MEMORY, then the sections.
 for b in mps2 microbit lm3s6965evb; do cat "firmware/memory/$b.ld" firmware/sections.ld >"$C/$b.ld"; done
@@ -181,7 +185,7 @@ cargo build -q --profile size --no-default-features --target $T || fail "size st
 declare -A FLASH
 for m in BASELINE PARSE ALL; do
   elf="$C/probe_$m.elf"
-  if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Werror -Os -ffreestanding -nostdlib \
+  if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
        -ffunction-sections -fdata-sections -DPROBE_$m -Iinclude -Ifirmware firmware/startup.c \
        firmware/probe.c "$TD/$T/size/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$elf"; then
     # (Into a file: QEMU's semihosting console does not write into a pipe here.)
@@ -207,7 +211,7 @@ for spec in "thumbv6m-none-eabi cortex-m0 microbit M0" "thumbv7m-none-eabi corte
   read -r t cpu board core <<<"$spec"
   elf="$C/probe_PARSE_$core.elf"
   if cargo build -q --profile size --no-default-features --target "$t" &&
-     arm-none-eabi-gcc -mcpu=$cpu -mthumb -mfloat-abi=soft -std=c11 -Wall -Wextra -Werror -Os \
+     arm-none-eabi-gcc -mcpu=$cpu -mthumb -mfloat-abi=soft -std=c11 -Wall -Wextra -Wpedantic -Werror -Os \
        -ffreestanding -nostdlib -ffunction-sections -fdata-sections -DPROBE_PARSE -Iinclude \
        -Ifirmware firmware/startup.c firmware/probe.c "$TD/$t/size/libmicrourl.a" -T "$C/$board.ld" \
        "${FW_LDFLAGS[@]}" -o "$elf"; then

@@ -26,12 +26,20 @@ failures=()
 summary=()
 fail() { echo "ffi/run.sh: FAIL: $*" >&2; failures+=("$*"); }
 step() { echo; echo "=== [$(($(date +%s) - start))s] $*"; }
-need_tool() { command -v "$1" >/dev/null || { echo "ffi/run.sh: $1 not found ($2)" >&2; exit 1; }; }
-need_tool cbindgen "apt-get install cbindgen"
-need_tool cc "a host C compiler"
-need_tool arm-none-eabi-gcc "apt-get install gcc-arm-none-eabi"
-need_tool qemu-system-arm "apt-get install qemu-system-arm"
-need_tool python3 "for the vector generator"
+# need_tool COMMAND DEBIAN-PACKAGE: installs the package when the command is missing.
+need_tool() {
+  command -v "$1" >/dev/null && return
+  local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "ffi/run.sh: $1 missing, installing Debian package $2"
+  { $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$2"; } ||
+    { echo "ffi/run.sh: cannot install $2 (for $1)" >&2; exit 1; }
+}
+need_tool cbindgen cbindgen
+need_tool cc gcc
+need_tool arm-none-eabi-gcc gcc-arm-none-eabi
+need_tool qemu-system-arm qemu-system-arm
+need_tool python3 python3
 
 TD="$here/target"
 LLVM_BIN="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin"

@@ -529,6 +529,21 @@ static void api_checks(void) {
     r = microurl_parse("c?d", 3, "HTTP://H/a/\tb", 14, &u, buf_c + BUF - need, need);
     expect(need > 0 && r.status == MICROURL_OK && span_is(microurl_href(&u), "http://h/a/c?d"),
            "non-canonical base string in exactly `needed` bytes");
+    /* The documented exception: a base string too long for 1 KiB of stack scratch and for
+       the buffer gives its own `needed` first; the second answer then suffices. */
+    {
+        size_t bn = 0;
+        const char *pre = "HTTP://H/";
+        for (; pre[bn]; bn++) buf_d[bn] = pre[bn];
+        for (int k = 0; k < 1500; k++) buf_d[bn++] = 'a';
+        microurl_result r1 = microurl_parse("x?y", 3, buf_d, bn, &u, 0, 0);
+        microurl_result r2 = microurl_parse("x?y", 3, buf_d, bn, &u, buf_c, r1.needed);
+        microurl_result r3 = microurl_parse("x?y", 3, buf_d, bn, &u, buf_c, r2.needed);
+        expect(r1.status == MICROURL_BUFFER_TOO_SMALL && r2.status == MICROURL_BUFFER_TOO_SMALL &&
+                   r2.needed > r1.needed && r3.status == MICROURL_OK &&
+                   span_is(microurl_search(&u), "?y"),
+               "a base over 1 KiB: two rounds of `needed`");
+    }
     /* NULL pointers, lengths, overlaps. */
     r = microurl_parse(0, 5, 0, 0, &u, buf_a, 64);
     expect(r.status == MICROURL_INVALID_ARGUMENT, "NULL input with a length");

@@ -99,7 +99,7 @@ pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
 pub use proto::{coap, mqtt};
 pub use scheme::{SchemeKind, default_port, known_default_port};
-pub use url::Url;
+pub use url::{Url, UrlParts};
 pub use urlbuf::UrlBuf;
 pub use valid::is_valid_url_string;
 

@@ -7,6 +7,9 @@ use crate::parser::{self, Options, Record};
 use crate::scheme::SchemeType;
 use core::fmt;
 
+mod parts;
+pub use parts::UrlParts;
+
 /// A parsed URL: its serialization (the `href`) and the offsets of its components.
 ///
 /// The serialization lives in the caller's arena, or in the input itself when the input was

@@ -1,0 +1,76 @@
+/*
+ * Flash-size probe in C, the counterpart of embedded-tests/size-probe/microurl-probe: the
+ * same URL copied into RAM, parsed, its href printed. PROBE_BASELINE: no parse (the runtime
+ * to subtract). PROBE_ALL: every function of the C API linked in.
+ */
+#include "microurl.h"
+#include "startup.h"
+
+static const char SOURCE[] = "https://user:pass@Example.COM:8080/a/./b/../c?q=1#frag";
+static char input[128], line[260];
+#ifndef PROBE_BASELINE
+static char arena[256];
+#endif
+static volatile size_t source_len = sizeof SOURCE - 1; /* opaque: no constant folding */
+
+static void print(const char *p, size_t n) {
+    size_t i = 0;
+    for (; i < n && i < sizeof line - 2; i++) line[i] = p[i];
+    line[i++] = '\n';
+    line[i] = 0;
+    sh_write0(line);
+}
+
+int main(void) {
+    size_t n = source_len;
+    for (size_t i = 0; i < n; i++) input[i] = SOURCE[i];
+#ifdef PROBE_BASELINE
+    print(input, n);
+    return 0;
+#else
+    microurl_url url;
+    microurl_result r = microurl_parse(input, n, 0, 0, &url, arena, sizeof arena);
+    if (r.status != MICROURL_OK) return 1;
+#ifdef PROBE_ALL
+    /* Every entry point, so the whole API is linked (results folded into the exit code). */
+    static char other[256];
+    microurl_url u2;
+    int acc = 0;
+    acc += microurl_join(&url, "../x", 4, &u2, other, sizeof other).status;
+    acc += microurl_can_parse(input, n, 0, 0);
+    acc += microurl_check(&url).status;
+    acc += (int)(microurl_protocol(&url).len + microurl_scheme(&url).len +
+                 microurl_username(&url).len + microurl_password(&url).len +
+                 microurl_host(&url).len + microurl_hostname(&url).len + microurl_port(&url).len +
+                 microurl_pathname(&url).len + microurl_search(&url).len +
+                 microurl_hash(&url).len + microurl_query(&url).len + microurl_fragment(&url).len);
+    acc += microurl_port_number(&url) + microurl_port_or_default(&url);
+    acc += microurl_is_special(&url) + microurl_has_opaque_path(&url);
+    uint32_t v4;
+    uint16_t v6[8];
+    acc += (int)microurl_host_kind_of(&url) + microurl_host_ipv4(&url, &v4) +
+           microurl_host_ipv6(&url, v6);
+    acc += microurl_set_href(&url, "a:b", 3, &u2, other, sizeof other).status;
+    acc += microurl_set_protocol(&url, "ws", 2, &u2, other, sizeof other).status;
+    acc += microurl_set_username(&url, "u", 1, &u2, other, sizeof other).status;
+    acc += microurl_set_password(&url, "p", 1, &u2, other, sizeof other).status;
+    acc += microurl_set_host(&url, "h:1", 3, &u2, other, sizeof other).status;
+    acc += microurl_set_hostname(&url, "h", 1, &u2, other, sizeof other).status;
+    acc += microurl_set_port(&url, "2", 1, &u2, other, sizeof other).status;
+    acc += microurl_set_pathname(&url, "/p", 2, &u2, other, sizeof other).status;
+    acc += microurl_set_search(&url, "s", 1, &u2, other, sizeof other).status;
+    acc += microurl_set_hash(&url, "h", 1, &u2, other, sizeof other).status;
+    acc += microurl_origin(&url, other, sizeof other).status;
+    acc += microurl_domain_to_ascii(input + 8, 4, false, other, sizeof other).status;
+    acc += microurl_domain_to_unicode(input + 8, 4, other, sizeof other).status;
+    acc += microurl_percent_encode(input, n, MICROURL_ENCODE_PATH, other, sizeof other).status;
+    acc += microurl_percent_decode(input, n, other, sizeof other).status;
+    acc += microurl_error_name(1)[0] + microurl_status_name(1)[0] +
+           microurl_validation_error_name(1)[0];
+    if (acc == 12345) return 3;
+#endif
+    microurl_span href = microurl_href(&url);
+    print(href.ptr, href.len);
+    return 0;
+#endif
+}

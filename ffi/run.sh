@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# ffi/run.sh — everything for microurl's C API (issue 21), from any directory:
+#
+#  1. fmt, clippy and docs of the microurl-ffi crate;
+#  2. libmicrourl.a for the host and for thumbv6m, thumbv7m and thumbv7em;
+#  3. the header: regenerated with cbindgen and compared with the checked-in
+#     ffi/include/microurl.h (stale: fails; MICROURL_FFI_BLESS=1 rewrites it);
+#  4. the WPT vectors (urltestdata + javascript-only, setters, toascii) turned into a C table
+#     (tests/gen_vectors.py, into target/: never checked in);
+#  5. the host C test, -Wall -Wextra -Werror, under AddressSanitizer and UBSan: every vector,
+#     the buffer-size sweep, the API's argument checks; the README's C example (built, run,
+#     output compared); the header under a C++ compiler; and a negative control (one
+#     expected value broken on purpose must fail the run);
+#  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
+#     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
+#  7. flash sizes: C probes (baseline, parse, every API function) next to the Rust size probe
+#     of embedded-tests (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe
+#     also on the M0 (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives.
+set -uo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+cd "$here"
+start=$(date +%s)
+failures=()
+summary=()
+fail() { echo "ffi/run.sh: FAIL: $*" >&2; failures+=("$*"); }
+step() { echo; echo "=== [$(($(date +%s) - start))s] $*"; }
+# need_tool COMMAND DEBIAN-PACKAGE: installs the package when the command is missing.
+need_tool() {
+  command -v "$1" >/dev/null && return
+  local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "ffi/run.sh: $1 missing, installing Debian package $2"
+  { $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$2"; } ||
+    { echo "ffi/run.sh: cannot install $2 (for $1)" >&2; exit 1; }
+}
+need_tool cbindgen cbindgen
+need_tool cc gcc
+need_tool arm-none-eabi-gcc gcc-arm-none-eabi
+need_tool qemu-system-arm qemu-system-arm
+need_tool python3 python3
+
+TD="$here/target"
+LLVM_BIN="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin"
+[ -x "$LLVM_BIN/llvm-nm" ] || { echo "llvm-nm missing (rustup component llvm-tools)" >&2; exit 1; }
+C="$TD/c"
+mkdir -p "$C"
+HOSTS=(thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf)
+FW_FLAGS=(-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16)
+flash_of() {
+  arm-none-eabi-size -A "$1" |
+    awk '$1==".vector_table"||$1==".isr_vector"||$1==".text"||$1==".rodata"||$1==".data"||$1==".ARM.exidx"{s+=$2} END{print s}'
+}
+
+# ---------------------------------------------------------------------------------------- 1
+step "fmt, clippy, doc (microurl-ffi)"
+cargo fmt --check || fail "cargo fmt --check"
+cargo clippy -q --release -- -D warnings || fail "clippy"
+RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps || fail "cargo doc"
+
+# ---------------------------------------------------------------------------------------- 2
+step "libmicrourl.a: host and ${HOSTS[*]}"
+cargo build -q --release || { fail "host staticlib"; }
+for t in "${HOSTS[@]}"; do
+  cargo build -q --release --target "$t" || fail "staticlib $t"
+  # No C library needed: nothing undefined but what the archive itself defines.
+  # (LLVM's nm: GNU nm cannot read compiler_builtins' objects, which carry LLVM bitcode.)
+  undef="$("$LLVM_BIN/llvm-nm" -u "$TD/$t/release/libmicrourl.a" | awk '{print $NF}' | grep -v ':$' | sort -u)"
+  defd="$("$LLVM_BIN/llvm-nm" --defined-only "$TD/$t/release/libmicrourl.a" | awk 'NF>=3{print $3}' | sort -u)"
+  missing="$(comm -23 <(echo "$undef") <(echo "$defd") | grep -v '^$' || true)"
+  if [ -n "$missing" ]; then fail "libmicrourl.a ($t) needs symbols from elsewhere: $(echo $missing)"; fi
+  summary+=("libmicrourl.a $t: $(stat -c %s "$TD/$t/release/libmicrourl.a") B archive, undefined outside it: ${missing:-none}")
+done
+
+# ---------------------------------------------------------------------------------------- 3
+step "header (cbindgen $(cbindgen --version | awk '{print $2}'))"
+cbindgen -q --config cbindgen.toml --crate microurl-ffi -o "$C/microurl.h" || fail "cbindgen"
+if ! diff -u include/microurl.h "$C/microurl.h"; then
+  if [ "${MICROURL_FFI_BLESS:-0}" = 1 ]; then
+    cp "$C/microurl.h" include/microurl.h && echo "include/microurl.h rewritten (MICROURL_FFI_BLESS=1)"
+  else
+    fail "include/microurl.h is stale: regenerate with MICROURL_FFI_BLESS=1 ffi/run.sh"
+  fi
+else
+  summary+=("header: include/microurl.h matches cbindgen's output ($(wc -l <include/microurl.h) lines)")
+fi
+
+# ---------------------------------------------------------------------------------------- 4
+step "vectors"
+python3 tests/gen_vectors.py "$root/tests/data" "$C/vectors.c" || fail "gen_vectors.py"
+
+# ---------------------------------------------------------------------------------------- 5
+step "host C test: -Wall -Wextra -Werror, ASan + UBSan"
+HOST_CFLAGS=(-std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fsanitize=address,undefined
+             -fno-sanitize-recover=all -fno-omit-frame-pointer -Iinclude -Itests)
+host_build() { # out extra-flags...
+  local out=$1; shift
+  cc "${HOST_CFLAGS[@]}" "$@" tests/conformance.c tests/random.c tests/host_main.c "$C/vectors.c" \
+    "$TD/release/libmicrourl.a" -o "$out"
+}
+host_test() { # name staticlib
+  local name=$1 lib=$2 log="$C/host_test_$1.log"
+  if cc "${HOST_CFLAGS[@]}" tests/conformance.c tests/random.c tests/host_main.c "$C/vectors.c" "$lib" \
+       -o "$C/host_test_$name"; then
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+      "$C/host_test_$name" --needed >"$log" 2>&1
+    local rc=$?
+    grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
+    [ $rc -eq 0 ] || fail "host C test ($name): exit $rc"
+    grep -qE 'ERROR: AddressSanitizer|runtime error' "$log" && fail "host C test ($name): sanitizer report"
+    summary+=("host, $name (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|random|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
+  else
+    fail "host C test ($name): build"
+  fi
+}
+host_test default "$TD/release/libmicrourl.a"
+# Without the canonical fast path every URL (bases too) goes through the full parser and
+# the arena: the C API's other placement paths.
+if cargo build -q --release --no-default-features --target-dir "$TD/no-fast-path"; then
+  host_test no-fast-path "$TD/no-fast-path/release/libmicrourl.a"
+else
+  fail "host staticlib without the fast path"
+fi
+# The README's C example: extracted, built like the test, run, its output compared.
+awk '/<!-- ffi-readme-example -->/{f=1;next} f&&/^```c$/{g=1;next} g&&/^```$/{exit} g{print}' \
+  "$root/README.md" >"$C/readme_example.c"
+if cc "${HOST_CFLAGS[@]}" "$C/readme_example.c" "$TD/release/libmicrourl.a" -o "$C/readme_example"; then
+  printf 'GET /fw/v1/manifest.json?board=m4f HTTP/1.1\r\nHost: ota.example\r\nredirected to http://ota.example/fw/v2/image.bin (port 80)\nGET /fw/v2/image.bin HTTP/1.1\r\nHost: ota.example\r\n' >"$C/readme_example.want"
+  if "$C/readme_example" >"$C/readme_example.got" && cmp -s "$C/readme_example.want" "$C/readme_example.got"; then
+    summary+=("README C example: built with -Werror and sanitizers, output as expected")
+  else
+    diff "$C/readme_example.want" "$C/readme_example.got"; fail "README C example: wrong output"
+  fi
+else
+  fail "README C example: build"
+fi
+# The header alone as C99.
+echo '#include "microurl.h"' >"$C/c99_check.c"
+cc -std=c99 -Wall -Wextra -Wpedantic -Werror -Iinclude -c "$C/c99_check.c" -o "$C/c99_check.o" ||
+  fail "the header is not C99"
+# The C++ compilers see the same header (cbindgen's cpp_compat).
+if command -v c++ >/dev/null; then
+  echo '#include "microurl.h"
+int main() { microurl_url u{}; return (int)microurl_check(&u).status; }' >"$C/cpp_check.cpp"
+  c++ -std=c++17 -Wall -Wextra -Werror -Iinclude -c "$C/cpp_check.cpp" -o "$C/cpp_check.o" ||
+    fail "the header does not compile as C++"
+fi
+
+step "negative control: one expected value broken on purpose must fail the host test"
+if host_build "$C/host_fail_demo" -DMICROURL_FAIL_DEMO; then
+  "$C/host_fail_demo" >"$C/fail_demo.log" 2>&1
+  rc=$?
+  grep -E '^(FAIL|ffi:)' "$C/fail_demo.log" | head -3
+  if [ $rc -ne 0 ] && grep -q '^ffi: [0-9]* passed, 1 failed' "$C/fail_demo.log"; then
+    summary+=("negative control: exit $rc, $(grep '^ffi:' "$C/fail_demo.log")")
+  else
+    fail "negative control: a broken expectation did not fail the run (exit $rc)"
+  fi
+else
+  fail "negative control: build"
+fi
+
+# ---------------------------------------------------------------------------------------- 6
+step "C firmware, Cortex-M4F (QEMU mps2-an386), no C library"
+T=thumbv7em-none-eabihf
+FW_CFLAGS=("${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -g -ffreestanding -nostdlib
+           -ffunction-sections -fdata-sections -Iinclude -Itests -Ifirmware)
+# Linker script: the board's MEMORY, then the sections.
+for b in mps2 microbit lm3s6965evb; do cat "firmware/memory/$b.ld" firmware/sections.ld >"$C/$b.ld"; done
+FW_LDFLAGS=(-lgcc -Wl,--gc-sections -Wl,-z,noexecstack)
+if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c tests/random.c \
+     "$C/vectors.c" "$TD/$T/release/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -Wl,-Map="$C/firmware.map" \
+     -o "$C/firmware.elf"; then
+  heap="$(grep -nwE 'malloc|free|realloc|calloc|_sbrk|_malloc_r|_free_r' "$C/firmware.map" || true)"
+  heap_nm="$(arm-none-eabi-nm "$C/firmware.elf" | grep -wE 'malloc|free|realloc|calloc|_sbrk' || true)"
+  if [ -n "$heap$heap_nm" ]; then fail "firmware links a heap: $heap $heap_nm"; fi
+  log="$C/firmware.log"
+  timeout 300 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
+    -semihosting-config enable=on,target=native -kernel "$C/firmware.elf" >"$log" 2>&1
+  rc=$?
+  grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
+  [ $rc -eq 0 ] || fail "firmware under QEMU: exit $rc"
+  summary+=("firmware M4F (QEMU): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|random|ffi:|stack)' "$log" | paste -sd';' | sed 's/;/; /g')")
+  summary+=("firmware M4F: flash $(flash_of "$C/firmware.elf") B (vectors and test code included), .bss $(arm-none-eabi-size -A "$C/firmware.elf" | awk '$1==".bss"{print $2}') B; link map: no malloc/free/realloc/calloc/_sbrk")
+else
+  fail "firmware: build"
+fi
+
+# ---------------------------------------------------------------------------------------- 7
+step "flash size probes (thumbv7em, opt-level z, fat LTO, no fast path: as embedded-tests' probe)"
+cargo build -q --profile size --no-default-features --target $T || fail "size staticlib"
+declare -A FLASH
+for m in BASELINE PARSE ALL; do
+  elf="$C/probe_$m.elf"
+  if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
+       -ffunction-sections -fdata-sections -DPROBE_$m -Iinclude -Ifirmware firmware/startup.c \
+       firmware/probe.c "$TD/$T/size/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$elf"; then
+    # (Into a file: QEMU's semihosting console does not write into a pipe here.)
+    timeout 20 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
+      -semihosting-config enable=on,target=native -kernel "$elf" >"$C/probe_$m.out" 2>&1
+    rc=$?
+    printed="$(cat "$C/probe_$m.out")"
+    want="https://user:pass@example.com:8080/a/c?q=1#frag"
+    [ $m = BASELINE ] && want="https://user:pass@Example.COM:8080/a/./b/../c?q=1#frag"
+    [ $rc -eq 0 ] && [ "$printed" = "$want" ] || fail "probe $m: exit $rc, printed '$printed'"
+    FLASH[$m]=$(flash_of "$elf")
+  else
+    fail "probe $m: build"
+  fi
+done
+for m in PARSE ALL; do
+  [ -n "${FLASH[$m]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] &&
+    summary+=("$(printf 'size C probe %-8s flash %6d B, minus the C baseline (%d B): %6d B' \
+      "$m" "${FLASH[$m]}" "${FLASH[BASELINE]}" $((FLASH[$m] - FLASH[BASELINE])))")
+done
+# The M0 and M3 archives from C too: the parse probe on QEMU microbit and lm3s6965evb.
+for spec in "thumbv6m-none-eabi cortex-m0 microbit M0" "thumbv7m-none-eabi cortex-m3 lm3s6965evb M3"; do
+  read -r t cpu board core <<<"$spec"
+  elf="$C/probe_PARSE_$core.elf"
+  if cargo build -q --profile size --no-default-features --target "$t" &&
+     arm-none-eabi-gcc -mcpu=$cpu -mthumb -mfloat-abi=soft -std=c11 -Wall -Wextra -Wpedantic -Werror -Os \
+       -ffreestanding -nostdlib -ffunction-sections -fdata-sections -DPROBE_PARSE -Iinclude \
+       -Ifirmware firmware/startup.c firmware/probe.c "$TD/$t/size/libmicrourl.a" -T "$C/$board.ld" \
+       "${FW_LDFLAGS[@]}" -o "$elf"; then
+    timeout 20 qemu-system-arm -machine "$board" -nographic -monitor none -serial none \
+      -semihosting-config enable=on,target=native -kernel "$elf" >"$C/probe_PARSE_$core.out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -qx "https://user:pass@example.com:8080/a/c?q=1#frag" "$C/probe_PARSE_$core.out"; then
+      summary+=("$(printf 'size C probe PARSE on %-3s (%s) flash %6d B, href printed' "$core" "$board" "$(flash_of "$elf")")")
+    else
+      fail "probe PARSE on $core ($board): exit $rc, printed '$(cat "$C/probe_PARSE_$core.out")'"
+    fi
+  else
+    fail "probe PARSE on $core: build"
+  fi
+done
+if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
+  (cd "$root/embedded-tests" &&
+     cargo build -q --profile size -p microurl-probe --target $T --features baseline &&
+     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-baseline.elf &&
+     cargo build -q --profile size -p microurl-probe --target $T --features idna &&
+     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-idna.elf) || fail "Rust size probe"
+  rb="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-baseline.elf")"
+  ri="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-idna.elf")"
+  summary+=("$(printf 'size Rust probe (microurl-idna) flash %6d B, minus its baseline (%d B): %6d B' "$ri" "$rb" $((ri - rb)))")
+fi
+
+# ---------------------------------------------------------------------------------------- summary
+step "summary"
+printf '%s\n' "${summary[@]}"
+echo "total time $(($(date +%s) - start)) s"
+if [ ${#failures[@]} -ne 0 ]; then
+  echo "ffi/run.sh: ${#failures[@]} failure(s):"; printf '  - %s\n' "${failures[@]}"
+  exit 1
+fi
+echo "ffi/run.sh: all C API checks passed"

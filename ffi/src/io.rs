@@ -1,0 +1,320 @@
+//! Reading C arguments and writing C results: every `unsafe` block of the crate is here,
+//! each after the checks that make it sound.
+
+use crate::{microurl_result, microurl_url};
+use core::ffi::c_char;
+use core::fmt;
+use mu::idna::IdnaError;
+use mu::{Error, ParseErrorKind};
+
+/// Why a call failed, before it becomes a [`microurl_result`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Fail {
+    /// NULL with a length, misaligned, overlapping, unknown selector, or a broken URL struct.
+    Argument,
+    /// Not UTF-8 from this byte on.
+    Utf8 { position: usize },
+    /// Not a URL / domain (the base string when `base`).
+    Invalid {
+        kind: u32,
+        position: usize,
+        base: bool,
+    },
+    /// The buffer is too small: this many bytes suffice.
+    TooSmall(usize),
+    /// Longer than the parser accepts.
+    TooLong,
+}
+
+impl Fail {
+    /// A parse error of the library; `extra` bytes of the buffer were used before the parse.
+    pub(crate) fn of(e: Error, extra: usize) -> Fail {
+        match e {
+            Error::Parse(p) => Fail::Invalid {
+                kind: parse_kind(p.kind),
+                position: p.position,
+                base: false,
+            },
+            Error::ArenaTooSmall { needed } => Fail::TooSmall(needed.saturating_add(extra)),
+            _ => Fail::TooLong,
+        }
+    }
+
+    /// The same failure, found in the base string.
+    pub(crate) fn in_base(self) -> Fail {
+        match self {
+            Fail::Invalid { kind, position, .. } => Fail::Invalid {
+                kind,
+                position,
+                base: true,
+            },
+            f => f,
+        }
+    }
+
+    /// An IDNA error of the library.
+    pub(crate) fn idna(e: IdnaError) -> Fail {
+        use crate::*;
+        let (kind, position) = match e {
+            IdnaError::BufferTooSmall { needed } => return Fail::TooSmall(needed),
+            IdnaError::Disallowed { label } => (MICROURL_ERROR_IDNA_DISALLOWED, label),
+            IdnaError::Std3 { label } => (MICROURL_ERROR_IDNA_STD3, label),
+            IdnaError::NotNfc { label } => (MICROURL_ERROR_IDNA_NOT_NFC, label),
+            IdnaError::Hyphen { label } => (MICROURL_ERROR_IDNA_HYPHEN, label),
+            IdnaError::LeadingMark { label } => (MICROURL_ERROR_IDNA_LEADING_MARK, label),
+            IdnaError::Joiner { label } => (MICROURL_ERROR_IDNA_JOINER, label),
+            IdnaError::Bidi { label } => (MICROURL_ERROR_IDNA_BIDI, label),
+            IdnaError::Punycode { label } => (MICROURL_ERROR_IDNA_PUNYCODE, label),
+            IdnaError::LabelTooLong { label } => (MICROURL_ERROR_IDNA_LABEL_TOO_LONG, label),
+            IdnaError::EmptyLabel { label } => (MICROURL_ERROR_IDNA_EMPTY_LABEL, label),
+            IdnaError::DnsLength => (MICROURL_ERROR_IDNA_DNS_LENGTH, 0),
+            IdnaError::EmptyHost => (MICROURL_ERROR_IDNA_EMPTY_HOST, 0),
+            IdnaError::ForbiddenDomainCodePoint { position } => {
+                (MICROURL_ERROR_IDNA_FORBIDDEN_DOMAIN_CODE_POINT, position)
+            }
+            #[allow(unreachable_patterns)]
+            _ => (MICROURL_ERROR_OTHER, 0),
+        };
+        Fail::Invalid {
+            kind,
+            position,
+            base: false,
+        }
+    }
+}
+
+/// The `MICROURL_ERROR_*` code of a parse failure.
+fn parse_kind(k: ParseErrorKind) -> u32 {
+    use crate::*;
+    use ParseErrorKind as K;
+    match k {
+        K::MissingSchemeNonRelativeUrl => MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL,
+        K::HostMissing => MICROURL_ERROR_HOST_MISSING,
+        K::PortOutOfRange => MICROURL_ERROR_PORT_OUT_OF_RANGE,
+        K::PortInvalid => MICROURL_ERROR_PORT_INVALID,
+        K::HostInvalidCodePoint => MICROURL_ERROR_HOST_INVALID_CODE_POINT,
+        K::DomainInvalidCodePoint => MICROURL_ERROR_DOMAIN_INVALID_CODE_POINT,
+        K::DomainToAscii => MICROURL_ERROR_DOMAIN_TO_ASCII,
+        K::IdnaUnavailable => MICROURL_ERROR_IDNA_UNAVAILABLE,
+        K::Ipv4TooManyParts => MICROURL_ERROR_IPV4_TOO_MANY_PARTS,
+        K::Ipv4NonNumericPart => MICROURL_ERROR_IPV4_NON_NUMERIC_PART,
+        K::Ipv4OutOfRangePart => MICROURL_ERROR_IPV4_OUT_OF_RANGE_PART,
+        K::Ipv6Unclosed => MICROURL_ERROR_IPV6_UNCLOSED,
+        K::Ipv6InvalidCompression => MICROURL_ERROR_IPV6_INVALID_COMPRESSION,
+        K::Ipv6TooManyPieces => MICROURL_ERROR_IPV6_TOO_MANY_PIECES,
+        K::Ipv6MultipleCompression => MICROURL_ERROR_IPV6_MULTIPLE_COMPRESSION,
+        K::Ipv6InvalidCodePoint => MICROURL_ERROR_IPV6_INVALID_CODE_POINT,
+        K::Ipv6TooFewPieces => MICROURL_ERROR_IPV6_TOO_FEW_PIECES,
+        K::Ipv4InIpv6TooManyPieces => MICROURL_ERROR_IPV4_IN_IPV6_TOO_MANY_PIECES,
+        K::Ipv4InIpv6InvalidCodePoint => MICROURL_ERROR_IPV4_IN_IPV6_INVALID_CODE_POINT,
+        K::Ipv4InIpv6OutOfRangePart => MICROURL_ERROR_IPV4_IN_IPV6_OUT_OF_RANGE_PART,
+        K::Ipv4InIpv6TooFewParts => MICROURL_ERROR_IPV4_IN_IPV6_TOO_FEW_PARTS,
+        _ => MICROURL_ERROR_OTHER,
+    }
+}
+
+/// Runs a call's body and turns its outcome into a [`microurl_result`] (`Ok(n)`: `n`
+/// bytes written, for the functions that write a string).
+pub(crate) fn run(body: impl FnOnce() -> Result<usize, Fail>) -> microurl_result {
+    use crate::*;
+    let mut r = microurl_result {
+        status: MICROURL_OK,
+        error: MICROURL_ERROR_NONE,
+        position: 0,
+        needed: 0,
+        written: 0,
+    };
+    match body() {
+        Ok(n) => r.written = n,
+        Err(Fail::Argument) => r.status = MICROURL_INVALID_ARGUMENT,
+        Err(Fail::TooLong) => r.status = MICROURL_INPUT_TOO_LONG,
+        Err(Fail::TooSmall(n)) => {
+            r.status = MICROURL_BUFFER_TOO_SMALL;
+            r.needed = n;
+        }
+        Err(Fail::Utf8 { position }) => {
+            r.status = MICROURL_INVALID_UTF8;
+            r.position = position;
+        }
+        Err(Fail::Invalid {
+            kind,
+            position,
+            base,
+        }) => {
+            r.status = if base {
+                MICROURL_INVALID_BASE
+            } else {
+                MICROURL_INVALID
+            };
+            r.error = kind;
+            r.position = position;
+        }
+    }
+    r
+}
+
+/// An address range the caller passed (for the overlap checks).
+#[derive(Clone, Copy)]
+pub(crate) struct Region {
+    start: usize,
+    len: usize,
+}
+
+impl Region {
+    pub(crate) fn of<T>(p: *const T, len: usize) -> Region {
+        Region {
+            start: p as usize,
+            len,
+        }
+    }
+}
+
+/// `Ok` when the output region shares no byte with any input region.
+pub(crate) fn disjoint(out: Region, inputs: &[Region]) -> Result<(), Fail> {
+    let overlaps = |a: Region, b: Region| {
+        a.len != 0
+            && b.len != 0
+            && a.start < b.start.saturating_add(b.len)
+            && b.start < a.start.saturating_add(a.len)
+    };
+    match inputs.iter().any(|&i| overlaps(out, i)) {
+        true => Err(Fail::Argument),
+        false => Ok(()),
+    }
+}
+
+/// Whether `len` bytes at `p` can be a Rust slice: not NULL (unless empty), no larger than
+/// `isize::MAX`, not wrapping around the address space.
+fn slice_ok(p: *const c_char, len: usize) -> Result<bool, Fail> {
+    if len == 0 {
+        return Ok(false);
+    }
+    let fits = len <= isize::MAX as usize && (p as usize).checked_add(len).is_some();
+    match !p.is_null() && fits {
+        true => Ok(true),
+        false => Err(Fail::Argument),
+    }
+}
+
+/// The caller's `len` bytes at `p` (NULL only with `len` 0).
+pub(crate) fn bytes<'a>(p: *const c_char, len: usize) -> Result<&'a [u8], Fail> {
+    if !slice_ok(p, len)? {
+        return Ok(&[]);
+    }
+    // SAFETY: `p` is not NULL and `len` fits (checked above); the header's contract is that
+    // `p[0..len]` is readable and not written during the call, and `c_char` has the size and
+    // alignment of `u8`.
+    Ok(unsafe { core::slice::from_raw_parts(p.cast::<u8>(), len) })
+}
+
+/// The caller's `len` bytes at `p` as UTF-8 text.
+pub(crate) fn text<'a>(p: *const c_char, len: usize) -> Result<&'a str, Fail> {
+    core::str::from_utf8(bytes(p, len)?).map_err(|e| Fail::Utf8 {
+        position: e.valid_up_to(),
+    })
+}
+
+/// The caller's writable buffer of `len` bytes at `p` (NULL only with `len` 0). The caller
+/// checked it overlaps no input of the call.
+pub(crate) fn bytes_mut<'a>(p: *mut c_char, len: usize) -> Result<&'a mut [u8], Fail> {
+    if !slice_ok(p, len)? {
+        return Ok(&mut []);
+    }
+    // SAFETY: `p` is not NULL and `len` fits (checked above); the header's contract is that
+    // `p[0..len]` is writable and used by nothing else during the call, and the caller of
+    // this function checked that no input of the call overlaps it.
+    Ok(unsafe { core::slice::from_raw_parts_mut(p.cast::<u8>(), len) })
+}
+
+/// A copy of the caller's `microurl_url` (every bit pattern of it is a valid value).
+pub(crate) fn read_struct(p: *const microurl_url) -> Result<microurl_url, Fail> {
+    if p.is_null() || !p.is_aligned() {
+        return Err(Fail::Argument);
+    }
+    // SAFETY: not NULL and aligned (checked); the header's contract is that it points to a
+    // `microurl_url`. Its fields are integers and a raw pointer: any bits are a valid value.
+    Ok(unsafe { p.read() })
+}
+
+/// Writes `v` to the caller's `*p`.
+pub(crate) fn write_value<T>(p: *mut T, v: T) -> Result<(), Fail> {
+    if p.is_null() || !p.is_aligned() {
+        return Err(Fail::Argument);
+    }
+    // SAFETY: not NULL and aligned (checked); the header's contract is that it points to
+    // writable memory for a `T` (a plain integer type: no drop of the old value).
+    unsafe { p.write(v) };
+    Ok(())
+}
+
+/// The caller's `microurl_url *out`, checked up front and written at the end.
+pub(crate) struct Out(*mut microurl_url);
+
+impl Out {
+    /// Checks `p` (not NULL, aligned, not overlapping an input string).
+    pub(crate) fn new(p: *mut microurl_url, inputs: &[Region]) -> Result<Out, Fail> {
+        if p.is_null() || !p.is_aligned() {
+            return Err(Fail::Argument);
+        }
+        let out = Out(p);
+        disjoint(out.region(), inputs)?;
+        Ok(out)
+    }
+
+    pub(crate) fn region(&self) -> Region {
+        Region::of(self.0, core::mem::size_of::<microurl_url>())
+    }
+
+    pub(crate) fn write(self, v: microurl_url) {
+        // `new` checked NULL and alignment: cannot fail.
+        let _ = write_value(self.0, v);
+    }
+}
+
+/// Writes `d` into `buf`: its length, or the length needed when it does not fit.
+pub(crate) fn display_into(d: &impl fmt::Display, buf: &mut [u8]) -> Result<usize, Fail> {
+    struct Counter<'b> {
+        buf: &'b mut [u8],
+        n: usize,
+    }
+    impl fmt::Write for Counter<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            let end = self.n + s.len();
+            if let Some(dst) = self.buf.get_mut(self.n..end) {
+                dst.copy_from_slice(s.as_bytes());
+            }
+            self.n = end;
+            Ok(())
+        }
+    }
+    let mut c = Counter { buf, n: 0 };
+    // The writer never fails; a `Display` that did would leave `n` short: report it.
+    fmt::write(&mut c, format_args!("{d}")).map_err(|_| Fail::Argument)?;
+    match c.n <= c.buf.len() {
+        true => Ok(c.n),
+        false => Err(Fail::TooSmall(c.n)),
+    }
+}
+
+/// Stops the program on the spot (the panic handler: nothing may unwind into C).
+pub(crate) fn trap() -> ! {
+    #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+    // SAFETY: `udf` raises an undefined-instruction exception (a HardFault on Cortex-M, SIGILL
+    // on a host); it reads and writes no memory and does not return.
+    unsafe {
+        core::arch::asm!("udf #0", options(noreturn, nomem, nostack))
+    }
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    // SAFETY: `ud2` raises an invalid-opcode exception (SIGILL); it reads and writes no memory
+    // and does not return.
+    unsafe {
+        core::arch::asm!("ud2", options(noreturn, nomem, nostack))
+    }
+    #[cfg(not(any(
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "x86",
+        target_arch = "x86_64"
+    )))]
+    loop {}
+}

@@ -1,0 +1,1034 @@
+//! The C API of microurl (`libmicrourl.a`, header `include/microurl.h`).
+//!
+//! Every function works in memory the caller passes in: no heap, no libc, and nothing can
+//! unwind into C (the library is `no_std`, built with `panic = "abort"`; the panic handler
+//! traps). Each C pointer is read in one small `unsafe` block, after its NULL and length
+//! checks, and every output buffer is checked not to overlap an input.
+//!
+//! A parsed URL is a plain C struct, `microurl_url`: a pointer to its serialization (in a
+//! buffer the caller owns) and the offsets of its components. Functions that take one
+//! rebuild the Rust [`mu::Url`] with [`mu::Url::from_parts`], which checks the offsets: a
+//! struct that was changed by hand gives `MICROURL_INVALID_ARGUMENT`, never a crash.
+#![cfg_attr(not(test), no_std)]
+// C names for C types: the header is generated from these items as they are.
+#![allow(non_camel_case_types)]
+
+mod io;
+
+use core::ffi::c_char;
+use io::{Fail, Out, Region};
+use mu::{Error, HostKind, Url, UrlParts, ValidationErrors};
+
+// ------------------------------------------------------------------------------ statuses
+
+/// How a call ended (the `status` of a `microurl_result`).
+pub type microurl_status = u32;
+/// Success.
+pub const MICROURL_OK: microurl_status = 0;
+/// The input is not a URL (or not a domain, for IDNA): `error` and `position` say why and
+/// where (a byte offset in the input).
+pub const MICROURL_INVALID: microurl_status = 1;
+/// The base string is not a URL: `error` and `position` (in the base) say why and where.
+pub const MICROURL_INVALID_BASE: microurl_status = 2;
+/// The buffer is too small: a buffer of `needed` bytes succeeds.
+pub const MICROURL_BUFFER_TOO_SMALL: microurl_status = 3;
+/// The input is longer than the parser accepts (offsets are 32-bit).
+pub const MICROURL_INPUT_TOO_LONG: microurl_status = 4;
+/// A string argument is not UTF-8: `position` is the offset of the first bad byte.
+pub const MICROURL_INVALID_UTF8: microurl_status = 5;
+/// A NULL pointer with a non-zero length, an output that overlaps an input, an unknown
+/// selector, or a `microurl_url` whose offsets do not fit its serialization.
+pub const MICROURL_INVALID_ARGUMENT: microurl_status = 6;
+
+/// Why an input is not a URL or a domain (the `error` of a `microurl_result`); the URL
+/// Standard's validation error names, see `microurl_error_name`.
+pub type microurl_error_kind = u32;
+/// No error.
+pub const MICROURL_ERROR_NONE: microurl_error_kind = 0;
+/// `missing-scheme-non-relative-URL`
+pub const MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL: microurl_error_kind = 1;
+/// `host-missing`
+pub const MICROURL_ERROR_HOST_MISSING: microurl_error_kind = 2;
+/// `port-out-of-range`
+pub const MICROURL_ERROR_PORT_OUT_OF_RANGE: microurl_error_kind = 3;
+/// `port-invalid`
+pub const MICROURL_ERROR_PORT_INVALID: microurl_error_kind = 4;
+/// `host-invalid-code-point`
+pub const MICROURL_ERROR_HOST_INVALID_CODE_POINT: microurl_error_kind = 5;
+/// `domain-invalid-code-point`
+pub const MICROURL_ERROR_DOMAIN_INVALID_CODE_POINT: microurl_error_kind = 6;
+/// `domain-to-ASCII`
+pub const MICROURL_ERROR_DOMAIN_TO_ASCII: microurl_error_kind = 7;
+/// The domain needs UTS46 and the library was built without it.
+pub const MICROURL_ERROR_IDNA_UNAVAILABLE: microurl_error_kind = 8;
+/// `IPv4-too-many-parts`
+pub const MICROURL_ERROR_IPV4_TOO_MANY_PARTS: microurl_error_kind = 9;
+/// `IPv4-non-numeric-part`
+pub const MICROURL_ERROR_IPV4_NON_NUMERIC_PART: microurl_error_kind = 10;
+/// `IPv4-out-of-range-part`
+pub const MICROURL_ERROR_IPV4_OUT_OF_RANGE_PART: microurl_error_kind = 11;
+/// `IPv6-unclosed`
+pub const MICROURL_ERROR_IPV6_UNCLOSED: microurl_error_kind = 12;
+/// `IPv6-invalid-compression`
+pub const MICROURL_ERROR_IPV6_INVALID_COMPRESSION: microurl_error_kind = 13;
+/// `IPv6-too-many-pieces`
+pub const MICROURL_ERROR_IPV6_TOO_MANY_PIECES: microurl_error_kind = 14;
+/// `IPv6-multiple-compression`
+pub const MICROURL_ERROR_IPV6_MULTIPLE_COMPRESSION: microurl_error_kind = 15;
+/// `IPv6-invalid-code-point`
+pub const MICROURL_ERROR_IPV6_INVALID_CODE_POINT: microurl_error_kind = 16;
+/// `IPv6-too-few-pieces`
+pub const MICROURL_ERROR_IPV6_TOO_FEW_PIECES: microurl_error_kind = 17;
+/// `IPv4-in-IPv6-too-many-pieces`
+pub const MICROURL_ERROR_IPV4_IN_IPV6_TOO_MANY_PIECES: microurl_error_kind = 18;
+/// `IPv4-in-IPv6-invalid-code-point`
+pub const MICROURL_ERROR_IPV4_IN_IPV6_INVALID_CODE_POINT: microurl_error_kind = 19;
+/// `IPv4-in-IPv6-out-of-range-part`
+pub const MICROURL_ERROR_IPV4_IN_IPV6_OUT_OF_RANGE_PART: microurl_error_kind = 20;
+/// `IPv4-in-IPv6-too-few-parts`
+pub const MICROURL_ERROR_IPV4_IN_IPV6_TOO_FEW_PARTS: microurl_error_kind = 21;
+/// A failure kind this version of the header does not name.
+pub const MICROURL_ERROR_OTHER: microurl_error_kind = 22;
+/// IDNA: a disallowed code point (UTS46 V5, V7); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_DISALLOWED: microurl_error_kind = 23;
+/// IDNA: an ASCII code point outside the STD3 rules (U1); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_STD3: microurl_error_kind = 24;
+/// IDNA: a Punycode label not in NFC (V1); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_NOT_NFC: microurl_error_kind = 25;
+/// IDNA: a misplaced hyphen (V2-V4); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_HYPHEN: microurl_error_kind = 26;
+/// IDNA: a label starting with a combining mark (V6); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_LEADING_MARK: microurl_error_kind = 27;
+/// IDNA: a misplaced zero width (non-)joiner (C1, C2); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_JOINER: microurl_error_kind = 28;
+/// IDNA: the Bidi rule is broken (B1-B6); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_BIDI: microurl_error_kind = 29;
+/// IDNA: invalid Punycode (P4, A3); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_PUNYCODE: microurl_error_kind = 30;
+/// IDNA: a label over the Punycode length caps; `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_LABEL_TOO_LONG: microurl_error_kind = 31;
+/// IDNA: an empty label (strict); `position` is the label's index.
+pub const MICROURL_ERROR_IDNA_EMPTY_LABEL: microurl_error_kind = 32;
+/// IDNA: a label or the domain outside DNS length limits (strict).
+pub const MICROURL_ERROR_IDNA_DNS_LENGTH: microurl_error_kind = 33;
+/// IDNA: the domain is empty after processing.
+pub const MICROURL_ERROR_IDNA_EMPTY_HOST: microurl_error_kind = 34;
+/// IDNA: a forbidden domain code point in the result, at byte `position` of the output.
+pub const MICROURL_ERROR_IDNA_FORBIDDEN_DOMAIN_CODE_POINT: microurl_error_kind = 35;
+
+/// The result of every fallible call.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct microurl_result {
+    /// `MICROURL_OK` or why not (a `MICROURL_*` status).
+    pub status: microurl_status,
+    /// With `MICROURL_INVALID` / `MICROURL_INVALID_BASE`: why (a `MICROURL_ERROR_*`).
+    pub error: microurl_error_kind,
+    /// With `MICROURL_INVALID*` and `MICROURL_INVALID_UTF8`: the byte offset in the input
+    /// (for IDNA label errors, the label's index).
+    pub position: usize,
+    /// With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds.
+    pub needed: usize,
+    /// With `MICROURL_OK`, for functions that write a string into the buffer: its length.
+    pub written: usize,
+}
+
+// ------------------------------------------------------------------------------ the URL
+
+/// `query_start` / `fragment_start` of a URL without that component.
+pub const MICROURL_NONE: u32 = u32::MAX;
+
+/// What kind of host a URL has (`microurl_host_kind`, see `microurl_host_kind_of`).
+pub type microurl_host_kind = u32;
+/// No host: `mailto:x`.
+pub const MICROURL_HOST_NONE: microurl_host_kind = 0;
+/// The empty host: `file:///p`.
+pub const MICROURL_HOST_EMPTY: microurl_host_kind = 1;
+/// A domain (ASCII, lowercase, Punycode).
+pub const MICROURL_HOST_DOMAIN: microurl_host_kind = 2;
+/// An IPv4 address (`microurl_host_ipv4`).
+pub const MICROURL_HOST_IPV4: microurl_host_kind = 3;
+/// An IPv6 address (`microurl_host_ipv6`).
+pub const MICROURL_HOST_IPV6: microurl_host_kind = 4;
+/// An opaque host of a non-special URL.
+pub const MICROURL_HOST_OPAQUE: microurl_host_kind = 5;
+
+/// A parsed URL: its serialization `href[0..href_len]` (ASCII, in a buffer the caller
+/// owns and keeps unchanged while the URL is used) and the offsets of its components.
+///
+/// A plain struct: it may live in a static, be copied, or be zero-initialized. Functions
+/// check it before use; the getters return an empty span for a struct that fails the check.
+///
+/// ```text
+/// https://user:pass@sub.example.com:8080/p/a/t/h?query=4#frag
+///      |     |    |               |    |       |       |
+///      |     |    host_start      |    path_start      fragment_start ('#')
+///      |     username_end         host_end     query_start ('?')
+///      scheme_end (':')
+/// ```
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct microurl_url {
+    /// The serialization (not NUL-terminated).
+    pub href: *const c_char,
+    /// Its length in bytes.
+    pub href_len: u32,
+    /// Offset of the `:` after the scheme.
+    pub scheme_end: u32,
+    /// End of the username.
+    pub username_end: u32,
+    /// Start of the host.
+    pub host_start: u32,
+    /// End of the host.
+    pub host_end: u32,
+    /// Start of the path.
+    pub path_start: u32,
+    /// Offset of the `?`, or `MICROURL_NONE`.
+    pub query_start: u32,
+    /// Offset of the `#`, or `MICROURL_NONE`.
+    pub fragment_start: u32,
+    /// The validation errors of the parse, one bit each (`microurl_validation_error_name`).
+    pub validation_errors: u32,
+    /// The port, when `has_port` (a port equal to the scheme's default is not kept).
+    pub port: u16,
+    /// 1 if the URL has a port.
+    pub has_port: u8,
+    /// A `MICROURL_HOST_*` kind.
+    pub host_kind: u8,
+}
+
+/// A string inside a URL's buffer (not NUL-terminated). `ptr` is NULL for a component the
+/// URL does not have (or a `microurl_url` that fails the check).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct microurl_span {
+    /// First byte, or NULL.
+    pub ptr: *const c_char,
+    /// Length in bytes.
+    pub len: usize,
+}
+
+const NO_SPAN: microurl_span = microurl_span {
+    ptr: core::ptr::null(),
+    len: 0,
+};
+
+fn span(s: &str) -> microurl_span {
+    microurl_span {
+        ptr: s.as_ptr().cast(),
+        len: s.len(),
+    }
+}
+
+fn host_kind_code(k: HostKind) -> u8 {
+    match k {
+        HostKind::None => 0,
+        HostKind::Empty => 1,
+        HostKind::Domain => 2,
+        HostKind::Ipv4 => 3,
+        HostKind::Ipv6 => 4,
+        HostKind::Opaque => 5,
+    }
+}
+
+fn host_kind_of(code: u8) -> Option<HostKind> {
+    Some(match code {
+        0 => HostKind::None,
+        1 => HostKind::Empty,
+        2 => HostKind::Domain,
+        3 => HostKind::Ipv4,
+        4 => HostKind::Ipv6,
+        5 => HostKind::Opaque,
+        _ => return None,
+    })
+}
+
+/// The C struct of `url` (whose serialization must stay where it is).
+fn to_c(url: &Url<'_>) -> microurl_url {
+    let p = url.parts();
+    let opt = |o: Option<u32>| o.unwrap_or(MICROURL_NONE);
+    microurl_url {
+        href: url.as_str().as_ptr().cast(),
+        // Parsed URLs fit u32 offsets (`from_parts` checks the same).
+        href_len: u32::try_from(url.as_str().len()).unwrap_or(u32::MAX),
+        scheme_end: p.scheme_end,
+        username_end: p.username_end,
+        host_start: p.host_start,
+        host_end: p.host_end,
+        path_start: p.path_start,
+        query_start: opt(p.query_start),
+        fragment_start: opt(p.fragment_start),
+        validation_errors: url.validation_errors().bits(),
+        port: p.port.unwrap_or(0),
+        has_port: u8::from(p.port.is_some()),
+        host_kind: host_kind_code(p.host_kind),
+    }
+}
+
+/// The Rust URL of a C struct, after checking it.
+fn from_c<'a>(c: &microurl_url) -> Result<Url<'a>, Fail> {
+    let href = io::text::<'a>(c.href, c.href_len as usize).map_err(|_| Fail::Argument)?;
+    let opt = |o: u32| (o != MICROURL_NONE).then_some(o);
+    let parts = UrlParts {
+        scheme_end: c.scheme_end,
+        username_end: c.username_end,
+        host_start: c.host_start,
+        host_end: c.host_end,
+        path_start: c.path_start,
+        query_start: opt(c.query_start),
+        fragment_start: opt(c.fragment_start),
+        port: (c.has_port != 0).then_some(c.port),
+        host_kind: host_kind_of(c.host_kind).ok_or(Fail::Argument)?,
+        validation: ValidationErrors::from_bits(c.validation_errors),
+    };
+    Url::from_parts(href, parts).map_err(|_| Fail::Argument)
+}
+
+/// The URL behind `url`, or `Fail::Argument` for NULL or a struct that fails the check.
+fn view<'a>(url: *const microurl_url) -> Result<Url<'a>, Fail> {
+    from_c(&io::read_struct(url)?)
+}
+
+// ------------------------------------------------------------------------------ parsing
+
+/// Parses `input` (with an optional `base` string, NULL for none) into `buf`, and stores
+/// the URL in `*out`. See `microurl_join` for a base that is already parsed.
+///
+/// The URL's serialization is written into `buf[0..buf_len]` (`out->href` points into
+/// it; the base, when it is not canonical, is parsed into the end of `buf` first).
+/// `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size succeeds. (A base that
+/// fits neither `buf` nor 1 KiB of stack scratch is the one exception: then `needed` is what
+/// the base alone needs, and a second call may ask for more.)
+/// `*out` is written only on success.
+#[no_mangle]
+pub extern "C" fn microurl_parse(
+    input: *const c_char,
+    input_len: usize,
+    base: *const c_char,
+    base_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        let input_r = Region::of(input, input_len);
+        let base_r = Region::of(base, base_len);
+        let out = Out::new(out, &[input_r, base_r])?;
+        let buf_r = Region::of(buf, buf_len);
+        io::disjoint(buf_r, &[input_r, base_r, out.region()])?;
+        let input = io::text(input, input_len)?;
+        let base = match base.is_null() {
+            true if base_len == 0 => None,
+            _ => Some(io::text(base, base_len).map_err(Fail::in_base)?),
+        };
+        let buf = io::bytes_mut(buf, buf_len)?;
+        let url = match base {
+            None => parse_placed(input, None, buf)?,
+            Some(b) => parse_against_str(input, b, buf)?,
+        };
+        out.write(to_c(&url));
+        Ok(0)
+    })
+}
+
+/// Parses `input` against the already parsed `base` into `buf` and stores the URL in `*out`
+/// (`new URL(input, base)`; also what following a redirect's `Location` is). `out` may be
+/// `base` itself; `buf` must not overlap `base`'s buffer.
+#[no_mangle]
+pub extern "C" fn microurl_join(
+    base: *const microurl_url,
+    input: *const c_char,
+    input_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        let b = view(base)?;
+        let input_r = Region::of(input, input_len);
+        let href_r = Region::of(b.as_str().as_ptr(), b.as_str().len());
+        let out = Out::new(out, &[input_r, href_r])?;
+        io::disjoint(Region::of(buf, buf_len), &[input_r, href_r, out.region()])?;
+        let input = io::text(input, input_len)?;
+        let buf = io::bytes_mut(buf, buf_len)?;
+        let url = parse_placed(input, Some(&b), buf)?;
+        out.write(to_c(&url));
+        Ok(0)
+    })
+}
+
+/// Whether `input` parses (against `base`, NULL for none), with no buffer at all
+/// (`URL.canParse`). Uses at most 2 KiB of stack. False for arguments that are not UTF-8.
+#[no_mangle]
+pub extern "C" fn microurl_can_parse(
+    input: *const c_char,
+    input_len: usize,
+    base: *const c_char,
+    base_len: usize,
+) -> bool {
+    let Ok(input) = io::text(input, input_len) else {
+        return false;
+    };
+    let base = match base.is_null() && base_len == 0 {
+        true => None,
+        false => match io::text(base, base_len) {
+            Ok(b) => Some(b),
+            Err(_) => return false,
+        },
+    };
+    Url::can_parse(input, base)
+}
+
+/// Checks a `microurl_url` (for instance one restored from storage): `MICROURL_OK`, or
+/// `MICROURL_INVALID_ARGUMENT` when its offsets do not fit its serialization.
+#[no_mangle]
+pub extern "C" fn microurl_check(url: *const microurl_url) -> microurl_result {
+    io::run(|| view(url).map(|_| 0))
+}
+
+/// Where a parse or setter left the URL: in the arena at an offset, or borrowed from a
+/// source (an input that was already canonical, or a setter's unchanged URL).
+enum Place {
+    Arena(usize),
+    Source(usize),
+}
+
+/// Parses into `arena` and settles the result in it (copying a result that borrows the
+/// input to the start of the arena).
+fn parse_placed<'a>(
+    input: &str,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+) -> Result<Url<'a>, Fail> {
+    let placed = {
+        let span = (arena.as_ptr() as usize, arena.len());
+        let url = Url::parse_with_base(input, base, arena).map_err(|e| Fail::of(e, 0))?;
+        placed(&url, span, input.as_bytes())
+    };
+    settle(arena, input.as_bytes(), placed)
+}
+
+/// `url`'s parts and where its serialization is (in the arena, or in `source`).
+fn placed(url: &Url<'_>, arena: (usize, usize), source: &[u8]) -> (UrlParts, usize, Place) {
+    let s = url.as_str();
+    let p = s.as_ptr() as usize;
+    let place = match p.checked_sub(arena.0) {
+        Some(off) if off < arena.1 => Place::Arena(off),
+        _ => Place::Source(p.wrapping_sub(source.as_ptr() as usize)),
+    };
+    (url.parts(), s.len(), place)
+}
+
+/// Whether `url`'s serialization lies inside `region` (a setter may return its URL as it
+/// was, borrowing the original serialization).
+fn inside(url: &Url<'_>, region: &[u8]) -> bool {
+    let (p, start) = (url.as_str().as_ptr() as usize, region.as_ptr() as usize);
+    p >= start && p + url.as_str().len() <= start + region.len()
+}
+
+/// The URL over `arena`, copying a serialization borrowed from `source` to its start
+/// (which needs the serialization's length).
+fn settle<'a>(
+    arena: &'a mut [u8],
+    source: &[u8],
+    (parts, len, place): (UrlParts, usize, Place),
+) -> Result<Url<'a>, Fail> {
+    let at = match place {
+        Place::Arena(off) => off,
+        Place::Source(off) => {
+            let from = source.get(off..off + len).ok_or(Fail::Argument)?;
+            let to = arena.get_mut(..len).ok_or(Fail::TooSmall(len))?;
+            to.copy_from_slice(from);
+            0
+        }
+    };
+    let arena: &'a [u8] = arena;
+    let s = arena.get(at..at + len).ok_or(Fail::Argument)?;
+    let s = core::str::from_utf8(s).map_err(|_| Fail::Argument)?;
+    Url::from_parts(s, parts).map_err(|_| Fail::Argument)
+}
+
+/// Parses `base` into `buf` and moves it to the end (unless it is canonical: then it stays
+/// in the caller's string), then `input` against it into the rest of `buf`.
+fn parse_against_str<'a>(input: &str, base: &str, buf: &'a mut [u8]) -> Result<Url<'a>, Fail> {
+    let n = buf.len();
+    // 1. The base.
+    let (bparts, blen, bplace) = {
+        let span = (buf.as_ptr() as usize, n);
+        match Url::parse(base, buf) {
+            Ok(b) => placed(&b, span, base.as_bytes()),
+            Err(Error::ArenaTooSmall { needed }) => {
+                return Err(Fail::TooSmall(needed_base_elsewhere(input, base, needed)));
+            }
+            Err(e) => return Err(Fail::of(e, 0).in_base()),
+        }
+    };
+    let used = match bplace {
+        Place::Source(_) => 0,
+        Place::Arena(off) => {
+            move_to_end(buf.get_mut(off..).unwrap_or_default(), blen);
+            blen
+        }
+    };
+    // 2. The input against it, into the head of `buf`.
+    let placed = {
+        let (head, tail) = buf.split_at_mut(n - used);
+        let tail: &[u8] = tail;
+        let base_str = match bplace {
+            Place::Source(off) => base.get(off..off + blen),
+            Place::Arena(_) => core::str::from_utf8(tail).ok(),
+        };
+        let b =
+            Url::from_parts(base_str.ok_or(Fail::Argument)?, bparts).map_err(|_| Fail::Argument)?;
+        let span = (head.as_ptr() as usize, head.len());
+        let url = Url::parse_with_base(input, Some(&b), head).map_err(|e| Fail::of(e, used))?;
+        placed(&url, span, input.as_bytes())
+    };
+    // A result that borrows the input goes to the start of `buf`, over the base, which is
+    // no longer needed.
+    settle(buf, input.as_bytes(), placed)
+}
+
+/// Moves `span[..len]` to the end of `span` by rotation (three reversals, plain swaps):
+/// `copy_within` would link `memmove`, 1.5 KB of flash on Cortex-M (the library avoids it
+/// for the same reason).
+fn move_to_end(span: &mut [u8], len: usize) {
+    if len <= span.len() {
+        span[..len].reverse();
+        span[len..].reverse();
+        span.reverse();
+    }
+}
+
+/// `needed` for [`parse_against_str`] when the base does not fit the caller's buffer
+/// (`base_needed` bytes): the base parsed into stack scratch tells what the input needs
+/// next to it. Without that, the base's own need.
+#[inline(never)]
+fn needed_base_elsewhere(input: &str, base: &str, base_needed: usize) -> usize {
+    let mut scratch = [0u8; 1024];
+    let span = (scratch.as_ptr() as usize, scratch.len());
+    let Ok(b) = Url::parse(base, &mut scratch) else {
+        return base_needed;
+    };
+    let used = match placed(&b, span, base.as_bytes()).2 {
+        Place::Source(_) => 0,
+        Place::Arena(_) => b.as_str().len(),
+    };
+    let input_needs = match Url::parse_with_base(input, Some(&b), &mut []) {
+        Err(Error::ArenaTooSmall { needed }) => used + needed,
+        // Borrowed (canonical) input: copied into the buffer at the end.
+        Ok(url) => url.as_str().len(),
+        Err(_) => 0,
+    };
+    base_needed.max(input_needs)
+}
+
+// ------------------------------------------------------------------------------ getters
+
+/// A getter: the span `get` returns for the URL, or an empty span with a NULL `ptr` for a
+/// NULL or broken struct (or a component the URL does not have).
+fn getter(
+    url: *const microurl_url,
+    get: impl for<'x> FnOnce(&Url<'x>) -> Option<&'x str>,
+) -> microurl_span {
+    match view(url) {
+        Ok(u) => get(&u).map_or(NO_SPAN, span),
+        Err(_) => NO_SPAN,
+    }
+}
+
+/// The serialization (`href`).
+#[no_mangle]
+pub extern "C" fn microurl_href(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.as_str()))
+}
+
+/// The scheme and `:` (`protocol`): `https:`.
+#[no_mangle]
+pub extern "C" fn microurl_protocol(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.protocol()))
+}
+
+/// The scheme without `:`: `https`.
+#[no_mangle]
+pub extern "C" fn microurl_scheme(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.scheme()))
+}
+
+/// The username, percent-encoded; empty if none (`username`).
+#[no_mangle]
+pub extern "C" fn microurl_username(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.username()))
+}
+
+/// The password, percent-encoded; empty if none (`password`).
+#[no_mangle]
+pub extern "C" fn microurl_password(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.password()))
+}
+
+/// The host and `:port`, if any (`host`); empty if there is no host.
+#[no_mangle]
+pub extern "C" fn microurl_host(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.host_with_port()))
+}
+
+/// The host as serialized, IPv6 in brackets (`hostname`); empty if there is no host.
+#[no_mangle]
+pub extern "C" fn microurl_hostname(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.hostname()))
+}
+
+/// The port's digits as serialized (`port`); empty if none or the scheme's default.
+#[no_mangle]
+pub extern "C" fn microurl_port(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| {
+        let hp = u.host_with_port();
+        Some(hp.get(u.hostname().len() + 1..).unwrap_or(""))
+    })
+}
+
+/// The path (`pathname`).
+#[no_mangle]
+pub extern "C" fn microurl_pathname(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.path()))
+}
+
+/// `?` and the query, or empty if the query is null or empty (`search`).
+#[no_mangle]
+pub extern "C" fn microurl_search(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.search()))
+}
+
+/// `#` and the fragment, or empty if it is null or empty (`hash`).
+#[no_mangle]
+pub extern "C" fn microurl_hash(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| Some(u.hash()))
+}
+
+/// The query without `?`; `ptr` NULL if the URL has none (an empty query is not NULL).
+#[no_mangle]
+pub extern "C" fn microurl_query(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| u.query())
+}
+
+/// The fragment without `#`; `ptr` NULL if the URL has none.
+#[no_mangle]
+pub extern "C" fn microurl_fragment(url: *const microurl_url) -> microurl_span {
+    getter(url, |u| u.fragment())
+}
+
+/// The port as a number, or -1 if there is none (or it is the scheme's default).
+#[no_mangle]
+pub extern "C" fn microurl_port_number(url: *const microurl_url) -> i32 {
+    view(url).ok().and_then(|u| u.port()).map_or(-1, i32::from)
+}
+
+/// The port, else the scheme's default port (80 for http, ...), else -1.
+#[no_mangle]
+pub extern "C" fn microurl_port_or_default(url: *const microurl_url) -> i32 {
+    view(url)
+        .ok()
+        .and_then(|u| u.port_or_known_default())
+        .map_or(-1, i32::from)
+}
+
+/// Whether the scheme is special (http, https, ws, wss, ftp, file).
+#[no_mangle]
+pub extern "C" fn microurl_is_special(url: *const microurl_url) -> bool {
+    view(url).is_ok_and(|u| u.is_special())
+}
+
+/// Whether the URL has an opaque path (`mailto:x`).
+#[no_mangle]
+pub extern "C" fn microurl_has_opaque_path(url: *const microurl_url) -> bool {
+    view(url).is_ok_and(|u| u.has_opaque_path())
+}
+
+/// The kind of host (`MICROURL_HOST_*`); `MICROURL_HOST_NONE` for a broken struct.
+#[no_mangle]
+pub extern "C" fn microurl_host_kind_of(url: *const microurl_url) -> microurl_host_kind {
+    view(url).map_or(MICROURL_HOST_NONE, |u| {
+        u32::from(host_kind_code(u.host_kind()))
+    })
+}
+
+/// The IPv4 address of an IPv4 host into `*out` (`0x7f000001` for 127.0.0.1); false (and
+/// `*out` untouched) for other hosts.
+#[no_mangle]
+pub extern "C" fn microurl_host_ipv4(url: *const microurl_url, out: *mut u32) -> bool {
+    let Ok(Some(mu::Host::Ipv4(a))) = view(url).map(|u| u.host()) else {
+        return false;
+    };
+    io::write_value(out, u32::from(a)).is_ok()
+}
+
+/// The IPv6 address of an IPv6 host into `out[0..8]` (eight 16-bit pieces, most significant
+/// first); false (and `out` untouched) for other hosts.
+#[no_mangle]
+pub extern "C" fn microurl_host_ipv6(url: *const microurl_url, out: *mut u16) -> bool {
+    let Ok(Some(mu::Host::Ipv6(a))) = view(url).map(|u| u.host()) else {
+        return false;
+    };
+    io::write_value(out.cast::<[u16; 8]>(), a.segments()).is_ok()
+}
+
+/// The spec name of validation error bit `bit` of `validation_errors`
+/// (`"invalid-URL-unit"`), a static NUL-terminated string; `"unknown"` past the last one.
+#[no_mangle]
+pub extern "C" fn microurl_validation_error_name(bit: u32) -> *const c_char {
+    names::validation(bit)
+}
+
+// ------------------------------------------------------------------------------ setters
+
+/// One setter of the URL API.
+#[derive(Clone, Copy)]
+enum Setter {
+    Href,
+    Protocol,
+    Username,
+    Password,
+    Host,
+    Hostname,
+    Port,
+    Pathname,
+    Search,
+    Hash,
+}
+
+/// Runs a setter: the new URL goes to `buf` and `*out`; `*url` and its buffer are read only.
+fn set(
+    which: Setter,
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        let u = view(url)?;
+        let value_r = Region::of(value, value_len);
+        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+        let out = Out::new(out, &[value_r, href_r])?;
+        io::disjoint(Region::of(buf, buf_len), &[value_r, href_r, out.region()])?;
+        let value = io::text(value, value_len)?;
+        let arena = io::bytes_mut(buf, buf_len)?;
+        let placed = {
+            let span = (arena.as_ptr() as usize, arena.len());
+            let new = match which {
+                Setter::Href => u.set_href(value, arena),
+                Setter::Protocol => u.set_protocol(value, arena),
+                Setter::Username => u.set_username(value, arena),
+                Setter::Password => u.set_password(value, arena),
+                Setter::Host => u.set_host(value, arena),
+                Setter::Hostname => u.set_hostname(value, arena),
+                Setter::Port => u.set_port(value, arena),
+                Setter::Pathname => u.set_pathname(value, arena),
+                Setter::Search => u.set_search(value, arena),
+                Setter::Hash => u.set_hash(value, arena),
+            }
+            .map_err(|e| Fail::of(e, 0))?;
+            // The source of a borrowed result: the value (href setter) or the URL itself.
+            let source = match inside(&new, u.as_str().as_bytes()) {
+                true => u.as_str().as_bytes(),
+                false => value.as_bytes(),
+            };
+            (placed(&new, span, source), source)
+        };
+        let new = settle(arena, placed.1, placed.0)?;
+        out.write(to_c(&new));
+        Ok(0)
+    })
+}
+
+/// The `href` setter: `value` parsed as a new URL into `buf` and `*out`
+/// (`MICROURL_INVALID` if it is not one). Setters never change `*url` or its buffer; `out`
+/// may be `url` itself, and `buf` must not overlap `url`'s buffer. Every setter writes
+/// `*out` only on success.
+#[no_mangle]
+pub extern "C" fn microurl_set_href(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Href, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `protocol` setter (a value the standard ignores gives the URL unchanged, copied).
+#[no_mangle]
+pub extern "C" fn microurl_set_protocol(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Protocol, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `username` setter.
+#[no_mangle]
+pub extern "C" fn microurl_set_username(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Username, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `password` setter.
+#[no_mangle]
+pub extern "C" fn microurl_set_password(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Password, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `host` setter (host and optional port).
+#[no_mangle]
+pub extern "C" fn microurl_set_host(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Host, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `hostname` setter.
+#[no_mangle]
+pub extern "C" fn microurl_set_hostname(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Hostname, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `port` setter (an empty value removes the port).
+#[no_mangle]
+pub extern "C" fn microurl_set_port(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Port, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `pathname` setter.
+#[no_mangle]
+pub extern "C" fn microurl_set_pathname(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Pathname, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `search` setter (an empty value removes the query).
+#[no_mangle]
+pub extern "C" fn microurl_set_search(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Search, url, value, value_len, out, buf, buf_len)
+}
+
+/// The `hash` setter (an empty value removes the fragment).
+#[no_mangle]
+pub extern "C" fn microurl_set_hash(
+    url: *const microurl_url,
+    value: *const c_char,
+    value_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    set(Setter::Hash, url, value, value_len, out, buf, buf_len)
+}
+
+// ------------------------------------------------------------------------------ strings
+
+/// The ASCII serialization of the URL's origin (`https://example.com:8443`, or `null` for
+/// an opaque origin) into `buf`; its length in `written`.
+#[no_mangle]
+pub extern "C" fn microurl_origin(
+    url: *const microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        let u = view(url)?;
+        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+        io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+        io::display_into(&u.origin(), io::bytes_mut(buf, buf_len)?)
+    })
+}
+
+/// The URL Standard's *domain to ASCII* (UTS46 processing, Punycode) of the UTF-8
+/// `domain` into `buf`; `be_strict` adds the DNS length checks. Failure: `MICROURL_INVALID`
+/// with a `MICROURL_ERROR_IDNA_*` error.
+#[no_mangle]
+pub extern "C" fn microurl_domain_to_ascii(
+    domain: *const c_char,
+    domain_len: usize,
+    be_strict: bool,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        io::disjoint(Region::of(buf, buf_len), &[Region::of(domain, domain_len)])?;
+        let domain = io::text(domain, domain_len)?;
+        let buf = io::bytes_mut(buf, buf_len)?;
+        mu::idna::domain_to_ascii(domain, be_strict, buf).map_err(Fail::idna)
+    })
+}
+
+/// The URL Standard's *domain to Unicode* of `domain` into `buf` (UTF-8). Labels that fail
+/// to decode are kept as they are, as the standard says: the only failure is the buffer.
+#[no_mangle]
+pub extern "C" fn microurl_domain_to_unicode(
+    domain: *const c_char,
+    domain_len: usize,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        io::disjoint(Region::of(buf, buf_len), &[Region::of(domain, domain_len)])?;
+        let domain = io::text(domain, domain_len)?;
+        let buf = io::bytes_mut(buf, buf_len)?;
+        mu::idna::domain_to_unicode(domain, buf).map_err(Fail::idna)
+    })
+}
+
+/// A percent-encode set of the URL Standard, for `microurl_percent_encode`.
+pub type microurl_encode_set = u32;
+/// The C0 control percent-encode set.
+pub const MICROURL_ENCODE_C0_CONTROL: microurl_encode_set = 0;
+/// The fragment percent-encode set.
+pub const MICROURL_ENCODE_FRAGMENT: microurl_encode_set = 1;
+/// The query percent-encode set.
+pub const MICROURL_ENCODE_QUERY: microurl_encode_set = 2;
+/// The special-query percent-encode set.
+pub const MICROURL_ENCODE_SPECIAL_QUERY: microurl_encode_set = 3;
+/// The path percent-encode set.
+pub const MICROURL_ENCODE_PATH: microurl_encode_set = 4;
+/// The userinfo percent-encode set.
+pub const MICROURL_ENCODE_USERINFO: microurl_encode_set = 5;
+/// The component percent-encode set (`encodeURIComponent`).
+pub const MICROURL_ENCODE_COMPONENT: microurl_encode_set = 6;
+/// The application/x-www-form-urlencoded percent-encode set.
+pub const MICROURL_ENCODE_FORM_URLENCODED: microurl_encode_set = 7;
+
+/// UTF-8 percent-encodes `input` with the encode set `set` (`MICROURL_ENCODE_*`) into
+/// `buf`; its length in `written`.
+#[no_mangle]
+pub extern "C" fn microurl_percent_encode(
+    input: *const c_char,
+    input_len: usize,
+    set: microurl_encode_set,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    use mu::percent as p;
+    io::run(|| {
+        let set = match set {
+            MICROURL_ENCODE_C0_CONTROL => &p::C0_CONTROL,
+            MICROURL_ENCODE_FRAGMENT => &p::FRAGMENT,
+            MICROURL_ENCODE_QUERY => &p::QUERY,
+            MICROURL_ENCODE_SPECIAL_QUERY => &p::SPECIAL_QUERY,
+            MICROURL_ENCODE_PATH => &p::PATH,
+            MICROURL_ENCODE_USERINFO => &p::USERINFO,
+            MICROURL_ENCODE_COMPONENT => &p::COMPONENT,
+            MICROURL_ENCODE_FORM_URLENCODED => &p::FORM_URLENCODED,
+            _ => return Err(Fail::Argument),
+        };
+        io::disjoint(Region::of(buf, buf_len), &[Region::of(input, input_len)])?;
+        let input = io::text(input, input_len)?;
+        io::display_into(&p::encode(input, set), io::bytes_mut(buf, buf_len)?)
+    })
+}
+
+/// Percent-decodes the bytes `input` (`%XX` becomes one byte, anything else is copied) into
+/// `buf`; its length in `written`. The result may be any bytes, not only UTF-8.
+#[no_mangle]
+pub extern "C" fn microurl_percent_decode(
+    input: *const c_char,
+    input_len: usize,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        io::disjoint(Region::of(buf, buf_len), &[Region::of(input, input_len)])?;
+        let input = io::bytes(input, input_len)?;
+        let buf = io::bytes_mut(buf, buf_len)?;
+        let mut n = 0;
+        for b in mu::percent::decode(input) {
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = b;
+            }
+            n += 1;
+        }
+        match n <= buf.len() {
+            true => Ok(n),
+            false => Err(Fail::TooSmall(n)),
+        }
+    })
+}
+
+// ------------------------------------------------------------------------------ names
+
+mod names;
+
+/// The name of a `MICROURL_ERROR_*` kind: the URL Standard's validation error name
+/// (`"host-missing"`), a static NUL-terminated string; `"unknown"` for other values.
+#[no_mangle]
+pub extern "C" fn microurl_error_name(error: microurl_error_kind) -> *const c_char {
+    names::error(error)
+}
+
+/// The name of a `MICROURL_*` status (`"MICROURL_BUFFER_TOO_SMALL"`), static and
+/// NUL-terminated; `"unknown"` for other values.
+#[no_mangle]
+pub extern "C" fn microurl_status_name(status: microurl_status) -> *const c_char {
+    names::status(status)
+}
+
+// ------------------------------------------------------------------------------ panics
+
+/// Nothing may unwind into C, and the library has no panic it means to reach (it is built to
+/// return errors for every input): should one happen anyway, trap at once.
+#[cfg(not(test))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    io::trap()
+}

@@ -1,0 +1,15 @@
+/* Host runner of the C API conformance test (built with -fsanitize=address,undefined). */
+#include <stdio.h>
+#include <string.h>
+
+#include "conformance.h"
+
+void plat_write(const char *s, size_t n) { fwrite(s, 1, n, stdout); }
+
+int main(int argc, char **argv) {
+    int needed = argc > 1 && strcmp(argv[1], "--needed") == 0;
+    int rc = run_conformance(needed);
+    rc |= run_random(200000);
+    fflush(stdout);
+    return rc;
+}

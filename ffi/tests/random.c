@@ -1,0 +1,162 @@
+/*
+ * Random calls of every C API function: URL-like inputs built from fragments and random
+ * bytes, random bases, setters on parsed URLs, random buffer sizes, structs with random
+ * fields. Nothing is compared with an oracle here: the point is that no input makes the
+ * library panic (its panic handler traps: the process would die with SIGILL, or the firmware
+ * with a HardFault) or touch memory outside what it was given (ASan on the host). Each
+ * call's status must also be one of the documented ones, and an OK URL must pass
+ * microurl_check. Deterministic (xorshift), so a failure names its iteration.
+ */
+#include "conformance.h"
+#include "microurl.h"
+
+static unsigned long long state = 0x9E3779B97F4A7C15ull;
+static unsigned next(void) {
+    state ^= state >> 12;
+    state ^= state << 25;
+    state ^= state >> 27;
+    return (unsigned)((state * 0x2545F4914F6CDD1Dull) >> 32);
+}
+static unsigned below(unsigned n) { return next() % n; }
+
+struct piece {
+    const char *p;
+    size_t n;
+};
+#define P(s) {s, sizeof s - 1}
+static const struct piece PIECES[] = {
+    P("http:"), P("https:"), P("file:"), P("mailto:"), P("ws:"), P("sc:"), P("blob:"), P("//"),
+    P("/"), P("\\"), P("?"), P("#"), P("@"), P(":"), P("["), P("]"), P("::1"), P("127.0.0.1"),
+    P("0x7f.1"), P("%"), P("%41"), P("%zz"), P(".."), P("."), P("%2e"), P("a"), P("B"),
+    P("example.com"), P("xn--"), P("xn--bcher-kva"), P("b\xc3\xbc" "cher"), P("\xe2\x80\x8d"),
+    P("\xef\xbc\x8e"), P("\t"), P("\n"), P(" "), P("\0"), P("80"), P("65536"), P("user"),
+    P("pw"), P("C|"), P("C:"), P("\xf0\x9f\x98\x80"), P("\xff"), P("\xc3"),
+};
+#define NPIECES (sizeof PIECES / sizeof PIECES[0])
+
+static char in_buf[512], base_buf[512], val_buf[256];
+static char out_a[4096], out_b[4096];
+
+static size_t piece_string(char *dst, size_t cap) {
+    size_t n = 0;
+    if (below(2) == 0) { /* half of them start with a scheme (the first 7 pieces) */
+        const struct piece *p = &PIECES[below(7)];
+        for (size_t i = 0; i < p->n && n < cap; i++) dst[n++] = p->p[i];
+    }
+    unsigned parts = below(12);
+    for (unsigned k = 0; k < parts; k++) {
+        if (below(8) == 0) {
+            if (n < cap) dst[n++] = (char)below(256);
+            continue;
+        }
+        const struct piece *p = &PIECES[below(NPIECES)];
+        for (size_t i = 0; i < p->n && n < cap; i++) dst[n++] = p->p[i];
+    }
+    return n;
+}
+
+static void out_text(const char *z) {
+    size_t k = 0;
+    while (z[k]) k++;
+    plat_write(z, k);
+}
+
+static void out_unsigned(unsigned v) {
+    char t[16];
+    int i = 15;
+    t[i] = 0;
+    do {
+        t[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    out_text(t + i);
+}
+
+static int status_ok(microurl_result r) {
+    return r.status <= MICROURL_INVALID_ARGUMENT;
+}
+
+int run_random(unsigned iterations) {
+    unsigned bad = 0, ok_urls = 0;
+    for (unsigned it = 0; it < iterations; it++) {
+        size_t n = piece_string(in_buf, sizeof in_buf);
+        size_t bn = piece_string(base_buf, sizeof base_buf);
+        size_t vn = piece_string(val_buf, sizeof val_buf);
+        const char *base = below(3) == 0 ? base_buf : 0;
+        size_t cap = below(4) == 0 ? below(64) : sizeof out_a;
+        microurl_url u, v;
+        microurl_result r = microurl_parse(in_buf, n, base, base ? bn : 0, &u, out_a, cap);
+        (void)microurl_can_parse(in_buf, n, base, base ? bn : 0);
+        if (!status_ok(r)) bad++;
+        if (r.status != MICROURL_OK) {
+            /* Still exercise a parsed URL: a fixed one. */
+            r = microurl_parse("sc://u:p@h:1/p?q#f", 18, 0, 0, &u, out_a, sizeof out_a);
+        } else {
+            ok_urls++;
+            if (microurl_check(&u).status != MICROURL_OK) bad++;
+        }
+        int url_op = 1;
+        switch (below(12)) {
+        case 0: r = microurl_set_href(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 1: r = microurl_set_protocol(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 2: r = microurl_set_username(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 3: r = microurl_set_password(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 4: r = microurl_set_host(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 5: r = microurl_set_hostname(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 6: r = microurl_set_port(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 7: r = microurl_set_pathname(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 8: r = microurl_set_search(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 9: r = microurl_set_hash(&u, val_buf, vn, &v, out_b, below(200)); break;
+        case 10: r = microurl_join(&u, val_buf, vn, &v, out_b, below(200)); break;
+        default: r = microurl_origin(&u, out_b, below(64)); url_op = 0; break;
+        }
+        if (!status_ok(r)) bad++;
+        if (url_op && r.status == MICROURL_OK && microurl_check(&v).status != MICROURL_OK) bad++;
+        (void)microurl_domain_to_ascii(val_buf, vn, below(2), out_b, below(300));
+        (void)microurl_domain_to_unicode(val_buf, vn, out_b, below(300));
+        (void)microurl_percent_encode(val_buf, vn, below(9), out_b, below(300));
+        (void)microurl_percent_decode(val_buf, vn, out_b, below(300));
+        /* A struct with one field replaced by a random value: refused or usable. */
+        microurl_url w = u;
+        unsigned x = next();
+        switch (below(11)) {
+        case 0: w.href_len = x % 64; break;
+        case 1: w.scheme_end = x % 64; break;
+        case 2: w.username_end = x % 64; break;
+        case 3: w.host_start = x % 64; break;
+        case 4: w.host_end = x % 64; break;
+        case 5: w.path_start = x % 64; break;
+        case 6: w.query_start = below(2) ? MICROURL_NONE : x % 64; break;
+        case 7: w.fragment_start = below(2) ? MICROURL_NONE : x % 64; break;
+        case 8: w.host_kind = (uint8_t)(x % 8); break;
+        case 9: w.has_port = (uint8_t)(x % 2); w.port = (uint16_t)x; break;
+        default: w.validation_errors = x; break;
+        }
+        if (w.href_len > u.href_len) w.href_len = u.href_len; /* stay inside the buffer */
+        (void)microurl_pathname(&w);
+        (void)microurl_username(&w);
+        (void)microurl_password(&w);
+        (void)microurl_port(&w);
+        (void)microurl_search(&w);
+        (void)microurl_hash(&w);
+        uint32_t v4;
+        uint16_t v6[8];
+        (void)microurl_host_ipv4(&w, &v4);
+        (void)microurl_host_ipv6(&w, v6);
+        r = microurl_set_pathname(&w, "/x", 2, &v, out_b, sizeof out_b);
+        if (!status_ok(r)) bad++;
+        r = microurl_join(&w, "../y", 4, &v, out_b, sizeof out_b);
+        if (!status_ok(r)) bad++;
+        (void)microurl_origin(&w, out_b, sizeof out_b);
+    }
+    out_text(bad ? "random: FAIL, undocumented statuses or a parsed URL failing its check: "
+                 : "random: ");
+    out_unsigned(bad ? bad : iterations);
+    if (!bad) {
+        out_text(" iterations of every function on random input (");
+        out_unsigned(ok_urls);
+        out_text(" inputs parsed), no crash");
+    }
+    out_text("\n");
+    return bad ? 1 : 0;
+}

@@ -1,0 +1,240 @@
+//! A [`Url`] taken apart into its offsets, and put back together: for a URL stored as its
+//! serialization plus offsets outside Rust (the C API keeps both in a plain C struct).
+
+use super::Url;
+use crate::error::ValidationErrors;
+use crate::host::HostKind;
+use crate::scheme::SchemeType;
+
+/// The offsets and flags of a [`Url`], without its serialization (see the offset diagram on
+/// [`Url`]). [`Url::parts`] takes them out, [`Url::from_parts`] checks them and rebuilds
+/// the URL over the same serialization.
+///
+/// ```
+/// use microurl::Url;
+/// let mut arena = [0u8; 64];
+/// let url = Url::parse("HTTP://Example.com:8080/a?b#c", &mut arena)?;
+/// let (href, parts) = (url.as_str(), url.parts());
+/// // ... keep `href` and `parts` anywhere, then:
+/// let again = Url::from_parts(href, parts).unwrap();
+/// assert_eq!(again, url);
+/// assert_eq!(again.port(), Some(8080));
+/// // Offsets that do not fit the serialization are refused.
+/// let bad = microurl::UrlParts { query_start: Some(3), ..parts };
+/// assert!(Url::from_parts(href, bad).is_err());
+/// # Ok::<(), microurl::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UrlParts {
+    /// Offset of the `:` after the scheme.
+    pub scheme_end: u32,
+    /// End of the username (`scheme_end + 3` when empty, if there is a host).
+    pub username_end: u32,
+    /// Start of the host.
+    pub host_start: u32,
+    /// End of the host.
+    pub host_end: u32,
+    /// Start of the path.
+    pub path_start: u32,
+    /// Offset of the `?`, if there is a query.
+    pub query_start: Option<u32>,
+    /// Offset of the `#`, if there is a fragment.
+    pub fragment_start: Option<u32>,
+    /// The port, if there is one that is not the scheme's default.
+    pub port: Option<u16>,
+    /// The kind of host.
+    pub host_kind: HostKind,
+    /// The validation errors of the parse that made the URL.
+    pub validation: ValidationErrors,
+}
+
+impl<'a> Url<'a> {
+    /// The URL's offsets and flags, to store next to [`Url::as_str`].
+    pub fn parts(&self) -> UrlParts {
+        UrlParts {
+            scheme_end: self.scheme_end,
+            username_end: self.username_end,
+            host_start: self.host_start,
+            host_end: self.host_end,
+            path_start: self.path_start,
+            query_start: self.query_start,
+            fragment_start: self.fragment_start,
+            port: self.port,
+            host_kind: self.host_kind,
+            validation: self.validation,
+        }
+    }
+
+    /// Rebuilds a URL from its serialization and [`Url::parts`]. The offsets are checked
+    /// against the serialization ([`Url::check`]); parts that came from another URL, or
+    /// were changed, give an error naming the first broken invariant, never a panic.
+    pub fn from_parts(serialization: &'a str, parts: UrlParts) -> Result<Url<'a>, &'static str> {
+        let len = serialization.len();
+        if u32::try_from(len).is_err() {
+            return Err("serialization longer than u32 offsets");
+        }
+        // What `check` indexes without testing first: the `?` and `#` bytes and the `//`
+        // after the scheme.
+        let inside = |o: Option<u32>| o.is_none_or(|o| (o as usize) < len);
+        if !inside(parts.query_start) || !inside(parts.fragment_start) {
+            return Err("query_start or fragment_start past the end");
+        }
+        // The path ends at the query, else at the fragment, else at the end.
+        let fragment = parts.fragment_start.unwrap_or(len as u32);
+        let path_end = parts.query_start.unwrap_or(fragment);
+        if parts.path_start > path_end || path_end > fragment {
+            return Err("offsets out of order");
+        }
+        // With a host, the username starts after `scheme://` (the getters slice from there).
+        if parts.host_kind != HostKind::None
+            && (len < parts.scheme_end as usize + 3 || parts.username_end < parts.scheme_end + 3)
+        {
+            return Err("host without '//'");
+        }
+        let scheme = serialization
+            .as_bytes()
+            .get(..parts.scheme_end as usize)
+            .unwrap_or_default();
+        let url = Url {
+            serialization,
+            scheme_end: parts.scheme_end,
+            username_end: parts.username_end,
+            host_start: parts.host_start,
+            host_end: parts.host_end,
+            path_start: parts.path_start,
+            query_start: parts.query_start,
+            fragment_start: parts.fragment_start,
+            port: parts.port,
+            host_kind: parts.host_kind,
+            scheme_type: SchemeType::from_lowercase(scheme),
+            validation: parts.validation,
+        };
+        url.check()?;
+        Ok(url)
+    }
+}
+
+impl ValidationErrors {
+    /// The set with raw bits `bits` (bit `n` is `ValidationError::ALL[n]`; other bits are
+    /// dropped), the inverse of [`ValidationErrors::bits`].
+    pub fn from_bits(bits: u32) -> ValidationErrors {
+        let mut v = ValidationErrors::EMPTY;
+        for (n, e) in crate::ValidationError::ALL.iter().enumerate() {
+            if bits & (1 << n) != 0 {
+                v.insert(*e);
+            }
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testgen::Gen;
+    use crate::{HostKind, Url, ValidationErrors};
+
+    const KINDS: [HostKind; 6] = [
+        HostKind::None,
+        HostKind::Empty,
+        HostKind::Domain,
+        HostKind::Ipv4,
+        HostKind::Ipv6,
+        HostKind::Opaque,
+    ];
+
+    /// Every URL of a small corpus survives the round trip through its parts.
+    #[test]
+    fn parts_round_trip() {
+        let inputs = [
+            "https://user:pw@example.com:8443/a/b?q#f",
+            "mailto:x@y",
+            "file:///C:/x",
+            "web+demo:/.//not-a-host/",
+            "http://[::1]/",
+            "http://127.1/",
+            "sc://h?#",
+            "foo:",
+        ];
+        for input in inputs {
+            let mut arena = [0u8; 128];
+            let url = Url::parse(input, &mut arena).unwrap();
+            assert_eq!(
+                Url::from_parts(url.as_str(), url.parts()),
+                Ok(url),
+                "{input}"
+            );
+        }
+    }
+
+    /// Parts of real URLs with random fields changed: refused or accepted, never a panic,
+    /// and an accepted URL answers getters, setters and `join` without panicking.
+    #[test]
+    fn changed_parts_never_panic() {
+        let inputs = [
+            "https://user:pw@example.com:8443/a/b?q#f",
+            "mailto:x@y",
+            "file:///C:/x",
+            "web+demo:/.//not-a-host/",
+            "http://[::1]/?#",
+            "http://127.1/",
+            "sc://h?#",
+            "foo:",
+        ];
+        let mut g = Gen::new(21);
+        let (mut accepted, mut refused) = (0, 0);
+        for _ in 0..100_000 {
+            let mut arena = [0u8; 128];
+            let url = Url::parse(inputs[g.below(inputs.len())], &mut arena).unwrap();
+            let len = url.as_str().len() + 4;
+            let mut p = url.parts();
+            for _ in 0..1 + g.below(3) {
+                let o = g.below(len) as u32;
+                match g.below(10) {
+                    0 => p.scheme_end = o,
+                    1 => p.username_end = o,
+                    2 => p.host_start = o,
+                    3 => p.host_end = o,
+                    4 => p.path_start = o,
+                    5 => p.query_start = (g.below(2) == 0).then_some(o),
+                    6 => p.fragment_start = (g.below(2) == 0).then_some(o),
+                    7 => p.port = (g.below(2) == 0).then_some(o as u16),
+                    8 => p.host_kind = KINDS[g.below(KINDS.len())],
+                    _ => p.validation = ValidationErrors::from_bits(g.next() as u32),
+                }
+            }
+            let Ok(url) = Url::from_parts(url.as_str(), p) else {
+                refused += 1;
+                continue;
+            };
+            accepted += 1;
+            let _ = (
+                url.username(),
+                url.password(),
+                url.host(),
+                url.search(),
+                url.hash(),
+            );
+            let _ = (url.origin().is_opaque(), url.validation_errors());
+            let mut out = [0u8; 256];
+            let _ = url.set_pathname("/x", &mut out);
+            let _ = url.set_host("h", &mut out);
+            let _ = url.set_port("1", &mut out);
+            let _ = url.set_username("u", &mut out);
+            let _ = url.set_protocol("ws", &mut out);
+            let _ = url.join("../y", &mut out);
+        }
+        assert!(accepted > 1000 && refused > 1000, "{accepted} {refused}");
+    }
+
+    /// `from_bits` inverts `bits` on every single error.
+    #[test]
+    fn validation_bits_round_trip() {
+        for n in 0..crate::ValidationError::ALL.len() {
+            assert_eq!(ValidationErrors::from_bits(1 << n).bits(), 1 << n);
+        }
+        assert_eq!(
+            ValidationErrors::from_bits(u32::MAX).iter().count(),
+            crate::ValidationError::ALL.len()
+        );
+    }
+}

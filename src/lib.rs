@@ -38,6 +38,7 @@ mod offsets;
 mod origin;
 mod parser;
 pub mod percent;
+pub mod reference;
 mod scheme;
 mod setters;
 #[cfg(feature = "idna")]
@@ -51,6 +52,7 @@ pub use error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationEr
 pub use host::{Host, HostKind};
 pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
+pub use reference::Reference;
 pub use scheme::default_port;
 pub use url::Url;
 pub use urlbuf::UrlBuf;

@@ -1,0 +1,1 @@
+//! `Url::make_relative`.

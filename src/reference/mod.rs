@@ -375,6 +375,29 @@ impl<'a> Reference<'a> {
         !self.mode_or(Mode::NoScheme).hier() && !self.root && self.host.is_none()
     }
 
+    /// The path tokens (drive, root, dirs, file) printed as in the `href` (spec-url's
+    /// `pathname`).
+    ///
+    /// ```
+    /// let r = microurl::Reference::parse("//h/a b/c?q")?;
+    /// assert_eq!(r.pathname().to_string(), "/a%20b/c");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn pathname(&self) -> Pathname<'a> {
+        Pathname(Reference {
+            scheme: None,
+            implied_file: false,
+            user: None,
+            pass: None,
+            host: None,
+            port: None,
+            port_number: None,
+            query: None,
+            fragment: None,
+            ..*self
+        })
+    }
+
     /// A Unicode display: like `Display` (the ASCII `href`), but non-ASCII text is kept.
     ///
     /// ```
@@ -426,6 +449,15 @@ pub struct Unicode<'r, 'a>(&'r Reference<'a>);
 impl fmt::Display for Unicode<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         encode::print(self.0, true, f)
+    }
+}
+
+/// A [`Reference`]'s path tokens, printed (see [`Reference::pathname`]).
+pub struct Pathname<'a>(Reference<'a>);
+
+impl fmt::Display for Pathname<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        encode::print(&self.0, false, f)
     }
 }
 

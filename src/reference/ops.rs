@@ -129,7 +129,14 @@ fn write<'b, 'x>(
             }
             o.byte(b'@');
         }
+        let at = o.len;
         r.host = Some(o.token(h));
+        if let Some(i) = parse::invalid_host_at(h) {
+            return Err(Error::Parse(ParseError {
+                kind: ParseErrorKind::HostInvalidCodePoint,
+                position: at + i,
+            }));
+        }
         if let Some(p) = t.port {
             o.byte(b':');
             r.port = Some(o.token(p));

@@ -298,23 +298,28 @@ fn port_value(digits: &str, at: usize) -> Result<Option<u16>, Error> {
     Ok(any.then_some(n as u16))
 }
 
-/// An IPv6 literal is checked; an opaque host must not hold a code point the reverse
-/// specification's table rejects (the forbidden host code points,
-/// <https://url.spec.whatwg.org/#forbidden-host-code-point>).
+/// An IPv6 literal is checked here; an opaque host is kept as it is (spec-url refuses a
+/// forbidden host code point only when the host is printed, see [`invalid_host_at`]).
 fn check_host(host: &str, at: usize) -> Result<(), Error> {
     if kept(host).next() == Some(b'[') {
         ipv6(host).map_err(|k| fail(k, at))?;
-        return Ok(());
-    }
-    for (i, x) in host.bytes().enumerate() {
-        if matches!(
-            x,
-            0 | b' ' | b'<' | b'>' | b'[' | b'\\' | b']' | b'^' | b'|'
-        ) {
-            return Err(fail(ParseErrorKind::HostInvalidCodePoint, at + i));
-        }
     }
     Ok(())
+}
+
+/// The first code point of an opaque host that the reverse specification's table rejects:
+/// the forbidden host code points (<https://url.spec.whatwg.org/#forbidden-host-code-point>)
+/// that can be in a host token.
+pub(crate) fn invalid_host_at(host: &str) -> Option<usize> {
+    if kept(host).next() == Some(b'[') {
+        return None;
+    }
+    host.bytes().position(|x| {
+        matches!(
+            x,
+            0 | b' ' | b'<' | b'>' | b'[' | b'\\' | b']' | b'^' | b'|'
+        )
+    })
 }
 
 /// Parses `[…]` (tabs skipped) as an IPv6 address.

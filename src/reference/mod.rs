@@ -55,6 +55,7 @@ mod ops;
 mod parse;
 mod relative;
 
+#[cfg(doc)]
 use crate::Url;
 use core::fmt;
 

@@ -44,7 +44,7 @@ fn escapes(b: u8, col: Column) -> bool {
 }
 
 /// Noncharacters and C1 controls are escaped even in the Unicode display.
-fn always_escaped(c: char) -> bool {
+pub(crate) fn always_escaped(c: char) -> bool {
     let cp = c as u32;
     cp < 0xa0 || (0xfdd0..=0xfdef).contains(&cp) || (cp & 0xfffe) == 0xfffe
 }

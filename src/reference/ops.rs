@@ -415,10 +415,8 @@ impl<'a> Reference<'a> {
             }
         }
         let mut drive = [0u8; 2];
-        if let Some(d) = t.drive {
-            if let Some(letter) = parse::kept(d).next() {
-                drive = [letter, b':'];
-            }
+        if let Some(letter) = t.drive.and_then(|d| parse::kept(d).next()) {
+            drive = [letter, b':'];
         }
         let drive_str = core::str::from_utf8(&drive).unwrap_or("");
         if t.drive.is_some() {

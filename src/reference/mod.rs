@@ -54,6 +54,9 @@ mod encode;
 mod ops;
 mod parse;
 mod relative;
+mod setters;
+
+pub use setters::SetError;
 
 #[cfg(doc)]
 use crate::Url;

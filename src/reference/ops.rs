@@ -58,22 +58,22 @@ impl Out<'_> {
 
 /// The tokens of one reference, as values (spans resolved), for writing.
 #[derive(Clone, Copy, Default)]
-struct Tokens<'x> {
-    scheme: Option<&'x str>,
-    user: Option<&'x str>,
-    pass: Option<&'x str>,
-    host: Option<&'x str>,
-    port: Option<&'x str>,
-    port_number: Option<u16>,
-    drive: Option<&'x str>,
-    root: bool,
-    file: Option<&'x str>,
-    query: Option<&'x str>,
-    fragment: Option<&'x str>,
+pub(super) struct Tokens<'x> {
+    pub(super) scheme: Option<&'x str>,
+    pub(super) user: Option<&'x str>,
+    pub(super) pass: Option<&'x str>,
+    pub(super) host: Option<&'x str>,
+    pub(super) port: Option<&'x str>,
+    pub(super) port_number: Option<u16>,
+    pub(super) drive: Option<&'x str>,
+    pub(super) root: bool,
+    pub(super) file: Option<&'x str>,
+    pub(super) query: Option<&'x str>,
+    pub(super) fragment: Option<&'x str>,
 }
 
 impl<'x> Tokens<'x> {
-    fn of(r: &Reference<'x>) -> Tokens<'x> {
+    pub(super) fn of(r: &Reference<'x>) -> Tokens<'x> {
         Tokens {
             scheme: r.scheme(),
             user: r.username(),
@@ -91,7 +91,7 @@ impl<'x> Tokens<'x> {
 }
 
 /// How dirs are written: as they come, or with dot segments applied.
-enum DirMode {
+pub(super) enum DirMode {
     Keep,
     /// Remove dot segments; `..` above a path-root is dropped.
     Resolve {
@@ -100,7 +100,7 @@ enum DirMode {
 }
 
 /// Writes `t` with the dirs from `dirs` and returns the reference over `buf`.
-fn write<'b, 'x>(
+pub(super) fn write<'b, 'x>(
     buf: &'b mut [u8],
     t: &Tokens<'x>,
     dirs: &mut dyn Iterator<Item = &'x str>,

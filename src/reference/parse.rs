@@ -163,6 +163,27 @@ pub(crate) fn parse(input: &str, fallback: Mode) -> Result<Reference<'_>, Error>
     Ok(r)
 }
 
+/// A path on its own, `[/] (dir /)* [file]`, with `?` and `#` as data (spec-url's
+/// `parsePath`, used by the pathname setter).
+pub(crate) fn parse_path(input: &str, mode: Mode) -> Result<Reference<'_>, Error> {
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
+    }
+    let b = input.as_bytes();
+    let start = b.iter().position(|&c| c > b' ').unwrap_or(b.len());
+    let end = b.iter().rposition(|&c| c > b' ').map_or(start, |i| i + 1);
+    let mut c = Cursor { b, pos: start, end };
+    let mut r = Reference::empty(input);
+    r.split_backslash = mode.win_slash();
+    let slash = |x: u8| x == b'/' || (mode.win_slash() && x == b'\\');
+    if let Some((_, i)) = c.peek().filter(|&(x, _)| slash(x)) {
+        r.root = true;
+        c.pos = i + 1;
+    }
+    path(&mut r, input, &mut c, mode, &mut 0, &slash)?;
+    Ok(r)
+}
+
 /// `(dir /)* [file]`, with drive letters where the mode has them.
 fn path<'a>(
     r: &mut Reference<'a>,

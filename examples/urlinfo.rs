@@ -91,16 +91,13 @@ fn reference(input: &str, base: Option<&str>, op: Option<&str>) -> Value {
         "parse" => Ok(tokens(&r)),
         "rebase" => with_arena(|a| r.rebase(base.as_ref(), a).map(|x| tokens(&x))),
         "normalize" => {
-            with_arena(|a| r.rebase(base.as_ref(), a).map(|x| x.to_string())).and_then(|_| {
-                let mut a = vec![0u8; 0];
-                let rebased = loop {
-                    match r.rebase(base.as_ref(), &mut a) {
-                        Err(Error::ArenaTooSmall { needed }) => a = vec![0u8; needed],
-                        other => break other,
-                    }
-                }?;
-                with_arena(|b| rebased.normalize(b).map(|x| tokens(&x)))
-            })
+            // The rebased reference lives in `kept`, sized from a first, empty try.
+            let mut kept = Vec::new();
+            if let Err(Error::ArenaTooSmall { needed }) = r.rebase(base.as_ref(), &mut []) {
+                kept.resize(needed, 0);
+            }
+            r.rebase(base.as_ref(), &mut kept)
+                .and_then(|x| with_arena(|b| x.normalize(b).map(|n| tokens(&n))))
         }
         "resolve" => with_arena(|a| {
             r.resolve(base.as_ref(), a).map(|u| {

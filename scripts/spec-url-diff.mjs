@@ -89,8 +89,8 @@ const EXPLAINED = [
     spec: 'reverse spec §Order: "The order of an URL is ... the type of its first component"; ' +
       'spec-url tests `url.query` for truthiness, so a reference starting with an empty query ' +
       '(`?#…`) has order fragment there and is accepted as fragment-only by an opaque-path base.',
-    test: (q, want, got) => /^[\t\n\r ]*\?[^]*#/.test(q.reference.trim()) &&
-      /^[\t\n\r]*\?[\t\n\r]*#/.test(q.reference.replace(/^[\x00-\x20]+/, '')) && !!got.failure !== !!want.failure,
+    test: (q, want, got) => /^\?#/.test(q.reference.replace(/[\t\n\r]/g, '').replace(/^[\x00-\x20]+/, '')) &&
+      !!got.failure !== !!want.failure,
   },
   {
     name: 'ipv6-hostname-getter',

@@ -11,6 +11,10 @@
 //!         (user, pass, host, port)
 //! ```
 //!
+//! Each token is written with its sigil: `scheme:`, `//authority` (`user:pass@host:port`),
+//! `/drive`, `/` (the path-root), `dir/`, `file`, `?query`, `#fragment`. An authority or a
+//! drive followed by a path needs the path-root (rebase adds it).
+//!
 //! Every token is optional (`dir` may repeat), so `../fw/v2.bin` is a URL with two dirs and a
 //! file, and `#top` one with only a fragment. The WHATWG parser then splits into elementary
 //! operations:
@@ -55,6 +59,7 @@ mod ops;
 mod parse;
 mod relative;
 mod setters;
+mod unicode;
 
 pub use setters::SetError;
 

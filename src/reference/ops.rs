@@ -254,8 +254,10 @@ impl<'a> Reference<'a> {
     /// parsed as special (`\` separates, drive letters are recognized); a drive letter
     /// without a scheme implies `file`.
     ///
-    /// Fails on an authority the model cannot hold: an invalid port or IPv6 literal, a host
-    /// with a forbidden host code point, credentials or a port without a host.
+    /// Fails on an authority the model cannot hold: an invalid port or IPv6 literal,
+    /// credentials or a port without a host. A host with a forbidden host code point is kept
+    /// (and printed percent-encoded); [`Reference::rebase`] and [`Reference::normalize`]
+    /// refuse to produce a reference holding one, as spec-url refuses to print it.
     ///
     /// ```
     /// let r = microurl::Reference::parse(r"\\host\share\x")?;

@@ -34,3 +34,9 @@ else
 fi
 echo "== tests"
 cargo test -- --nocapture
+if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+    echo "== Reference against spec-url 3.0.0 (npm, installed into target/)"
+    scripts/spec-url-diff.sh 100000 1
+else
+    echo "== spec-url differential skipped: no node/npm"
+fi

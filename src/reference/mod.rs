@@ -453,6 +453,12 @@ impl fmt::Display for Reference<'_> {
 }
 
 /// A [`Reference`] displayed with its non-ASCII text kept (see [`Reference::unicode`]).
+///
+/// ```
+/// let r = microurl::Reference::parse("?q=ü")?;
+/// assert_eq!(format!("{} {}", r, r.unicode()), "?q=%C3%BC ?q=ü");
+/// # Ok::<(), microurl::Error>(())
+/// ```
 pub struct Unicode<'r, 'a>(&'r Reference<'a>);
 
 impl fmt::Display for Unicode<'_, '_> {
@@ -462,6 +468,12 @@ impl fmt::Display for Unicode<'_, '_> {
 }
 
 /// A [`Reference`]'s path tokens, printed (see [`Reference::pathname`]).
+///
+/// ```
+/// let r = microurl::Reference::parse("file:/c|/x y")?;
+/// assert_eq!(r.pathname().to_string(), "/c|/x%20y");
+/// # Ok::<(), microurl::Error>(())
+/// ```
 pub struct Pathname<'a>(Reference<'a>);
 
 impl fmt::Display for Pathname<'_> {
@@ -470,7 +482,16 @@ impl fmt::Display for Pathname<'_> {
     }
 }
 
-/// The dirs of a [`Reference`], in order (see [`Reference::dirs`]).
+/// The dirs of a [`Reference`], in order (see [`Reference::dirs`]); `\` separates them
+/// only in the modes where it is a separator.
+///
+/// ```
+/// use microurl::Reference;
+/// assert_eq!(Reference::parse(r"a\b\c")?.dirs().count(), 2);
+/// let base = Reference::parse("sch:/")?;
+/// assert_eq!(Reference::parse_against(r"a\b/c", Some(&base))?.dirs().next(), Some(r"a\b"));
+/// # Ok::<(), microurl::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Dirs<'a> {
     rest: Option<&'a str>,

@@ -8,6 +8,13 @@ use crate::Error;
 use core::fmt;
 
 /// Why a setter refused its value.
+///
+/// ```
+/// use microurl::{Reference, reference::SetError};
+/// let r = Reference::parse("/c:/foo")?;
+/// assert_eq!(r.set_scheme(Some("http"), &mut [0u8; 32]), Err(SetError::DriveNeedsFileScheme));
+/// # Ok::<(), microurl::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SetError {
@@ -93,7 +100,8 @@ impl<'a> Reference<'a> {
         self.dirs.is_some() || self.file.is_some()
     }
 
-    /// Sets or removes the scheme. A reference with a drive letter keeps `file`.
+    /// Sets or removes the scheme. A reference with a drive letter keeps `file` (spec-url lets
+    /// `file` change to another scheme there; the model's drive belongs to file URLs).
     ///
     /// ```
     /// let mut a = [0u8; 32];
@@ -107,10 +115,9 @@ impl<'a> Reference<'a> {
         value: Option<&str>,
         arena: &'b mut [u8],
     ) -> Result<Reference<'b>, SetError> {
-        let is_file = self
-            .scheme()
-            .is_some_and(|s| s.eq_ignore_ascii_case("file"));
-        if self.drive.is_some() && (value.is_none() || !is_file) {
+        // spec-url checks only the current scheme; the model needs `file` after the change.
+        let is_file = value.is_some_and(|s| s.eq_ignore_ascii_case("file"));
+        if self.drive.is_some() && !is_file {
             return Err(SetError::DriveNeedsFileScheme);
         }
         if value.is_some_and(|v| !is_scheme(v)) {

@@ -129,14 +129,7 @@ pub(super) fn write<'b, 'x>(
             }
             o.byte(b'@');
         }
-        let at = o.len;
         r.host = Some(o.token(h));
-        if let Some(i) = parse::invalid_host_at(h) {
-            return Err(Error::Parse(ParseError {
-                kind: ParseErrorKind::HostInvalidCodePoint,
-                position: at + i,
-            }));
-        }
         if let Some(p) = t.port {
             o.byte(b':');
             r.port = Some(o.token(p));
@@ -232,6 +225,22 @@ pub(super) fn write<'b, 'x>(
     Ok(r)
 }
 
+/// Refuses a reference whose opaque host holds a code point the reverse specification's
+/// table rejects (spec-url refuses to print it). Not applied on the way to [`Url`], where
+/// a special host is a domain first (`<` and U+0338 compose to an allowed `≮`).
+pub(super) fn checked(r: Reference<'_>) -> Result<Reference<'_>, Error> {
+    match r
+        .host
+        .and_then(|h| parse::invalid_host_at(h.get(r.s)).map(|i| h.start as usize + i))
+    {
+        Some(position) => Err(Error::Parse(ParseError {
+            kind: ParseErrorKind::HostInvalidCodePoint,
+            position,
+        })),
+        None => Ok(r),
+    }
+}
+
 /// The last dir written since `dirs_start` (without its `/`).
 fn last_dir<'o>(o: &'o Out<'_>, dirs_start: usize) -> Option<&'o [u8]> {
     let written = o.get(dirs_start, o.len);
@@ -310,6 +319,15 @@ impl<'a> Reference<'a> {
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn rebase<'b>(
+        &self,
+        base: Option<&Reference<'_>>,
+        arena: &'b mut [u8],
+    ) -> Result<Reference<'b>, Error> {
+        checked(self.rebase_unchecked(base, arena)?)
+    }
+
+    /// [`Reference::rebase`] without refusing an opaque host (see [`checked`]).
+    fn rebase_unchecked<'b>(
         &self,
         base: Option<&Reference<'_>>,
         arena: &'b mut [u8],
@@ -426,7 +444,7 @@ impl<'a> Reference<'a> {
         }
         let mut dirs = self.dirs();
         if self.has_opaque_path() {
-            return write(arena, &t, &mut dirs, DirMode::Keep, true, false, 0);
+            return checked(write(arena, &t, &mut dirs, DirMode::Keep, true, false, 0)?);
         }
         let keep = self.ord() == Ord::Dir;
         // The length with the dirs kept as they are bounds the normalized one.
@@ -434,7 +452,7 @@ impl<'a> Reference<'a> {
             Err(Error::ArenaTooSmall { needed }) => needed,
             _ => 0,
         };
-        write(
+        checked(write(
             arena,
             &t,
             &mut dirs,
@@ -442,7 +460,7 @@ impl<'a> Reference<'a> {
             true,
             keep,
             bound,
-        )
+        )?)
     }
 
     /// Resolves against `base` (`None`: on its own) into a [`Url`]: rebase, then force an
@@ -464,7 +482,7 @@ impl<'a> Reference<'a> {
         base: Option<&Reference<'_>>,
         arena: &'b mut [u8],
     ) -> Result<Url<'b>, Error> {
-        let n = match self.rebase(base, arena) {
+        let n = match self.rebase_unchecked(base, arena) {
             Ok(r) => r.s.len(),
             Err(Error::ArenaTooSmall { needed }) => {
                 return Err(Error::ArenaTooSmall {

@@ -2,7 +2,7 @@
 //! model's constraints (credentials and a port need a host, a drive needs the file scheme,
 //! an authority or drive with a path needs a path-root). spec-url's `URLReference` setters.
 
-use super::ops::{DirMode, Tokens, write};
+use super::ops::{DirMode, Tokens, checked, write};
 use super::{Mode, Reference, encode, parse};
 use crate::Error;
 use core::fmt;
@@ -85,7 +85,7 @@ fn is_scheme(v: &str) -> bool {
 impl<'a> Reference<'a> {
     /// Writes `t` with this reference's dirs.
     fn rewrite<'b>(&self, t: &Tokens<'_>, arena: &'b mut [u8]) -> Result<Reference<'b>, SetError> {
-        Ok(write(
+        Ok(checked(write(
             arena,
             t,
             &mut self.dirs(),
@@ -93,7 +93,7 @@ impl<'a> Reference<'a> {
             false,
             false,
             0,
-        )?)
+        )?)?)
     }
 
     fn has_path(&self) -> bool {
@@ -366,7 +366,7 @@ impl<'a> Reference<'a> {
             t.scheme = Some("file");
         }
         (t.drive, t.root, t.file) = (p.driveletter(), p.root, p.filename());
-        Ok(write(
+        Ok(checked(write(
             arena,
             &t,
             &mut p.dirs(),
@@ -374,7 +374,7 @@ impl<'a> Reference<'a> {
             false,
             false,
             0,
-        )?)
+        )?)?)
     }
 
     /// Sets or removes the query.

@@ -11,8 +11,12 @@
 //!
 //! In `--jsonl` mode a line may also be a setter request,
 //! `{"href": "...", "setter": "pathname", "value": "..."}`, answered with the components of
-//! the URL after the setter ran.
-use microurl::{Error, Url};
+//! the URL after the setter ran, or a reference request,
+//! `{"reference": "...", "base": "..."|null, "op": "parse"|"rebase"|"normalize"|"resolve"}`,
+//! answered with the `href` (or `"failure": true`) and every token of the reverse
+//! specification's model (`null` when absent). The reference is parsed in the base's mode;
+//! `normalize` is parse, rebase, normalize (spec-url's `new URLReference(r, base).normalize()`).
+use microurl::{Error, Reference, Url};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 
@@ -82,6 +86,72 @@ fn set(href: &str, setter: &str, value: &str) -> Value {
     }
 }
 
+/// Runs `f` with an arena, once more with `needed` bytes if it was too small.
+fn with_arena<T>(mut f: impl FnMut(&mut [u8]) -> Result<T, Error>) -> Result<T, Error> {
+    let mut arena = vec![0u8; 256];
+    match f(&mut arena) {
+        Err(Error::ArenaTooSmall { needed }) => {
+            arena = vec![0u8; needed];
+            f(&mut arena)
+        }
+        r => r,
+    }
+}
+
+/// Answers a reference request.
+fn reference(input: &str, base: Option<&str>, op: Option<&str>) -> Value {
+    let base = match base.map(Reference::parse).transpose() {
+        Ok(b) => b,
+        Err(e) => return failure(&format!("base: {e}")),
+    };
+    let r = match Reference::parse_against(input, base.as_ref()) {
+        Ok(r) => r,
+        Err(e) => return failure(&e.to_string()),
+    };
+    let result = match op.unwrap_or("parse") {
+        "parse" => Ok(tokens(&r)),
+        "rebase" => with_arena(|a| r.rebase(base.as_ref(), a).map(|x| tokens(&x))),
+        "normalize" => {
+            // The rebased reference lives in `kept`, sized from a first, empty try.
+            let mut kept = Vec::new();
+            if let Err(Error::ArenaTooSmall { needed }) = r.rebase(base.as_ref(), &mut []) {
+                kept.resize(needed, 0);
+            }
+            r.rebase(base.as_ref(), &mut kept)
+                .and_then(|x| with_arena(|b| x.normalize(b).map(|n| tokens(&n))))
+        }
+        "resolve" => with_arena(|a| {
+            r.resolve(base.as_ref(), a).map(|u| {
+                let mut v = components(&u);
+                v["href"] = json!(u.href());
+                v
+            })
+        }),
+        other => return failure(&format!("unknown op {other:?}")),
+    };
+    result.unwrap_or_else(|e| failure(&e.to_string()))
+}
+
+/// The reference's href and tokens (tab, LF and CR, which parsing skips, left out).
+fn tokens(r: &Reference<'_>) -> Value {
+    let clean = |v: Option<&str>| v.map(|v| v.replace(['\t', '\n', '\r'], ""));
+    json!({
+        "href": r.to_string(),
+        "scheme": clean(r.scheme()),
+        "username": clean(r.username()),
+        "password": clean(r.password()),
+        "hostname": clean(r.hostname()),
+        "port": r.port().map(|_| r.port_number().map_or(json!(""), |n| json!(n))),
+        "driveletter": clean(r.driveletter()),
+        "pathroot": r.pathroot(),
+        "dirs": r.dirs().map(|d| d.replace(['\t', '\n', '\r'], "")).collect::<Vec<_>>(),
+        "pathname": r.pathname().to_string(),
+        "filename": clean(r.filename()),
+        "query": clean(r.query()),
+        "fragment": clean(r.fragment()),
+    })
+}
+
 fn failure(error: &str) -> Value {
     json!({"failure": true, "error": error})
 }
@@ -128,6 +198,9 @@ fn main() {
                 Ok(req) => {
                     let s = |k: &str| req.get(k).and_then(Value::as_str);
                     match (s("input"), s("href"), s("setter"), s("value")) {
+                        _ if s("reference").is_some() => {
+                            reference(s("reference").unwrap_or(""), s("base"), s("op"))
+                        }
                         (Some(input), ..) => describe(input, s("base")),
                         (None, Some(href), Some(setter), Some(value)) => set(href, setter, value),
                         _ => failure("expected {\"input\"} or {\"href\", \"setter\", \"value\"}"),

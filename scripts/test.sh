@@ -87,3 +87,9 @@ cargo run -q -p microurl-examples --example reqwless_request > /dev/null
     --example mqtt_params --example url_from_parts --example bad_input --example reqwless_request)
 echo "== CoAP options against libcoap"; scripts/coap-compare.sh
 echo "== real servers (HTTP redirects, coap-server, mosquitto)"; scripts/real-servers.sh
+if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+    echo "== Reference against spec-url 3.0.0 (npm, installed into target/)"
+    scripts/spec-url-diff.sh 20000 1
+else
+    echo "== spec-url differential skipped: no node/npm"
+fi

@@ -80,6 +80,7 @@ mod origin;
 mod parser;
 pub mod percent;
 mod proto;
+pub mod reference;
 mod scheme;
 mod setters;
 #[cfg(feature = "idna")]
@@ -98,6 +99,7 @@ pub use net::ServerName;
 pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};
 pub use parser::{CAN_PARSE_SCRATCH, Options};
 pub use proto::{coap, mqtt};
+pub use reference::Reference;
 pub use scheme::{SchemeKind, default_port, known_default_port};
 pub use url::{Url, UrlParts};
 pub use urlbuf::UrlBuf;

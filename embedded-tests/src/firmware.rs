@@ -10,7 +10,7 @@ use core::fmt::{self, Write as _};
 
 use cortex_m as _; // links the critical-section-single-core impl (needed by defmt-semihosting)
 use cortex_m_rt::entry;
-use microurl::Url;
+use microurl::{Reference, Url};
 
 // Global defmt logger that writes frames to semihosting stdout (QEMU's stdout).
 #[cfg(feature = "defmt")]
@@ -135,6 +135,11 @@ struct Stats {
     failed_toascii: u32,
     worst_ascii: usize,
     worst_ascii_vector: usize,
+    /// Vectors where `Reference` (parsed in the base's mode, resolved) gave what
+    /// `parse_with_base` gave, failures included (issue 18).
+    reference_agreed: u32,
+    /// Vectors the route was checked on (all but those whose base fails: no base `Url`).
+    reference_checked: u32,
 }
 
 fn fail_msg(i: usize, f: &[u16; 13], what: &str) {
@@ -159,12 +164,31 @@ fn note_stack(st: &mut Stats, i: usize, d: Depth, ascii: bool) {
     st.worst_total = st.worst_total.max(d.total);
 }
 
+/// The reverse specification's route: the input parsed as a `Reference` in the base's mode
+/// and resolved against the base gives `want` (the href `parse_with_base` gave, `None` for
+/// failure).
+fn reference_agrees(input: &str, base: Option<&Url<'_>>, want: Option<&str>, arena: &mut [u8]) -> bool {
+    let b = match base.map(|b| Reference::parse(b.as_str())) {
+        None => None,
+        Some(Ok(b)) => Some(b),
+        Some(Err(_)) => return false,
+    };
+    let got = Reference::parse_against(input, b.as_ref()).and_then(|r| r.resolve(b.as_ref(), arena));
+    match (got, want) {
+        (Ok(u), Some(w)) => u.as_str() == w,
+        (Err(microurl::Error::ArenaTooSmall { .. }), _) => false,
+        (Err(_), None) => true,
+        _ => false,
+    }
+}
+
 fn run_vector(
     i: usize,
     f: &[u16; 13],
     st: &mut Stats,
     arena: &mut [u8],
     base_arena: &mut [u8],
+    reference_arena: &mut [u8],
 ) -> bool {
     let Some(input) = s(f[F_INPUT]) else {
         fail_msg(i, f, "bad input string in table");
@@ -197,6 +221,14 @@ fn run_vector(
     };
     let (r, used) = measured(|| Url::parse_with_base(input, base.as_ref(), &mut *arena));
     note_stack(st, i, used, ascii);
+    let want = r.as_ref().ok().map(|u| u.as_str());
+    st.reference_checked += 1;
+    if reference_agrees(input, base.as_ref(), want, reference_arena) {
+        st.reference_agreed += 1;
+    } else {
+        fail_msg(i, f, "Reference::resolve disagrees with parse_with_base");
+        return false;
+    }
     let url = match (r, expect_failure) {
         (Err(_), true) => return true,
         (Ok(u), true) => {
@@ -430,6 +462,7 @@ fn stress_stack(arena: &mut [u8]) -> (usize, usize) {
 fn main() -> ! {
     let mut arena = [0u8; ARENA];
     let mut base_arena = [0u8; ARENA];
+    let mut reference_arena = [0u8; ARENA];
     let mut st = Stats::default();
 
     log!(
@@ -445,7 +478,7 @@ fn main() -> ! {
 
     for (k, f) in v::VECTORS.iter().enumerate() {
         let i = k * v::SHARDS + v::SHARD; // index over urltestdata objects, then toascii objects
-        if run_vector(i, f, &mut st, &mut arena, &mut base_arena) {
+        if run_vector(i, f, &mut st, &mut arena, &mut base_arena, &mut reference_arena) {
             st.passed += 1;
         } else {
             st.failed += 1;
@@ -459,6 +492,11 @@ fn main() -> ! {
         "failed by file: urltestdata.json {}, toascii.json {}",
         st.failed - st.failed_toascii,
         st.failed_toascii
+    );
+    log!(
+        "reference route (Reference::parse_against + resolve = parse_with_base): {} of {} checked vectors agree",
+        st.reference_agreed,
+        st.reference_checked
     );
     log!(
         "stack: parser high-water {} B (vector #{}), budget {} B; firmware total {} B",

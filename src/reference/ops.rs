@@ -1,0 +1,523 @@
+//! The elementary operations: parse, rebase, normalize, resolve.
+
+use super::{Mode, Ord, Reference, Span, parse};
+use crate::error::{Error, ParseError, ParseErrorKind};
+use crate::{Url, default_port};
+
+/// Writes a reference's tokens, with their sigils, into an arena and records their spans:
+/// the arena then holds the raw serialization (nothing encoded, tab, LF and CR dropped).
+/// Past the arena's end it only counts, so `needed` is known.
+struct Out<'b> {
+    buf: &'b mut [u8],
+    len: usize,
+}
+
+impl Out<'_> {
+    fn byte(&mut self, b: u8) {
+        if let Some(x) = self.buf.get_mut(self.len) {
+            *x = b;
+        }
+        self.len += 1;
+    }
+    fn raw(&mut self, v: &str) {
+        for b in parse::kept(v) {
+            self.byte(b);
+        }
+    }
+    fn token(&mut self, v: &str) -> Span {
+        let start = self.len;
+        self.raw(v);
+        Span::new(start, self.len)
+    }
+    fn lower(&mut self, v: &str) -> Span {
+        let start = self.len;
+        for b in parse::kept(v) {
+            self.byte(b.to_ascii_lowercase());
+        }
+        Span::new(start, self.len)
+    }
+    fn overflowed(&self) -> bool {
+        self.len > self.buf.len()
+    }
+    /// The written bytes `start..end` (empty after an overflow).
+    fn get(&self, start: usize, end: usize) -> &[u8] {
+        self.buf.get(start..end).unwrap_or(&[])
+    }
+    /// Inserts `s` at `at` (only counts after an overflow).
+    fn insert(&mut self, at: usize, s: &[u8]) {
+        let n = s.len();
+        if self.len + n <= self.buf.len() {
+            self.buf.copy_within(at..self.len, at + n);
+            if let Some(dst) = self.buf.get_mut(at..at + n) {
+                dst.copy_from_slice(s);
+            }
+        }
+        self.len += n;
+    }
+}
+
+/// The tokens of one reference, as values (spans resolved), for writing.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Tokens<'x> {
+    pub(super) scheme: Option<&'x str>,
+    pub(super) user: Option<&'x str>,
+    pub(super) pass: Option<&'x str>,
+    pub(super) host: Option<&'x str>,
+    pub(super) port: Option<&'x str>,
+    pub(super) port_number: Option<u16>,
+    pub(super) drive: Option<&'x str>,
+    pub(super) root: bool,
+    pub(super) file: Option<&'x str>,
+    pub(super) query: Option<&'x str>,
+    pub(super) fragment: Option<&'x str>,
+}
+
+impl<'x> Tokens<'x> {
+    pub(super) fn of(r: &Reference<'x>) -> Tokens<'x> {
+        Tokens {
+            scheme: r.scheme(),
+            user: r.username(),
+            pass: r.password(),
+            host: r.hostname(),
+            port: r.port(),
+            port_number: r.port_number(),
+            drive: r.driveletter(),
+            root: r.root,
+            file: r.filename(),
+            query: r.query(),
+            fragment: r.fragment(),
+        }
+    }
+}
+
+/// How dirs are written: as they come, or with dot segments applied.
+pub(super) enum DirMode {
+    Keep,
+    /// Remove dot segments; `..` above a path-root is dropped.
+    Resolve {
+        rooted: bool,
+    },
+}
+
+/// Writes `t` with the dirs from `dirs` and returns the reference over `buf`.
+pub(super) fn write<'b, 'x>(
+    buf: &'b mut [u8],
+    t: &Tokens<'x>,
+    dirs: &mut dyn Iterator<Item = &'x str>,
+    dir_mode: DirMode,
+    normalize_scheme: bool,
+    keep_empty_dirs: bool,
+    bound: usize,
+) -> Result<Reference<'b>, Error> {
+    let mut o = Out { buf, len: 0 };
+    let mut r = Reference::empty("");
+    if let Some(s) = t.scheme {
+        r.scheme = Some(if normalize_scheme {
+            o.lower(s)
+        } else {
+            o.token(s)
+        });
+        o.byte(b':');
+    }
+    if let Some(h) = t.host {
+        o.raw("//");
+        if let Some(u) = t.user {
+            r.user = Some(o.token(u));
+            if let Some(p) = t.pass {
+                o.byte(b':');
+                r.pass = Some(o.token(p));
+            }
+            o.byte(b'@');
+        }
+        r.host = Some(o.token(h));
+        if let Some(p) = t.port {
+            o.byte(b':');
+            r.port = Some(o.token(p));
+            r.port_number = t.port_number;
+        }
+    }
+    if let Some(d) = t.drive {
+        o.byte(b'/');
+        r.drive = Some(o.token(d));
+    }
+    r.root = t.root;
+    if t.root {
+        o.byte(b'/');
+    }
+    let dirs_start = o.len;
+    let mut count = 0usize;
+    for d in dirs {
+        match dir_mode {
+            DirMode::Keep => {
+                o.raw(d);
+                o.byte(b'/');
+                count += 1;
+            }
+            DirMode::Resolve { rooted } => match parse::dots(d) {
+                0 => {
+                    o.raw(d);
+                    o.byte(b'/');
+                    count += 1;
+                }
+                1 => {}
+                _ => {
+                    let last = last_dir(&o, dirs_start);
+                    if count > 0 && last != Some(&b".."[..]) {
+                        if let Some(l) = last {
+                            o.len -= l.len() + 1;
+                        }
+                        count -= 1;
+                    } else if !rooted {
+                        o.raw("..");
+                        o.byte(b'/');
+                        count += 1;
+                    }
+                }
+            },
+        }
+    }
+    if count == 0 && keep_empty_dirs {
+        o.raw("./");
+        count = 1;
+    }
+    if count > 0 {
+        // An empty first dir without an authority or drive would print as `//`.
+        if t.host.is_none() && t.drive.is_none() && o.get(dirs_start, dirs_start + 1) == b"/" {
+            o.insert(dirs_start, b"./");
+        }
+        r.dirs = Some(Span::new(dirs_start, o.len));
+    }
+    if t.host.is_some() || t.drive.is_some() {
+        // The path-root constraint.
+        if (count > 0 || t.file.is_some()) && !t.root {
+            o.insert(dirs_start, b"/");
+            r.root = true;
+            if let Some(d) = r.dirs.as_mut() {
+                d.start += 1;
+                d.end += 1;
+            }
+        }
+    }
+    if let Some(f) = t.file {
+        r.file = Some(o.token(f));
+    }
+    if let Some(q) = t.query {
+        o.byte(b'?');
+        r.query = Some(o.token(q));
+    }
+    if let Some(f) = t.fragment {
+        o.byte(b'#');
+        r.fragment = Some(o.token(f));
+    }
+    if o.overflowed() {
+        let needed = match dir_mode {
+            DirMode::Keep => o.len,
+            // Dot segments read back what was written, so past the arena the count is not
+            // exact: the dirs as they come, plus `./` or a path-root, bound it.
+            DirMode::Resolve { .. } => bound.saturating_add(3),
+        };
+        return Err(Error::ArenaTooSmall { needed });
+    }
+    let Out { buf, len } = o;
+    let buf: &'b [u8] = buf;
+    r.s = core::str::from_utf8(buf.get(..len).unwrap_or(&[]))
+        .map_err(|_| Error::ArenaTooSmall { needed: len })?;
+    Ok(r)
+}
+
+/// Refuses a reference whose opaque host holds a code point the reverse specification's
+/// table rejects (spec-url refuses to print it). Not applied on the way to [`Url`], where
+/// a special host is a domain first (`<` and U+0338 compose to an allowed `≮`).
+pub(super) fn checked(r: Reference<'_>) -> Result<Reference<'_>, Error> {
+    match r
+        .host
+        .and_then(|h| parse::invalid_host_at(h.get(r.s)).map(|i| h.start as usize + i))
+    {
+        Some(position) => Err(Error::Parse(ParseError {
+            kind: ParseErrorKind::HostInvalidCodePoint,
+            position,
+        })),
+        None => Ok(r),
+    }
+}
+
+/// The last dir written since `dirs_start` (without its `/`).
+fn last_dir<'o>(o: &'o Out<'_>, dirs_start: usize) -> Option<&'o [u8]> {
+    let written = o.get(dirs_start, o.len);
+    let body = written.strip_suffix(b"/")?;
+    let from = body.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1);
+    body.get(from..)
+}
+
+fn same_scheme(a: Option<&str>, b: Option<&str>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => parse::kept(a)
+            .map(|x| x.to_ascii_lowercase())
+            .eq(parse::kept(b).map(|x| x.to_ascii_lowercase())),
+        _ => false,
+    }
+}
+
+impl<'a> Reference<'a> {
+    /// Parses a URL string, absolute or relative, with no arena. A scheme-less input is
+    /// parsed as special (`\` separates, drive letters are recognized); a drive letter
+    /// without a scheme implies `file`.
+    ///
+    /// Fails on an authority the model cannot hold: an invalid port or IPv6 literal,
+    /// credentials or a port without a host. A host with a forbidden host code point is kept
+    /// (and printed percent-encoded); [`Reference::rebase`] and [`Reference::normalize`]
+    /// refuse to produce a reference holding one, as spec-url refuses to print it.
+    ///
+    /// ```
+    /// let r = microurl::Reference::parse(r"\\host\share\x")?;
+    /// assert_eq!(r.hostname(), Some("host"));
+    /// assert!(microurl::Reference::parse("//h:99999").is_err());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Reference<'a>, Error> {
+        parse::parse(input, Mode::NoScheme)
+    }
+
+    /// Parses `input` in the mode of `base` (its scheme's, or file for a drive letter) when
+    /// `input` has no scheme of its own.
+    ///
+    /// ```
+    /// use microurl::Reference;
+    /// let base = Reference::parse("otp:/")?;
+    /// let r = Reference::parse_against(r"\\foo", Some(&base))?;
+    /// assert_eq!(r.hostname(), None); // `\` is data in a non-special URL
+    /// assert_eq!(r.filename(), Some(r"\\foo"));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn parse_against(
+        input: &'a str,
+        base: Option<&Reference<'_>>,
+    ) -> Result<Reference<'a>, Error> {
+        let mode = base.map_or(Mode::NoScheme, |b| b.mode_or(Mode::NoScheme));
+        parse::parse(input, mode)
+    }
+
+    /// Whether this is a fragment-only reference (`#…` with nothing before).
+    fn fragment_only(&self) -> bool {
+        self.fragment.is_some() && self.ord() == Ord::Fragment
+    }
+
+    /// Rebases this reference onto `base` (the reverse specification's "rebase"; `None` is
+    /// the empty base), writing the result into `arena`. The result is not normalized.
+    ///
+    /// Fails with `MissingSchemeNonRelativeUrl` when `base` has an opaque path and this is
+    /// neither absolute nor fragment-only, and with [`Error::ArenaTooSmall`] (`needed`
+    /// bytes suffice) when the arena is short.
+    ///
+    /// ```
+    /// use microurl::Reference;
+    /// let mut arena = [0u8; 64];
+    /// let r = Reference::parse("foo")?.rebase(Some(&Reference::parse("//host")?), &mut arena)?;
+    /// assert_eq!(r.to_string(), "//host/foo"); // the path-root is added
+    /// let opaque = Reference::parse("sch:opaque")?;
+    /// assert!(Reference::parse("x")?.rebase(Some(&opaque), &mut arena).is_err());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn rebase<'b>(
+        &self,
+        base: Option<&Reference<'_>>,
+        arena: &'b mut [u8],
+    ) -> Result<Reference<'b>, Error> {
+        checked(self.rebase_unchecked(base, arena)?)
+    }
+
+    /// [`Reference::rebase`] without refusing an opaque host (see [`checked`]).
+    fn rebase_unchecked<'b>(
+        &self,
+        base: Option<&Reference<'_>>,
+        arena: &'b mut [u8],
+    ) -> Result<Reference<'b>, Error> {
+        let empty = Reference::empty("");
+        let base = base.unwrap_or(&empty);
+        let mut t = Tokens::of(self);
+        let mut ord = self.ord();
+        // Non-strict for special schemes: a scheme equal to the base's is dropped.
+        if self.mode_or(Mode::NoScheme) != Mode::Generic && same_scheme(t.scheme, base.scheme()) {
+            t.scheme = None;
+            ord = Reference {
+                scheme: None,
+                implied_file: false,
+                ..*self
+            }
+            .ord();
+        }
+        if t.scheme.is_none() && !self.fragment_only() && base.has_opaque_path() {
+            return Err(Error::Parse(ParseError {
+                kind: ParseErrorKind::MissingSchemeNonRelativeUrl,
+                position: 0,
+            }));
+        }
+        let b = Tokens::of(base);
+        let mut out = Tokens::default();
+        // The base's components before the reference's order.
+        if ord > Ord::Scheme {
+            out.scheme = b.scheme;
+        }
+        if ord > Ord::Auth {
+            (out.user, out.pass, out.host, out.port) = (b.user, b.pass, b.host, b.port);
+            out.port_number = b.port_number;
+        }
+        if ord > Ord::Drive {
+            out.drive = b.drive;
+        }
+        if ord > Ord::Root {
+            out.root = b.root;
+        }
+        if ord > Ord::File {
+            out.file = b.file;
+        }
+        if ord > Ord::Query {
+            out.query = b.query;
+        }
+        // Then the reference's own.
+        if t.scheme.is_some() {
+            out.scheme = t.scheme;
+        }
+        if t.host.is_some() {
+            (out.user, out.pass, out.host, out.port) = (t.user, t.pass, t.host, t.port);
+            out.port_number = t.port_number;
+        }
+        out.drive = t.drive.or(out.drive);
+        out.root |= t.root;
+        out.file = t.file.or(out.file);
+        out.query = t.query.or(out.query);
+        out.fragment = t.fragment;
+        let base_dirs = if ord >= Ord::Dir {
+            base.dirs()
+        } else {
+            empty.dirs()
+        };
+        let mut dirs = base_dirs.chain(self.dirs());
+        write(arena, &out, &mut dirs, DirMode::Keep, false, false, 0)
+    }
+
+    /// Normalizes (the reverse specification's equivalences): scheme lowercase, empty
+    /// password, username and port removed, default ports removed, drive letter `|` to `:`,
+    /// dot segments applied (`..` above a path-root dropped, kept on a relative path). Hosts
+    /// are not parsed.
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let r = microurl::Reference::parse("HTTP://:@h:80/a/./b/../c|/..")?;
+    /// assert_eq!(r.normalize(&mut arena)?.to_string(), "http://h/a/");
+    /// let r = microurl::Reference::parse("../a/../../b")?;
+    /// assert_eq!(r.normalize(&mut arena)?.to_string(), "../../b");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn normalize<'b>(&self, arena: &'b mut [u8]) -> Result<Reference<'b>, Error> {
+        let mut t = Tokens::of(self);
+        let empty = |v: Option<&str>| v.is_some_and(|v| parse::kept(v).next().is_none());
+        if empty(t.pass) {
+            t.pass = None;
+        }
+        if t.pass.is_none() && empty(t.user) {
+            t.user = None;
+        }
+        if empty(t.port) {
+            t.port = None;
+        }
+        // Default ports of the (lowercase) scheme.
+        let mut low = [0u8; 5];
+        let scheme = t.scheme.unwrap_or("");
+        let n = parse::kept(scheme).count();
+        if n <= 5 {
+            for (d, s) in low.iter_mut().zip(parse::kept(scheme)) {
+                *d = s.to_ascii_lowercase();
+            }
+            let name = core::str::from_utf8(low.get(..n).unwrap_or(&[])).unwrap_or("");
+            if name != "file" && t.port_number.is_some() && default_port(name) == t.port_number {
+                t.port = None;
+            }
+        }
+        let mut drive = [0u8; 2];
+        if let Some(letter) = t.drive.and_then(|d| parse::kept(d).next()) {
+            drive = [letter, b':'];
+        }
+        let drive_str = core::str::from_utf8(&drive).unwrap_or("");
+        if t.drive.is_some() {
+            t.drive = Some(drive_str);
+        }
+        let mut dirs = self.dirs();
+        if self.has_opaque_path() {
+            return checked(write(arena, &t, &mut dirs, DirMode::Keep, true, false, 0)?);
+        }
+        let keep = self.ord() == Ord::Dir;
+        // The length with the dirs kept as they are bounds the normalized one.
+        let bound = match write(&mut [], &t, &mut self.dirs(), DirMode::Keep, true, false, 0) {
+            Err(Error::ArenaTooSmall { needed }) => needed,
+            _ => 0,
+        };
+        checked(write(
+            arena,
+            &t,
+            &mut dirs,
+            DirMode::Resolve { rooted: self.root },
+            true,
+            keep,
+            bound,
+        )?)
+    }
+
+    /// Resolves against `base` (`None`: on its own) into a [`Url`]: rebase, then force an
+    /// authority and path-root, parse the host (IDNA, IPv4, IPv6), normalize and
+    /// percent-encode — the WHATWG parse-with-base. The rebased reference's serialization is
+    /// handed to [`Url::parse`], which performs the forcing and host parsing.
+    ///
+    /// ```
+    /// use microurl::Reference;
+    /// let mut arena = [0u8; 256];
+    /// let base = Reference::parse("http://ota.example/fw/v1/")?;
+    /// let loc = Reference::parse_against("../v2/image.bin", Some(&base))?;
+    /// let url = loc.resolve(Some(&base), &mut arena)?;
+    /// assert_eq!(url.as_str(), "http://ota.example/fw/v2/image.bin");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn resolve<'b>(
+        &self,
+        base: Option<&Reference<'_>>,
+        arena: &'b mut [u8],
+    ) -> Result<Url<'b>, Error> {
+        let n = match self.rebase_unchecked(base, arena) {
+            Ok(r) => r.s.len(),
+            Err(Error::ArenaTooSmall { needed }) => {
+                return Err(Error::ArenaTooSmall {
+                    needed: needed.saturating_add(url_bound(needed)),
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        let (head, tail) = arena.split_at_mut(n);
+        let head: &'b [u8] = head;
+        let s = core::str::from_utf8(head).map_err(|_| Error::ArenaTooSmall { needed: n })?;
+        match Url::parse(s, tail) {
+            Err(Error::ArenaTooSmall { needed }) => Err(Error::ArenaTooSmall {
+                needed: n.saturating_add(needed),
+            }),
+            other => other,
+        }
+    }
+
+    /// Resolves against a [`Url`] (see [`Reference::resolve`]).
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 128]);
+    /// let base = microurl::Url::parse("coap://[fe80::1]/sensors/", &mut a)?;
+    /// let r = microurl::Reference::parse("temp?unit=c")?;
+    /// assert_eq!(r.resolve_url(&base, &mut b)?.as_str(), "coap://[fe80::1]/sensors/temp?unit=c");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn resolve_url<'b>(&self, base: &Url<'_>, arena: &'b mut [u8]) -> Result<Url<'b>, Error> {
+        let b = Reference::parse(base.as_str())?;
+        self.resolve(Some(&b), arena)
+    }
+}
+
+/// An upper bound on what [`Url::parse`] may need for an input of `n` bytes.
+fn url_bound(n: usize) -> usize {
+    crate::idna_bound(n)
+}

@@ -1,0 +1,183 @@
+//! `microurl::Reference` against spec-url's own cases (`data/spec-url/testdata.json`,
+//! parse + rebase + normalize) and against this crate's WHATWG parser on every WPT
+//! `urltestdata.json` and `urltestdata-javascript-only.json` entry (parse against the base's
+//! mode, resolve).
+use microurl::{Error, Reference, Url};
+use serde_json::Value;
+
+/// Runs `f` with an arena, growing it to `needed` on `ArenaTooSmall` (once: retrying with
+/// `needed` must succeed).
+fn with_arena<T>(mut f: impl FnMut(&mut [u8]) -> Result<T, Error>) -> Result<T, Error> {
+    let mut arena = vec![0u8; 8];
+    match f(&mut arena) {
+        Err(Error::ArenaTooSmall { needed }) => {
+            arena = vec![0u8; needed];
+            let r = f(&mut arena);
+            assert!(
+                !matches!(r, Err(Error::ArenaTooSmall { .. })),
+                "retry with needed failed"
+            );
+            r
+        }
+        r => r,
+    }
+}
+
+/// spec-url's `new URLReference(input, base).normalise().href`.
+fn parse_rebase_normalize(input: &str, base: Option<&str>) -> Result<String, Error> {
+    let base = base.map(Reference::parse).transpose()?;
+    let r = Reference::parse_against(input, base.as_ref())?;
+    let mut a = vec![0u8; 4 * (input.len() + base.map_or(0, |b| b.to_string().len())) + 16];
+    // Once through `with_arena` (which checks the `needed` retry), then into a kept arena.
+    with_arena(|x| r.rebase(base.as_ref(), x).map(|r| r.to_string()))?;
+    let rebased = r
+        .rebase(base.as_ref(), &mut a)
+        .expect("rebase succeeded once");
+    with_arena(|x| rebased.normalize(x).map(|n| n.to_string()))
+}
+
+#[test]
+fn spec_url_testdata() {
+    let cases: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string("data/spec-url/testdata.json").unwrap())
+            .unwrap();
+    let (mut pass, mut fail) = (0, 0);
+    for case in &cases {
+        let input = case["input"].as_str().unwrap();
+        let base = case.get("base").and_then(Value::as_str);
+        let got = parse_rebase_normalize(input, base);
+        let ok = match (case.get("failure").is_some(), &got) {
+            (true, r) => r.is_err(),
+            (false, Ok(h)) => Some(h.as_str()) == case["href"].as_str(),
+            (false, Err(_)) => false,
+        };
+        if ok {
+            pass += 1;
+        } else {
+            fail += 1;
+            eprintln!(
+                "FAIL {input:?} base {base:?}: want {:?} got {got:?}",
+                case.get("href")
+            );
+        }
+    }
+    eprintln!("spec-url testdata: {pass}/{} passed", cases.len());
+    assert_eq!((pass, fail), (109, 0));
+}
+
+/// `Url::parse_with_base`'s href or None for failure.
+fn whatwg(input: &str, base: Option<&Url<'_>>) -> Option<String> {
+    with_arena(|a| Url::parse_with_base(input, base, a).map(|u| u.as_str().to_owned())).ok()
+}
+
+/// The reference route: parse in the base's mode, resolve against it.
+fn by_reference(input: &str, base: Option<&Url<'_>>) -> Option<String> {
+    let b = base.map(|b| Reference::parse(b.as_str()).unwrap());
+    let r = Reference::parse_against(input, b.as_ref()).ok()?;
+    with_arena(|a| r.resolve(b.as_ref(), a).map(|u| u.as_str().to_owned())).ok()
+}
+
+#[test]
+fn wpt_resolve_equals_parse_with_base() {
+    let mut cases: Vec<Value> = Vec::new();
+    for file in [
+        "data/urltestdata.json",
+        "data/urltestdata-javascript-only.json",
+    ] {
+        let text = usv_json(&std::fs::read_to_string(file).unwrap());
+        cases.extend(serde_json::from_str::<Vec<Value>>(&text).unwrap());
+    }
+    let (mut pass, mut fail) = (0, 0);
+    for case in cases.iter().filter(|c| c.is_object()) {
+        let input = case["input"].as_str().unwrap();
+        let base_str = case.get("base").and_then(Value::as_str);
+        let mut ba = vec![0u8; 4096];
+        let base = match base_str.map(|b| Url::parse(b, &mut ba)) {
+            Some(Ok(u)) => Some(u),
+            Some(Err(_)) => {
+                // The base itself fails in WHATWG; resolving it on its own fails here too.
+                let b = base_str.unwrap();
+                let alone = Reference::parse(b)
+                    .ok()
+                    .and_then(|r| with_arena(|a| r.resolve(None, a).map(|_| ())).ok());
+                if alone.is_none() {
+                    pass += 1
+                } else {
+                    fail += 1
+                }
+                continue;
+            }
+            None => None,
+        };
+        let want = whatwg(input, base.as_ref());
+        let got = by_reference(input, base.as_ref());
+        if want == got {
+            pass += 1;
+        } else {
+            fail += 1;
+            eprintln!(
+                "DIFF {input:?} base {base_str:?}: parse_with_base {want:?}, reference {got:?}"
+            );
+        }
+    }
+    eprintln!("WPT: {pass}/{} agree", pass + fail);
+    assert_eq!(fail, 0);
+}
+
+/// WPT `toascii.json` as `toascii.window.js` runs it (`new URL("https://" + input + "/x")`):
+/// hosts that IDNA accepts although they hold a code point an opaque host may not (`<` and
+/// U+0338 compose to `≮`).
+#[test]
+fn wpt_toascii_resolve_equals_parse() {
+    let text = usv_json(&std::fs::read_to_string("data/toascii.json").unwrap());
+    let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let (mut pass, mut fail) = (0, 0);
+    for case in cases.iter().filter(|c| c.is_object()) {
+        let input = format!("https://{}/x", case["input"].as_str().unwrap());
+        let (want, got) = (whatwg(&input, None), by_reference(&input, None));
+        if want == got {
+            pass += 1;
+        } else {
+            fail += 1;
+            eprintln!("DIFF {input:?}: parse {want:?}, reference {got:?}");
+        }
+    }
+    eprintln!("WPT toascii: {pass}/{} agree", pass + fail);
+    assert_eq!(fail, 0);
+}
+
+/// (As in wpt.rs.) Replaces JSON `\\uXXXX` escapes of lone surrogates with U+FFFD, as converting a
+/// JavaScript string to a USVString does (serde_json rejects lone surrogates).
+fn usv_json(text: &str) -> String {
+    let hex = |s: &str| u32::from_str_radix(s, 16).ok();
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        if b.get(i + 1) != Some(&b'u') {
+            i += 2;
+            continue;
+        }
+        let unit = text.get(i + 2..i + 6).and_then(hex).unwrap_or(0);
+        let next = (text.get(i + 6..i + 8) == Some("\\u"))
+            .then(|| text.get(i + 8..i + 12).and_then(hex))
+            .flatten();
+        match unit {
+            0xd800..=0xdbff if next.is_some_and(|n| (0xdc00..=0xdfff).contains(&n)) => i += 12,
+            0xd800..=0xdfff => {
+                out.push_str(&text[last..i]);
+                out.push_str("\\ufffd");
+                i += 6;
+                last = i;
+            }
+            _ => i += 6,
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}

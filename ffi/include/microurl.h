@@ -138,7 +138,7 @@ typedef uint32_t microurl_encode_set;
 // `host-invalid-code-point`
 #define MICROURL_ERROR_HOST_INVALID_CODE_POINT 5
 
-// `domain-invalid-code-point`
+// `domain-to-ASCII`: a forbidden domain code point (the standard reports it as domain-to-ASCII)
 #define MICROURL_ERROR_DOMAIN_INVALID_CODE_POINT 6
 
 // `domain-to-ASCII`

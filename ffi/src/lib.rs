@@ -55,7 +55,7 @@ pub const MICROURL_ERROR_PORT_OUT_OF_RANGE: microurl_error_kind = 3;
 pub const MICROURL_ERROR_PORT_INVALID: microurl_error_kind = 4;
 /// `host-invalid-code-point`
 pub const MICROURL_ERROR_HOST_INVALID_CODE_POINT: microurl_error_kind = 5;
-/// `domain-invalid-code-point`
+/// `domain-to-ASCII`: a forbidden domain code point (the standard reports it as domain-to-ASCII)
 pub const MICROURL_ERROR_DOMAIN_INVALID_CODE_POINT: microurl_error_kind = 6;
 /// `domain-to-ASCII`
 pub const MICROURL_ERROR_DOMAIN_TO_ASCII: microurl_error_kind = 7;

@@ -19,7 +19,7 @@ const ERRORS: [(microurl_error_kind, &[u8]); 36] = [
     ),
     (
         MICROURL_ERROR_DOMAIN_INVALID_CODE_POINT,
-        b"domain-invalid-code-point\0",
+        b"domain-to-ASCII\0",
     ),
     (MICROURL_ERROR_DOMAIN_TO_ASCII, b"domain-to-ASCII\0"),
     (MICROURL_ERROR_IDNA_UNAVAILABLE, b"IDNA-unavailable\0"),
@@ -89,7 +89,6 @@ const ERRORS: [(microurl_error_kind, &[u8]); 36] = [
 const VALIDATION: [&[u8]; 32] = [
     b"domain-to-ASCII\0",
     b"domain-to-Unicode\0",
-    b"domain-invalid-code-point\0",
     b"domain-percent-encoded\0",
     b"host-invalid-code-point\0",
     b"IPv4-empty-part\0",
@@ -98,6 +97,7 @@ const VALIDATION: [&[u8]; 32] = [
     b"IPv4-non-numeric-part\0",
     b"IPv4-non-decimal-part\0",
     b"IPv4-out-of-range-part\0",
+    b"IPv4-non-ASCII-input\0",
     b"IPv6-unclosed\0",
     b"IPv6-invalid-compression\0",
     b"IPv6-too-many-pieces\0",

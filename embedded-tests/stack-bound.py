@@ -55,13 +55,13 @@ def is_panic(name):
 
 
 class Elf:
-    def __init__(self, path, llvm):
+    def __init__(self, path, llvm, frames=True):
         self.path = path
         self.llvm = llvm
         self.funcs = {}  # start address -> [mangled, demangled, size]
         self.load_symbols()
         self.starts = sorted(self.funcs)
-        self.frames = self.load_stack_sizes()
+        self.frames = self.load_stack_sizes() if frames else {}
         self.insns = self.load_disassembly()
 
     def load_symbols(self):
@@ -128,6 +128,8 @@ class Graph:
         self.frame = {}
         self.problems = {}  # func -> list of strings (unresolved indirect, unknown SP writes)
         self.panics = {}  # func -> set of panic functions called
+        self.sites = []  # (call address, caller, panic function)
+        self.calls = []  # (call address, caller, callee) for the other direct calls
 
     def name(self, a):
         return self.elf.funcs[a][1]
@@ -155,8 +157,10 @@ class Graph:
                     continue
                 if is_panic(self.name(callee)):
                     panics.add(callee)
+                    self.sites.append((a, f, callee))
                     continue
                 edges.add((callee, "call" if m.group(1) != "b" else "tail"))
+                self.calls.append((a, f, callee))
                 continue
             first = ops.split(",")[0].strip()
             if mn in ("blx",) and REG.match(first):
@@ -270,6 +274,56 @@ def painted_figures(path):
     return painted, max(hw, default=None), max(st, default=None)
 
 
+def source_lines(elf, addrs):
+    """Call address -> the innermost `file:line` outside core/alloc of its inline chain
+    (arm-none-eabi-addr2line -i reads DWARF's inlined-subroutine records)."""
+    out = run(["arm-none-eabi-addr2line", "-a", "-i", "-e", elf.path] + [f"{a:#x}" for a in addrs])
+    lines, cur = {}, None
+    for line in out.splitlines():
+        if line.startswith("0x"):
+            cur = int(line, 16)
+        elif cur is not None and cur not in lines and "/rustc/" not in line and "/library/" not in line:
+            lines[cur] = re.sub(r" \(discriminator \d+\)", "", line)
+    return lines
+
+
+def demangle(name):
+    """What llvm-nm -C leaves of legacy Rust mangling in some names."""
+    for a, b in (("$LT$", "<"), ("$GT$", ">"), ("$u20$", " "), ("$u5b$", "["), ("$u5d$", "]"), ("$RF$", "&"), ("..", "::")):
+        name = name.replace(a, b)
+    return re.sub(r"^_<", "<", name)
+
+
+def panic_sites(elf, root):
+    """Every call into the panic machinery reachable from `root`, with its source line."""
+    g = Graph(elf)
+    starts = [a for a, v in elf.funcs.items() if v[0] == root]
+    if not starts:
+        sys.exit(f"stack-bound: no symbol {root}")
+    reach = g.reachable(starts[0])
+    mine = [(a, f, p) for a, f, p in g.sites if f in reach]
+    # An outlined core helper holding the panic (`Range::index_mut`, `copy_from_slice`): the
+    # sites are its callers.
+    is_core = lambda f: demangle(g.name(f)).startswith(("core::", "<core::"))
+    helpers = {f for _, f, _ in mine if is_core(f)}
+    while True:  # helpers of helpers (`RangeTo::index_mut` calls `Range::index_mut`)
+        more = {f for _, f, h in g.calls if h in helpers and f in reach and is_core(f)} - helpers
+        if not more:
+            break
+        helpers |= more
+    mine = [s for s in mine if s[1] not in helpers]
+    mine += [(a, f, h) for a, f, h in g.calls if h in helpers and f in reach and f not in helpers]
+    lines = source_lines(elf, sorted({a for a, _, _ in mine}))
+    sites = sorted(
+        {(lines.get(a, "?"), demangle(short(g.name(f))), demangle(short(g.name(p)))) for a, f, p in mine}
+    )
+    for line, f, p in sites:
+        line = re.sub(r"^.*/(embedded-tests/|src/)", r"\1", line)
+        print(f"panic site: {line} in {f} -> {p}")
+    print(f"panic sites reachable from {root}: {len(sites)}")
+    return len(sites)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("elf")
@@ -278,9 +332,12 @@ def main():
     ap.add_argument("--painted")
     ap.add_argument("--llvm-bin", required=True)
     ap.add_argument("--chains", action="store_true", help="print every entry's deepest chain")
+    ap.add_argument("--panic-sites", metavar="ROOT", help="only list the panic calls reachable from ROOT")
     args = ap.parse_args()
 
-    elf = Elf(args.elf, args.llvm_bin)
+    elf = Elf(args.elf, args.llvm_bin, frames=not args.panic_sites)
+    if args.panic_sites:
+        sys.exit(1 if panic_sites(elf, args.panic_sites) else 0)
     g = Graph(elf)
     entries = sorted(
         (v[0][len(ENTRY_PREFIX) :], a) for a, v in elf.funcs.items() if v[0].startswith(ENTRY_PREFIX)

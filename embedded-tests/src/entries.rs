@@ -15,6 +15,7 @@ type EntryBuf = microurl::UrlBuf<ENTRY_URLBUF>;
 #[allow(dead_code)]
 mod entry {
     use super::EntryBuf;
+    #[cfg(feature = "idna")]
     use microurl::idna::{self, IdnaError, Uts46Options};
     use microurl::{Error, Origin, Url, ValidationErrors};
 
@@ -122,6 +123,7 @@ mod entry {
         microurl_entry_urlbuf_set_hash => set_hash,
     }
 
+    #[cfg(feature = "idna")]
     #[inline(never)]
     #[no_mangle]
     pub fn microurl_entry_idna_to_ascii(
@@ -132,6 +134,7 @@ mod entry {
         idna::to_ascii(domain, options, out)
     }
 
+    #[cfg(feature = "idna")]
     #[inline(never)]
     #[no_mangle]
     pub fn microurl_entry_idna_to_unicode(
@@ -142,6 +145,7 @@ mod entry {
         idna::to_unicode(domain, options, out)
     }
 
+    #[cfg(feature = "idna")]
     #[inline(never)]
     #[no_mangle]
     pub fn microurl_entry_idna_domain_to_ascii(
@@ -152,6 +156,7 @@ mod entry {
         idna::domain_to_ascii(domain, be_strict, out)
     }
 
+    #[cfg(feature = "idna")]
     #[inline(never)]
     #[no_mangle]
     pub fn microurl_entry_idna_domain_to_unicode(
@@ -161,12 +166,14 @@ mod entry {
         idna::domain_to_unicode(domain, out)
     }
 
+    #[cfg(feature = "idna")]
     #[inline(never)]
     #[no_mangle]
     pub fn microurl_entry_idna_nfc(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
         idna::nfc(input, out)
     }
 
+    #[cfg(feature = "idna")]
     #[inline(never)]
     #[no_mangle]
     pub fn microurl_entry_idna_punycode_decode(
@@ -176,6 +183,7 @@ mod entry {
         idna::punycode::decode(input, out)
     }
 
+    #[cfg(feature = "idna")]
     #[inline(never)]
     #[no_mangle]
     pub fn microurl_entry_idna_punycode_encode(

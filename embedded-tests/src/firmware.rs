@@ -385,6 +385,7 @@ fn show_sample(arena: &mut [u8]) {
             log!("sample error: {}", e);
         }
     }
+    #[cfg(feature = "idna")]
     match microurl::idna::domain_to_ascii("xn--a.b\u{0}", false, arena) {
         Ok(n) => log!("sample: idna gave {} bytes for an invalid domain", n),
         #[cfg(feature = "defmt")]
@@ -441,9 +442,7 @@ fn stress_stack(arena: &mut [u8], failed: &mut u32) -> (usize, usize) {
 /// run.sh holds against the static bound of the same symbol. A call that does not give the
 /// expected outcome counts as a failure.
 fn entry_stacks(arena: &mut [u8], base_arena: &mut [u8], failed: &mut u32) {
-    use microurl::idna::Uts46Options;
     const BASE: &str = "https://user:pw@example.com:8080/a/b?q=1#f";
-    const IDN: &str = "xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbbbbbbbbb.\u{df}";
     const MARKS: &str = "a\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}.com";
     let mut check = |name: &str, ok: bool, depth: Depth| {
         log!("stack: entry {} painted {} B", name, depth.parse);
@@ -592,6 +591,16 @@ fn entry_stacks(arena: &mut [u8], base_arena: &mut [u8], failed: &mut u32) {
         let (ok, d) = measured(|| f(&mut buf, value).is_ok());
         check(name, ok, d);
     }
+    #[cfg(feature = "idna")]
+    idna_entry_stacks(arena, &mut check);
+}
+
+/// [`entry_stacks`] for the `idna` functions.
+#[cfg(feature = "idna")]
+fn idna_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)) {
+    use microurl::idna::Uts46Options;
+    const IDN: &str = "xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbbbbbbbbb.\u{df}";
+    const MARKS: &str = "a\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}.com";
     let strict = Uts46Options::STRICT;
     let (ok, d) =
         measured(|| entry::microurl_entry_idna_to_ascii(IDN, strict, &mut *arena).is_err());

@@ -195,8 +195,10 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
             .ok_or(IdnaError::BufferTooSmall {
                 needed: domain.len(),
             })?;
-        dst.copy_from_slice(domain.as_bytes());
-        dst.make_ascii_lowercase();
+        // A zip, not `copy_from_slice`: equal lengths need no check (and no panic path).
+        for (d, s) in dst.iter_mut().zip(domain.bytes()) {
+            *d = s.to_ascii_lowercase();
+        }
         domain.len()
     } else {
         to_ascii(domain, Uts46Options::url(false), out)?
@@ -209,7 +211,9 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
     // then the exact check from the first other byte on.
     let canonical = crate::parser::class::DOMAIN_CANONICAL;
     let from = crate::parser::class::skip(result, 0, canonical);
-    match result[from..]
+    match result
+        .get(from..)
+        .unwrap_or_default()
         .iter()
         .position(|&b| is_forbidden_domain_code_point(b))
     {
@@ -247,7 +251,7 @@ pub fn domain_to_unicode(domain: &str, out: &mut [u8]) -> Result<usize, IdnaErro
         Ok((n, false)) => Ok(n),
         Ok((_, true)) => {
             let dst = out.get_mut(..domain.len()).ok_or(too_small(0))?;
-            dst.copy_from_slice(domain.as_bytes());
+            dst.iter_mut().zip(domain.bytes()).for_each(|(d, s)| *d = s);
             Ok(domain.len())
         }
         Err(IdnaError::BufferTooSmall { needed }) => Err(too_small(needed)),

@@ -246,7 +246,7 @@ impl Run<'_> {
             let Some(dst) = self.out.get_mut(end..end + bytes.len()) else {
                 return false;
             };
-            dst.copy_from_slice(bytes);
+            dst.iter_mut().zip(bytes).for_each(|(d, s)| *d = *s);
             end += bytes.len();
             true
         };
@@ -292,7 +292,7 @@ impl Run<'_> {
             let mut utf8 = [0u8; 4];
             let bytes = c.encode_utf8(&mut utf8).as_bytes();
             let dst = self.out.get_mut(end..end + bytes.len()).ok_or(NoSpace)?;
-            dst.copy_from_slice(bytes);
+            dst.iter_mut().zip(bytes).for_each(|(d, s)| *d = *s);
             end += bytes.len();
         }
         self.label_at(start, end, ascii, index, false, None)?;

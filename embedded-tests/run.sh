@@ -226,6 +226,24 @@ for target in "${STACK_TARGETS[@]}"; do
     fi
   done
 done
+# Controls: the probe's runtime alone (no parse) links panic-free, and one unchecked
+# `slice[i]` on the input added to it (feature index-demo) breaks the link.
+for target in "${STACK_TARGETS[@]}"; do
+  base=(cargo build -q --profile size -p microurl-probe --target "$target")
+  if CARGO_TARGET_DIR="$PF_TD" "${base[@]}" --features panic-free-link,baseline >/tmp/microurl-pf.log 2>&1; then
+    echo "panic-free link: $target probe-baseline ok"
+  else
+    fail "panic-free link control $target: the probe baseline does not link panic-free"
+  fi
+  if CARGO_TARGET_DIR="$PF_TD" "${base[@]}" --features panic-free-link,baseline,index-demo >/tmp/microurl-pf.log 2>&1; then
+    fail "panic-free link control $target: an unchecked slice[i] linked"
+  elif grep -q 'undefined symbol: microurl_panic_path_survived_optimization' /tmp/microurl-pf.log; then
+    echo "panic-free link control: $target probe-baseline + unchecked slice[i]: link fails, as it must"
+    summary+=("panic-free link control $target: baseline ok; + one unchecked slice[i]: link fails (undefined panic symbol)")
+  else
+    fail "panic-free link control $target: index-demo build failed for another reason"
+  fi
+done
 rm -f /tmp/microurl-pf.log
 [ ${#PF_SITES[@]} -eq 0 ] || summary+=("panic-free link: reported, not yet enforced (MICROURL_PANIC_FREE=enforce enforces it)")
 

@@ -280,9 +280,8 @@ fn parse_unicode(
     };
     let (d, decoded, rest) = match source {
         Some(s) => {
-            let Some((_, rest)) = region.split_at_mut_checked(input.len()) else {
-                return unicode_without_room(input, out, v);
-            };
+            // `region` holds at least `input.len()` bytes (checked above).
+            let rest = region.get_mut(input.len()..).unwrap_or_default();
             (input.len(), s, rest)
         }
         None => {
@@ -292,9 +291,8 @@ fn parse_unicode(
                 *slot = b;
                 d += 1;
             }
-            let Some((decoded, rest)) = region.split_at_mut_checked(d) else {
-                return unicode_without_room(input, out, v);
-            };
+            // `d` counts the slots written: within `region`, which `min` shows the compiler.
+            let (decoded, rest) = region.split_at_mut(d.min(region.len()));
             // UTF-8 decode without BOM or fail: U+FFFD would fail UTS46 anyway.
             let Ok(decoded) = core::str::from_utf8(decoded) else {
                 return domain_to_ascii_failure(v);

@@ -11,7 +11,7 @@
 //! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
 //! every offset below 256.
 
-use crate::trie::{dedup_blocks, emit_array, trim_tail, width};
+use crate::trie::{dedup_blocks, emit_array, overlap_blocks, trim_tail, width};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -46,7 +46,7 @@ pub enum Cell {
 struct Leaves {
     entries: Vec<u32>,
     leaf: Vec<u32>,
-    /// Per leaf block of the code space: (pattern id, base).
+    /// Per leaf block of the code space: (offset of its pattern in `leaf`, base).
     blocks: Vec<(u32, u32)>,
 }
 
@@ -88,6 +88,12 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
         });
         blocks.push((id, base as u32));
     }
+    // The mid level holds offsets into the overlapped patterns instead of pattern numbers.
+    let (leaf, offsets) = overlap_blocks(&leaf, 1 << leaf_bits);
+    let blocks = blocks
+        .into_iter()
+        .map(|(id, base)| (offsets[id as usize], base))
+        .collect();
     Leaves {
         entries,
         leaf,
@@ -108,10 +114,17 @@ impl OffsetTrie {
         for a in 3..=MAX_LEAF_BITS {
             let l = leaves(cells, a);
             for b in 1..=5 {
-                let mut mid = Vec::new();
+                let mut blocks = Vec::new();
                 let pairs: Vec<u32> = l.blocks.iter().map(|&(id, base)| id << 16 | base).collect();
-                assert!(l.blocks.iter().all(|&(_, base)| base < 1 << 16));
-                let ids_b = dedup_blocks(&pairs, 1 << b, &mut mid);
+                assert!(
+                    l.blocks
+                        .iter()
+                        .all(|&(id, base)| id < 1 << 16 && base < 1 << 16)
+                );
+                let ids_b = dedup_blocks(&pairs, 1 << b, &mut blocks);
+                // Mid blocks overlapped too: the upper level holds offsets into them.
+                let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
+                let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
                 for c in 1..=5 {
                     let mut upper = Vec::new();
                     let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);

@@ -2,11 +2,12 @@
 //!
 //! ```text
 //! top[cp >> (A+B+C+D)] -> block t; upper2[t * 2^D + (cp >> (A+B+C)) % 2^D] -> block u;
-//! upper[u * 2^C + ..] -> block m; mid[m * 2^B + ..] -> leaf block l;
-//! leaf[l * 2^A + cp % 2^A] -> value
+//! upper[u * 2^C + ..] -> mid offset m; mid[m + (cp >> A) % 2^B] -> leaf offset l;
+//! leaf[l + cp % 2^A] -> value
 //! ```
 //!
-//! Identical blocks are stored once at both levels. Code points past the end of `top` have
+//! Identical blocks are stored once at every level; leaf and mid blocks are also overlapped
+//! (see `overlap_blocks`), so the levels above them hold offsets instead of block numbers. Code points past the end of `top` have
 //! the default value, so long default tails (planes 3..16) cost nothing.
 
 use std::collections::HashMap;
@@ -35,6 +36,31 @@ pub fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u3
     ids
 }
 
+/// Stores the blocks of `store` (of `size` values each) overlapped: a block that occurs
+/// anywhere in what is stored already (inside another one, or across two) is not stored
+/// again, and a new block starts inside the tail of the previous one when they agree. Returns
+/// the new store and, for each block, its offset (in values) into it: the level above then
+/// holds offsets instead of block numbers, and a lookup adds instead of shifting.
+pub fn overlap_blocks(store: &[u32], size: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut out: Vec<u32> = Vec::new();
+    let mut offsets = Vec::with_capacity(store.len() / size);
+    for block in store.chunks(size) {
+        let at = match out.windows(size).position(|w| w == block) {
+            Some(at) => at,
+            None => {
+                let keep = (1..size)
+                    .rev()
+                    .find(|&k| k <= out.len() && out[out.len() - k..] == block[..k])
+                    .unwrap_or(0);
+                out.extend_from_slice(&block[keep..]);
+                out.len() - size
+            }
+        };
+        offsets.push(u32::try_from(at).expect("offset"));
+    }
+    (out, offsets)
+}
+
 /// Drops the trailing top entries whose whole span is default: everything past the
 /// code point `last` (the last one that is not).
 pub fn trim_tail(top: &mut Vec<u32>, last: usize, shift: u32) {
@@ -60,11 +86,17 @@ impl Trie {
         let last = values.iter().rposition(|&v| v != default).unwrap_or(0);
         let mut best: Option<Trie> = None;
         for a in 3..=6 {
-            let mut leaf = Vec::new();
-            let ids_a = dedup_blocks(values, 1 << a, &mut leaf);
+            let mut blocks = Vec::new();
+            let ids_a = dedup_blocks(values, 1 << a, &mut blocks);
+            // The leaf level holds offsets into the overlapped leaf blocks.
+            let (leaf, offsets) = overlap_blocks(&blocks, 1 << a);
+            let ids_a: Vec<u32> = ids_a.iter().map(|&id| offsets[id as usize]).collect();
             for b in 2..=5 {
-                let mut mid = Vec::new();
-                let ids_b = dedup_blocks(&ids_a, 1 << b, &mut mid);
+                let mut blocks = Vec::new();
+                let ids_b = dedup_blocks(&ids_a, 1 << b, &mut blocks);
+                // So does the mid level (the upper level holds offsets into it).
+                let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
+                let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
                 for c in 1..=5 {
                     let mut upper = Vec::new();
                     let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);

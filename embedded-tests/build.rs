@@ -145,6 +145,12 @@ fn main() {
         println!("cargo:rustc-link-arg-tests=-Tdefmt.x");
     }
     println!("cargo:rustc-link-arg=--nmagic");
+    // Panic-free link report (run.sh): keep the image despite the undefined panic symbol of
+    // the `panic-free-link` handler, so that the surviving panic call sites can be listed.
+    println!("cargo:rerun-if-env-changed=MICROURL_PANIC_REPORT");
+    if std::env::var_os("MICROURL_PANIC_REPORT").is_some() {
+        println!("cargo:rustc-link-arg-bins=--noinhibit-exec");
+    }
 
     // ---- 2. Vectors.
     let (shard, shards) = match env::var("MICROURL_SHARD").ok().filter(|s| !s.is_empty()) {

@@ -18,10 +18,8 @@ pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
     ) {
         return false;
     }
-    let last = match domain.iter().rposition(|&b| b == b'.') {
-        Some(i) => &domain[i + 1..],
-        None => domain,
-    };
+    // The last label (the whole domain without a dot).
+    let last = domain.rsplit(|&b| b == b'.').next().unwrap_or(domain);
     if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
     }
@@ -91,7 +89,8 @@ fn decoded(
         };
         // For ASCII, the class bit is the forbidden domain code points.
         if CLASS[d as usize] & class::DOMAIN_SLOW != 0 {
-            if d < 0x80 && percent::decode(&input[i..]).all(|b| b < 0x80) {
+            let rest = input.get(i..).unwrap_or_default();
+            if d < 0x80 && percent::decode(rest).all(|b| b < 0x80) {
                 v.insert(ValidationError::DomainToAscii);
                 return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
             }
@@ -291,16 +290,19 @@ fn parse_unicode(
     };
     let (d, decoded, rest) = match source {
         Some(s) => {
-            let (_, rest) = region.split_at_mut(input.len());
+            // `region` holds at least `input.len()` bytes (checked above).
+            let rest = region.get_mut(input.len()..).unwrap_or_default();
             (input.len(), s, rest)
         }
         None => {
+            // Decoding never lengthens: `region` (at least `input.len()`) holds it all.
             let mut d = 0;
-            for b in percent::decode(input) {
-                region[d] = b;
+            for (slot, b) in region.iter_mut().zip(percent::decode(input)) {
+                *slot = b;
                 d += 1;
             }
-            let (decoded, rest) = region.split_at_mut(d);
+            // `d` counts the slots written: within `region`, which `min` shows the compiler.
+            let (decoded, rest) = region.split_at_mut(d.min(region.len()));
             // UTF-8 decode without BOM or fail: U+FFFD would fail UTS46 anyway.
             let Ok(decoded) = core::str::from_utf8(decoded) else {
                 return domain_to_ascii_failure(v);

@@ -72,7 +72,12 @@ pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], 
         if length > 1 && (value as u32) < 1 << (4 * (length - 1)) {
             v.insert(E::Ipv6PieceLeadingZero);
         }
-        address[piece_index] = value;
+        // In bounds: the loop returned at `piece_index == 8`; `get_mut` says so to the
+        // compiler (no panic path), and the error is what an 9th piece would be.
+        let Some(slot) = address.get_mut(piece_index) else {
+            return fail(v, E::Ipv6TooManyPieces, K::Ipv6TooManyPieces);
+        };
+        *slot = value;
         piece_index += 1;
     }
     finish(address, piece_index, compress, v)
@@ -138,7 +143,11 @@ fn parse_ipv4_in_ipv6(
             p += 1;
         }
         let piece = ipv4_piece.unwrap_or(0);
-        address[piece_index] = address[piece_index].wrapping_mul(0x100).wrapping_add(piece);
+        // At most 6 + 2 pieces (the dotted part is 4 numbers): in bounds, said with `get_mut`.
+        let Some(slot) = address.get_mut(piece_index) else {
+            return fail(v, E::Ipv4InIpv6TooManyPieces, K::Ipv4InIpv6TooManyPieces);
+        };
+        *slot = slot.wrapping_mul(0x100).wrapping_add(piece);
         numbers_seen += 1;
         if numbers_seen == 2 || numbers_seen == 4 {
             piece_index += 1;
@@ -153,19 +162,25 @@ fn parse_ipv4_in_ipv6(
 /// The compression step at the end of the IPv6 parser.
 fn finish(
     mut address: [u16; 8],
-    mut piece_index: usize,
+    piece_index: usize,
     compress: Option<usize>,
     v: &mut ValidationErrors,
 ) -> Result<[u16; 8], ParseErrorKind> {
     match compress {
         Some(compress) => {
-            let mut swaps = piece_index - compress;
-            piece_index = 7;
-            while piece_index != 0 && swaps > 0 {
-                address.swap(piece_index, compress + swaps - 1);
-                piece_index -= 1;
-                swaps -= 1;
+            // The spec's swaps move the pieces after the compression to the end and the
+            // zeros after them (pieces `piece_index..8` are still zero) to `compress`: piece
+            // `i >= compress` moves up by the number of those zeros. (Written out, not with
+            // `swap` or `rotate_right`: no index to check, and a few instructions.)
+            let zeros = 8usize.saturating_sub(piece_index);
+            let mut moved = [0u16; 8];
+            for (i, &piece) in address.iter().enumerate() {
+                let to = if i < compress { i } else { i + zeros };
+                if let Some(slot) = moved.get_mut(to) {
+                    *slot = piece;
+                }
             }
+            address = moved;
             Ok(address)
         }
         None if piece_index != 8 => {
@@ -205,8 +220,10 @@ fn compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
 pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     // 8 pieces of at most 4 digits and 7 separators.
-    let mut buf = [0u8; 39];
-    let mut n = 0;
+    let mut buf = Buf {
+        bytes: [0u8; 39],
+        len: 0,
+    };
     let compress = compressed_run(address);
     let mut i = 0;
     while let Some(&piece) = address.get(i) {
@@ -214,11 +231,9 @@ pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) 
             // `::` at the start; otherwise the `:` after the previous piece and one more.
             // Skipping the run is the spec's "ignore0".
             if start == 0 {
-                buf[n] = b':';
-                n += 1;
+                buf.push(b':');
             }
-            buf[n] = b':';
-            n += 1;
+            buf.push(b':');
             i += len;
             continue;
         }
@@ -226,14 +241,28 @@ pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) 
         // highest set one, at least one.
         let digits = ((19 - piece.leading_zeros()) / 4).max(1);
         for k in (0..digits).rev() {
-            buf[n] = HEX[usize::from(piece >> (4 * k)) & 0xf];
-            n += 1;
+            buf.push(HEX[usize::from(piece >> (4 * k)) & 0xf]);
         }
         if i != 7 {
-            buf[n] = b':';
-            n += 1;
+            buf.push(b':');
         }
         i += 1;
     }
-    out.push_slice(&buf[..n]);
+    out.push_slice(buf.bytes.get(..buf.len).unwrap_or_default());
+}
+
+/// The serializer's output on the stack. It cannot run out (39 bytes is the longest
+/// serialization); `push` says so with `get_mut` instead of a panicking index.
+struct Buf {
+    bytes: [u8; 39],
+    len: usize,
+}
+
+impl Buf {
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
 }

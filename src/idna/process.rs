@@ -14,7 +14,7 @@
 
 use crate::idna::nfc::{Decomposed, Nfc, is_stable, nfc_chars};
 use crate::idna::punycode::{self, Failure};
-use crate::idna::validate::{BidiLabel, bidi_label, check_label};
+use crate::idna::validate::{BidiLabel, bidi_label, check_decoded_label, check_label};
 use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
 use crate::tables::{Mapping, idna_mapping};
@@ -246,7 +246,7 @@ impl Run<'_> {
             let Some(dst) = self.out.get_mut(end..end + bytes.len()) else {
                 return false;
             };
-            dst.copy_from_slice(bytes);
+            dst.iter_mut().zip(bytes).for_each(|(d, s)| *d = *s);
             end += bytes.len();
             true
         };
@@ -292,7 +292,7 @@ impl Run<'_> {
             let mut utf8 = [0u8; 4];
             let bytes = c.encode_utf8(&mut utf8).as_bytes();
             let dst = self.out.get_mut(end..end + bytes.len()).ok_or(NoSpace)?;
-            dst.copy_from_slice(bytes);
+            dst.iter_mut().zip(bytes).for_each(|(d, s)| *d = *s);
             end += bytes.len();
         }
         self.label_at(start, end, ascii, index, false, None)?;
@@ -338,7 +338,7 @@ impl Run<'_> {
         let (head, tail) = self.out.split_at_mut_checked(end).ok_or(NoSpace)?;
         // One UTF-8 check of the label serves the validity checks and the encoding.
         let label = label.unwrap_or_else(|| text(head.get(start..).unwrap_or_default()));
-        let checked = check_label(label, &self.options, false, index, statuses);
+        let checked = check_label(label, &self.options, index, statuses);
         // Once an error is recorded ToASCII fails whatever follows: no encoding then. Nor
         // the Bidi rule, in either operation: its error would come after that one, and only
         // the first is kept.
@@ -390,7 +390,7 @@ impl Run<'_> {
         let checked = if decoded.is_ascii() {
             Err(IdnaError::Punycode { label: index })
         } else {
-            check_label(decoded, &self.options, true, index, false)
+            check_decoded_label(decoded, &self.options, index)
         };
         let bidi = bidi_label(decoded);
         self.bidi(bidi, index);

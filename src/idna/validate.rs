@@ -11,20 +11,43 @@ const ZWNJ: char = '\u{200C}';
 const ZWJ: char = '\u{200D}';
 const VIRAMA: u8 = 9;
 
-/// Checks every criterion except the Bidi rule, which depends on the whole domain.
-/// `decoded` is true for labels that came from Punycode, which must be checked for NFC and
-/// always use nontransitional statuses. `statuses`: the caller already knows every code
+/// Checks every criterion except the Bidi rule, which depends on the whole domain, for a
+/// label that did not come from Punycode. `statuses`: the caller already knows every code
 /// point's status to be valid (V7 and UseSTD3ASCIIRules hold, no FULL STOP).
+///
+/// Apart from [`check_decoded_label`] so that the NFC check (and its stack) is not on the
+/// call graph of the labels that never need it: the static stack bound follows calls, not
+/// arguments.
 pub(crate) fn check_label(
+    label: &str,
+    options: &Uts46Options,
+    index: usize,
+    statuses: bool,
+) -> Result<(), IdnaError> {
+    criteria(label, options, false, index, statuses)
+}
+
+/// [`check_label`] for a label that came from Punycode: it must be in NFC (V1), and always
+/// uses nontransitional statuses.
+pub(crate) fn check_decoded_label(
+    label: &str,
+    options: &Uts46Options,
+    index: usize,
+) -> Result<(), IdnaError> {
+    if !is_nfc(label) {
+        return Err(IdnaError::NotNfc { label: index });
+    }
+    criteria(label, options, true, index, false)
+}
+
+/// V2-V7, UseSTD3ASCIIRules and ContextJ.
+fn criteria(
     label: &str,
     options: &Uts46Options,
     decoded: bool,
     index: usize,
     statuses: bool,
 ) -> Result<(), IdnaError> {
-    if decoded && !is_nfc(label) {
-        return Err(IdnaError::NotNfc { label: index });
-    }
     check_hyphens(label, options.check_hyphens, index)?;
     if cfg!(feature = "fast-path") && label.is_ascii() {
         // No marks, joiners or deviations; the status check on bytes.

@@ -38,6 +38,12 @@ fn level<T: Copy + Into<u32>>(
     get(table, (block << bits) | within)
 }
 
+/// The leaf level: `offset` (from the mid level) into the overlapped leaf blocks, plus the
+/// low `bits` of the code point.
+fn leaf_at<T: Copy + Into<u32>>(table: &[T], offset: usize, bits: u32, cp: usize) -> Option<usize> {
+    get(table, offset + (cp & ((1usize << bits) - 1)))
+}
+
 /// The arrays of a trie, leaf first.
 type Levels<'a, A, B, C, D, E> = (&'a [A], &'a [B], &'a [C], &'a [D], &'a [E]);
 
@@ -56,8 +62,8 @@ where
     let t = get(top, cp >> (a + b + c + d))?;
     let u = level(upper2, t, d, cp, a + b + c)?;
     let m = level(upper, u, c, cp, a + b)?;
-    let l = level(mid, m, b, cp, a)?;
-    level(leaf, l, a, cp, 0)
+    let l = get(mid, m + ((cp >> a) & ((1 << b) - 1)))?;
+    leaf_at(leaf, l, a, cp)
 }
 
 /// A code point's status in the IDNA Mapping Table (UTS46 §5), with its mapping.
@@ -137,9 +143,10 @@ fn idna_entry(c: char) -> Option<u32> {
     };
     let u = level(&IDNA_UPPER2, t, d, cp, a + b + c_bits)?;
     let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)?;
-    let k = (m << b) | ((cp >> a) & ((1 << b) - 1));
+    // `m` is an offset into the overlapped mid blocks (build/offset_trie.rs).
+    let k = m + ((cp >> a) & ((1 << b) - 1));
     let (leaf, base) = (get(&IDNA_MID_LEAF, k)?, get(&IDNA_MID_BASE, k)?);
-    let v = level(&IDNA_LEAF, leaf, a, cp, 0)?;
+    let v = leaf_at(&IDNA_LEAF, leaf, a, cp)?;
     let Some(offset) = v.checked_sub(SPECIALS) else {
         return Some(v as u32);
     };

@@ -7,4 +7,10 @@ fn main() {
     println!("cargo:rerun-if-changed=../../memory/mps2.x");
     println!("cargo:rustc-link-arg-bins=-Tlink.x");
     println!("cargo:rustc-link-arg-bins=--nmagic");
+    // Panic-free link report (run.sh): keep the image despite the undefined panic symbol of
+    // the `panic-free-link` handler, so that the surviving panic call sites can be listed.
+    println!("cargo:rerun-if-env-changed=MICROURL_PANIC_REPORT");
+    if std::env::var_os("MICROURL_PANIC_REPORT").is_some() {
+        println!("cargo:rustc-link-arg-bins=--noinhibit-exec");
+    }
 }

@@ -1,0 +1,105 @@
+//! Panic-free link image (issue 20): every conformance vector through the entry points of
+//! entries.rs, the href compared byte for byte (no `core::fmt`, no indexing in this file),
+//! with a panic handler that calls a symbol that does not exist. The image links only when the
+//! optimizer removed every panic path of microurl (and of this driver): a surviving one fails
+//! the link with `undefined symbol: microurl_panic_path_survived_optimization`, and the
+//! linker's `referenced by` lines name the functions that still hold one.
+//!
+//! Build: `cargo build --release --bin panic-free --no-default-features --features
+//! panic-free-link[,idna] --target <T>`; run.sh does it for thumbv6m and thumbv7em, with and
+//! without `idna`, and runs the image with `idna` on QEMU (exit 0: every vector's href or
+//! failure as expected; 1 otherwise).
+#![no_std]
+#![no_main]
+
+use cortex_m as _;
+use cortex_m_rt::entry;
+
+include!("entries.rs");
+
+#[allow(dead_code)]
+mod v {
+    include!(concat!(env!("OUT_DIR"), "/vectors.rs"));
+}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    extern "C" {
+        /// Defined nowhere: referencing it from a reachable panic fails the link.
+        fn microurl_panic_path_survived_optimization() -> !;
+    }
+    // SAFETY: never called in a linked image: the symbol does not exist, so an image in which
+    // this call survives does not link.
+    unsafe { microurl_panic_path_survived_optimization() }
+}
+
+/// String `id` of the packed vector table, or None (no string, or a bad table entry).
+fn s(id: u16) -> Option<&'static str> {
+    let &(o, l) = v::STRS.get(usize::from(id))?;
+    let (o, l) = (usize::from(o), usize::from(l));
+    core::str::from_utf8(v::BLOB.get(o..o.checked_add(l)?)?).ok()
+}
+
+/// One vector: parse (with its base), compare the href or the expected failure.
+fn vector_passes(f: &[u16; 13], arena: &mut [u8], base_arena: &mut [u8]) -> bool {
+    let [input, base, href, ..] = *f;
+    let Some(input) = s(input) else { return false };
+    let base = match s(base) {
+        None => None,
+        Some(b) => match entry::microurl_entry_parse(b, base_arena) {
+            Ok(b) => Some(b),
+            Err(_) => return href == v::FAIL,
+        },
+    };
+    match (
+        entry::microurl_entry_parse_with_base(input, base.as_ref(), arena),
+        s(href),
+    ) {
+        (Err(_), None) => href == v::FAIL,
+        (Ok(url), Some(want)) => url.as_str() == want,
+        _ => false,
+    }
+}
+
+/// Bytes through SYS_WRITEC (QEMU prints them on stderr): semihosting's `stdout()` asserts
+/// on its file descriptor, a panic path of its own.
+fn put(bytes: &[u8]) {
+    bytes
+        .iter()
+        .for_each(|&b| semihosting::sys::arm_compat::sys_writec(b));
+}
+
+/// Decimal digits of `n`, without core::fmt.
+fn put_u32(mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    while let Some(slot) = i.checked_sub(1).and_then(|j| digits.get_mut(j)) {
+        *slot = b'0' + (n % 10) as u8;
+        i -= 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    put(digits.get(i..).unwrap_or_default());
+}
+
+#[entry]
+fn main() -> ! {
+    let mut arena = [0u8; 1024];
+    let mut base_arena = [0u8; 1024];
+    let (mut passed, mut failed) = (0u32, 0u32);
+    for f in v::VECTORS.iter() {
+        if vector_passes(f, &mut arena, &mut base_arena) {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    put(b"panic-free: ");
+    put_u32(passed);
+    put(b" passed, ");
+    put_u32(failed);
+    put(b" failed\n");
+    semihosting::process::exit(if failed == 0 { 0 } else { 1 })
+}

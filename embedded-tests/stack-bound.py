@@ -1,0 +1,420 @@
+#!/usr/bin/env python3
+"""Static worst-case stack bound of every microurl entry point in a linked firmware (issue 20).
+
+Usage: stack-bound.py ELF TARGET [--budget BYTES] [--painted LOG] [--llvm-bin DIR]
+
+Inputs, all from the ELF itself:
+- per-function frame sizes from the `.stack_sizes` section the compiler writes with
+  `-Z emit-stack-sizes` (read with `llvm-readobj --stack-sizes`); functions compiled without
+  it (compiler_builtins: memcpy, __aeabi_*) get their frame from their prologue (`push`,
+  `sub sp`, `vpush`), and any other stack-pointer write in them is an error;
+- the call graph from the disassembly (`llvm-objdump -d`): `bl`/`blx <label>` calls and
+  branches that leave the function (tail calls). Indirect calls (`blx rN`) and indirect
+  jumps that are not a jump table of their own function fail the bound when an entry point
+  can reach them: "every indirect call resolved or shown absent" is checked, not assumed.
+
+The walk starts at every `microurl_entry_<name>` symbol (embedded-tests/src/entries.rs).
+A cycle reachable from an entry point (recursion) fails. A tail call is counted with the
+caller's frame still on the stack (conservative). Calls into the panic machinery
+(`core::panicking::*` and the `*_fail` helpers that lead there) end the program, so they are
+listed but not walked: the bound is for every call that returns.
+
+Prints `static stack bound: TARGET NAME N B` per entry point and the deepest chain of each.
+Exit status 1 when a painted high-water in --painted (the firmware's `stack: entry NAME
+painted N B`, `stack: parser high-water N B`, `stack: stress inputs high-water N B` lines)
+is above the bound of its entry point, or on any of the errors above; 2 when the analysis
+holds but a bound exceeds --budget.
+"""
+
+import argparse
+import bisect
+import re
+import subprocess
+import sys
+
+ENTRY_PREFIX = "microurl_entry_"
+
+BRANCH = re.compile(
+    r"^(b|bl|blx)(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?(\.w|\.n)?$"
+)
+REG = re.compile(r"^(r\d+|sb|sl|fp|ip|lr|sp|pc)$")
+
+
+def run(cmd):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+
+
+def is_panic(name):
+    """Functions that only lead to the panic handler (the program ends there)."""
+    return (
+        name.startswith("core::panicking::")
+        or name.startswith("rust_begin_unwind")
+        or re.search(r"(_fail|_failed|_fail_rt|panic_[a-z_]+)(::h[0-9a-f]+)?$", name) is not None
+        and name.startswith("core::")
+    )
+
+
+class Elf:
+    def __init__(self, path, llvm, frames=True):
+        self.path = path
+        self.llvm = llvm
+        self.funcs = {}  # start address -> [mangled, demangled, size]
+        self.load_symbols()
+        self.starts = sorted(self.funcs)
+        self.frames = self.load_stack_sizes() if frames else {}
+        self.insns = self.load_disassembly()
+
+    def load_symbols(self):
+        raw = run([f"{self.llvm}/llvm-nm", "-S", "--defined-only", self.path]).splitlines()
+        dem = run([f"{self.llvm}/llvm-nm", "-S", "-C", "--defined-only", self.path]).splitlines()
+        assert len(raw) == len(dem), "llvm-nm -C listed a different number of symbols"
+        for r, d in zip(raw, dem):
+            parts = r.split(None, 3)
+            if len(parts) != 4 or parts[2] not in "tTwW":
+                continue
+            addr, size = int(parts[0], 16) & ~1, int(parts[1], 16)
+            if size == 0:
+                continue
+            dname = d.split(None, 3)[3]
+            old = self.funcs.get(addr)
+            # Aliases: keep the global name.
+            if old is None or parts[2] in "TW":
+                self.funcs[addr] = [parts[3], dname, size]
+
+    def func_at(self, addr):
+        i = bisect.bisect_right(self.starts, addr) - 1
+        if i < 0:
+            return None
+        start = self.starts[i]
+        return start if addr < start + self.funcs[start][2] else None
+
+    def load_stack_sizes(self):
+        out = run([f"{self.llvm}/llvm-readobj", "--stack-sizes", self.path])
+        by_name = {v[0]: a for a, v in self.funcs.items()}
+        frames = {}
+        for m in re.finditer(r"Functions: \[([^\]]*)\]\s*\n\s*Size: (0x[0-9A-Fa-f]+|\d+)", out):
+            size = int(m.group(2), 0)
+            for name in m.group(1).split(","):
+                a = by_name.get(name.strip())
+                if a is not None:
+                    frames[a] = max(frames.get(a, 0), size)
+        if not frames:
+            sys.exit(f"stack-bound: {self.path} has no .stack_sizes (build with -Z emit-stack-sizes)")
+        return frames
+
+    def load_disassembly(self):
+        """start address -> list of (address, mnemonic, operands)."""
+        out = run([f"{self.llvm}/llvm-objdump", "-d", "--no-show-raw-insn", "--section=.text", self.path])
+        insns = {}
+        cur = None
+        for line in out.splitlines():
+            m = re.match(r"^([0-9a-f]+) <(.*)>:$", line)
+            if m:
+                a = int(m.group(1), 16)
+                cur = insns.setdefault(a, []) if a in self.funcs else cur
+                continue
+            # Data in code (jump tables, literal pools) keeps its raw bytes before `.word`.
+            m = re.match(r"^\s+([0-9a-f]+):\s+(?:(?:[0-9a-f]{2} )+\s*)?(\S+)\s*(.*)$", line)
+            if m and cur is not None:
+                ops = m.group(3).split("@")[0].strip()
+                cur.append((int(m.group(1), 16), m.group(2), ops))
+        return insns
+
+
+class Graph:
+    def __init__(self, elf):
+        self.elf = elf
+        self.edges = {}  # func -> set of (callee, kind)
+        self.frame = {}
+        self.problems = {}  # func -> list of strings (unresolved indirect, unknown SP writes)
+        self.panics = {}  # func -> set of panic functions called
+        self.sites = []  # (call address, caller, panic function)
+        self.calls = []  # (call address, caller, callee) for the other direct calls
+
+    def name(self, a):
+        return self.elf.funcs[a][1]
+
+    def analyse(self, f):
+        if f in self.edges:
+            return
+        elf = self.elf
+        start, size = f, elf.funcs[f][2]
+        insns = elf.insns.get(f, [])
+        edges, problems, panics = set(), [], set()
+        prologue = 0
+        for i, (a, mn, ops) in enumerate(insns):
+            if not (start <= a < start + size):
+                continue
+            m = BRANCH.match(mn)
+            target = re.match(r"^(0x[0-9a-f]+|[0-9a-f]+)\b", ops)
+            if m and target:
+                t = int(target.group(1), 16)
+                if start <= t < start + size:
+                    continue  # a branch within the function
+                callee = elf.func_at(t)
+                if callee is None or callee != t:
+                    problems.append(f"{a:#x}: {mn} {ops}: target is not a function start")
+                    continue
+                if is_panic(self.name(callee)):
+                    panics.add(callee)
+                    self.sites.append((a, f, callee))
+                    continue
+                edges.add((callee, "call" if m.group(1) != "b" else "tail"))
+                self.calls.append((a, f, callee))
+                continue
+            first = ops.split(",")[0].strip()
+            if mn in ("blx",) and REG.match(first):
+                problems.append(f"{a:#x}: {mn} {ops}: indirect call")
+            elif mn in ("bx",) and first != "lr":
+                problems.append(f"{a:#x}: {mn} {ops}: indirect jump")
+            elif mn.startswith(("mov", "add", "ldr")) and first == "pc":
+                if not self.jump_table(insns, i, start, start + size):
+                    problems.append(f"{a:#x}: {mn} {ops}: indirect jump")
+            elif mn.startswith(("pop", "ldm")) and "pc" in ops:
+                pass  # return
+            if f not in elf.frames:
+                prologue += self.sp_change(mn, ops, problems, a)
+        if f in elf.frames:
+            self.frame[f] = elf.frames[f]
+        else:
+            self.frame[f] = prologue
+        self.edges[f] = edges
+        if problems:
+            self.problems[f] = problems
+        if panics:
+            self.panics[f] = panics
+
+    @staticmethod
+    def jump_table(insns, i, start, end):
+        """A switch lowered to a jump table (thumbv6m has no `tbb`): `add pc, rN` jumps
+        relative to the PC into the byte/halfword table right after it; `mov pc, rN` /
+        `ldr pc, ..` after an `adr` must be followed by a table of `.word`s that all point
+        into the same function."""
+        a, mn, ops = insns[i]
+        if mn.startswith("add"):
+            return True
+        if not any(m.startswith("adr") for _, m, _ in insns[max(0, i - 4) : i]):
+            return False
+        words = []
+        for _, m, o in insns[i + 1 :]:
+            if m != ".word":
+                break
+            words.append(int(o.split()[0], 16) & ~1)
+        return bool(words) and all(start <= w < end for w in words)
+
+    @staticmethod
+    def sp_change(mn, ops, problems, a):
+        """Bytes a prologue instruction allocates (functions without a .stack_sizes entry)."""
+        regs = lambda s: sum(
+            (int(r[1].lstrip("rds")) - int(r[0].lstrip("rds")) + 1) if len(r) == 2 else 1
+            for r in (x.strip().split("-") for x in s.strip("{} ").split(","))
+        )
+        if mn.startswith("push") or (mn.startswith("stmdb") and ops.startswith("sp!")):
+            body = ops[ops.index("{") :]
+            return 4 * regs(body)
+        if mn.startswith("vpush"):
+            body = ops[ops.index("{") :]
+            return (8 if "d" in body else 4) * regs(body)
+        m = re.match(r"^sub(s|\.w)?$", mn)
+        if m and ops.startswith("sp"):
+            imm = re.search(r"#(0x[0-9a-f]+|\d+)$", ops)
+            if imm:
+                return int(imm.group(1), 0)
+        first = ops.split(",")[0].strip()
+        if first == "sp" and not mn.startswith(("add", "str", "ldr", "mov")):
+            problems.append(f"{a:#x}: {mn} {ops}: stack pointer write not understood")
+        elif first == "sp" and mn.startswith("mov"):
+            problems.append(f"{a:#x}: {mn} {ops}: stack pointer write not understood")
+        return 0
+
+    def bound(self, f, stack, memo, cycles):
+        """Worst-case bytes from f's entry SP, and the chain that reaches it."""
+        if f in memo:
+            return memo[f]
+        if f in stack:
+            cycles.append(stack[stack.index(f) :] + [f])
+            return (0, [])
+        self.analyse(f)
+        stack.append(f)
+        best = (0, [])
+        for callee, _ in sorted(self.edges[f]):
+            b = self.bound(callee, stack, memo, cycles)
+            if b[0] > best[0]:
+                best = b
+        stack.pop()
+        result = (self.frame[f] + best[0], [f] + best[1])
+        memo[f] = result
+        return result
+
+    def reachable(self, f):
+        seen, todo = set(), [f]
+        while todo:
+            g = todo.pop()
+            if g in seen:
+                continue
+            seen.add(g)
+            self.analyse(g)
+            todo.extend(c for c, _ in self.edges[g])
+        return seen
+
+
+def short(name):
+    return re.sub(r"::h[0-9a-f]{16}$", "", name)
+
+
+def painted_figures(path):
+    """Entry name -> painted high-water from the firmware's log."""
+    painted = {}
+    text = open(path, encoding="utf-8", errors="replace").read()
+    for m in re.finditer(r"^stack: entry (\S+) painted (\d+) B", text, re.M):
+        painted[m.group(1)] = max(painted.get(m.group(1), 0), int(m.group(2)))
+    # Vectors (base: parse; input: parse_with_base) and stress inputs (parse).
+    hw = [int(x) for x in re.findall(r"^stack: parser high-water (\d+) B", text, re.M)]
+    st = [int(x) for x in re.findall(r"^stack: stress inputs high-water (\d+) B", text, re.M)]
+    return painted, max(hw, default=None), max(st, default=None)
+
+
+def source_lines(elf, addrs):
+    """Call address -> the innermost `file:line` outside core/alloc of its inline chain
+    (arm-none-eabi-addr2line -i reads DWARF's inlined-subroutine records)."""
+    out = run(["arm-none-eabi-addr2line", "-a", "-i", "-e", elf.path] + [f"{a:#x}" for a in addrs])
+    lines, cur = {}, None
+    for line in out.splitlines():
+        if line.startswith("0x"):
+            cur = int(line, 16)
+        elif cur is not None and cur not in lines and "/rustc/" not in line and "/library/" not in line:
+            lines[cur] = re.sub(r" \(discriminator \d+\)", "", line)
+    return lines
+
+
+def demangle(name):
+    """What llvm-nm -C leaves of legacy Rust mangling in some names."""
+    for a, b in (("$LT$", "<"), ("$GT$", ">"), ("$u20$", " "), ("$u5b$", "["), ("$u5d$", "]"), ("$RF$", "&"), ("..", "::")):
+        name = name.replace(a, b)
+    return re.sub(r"^_<", "<", name)
+
+
+def panic_sites(elf, root):
+    """Every call into the panic machinery reachable from `root`, with its source line."""
+    g = Graph(elf)
+    starts = [a for a, v in elf.funcs.items() if v[0] == root]
+    if not starts:
+        sys.exit(f"stack-bound: no symbol {root}")
+    reach = g.reachable(starts[0])
+    mine = [(a, f, p) for a, f, p in g.sites if f in reach]
+    # An outlined core helper holding the panic (`Range::index_mut`, `copy_from_slice`): the
+    # sites are its callers.
+    is_core = lambda f: demangle(g.name(f)).startswith(("core::", "<core::"))
+    helpers = {f for _, f, _ in mine if is_core(f)}
+    while True:  # helpers of helpers (`RangeTo::index_mut` calls `Range::index_mut`)
+        more = {f for _, f, h in g.calls if h in helpers and f in reach and is_core(f)} - helpers
+        if not more:
+            break
+        helpers |= more
+    mine = [s for s in mine if s[1] not in helpers]
+    mine += [(a, f, h) for a, f, h in g.calls if h in helpers and f in reach and f not in helpers]
+    lines = source_lines(elf, sorted({a for a, _, _ in mine}))
+    sites = sorted(
+        {(lines.get(a, "?"), demangle(short(g.name(f))), demangle(short(g.name(p)))) for a, f, p in mine}
+    )
+    for line, f, p in sites:
+        line = re.sub(r"^.*/(embedded-tests/|src/)", r"\1", line)
+        print(f"panic site: {line} in {f} -> {p}")
+    print(f"panic sites reachable from {root}: {len(sites)}")
+    return len(sites)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("elf")
+    ap.add_argument("target")
+    ap.add_argument("--budget", type=int, default=0)
+    ap.add_argument("--painted")
+    ap.add_argument("--llvm-bin", required=True)
+    ap.add_argument("--chains", action="store_true", help="print every entry's deepest chain")
+    ap.add_argument("--panic-sites", metavar="ROOT", help="only list the panic calls reachable from ROOT")
+    args = ap.parse_args()
+
+    elf = Elf(args.elf, args.llvm_bin, frames=not args.panic_sites)
+    if args.panic_sites:
+        sys.exit(1 if panic_sites(elf, args.panic_sites) else 0)
+    g = Graph(elf)
+    entries = sorted(
+        (v[0][len(ENTRY_PREFIX) :], a) for a, v in elf.funcs.items() if v[0].startswith(ENTRY_PREFIX)
+    )
+    if not entries:
+        sys.exit(f"stack-bound: no {ENTRY_PREFIX}* symbol in {args.elf}")
+    errors = []
+    over = []
+    bounds = {}
+    memo = {}
+    all_panics = {}
+    for name, a in entries:
+        cycles = []
+        b, chain = g.bound(a, [], memo, cycles)
+        for c in cycles:
+            errors.append(f"{name}: recursion: " + " -> ".join(short(g.name(x)) for x in c))
+        reach = g.reachable(a)
+        for f in sorted(reach):
+            for p in g.problems.get(f, []):
+                errors.append(f"{name}: {short(g.name(f))}: {p}")
+            for p in g.panics.get(f, []):
+                all_panics.setdefault((f, p), set()).add(name)
+        no_frame = [f for f in reach if f not in elf.frames]
+        bounds[name] = b
+        print(f"static stack bound: {args.target} {name} {b} B")
+        if args.chains or (args.budget and b > args.budget):
+            print("    chain: " + " -> ".join(f"{short(g.name(f))} {g.frame[f]}" for f in chain))
+        if no_frame:
+            print(
+                "    frames from prologues (no .stack_sizes): "
+                + ", ".join(f"{short(g.name(f))} {g.frame[f]}" for f in sorted(no_frame))
+            )
+        if args.budget and b > args.budget:
+            over.append(f"{name}: static bound {b} B > budget {args.budget} B")
+    if all_panics:
+        callers = sorted({f for f, _ in all_panics})
+        print(f"panic calls reachable from the entry points (not walked): {len(all_panics)} call edges in {len(callers)} functions")
+        for f, p in sorted(all_panics, key=lambda k: (g.name(k[0]), g.name(k[1]))):
+            print(f"    {short(g.name(f))} -> {short(g.name(p))}")
+    else:
+        print("panic calls reachable from the entry points: none")
+    if args.painted:
+        painted, hw, stress = painted_figures(args.painted)
+        checks = [(f"entry {n}", n, v) for n, v in sorted(painted.items())]
+        if hw is not None:
+            # One figure for bases (parse) and inputs (parse_with_base): held to the larger bound.
+            both = max(("parse", "parse_with_base"), key=lambda n: bounds.get(n, 0))
+            checks.append(("vectors (parse, parse_with_base)", both, hw))
+        if stress is not None:
+            checks.append(("stress inputs (parse)", "parse", stress))
+        if not painted:
+            errors.append("no painted figure in the firmware log")
+        for what, entry, v in checks:
+            b = bounds.get(entry)
+            if b is None:
+                errors.append(f"painted {what}: no entry point {entry}")
+            elif v > b:
+                errors.append(f"painted {what}: {v} B is above the static bound {b} B of {entry}")
+            else:
+                print(f"painted within bound: {args.target} {what} {v} B <= {b} B")
+    walked = set()
+    for _, a in entries:
+        walked |= g.reachable(a)
+    indirect = sum(1 for f in walked for p in g.problems.get(f, []) if "indirect" in p)
+    print(
+        f"call graph: {len(entries)} entry points, {len(walked)} functions reachable, "
+        f"{indirect} unresolved indirect calls or jumps, "
+        f"{'no recursion' if not any('recursion' in e for e in errors) else 'RECURSION'}"
+    )
+    for e in errors:
+        print(f"stack-bound: ERROR: {e}")
+    for e in over:
+        print(f"stack-bound: OVER BUDGET: {e}")
+    # 1: the analysis failed (recursion, unresolved indirect call, painted above the bound);
+    # 2: it holds but a bound is over the budget.
+    sys.exit(1 if errors else 2 if over else 0)
+
+
+if __name__ == "__main__":
+    main()

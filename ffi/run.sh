@@ -8,14 +8,16 @@
 #  4. the WPT vectors (urltestdata + javascript-only, setters, toascii) turned into a C table
 #     (tests/gen_vectors.py, into target/: never checked in);
 #  5. the host C test, -Wall -Wextra -Werror, under AddressSanitizer and UBSan: every vector,
-#     the buffer-size sweep, the API's argument checks; the README's C example (built, run,
-#     output compared); the header under a C++ compiler; and a negative control (one
-#     expected value broken on purpose must fail the run);
+#     the buffer-size sweep, the API's argument checks, the firmware helpers (tests/helpers.c:
+#     ports, request-targets, server name, CoAP options both ways, MQTT); the README's C
+#     example (built, run, output compared); the header under a C++ compiler; and a negative
+#     control (one expected value broken on purpose must fail the run);
 #  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
 #     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
-#  7. flash sizes: C probes (baseline, parse, every API function) next to the Rust size probe
-#     of embedded-tests (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe
-#     also on the M0 (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives.
+#  7. flash sizes: C probes (baseline, parse, every API function but the firmware helpers,
+#     every API function) next to the Rust size probe of embedded-tests
+#     (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe also on the M0
+#     (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives.
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -191,7 +193,7 @@ fi
 step "flash size probes (thumbv7em, opt-level z, fat LTO, no fast path: as embedded-tests' probe)"
 cargo build -q --profile size --no-default-features --target $T || fail "size staticlib"
 declare -A FLASH
-for m in BASELINE PARSE ALL; do
+for m in BASELINE PARSE CORE ALL; do
   elf="$C/probe_$m.elf"
   if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
        -ffunction-sections -fdata-sections -DPROBE_$m -Iinclude -Ifirmware firmware/startup.c \
@@ -209,11 +211,13 @@ for m in BASELINE PARSE ALL; do
     fail "probe $m: build"
   fi
 done
-for m in PARSE ALL; do
+for m in PARSE CORE ALL; do
   [ -n "${FLASH[$m]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] &&
     summary+=("$(printf 'size C probe %-8s flash %6d B, minus the C baseline (%d B): %6d B' \
       "$m" "${FLASH[$m]}" "${FLASH[BASELINE]}" $((FLASH[$m] - FLASH[BASELINE])))")
 done
+[ -n "${FLASH[ALL]:-}" ] && [ -n "${FLASH[CORE]:-}" ] &&
+  summary+=("size C probe: the firmware helpers (ports, request-targets, server name, CoAP, MQTT) add $((FLASH[ALL] - FLASH[CORE])) B (ALL minus CORE)")
 # The M0 and M3 archives from C too: the parse probe on QEMU microbit and lm3s6965evb.
 for spec in "thumbv6m-none-eabi cortex-m0 microbit M0" "thumbv7m-none-eabi cortex-m3 lm3s6965evb M3"; do
   read -r t cpu board core <<<"$spec"

@@ -97,8 +97,8 @@ typedef uint32_t microurl_host_kind;
 // A percent-encode set of the URL Standard, for `microurl_percent_encode`.
 typedef uint32_t microurl_encode_set;
 
-// What to connect to (`microurl_server_name`, `microurl_broker`): a DNS name (also the TLS SNI name) or an IP
-// address.
+// What to connect to (`microurl_server_name`, `microurl_broker`): a DNS name (also the
+// TLS SNI name) or an IP address.
 typedef struct {
   // `MICROURL_HOST_DOMAIN` (a DNS name in `name`), `MICROURL_HOST_IPV4` (`ipv4`) or
   // `MICROURL_HOST_IPV6` (`ipv6`).
@@ -627,7 +627,8 @@ microurl_result microurl_server_name(const microurl_url *url, microurl_server *o
 // `coap+tcp`, `coaps+ws`, ...) into `*count`: Uri-Host unless the host is an IP literal
 // or dotted-decimal IPv4, Uri-Port unless the port is the scheme's default, one Uri-Path
 // per segment (none for `/`), one Uri-Query per `&`-separated argument. Read them with
-// `microurl_coap_option_at`. `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
+// `microurl_coap_option_at` (each call walks the URL from its start: no state to keep).
+// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
 // `MICROURL_ERROR_FRAGMENT` (step 4) or `MICROURL_ERROR_NO_HOST`.
 microurl_result microurl_coap_option_count(const microurl_url *url, size_t *count);
 

@@ -14,18 +14,18 @@ pub(crate) enum Fail {
     Argument,
     /// Not UTF-8 from this byte on.
     Utf8 { position: usize },
-    /// Not a URL / domain (the base string when `base`).
+    /// Not a URL / domain (`MICROURL_INVALID`), the base string not a URL
+    /// (`MICROURL_INVALID_BASE`), or a URL a protocol helper cannot use (`MICROURL_REFUSED`):
+    /// one variant, so that turning it into a result is one branch.
     Invalid {
+        status: u32,
         kind: u32,
         position: usize,
-        base: bool,
     },
     /// The buffer is too small: this many bytes suffice.
     TooSmall(usize),
     /// Longer than the parser accepts.
     TooLong,
-    /// The URL parsed, but a protocol helper cannot use it (`MICROURL_REFUSED`).
-    Refused { kind: u32, position: usize },
 }
 
 impl Fail {
@@ -35,7 +35,7 @@ impl Fail {
             Error::Parse(p) => Fail::Invalid {
                 kind: parse_kind(p.kind),
                 position: p.position,
-                base: false,
+                status: crate::MICROURL_INVALID,
             },
             Error::ArenaTooSmall { needed } => Fail::TooSmall(needed.saturating_add(extra)),
             _ => Fail::TooLong,
@@ -59,7 +59,11 @@ impl Fail {
             NetError::BadOption { number } => (MICROURL_ERROR_BAD_OPTION, usize::from(number)),
             _ => (MICROURL_ERROR_OTHER, 0),
         };
-        Fail::Refused { kind, position }
+        Fail::Invalid {
+            status: MICROURL_REFUSED,
+            kind,
+            position,
+        }
     }
 
     /// The same failure, found in the base string.
@@ -68,7 +72,7 @@ impl Fail {
             Fail::Invalid { kind, position, .. } => Fail::Invalid {
                 kind,
                 position,
-                base: true,
+                status: crate::MICROURL_INVALID_BASE,
             },
             f => f,
         }
@@ -98,9 +102,9 @@ impl Fail {
             _ => (MICROURL_ERROR_OTHER, 0),
         };
         Fail::Invalid {
+            status: MICROURL_INVALID,
             kind,
             position,
-            base: false,
         }
     }
 }
@@ -154,25 +158,16 @@ pub(crate) fn run(body: impl FnOnce() -> Result<usize, Fail>) -> microurl_result
             r.status = MICROURL_BUFFER_TOO_SMALL;
             r.needed = n;
         }
-        Err(Fail::Refused { kind, position }) => {
-            r.status = MICROURL_REFUSED;
-            r.error = kind;
-            r.position = position;
-        }
         Err(Fail::Utf8 { position }) => {
             r.status = MICROURL_INVALID_UTF8;
             r.position = position;
         }
         Err(Fail::Invalid {
+            status,
             kind,
             position,
-            base,
         }) => {
-            r.status = if base {
-                MICROURL_INVALID_BASE
-            } else {
-                MICROURL_INVALID
-            };
+            r.status = status;
             r.error = kind;
             r.position = position;
         }

@@ -82,8 +82,8 @@ pub extern "C" fn microurl_host_header(url: *const microurl_url) -> microurl_spa
 
 // ------------------------------------------------------------------------------ server name
 
-/// What to connect to (`microurl_server_name`, `microurl_broker`): a DNS name (also the TLS SNI name) or an IP
-/// address.
+/// What to connect to (`microurl_server_name`, `microurl_broker`): a DNS name (also the
+/// TLS SNI name) or an IP address.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct microurl_server {
@@ -145,7 +145,8 @@ pub extern "C" fn microurl_server_name(
 /// `coap+tcp`, `coaps+ws`, ...) into `*count`: Uri-Host unless the host is an IP literal
 /// or dotted-decimal IPv4, Uri-Port unless the port is the scheme's default, one Uri-Path
 /// per segment (none for `/`), one Uri-Query per `&`-separated argument. Read them with
-/// `microurl_coap_option_at`. `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
+/// `microurl_coap_option_at` (each call walks the URL from its start: no state to keep).
+/// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
 /// `MICROURL_ERROR_FRAGMENT` (step 4) or `MICROURL_ERROR_NO_HOST`.
 #[no_mangle]
 pub extern "C" fn microurl_coap_option_count(

@@ -8,14 +8,16 @@
 #  4. the WPT vectors (urltestdata + javascript-only, setters, toascii) turned into a C table
 #     (tests/gen_vectors.py, into target/: never checked in);
 #  5. the host C test, -Wall -Wextra -Werror, under AddressSanitizer and UBSan: every vector,
-#     the buffer-size sweep, the API's argument checks; the README's C example (built, run,
-#     output compared); the header under a C++ compiler; and a negative control (one
-#     expected value broken on purpose must fail the run);
+#     the buffer-size sweep, the API's argument checks, the firmware helpers (tests/helpers.c:
+#     ports, request-targets, server name, CoAP options both ways, MQTT); the README's C
+#     example (built, run, output compared); the header under a C++ compiler; and a negative
+#     control (one expected value broken on purpose must fail the run);
 #  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
 #     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
-#  7. flash sizes: C probes (baseline, parse, every API function) next to the Rust size probe
-#     of embedded-tests (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe
-#     also on the M0 (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives.
+#  7. flash sizes: C probes (baseline, parse, every API function but the firmware helpers,
+#     every API function) next to the Rust size probe of embedded-tests
+#     (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe also on the M0
+#     (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives.
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -96,12 +98,12 @@ HOST_CFLAGS=(-std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fsanitize=address
              -fno-sanitize-recover=all -fno-omit-frame-pointer -Iinclude -Itests)
 host_build() { # out extra-flags...
   local out=$1; shift
-  cc "${HOST_CFLAGS[@]}" "$@" tests/conformance.c tests/random.c tests/host_main.c "$C/vectors.c" \
+  cc "${HOST_CFLAGS[@]}" "$@" tests/conformance.c tests/helpers.c tests/random.c tests/host_main.c "$C/vectors.c" \
     "$TD/release/libmicrourl.a" -o "$out"
 }
 host_test() { # name staticlib
   local name=$1 lib=$2 log="$C/host_test_$1.log"
-  if cc "${HOST_CFLAGS[@]}" tests/conformance.c tests/random.c tests/host_main.c "$C/vectors.c" "$lib" \
+  if cc "${HOST_CFLAGS[@]}" tests/conformance.c tests/helpers.c tests/random.c tests/host_main.c "$C/vectors.c" "$lib" \
        -o "$C/host_test_$name"; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
       "$C/host_test_$name" --needed >"$log" 2>&1
@@ -109,7 +111,7 @@ host_test() { # name staticlib
     grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
     [ $rc -eq 0 ] || fail "host C test ($name): exit $rc"
     grep -qE 'ERROR: AddressSanitizer|runtime error' "$log" && fail "host C test ($name): sanitizer report"
-    summary+=("host, $name (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|random|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
+    summary+=("host, $name (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|random|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
   else
     fail "host C test ($name): build"
   fi
@@ -169,7 +171,7 @@ FW_CFLAGS=("${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -g -ff
 # Linker script: the board's MEMORY, then the sections.
 for b in mps2 microbit lm3s6965evb; do cat "firmware/memory/$b.ld" firmware/sections.ld >"$C/$b.ld"; done
 FW_LDFLAGS=(-lgcc -Wl,--gc-sections -Wl,-z,noexecstack)
-if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c tests/random.c \
+if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c tests/helpers.c tests/random.c \
      "$C/vectors.c" "$TD/$T/release/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -Wl,-Map="$C/firmware.map" \
      -o "$C/firmware.elf"; then
   heap="$(grep -nwE 'malloc|free|realloc|calloc|_sbrk|_malloc_r|_free_r' "$C/firmware.map" || true)"
@@ -181,7 +183,7 @@ if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/
   rc=$?
   grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
   [ $rc -eq 0 ] || fail "firmware under QEMU: exit $rc"
-  summary+=("firmware M4F (QEMU): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|random|ffi:|stack)' "$log" | paste -sd';' | sed 's/;/; /g')")
+  summary+=("firmware M4F (QEMU): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|random|ffi:|stack)' "$log" | paste -sd';' | sed 's/;/; /g')")
   summary+=("firmware M4F: flash $(flash_of "$C/firmware.elf") B (vectors and test code included), .bss $(arm-none-eabi-size -A "$C/firmware.elf" | awk '$1==".bss"{print $2}') B; link map: no malloc/free/realloc/calloc/_sbrk")
 else
   fail "firmware: build"
@@ -191,7 +193,7 @@ fi
 step "flash size probes (thumbv7em, opt-level z, fat LTO, no fast path: as embedded-tests' probe)"
 cargo build -q --profile size --no-default-features --target $T || fail "size staticlib"
 declare -A FLASH
-for m in BASELINE PARSE ALL; do
+for m in BASELINE PARSE CORE ALL; do
   elf="$C/probe_$m.elf"
   if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
        -ffunction-sections -fdata-sections -DPROBE_$m -Iinclude -Ifirmware firmware/startup.c \
@@ -209,11 +211,13 @@ for m in BASELINE PARSE ALL; do
     fail "probe $m: build"
   fi
 done
-for m in PARSE ALL; do
+for m in PARSE CORE ALL; do
   [ -n "${FLASH[$m]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] &&
     summary+=("$(printf 'size C probe %-8s flash %6d B, minus the C baseline (%d B): %6d B' \
       "$m" "${FLASH[$m]}" "${FLASH[BASELINE]}" $((FLASH[$m] - FLASH[BASELINE])))")
 done
+[ -n "${FLASH[ALL]:-}" ] && [ -n "${FLASH[CORE]:-}" ] &&
+  summary+=("size C probe: the firmware helpers (ports, request-targets, server name, CoAP, MQTT) add $((FLASH[ALL] - FLASH[CORE])) B (ALL minus CORE)")
 # The M0 and M3 archives from C too: the parse probe on QEMU microbit and lm3s6965evb.
 for spec in "thumbv6m-none-eabi cortex-m0 microbit M0" "thumbv7m-none-eabi cortex-m3 lm3s6965evb M3"; do
   read -r t cpu board core <<<"$spec"

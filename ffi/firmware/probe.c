@@ -1,7 +1,8 @@
 /*
  * Flash-size probe in C, the counterpart of embedded-tests/size-probe/microurl-probe: the
  * same URL copied into RAM, parsed, its href printed. PROBE_BASELINE: no parse (the runtime
- * to subtract). PROBE_ALL: every function of the C API linked in.
+ * to subtract). PROBE_CORE: every function of the C API but the firmware helpers (ports,
+ * request-targets, server name, CoAP, MQTT) linked in; PROBE_ALL: every function.
  */
 #include "microurl.h"
 #include "startup.h"
@@ -31,7 +32,7 @@ int main(void) {
     microurl_url url;
     microurl_result r = microurl_parse(input, n, 0, 0, &url, arena, sizeof arena);
     if (r.status != MICROURL_OK) return 1;
-#ifdef PROBE_ALL
+#if defined(PROBE_ALL) || defined(PROBE_CORE)
     /* Every entry point, so the whole API is linked (results folded into the exit code). */
     static char other[256];
     microurl_url u2;
@@ -67,6 +68,25 @@ int main(void) {
     acc += microurl_percent_decode(input, n, other, sizeof other).status;
     acc += microurl_error_name(1)[0] + microurl_status_name(1)[0] +
            microurl_validation_error_name(1)[0];
+#ifdef PROBE_ALL
+    /* The firmware helpers. */
+    microurl_span target;
+    microurl_server server;
+    microurl_broker broker;
+    size_t count;
+    uint16_t number;
+    static const uint8_t ip[4] = {192, 0, 2, 1};
+    microurl_coap_opt opt = {11, (const uint8_t *)"x", 1};
+    acc += microurl_known_default_port(input, 5);
+    acc += microurl_request_target(&url, &target).status;
+    acc += (int)(microurl_absolute_form(&url).len + microurl_host_header(&url).len);
+    acc += microurl_authority_form(&url, other, sizeof other).status;
+    acc += microurl_server_name(&url, &server).status;
+    acc += microurl_coap_option_count(&url, &count).status;
+    acc += microurl_coap_option_at(&url, 0, &number, other, sizeof other).status;
+    acc += microurl_coap_url_from_options("coap", 4, ip, 4, 5683, &opt, 1, &u2, other, sizeof other).status;
+    acc += microurl_mqtt_broker(&url, &broker, other, 64, other + 64, 64).status;
+#endif
     if (acc == 12345) return 3;
 #endif
     microurl_span href = microurl_href(&url);

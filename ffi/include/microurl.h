@@ -97,6 +97,53 @@ typedef uint32_t microurl_host_kind;
 // A percent-encode set of the URL Standard, for `microurl_percent_encode`.
 typedef uint32_t microurl_encode_set;
 
+// What to connect to (`microurl_server_name`, `microurl_broker`): a DNS name (also the
+// TLS SNI name) or an IP address.
+typedef struct {
+  // `MICROURL_HOST_DOMAIN` (a DNS name in `name`), `MICROURL_HOST_IPV4` (`ipv4`) or
+  // `MICROURL_HOST_IPV6` (`ipv6`).
+  microurl_host_kind kind;
+  // The DNS name as written in the URL's buffer (ASCII, no brackets); NULL for an address.
+  microurl_span name;
+  // The IPv4 address (`0x7f000001` for 127.0.0.1), 0 otherwise.
+  uint32_t ipv4;
+  // The IPv6 address, eight 16-bit pieces, most significant first; zeros otherwise.
+  uint16_t ipv6[8];
+} microurl_server;
+
+// One CoAP option as it came off the wire, for `microurl_coap_url_from_options`.
+typedef struct {
+  // The option number (3 Uri-Host, 7 Uri-Port, 11 Uri-Path, 15 Uri-Query; others are
+  // skipped).
+  uint16_t number;
+  // The value bytes (NULL only with `value_len` 0).
+  const uint8_t *value;
+  // The value's length.
+  size_t value_len;
+} microurl_coap_opt;
+
+// A broker URL taken apart (`microurl_mqtt_broker`).
+typedef struct {
+  // What to connect to (and the TLS SNI name, when it is a name).
+  microurl_server server;
+  // The URL's port, or the scheme's default (1883 `mqtt`, 8883 `mqtts`, 80 `ws`, 443 `wss`).
+  uint16_t port;
+  // TLS (`mqtts`, `wss`) or not.
+  bool tls;
+  // MQTT over WebSocket (`ws`, `wss`) rather than TCP.
+  bool websocket;
+  // For WebSocket: the request-target of the upgrade request (`/mqtt`); NULL for TCP.
+  microurl_span ws_path;
+  // Whether the URL has a username (then decoded into the caller's `user` buffer).
+  bool has_username;
+  // Whether the URL has a password (then decoded into the caller's `pass` buffer).
+  bool has_password;
+  // The decoded username's length in `user` (0 without one).
+  size_t username_len;
+  // The decoded password's length in `pass` (0 without one).
+  size_t password_len;
+} microurl_broker;
+
 // Success.
 #define MICROURL_OK 0
 
@@ -119,6 +166,13 @@ typedef uint32_t microurl_encode_set;
 // A NULL pointer with a non-zero length, an output that overlaps an input, an unknown
 // selector, or a `microurl_url` whose offsets do not fit its serialization.
 #define MICROURL_INVALID_ARGUMENT 6
+
+// The URL parsed, but a protocol helper cannot use it (an MQTT helper given an `http` URL,
+// an opaque host a resolver would misread, ...): `error` says why (one of
+// `MICROURL_ERROR_NO_HOST` ... `MICROURL_ERROR_BAD_OPTION`); `position` is the byte in the
+// host for `MICROURL_ERROR_HOST_NOT_A_NAME`, the option number for
+// `MICROURL_ERROR_BAD_OPTION`.
+#define MICROURL_REFUSED 7
 
 // No error.
 #define MICROURL_ERROR_NONE 0
@@ -227,6 +281,36 @@ typedef uint32_t microurl_encode_set;
 
 // IDNA: a forbidden domain code point in the result, at byte `position` of the output.
 #define MICROURL_ERROR_IDNA_FORBIDDEN_DOMAIN_CODE_POINT 35
+
+// Refused: the URL has no host, or an empty one.
+#define MICROURL_ERROR_NO_HOST 36
+
+// Refused: an opaque host a resolver would read as an IPv4 address in another form
+// (`coap://127.1/`, `mqtt://0x7f.1/`).
+#define MICROURL_ERROR_NUMERIC_HOST 37
+
+// Refused: an opaque host that is not a plain ASCII name (percent-encoded or other
+// characters); `position` is the byte offset in the host.
+#define MICROURL_ERROR_HOST_NOT_A_NAME 38
+
+// Refused: no port in the URL and none known for the scheme.
+#define MICROURL_ERROR_NO_PORT 39
+
+// Refused: a scheme the helper does not handle.
+#define MICROURL_ERROR_WRONG_SCHEME 40
+
+// Refused: a fragment where the protocol forbids one (CoAP, RFC 7252 §6.4 step 4).
+#define MICROURL_ERROR_FRAGMENT 41
+
+// Refused: an opaque path (`mailto:x`), or one that does not start with `/`.
+#define MICROURL_ERROR_OPAQUE_PATH 42
+
+// Refused: a Uri-Path `.` or `..`, which no URL can carry.
+#define MICROURL_ERROR_DOT_SEGMENT 43
+
+// Refused: a CoAP option that cannot stand in a URL (a Uri-Port over two bytes, an empty
+// Uri-Host); `position` is the option number.
+#define MICROURL_ERROR_BAD_OPTION 44
 
 // No host: `mailto:x`.
 #define MICROURL_HOST_NONE 0
@@ -500,6 +584,98 @@ const char *microurl_error_name(microurl_error_kind error);
 // The name of a `MICROURL_*` status (`"MICROURL_BUFFER_TOO_SMALL"`), static and
 // NUL-terminated; `"unknown"` for other values.
 const char *microurl_status_name(microurl_status status);
+
+// The default port the library knows for the scheme `scheme` (ASCII case-insensitive):
+// the URL Standard's for the special schemes (80 for `http`, 443 for `wss`, ...), the
+// registered ones for MQTT (1883, 8883) and CoAP (5683, 5684, RFC 7252 and RFC 8323);
+// -1 for `file`, other schemes, and a scheme that is not UTF-8 or a NULL pointer with a
+// length. (`microurl_port_or_default` is the same for a parsed URL.)
+int32_t microurl_known_default_port(const char *scheme, size_t scheme_len);
+
+// The HTTP request-target in origin-form (RFC 9112 §3.2.1) into `*out`: the path and the
+// query, never the fragment; `/` for an empty path with no query (then `out->ptr` points
+// to a static `/`, else into the URL's buffer). `MICROURL_REFUSED` with
+// `MICROURL_ERROR_OPAQUE_PATH` for a path that does not start with `/` (`mailto:x`).
+// `*out` is written only on success.
+microurl_result microurl_request_target(const microurl_url *url, microurl_span *out);
+
+// The HTTP request-target in absolute-form (RFC 9112 §3.2.2, for a proxy): the URL
+// without its fragment, a span of the URL's buffer (NULL `ptr` for a broken struct).
+microurl_span microurl_absolute_form(const microurl_url *url);
+
+// The HTTP request-target in authority-form (RFC 9112 §3.2.3, for `CONNECT`) into `buf`:
+// host, `:` and port, the port always written (the known default when the URL has none);
+// its length in `written`. `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` or
+// `MICROURL_ERROR_NO_PORT`.
+microurl_result microurl_authority_form(const microurl_url *url, char *buf, size_t buf_len);
+
+// The HTTP `Host` header value (RFC 9110 §7.2): the host as serialized (IPv6 in brackets)
+// and `:port` unless the port is the scheme's known default; a span of the URL's buffer.
+// NULL `ptr` when the URL has no host or an empty one (`file:///x`).
+microurl_span microurl_host_header(const microurl_url *url);
+
+// The server to connect to into `*out`: the host's IP address, or the DNS name to resolve
+// and to send as TLS SNI. An opaque host (`mqtt`, `coap`) is an address only in dotted
+// decimal (`coap://192.0.2.1/`); `MICROURL_REFUSED` with `MICROURL_ERROR_NUMERIC_HOST` for
+// the numeric forms a resolver would read differently (`coap://127.1/`), with
+// `MICROURL_ERROR_HOST_NOT_A_NAME` (and `position` in the host) for one that is not a plain
+// ASCII name (`coap://h%41/`), with `MICROURL_ERROR_NO_HOST` without a host. `*out` is
+// written only on success.
+microurl_result microurl_server_name(const microurl_url *url, microurl_server *out);
+
+// The number of CoAP request options the URL stands for (RFC 7252 §6.4; RFC 8323 §8 for
+// `coap+tcp`, `coaps+ws`, ...) into `*count`: Uri-Host unless the host is an IP literal
+// or dotted-decimal IPv4, Uri-Port unless the port is the scheme's default, one Uri-Path
+// per segment (none for `/`), one Uri-Query per `&`-separated argument. Read them with
+// `microurl_coap_option_at` (each call walks the URL from its start: no state to keep).
+// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
+// `MICROURL_ERROR_FRAGMENT` (step 4) or `MICROURL_ERROR_NO_HOST`.
+microurl_result microurl_coap_option_count(const microurl_url *url, size_t *count);
+
+// CoAP option `index` (0 to count - 1, in option-number order) of the URL: its number (3
+// Uri-Host, 7 Uri-Port, 11 Uri-Path, 15 Uri-Query) into `*number`, its value as it goes
+// on the wire into `buf` (text percent-decoded, Uri-Host lowercased first; the port a
+// minimal big-endian integer), the value's length in `written`. An `index` past the last
+// option: `MICROURL_INVALID_ARGUMENT`. The refusals of `microurl_coap_option_count`.
+// `*number` is written only on success.
+microurl_result microurl_coap_option_at(const microurl_url *url,
+                                        size_t index,
+                                        uint16_t *number,
+                                        char *buf,
+                                        size_t buf_len);
+
+// The URL of a CoAP request from its options (RFC 7252 §6.5), parsed into `buf` and
+// `*out`: `scheme` (`coap`, `coaps`, `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws`), the
+// request's destination address (`ip`: 4 or 16 bytes, network order) and port (used
+// when there is no Uri-Host / Uri-Port), and `options[0..options_len]` in wire order.
+// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, `MICROURL_ERROR_BAD_OPTION`
+// (`position` = the option number: a Uri-Port over two bytes, an empty Uri-Host) or
+// `MICROURL_ERROR_DOT_SEGMENT` (a Uri-Path `.` or `..`). `needed` always suffices (it may be
+// an upper bound). `*out` is written only on success.
+microurl_result microurl_coap_url_from_options(const char *scheme,
+                                               size_t scheme_len,
+                                               const uint8_t *ip,
+                                               size_t ip_len,
+                                               uint16_t port,
+                                               const microurl_coap_opt *options,
+                                               size_t options_len,
+                                               microurl_url *out,
+                                               char *buf,
+                                               size_t buf_len);
+
+// The MQTT broker an `mqtt`, `mqtts`, `ws` or `wss` URL names, into `*out`: server, port
+// (the scheme's default when the URL has none), TLS, transport, and the username and
+// password percent-decoded into `user[0..user_len]` and `pass[0..pass_len]` (not
+// NUL-terminated; NULL buffers are fine with length 0 when the URL has no credentials).
+// `MICROURL_BUFFER_TOO_SMALL`: `user` and `pass` buffers of `needed` bytes each succeed.
+// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, or a refusal of
+// `microurl_server_name`. A fragment is ignored. `*out` is written only on success.
+microurl_result microurl_mqtt_broker(const microurl_url *url,
+                                     microurl_broker *out,
+                                     char *user,
+                                     size_t user_len,
+                                     char *pass,
+                                     size_t pass_len);
 
 #ifdef __cplusplus
 } // extern "C"

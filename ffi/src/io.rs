@@ -5,7 +5,7 @@ use crate::{microurl_result, microurl_url};
 use core::ffi::c_char;
 use core::fmt;
 use mu::idna::IdnaError;
-use mu::{Error, ParseErrorKind};
+use mu::{Error, NetError, ParseErrorKind};
 
 /// Why a call failed, before it becomes a [`microurl_result`].
 #[derive(Clone, Copy, Debug)]
@@ -14,11 +14,13 @@ pub(crate) enum Fail {
     Argument,
     /// Not UTF-8 from this byte on.
     Utf8 { position: usize },
-    /// Not a URL / domain (the base string when `base`).
+    /// Not a URL / domain (`MICROURL_INVALID`), the base string not a URL
+    /// (`MICROURL_INVALID_BASE`), or a URL a protocol helper cannot use (`MICROURL_REFUSED`):
+    /// one variant, so that turning it into a result is one branch.
     Invalid {
+        status: u32,
         kind: u32,
         position: usize,
-        base: bool,
     },
     /// The buffer is too small: this many bytes suffice.
     TooSmall(usize),
@@ -33,10 +35,34 @@ impl Fail {
             Error::Parse(p) => Fail::Invalid {
                 kind: parse_kind(p.kind),
                 position: p.position,
-                base: false,
+                status: crate::MICROURL_INVALID,
             },
             Error::ArenaTooSmall { needed } => Fail::TooSmall(needed.saturating_add(extra)),
             _ => Fail::TooLong,
+        }
+    }
+
+    /// A protocol helper's refusal (`position`: the byte in the host for
+    /// `HostNotAName`, the option number for `BadOption`).
+    pub(crate) fn net(e: NetError) -> Fail {
+        use crate::*;
+        let (kind, position) = match e {
+            NetError::Url(e) => return Fail::of(e, 0),
+            NetError::NoHost => (MICROURL_ERROR_NO_HOST, 0),
+            NetError::NumericHost => (MICROURL_ERROR_NUMERIC_HOST, 0),
+            NetError::HostNotAName { position } => (MICROURL_ERROR_HOST_NOT_A_NAME, position),
+            NetError::NoPort => (MICROURL_ERROR_NO_PORT, 0),
+            NetError::WrongScheme => (MICROURL_ERROR_WRONG_SCHEME, 0),
+            NetError::Fragment => (MICROURL_ERROR_FRAGMENT, 0),
+            NetError::OpaquePath => (MICROURL_ERROR_OPAQUE_PATH, 0),
+            NetError::DotSegment => (MICROURL_ERROR_DOT_SEGMENT, 0),
+            NetError::BadOption { number } => (MICROURL_ERROR_BAD_OPTION, usize::from(number)),
+            _ => (MICROURL_ERROR_OTHER, 0),
+        };
+        Fail::Invalid {
+            status: MICROURL_REFUSED,
+            kind,
+            position,
         }
     }
 
@@ -46,7 +72,7 @@ impl Fail {
             Fail::Invalid { kind, position, .. } => Fail::Invalid {
                 kind,
                 position,
-                base: true,
+                status: crate::MICROURL_INVALID_BASE,
             },
             f => f,
         }
@@ -76,9 +102,9 @@ impl Fail {
             _ => (MICROURL_ERROR_OTHER, 0),
         };
         Fail::Invalid {
+            status: MICROURL_INVALID,
             kind,
             position,
-            base: false,
         }
     }
 }
@@ -137,15 +163,11 @@ pub(crate) fn run(body: impl FnOnce() -> Result<usize, Fail>) -> microurl_result
             r.position = position;
         }
         Err(Fail::Invalid {
+            status,
             kind,
             position,
-            base,
         }) => {
-            r.status = if base {
-                MICROURL_INVALID_BASE
-            } else {
-                MICROURL_INVALID
-            };
+            r.status = status;
             r.error = kind;
             r.position = position;
         }
@@ -226,6 +248,25 @@ pub(crate) fn bytes_mut<'a>(p: *mut c_char, len: usize) -> Result<&'a mut [u8], 
     Ok(unsafe { core::slice::from_raw_parts_mut(p.cast::<u8>(), len) })
 }
 
+/// The caller's array of `n` `T` at `p` (NULL only with `n` 0); `T` must be a plain C
+/// struct for which every bit pattern is a valid value.
+pub(crate) fn structs<'a, T: Copy>(p: *const T, n: usize) -> Result<&'a [T], Fail> {
+    if n == 0 {
+        return Ok(&[]);
+    }
+    let bytes = n
+        .checked_mul(core::mem::size_of::<T>())
+        .ok_or(Fail::Argument)?;
+    let fits = bytes <= isize::MAX as usize && (p as usize).checked_add(bytes).is_some();
+    if p.is_null() || !p.is_aligned() || !fits {
+        return Err(Fail::Argument);
+    }
+    // SAFETY: not NULL, aligned, and the `n * size_of::<T>()` bytes fit the address space
+    // (checked above); the header's contract is that `p[0..n]` is readable and not written
+    // during the call, and every bit pattern of `T` (integers and raw pointers) is valid.
+    Ok(unsafe { core::slice::from_raw_parts(p, n) })
+}
+
 /// A copy of the caller's `microurl_url` (every bit pattern of it is a valid value).
 pub(crate) fn read_struct(p: *const microurl_url) -> Result<microurl_url, Fail> {
     if p.is_null() || !p.is_aligned() {
@@ -237,12 +278,13 @@ pub(crate) fn read_struct(p: *const microurl_url) -> Result<microurl_url, Fail> 
 }
 
 /// Writes `v` to the caller's `*p`.
-pub(crate) fn write_value<T>(p: *mut T, v: T) -> Result<(), Fail> {
+pub(crate) fn write_value<T: Copy>(p: *mut T, v: T) -> Result<(), Fail> {
     if p.is_null() || !p.is_aligned() {
         return Err(Fail::Argument);
     }
     // SAFETY: not NULL and aligned (checked); the header's contract is that it points to
-    // writable memory for a `T` (a plain integer type: no drop of the old value).
+    // writable memory for a `T` (a `Copy` type of integers, spans and arrays: no drop of the
+    // old value).
     unsafe { p.write(v) };
     Ok(())
 }

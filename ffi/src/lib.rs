@@ -14,6 +14,7 @@
 #![allow(non_camel_case_types)]
 
 mod io;
+mod net;
 
 use core::ffi::c_char;
 use io::{Fail, Out, Region};
@@ -39,6 +40,12 @@ pub const MICROURL_INVALID_UTF8: microurl_status = 5;
 /// A NULL pointer with a non-zero length, an output that overlaps an input, an unknown
 /// selector, or a `microurl_url` whose offsets do not fit its serialization.
 pub const MICROURL_INVALID_ARGUMENT: microurl_status = 6;
+/// The URL parsed, but a protocol helper cannot use it (an MQTT helper given an `http` URL,
+/// an opaque host a resolver would misread, ...): `error` says why (one of
+/// `MICROURL_ERROR_NO_HOST` ... `MICROURL_ERROR_BAD_OPTION`); `position` is the byte in the
+/// host for `MICROURL_ERROR_HOST_NOT_A_NAME`, the option number for
+/// `MICROURL_ERROR_BAD_OPTION`.
+pub const MICROURL_REFUSED: microurl_status = 7;
 
 /// Why an input is not a URL or a domain (the `error` of a `microurl_result`); the URL
 /// Standard's validation error names, see `microurl_error_name`.
@@ -115,6 +122,27 @@ pub const MICROURL_ERROR_IDNA_DNS_LENGTH: microurl_error_kind = 33;
 pub const MICROURL_ERROR_IDNA_EMPTY_HOST: microurl_error_kind = 34;
 /// IDNA: a forbidden domain code point in the result, at byte `position` of the output.
 pub const MICROURL_ERROR_IDNA_FORBIDDEN_DOMAIN_CODE_POINT: microurl_error_kind = 35;
+/// Refused: the URL has no host, or an empty one.
+pub const MICROURL_ERROR_NO_HOST: microurl_error_kind = 36;
+/// Refused: an opaque host a resolver would read as an IPv4 address in another form
+/// (`coap://127.1/`, `mqtt://0x7f.1/`).
+pub const MICROURL_ERROR_NUMERIC_HOST: microurl_error_kind = 37;
+/// Refused: an opaque host that is not a plain ASCII name (percent-encoded or other
+/// characters); `position` is the byte offset in the host.
+pub const MICROURL_ERROR_HOST_NOT_A_NAME: microurl_error_kind = 38;
+/// Refused: no port in the URL and none known for the scheme.
+pub const MICROURL_ERROR_NO_PORT: microurl_error_kind = 39;
+/// Refused: a scheme the helper does not handle.
+pub const MICROURL_ERROR_WRONG_SCHEME: microurl_error_kind = 40;
+/// Refused: a fragment where the protocol forbids one (CoAP, RFC 7252 §6.4 step 4).
+pub const MICROURL_ERROR_FRAGMENT: microurl_error_kind = 41;
+/// Refused: an opaque path (`mailto:x`), or one that does not start with `/`.
+pub const MICROURL_ERROR_OPAQUE_PATH: microurl_error_kind = 42;
+/// Refused: a Uri-Path `.` or `..`, which no URL can carry.
+pub const MICROURL_ERROR_DOT_SEGMENT: microurl_error_kind = 43;
+/// Refused: a CoAP option that cannot stand in a URL (a Uri-Port over two bytes, an empty
+/// Uri-Host); `position` is the option number.
+pub const MICROURL_ERROR_BAD_OPTION: microurl_error_kind = 44;
 
 /// The result of every fallible call.
 #[repr(C)]

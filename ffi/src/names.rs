@@ -4,7 +4,7 @@
 use crate::*;
 
 /// `MICROURL_ERROR_*` names, indexed by the code.
-const ERRORS: [(microurl_error_kind, &[u8]); 36] = [
+const ERRORS: [(microurl_error_kind, &[u8]); 45] = [
     (MICROURL_ERROR_NONE, b"none\0"),
     (
         MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL,
@@ -83,6 +83,15 @@ const ERRORS: [(microurl_error_kind, &[u8]); 36] = [
         MICROURL_ERROR_IDNA_FORBIDDEN_DOMAIN_CODE_POINT,
         b"IDNA-forbidden-domain-code-point\0",
     ),
+    (MICROURL_ERROR_NO_HOST, b"no-host\0"),
+    (MICROURL_ERROR_NUMERIC_HOST, b"numeric-host\0"),
+    (MICROURL_ERROR_HOST_NOT_A_NAME, b"host-not-a-name\0"),
+    (MICROURL_ERROR_NO_PORT, b"no-port\0"),
+    (MICROURL_ERROR_WRONG_SCHEME, b"wrong-scheme\0"),
+    (MICROURL_ERROR_FRAGMENT, b"fragment\0"),
+    (MICROURL_ERROR_OPAQUE_PATH, b"opaque-path\0"),
+    (MICROURL_ERROR_DOT_SEGMENT, b"dot-segment\0"),
+    (MICROURL_ERROR_BAD_OPTION, b"bad-option\0"),
 ];
 
 /// The URL Standard's validation error names, in `mu::ValidationError::ALL` order.
@@ -179,6 +188,7 @@ pub(crate) fn status(s: microurl_status) -> *const c_char {
         MICROURL_INPUT_TOO_LONG => b"MICROURL_INPUT_TOO_LONG\0",
         MICROURL_INVALID_UTF8 => b"MICROURL_INVALID_UTF8\0",
         MICROURL_INVALID_ARGUMENT => b"MICROURL_INVALID_ARGUMENT\0",
+        MICROURL_REFUSED => b"MICROURL_REFUSED\0",
         _ => UNKNOWN,
     })
 }

@@ -11,4 +11,8 @@ int run_conformance(int needed);
 
 /* Random calls of every function (tests/random.c); 0 if every status was a documented one. */
 int run_random(unsigned iterations);
+
+/* The firmware helpers (tests/helpers.c): ports, HTTP, server names, CoAP, MQTT; 0 if all
+   passed. */
+int run_helpers(void);
 #endif

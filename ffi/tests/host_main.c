@@ -9,6 +9,7 @@ void plat_write(const char *s, size_t n) { fwrite(s, 1, n, stdout); }
 int main(int argc, char **argv) {
     int needed = argc > 1 && strcmp(argv[1], "--needed") == 0;
     int rc = run_conformance(needed);
+    rc |= run_helpers();
     rc |= run_random(200000);
     fflush(stdout);
     return rc;

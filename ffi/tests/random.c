@@ -73,8 +73,31 @@ static void out_unsigned(unsigned v) {
 }
 
 static int status_ok(microurl_result r) {
-    return r.status <= MICROURL_INVALID_ARGUMENT;
+    return r.status <= MICROURL_REFUSED;
 }
+
+/* The firmware helpers on one URL (a parsed one, or a struct with a random field). */
+static unsigned helpers_on(const microurl_url *u) {
+    unsigned bad = 0;
+    microurl_span t;
+    microurl_server s;
+    microurl_broker b;
+    size_t count = 0;
+    uint16_t number;
+    bad += !status_ok(microurl_request_target(u, &t));
+    (void)microurl_absolute_form(u);
+    (void)microurl_host_header(u);
+    bad += !status_ok(microurl_authority_form(u, out_b, below(64)));
+    bad += !status_ok(microurl_server_name(u, &s));
+    microurl_result r = microurl_coap_option_count(u, &count);
+    bad += !status_ok(r);
+    for (size_t i = 0; r.status == MICROURL_OK && i <= count && i < 40; i++)
+        bad += !status_ok(microurl_coap_option_at(u, i, &number, out_b, below(24)));
+    bad += !status_ok(microurl_mqtt_broker(u, &b, val_buf, below(16), val_buf + 128, below(16)));
+    return bad;
+}
+
+static const char *const HELPER_SCHEMES[] = {"coap://", "coaps+tcp://", "mqtts://", "wss://", "mqtt://"};
 
 int run_random(unsigned iterations) {
     unsigned bad = 0, ok_urls = 0;
@@ -148,6 +171,34 @@ int run_random(unsigned iterations) {
         r = microurl_join(&w, "../y", 4, &v, out_b, sizeof out_b);
         if (!status_ok(r)) bad++;
         (void)microurl_origin(&w, out_b, sizeof out_b);
+        /* The firmware helpers: on a URL of a scheme they handle, on the random struct, and
+           CoAP options back into a URL from random option values. */
+        {
+            const char *sch = HELPER_SCHEMES[below(5)];
+            size_t k = 0;
+            while (sch[k]) in_buf[k] = sch[k], k++;
+            size_t hn = k + piece_string(in_buf + k, sizeof in_buf - k);
+            microurl_url h;
+            if (microurl_parse(in_buf, hn, 0, 0, &h, out_a, sizeof out_a).status == MICROURL_OK)
+                bad += helpers_on(&h);
+            bad += helpers_on(&w);
+            (void)microurl_known_default_port(val_buf, vn);
+            static const uint16_t NUMBERS[] = {3, 7, 11, 15, 12};
+            microurl_coap_opt opts[6];
+            unsigned no = below(7);
+            for (unsigned i = 0; i < no && i < 6; i++) {
+                size_t at = below((unsigned)vn + 1);
+                opts[i].number = NUMBERS[below(5)];
+                opts[i].value = (const uint8_t *)val_buf + at;
+                opts[i].value_len = below((unsigned)(vn - at) + 1);
+            }
+            static const uint8_t ip[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+            r = microurl_coap_url_from_options(HELPER_SCHEMES[below(2)], 4 + below(2), ip,
+                                               below(2) ? 4 : 16, (uint16_t)next(), opts, no,
+                                               &v, out_b, below(300));
+            if (!status_ok(r)) bad++;
+            if (r.status == MICROURL_OK && microurl_check(&v).status != MICROURL_OK) bad++;
+        }
     }
     out_text(bad ? "random: FAIL, undocumented statuses or a parsed URL failing its check: "
                  : "random: ");

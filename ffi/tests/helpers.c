@@ -1,0 +1,377 @@
+/*
+ * The firmware helpers of the C API (issue 21): known default ports, HTTP request-targets
+ * and Host, server names, CoAP options both ways, MQTT brokers. Expected values come from
+ * the RFCs (RFC 9112 §3.2, RFC 9110 §7.2, RFC 7252 §6.4/§6.5, RFC 8323 §8, the IANA port
+ * registry) and from the Rust crate's doc examples, not from this code's output.
+ * Shared by the host test and the M4F firmware: no libc, static buffers only.
+ */
+#include "conformance.h"
+#include "microurl.h"
+
+static unsigned h_passed, h_failed;
+
+static void h_out(const char *s) {
+    size_t n = 0;
+    while (s[n]) n++;
+    plat_write(s, n);
+}
+
+static void h_num(size_t v) {
+    char t[24];
+    int i = 23;
+    t[i] = 0;
+    do {
+        t[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v && i > 0);
+    h_out(t + i);
+}
+
+static void check(int cond, const char *what) {
+    if (cond) {
+        h_passed++;
+    } else {
+        h_failed++;
+        h_out("FAIL helpers: ");
+        h_out(what);
+        h_out("\n");
+    }
+}
+
+static size_t zlen(const char *z) {
+    size_t n = 0;
+    while (z[n]) n++;
+    return n;
+}
+
+static int bytes_are(const char *p, size_t n, const char *z, size_t zn) {
+    if (n != zn || (n && !p)) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != z[i]) return 0;
+    return 1;
+}
+
+static int span_eq(microurl_span s, const char *z) { return bytes_are(s.ptr, s.len, z, zlen(z)); }
+
+static int name_is(const char *a, const char *z) {
+    size_t i = 0;
+    for (; a[i] && z[i]; i++)
+        if (a[i] != z[i]) return 0;
+    return a[i] == z[i];
+}
+
+static microurl_url hu;
+static char hbuf[256], obuf[256], ubuf[32], pbuf[32];
+
+static int parse(const char *z) {
+    microurl_result r = microurl_parse(z, zlen(z), 0, 0, &hu, hbuf, sizeof hbuf);
+    check(r.status == MICROURL_OK, z);
+    return r.status == MICROURL_OK;
+}
+
+static int refused(microurl_result r, microurl_error_kind why) {
+    return r.status == MICROURL_REFUSED && r.error == why;
+}
+
+/* ---------------------------------------------------------------- default ports */
+
+static void ports(void) {
+    /* IANA: mqtt 1883, secure-mqtt 8883; RFC 7252 §6.1/§6.2: coap 5683, coaps 5684;
+       RFC 8323 §8: coaps+tcp 5684, coap+ws 80; the URL Standard: wss 443, file none. */
+    check(microurl_known_default_port("mqtt", 4) == 1883, "default port mqtt 1883");
+    check(microurl_known_default_port("mqtts", 5) == 8883, "default port mqtts 8883");
+    check(microurl_known_default_port("coap", 4) == 5683, "default port coap 5683");
+    check(microurl_known_default_port("COAPS+TCP", 9) == 5684, "default port coaps+tcp 5684");
+    check(microurl_known_default_port("coap+ws", 7) == 80, "default port coap+ws 80");
+    check(microurl_known_default_port("wss", 3) == 443, "default port wss 443");
+    check(microurl_known_default_port("file", 4) == -1, "no default port for file");
+    check(microurl_known_default_port("gopher", 6) == -1, "no default port for gopher");
+    check(microurl_known_default_port(0, 4) == -1, "default port of NULL with a length");
+    if (parse("mqtt://broker.lan")) check(microurl_port_or_default(&hu) == 1883, "mqtt port or default");
+    if (parse("coap://h:5683/")) check(microurl_port_or_default(&hu) == 5683, "coap port 5683 kept as default");
+}
+
+/* ---------------------------------------------------------------- HTTP */
+
+static void http(void) {
+    microurl_span t = {0, 0};
+    microurl_result r;
+    /* RFC 9112 §3.2.1: origin-form is path and query; the fragment never goes out. */
+    if (parse("http://h/p?q#f")) {
+        r = microurl_request_target(&hu, &t);
+        check(r.status == MICROURL_OK && span_eq(t, "/p?q"), "request target /p?q");
+        check(span_eq(microurl_absolute_form(&hu), "http://h/p?q"), "absolute-form http://h/p?q");
+        r = microurl_authority_form(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "h:80", 4), "authority-form h:80");
+        check(span_eq(microurl_host_header(&hu), "h"), "Host h");
+        r = microurl_authority_form(&hu, obuf, 3);
+        check(r.status == MICROURL_BUFFER_TOO_SMALL && r.needed == 4, "authority-form needs 4");
+        r = microurl_request_target(&hu, 0);
+        check(r.status == MICROURL_INVALID_ARGUMENT, "request target into NULL");
+    }
+    if (parse("http://ota.example/fw/image.bin?v=2#top")) {
+        r = microurl_request_target(&hu, &t);
+        check(r.status == MICROURL_OK && span_eq(t, "/fw/image.bin?v=2"), "request target (doc)");
+    }
+    if (parse("mailto:x")) {
+        r = microurl_request_target(&hu, &t);
+        check(refused(r, MICROURL_ERROR_OPAQUE_PATH), "mailto: has no request target");
+        check(name_is(microurl_error_name(r.error), "opaque-path"), "error name opaque-path");
+        check(name_is(microurl_status_name(r.status), "MICROURL_REFUSED"), "status name REFUSED");
+        r = microurl_authority_form(&hu, obuf, sizeof obuf);
+        check(refused(r, MICROURL_ERROR_NO_HOST), "mailto: has no authority-form");
+        check(microurl_host_header(&hu).ptr == 0, "mailto: has no Host");
+    }
+    /* RFC 9112 §3.2.3: authority-form always has the port. */
+    if (parse("https://[2001:db8::1]/x")) {
+        r = microurl_authority_form(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "[2001:db8::1]:443", 17),
+              "authority-form [2001:db8::1]:443");
+    }
+    if (parse("foo://h/x")) {
+        r = microurl_authority_form(&hu, obuf, sizeof obuf);
+        check(refused(r, MICROURL_ERROR_NO_PORT), "authority-form of foo://h: no port");
+    }
+    /* RFC 9110 §7.2: Host has the port unless it is the default. */
+    if (parse("http://[::1]:8080/x")) check(span_eq(microurl_host_header(&hu), "[::1]:8080"), "Host [::1]:8080");
+    if (parse("https://example.com:443/x"))
+        check(span_eq(microurl_host_header(&hu), "example.com"), "Host example.com (443 dropped)");
+    if (parse("file:///x")) check(microurl_host_header(&hu).ptr == 0, "file: has no Host");
+    check(microurl_host_header(0).ptr == 0, "Host of NULL");
+}
+
+/* ---------------------------------------------------------------- server names */
+
+static void server_names(void) {
+    microurl_server s;
+    microurl_result r;
+    /* The URL Standard's IPv4 parser reads 0x7f.1 in a special URL as 127.0.0.1. */
+    if (parse("http://0x7f.1/")) {
+        r = microurl_server_name(&hu, &s);
+        check(r.status == MICROURL_OK && s.kind == MICROURL_HOST_IPV4 && s.ipv4 == 0x7f000001u &&
+                  s.name.ptr == 0,
+              "server http://0x7f.1/ is 127.0.0.1");
+    }
+    if (parse("coap://127.0.0.1/")) {
+        r = microurl_server_name(&hu, &s);
+        check(r.status == MICROURL_OK && s.kind == MICROURL_HOST_IPV4 && s.ipv4 == 0x7f000001u,
+              "server coap://127.0.0.1/ (dotted decimal opaque host)");
+    }
+    /* Opaque hosts a resolver would read as an address in another form: refused. */
+    if (parse("coap://127.1/")) {
+        r = microurl_server_name(&hu, &s);
+        check(refused(r, MICROURL_ERROR_NUMERIC_HOST), "coap://127.1/ refused (numeric-host)");
+    }
+    if (parse("mqtt://0x7f.1/")) {
+        r = microurl_server_name(&hu, &s);
+        check(refused(r, MICROURL_ERROR_NUMERIC_HOST), "mqtt://0x7f.1/ refused (numeric-host)");
+    }
+    if (parse("coap://h%41/")) {
+        r = microurl_server_name(&hu, &s);
+        check(refused(r, MICROURL_ERROR_HOST_NOT_A_NAME) && r.position == 1,
+              "coap://h%41/ refused at byte 1 of the host");
+    }
+    if (parse("mqtt:/no-host")) {
+        r = microurl_server_name(&hu, &s);
+        check(refused(r, MICROURL_ERROR_NO_HOST), "mqtt:/no-host refused (no-host)");
+    }
+    if (parse("mqtts://Broker.Example:8883")) {
+        r = microurl_server_name(&hu, &s);
+        check(r.status == MICROURL_OK && s.kind == MICROURL_HOST_DOMAIN && span_eq(s.name, "Broker.Example"),
+              "server name Broker.Example as written");
+    }
+    if (parse("coaps://[fe80::1]/x")) {
+        r = microurl_server_name(&hu, &s);
+        check(r.status == MICROURL_OK && s.kind == MICROURL_HOST_IPV6 && s.ipv6[0] == 0xfe80 &&
+                  s.ipv6[1] == 0 && s.ipv6[6] == 0 && s.ipv6[7] == 1,
+              "server [fe80::1]");
+        r = microurl_server_name(&hu, 0);
+        check(r.status == MICROURL_INVALID_ARGUMENT, "server name into NULL");
+    }
+}
+
+/* ---------------------------------------------------------------- CoAP */
+
+struct want_opt {
+    uint16_t number;
+    const char *value;
+    size_t len;
+};
+
+static void coap_options_are(const char *url, const struct want_opt *want, size_t n) {
+    size_t count = 99;
+    if (!parse(url)) return;
+    microurl_result r = microurl_coap_option_count(&hu, &count);
+    check(r.status == MICROURL_OK && count == n, url);
+    for (size_t i = 0; i < n && i < count; i++) {
+        uint16_t number = 0;
+        r = microurl_coap_option_at(&hu, i, &number, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && number == want[i].number &&
+                  bytes_are(obuf, r.written, want[i].value, want[i].len),
+              url);
+    }
+    uint16_t number = 0;
+    r = microurl_coap_option_at(&hu, n, &number, obuf, sizeof obuf);
+    check(r.status == MICROURL_INVALID_ARGUMENT, "CoAP option past the last one");
+}
+
+static void coap(void) {
+    /* RFC 7252 §6.4: no Uri-Host for an IP literal; Uri-Port since 5684 is not coap's 5683
+       (0x1634, minimal big-endian, §3.2); each segment and query argument decoded. */
+    static const struct want_opt a[] = {
+        {7, "\x16\x34", 2}, {11, "a b", 3}, {11, "c", 1}, {15, "x=1", 3}};
+    coap_options_are("coap://[::1]:5684/a%20b/c?x=1", a, 4);
+    /* The Rust doc example: Uri-Host lowercased, 61616 = 0xF0B0. */
+    static const struct want_opt b[] = {{3, "sensor.example", 14},
+                                        {7, "\xf0\xb0", 2},
+                                        {11, ".well-known", 11},
+                                        {11, "core", 4},
+                                        {15, "rt=temp c", 9}};
+    coap_options_are("coap://Sensor.example:61616/.well-known/core?rt=temp%20c", b, 5);
+    /* coaps on its default port 5684, path "/": only the Uri-Host. */
+    static const struct want_opt c[] = {{3, "node", 4}};
+    coap_options_are("coaps://node:5684/", c, 1);
+    /* Dotted-decimal IPv4 (an opaque host in coap) needs no Uri-Host either. */
+    coap_options_are("coap://192.0.2.1/", c, 0);
+
+    size_t count = 0;
+    uint16_t number = 0;
+    microurl_result r;
+    if (parse("coap://h/x#f")) {
+        r = microurl_coap_option_count(&hu, &count);
+        check(refused(r, MICROURL_ERROR_FRAGMENT), "CoAP URL with a fragment refused (§6.4 step 4)");
+    }
+    if (parse("http://h/x")) {
+        r = microurl_coap_option_count(&hu, &count);
+        check(refused(r, MICROURL_ERROR_WRONG_SCHEME), "http is not CoAP");
+        r = microurl_coap_option_at(&hu, 0, &number, obuf, sizeof obuf);
+        check(refused(r, MICROURL_ERROR_WRONG_SCHEME), "http is not CoAP (option_at)");
+    }
+    if (parse("coap://[::1]:5684/a%20b/c?x=1")) {
+        r = microurl_coap_option_at(&hu, 1, &number, obuf, 2);
+        check(r.status == MICROURL_BUFFER_TOO_SMALL && r.needed == 3, "Uri-Path \"a b\" needs 3 bytes");
+        r = microurl_coap_option_at(&hu, 1, &number, obuf, r.needed);
+        check(r.status == MICROURL_OK && r.written == 3, "Uri-Path with `needed` bytes");
+    }
+
+    /* RFC 7252 §6.5, the Rust doc example: Uri-Host wins over the destination address, the
+       Uri-Port absent and 5683 the default, values percent-encoded, option 12 skipped. */
+    static const uint8_t v6[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    static const uint8_t cf[1] = {0};
+    microurl_coap_opt opts[4] = {
+        {3, (const uint8_t *)"sensor.example", 14},
+        {11, (const uint8_t *)"temp c", 6},
+        {15, (const uint8_t *)"unit=c&f", 8},
+        {12, cf, 1},
+    };
+    microurl_url u;
+    r = microurl_coap_url_from_options("coap", 4, v6, 16, 5683, opts, 4, &u, obuf, sizeof obuf);
+    check(r.status == MICROURL_OK && span_eq(microurl_href(&u), "coap://sensor.example/temp%20c?unit=c%26f"),
+          "URL from options (doc example)");
+    r = microurl_coap_url_from_options("coap", 4, v6, 16, 5683, opts, 4, &u, obuf, 8);
+    check(r.status == MICROURL_BUFFER_TOO_SMALL && r.needed > 8, "URL from options: too small");
+    if (r.status == MICROURL_BUFFER_TOO_SMALL && r.needed <= sizeof obuf) {
+        r = microurl_coap_url_from_options("coap", 4, v6, 16, 5683, opts, 4, &u, obuf, r.needed);
+        check(r.status == MICROURL_OK && span_eq(microurl_href(&u), "coap://sensor.example/temp%20c?unit=c%26f"),
+              "URL from options with `needed` bytes");
+    }
+    /* No options: host from the destination (step 2), port 5684 written since it is not
+       coap's default (step 3), path "/" (step 8). */
+    static const uint8_t v4[4] = {192, 0, 2, 1};
+    r = microurl_coap_url_from_options("coap", 4, v4, 4, 5684, 0, 0, &u, obuf, sizeof obuf);
+    check(r.status == MICROURL_OK && span_eq(microurl_href(&u), "coap://192.0.2.1:5684/"),
+          "URL from the destination alone");
+    /* Round trip of the §6.4 example: its options back, destination [::1]:5683. */
+    static const uint8_t lo6[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    microurl_coap_opt back[4] = {
+        {7, (const uint8_t *)"\x16\x34", 2},
+        {11, (const uint8_t *)"a b", 3},
+        {11, (const uint8_t *)"c", 1},
+        {15, (const uint8_t *)"x=1", 3},
+    };
+    r = microurl_coap_url_from_options("coap", 4, lo6, 16, 5683, back, 4, &u, obuf, sizeof obuf);
+    check(r.status == MICROURL_OK && span_eq(microurl_href(&u), "coap://[::1]:5684/a%20b/c?x=1"),
+          "URL from options: round trip");
+    microurl_coap_opt dot[1] = {{11, (const uint8_t *)"..", 2}};
+    r = microurl_coap_url_from_options("coap", 4, v4, 4, 5683, dot, 1, &u, obuf, sizeof obuf);
+    check(refused(r, MICROURL_ERROR_DOT_SEGMENT), "Uri-Path .. refused");
+    microurl_coap_opt port3[1] = {{7, (const uint8_t *)"\x01\x02\x03", 3}};
+    r = microurl_coap_url_from_options("coap", 4, v4, 4, 5683, port3, 1, &u, obuf, sizeof obuf);
+    check(refused(r, MICROURL_ERROR_BAD_OPTION) && r.position == 7, "3-byte Uri-Port refused");
+    r = microurl_coap_url_from_options("http", 4, v4, 4, 5683, 0, 0, &u, obuf, sizeof obuf);
+    check(refused(r, MICROURL_ERROR_WRONG_SCHEME), "URL from options: http refused");
+    r = microurl_coap_url_from_options("coap", 4, v4, 3, 5683, 0, 0, &u, obuf, sizeof obuf);
+    check(r.status == MICROURL_INVALID_ARGUMENT, "URL from options: a 3-byte address");
+    microurl_coap_opt nullv[1] = {{11, 0, 1}};
+    r = microurl_coap_url_from_options("coap", 4, v4, 4, 5683, nullv, 1, &u, obuf, sizeof obuf);
+    check(r.status == MICROURL_INVALID_ARGUMENT, "URL from options: NULL value with a length");
+    microurl_coap_opt inside[1] = {{11, (const uint8_t *)obuf + 4, 1}};
+    r = microurl_coap_url_from_options("coap", 4, v4, 4, 5683, inside, 1, &u, obuf, sizeof obuf);
+    check(r.status == MICROURL_INVALID_ARGUMENT, "URL from options: a value inside the buffer");
+}
+
+/* ---------------------------------------------------------------- MQTT */
+
+static void mqtt(void) {
+    microurl_broker b;
+    microurl_result r;
+    /* IANA secure-mqtt 8883; userinfo percent-decoded (%40 is @). */
+    if (parse("mqtts://u:p%40@broker.example/")) {
+        r = microurl_mqtt_broker(&hu, &b, ubuf, sizeof ubuf, pbuf, sizeof pbuf);
+        check(r.status == MICROURL_OK && b.port == 8883 && b.tls && !b.websocket &&
+                  b.ws_path.ptr == 0 && b.server.kind == MICROURL_HOST_DOMAIN &&
+                  span_eq(b.server.name, "broker.example"),
+              "mqtts broker: broker.example 8883 TLS TCP");
+        check(r.status == MICROURL_OK && b.has_username && b.has_password &&
+                  bytes_are(ubuf, b.username_len, "u", 1) && bytes_are(pbuf, b.password_len, "p@", 2),
+              "mqtts broker: user u, password p@");
+        r = microurl_mqtt_broker(&hu, &b, ubuf, 1, pbuf, 1);
+        check(r.status == MICROURL_BUFFER_TOO_SMALL && r.needed == 2, "credentials need 2 bytes each");
+        r = microurl_mqtt_broker(&hu, &b, ubuf, sizeof ubuf, ubuf + 4, 8);
+        check(r.status == MICROURL_INVALID_ARGUMENT, "overlapping credential buffers");
+    }
+    /* The Rust doc example. */
+    if (parse("mqtts://dev%2D1:s3cr%40t@broker.example")) {
+        r = microurl_mqtt_broker(&hu, &b, ubuf, sizeof ubuf, pbuf, sizeof pbuf);
+        check(r.status == MICROURL_OK && bytes_are(ubuf, b.username_len, "dev-1", 5) &&
+                  bytes_are(pbuf, b.password_len, "s3cr@t", 6),
+              "mqtts broker: dev-1 / s3cr@t");
+    }
+    if (parse("wss://10.0.0.5/mqtt")) {
+        r = microurl_mqtt_broker(&hu, &b, 0, 0, 0, 0);
+        check(r.status == MICROURL_OK && b.port == 443 && b.tls && b.websocket &&
+                  span_eq(b.ws_path, "/mqtt") && b.server.kind == MICROURL_HOST_IPV4 &&
+                  b.server.ipv4 == 0x0a000005u && !b.has_username && !b.has_password,
+              "wss broker: 10.0.0.5 443 WebSocket /mqtt");
+    }
+    if (parse("mqtt://sensor-1.lan")) {
+        r = microurl_mqtt_broker(&hu, &b, 0, 0, 0, 0);
+        check(r.status == MICROURL_OK && b.port == 1883 && !b.tls && !b.websocket &&
+                  span_eq(b.server.name, "sensor-1.lan"),
+              "mqtt broker: 1883, no TLS");
+    }
+    if (parse("http://h/")) {
+        r = microurl_mqtt_broker(&hu, &b, 0, 0, 0, 0);
+        check(refused(r, MICROURL_ERROR_WRONG_SCHEME), "http is not an MQTT broker");
+    }
+    if (parse("mqtt://0x7f.1/")) {
+        r = microurl_mqtt_broker(&hu, &b, 0, 0, 0, 0);
+        check(refused(r, MICROURL_ERROR_NUMERIC_HOST), "mqtt://0x7f.1/ broker refused");
+    }
+    r = microurl_mqtt_broker(0, &b, 0, 0, 0, 0);
+    check(r.status == MICROURL_INVALID_ARGUMENT, "broker of NULL");
+}
+
+int run_helpers(void) {
+    ports();
+    http();
+    server_names();
+    coap();
+    mqtt();
+    h_out("helpers: ");
+    h_num(h_passed);
+    h_out(" passed, ");
+    h_num(h_failed);
+    h_out(" failed\n");
+    return h_failed == 0 ? 0 : 1;
+}

@@ -38,6 +38,7 @@ mod offsets;
 mod origin;
 mod parser;
 pub mod percent;
+mod scan;
 mod scheme;
 mod setters;
 #[cfg(feature = "idna")]

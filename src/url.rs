@@ -147,7 +147,6 @@ impl<'a> Url<'a> {
     }
 
     /// Adds validation errors found before the URL was recognized (tab removal, trimming).
-    #[cfg(feature = "fast-path")]
     pub(crate) fn with_validation(mut self, v: ValidationErrors) -> Url<'a> {
         self.validation = self.validation.union(v);
         self

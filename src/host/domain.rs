@@ -4,11 +4,11 @@
 use super::{HostKind, ipv4};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
-use crate::parser::class::{self, CLASS};
 use crate::percent;
+use crate::scan::{self as class, CLASS};
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
-fn ends_in_a_number(domain: &[u8]) -> bool {
+pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
     let domain = domain.strip_suffix(b".").unwrap_or(domain);
     // A number's last byte is a digit, a hex digit or the `x` of `0x`: most domains end in
     // a letter that rules them out at once.
@@ -139,7 +139,7 @@ fn plain_ascii(
     }
     // The IPv4 parser reads either case: the domain is written only if it is not an
     // address (so the arena never holds both).
-    match ipv4_unescaped(input, v)? {
+    match ipv4_scan(input, v)? {
         Some(addr) => {
             ipv4::serialize(addr, out);
             Ok(HostKind::Ipv4)
@@ -154,7 +154,7 @@ fn plain_ascii(
 /// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by
 /// dots: an IPv4 address already in the form the IPv4 serializer writes, which the IPv4
 /// parser accepts with no validation error.
-fn is_canonical_dotted_quad(host: &[u8]) -> bool {
+pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
     let mut parts = 0;
     for part in host.split(|&b| b == b'.') {
         parts += 1;
@@ -181,16 +181,6 @@ fn ipv4_scan(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, Par
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
     scan.result(v)
-}
-
-/// [`ipv4_scan`] for a domain without `%`: a part at a time in the speed build
-/// ([`ipv4::parse_slice`]), the same streaming scan in the flash-size build.
-fn ipv4_unescaped(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, ParseErrorKind> {
-    if cfg!(feature = "fast-path") {
-        ipv4::parse_slice(domain, v)
-    } else {
-        ipv4_scan(domain, v)
-    }
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
@@ -309,7 +299,7 @@ fn parse_unicode(
     if !ends_in_a_number(ascii) {
         return Ok(HostKind::Domain);
     }
-    let ipv4 = ipv4_unescaped(ascii, v);
+    let ipv4 = ipv4_scan(ascii, v);
     finish(start, ipv4, out)
 }
 

@@ -203,9 +203,17 @@ fn compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
 /// at once: the writer compares one slice with the input instead of every byte.
 #[inline(never)]
 pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    // 8 pieces of at most 4 digits and 7 separators.
     let mut buf = [0u8; 39];
+    let n = text(address, &mut buf);
+    out.push_slice(&buf[..n]);
+}
+
+/// Writes the IPv6 serializer's output to `buf` (8 pieces of at most 4 digits and 7
+/// separators) and returns its length: for [`serialize`], and for the recognizer's check
+/// that a host is already written so.
+#[inline(always)]
+pub(crate) fn text(address: &[u16; 8], buf: &mut [u8; 39]) -> usize {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut n = 0;
     let compress = compressed_run(address);
     let mut i = 0;
@@ -235,5 +243,5 @@ pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) 
         }
         i += 1;
     }
-    out.push_slice(&buf[..n]);
+    n
 }

@@ -171,7 +171,7 @@ impl Run<'_> {
             let last_segment = dot.is_none();
             rest = after;
             let start = self.pos;
-            if cfg!(feature = "fast-path") && segment.is_ascii() {
+            if segment.is_ascii() {
                 let end = start + segment.len();
                 let dst = self.out.get_mut(start..end).ok_or(NoSpace)?;
                 for (d, b) in dst.iter_mut().zip(segment.bytes()) {
@@ -179,7 +179,7 @@ impl Run<'_> {
                 }
                 self.label_at(start, end, true, index, false, None)?;
                 self.check_label_length(self.pos - start, index, !last_segment);
-            } else if cfg!(feature = "fast-path") && self.stable_label(segment, index)? {
+            } else if self.stable_label(segment, index)? {
                 self.check_label_length(self.pos - start, index, !last_segment);
             } else {
                 let mut stream: Stream<'_> =

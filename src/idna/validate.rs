@@ -26,7 +26,7 @@ pub(crate) fn check_label(
         return Err(IdnaError::NotNfc { label: index });
     }
     check_hyphens(label, options.check_hyphens, index)?;
-    if cfg!(feature = "fast-path") && label.is_ascii() {
+    if label.is_ascii() {
         // No marks, joiners or deviations; the status check on bytes.
         return label.bytes().try_for_each(|b| {
             check_status(char::from(b), false, options.use_std3_ascii_rules, index)

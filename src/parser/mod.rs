@@ -7,18 +7,18 @@
 //! copied as whole spans, and the `/.` path prefix, which is inserted at the end.
 
 mod authority;
-pub(crate) mod class;
 mod entry;
-#[cfg(feature = "fast-path")]
 mod fast;
 mod file;
 mod path;
 mod setter_states;
 mod units;
 
+use crate::scan as class;
+
 pub use entry::CAN_PARSE_SCRATCH;
 pub(crate) use entry::{can_parse, parse};
-#[cfg(all(test, feature = "fast-path"))]
+#[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
 
 pub(crate) use units::{
@@ -64,6 +64,9 @@ pub(crate) struct Parser<'i, 'a, 'b> {
     dot_prefix: bool,
     /// The spec's state override: set when a setter runs one state on its own.
     pub(crate) state_override: Option<StateOverride>,
+    /// Only validity is asked (`can_parse`): the states stop at the path start, after which
+    /// none can fail.
+    pub(crate) validity_only: bool,
 }
 
 /// The states the URL setters start the parser in
@@ -96,6 +99,30 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             rec: Record { scheme, ..rec },
             dot_prefix: false,
             state_override: Some(state_override),
+            validity_only: false,
+        }
+    }
+}
+
+impl<'a, 'b> Parser<'a, 'a, 'b> {
+    /// A parser for the whole of `input` (trimmed, without tabs or newlines), against
+    /// `base`, writing into `arena`; `v` holds the validation errors found before it.
+    pub(crate) fn new(
+        input: &'a str,
+        arena: &'a mut [u8],
+        base: Option<&'b Url<'b>>,
+        v: ValidationErrors,
+    ) -> Self {
+        Parser {
+            input: input.as_bytes(),
+            out: Writer::new(arena, input),
+            base,
+            v,
+            err_pos: 0,
+            rec: Record::default(),
+            dot_prefix: false,
+            state_override: None,
+            validity_only: false,
         }
     }
 }
@@ -277,7 +304,7 @@ impl<'b> Parser<'_, '_, 'b> {
     /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
     fn special_relative_or_authority_state(&mut self, pos: usize) -> Step {
         if self.input[pos..].starts_with(b"//") {
-            return self.special_authority_ignore_slashes_state(pos + 2, false);
+            return self.special_authority_ignore_slashes_state(pos + 2);
         }
         self.v
             .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
@@ -410,7 +437,7 @@ impl<'b> Parser<'_, '_, 'b> {
             if c == Some(b'\\') {
                 self.v.insert(ValidationError::InvalidReverseSolidus);
             }
-            return self.special_authority_ignore_slashes_state(pos + 1, true);
+            return self.special_authority_ignore_slashes_state(pos + 1);
         }
         if c == Some(b'/') {
             return self.authority_state(pos + 1);
@@ -424,35 +451,20 @@ impl<'b> Parser<'_, '_, 'b> {
     /// <https://url.spec.whatwg.org/#special-authority-slashes-state>
     fn special_authority_slashes_state(&mut self, pos: usize) -> Step {
         if self.input[pos..].starts_with(b"//") {
-            return self.special_authority_ignore_slashes_state(pos + 2, false);
+            return self.special_authority_ignore_slashes_state(pos + 2);
         }
         self.v
             .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
-        self.special_authority_ignore_slashes_state(pos, true)
+        self.special_authority_ignore_slashes_state(pos)
     }
 
-    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>. `tail`: whether
-    /// the rest of the input may be canonical although the fast path did not find it so
-    /// (it saw other slashes, or no scheme), and is worth a look; skipping more slashes
-    /// here makes it so too.
-    fn special_authority_ignore_slashes_state(&mut self, mut pos: usize, tail: bool) -> Step {
-        let start = pos;
+    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>
+    fn special_authority_ignore_slashes_state(&mut self, mut pos: usize) -> Step {
         while matches!(self.at(pos), Some(b'/' | b'\\')) {
             self.v
                 .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
             pos += 1;
         }
-        #[cfg(feature = "fast-path")]
-        if (tail || pos != start)
-            && !fast::has_credentials(self.input, pos)
-            && let Some(step) = self.canonical_tail(pos)
-        {
-            #[cfg(test)]
-            fast::tests::TAILS.with(|n| n.set(n.get() + 1));
-            return step;
-        }
-        #[cfg(not(feature = "fast-path"))]
-        let _ = (tail, start);
         self.authority_state(pos)
     }
 

@@ -35,6 +35,10 @@ impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
     pub(super) fn path_start_state(&mut self, pos: usize) -> Step {
         self.rec.path_start = self.out.pos();
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         let c = self.at(pos);
         if self.is_special() {
             if c == Some(b'\\') {
@@ -114,7 +118,7 @@ impl Parser<'_, '_, '_> {
         let mut last_slash = None;
         let mut maybe_dot = false;
         while let Some(b) = self.at(i) {
-            if !super::class::is(b, super::class::PATH) {
+            if !crate::scan::is(b, crate::scan::PATH) {
                 break;
             }
             if b == b'/' {
@@ -222,6 +226,10 @@ impl Parser<'_, '_, '_> {
     pub(super) fn opaque_path_state(&mut self, pos: usize) -> Step {
         self.set_no_host();
         self.rec.path_start = self.out.pos();
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         let end = self.input[pos..]
             .iter()
             .position(|&b| b == b'?' || b == b'#')

@@ -1,10 +1,10 @@
 //! URL units: the percent-encode sets with their "plain byte" tables, and the one-pass
 //! encoder that also raises `invalid-URL-unit` (<https://url.spec.whatwg.org/#url-units>).
 
-use super::class;
 use crate::arena::Writer;
 use crate::error::{ValidationError, ValidationErrors};
 use crate::percent::{self, EncodeSet};
+use crate::scan as class;
 
 /// A percent-encode set with the class of the bytes that need no attention at all: ASCII
 /// URL code points that the set leaves alone. Everything else takes the slow path.

@@ -378,37 +378,10 @@ impl<'b> Parser<'_, '_, 'b> {
         }
     }
 
-    /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`] (the compact form, for
-    /// the build without the `fast-path` feature, which is the one for flash size).
-    #[cfg(not(feature = "fast-path"))]
+    /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`].
     fn copy_base_authority_and_path(&mut self, base: &Url<'_>) {
         self.copy_base_authority(base);
         self.copy_base_path(base);
-    }
-
-    /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`], in one copy when they
-    /// are adjacent in the base (they are not after a `/.` path prefix).
-    #[cfg(feature = "fast-path")]
-    fn copy_base_authority_and_path(&mut self, base: &Url<'_>) {
-        let start = base.scheme_end_usize() + 1;
-        let (auth_end, path_start) = (base.authority_end(), base.path_start_usize());
-        let path_end = base.path_end_usize();
-        let Some(span) = base
-            .as_str()
-            .as_bytes()
-            .get(start..path_end)
-            .filter(|_| auth_end == path_start)
-        else {
-            self.copy_base_authority(base);
-            self.copy_base_path(base);
-            return;
-        };
-        let at = self.out.pos();
-        self.out.push_slice(span);
-        let r = base.record();
-        let shift = |x: u32| at + (x - start as u32);
-        self.take_authority(&r, shift);
-        self.rec.path_start = shift(r.path_start);
     }
 
     /// Writes the base's path (the output's path starts here).
@@ -504,9 +477,7 @@ impl<'b> Parser<'_, '_, 'b> {
     }
 }
 
-/// The scheme's type, comparing ASCII case-insensitively (the compact form, for the build
-/// without the `fast-path` feature, which is the one for flash size).
-#[cfg(not(feature = "fast-path"))]
+/// The scheme's type, comparing ASCII case-insensitively.
 pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
     let is = |name: &[u8]| s.eq_ignore_ascii_case(name);
     match s.len() {
@@ -516,30 +487,6 @@ pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
         4 if is(b"http") => SchemeType::Http,
         4 if is(b"file") => SchemeType::File,
         5 if is(b"https") => SchemeType::Https,
-        _ => SchemeType::NotSpecial,
-    }
-}
-
-/// The scheme's type, comparing ASCII case-insensitively. `s` holds scheme code points only
-/// (alphanumerics, `+`, `-`, `.`), for which setting bit 5 lowercases letters and changes
-/// nothing else.
-#[cfg(feature = "fast-path")]
-#[inline]
-pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
-    const L: u8 = 0x20;
-    match *s {
-        [a, b] if [a | L, b | L] == *b"ws" => SchemeType::Ws,
-        [a, b, c] => match [a | L, b | L, c | L] {
-            [b'w', b's', b's'] => SchemeType::Wss,
-            [b'f', b't', b'p'] => SchemeType::Ftp,
-            _ => SchemeType::NotSpecial,
-        },
-        [a, b, c, d] => match [a | L, b | L, c | L, d | L] {
-            [b'h', b't', b't', b'p'] => SchemeType::Http,
-            [b'f', b'i', b'l', b'e'] => SchemeType::File,
-            _ => SchemeType::NotSpecial,
-        },
-        [a, b, c, d, e] if [a | L, b | L, c | L, d | L, e | L] == *b"https" => SchemeType::Https,
         _ => SchemeType::NotSpecial,
     }
 }

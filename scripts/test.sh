@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== fmt";     cargo fmt --check
+echo "== import cycles"; scripts/check-cycles.sh
 echo "== clippy";  cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
@@ -21,7 +22,14 @@ if awk 'FNR==1{prev=""; intest=0} /^#\[cfg\(test\)\]/{t=1} /mod tests/{intest=1}
         {prev=$0} END{exit !bad}' $(find src -name '*.rs'); then
     echo "error: src/ mentions alloc or std outside tests"; exit 1
 fi
-echo "== tests without IDNA"; cargo test --no-default-features -q
+# Every feature combination builds and passes: none, idna, fast-path, both (issue 23).
+for features in "" "idna" "fast-path"; do
+    echo "== tests with features [$features] (no defaults)"
+    cargo clippy --lib --tests --no-default-features --features "$features" -q -- -D warnings
+    cargo test --no-default-features --features "$features" -q
+    cargo test -p microurl-tests --no-default-features --features "$features" -q \
+        --test wpt --test setters --test idna_wpt
+done
 if [ -x embedded-tests/run.sh ]; then
     # Every vector must pass on every core, within the flash and stack budgets (issue 4).
     echo "== embedded (QEMU)"; embedded-tests/run.sh

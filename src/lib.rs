@@ -45,6 +45,7 @@ mod setters;
 mod tables;
 #[cfg(test)]
 mod testgen;
+mod units;
 mod url;
 mod urlbuf;
 

@@ -157,3 +157,16 @@ fn blob_origin(path: &str) -> Origin<'_> {
 
 /// Stack bytes [`Url::origin`] uses for a `blob:` URL whose inner URL is not canonical.
 pub const BLOB_ORIGIN_SCRATCH: usize = 256;
+
+impl<'a> Url<'a> {
+    /// The origin (<https://url.spec.whatwg.org/#concept-url-origin>).
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("https://example.com:8443/x", &mut arena).unwrap();
+    /// assert_eq!(url.origin().to_string(), "https://example.com:8443");
+    /// ```
+    pub fn origin(&self) -> Origin<'a> {
+        crate::origin::origin_of(self)
+    }
+}

@@ -108,6 +108,6 @@ fn parse_opaque(
         return Err(ParseErrorKind::HostInvalidCodePoint);
     }
     // The invalid-URL-unit checks and the C0 control percent-encoding, in one pass.
-    crate::parser::push_component(out, v, input, &crate::parser::C0_COMPONENT);
+    crate::units::push_component(out, v, input, &crate::units::C0_COMPONENT);
     Ok(kind)
 }

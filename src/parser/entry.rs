@@ -35,6 +35,83 @@ impl From<Error> for Failed {
     }
 }
 
+impl<'a> Url<'a> {
+    /// Parses an absolute URL (<https://url.spec.whatwg.org/#concept-url-parser>) into
+    /// `arena`.
+    ///
+    /// On [`Error::ArenaTooSmall`], `needed` bytes of arena always suffice.
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("mqtts://broker.local:8883/telemetry", &mut arena)?;
+    /// assert_eq!(url.port(), Some(8883));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[cfg_attr(feature = "fast-path", inline)]
+    pub fn parse(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+        parse(input, None, arena, Options::default())
+    }
+
+    /// Parses `input` against an optional base URL.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let base = Url::parse("http://ota.example/fw/v1/manifest.json", &mut a)?;
+    /// let url = Url::parse_with_base("../v2/image.bin", Some(&base), &mut b)?;
+    /// assert_eq!(url.as_str(), "http://ota.example/fw/v2/image.bin");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[cfg_attr(feature = "fast-path", inline)]
+    pub fn parse_with_base(
+        input: &'a str,
+        base: Option<&Url<'_>>,
+        arena: &'a mut [u8],
+    ) -> Result<Url<'a>, Error> {
+        parse(input, base, arena, Options::default())
+    }
+
+    /// Parses with [`Options`] (e.g. strict mode).
+    #[cfg_attr(feature = "fast-path", inline)]
+    pub fn parse_with(
+        input: &'a str,
+        base: Option<&Url<'_>>,
+        arena: &'a mut [u8],
+        options: Options,
+    ) -> Result<Url<'a>, Error> {
+        parse(input, base, arena, options)
+    }
+
+    /// Resolves `input` against this URL (`parse_with_base(input, Some(self), arena)`).
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let base = microurl::Url::parse("coap://[fe80::1]/sensors/", &mut a)?;
+    /// assert_eq!(base.join("temp?unit=c", &mut b)?.as_str(), "coap://[fe80::1]/sensors/temp?unit=c");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[cfg_attr(feature = "fast-path", inline)]
+    pub fn join<'i>(&self, input: &'i str, arena: &'i mut [u8]) -> Result<Url<'i>, Error> {
+        parse(input, Some(self), arena, Options::default())
+    }
+
+    /// Whether `input` parses (against `base`, if given), without a caller arena
+    /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
+    ///
+    /// It uses up to [`crate::CAN_PARSE_SCRATCH`] bytes of stack for inputs that are not
+    /// already canonical.
+    ///
+    /// ```
+    /// assert!(microurl::Url::can_parse("https://example.com", None));
+    /// assert!(!microurl::Url::can_parse("http://[::1", None));
+    /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
+    /// ```
+    #[cfg_attr(feature = "fast-path", inline)]
+    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        can_parse(input, base)
+    }
+}
+
 /// The recognizer, where it runs: in the speed build (`fast-path`), and not for strict
 /// parsing (it accepts credentials, a validation error).
 #[inline(always)]

@@ -12,23 +12,21 @@ mod fast;
 mod file;
 mod path;
 mod setter_states;
-mod units;
 
 use crate::scan as class;
 
 pub use entry::CAN_PARSE_SCRATCH;
-pub(crate) use entry::{can_parse, parse};
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
 
-pub(crate) use units::{
+pub(crate) use crate::offsets::Record;
+pub(crate) use crate::units::{
     C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT,
     push_component, push_component_to,
 };
 
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
-use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
@@ -125,23 +123,6 @@ impl<'a, 'b> Parser<'a, 'a, 'b> {
             validity_only: false,
         }
     }
-}
-
-/// The URL record as offsets into the output (see `Url` for their meaning).
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Record {
-    /// The scheme's kind, which the parser consults at every special-scheme branch (and a
-    /// `Url` keeps, so a base needs no second classification).
-    pub(crate) scheme: SchemeType,
-    pub(crate) scheme_end: u32,
-    pub(crate) username_end: u32,
-    pub(crate) host_start: u32,
-    pub(crate) host_end: u32,
-    pub(crate) host_kind: Option<HostKind>,
-    pub(crate) port: Option<u16>,
-    pub(crate) path_start: u32,
-    pub(crate) query_start: Option<u32>,
-    pub(crate) fragment_start: Option<u32>,
 }
 
 impl<'b> Parser<'_, '_, 'b> {

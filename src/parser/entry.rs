@@ -116,10 +116,16 @@ impl<'a> Url<'a> {
 /// parsing (it accepts credentials, a validation error).
 #[inline(always)]
 fn recognize(input: &str, options: Options) -> Found<'_> {
-    match cfg!(feature = "fast-path") && !options.strict {
+    match recognizer_runs(options) {
         true => fast::scan(input),
         false => Found::Nothing,
     }
+}
+
+/// Whether the recognizer runs (see [`recognize`]).
+#[inline(always)]
+fn recognizer_runs(options: Options) -> bool {
+    cfg!(feature = "fast-path") && !options.strict
 }
 
 /// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
@@ -425,11 +431,15 @@ fn valid_against<const N: usize>(input: &str, b: &str) -> Option<bool> {
 /// [`can_parse`] for the input against a parsed base.
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     // Canonical through the authority: nothing after it can fail.
-    let resume = match recognize(input, Options::default()) {
-        Found::Canonical(_) | Found::MissingSlash { .. } => return true,
-        Found::Prefix(r) if r.has_host() => return true,
-        Found::Prefix(r) => Some(r),
-        Found::Nothing => None,
+    let head = match recognizer_runs(Options::default()) {
+        true => fast::scan_head(input),
+        false => Err(Found::Nothing),
+    };
+    let resume = match head {
+        Ok(()) => return true,
+        Err(Found::Prefix(r)) if r.has_host() => return true,
+        Err(Found::Prefix(r)) => Some(r),
+        Err(_) => None,
     };
     let job = Job {
         base,

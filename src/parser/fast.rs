@@ -63,8 +63,54 @@ pub(crate) struct Resume {
 /// are `u32`): the callers refuse longer input first.
 pub(crate) fn scan(input: &str) -> Found<'_> {
     let s = input.as_bytes();
+    let (mut rec, v) = match head(s) {
+        Ok(head) => head,
+        Err(prefix) => return prefix,
+    };
+    let i = rec.path_start as usize;
+    let missing_slash = rec.scheme.is_special() && s.get(i) != Some(&b'/');
+    let Some(()) = rest(s, rec.scheme, missing_slash, &mut rec) else {
+        // After a host (file URLs included: the file host state, like the authority
+        // state, goes on in the path start state), at the path start.
+        return Found::Prefix(match rec.host_kind {
+            None => Resume::after_scheme(rec.scheme, rec.scheme_end as usize),
+            Some(_) => Resume::path_start(&rec, rec.path_start),
+        });
+    };
+    if missing_slash {
+        let at = rec.path_start as usize;
+        rec.query_start = rec.query_start.map(|q| q + 1);
+        rec.fragment_start = rec.fragment_start.map(|f| f + 1);
+        return Found::MissingSlash { at, rec, v };
+    }
+    Found::Canonical(Url::from_record(input, &rec, v))
+}
+
+/// The recognizer for `can_parse`: `Ok` when the input is canonical through its authority,
+/// or is a non-special URL without one whose path cannot turn into one (no `/`, tab or
+/// newline after the `:`), so that no later state can fail; otherwise what [`scan`] would
+/// say short of the path (a prefix to resume from, or nothing).
+pub(crate) fn scan_head(input: &str) -> Result<(), Found<'_>> {
+    let s = input.as_bytes();
+    let (rec, _) = head(s)?;
+    let next = s.get(rec.path_start as usize).copied();
+    let may_become_authority = matches!(next, Some(b'/' | b'\t' | b'\n' | b'\r'));
+    match rec.host_kind.is_none() && may_become_authority {
+        true => Err(Found::Prefix(Resume::after_scheme(
+            rec.scheme,
+            rec.scheme_end as usize,
+        ))),
+        false => Ok(()),
+    }
+}
+
+/// A canonical scheme and authority (if any): the record up to the path start
+/// (`rec.path_start`), with the validation errors so far (credentials), or the prefix to
+/// resume from.
+#[inline(always)]
+fn head(s: &[u8]) -> Result<(Record, ValidationErrors), Found<'static>> {
     let Some((scheme_end, scheme)) = web_scheme(s).or_else(|| scheme(s)) else {
-        return Found::Nothing;
+        return Err(Found::Nothing);
     };
     let after = scheme_end as u32 + 1;
     let mut rec = Record {
@@ -87,31 +133,16 @@ pub(crate) fn scan(input: &str) -> Found<'_> {
             // A default port, which the serializer drops: the full parser goes on after
             // it, with the output up to the host.
             if rec.path_start != 0 {
-                return Found::Prefix(Resume::path_start(&rec, rec.host_end));
+                return Err(Found::Prefix(Resume::path_start(&rec, rec.host_end)));
             }
-            return Found::Prefix(Resume::after_scheme(scheme, scheme_end));
+            return Err(Found::Prefix(Resume::after_scheme(scheme, scheme_end)));
         };
         i = end;
     } else if scheme.is_special() {
-        return Found::Prefix(Resume::after_scheme(scheme, scheme_end));
+        return Err(Found::Prefix(Resume::after_scheme(scheme, scheme_end)));
     }
     rec.path_start = i as u32;
-    let missing_slash = scheme.is_special() && s.get(i) != Some(&b'/');
-    let Some(()) = rest(s, scheme, missing_slash, &mut rec) else {
-        // After a host (file URLs included: the file host state, like the authority
-        // state, goes on in the path start state), at the path start.
-        return Found::Prefix(match rec.host_kind {
-            None => Resume::after_scheme(scheme, scheme_end),
-            Some(_) => Resume::path_start(&rec, rec.path_start),
-        });
-    };
-    if missing_slash {
-        let at = rec.path_start as usize;
-        rec.query_start = rec.query_start.map(|q| q + 1);
-        rec.fragment_start = rec.fragment_start.map(|f| f + 1);
-        return Found::MissingSlash { at, rec, v };
-    }
-    Found::Canonical(Url::from_record(input, &rec, v))
+    Ok((rec, v))
 }
 
 /// `https://` or `http://` in one comparison each: most URLs start so.
@@ -1017,6 +1048,39 @@ mod tests {
             "http://:@1.2.3.04/",
         ] {
             assert!(!accepted(input), "{input:?}");
+            agrees(input);
+        }
+    }
+
+    /// `can_parse` stops after a canonical authority whatever follows (the path, query and
+    /// fragment cannot fail), and after a non-special scheme whose path cannot become an
+    /// authority; not where removing a tab or newline makes `//` (an authority that can
+    /// fail).
+    #[test]
+    fn can_parse_stops_after_the_authority() {
+        let settled = |input: &str| super::scan_head(input).is_ok();
+        for input in [
+            "https://example.com/a b/%zz?\u{1}#\u{7f}",
+            "http://h:8080\\x y",
+            "sc://h/%%",
+            "sc:x y",
+            "mailto:a@b",
+            "sc:",
+        ] {
+            assert!(settled(input), "{input:?}");
+            agrees(input);
+        }
+        for input in [
+            "sc:/\t/h:99999999/",
+            "sc:\t//h:99999999/",
+            "sc:\n//[::1/",
+            "sc:/x",
+            "sc://h:99999999/",
+            "http:x",
+            "http://h\t:99999/",
+            "HTTP://h/",
+        ] {
+            assert!(!settled(input), "{input:?}");
             agrees(input);
         }
     }

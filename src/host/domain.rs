@@ -290,7 +290,10 @@ fn parse_unicode(
     };
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
-        Err(e) => return idna_error(e, d, out, v),
+        Err(e) => {
+            let fails = is_overflow(&e) && maps_to_forbidden(decoded);
+            return idna_error(e, d, fails, out, v);
+        }
     };
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
@@ -325,17 +328,28 @@ fn unicode_without_room(
     match crate::idna::domain_to_ascii(domain, false, &mut []) {
         // An empty buffer only fits the empty result, which is a failure.
         Ok(_) => domain_to_ascii_failure(v),
-        Err(e) => idna_error(e, input.len(), out, v),
+        Err(e) => {
+            let fails = is_overflow(&e) && maps_to_forbidden(domain);
+            idna_error(e, input.len(), fails, out, v)
+        }
     }
 }
 
+/// Whether a UTS46 error is the buffer running out.
+#[cfg(feature = "idna")]
+fn is_overflow(e: &crate::idna::IdnaError) -> bool {
+    matches!(e, crate::idna::IdnaError::BufferTooSmall { .. })
+}
+
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
-/// suffices, past `decoded` bytes of decoded input) that leaves validity undecided; anything
-/// else fails the host.
+/// suffices, past `decoded` bytes of decoded input) that leaves validity undecided, unless
+/// the host `fails` whatever UTS46 says ([`maps_to_forbidden`]); anything else fails the
+/// host.
 #[cfg(feature = "idna")]
 fn idna_error(
     e: crate::idna::IdnaError,
     decoded: usize,
+    fails: bool,
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
@@ -345,7 +359,10 @@ fn idna_error(
             // counted after them.
             out.reserve_scratch(decoded + needed);
             // An ASCII result that ends in a number becomes an IPv4 address, up to 15 bytes.
-            out.skip_unwritten(needed.max(15));
+            match fails {
+                true => out.skip_failing(needed.max(15)),
+                false => out.skip_unwritten(needed.max(15)),
+            }
             Ok(HostKind::Domain)
         }
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
@@ -354,6 +371,17 @@ fn idna_error(
         }
         _ => domain_to_ascii_failure(v),
     }
+}
+
+/// Whether UTS46 maps `domain` (normalized) to a forbidden domain code point: then the
+/// host parser fails whatever else UTS46 finds (<https://url.spec.whatwg.org/#concept-host-parser>
+/// step 8 after domain to ASCII), since ToASCII keeps ASCII as it is, in Punycode labels
+/// too. Found with no buffer: `can_parse` answers so when the result does not fit in its
+/// scratch (`http://` and 19 U+FDFA, each mapped to 18 characters with spaces).
+#[cfg(feature = "idna")]
+fn maps_to_forbidden(domain: &str) -> bool {
+    let forbidden = |c: char| c.is_ascii() && crate::scan::is_forbidden_domain(c as u8);
+    crate::idna::maps_to_any(domain, false, forbidden)
 }
 
 #[cfg(feature = "idna")]

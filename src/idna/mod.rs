@@ -48,6 +48,7 @@ mod writer;
 pub use error::IdnaError;
 pub use nfc::nfc;
 
+pub(crate) use process::maps_to_any;
 use process::{Target, needed_bound};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).

@@ -113,6 +113,14 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
     }
 }
 
+/// Whether UTS46 mapping and normalization of `domain` yield a character `pred` holds
+/// for: a stream over the domain, with no buffer (for when the result does not fit).
+#[inline(never)]
+#[cold]
+pub(crate) fn maps_to_any(domain: &str, transitional: bool, pred: impl Fn(char) -> bool) -> bool {
+    nfc_chars(Mapped::new(domain, transitional)).any(pred)
+}
+
 /// What decides the memory a label needs: its mapped and normalized length, whether it is
 /// ASCII and whether it starts with `xn--`.
 #[derive(Default)]

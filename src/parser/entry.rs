@@ -6,6 +6,7 @@
 
 use super::fast::{self, Found, Resume};
 use super::{Options, Parser, Record};
+use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;
@@ -344,8 +345,10 @@ fn run<'a>(
     };
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
-        // arena it could fail first, so this later error is not yet the answer.
-        let undecided = p.out.skipped_checks();
+        // arena it could fail first, so this later error is not yet the answer (but the
+        // answer to "is it valid" when that check certainly fails).
+        let fails = job.validity_only && p.out.skipped_step_fails();
+        let undecided = p.out.skipped_checks() && !fails;
         let error = match undecided {
             true => Error::ArenaTooSmall {
                 needed: p.out.peak(),
@@ -358,12 +361,7 @@ fn run<'a>(
         return Err(Failed { error, undecided });
     }
     if job.validity_only {
-        // Valid unless a skipped check says otherwise; the URL was not built (it stopped at
-        // the path start), as if the arena (empty) had run out there.
-        let needed = p.out.peak();
-        let error = Error::ArenaTooSmall { needed };
-        let undecided = p.out.skipped_checks();
-        return Err(Failed { error, undecided });
+        return Err(validity(&p.out));
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).
     if p.rec.host_kind.is_none() {
@@ -385,6 +383,23 @@ fn run<'a>(
         return Err(Error::Parse(ParseError { kind, position }).into());
     }
     Ok(url)
+}
+
+/// The answer of a validity-only run that found no failure by itself: valid, unless a
+/// skipped step certainly fails, or undecided when a skipped step may fail. The URL is not
+/// built (the run stopped at the path start): valid is said as the arena (empty) running
+/// out there.
+fn validity(out: &Writer<'_>) -> Failed {
+    match out.skipped_step_fails() {
+        true => Failed::from(Error::Parse(ParseError {
+            kind: ParseErrorKind::DomainInvalidCodePoint,
+            position: 0,
+        })),
+        false => Failed {
+            error: Error::ArenaTooSmall { needed: out.peak() },
+            undecided: out.skipped_checks(),
+        },
+    }
 }
 
 /// Stack bytes [`Url::can_parse`] uses (for the base and for the input, each) when a host
@@ -462,8 +477,10 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     }
 }
 
-/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack; beyond them, a skipped step
-/// is taken as valid (a documented limit).
+/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. Beyond them, a host whose
+/// UTS46 mapping holds a forbidden domain code point is found invalid without a buffer; any
+/// other host that does not fit is taken as valid (a limit: UTS46's own checks on it need
+/// the room).
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
@@ -474,4 +491,35 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<Resume>) -> b
             ..
         })
     )
+}
+
+#[cfg(all(test, feature = "idna"))]
+mod tests {
+    use crate::Url;
+    use std::{format, vec};
+
+    /// Issue 16, item 6: a host whose UTS46 result outgrows `can_parse`'s scratch, and fails
+    /// on a forbidden code point of that result (U+FDFA maps to 18 characters, spaces among
+    /// them), is not taken as valid; hosts that outgrow it and are valid still are.
+    #[test]
+    fn can_parse_answers_parse_for_hosts_beyond_the_scratch() {
+        let parses = |input: &str| Url::parse(input, &mut vec![0u8; 1 << 16]).is_ok();
+        let long = "\u{e9}".repeat(600);
+        for input in [
+            format!("http://{}/", "\u{FDFA}".repeat(19)),
+            format!("http://{}/x?y", "\u{FDFA}".repeat(100)),
+            format!("https://a<{long}/"),
+            format!("https://{long}\u{FF05}/"),
+            format!("http://{long}/"),
+            format!("http://{long}.{long}/"),
+            format!("sc://{long}/"),
+        ] {
+            for base in [None, Some("https://example.com/")] {
+                let expected = parses(&input);
+                assert_eq!(Url::can_parse(&input, base), expected, "{input:?}");
+            }
+        }
+        assert!(!parses(&format!("http://{}/", "\u{FDFA}".repeat(19))));
+        assert!(parses(&format!("http://{long}/")));
+    }
 }

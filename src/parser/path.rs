@@ -66,6 +66,10 @@ impl Parser<'_, '_, '_> {
     /// segment; its leading slash, if any, is already consumed) to `?`, `#` or the end.
     /// `rec.path_start` must be set, and the output so far is the path before this segment.
     pub(super) fn path_state(&mut self, mut pos: usize) -> Step {
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         loop {
             match self.plain_segments(pos) {
                 Some(Plain::Segments(next)) => pos = next,
@@ -257,6 +261,10 @@ impl Parser<'_, '_, '_> {
 
     /// <https://url.spec.whatwg.org/#query-state>
     pub(super) fn query_state(&mut self, pos: usize) -> Step {
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         self.rec.query_start = Some(self.out.pos());
         self.out.push(b'?');
         let c = if self.is_special() {
@@ -276,6 +284,10 @@ impl Parser<'_, '_, '_> {
 
     /// <https://url.spec.whatwg.org/#fragment-state>
     pub(super) fn fragment_state(&mut self, pos: usize) -> Step {
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         self.rec.fragment_start = Some(self.out.pos());
         self.out.push(b'#');
         let fragment = &self.input[pos..];

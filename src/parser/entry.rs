@@ -448,13 +448,12 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     // Canonical through the authority: nothing after it can fail.
     let head = match recognizer_runs(Options::default()) {
         true => fast::scan_head(input),
-        false => Err(Found::Nothing),
+        false => Err(None),
     };
     let resume = match head {
         Ok(()) => return true,
-        Err(Found::Prefix(r)) if r.has_host() => return true,
-        Err(Found::Prefix(r)) => Some(r),
-        Err(_) => None,
+        Err(Some(r)) if r.has_host() => return true,
+        Err(prefix) => prefix,
     };
     let job = Job {
         base,

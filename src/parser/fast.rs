@@ -63,10 +63,13 @@ pub(crate) struct Resume {
 /// are `u32`): the callers refuse longer input first.
 pub(crate) fn scan(input: &str) -> Found<'_> {
     let s = input.as_bytes();
-    let (mut rec, v) = match head(s) {
-        Ok(head) => head,
-        Err(prefix) => return prefix,
-    };
+    let mut rec = Record::default();
+    let mut v = ValidationErrors::EMPTY;
+    match head(s, &mut rec, &mut v) {
+        Ok(()) => {}
+        Err(Some(prefix)) => return Found::Prefix(prefix),
+        Err(None) => return Found::Nothing,
+    }
     let i = rec.path_start as usize;
     let missing_slash = rec.scheme.is_special() && s.get(i) != Some(&b'/');
     let Some(()) = rest(s, rec.scheme, missing_slash, &mut rec) else {
@@ -90,13 +93,14 @@ pub(crate) fn scan(input: &str) -> Found<'_> {
 /// or is a non-special URL without one whose path cannot turn into one (no `/`, tab or
 /// newline after the `:`), so that no later state can fail; otherwise what [`scan`] would
 /// say short of the path (a prefix to resume from, or nothing).
-pub(crate) fn scan_head(input: &str) -> Result<(), Found<'_>> {
+pub(crate) fn scan_head(input: &str) -> Result<(), Option<Resume>> {
     let s = input.as_bytes();
-    let (rec, _) = head(s)?;
+    let (mut rec, mut v) = (Record::default(), ValidationErrors::EMPTY);
+    head(s, &mut rec, &mut v)?;
     let next = s.get(rec.path_start as usize).copied();
     let may_become_authority = matches!(next, Some(b'/' | b'\t' | b'\n' | b'\r'));
     match rec.host_kind.is_none() && may_become_authority {
-        true => Err(Found::Prefix(Resume::after_scheme(
+        true => Err(Some(Resume::after_scheme(
             rec.scheme,
             rec.scheme_end as usize,
         ))),
@@ -104,16 +108,17 @@ pub(crate) fn scan_head(input: &str) -> Result<(), Found<'_>> {
     }
 }
 
-/// A canonical scheme and authority (if any): the record up to the path start
-/// (`rec.path_start`), with the validation errors so far (credentials), or the prefix to
-/// resume from.
+/// A canonical scheme and authority (if any): fills in `rec` up to the path start
+/// (`rec.path_start`) and `v` with the validation errors so far (credentials), or returns
+/// the prefix to resume from (none without a canonical scheme). (Filling the caller's
+/// record, rather than returning one, keeps it from being moved on the common path.)
 #[inline(always)]
-fn head(s: &[u8]) -> Result<(Record, ValidationErrors), Found<'static>> {
+fn head(s: &[u8], rec: &mut Record, v: &mut ValidationErrors) -> Result<(), Option<Resume>> {
     let Some((scheme_end, scheme)) = web_scheme(s).or_else(|| scheme(s)) else {
-        return Err(Found::Nothing);
+        return Err(None);
     };
     let after = scheme_end as u32 + 1;
-    let mut rec = Record {
+    *rec = Record {
         scheme,
         scheme_end: scheme_end as u32,
         username_end: after,
@@ -122,27 +127,26 @@ fn head(s: &[u8]) -> Result<(Record, ValidationErrors), Found<'static>> {
         ..Record::default()
     };
     // Credentials are the one validation error the recognizer accepts.
-    let mut v = ValidationErrors::EMPTY;
     let mut i = scheme_end + 1;
     if s[i..].starts_with(b"//") {
         let authority_end = match scheme {
-            SchemeType::File => file_host(s, i + 2, &mut rec),
-            _ => authority(s, i + 2, scheme, &mut rec, &mut v),
+            SchemeType::File => file_host(s, i + 2, rec),
+            _ => authority(s, i + 2, scheme, rec, v),
         };
         let Some(end) = authority_end else {
             // A default port, which the serializer drops: the full parser goes on after
             // it, with the output up to the host.
             if rec.path_start != 0 {
-                return Err(Found::Prefix(Resume::path_start(&rec, rec.host_end)));
+                return Err(Some(Resume::path_start(rec, rec.host_end)));
             }
-            return Err(Found::Prefix(Resume::after_scheme(scheme, scheme_end)));
+            return Err(Some(Resume::after_scheme(scheme, scheme_end)));
         };
         i = end;
     } else if scheme.is_special() {
-        return Err(Found::Prefix(Resume::after_scheme(scheme, scheme_end)));
+        return Err(Some(Resume::after_scheme(scheme, scheme_end)));
     }
     rec.path_start = i as u32;
-    Ok((rec, v))
+    Ok(())
 }
 
 /// `https://` or `http://` in one comparison each: most URLs start so.

@@ -7,10 +7,6 @@ use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
 pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
-    let fail = |v: &mut ValidationErrors, e: E, k: K| {
-        v.insert(e);
-        Err(k)
-    };
     let mut address = [0u16; 8];
     let mut piece_index = 0usize;
     let mut compress: Option<usize> = None;
@@ -38,24 +34,12 @@ pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], 
             compress = Some(piece_index);
             continue;
         }
-        let mut value = 0u16;
-        let mut length = 0usize;
-        while length < 4 {
-            let Some(d) = c(p).and_then(crate::percent::hex_value) else {
-                break;
-            };
-            value = value * 0x10 + d as u16;
-            p += 1;
-            length += 1;
-        }
+        let (value, length) = hex_piece(input, p);
+        p += length;
         match c(p) {
             Some(b'.') => {
                 if length == 0 {
-                    return fail(
-                        v,
-                        E::Ipv4InIpv6InvalidCodePoint,
-                        K::Ipv4InIpv6InvalidCodePoint,
-                    );
+                    return invalid_ipv4_code_point(v);
                 }
                 p -= length;
                 return parse_ipv4_in_ipv6(input, p, address, piece_index, compress, v);
@@ -78,6 +62,41 @@ pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], 
     finish(address, piece_index, compress, v)
 }
 
+/// Up to four hex digits from `p`: the piece's value and how many digits there were.
+fn hex_piece(input: &[u8], mut p: usize) -> (u16, usize) {
+    let (mut value, mut length) = (0u16, 0usize);
+    while length < 4 {
+        let Some(d) = input.get(p).copied().and_then(crate::percent::hex_value) else {
+            break;
+        };
+        value = value * 0x10 + d as u16;
+        p += 1;
+        length += 1;
+    }
+    (value, length)
+}
+
+/// Records the validation error `e` and fails with `k`.
+fn fail<T>(
+    v: &mut ValidationErrors,
+    e: ValidationError,
+    k: ParseErrorKind,
+) -> Result<T, ParseErrorKind> {
+    v.insert(e);
+    Err(k)
+}
+
+/// The IPv4-in-IPv6 invalid code point failure.
+fn invalid_ipv4_code_point<T>(v: &mut ValidationErrors) -> Result<T, ParseErrorKind> {
+    use ParseErrorKind as K;
+    use ValidationError as E;
+    fail(
+        v,
+        E::Ipv4InIpv6InvalidCodePoint,
+        K::Ipv4InIpv6InvalidCodePoint,
+    )
+}
+
 /// The IPv4-in-IPv6 branch of the IPv6 parser, from the first digit of the dotted part.
 fn parse_ipv4_in_ipv6(
     input: &[u8],
@@ -89,10 +108,6 @@ fn parse_ipv4_in_ipv6(
 ) -> Result<[u16; 8], ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
-    let fail = |v: &mut ValidationErrors, e: E, k: K| {
-        v.insert(e);
-        Err(k)
-    };
     if piece_index > 6 {
         return fail(v, E::Ipv4InIpv6TooManyPieces, K::Ipv4InIpv6TooManyPieces);
     }
@@ -105,30 +120,18 @@ fn parse_ipv4_in_ipv6(
                 p += 1;
                 ch = input.get(p).copied().unwrap_or(0);
             } else {
-                return fail(
-                    v,
-                    E::Ipv4InIpv6InvalidCodePoint,
-                    K::Ipv4InIpv6InvalidCodePoint,
-                );
+                return invalid_ipv4_code_point(v);
             }
         }
         if !ch.is_ascii_digit() {
-            return fail(
-                v,
-                E::Ipv4InIpv6InvalidCodePoint,
-                K::Ipv4InIpv6InvalidCodePoint,
-            );
+            return invalid_ipv4_code_point(v);
         }
         while let Some(&d) = input.get(p).filter(|d| d.is_ascii_digit()) {
             let number = (d - b'0') as u16;
             ipv4_piece = match ipv4_piece {
                 None => Some(number),
                 Some(0) => {
-                    return fail(
-                        v,
-                        E::Ipv4InIpv6InvalidCodePoint,
-                        K::Ipv4InIpv6InvalidCodePoint,
-                    );
+                    return invalid_ipv4_code_point(v);
                 }
                 Some(x) => Some(x * 10 + number),
             };

@@ -25,8 +25,8 @@ fi
 # Every feature combination builds and passes: none, idna, fast-path, both (issue 23).
 for features in "" "idna" "fast-path"; do
     echo "== tests with features [$features] (no defaults)"
-    cargo clippy --lib --tests --no-default-features --features "$features" -q -- -D warnings
-    cargo test --no-default-features --features "$features" -q
+    cargo clippy -p microurl --lib --tests --no-default-features --features "$features" -q -- -D warnings
+    cargo test -p microurl --no-default-features --features "$features" -q
     cargo test -p microurl-tests --no-default-features --features "$features" -q \
         --test wpt --test setters --test idna_wpt
 done

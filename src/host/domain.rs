@@ -222,7 +222,10 @@ pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
     })
 }
 
+/// Out of line: its 256 B of scratch must not be inlined into the frame of the parse that
+/// checks a URL strictly (stack budget on Cortex-M0).
 #[cfg(feature = "idna")]
+#[inline(never)]
 fn xn_label_ok(label: &[u8]) -> bool {
     let Ok(s) = core::str::from_utf8(label) else {
         return false;

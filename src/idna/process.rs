@@ -238,6 +238,8 @@ impl Run<'_> {
     /// taken as it is, and when all are, the status check (V7) need not look them up again;
     /// another is written as the mapping stream would (through the stream itself under
     /// transitional processing, which also maps deviations in mapping outputs).
+    // Out of line: its locals stay off the frame the full label path runs under.
+    #[inline(never)]
     fn stable_label(&mut self, segment: &str, index: usize) -> Result<bool, NoSpace> {
         let start = self.pos;
         let (mut end, mut ascii) = (start, true);

@@ -10,29 +10,36 @@ use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;
+use core::cell::Cell;
 
-/// What a run of the pipeline is for, and what it may skip.
-#[derive(Clone, Copy)]
+/// What a run of the pipeline is for, and what it found out besides its result.
 struct Job<'b, 'u> {
     base: Option<&'b Url<'u>>,
     options: Options,
     /// Only whether the input is valid: the states stop where no later one can fail.
     validity_only: bool,
+    /// Set when the run ended in `ArenaTooSmall` with validity still undecided: a step that
+    /// needs arena scratch (UTS46 on a host, tab removal) was skipped and may fail. (Beside
+    /// the result rather than in it: a wider error type costs every caller of `parse` a
+    /// conversion and its stack.)
+    undecided: Cell<bool>,
 }
 
-/// Why the pipeline gave no URL: the error, and whether validity is still undecided (a step
-/// that needs arena scratch, UTS46 on a host, was skipped because the arena was full).
-struct Failed {
-    error: Error,
-    undecided: bool,
-}
-
-impl From<Error> for Failed {
-    fn from(error: Error) -> Failed {
-        Failed {
-            error,
-            undecided: false,
+impl<'b, 'u> Job<'b, 'u> {
+    fn new(base: Option<&'b Url<'u>>, options: Options, validity_only: bool) -> Self {
+        let undecided = Cell::new(false);
+        Job {
+            base,
+            options,
+            validity_only,
+            undecided,
         }
+    }
+
+    /// `ArenaTooSmall { needed }`, and whether validity is still `undecided` with it.
+    fn too_small(&self, needed: usize, undecided: bool) -> Error {
+        self.undecided.set(undecided);
+        Error::ArenaTooSmall { needed }
     }
 }
 
@@ -152,18 +159,16 @@ pub(crate) fn parse<'a>(
     if input.len() > crate::MAX_INPUT_LEN {
         return Err(Error::InputTooLong);
     }
-    let resume = match recognize(input, options) {
-        Found::Canonical(url) => return Ok(url),
-        Found::MissingSlash { at, rec, v } => return missing_slash(input, at, &rec, v, arena),
+    // The prefix is passed on by reference: by value, each frame on the way to the states
+    // would hold a copy (176 B more stack on a Cortex-M0).
+    let found = recognize(input, options);
+    let resume = match &found {
+        Found::Canonical(url) => return Ok(*url),
+        Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
         Found::Prefix(r) => Some(r),
         Found::Nothing => None,
     };
-    let job = Job {
-        base,
-        options,
-        validity_only: false,
-    };
-    pipeline(input, &job, arena, resume).map_err(|f| f.error)
+    pipeline(input, &Job::new(base, options, false), arena, resume)
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
@@ -201,12 +206,12 @@ pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option
 /// [`parse`] without the recognizer (the oracle for its tests).
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-    let job = Job {
-        base: None,
-        options: Options { strict: false },
-        validity_only: false,
-    };
-    pipeline(input, &job, arena, None).map_err(|f| f.error)
+    pipeline(
+        input,
+        &Job::new(None, Options::default(), false),
+        arena,
+        None,
+    )
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
@@ -216,10 +221,10 @@ fn pipeline<'a>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
-    resume: Option<Resume>,
-) -> Result<Url<'a>, Failed> {
+    resume: Option<&Resume>,
+) -> Result<Url<'a>, Error> {
     if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong.into());
+        return Err(Error::InputTooLong);
     }
     let mut v = ValidationErrors::EMPTY;
     let bytes = input.as_bytes();
@@ -254,17 +259,14 @@ fn without_tabs<'a>(
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     mut v: ValidationErrors,
-) -> Result<Url<'a>, Failed> {
+) -> Result<Url<'a>, Error> {
     let t = trimmed.as_bytes();
     v.insert(ValidationError::InvalidUrlUnit);
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
     // Remove tabs and newlines into the end of the arena; the output grows from the front.
     let Some(split) = arena.len().checked_sub(n) else {
         let needed = n + output_bound(n, job.base);
-        return Err(Failed {
-            error: Error::ArenaTooSmall { needed },
-            undecided: true,
-        });
+        return Err(job.too_small(needed, true));
     };
     let (out, copy) = arena.split_at_mut(split);
     copy_without_tabs(t, copy);
@@ -277,17 +279,16 @@ fn without_tabs<'a>(
     let map_pos = |p: usize| lead + kept_position(t, p);
     // The copy may be canonical, or start so, like input without tabs (not when it lacks
     // the `/` of a special URL's path: the arena holding the copy has no room to insert it).
-    let resume = match recognize(copy, job.options) {
+    let found = recognize(copy, job.options);
+    let resume = match &found {
         Found::Canonical(url) => return Ok(url.with_validation(v)),
         Found::Prefix(r) => Some(r),
         _ => None,
     };
     let result = run(copy, job, out, v, resume, map_pos);
-    result.map_err(|mut f| {
-        if let Error::ArenaTooSmall { needed } = &mut f.error {
-            *needed += n;
-        }
-        f
+    result.map_err(|e| match e {
+        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
+        e => e,
     })
 }
 
@@ -333,14 +334,14 @@ fn run<'a>(
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     v: ValidationErrors,
-    resume: Option<Resume>,
+    resume: Option<&Resume>,
     map_pos: impl Fn(usize) -> usize,
-) -> Result<Url<'a>, Failed> {
+) -> Result<Url<'a>, Error> {
     let mut p = Parser::new(input, arena, job.base, v);
     p.validity_only = job.validity_only;
     // (Never a prefix without the recognizer: the size build drops the resume.)
     let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
-        Some(r) => p.resume(&r),
+        Some(r) => p.resume(r),
         None => p.parse_url(),
     };
     if let Err(kind) = step {
@@ -348,39 +349,29 @@ fn run<'a>(
         // arena it could fail first, so this later error is not yet the answer (but the
         // answer to "is it valid" when that check certainly fails).
         let fails = job.validity_only && p.out.skipped_step_fails();
-        let undecided = p.out.skipped_checks() && !fails;
-        let error = match undecided {
-            true => Error::ArenaTooSmall {
-                needed: p.out.peak(),
-            },
-            false => Error::Parse(ParseError {
-                kind,
-                position: map_pos(p.err_pos),
-            }),
-        };
-        return Err(Failed { error, undecided });
+        if p.out.skipped_checks() && !fails {
+            return Err(job.too_small(p.out.peak(), true));
+        }
+        let position = map_pos(p.err_pos);
+        return Err(Error::Parse(ParseError { kind, position }));
     }
     if job.validity_only {
-        return Err(validity(&p.out));
+        return Err(validity(&p.out, job));
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).
     if p.rec.host_kind.is_none() {
         p.fix_empty_first_segment();
     }
-    let undecided = p.out.skipped_checks();
     let url = match p.out.finish() {
         Ok(s) => Url::from_record(s, &p.rec, p.v),
-        Err(needed) => {
-            let error = Error::ArenaTooSmall { needed };
-            return Err(Failed { error, undecided });
-        }
+        Err(needed) => return Err(job.too_small(needed, p.out.skipped_checks())),
     };
     // Strict parsing fails on the URL's first validation error (at the input's start).
     let strict_error = || url.validation_errors().first();
     if let Some(first) = job.options.strict.then(strict_error).flatten() {
         let kind = ParseErrorKind::Strict(first);
         let position = map_pos(0);
-        return Err(Error::Parse(ParseError { kind, position }).into());
+        return Err(Error::Parse(ParseError { kind, position }));
     }
     Ok(url)
 }
@@ -389,16 +380,13 @@ fn run<'a>(
 /// skipped step certainly fails, or undecided when a skipped step may fail. The URL is not
 /// built (the run stopped at the path start): valid is said as the arena (empty) running
 /// out there.
-fn validity(out: &Writer<'_>) -> Failed {
+fn validity(out: &Writer<'_>, job: &Job<'_, '_>) -> Error {
     match out.skipped_step_fails() {
-        true => Failed::from(Error::Parse(ParseError {
+        true => Error::Parse(ParseError {
             kind: ParseErrorKind::DomainInvalidCodePoint,
             position: 0,
-        })),
-        false => Failed {
-            error: Error::ArenaTooSmall { needed: out.peak() },
-            undecided: out.skipped_checks(),
-        },
+        }),
+        false => job.too_small(out.peak(), out.skipped_checks()),
     }
 }
 
@@ -455,23 +443,18 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
         Err(Some(r)) if r.has_host() => return true,
         Err(prefix) => prefix,
     };
-    let job = Job {
-        base,
-        options: Options::default(),
-        validity_only: true,
-    };
+    let job = Job::new(base, Options::default(), true);
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.
     if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
-        return valid_in_scratch(input, &job, resume);
+        return valid_in_scratch(input, &job, resume.as_ref());
     }
     // (An empty arena: a validity-only run ends in `ArenaTooSmall` when valid.)
-    match pipeline(input, &job, &mut [], resume) {
+    match pipeline(input, &job, &mut [], resume.as_ref()) {
         Ok(_) => true,
-        Err(Failed {
-            error: Error::ArenaTooSmall { .. },
-            undecided,
-        }) => !undecided || valid_in_scratch(input, &job, resume),
+        Err(Error::ArenaTooSmall { .. }) => {
+            !job.undecided.get() || valid_in_scratch(input, &job, resume.as_ref())
+        }
         Err(_) => false,
     }
 }
@@ -481,14 +464,11 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 /// other host that does not fit is taken as valid (a limit: UTS46's own checks on it need
 /// the room).
 #[inline(never)]
-fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<Resume>) -> bool {
+fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
     !matches!(
         pipeline(input, job, &mut scratch, resume),
-        Err(Failed {
-            error: Error::Parse(_) | Error::InputTooLong,
-            ..
-        })
+        Err(Error::Parse(_) | Error::InputTooLong)
     )
 }
 

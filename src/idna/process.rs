@@ -187,7 +187,7 @@ impl Run<'_> {
                 }
                 self.label_at(start, end, true, index, false, None)?;
                 self.check_label_length(self.pos - start, index, !last_segment);
-            } else if self.stable_label(segment, index)? {
+            } else if cfg!(feature = "fast-path") && self.stable_label(segment, index)? {
                 self.check_label_length(self.pos - start, index, !last_segment);
             } else {
                 let mut stream: Stream<'_> =

@@ -55,7 +55,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(url.port(), Some(8883));
     /// # Ok::<(), microurl::Error>(())
     /// ```
-    #[cfg_attr(feature = "fast-path", inline)]
+    #[inline]
     pub fn parse(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
         parse(input, None, arena, Options::default())
     }
@@ -70,7 +70,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(url.as_str(), "http://ota.example/fw/v2/image.bin");
     /// # Ok::<(), microurl::Error>(())
     /// ```
-    #[cfg_attr(feature = "fast-path", inline)]
+    #[inline]
     pub fn parse_with_base(
         input: &'a str,
         base: Option<&Url<'_>>,
@@ -80,7 +80,7 @@ impl<'a> Url<'a> {
     }
 
     /// Parses with [`Options`] (e.g. strict mode).
-    #[cfg_attr(feature = "fast-path", inline)]
+    #[inline]
     pub fn parse_with(
         input: &'a str,
         base: Option<&Url<'_>>,
@@ -98,7 +98,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(base.join("temp?unit=c", &mut b)?.as_str(), "coap://[fe80::1]/sensors/temp?unit=c");
     /// # Ok::<(), microurl::Error>(())
     /// ```
-    #[cfg_attr(feature = "fast-path", inline)]
+    #[inline]
     pub fn join<'i>(&self, input: &'i str, arena: &'i mut [u8]) -> Result<Url<'i>, Error> {
         parse(input, Some(self), arena, Options::default())
     }
@@ -114,7 +114,7 @@ impl<'a> Url<'a> {
     /// assert!(!microurl::Url::can_parse("http://[::1", None));
     /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
     /// ```
-    #[cfg_attr(feature = "fast-path", inline)]
+    #[inline]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         can_parse(input, base)
     }

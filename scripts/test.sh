@@ -11,8 +11,8 @@ cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
 echo "== no_std builds"
 for target in thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf; do
-    cargo build --release --lib --target "$target" -q
-    cargo build --release --lib --target "$target" --no-default-features -q
+    cargo build -p microurl --release --lib --target "$target" -q
+    cargo build -p microurl --release --lib --target "$target" --no-default-features -q
 done
 # The library never names alloc or std outside tests: every `extern crate` must follow
 # `#[cfg(test)]`, and `std::`/`alloc::` paths appear only in `mod tests` blocks.

@@ -248,4 +248,35 @@ mod tests {
             assert!(!super::has_tab_or_newline(&std::vec![b'a'; len]));
         }
     }
+
+    /// `skip` agrees with the byte loop for every class, start, length and position of a
+    /// byte outside the run, for every byte value there (the word steps and the tail).
+    #[test]
+    fn skip_is_exact() {
+        for bit in 0..16 {
+            let flag: super::Flag = 1 << bit;
+            let Some(fill) = (0..=255u8).find(|&b| super::is(b, flag)) else {
+                continue;
+            };
+            for len in 0..19 {
+                for start in 0..3.min(len + 1) {
+                    for at in start..len {
+                        for b in 0..=255u8 {
+                            let mut s = std::vec![fill; len];
+                            s[at] = b;
+                            let expected = (start..len)
+                                .find(|&i| !super::is(s[i], flag))
+                                .unwrap_or(len);
+                            assert_eq!(
+                                super::skip(&s, start, flag),
+                                expected,
+                                "{bit} {len} {at} {b}"
+                            );
+                        }
+                    }
+                    assert_eq!(super::skip(&std::vec![fill; len], start, flag), len);
+                }
+            }
+        }
+    }
 }

@@ -20,7 +20,9 @@
 # can_parse, and join (resolve against a base parsed before the loop; microurl and url only).
 #
 # Usage: scripts/callgrind.sh [--quick]    (--quick: parse only, no can_parse, no adversarial)
-# Env:   ITERS (default 3), OUT (default target/callgrind), PARSERS (default "microurl url ada")
+# Env:   ITERS (default 3), OUT (default target/callgrind), PARSERS (default "microurl url ada"),
+#        OPS (default "parse can_parse join"), BIN (a compare binary built before, e.g. of an
+#        older commit, instead of building the current one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,8 +37,8 @@ command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install va
 
 # The per-line hotspot table needs debug line tables: the bench profile inherits
 # `[profile.release] debug = 1` from Cargo.toml (same binary as `cargo bench`).
-BIN=$(cargo bench --bench compare --no-run --message-format=json 2>/dev/null |
-    sed -n 's/.*"target":{[^}]*"name":"compare".*"executable":"\([^"]*\)".*/\1/p' | tail -n1)
+BIN=${BIN:-$(cargo bench --bench compare --no-run --message-format=json 2>/dev/null |
+    sed -n 's/.*"target":{[^}]*"name":"compare".*"executable":"\([^"]*\)".*/\1/p' | tail -n1)}
 [[ -x "$BIN" ]] || { echo "could not build/find the compare bench binary" >&2; exit 1; }
 echo "binary: $BIN"
 
@@ -56,7 +58,7 @@ ir() {
 }
 
 WORKLOADS=$("$BIN" --list | awk '{print $1}')
-OPS="parse can_parse join"
+OPS=${OPS:-"parse can_parse join"}
 [[ $QUICK == 1 ]] && OPS="parse"
 
 printf '\n## Instructions per URL (callgrind, %s passes after a warm-up, minus a warm-up-only run)\n\n' "$ITERS"

@@ -23,6 +23,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 echo "== fmt";     cargo fmt --check
+echo "== import cycles"; scripts/check-cycles.sh
 echo "== clippy";  cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
@@ -60,7 +61,14 @@ if cargo +nightly --version >/dev/null 2>&1; then
     echo "== docs.rs build (nightly, every feature, feature badges)"
     RUSTDOCFLAGS="--cfg docsrs -D warnings" cargo +nightly doc --all-features -p microurl --no-deps -q
 fi
-echo "== tests without IDNA"; cargo test --no-default-features -q
+# Every feature combination builds and passes: none, idna, fast-path, both (issue 23).
+for features in "" "idna" "fast-path"; do
+    echo "== tests with features [$features] (no defaults)"
+    cargo clippy -p microurl --lib --tests --no-default-features --features "$features" -q -- -D warnings
+    cargo test -p microurl --no-default-features --features "$features" -q
+    cargo test -p microurl-tests --no-default-features --features "$features" -q \
+        --test wpt --test setters --test idna_wpt
+done
 if [ -x embedded-tests/run.sh ]; then
     # Every vector must pass on every core, within the flash and stack budgets (issue 4).
     echo "== embedded (QEMU)"; embedded-tests/run.sh

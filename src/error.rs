@@ -305,7 +305,6 @@ impl ValidationErrors {
     }
 
     /// Both sets' errors (the parser merges what a step found apart).
-    #[cfg_attr(not(feature = "fast-path"), allow(dead_code))]
     pub(crate) fn union(self, other: ValidationErrors) -> ValidationErrors {
         ValidationErrors(self.0 | other.0)
     }

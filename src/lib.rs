@@ -81,6 +81,7 @@ mod parser;
 pub mod percent;
 mod proto;
 pub mod reference;
+mod scan;
 mod scheme;
 mod setters;
 #[cfg(feature = "idna")]
@@ -88,6 +89,7 @@ mod tables;
 #[cfg(test)]
 mod testgen;
 mod tools;
+mod units;
 mod url;
 mod urlbuf;
 mod valid;

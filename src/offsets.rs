@@ -1,35 +1,84 @@
-//! The offset invariants of [`Url`].
+//! The URL record's offsets into its serialization, and their invariants.
 
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
-use crate::url::Url;
 
-/// Checks that every offset of `url` has its documented meaning.
-pub(crate) fn check(url: &Url<'_>) -> Result<(), &'static str> {
-    let s = url.as_str().as_bytes();
-    let len = s.len() as u32;
-    let [scheme_end, username_end, host_start, host_end, path_start] = url.offsets();
-    let (query, fragment) = url.query_fragment_offsets();
-    if !url.as_str().is_ascii() {
+/// The URL record as offsets into its serialization (see `Url` for their meaning): the one
+/// offsets type of the parser, `Url` and `UrlBuf`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Record {
+    /// The scheme's kind, which the parser consults at every special-scheme branch (and a
+    /// `Url` keeps, so a base needs no second classification).
+    pub(crate) scheme: SchemeType,
+    pub(crate) scheme_end: u32,
+    pub(crate) username_end: u32,
+    pub(crate) host_start: u32,
+    pub(crate) host_end: u32,
+    pub(crate) host_kind: Option<HostKind>,
+    pub(crate) port: Option<u16>,
+    pub(crate) path_start: u32,
+    pub(crate) query_start: Option<u32>,
+    pub(crate) fragment_start: Option<u32>,
+}
+
+impl Record {
+    /// Where the path ends: at the query, the fragment or the end of `len` bytes.
+    pub(crate) fn path_end(&self, len: u32) -> u32 {
+        self.query_start.or(self.fragment_start).unwrap_or(len)
+    }
+}
+
+/// Checks that every offset of `r` has its documented meaning in the serialization `href`.
+pub(crate) fn check(href: &str, r: &Record) -> Result<(), &'static str> {
+    let s = href.as_bytes();
+    if !href.is_ascii() {
         return Err("serialization is not ASCII");
     }
-    if s.get(scheme_end as usize) != Some(&b':') || scheme_end == 0 {
+    check_scheme(s, r)?;
+    check_order(s, r)?;
+    match r.host_kind {
+        None => check_no_host(s, r)?,
+        Some(kind) => check_host(s, r, kind)?,
+    }
+    let path = &s[r.path_start as usize..r.path_end(s.len() as u32) as usize];
+    let opaque = r.host_kind.is_none() && !path.starts_with(b"/");
+    if !path.is_empty() && !opaque && !path.starts_with(b"/") {
+        return Err("list path does not start with '/'");
+    }
+    if r.scheme.is_special() && !path.starts_with(b"/") {
+        return Err("special URL path does not start with '/'");
+    }
+    Ok(())
+}
+
+/// The scheme: lowercase scheme characters before the `:` at `scheme_end`, of `r.scheme`'s
+/// kind.
+fn check_scheme(s: &[u8], r: &Record) -> Result<(), &'static str> {
+    let scheme_end = r.scheme_end as usize;
+    if s.get(scheme_end) != Some(&b':') || scheme_end == 0 {
         return Err("scheme_end is not at ':'");
     }
-    if url.scheme_type() != SchemeType::from_lowercase(&s[..scheme_end as usize]) {
+    if r.scheme != SchemeType::from_lowercase(&s[..scheme_end]) {
         return Err("scheme type is not the scheme's");
     }
-    if !s[..scheme_end as usize]
+    if !s[..scheme_end]
         .iter()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+-.".contains(b))
     {
         return Err("scheme is not lowercase scheme characters");
     }
-    let ordered = scheme_end < username_end
-        && username_end <= host_start
-        && host_start <= host_end
-        && host_end <= path_start
-        && path_start <= query.unwrap_or(len)
+    Ok(())
+}
+
+/// The offsets are in order, and the query and fragment start at `?` and `#`.
+fn check_order(s: &[u8], r: &Record) -> Result<(), &'static str> {
+    let len = s.len() as u32;
+    let (query, fragment) = (r.query_start, r.fragment_start);
+    let ordered = r.scheme_end < r.username_end
+        && r.username_end <= r.host_start
+        && r.host_start <= r.host_end
+        && r.host_end <= r.path_start
+        && r.path_start <= query.unwrap_or(len)
         && query.unwrap_or(0) <= fragment.unwrap_or(len)
         && fragment.unwrap_or(0) <= len;
     if !ordered {
@@ -41,39 +90,44 @@ pub(crate) fn check(url: &Url<'_>) -> Result<(), &'static str> {
     if fragment.is_some_and(|f| s[f as usize] != b'#') {
         return Err("fragment_start is not at '#'");
     }
-    if url.host_kind() == HostKind::None {
-        if username_end != scheme_end + 1 || host_start != host_end || host_end != username_end {
-            return Err("URL without host has non-empty authority offsets");
-        }
-        let gap = &s[host_end as usize..path_start as usize];
-        if !(gap.is_empty() || gap == b"/.") {
-            return Err("only `/.` may separate scheme and path without host");
-        }
-        if url.port().is_some() {
-            return Err("port without host");
-        }
-    } else {
-        if &s[scheme_end as usize + 1..scheme_end as usize + 3] != b"//" {
-            return Err("host without '//'");
-        }
-        if host_start > username_end && s[host_start as usize - 1] != b'@' {
-            return Err("credentials not followed by '@'");
-        }
-        let port_text = &s[host_end as usize..path_start as usize];
-        match url.port() {
-            None if !port_text.is_empty() => return Err("text between host and path"),
-            Some(_) if port_text.first() != Some(&b':') => return Err("port without ':'"),
-            _ => {}
-        }
-        if (url.host_kind() == HostKind::Empty) != (host_start == host_end) {
-            return Err("empty host kind and host length disagree");
-        }
+    Ok(())
+}
+
+/// A URL without a host: an empty authority, no port, only `/.` before the path.
+fn check_no_host(s: &[u8], r: &Record) -> Result<(), &'static str> {
+    let empty = r.username_end == r.scheme_end + 1
+        && r.host_start == r.host_end
+        && r.host_end == r.username_end;
+    if !empty {
+        return Err("URL without host has non-empty authority offsets");
     }
-    if !url.path().is_empty() && !url.has_opaque_path() && !url.path().starts_with('/') {
-        return Err("list path does not start with '/'");
+    let gap = &s[r.host_end as usize..r.path_start as usize];
+    if !(gap.is_empty() || gap == b"/.") {
+        return Err("only `/.` may separate scheme and path without host");
     }
-    if url.is_special() && !url.path().starts_with('/') {
-        return Err("special URL path does not start with '/'");
+    if r.port.is_some() {
+        return Err("port without host");
+    }
+    Ok(())
+}
+
+/// A URL with a host: `//`, credentials ending in `@`, the port after `:`.
+fn check_host(s: &[u8], r: &Record, kind: HostKind) -> Result<(), &'static str> {
+    let scheme_end = r.scheme_end as usize;
+    if s.get(scheme_end + 1..scheme_end + 3) != Some(b"//") {
+        return Err("host without '//'");
+    }
+    if r.host_start > r.username_end && s[r.host_start as usize - 1] != b'@' {
+        return Err("credentials not followed by '@'");
+    }
+    let port_text = &s[r.host_end as usize..r.path_start as usize];
+    match r.port {
+        None if !port_text.is_empty() => return Err("text between host and path"),
+        Some(_) if port_text.first() != Some(&b':') => return Err("port without ':'"),
+        _ => {}
+    }
+    if (kind == HostKind::Empty) != (r.host_start == r.host_end) {
+        return Err("empty host kind and host length disagree");
     }
     Ok(())
 }

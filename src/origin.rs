@@ -249,3 +249,16 @@ impl<'a> Url<'a> {
 /// Stack bytes [`Url::origin`] uses for a `blob:` URL whose inner scheme and authority are
 /// not canonical (the rest of the inner URL is not parsed).
 pub const BLOB_ORIGIN_SCRATCH: usize = 256;
+
+impl<'a> Url<'a> {
+    /// The origin (<https://url.spec.whatwg.org/#concept-url-origin>).
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("https://example.com:8443/x", &mut arena).unwrap();
+    /// assert_eq!(url.origin().to_string(), "https://example.com:8443");
+    /// ```
+    pub fn origin(&self) -> Origin<'a> {
+        crate::origin::origin_of(self)
+    }
+}

@@ -1,9 +1,8 @@
 //! `Url<'a>`: one ASCII serialization plus offsets, and its getters.
 
-use crate::error::{Error, ValidationErrors};
+use crate::error::ValidationErrors;
 use crate::host::{Host, HostKind};
-use crate::origin::Origin;
-use crate::parser::{self, Options, Record};
+use crate::offsets::Record;
 use crate::scheme::SchemeType;
 use core::fmt;
 
@@ -41,110 +40,17 @@ pub use parts::UrlParts;
 #[derive(Clone, Copy)]
 pub struct Url<'a> {
     serialization: &'a str,
-    scheme_end: u32,
-    username_end: u32,
-    host_start: u32,
-    host_end: u32,
-    path_start: u32,
-    query_start: Option<u32>,
-    fragment_start: Option<u32>,
-    port: Option<u16>,
-    host_kind: HostKind,
-    /// The scheme's kind (derived from the scheme, kept so a base is not classified again).
-    scheme_type: SchemeType,
+    /// The offsets, the host's kind, the port and the scheme's kind (derived from the
+    /// scheme, kept so a base is not classified again): the parser's record as it is.
+    rec: Record,
     validation: ValidationErrors,
 }
 
 impl<'a> Url<'a> {
-    /// Parses an absolute URL (<https://url.spec.whatwg.org/#concept-url-parser>) into
-    /// `arena`.
-    ///
-    /// On [`Error::ArenaTooSmall`], `needed` bytes of arena always suffice.
-    ///
-    /// ```
-    /// let mut arena = [0u8; 64];
-    /// let url = microurl::Url::parse("mqtts://broker.local:8883/telemetry", &mut arena)?;
-    /// assert_eq!(url.port(), Some(8883));
-    /// # Ok::<(), microurl::Error>(())
-    /// ```
-    #[cfg_attr(feature = "fast-path", inline)]
-    pub fn parse(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-        parser::parse(input, None, arena, Options::default())
-    }
-
-    /// Parses `input` against an optional base URL.
-    ///
-    /// ```
-    /// use microurl::Url;
-    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
-    /// let base = Url::parse("http://ota.example/fw/v1/manifest.json", &mut a)?;
-    /// let url = Url::parse_with_base("../v2/image.bin", Some(&base), &mut b)?;
-    /// assert_eq!(url.as_str(), "http://ota.example/fw/v2/image.bin");
-    /// # Ok::<(), microurl::Error>(())
-    /// ```
-    #[cfg_attr(feature = "fast-path", inline)]
-    pub fn parse_with_base(
-        input: &'a str,
-        base: Option<&Url<'_>>,
-        arena: &'a mut [u8],
-    ) -> Result<Url<'a>, Error> {
-        parser::parse(input, base, arena, Options::default())
-    }
-
-    /// Parses with [`Options`] (e.g. strict mode).
-    #[cfg_attr(feature = "fast-path", inline)]
-    pub fn parse_with(
-        input: &'a str,
-        base: Option<&Url<'_>>,
-        arena: &'a mut [u8],
-        options: Options,
-    ) -> Result<Url<'a>, Error> {
-        parser::parse(input, base, arena, options)
-    }
-
-    /// Resolves `input` against this URL (`parse_with_base(input, Some(self), arena)`).
-    ///
-    /// ```
-    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
-    /// let base = microurl::Url::parse("coap://[fe80::1]/sensors/", &mut a)?;
-    /// assert_eq!(base.join("temp?unit=c", &mut b)?.as_str(), "coap://[fe80::1]/sensors/temp?unit=c");
-    /// # Ok::<(), microurl::Error>(())
-    /// ```
-    #[cfg_attr(feature = "fast-path", inline)]
-    pub fn join<'i>(&self, input: &'i str, arena: &'i mut [u8]) -> Result<Url<'i>, Error> {
-        parser::parse(input, Some(self), arena, Options::default())
-    }
-
-    /// Whether `input` parses (against `base`, if given), without a caller arena
-    /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
-    ///
-    /// It uses up to [`crate::CAN_PARSE_SCRATCH`] bytes of stack for inputs that are not
-    /// already canonical.
-    ///
-    /// ```
-    /// assert!(microurl::Url::can_parse("https://example.com", None));
-    /// assert!(!microurl::Url::can_parse("http://[::1", None));
-    /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
-    /// ```
-    #[must_use]
-    #[cfg_attr(feature = "fast-path", inline)]
-    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        crate::parser::can_parse(input, base)
-    }
-
     pub(crate) fn from_record(s: &'a str, r: &Record, validation: ValidationErrors) -> Url<'a> {
         let url = Url {
             serialization: s,
-            scheme_end: r.scheme_end,
-            username_end: r.username_end,
-            host_start: r.host_start,
-            host_end: r.host_end,
-            path_start: r.path_start,
-            query_start: r.query_start,
-            fragment_start: r.fragment_start,
-            port: r.port,
-            host_kind: r.host_kind.unwrap_or(HostKind::None),
-            scheme_type: r.scheme,
+            rec: *r,
             validation,
         };
         debug_assert!(url.check().is_ok(), "{:?}: {:?}", url, url.check());
@@ -152,32 +58,17 @@ impl<'a> Url<'a> {
     }
 
     /// Adds validation errors found before the URL was recognized (tab removal, trimming).
-    #[cfg(feature = "fast-path")]
     pub(crate) fn with_validation(mut self, v: ValidationErrors) -> Url<'a> {
         self.validation = self.validation.union(v);
         self
     }
 
     pub(crate) fn scheme_type(&self) -> SchemeType {
-        self.scheme_type
+        self.rec.scheme
     }
 
     pub(crate) fn record(&self) -> Record {
-        Record {
-            scheme: self.scheme_type,
-            scheme_end: self.scheme_end,
-            username_end: self.username_end,
-            host_start: self.host_start,
-            host_end: self.host_end,
-            host_kind: match self.host_kind {
-                HostKind::None => None,
-                k => Some(k),
-            },
-            port: self.port,
-            path_start: self.path_start,
-            query_start: self.query_start,
-            fragment_start: self.fragment_start,
-        }
+        self.rec
     }
 
     /// Bytes `range` of the serialization, for copying into another URL's output (as bytes:
@@ -187,28 +78,29 @@ impl<'a> Url<'a> {
     }
 
     pub(crate) fn scheme_end_usize(&self) -> usize {
-        self.scheme_end as usize
+        self.rec.scheme_end as usize
     }
 
     pub(crate) fn path_start_usize(&self) -> usize {
-        self.path_start as usize
+        self.rec.path_start as usize
     }
 
     pub(crate) fn query_start_usize(&self) -> Option<usize> {
-        self.query_start.map(|q| q as usize)
+        self.rec.query_start.map(|q| q as usize)
     }
 
     pub(crate) fn fragment_start_or_end(&self) -> usize {
-        self.fragment_start
+        self.rec
+            .fragment_start
             .map_or(self.serialization.len(), |f| f as usize)
     }
 
     /// End of `//userinfo@host:port` (or of `scheme:` when there is no host).
     pub(crate) fn authority_end(&self) -> usize {
-        if self.host_kind == HostKind::None {
-            self.scheme_end as usize + 1
+        if self.host_kind() == HostKind::None {
+            self.rec.scheme_end as usize + 1
         } else {
-            self.path_start as usize
+            self.rec.path_start as usize
         }
     }
 
@@ -217,8 +109,9 @@ impl<'a> Url<'a> {
     }
 
     fn path_end(&self) -> usize {
-        self.query_start
-            .or(self.fragment_start)
+        self.rec
+            .query_start
+            .or(self.rec.fragment_start)
             .map_or(self.serialization.len(), |x| x as usize)
     }
 
@@ -241,38 +134,40 @@ impl<'a> Url<'a> {
 
     /// The scheme, lowercase, without `:`.
     pub fn scheme(&self) -> &'a str {
-        &self.serialization[..self.scheme_end as usize]
+        &self.serialization[..self.rec.scheme_end as usize]
     }
 
     /// The scheme followed by `:` (JavaScript's `protocol`).
     pub fn protocol(&self) -> &'a str {
-        &self.serialization[..self.scheme_end as usize + 1]
+        &self.serialization[..self.rec.scheme_end as usize + 1]
     }
 
     /// Whether the scheme is special (http, https, ws, wss, ftp, file).
     pub fn is_special(&self) -> bool {
-        self.scheme_type.is_special()
+        self.rec.scheme.is_special()
     }
 
     /// Whether the URL has an opaque path (`mailto:x`, `data:...`): no host and a path that
     /// does not start with `/`.
     pub fn has_opaque_path(&self) -> bool {
-        self.host_kind == HostKind::None
-            && !self.serialization[self.path_start as usize..].starts_with('/')
+        self.host_kind() == HostKind::None
+            && !self.serialization[self.rec.path_start as usize..].starts_with('/')
     }
 
     /// The username, percent-encoded; empty if none.
     pub fn username(&self) -> &'a str {
-        if self.host_kind == HostKind::None {
+        if self.host_kind() == HostKind::None {
             return "";
         }
-        &self.serialization[self.scheme_end as usize + 3..self.username_end as usize]
+        &self.serialization[self.rec.scheme_end as usize + 3..self.rec.username_end as usize]
     }
 
     /// The password, percent-encoded; empty if none.
     pub fn password(&self) -> &'a str {
-        let (ue, hs) = (self.username_end as usize, self.host_start as usize);
-        if self.host_kind != HostKind::None && ue < hs && self.serialization.as_bytes()[ue] == b':'
+        let (ue, hs) = (self.rec.username_end as usize, self.rec.host_start as usize);
+        if self.host_kind() != HostKind::None
+            && ue < hs
+            && self.serialization.as_bytes()[ue] == b':'
         {
             &self.serialization[ue + 1..hs - 1]
         } else {
@@ -282,8 +177,8 @@ impl<'a> Url<'a> {
 
     /// The host as serialized (IPv6 with brackets); `None` if the URL has no host.
     pub fn host_str(&self) -> Option<&'a str> {
-        (self.host_kind != HostKind::None)
-            .then(|| &self.serialization[self.host_start as usize..self.host_end as usize])
+        (self.host_kind() != HostKind::None)
+            .then(|| &self.serialization[self.rec.host_start as usize..self.rec.host_end as usize])
     }
 
     /// The host as serialized, or `""` (JavaScript's `hostname`).
@@ -293,21 +188,21 @@ impl<'a> Url<'a> {
 
     /// The host with its port, if any (JavaScript's `host`).
     pub fn host_with_port(&self) -> &'a str {
-        if self.host_kind == HostKind::None {
+        if self.host_kind() == HostKind::None {
             return "";
         }
-        &self.serialization[self.host_start as usize..self.path_start as usize]
+        &self.serialization[self.rec.host_start as usize..self.rec.path_start as usize]
     }
 
     /// The kind of host.
     pub fn host_kind(&self) -> HostKind {
-        self.host_kind
+        self.rec.host_kind.unwrap_or(HostKind::None)
     }
 
     /// The host, typed.
     pub fn host(&self) -> Option<Host<'a>> {
         let s = self.host_str()?;
-        Some(match self.host_kind {
+        Some(match self.host_kind() {
             HostKind::None => return None,
             HostKind::Empty => Host::Empty,
             HostKind::Domain => Host::Domain(s),
@@ -319,7 +214,7 @@ impl<'a> Url<'a> {
 
     /// The port, if one is given and it is not the scheme's default.
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.rec.port
     }
 
     /// The port, or the default port [`crate::SchemeKind`] knows for the scheme (special
@@ -333,14 +228,15 @@ impl<'a> Url<'a> {
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
-        self.port
+        self.rec
+            .port
             .or_else(|| crate::scheme::known_default_port(self.scheme()))
     }
 
     /// The path, serialized (JavaScript's `pathname`).
     #[doc(alias = "pathname")]
     pub fn path(&self) -> &'a str {
-        &self.serialization[self.path_start as usize..self.path_end()]
+        &self.serialization[self.rec.path_start as usize..self.path_end()]
     }
 
     /// Same as [`Url::path`].
@@ -350,13 +246,13 @@ impl<'a> Url<'a> {
 
     /// The query without `?`; `None` if there is none.
     pub fn query(&self) -> Option<&'a str> {
-        let q = self.query_start? as usize;
+        let q = self.rec.query_start? as usize;
         Some(&self.serialization[q + 1..self.fragment_start_or_end()])
     }
 
     /// `?` and the query, or `""` if the query is null or empty (JavaScript's `search`).
     pub fn search(&self) -> &'a str {
-        match self.query_start {
+        match self.rec.query_start {
             Some(q) if self.fragment_start_or_end() > q as usize + 1 => {
                 &self.serialization[q as usize..self.fragment_start_or_end()]
             }
@@ -366,29 +262,18 @@ impl<'a> Url<'a> {
 
     /// The fragment without `#`; `None` if there is none.
     pub fn fragment(&self) -> Option<&'a str> {
-        let f = self.fragment_start? as usize;
+        let f = self.rec.fragment_start? as usize;
         Some(&self.serialization[f + 1..])
     }
 
     /// `#` and the fragment, or `""` if it is null or empty (JavaScript's `hash`).
     pub fn hash(&self) -> &'a str {
-        match self.fragment_start {
+        match self.rec.fragment_start {
             Some(f) if self.serialization.len() > f as usize + 1 => {
                 &self.serialization[f as usize..]
             }
             _ => "",
         }
-    }
-
-    /// The origin (<https://url.spec.whatwg.org/#concept-url-origin>).
-    ///
-    /// ```
-    /// let mut arena = [0u8; 64];
-    /// let url = microurl::Url::parse("https://example.com:8443/x", &mut arena).unwrap();
-    /// assert_eq!(url.origin().to_string(), "https://example.com:8443");
-    /// ```
-    pub fn origin(&self) -> Origin<'a> {
-        crate::origin::origin_of(self)
     }
 
     /// The non-fatal validation errors of the parse.
@@ -397,7 +282,7 @@ impl<'a> Url<'a> {
     /// lowercased domain is the same check), which keeps it off the parsing fast path.
     pub fn validation_errors(&self) -> ValidationErrors {
         let mut v = self.validation;
-        if self.host_kind == HostKind::Domain {
+        if self.host_kind() == HostKind::Domain {
             let host = self.hostname().as_bytes();
             if !crate::host::domain::strictly_valid_ascii(host) {
                 v.insert(crate::ValidationError::DomainToAscii);
@@ -408,21 +293,7 @@ impl<'a> Url<'a> {
 
     /// Checks the offset invariants (used by tests and debug builds).
     pub fn check(&self) -> Result<(), &'static str> {
-        crate::offsets::check(self)
-    }
-
-    pub(crate) fn offsets(&self) -> [u32; 5] {
-        [
-            self.scheme_end,
-            self.username_end,
-            self.host_start,
-            self.host_end,
-            self.path_start,
-        ]
-    }
-
-    pub(crate) fn query_fragment_offsets(&self) -> (Option<u32>, Option<u32>) {
-        (self.query_start, self.fragment_start)
+        crate::offsets::check(self.serialization, &self.rec)
     }
 }
 
@@ -436,15 +307,15 @@ impl fmt::Debug for Url<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Url")
             .field("href", &self.serialization)
-            .field("scheme_end", &self.scheme_end)
-            .field("username_end", &self.username_end)
-            .field("host_start", &self.host_start)
-            .field("host_end", &self.host_end)
-            .field("host_kind", &self.host_kind)
-            .field("port", &self.port)
-            .field("path_start", &self.path_start)
-            .field("query_start", &self.query_start)
-            .field("fragment_start", &self.fragment_start)
+            .field("scheme_end", &self.rec.scheme_end)
+            .field("username_end", &self.rec.username_end)
+            .field("host_start", &self.rec.host_start)
+            .field("host_end", &self.rec.host_end)
+            .field("host_kind", &self.host_kind())
+            .field("port", &self.rec.port)
+            .field("path_start", &self.rec.path_start)
+            .field("query_start", &self.rec.query_start)
+            .field("fragment_start", &self.rec.fragment_start)
             .finish()
     }
 }

@@ -4,8 +4,8 @@
 use super::{HostKind, ipv4};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
-use crate::parser::class::{self, CLASS};
 use crate::percent;
+use crate::scan::{self as class, CLASS};
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
 pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
@@ -139,7 +139,7 @@ fn plain_ascii(
     }
     // The IPv4 parser reads either case: the domain is written only if it is not an
     // address (so the arena never holds both).
-    match ipv4_unescaped(input, v)? {
+    match ipv4_scan(input, v)? {
         Some(addr) => {
             ipv4::serialize(addr, out);
             Ok(HostKind::Ipv4)
@@ -154,7 +154,7 @@ fn plain_ascii(
 /// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by
 /// dots: an IPv4 address already in the form the IPv4 serializer writes, which the IPv4
 /// parser accepts with no validation error.
-fn is_canonical_dotted_quad(host: &[u8]) -> bool {
+pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
     let mut parts = 0;
     for part in host.split(|&b| b == b'.') {
         parts += 1;
@@ -181,16 +181,6 @@ fn ipv4_scan(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, Par
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
     scan.result(v)
-}
-
-/// [`ipv4_scan`] for a domain without `%`: a part at a time in the speed build
-/// ([`ipv4::parse_slice`]), the same streaming scan in the flash-size build.
-fn ipv4_unescaped(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, ParseErrorKind> {
-    if cfg!(feature = "fast-path") {
-        ipv4::parse_slice(domain, v)
-    } else {
-        ipv4_scan(domain, v)
-    }
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
@@ -241,7 +231,10 @@ pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
 #[cfg(feature = "idna")]
 const XN_DOMAIN_SCRATCH: usize = 253 + 5 * 63;
 
+/// Out of line: its scratch must not be inlined into the frame of the parse that checks a
+/// URL strictly (stack budget on Cortex-M0).
 #[cfg(feature = "idna")]
+#[inline(never)]
 fn xn_domain_ok(domain: &[u8]) -> bool {
     let Ok(s) = core::str::from_utf8(domain) else {
         return false;
@@ -312,7 +305,10 @@ fn parse_unicode(
     };
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
-        Err(e) => return idna_error(e, d, out, v),
+        Err(e) => {
+            let fails = is_overflow(&e) && maps_to_forbidden(decoded);
+            return idna_error(e, d, fails, out, v);
+        }
     };
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
@@ -324,7 +320,7 @@ fn parse_unicode(
     // IPv4-non-ASCII-input: newer than the url.bs this crate cites; the URL Standard up to
     // whatwg/url commit fde3f74f063341a28d437216f75735b8b40128f5 (whatwg-url 17.3.0).
     v.insert(ValidationError::Ipv4NonAsciiInput);
-    let ipv4 = ipv4_unescaped(ascii, v);
+    let ipv4 = ipv4_scan(ascii, v);
     finish(start, ipv4, out)
 }
 
@@ -350,17 +346,28 @@ fn unicode_without_room(
     match crate::idna::domain_to_ascii(domain, false, &mut []) {
         // An empty buffer only fits the empty result, which is a failure.
         Ok(_) => domain_to_ascii_failure(v),
-        Err(e) => idna_error(e, input.len(), out, v),
+        Err(e) => {
+            let fails = is_overflow(&e) && maps_to_forbidden(domain);
+            idna_error(e, input.len(), fails, out, v)
+        }
     }
 }
 
+/// Whether a UTS46 error is the buffer running out.
+#[cfg(feature = "idna")]
+fn is_overflow(e: &crate::idna::IdnaError) -> bool {
+    matches!(e, crate::idna::IdnaError::BufferTooSmall { .. })
+}
+
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
-/// suffices, past `decoded` bytes of decoded input) that leaves validity undecided; anything
-/// else fails the host.
+/// suffices, past `decoded` bytes of decoded input) that leaves validity undecided, unless
+/// the host `fails` whatever UTS46 says ([`maps_to_forbidden`]); anything else fails the
+/// host.
 #[cfg(feature = "idna")]
 fn idna_error(
     e: crate::idna::IdnaError,
     decoded: usize,
+    fails: bool,
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
@@ -370,7 +377,10 @@ fn idna_error(
             // counted after them.
             out.reserve_scratch(decoded + needed);
             // An ASCII result that ends in a number becomes an IPv4 address, up to 15 bytes.
-            out.skip_unwritten(needed.max(15));
+            match fails {
+                true => out.skip_failing(needed.max(15)),
+                false => out.skip_unwritten(needed.max(15)),
+            }
             Ok(HostKind::Domain)
         }
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
@@ -379,6 +389,17 @@ fn idna_error(
         }
         _ => domain_to_ascii_failure(v),
     }
+}
+
+/// Whether UTS46 maps `domain` (normalized) to a forbidden domain code point: then the
+/// host parser fails whatever else UTS46 finds (<https://url.spec.whatwg.org/#concept-host-parser>
+/// step 8 after domain to ASCII), since ToASCII keeps ASCII as it is, in Punycode labels
+/// too. Found with no buffer: `can_parse` answers so when the result does not fit in its
+/// scratch (`http://` and 19 U+FDFA, each mapped to 18 characters with spaces).
+#[cfg(feature = "idna")]
+fn maps_to_forbidden(domain: &str) -> bool {
+    let forbidden = |c: char| c.is_ascii() && crate::scan::is_forbidden_domain(c as u8);
+    crate::idna::maps_to_any(domain, false, forbidden)
 }
 
 #[cfg(feature = "idna")]

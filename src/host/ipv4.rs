@@ -98,7 +98,8 @@ pub(crate) struct Ipv4Scan {
     last: Part,
     count: usize,
     current: Part,
-    /// Bytes fed, and whether every part so far had 1 to 63 bytes ([`strict_lengths`]).
+    /// Bytes fed, and whether every part so far had 1 to 63 bytes: strict UTS46 ToASCII's
+    /// VerifyDnsLength, the only check it can fail on such a domain (`domain-to-ASCII`).
     total: usize,
     labels_ok: bool,
 }
@@ -160,109 +161,6 @@ impl Ipv4Scan {
         }
         parse_ipv4(self.count, &self.first, last_empty, v).map(Some)
     }
-}
-
-/// <https://url.spec.whatwg.org/#concept-domain-to-ascii> step 2 for a domain that ends in a
-/// number, reported here where the domain parser hands such a domain over (a domain host's
-/// `domain-to-ASCII` is derived from the host later, see `Url::validation_errors`): it is
-/// all letters, digits and dots, so strict UTS46 ToASCII fails only on VerifyDnsLength: an
-/// empty label (the root label of `127.0.0.1.` too), a label longer than 63 bytes, or more
-/// than 253 bytes in all.
-fn strict_lengths(domain: impl Iterator<Item = u8>, v: &mut ValidationErrors) {
-    let (mut total, mut label, mut ok) = (0usize, 0usize, true);
-    for b in domain {
-        total += 1;
-        if b == b'.' {
-            ok &= label > 0;
-            label = 0;
-        } else {
-            label += 1;
-            ok &= label <= 63;
-        }
-    }
-    if !(ok && label > 0 && total <= 253) {
-        v.insert(ValidationError::DomainToAscii);
-    }
-}
-
-/// Each byte's value as a digit of base 16 (and so of base 10 and 8 when below them):
-/// 0-15 for `0-9`, `a-f` and `A-F`, 255 for any other byte.
-static DIGIT_VALUE: [u8; 256] = {
-    let mut table = [255u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = match b as u8 {
-            c @ b'0'..=b'9' => c - b'0',
-            c @ b'a'..=b'f' => c - b'a' + 10,
-            c @ b'A'..=b'F' => c - b'A' + 10,
-            _ => 255,
-        };
-        b += 1;
-    }
-    table
-};
-
-/// <https://url.spec.whatwg.org/#ipv4-number-parser> on one part: `(value, validationError)`
-/// (the value `None` when it needs more than 32 bits, always out of range), or `None`
-/// for failure. The same answers as [`Part::number`], on a slice.
-fn number(part: &[u8]) -> Option<(Option<u32>, bool)> {
-    let (digits, radix) = match part {
-        [] => return None,
-        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
-        [b'0', rest @ ..] if !rest.is_empty() => (rest, 8),
-        _ => (part, 10),
-    };
-    // In 64 bits (this is the speed build's parser): past 2^32 the value only grows, so it
-    // is capped there instead of checked at every digit.
-    let mut value = 0u64;
-    for &b in digits {
-        let d = DIGIT_VALUE[usize::from(b)];
-        if d >= radix {
-            return None;
-        }
-        value = (value * u64::from(radix) + u64::from(d)).min(1 << 32);
-    }
-    Some((u32::try_from(value).ok(), radix != 10))
-}
-
-/// <https://url.spec.whatwg.org/#ends-in-a-number-checker> on the last part: all ASCII
-/// digits, or `0x`/`0X` and hex digits.
-fn is_number_like(last: &[u8]) -> bool {
-    let (digits, radix) = match last {
-        [] => return false,
-        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
-        _ => (last, 10),
-    };
-    digits.iter().all(|&b| DIGIT_VALUE[usize::from(b)] < radix)
-}
-
-/// The ends-in-a-number checker and the IPv4 parser over a domain in memory (no
-/// percent-decoding): what [`Ipv4Scan`] computes byte by byte, a part at a time. For the
-/// speed build; the flash-size build streams every domain.
-pub(crate) fn parse_slice(
-    domain: &[u8],
-    v: &mut ValidationErrors,
-) -> Result<Option<u32>, ParseErrorKind> {
-    let (body, last_empty) = match domain.strip_suffix(b".") {
-        Some(body) if !body.is_empty() => (body, true),
-        _ => (domain, false),
-    };
-    // <https://url.spec.whatwg.org/#ends-in-a-number-checker> on the last part (before an
-    // empty last one).
-    let last = body.rsplit(|&b| b == b'.').next().unwrap_or_default();
-    if !is_number_like(last) {
-        return Ok(None);
-    }
-    strict_lengths(domain.iter().copied(), v);
-    let mut first = [None; 4];
-    let mut count = 0;
-    for part in domain.split(|&b| b == b'.') {
-        if let Some(slot) = first.get_mut(count) {
-            *slot = number(part);
-        }
-        count += 1;
-    }
-    parse_ipv4(count, &first, last_empty, v).map(Some)
 }
 
 /// <https://url.spec.whatwg.org/#concept-ipv4-parser>, given the number of parts, the
@@ -329,84 +227,5 @@ pub(crate) fn serialize(addr: u32, out: &mut crate::arena::Writer<'_>) {
             out.push(b'.');
         }
         out.push_decimal(*byte as u32);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn streamed(domain: &[u8]) -> (Result<Option<u32>, ParseErrorKind>, ValidationErrors) {
-        let mut v = ValidationErrors::EMPTY;
-        let mut scan = Ipv4Scan::new();
-        domain.iter().for_each(|&b| scan.feed(b));
-        (scan.result(&mut v), v)
-    }
-
-    fn sliced(domain: &[u8]) -> (Result<Option<u32>, ParseErrorKind>, ValidationErrors) {
-        let mut v = ValidationErrors::EMPTY;
-        (parse_slice(domain, &mut v), v)
-    }
-
-    /// The slice parser gives the streaming scan's answer and validation errors.
-    #[test]
-    fn slice_parser_matches_streaming_scan() {
-        for domain in [
-            "",
-            ".",
-            "..",
-            "0",
-            "0.",
-            "1.2.3.4",
-            "1.2.3.4.",
-            "1.2.3.4..",
-            "0x",
-            "0X",
-            "0x.",
-            "08",
-            "09.1",
-            "0x100.2.3.4",
-            "1.2.3.08",
-            "4294967295",
-            "4294967296",
-            "0xffffffff",
-            "0x100000000",
-            "1.2.3.4.5",
-            "a.1",
-            "a.0x1f",
-            "a.0xg",
-            "1.b.3",
-            "1..3",
-            "256.1",
-            "1.16777215",
-            "1.16777216",
-            "00.00.00.00",
-            "0000000000000000000000000177.0.0.1",
-            "0XFF.1",
-            "0X7F.0.0.0X7G",
-            "foo.0XFfFfFfFfFfFfFfFfFfAcE123",
-            "0x0123456789abcdefABCDEF",
-            "019",
-        ] {
-            assert_eq!(
-                streamed(domain.as_bytes()),
-                sliced(domain.as_bytes()),
-                "{domain:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn slice_parser_agrees() {
-        let alphabet: std::vec::Vec<char> = "0123456789abcdefxXg.".chars().collect();
-        let mut generator = crate::testgen::Gen::new(4);
-        for _ in 0..20_000 {
-            let domain = generator.string(&alphabet, 24);
-            assert_eq!(
-                streamed(domain.as_bytes()),
-                sliced(domain.as_bytes()),
-                "{domain:?}"
-            );
-        }
     }
 }

@@ -7,10 +7,6 @@ use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
 pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
-    let fail = |v: &mut ValidationErrors, e: E, k: K| {
-        v.insert(e);
-        Err(k)
-    };
     let mut address = [0u16; 8];
     let mut piece_index = 0usize;
     let mut compress: Option<usize> = None;
@@ -38,24 +34,12 @@ pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], 
             compress = Some(piece_index);
             continue;
         }
-        let mut value = 0u16;
-        let mut length = 0usize;
-        while length < 4 {
-            let Some(d) = c(p).and_then(crate::percent::hex_value) else {
-                break;
-            };
-            value = value * 0x10 + d as u16;
-            p += 1;
-            length += 1;
-        }
+        let (value, length) = hex_piece(input, p);
+        p += length;
         match c(p) {
             Some(b'.') => {
                 if length == 0 {
-                    return fail(
-                        v,
-                        E::Ipv4InIpv6InvalidCodePoint,
-                        K::Ipv4InIpv6InvalidCodePoint,
-                    );
+                    return invalid_ipv4_code_point(v);
                 }
                 p -= length;
                 return parse_ipv4_in_ipv6(input, p, address, piece_index, compress, v);
@@ -83,6 +67,41 @@ pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], 
     finish(address, piece_index, compress, v)
 }
 
+/// Up to four hex digits from `p`: the piece's value and how many digits there were.
+fn hex_piece(input: &[u8], mut p: usize) -> (u16, usize) {
+    let (mut value, mut length) = (0u16, 0usize);
+    while length < 4 {
+        let Some(d) = input.get(p).copied().and_then(crate::percent::hex_value) else {
+            break;
+        };
+        value = value * 0x10 + d as u16;
+        p += 1;
+        length += 1;
+    }
+    (value, length)
+}
+
+/// Records the validation error `e` and fails with `k`.
+fn fail<T>(
+    v: &mut ValidationErrors,
+    e: ValidationError,
+    k: ParseErrorKind,
+) -> Result<T, ParseErrorKind> {
+    v.insert(e);
+    Err(k)
+}
+
+/// The IPv4-in-IPv6 invalid code point failure.
+fn invalid_ipv4_code_point<T>(v: &mut ValidationErrors) -> Result<T, ParseErrorKind> {
+    use ParseErrorKind as K;
+    use ValidationError as E;
+    fail(
+        v,
+        E::Ipv4InIpv6InvalidCodePoint,
+        K::Ipv4InIpv6InvalidCodePoint,
+    )
+}
+
 /// The IPv4-in-IPv6 branch of the IPv6 parser, from the first digit of the dotted part.
 fn parse_ipv4_in_ipv6(
     input: &[u8],
@@ -94,10 +113,6 @@ fn parse_ipv4_in_ipv6(
 ) -> Result<[u16; 8], ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
-    let fail = |v: &mut ValidationErrors, e: E, k: K| {
-        v.insert(e);
-        Err(k)
-    };
     if piece_index > 6 {
         return fail(v, E::Ipv4InIpv6TooManyPieces, K::Ipv4InIpv6TooManyPieces);
     }
@@ -110,30 +125,18 @@ fn parse_ipv4_in_ipv6(
                 p += 1;
                 ch = input.get(p).copied().unwrap_or(0);
             } else {
-                return fail(
-                    v,
-                    E::Ipv4InIpv6InvalidCodePoint,
-                    K::Ipv4InIpv6InvalidCodePoint,
-                );
+                return invalid_ipv4_code_point(v);
             }
         }
         if !ch.is_ascii_digit() {
-            return fail(
-                v,
-                E::Ipv4InIpv6InvalidCodePoint,
-                K::Ipv4InIpv6InvalidCodePoint,
-            );
+            return invalid_ipv4_code_point(v);
         }
         while let Some(&d) = input.get(p).filter(|d| d.is_ascii_digit()) {
             let number = (d - b'0') as u16;
             ipv4_piece = match ipv4_piece {
                 None => Some(number),
                 Some(0) => {
-                    return fail(
-                        v,
-                        E::Ipv4InIpv6InvalidCodePoint,
-                        K::Ipv4InIpv6InvalidCodePoint,
-                    );
+                    return invalid_ipv4_code_point(v);
                 }
                 Some(x) => Some(x * 10 + number),
             };
@@ -218,8 +221,14 @@ fn compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
 /// at once: the writer compares one slice with the input instead of every byte.
 #[inline(never)]
 pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) {
+    out.push_slice(text(address).as_bytes());
+}
+
+/// The IPv6 serializer's output (8 pieces of at most 4 digits and 7 separators): for
+/// [`serialize`], and for the recognizer's check that a host is already written so.
+#[inline(always)]
+pub(crate) fn text(address: &[u16; 8]) -> Buf {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    // 8 pieces of at most 4 digits and 7 separators.
     let mut buf = Buf {
         bytes: [0u8; 39],
         len: 0,
@@ -248,12 +257,12 @@ pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) 
         }
         i += 1;
     }
-    out.push_slice(buf.bytes.get(..buf.len).unwrap_or_default());
+    buf
 }
 
 /// The serializer's output on the stack. It cannot run out (39 bytes is the longest
 /// serialization); `push` says so with `get_mut` instead of a panicking index.
-struct Buf {
+pub(crate) struct Buf {
     bytes: [u8; 39],
     len: usize,
 }
@@ -264,5 +273,10 @@ impl Buf {
             *slot = b;
             self.len += 1;
         }
+    }
+
+    /// The serialization written so far.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
     }
 }

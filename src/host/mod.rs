@@ -59,35 +59,7 @@ impl core::fmt::Display for Host<'_> {
     }
 }
 
-/// <https://url.spec.whatwg.org/#forbidden-host-code-point>
-#[inline]
-pub(crate) const fn is_forbidden_host(b: u8) -> bool {
-    matches!(
-        b,
-        0 | b'\t'
-            | b'\n'
-            | b'\r'
-            | b' '
-            | b'#'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-    )
-}
-
-/// <https://url.spec.whatwg.org/#forbidden-domain-code-point>
-#[inline]
-pub(crate) const fn is_forbidden_domain(b: u8) -> bool {
-    is_forbidden_host(b) || b <= 0x1f || b == b'%' || b == 0x7f
-}
+use crate::scan::is_forbidden_host;
 
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.
@@ -126,8 +98,8 @@ fn parse_opaque(
     };
     // Already canonical (URL code points that are neither forbidden nor encoded): copied as
     // it is, without the per-byte checks below.
-    let canonical = crate::parser::class::OPAQUE_HOST;
-    if crate::parser::class::skip(input, 0, canonical) == input.len() {
+    let canonical = crate::scan::OPAQUE_HOST;
+    if crate::scan::skip(input, 0, canonical) == input.len() {
         out.push_slice(input);
         return Ok(kind);
     }
@@ -136,6 +108,6 @@ fn parse_opaque(
         return Err(ParseErrorKind::HostInvalidCodePoint);
     }
     // The invalid-URL-unit checks and the C0 control percent-encoding, in one pass.
-    crate::parser::push_component(out, v, input, &crate::parser::C0_COMPONENT);
+    crate::units::push_component(out, v, input, &crate::units::C0_COMPONENT);
     Ok(kind)
 }

@@ -48,6 +48,7 @@ mod writer;
 pub use error::IdnaError;
 pub use nfc::nfc;
 
+pub(crate) use process::maps_to_any;
 use process::{Target, needed_bound};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
@@ -166,7 +167,7 @@ pub fn to_unicode(
 /// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point),
 /// as the host parser defines it.
 fn is_forbidden_domain_code_point(b: u8) -> bool {
-    crate::host::is_forbidden_domain(b)
+    crate::scan::is_forbidden_domain(b)
 }
 
 /// The URL Standard's [domain to ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii)
@@ -209,8 +210,8 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
     }
     // Canonical bytes (lowercase, not forbidden: most of a ToASCII result) four at a time,
     // then the exact check from the first other byte on.
-    let canonical = crate::parser::class::DOMAIN_CANONICAL;
-    let from = crate::parser::class::skip(result, 0, canonical);
+    let canonical = crate::scan::DOMAIN_CANONICAL;
+    let from = crate::scan::skip(result, 0, canonical);
     match result
         .get(from..)
         .unwrap_or_default()

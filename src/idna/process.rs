@@ -113,6 +113,14 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
     }
 }
 
+/// Whether UTS46 mapping and normalization of `domain` yield a character `pred` holds
+/// for: a stream over the domain, with no buffer (for when the result does not fit).
+#[inline(never)]
+#[cold]
+pub(crate) fn maps_to_any(domain: &str, transitional: bool, pred: impl Fn(char) -> bool) -> bool {
+    nfc_chars(Mapped::new(domain, transitional)).any(pred)
+}
+
 /// What decides the memory a label needs: its mapped and normalized length, whether it is
 /// ASCII and whether it starts with `xn--`.
 #[derive(Default)]
@@ -171,7 +179,7 @@ impl Run<'_> {
             let last_segment = dot.is_none();
             rest = after;
             let start = self.pos;
-            if cfg!(feature = "fast-path") && segment.is_ascii() {
+            if segment.is_ascii() {
                 let end = start + segment.len();
                 let dst = self.out.get_mut(start..end).ok_or(NoSpace)?;
                 for (d, b) in dst.iter_mut().zip(segment.bytes()) {
@@ -230,6 +238,8 @@ impl Run<'_> {
     /// taken as it is, and when all are, the status check (V7) need not look them up again;
     /// another is written as the mapping stream would (through the stream itself under
     /// transitional processing, which also maps deviations in mapping outputs).
+    // Out of line: its locals stay off the frame the full label path runs under.
+    #[inline(never)]
     fn stable_label(&mut self, segment: &str, index: usize) -> Result<bool, NoSpace> {
         let start = self.pos;
         let (mut end, mut ascii) = (start, true);

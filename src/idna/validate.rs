@@ -49,7 +49,7 @@ fn criteria(
     statuses: bool,
 ) -> Result<(), IdnaError> {
     check_hyphens(label, options.check_hyphens, index)?;
-    if cfg!(feature = "fast-path") && label.is_ascii() {
+    if label.is_ascii() {
         // No marks, joiners or deviations; the status check on bytes.
         return label.bytes().try_for_each(|b| {
             check_status(char::from(b), false, options.use_std3_ascii_rules, index)

@@ -56,7 +56,7 @@ impl Parser<'_, '_, '_> {
         let mut i = pos;
         loop {
             // Runs of bytes that need no attention, four at a time.
-            i = super::class::skip(self.input, i, super::class::AUTHORITY);
+            i = crate::scan::skip(self.input, i, crate::scan::AUTHORITY);
             let Some(&b) = self.input.get(i) else {
                 break;
             };

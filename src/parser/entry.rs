@@ -1,80 +1,296 @@
-//! Entry points: trimming, tab removal, the fast path, running the state machine, and
-//! `can_parse` (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3).
+//! The entry pipeline (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3):
+//! recognize the canonical prefix of the input, prepare the input (trim; a tab-free copy in
+//! the arena when it has tabs or newlines, with the map back to input positions), run the
+//! states from the prefix, finish. `can_parse` is the same pipeline writing nothing, which
+//! stops as soon as no later state can fail.
 
-#[cfg(feature = "fast-path")]
 use super::fast::{self, Found, Resume};
 use super::{Options, Parser, Record};
 use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;
+use core::cell::Cell;
 
-/// Without the fast path there is never a canonical prefix to resume after.
-#[cfg(not(feature = "fast-path"))]
-#[derive(Clone, Copy)]
-pub(crate) enum Resume {}
+/// What a run of the pipeline is for, and what it found out besides its result.
+struct Job<'b, 'u> {
+    base: Option<&'b Url<'u>>,
+    options: Options,
+    /// Only whether the input is valid: the states stop where no later one can fail.
+    validity_only: bool,
+    /// Set when the run ended in `ArenaTooSmall` with validity still undecided: a step that
+    /// needs arena scratch (UTS46 on a host, tab removal) was skipped and may fail. (Beside
+    /// the result rather than in it: a wider error type costs every caller of `parse` a
+    /// conversion and its stack.)
+    undecided: Cell<bool>,
+}
 
-#[cfg(not(feature = "fast-path"))]
-impl Resume {
-    #[cfg_attr(not(feature = "idna"), allow(dead_code))]
-    fn has_host(&self) -> bool {
-        match *self {}
+impl<'b, 'u> Job<'b, 'u> {
+    fn new(base: Option<&'b Url<'u>>, options: Options, validity_only: bool) -> Self {
+        let undecided = Cell::new(false);
+        Job {
+            base,
+            options,
+            validity_only,
+            undecided,
+        }
+    }
+
+    /// `ArenaTooSmall { needed }`, and whether validity is still `undecided` with it.
+    fn too_small(&self, needed: usize, undecided: bool) -> Error {
+        self.undecided.set(undecided);
+        Error::ArenaTooSmall { needed }
     }
 }
 
-#[cfg(not(feature = "fast-path"))]
-impl Parser<'_, '_, '_> {
-    fn resume(&mut self, r: &Resume) -> super::Step {
-        match *r {}
+impl<'a> Url<'a> {
+    /// Parses an absolute URL (<https://url.spec.whatwg.org/#concept-url-parser>) into
+    /// `arena`.
+    ///
+    /// On [`Error::ArenaTooSmall`], `needed` bytes of arena always suffice.
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("mqtts://broker.local:8883/telemetry", &mut arena)?;
+    /// assert_eq!(url.port(), Some(8883));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[inline]
+    pub fn parse(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+        parse(input, None, arena, Options::default())
+    }
+
+    /// Parses `input` against an optional base URL.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let base = Url::parse("http://ota.example/fw/v1/manifest.json", &mut a)?;
+    /// let url = Url::parse_with_base("../v2/image.bin", Some(&base), &mut b)?;
+    /// assert_eq!(url.as_str(), "http://ota.example/fw/v2/image.bin");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[inline]
+    pub fn parse_with_base(
+        input: &'a str,
+        base: Option<&Url<'_>>,
+        arena: &'a mut [u8],
+    ) -> Result<Url<'a>, Error> {
+        parse(input, base, arena, Options::default())
+    }
+
+    /// Parses with [`Options`] (e.g. strict mode).
+    #[inline]
+    pub fn parse_with(
+        input: &'a str,
+        base: Option<&Url<'_>>,
+        arena: &'a mut [u8],
+        options: Options,
+    ) -> Result<Url<'a>, Error> {
+        parse(input, base, arena, options)
+    }
+
+    /// Resolves `input` against this URL (`parse_with_base(input, Some(self), arena)`).
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let base = microurl::Url::parse("coap://[fe80::1]/sensors/", &mut a)?;
+    /// assert_eq!(base.join("temp?unit=c", &mut b)?.as_str(), "coap://[fe80::1]/sensors/temp?unit=c");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[inline]
+    pub fn join<'i>(&self, input: &'i str, arena: &'i mut [u8]) -> Result<Url<'i>, Error> {
+        parse(input, Some(self), arena, Options::default())
+    }
+
+    /// Whether `input` parses (against `base`, if given), without a caller arena
+    /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
+    ///
+    /// It uses up to [`crate::CAN_PARSE_SCRATCH`] bytes of stack for inputs that are not
+    /// already canonical.
+    ///
+    /// ```
+    /// assert!(microurl::Url::can_parse("https://example.com", None));
+    /// assert!(!microurl::Url::can_parse("http://[::1", None));
+    /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        can_parse(input, base)
     }
 }
 
-/// <https://url.spec.whatwg.org/#c0-control-or-space>
-fn is_c0_or_space(b: u8) -> bool {
-    b <= 0x20
-}
-
-fn is_tab_or_newline(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\r')
-}
-
-/// Whether `s` contains `\t`, `\n` or `\r`, sixteen bytes at a time.
+/// The recognizer, where it runs: in the speed build (`fast-path`), and not for strict
+/// parsing (it accepts credentials, a validation error).
 #[inline(always)]
-pub(super) fn has_tab_or_newline(s: &[u8]) -> bool {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // The classic zero-byte test: nonzero when some byte of `x` is below `n` (exact in the
-    // lowest one, and never a miss). Bytes equal to `b` become zero after xor.
-    let below = |x: u64, n: u64| x.wrapping_sub(LO * n) & !x & HI;
-    let has = |x: u64, b: u64| below(x ^ (LO * b), 1) != 0;
-    // Some byte below 0x0e (rare in URLs) is checked exactly.
-    let word = |x: u64| below(x, 0x0e) != 0 && (has(x, 0x09) || has(x, 0x0a) || has(x, 0x0d));
-    let Some(last) = s.last_chunk::<8>() else {
-        return s.iter().any(|&b| is_tab_or_newline(b));
+fn recognize(input: &str, options: Options) -> Found<'_> {
+    match recognizer_runs(options) {
+        true => fast::scan(input),
+        false => Found::Nothing,
+    }
+}
+
+/// Whether the recognizer runs (see [`recognize`]).
+#[inline(always)]
+fn recognizer_runs(options: Options) -> bool {
+    cfg!(feature = "fast-path") && !options.strict
+}
+
+/// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
+/// the tab-free input): every byte may become `%XX`, a host may grow through IDNA or IPv4
+/// serialization, and a base may be copied.
+fn output_bound(input_len: usize, base: Option<&Url<'_>>) -> usize {
+    let base_len = base.map_or(0, |b| b.as_str().len());
+    let per_byte = 3 * input_len;
+    let idna = crate::idna_bound(input_len);
+    base_len + per_byte.max(idna) + 32
+}
+
+/// Entry point for `Url::parse*`: canonical input is returned as it is, without entering
+/// the full parser (whose frame holds the parser state).
+#[inline]
+pub(crate) fn parse<'a>(
+    input: &'a str,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+    options: Options,
+) -> Result<Url<'a>, Error> {
+    // Before the recognizer, whose offsets are `u32`.
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
+    }
+    // The prefix is passed on by reference: by value, each frame on the way to the states
+    // would hold a copy (176 B more stack on a Cortex-M0).
+    let found = recognize(input, options);
+    let resume = match &found {
+        Found::Canonical(url) => return Ok(*url),
+        Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
+        Found::Prefix(r) => Some(r),
+        Found::Nothing => None,
     };
-    let mut rest = s;
-    // Two words per step in the speed build, with one branch for both when neither has a
-    // byte below 0x0e; then one at a time.
-    while cfg!(feature = "fast-path") {
-        let Some((a, after)) = rest.split_first_chunk::<8>() else {
-            break;
-        };
-        let Some((b, after)) = after.split_first_chunk::<8>() else {
-            break;
-        };
-        let (a, b) = (u64::from_le_bytes(*a), u64::from_le_bytes(*b));
-        if below(a, 0x0e) | below(b, 0x0e) != 0 && (word(a) || word(b)) {
-            return true;
-        }
-        rest = after;
+    pipeline(input, &Job::new(base, options, false), arena, resume)
+}
+
+/// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
+#[inline(never)]
+fn missing_slash<'a>(
+    input: &str,
+    at: usize,
+    rec: &Record,
+    v: ValidationErrors,
+    arena: &'a mut [u8],
+) -> Result<Url<'a>, Error> {
+    let Some(out) = arena.get_mut(..input.len() + 1) else {
+        let needed = input.len() + 1;
+        return Err(Error::ArenaTooSmall { needed });
+    };
+    out[..at].copy_from_slice(&input.as_bytes()[..at]);
+    out[at] = b'/';
+    out[at + 1..].copy_from_slice(&input.as_bytes()[at..]);
+    // The recognizer accepts ASCII only.
+    let href = crate::ascii::as_str(out).unwrap_or("");
+    Ok(Url::from_record(href, rec, v))
+}
+
+/// The recognizer alone (for its tests): canonical input (borrowed), or canonical but for
+/// the path `/` of a special URL (copied with the `/` inserted).
+#[cfg(test)]
+pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
+    match fast::scan(input) {
+        Found::Canonical(url) => Some(url),
+        Found::MissingSlash { at, rec, v } => missing_slash(input, at, &rec, v, arena).ok(),
+        _ => None,
     }
-    while let Some((chunk, after)) = rest.split_first_chunk::<8>() {
-        if word(u64::from_le_bytes(*chunk)) {
-            return true;
-        }
-        rest = after;
+}
+
+/// [`parse`] without the recognizer (the oracle for its tests).
+#[cfg(test)]
+pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+    pipeline(
+        input,
+        &Job::new(None, Options::default(), false),
+        arena,
+        None,
+    )
+}
+
+/// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
+/// tabs and newlines (into a copy at the end of the arena), and runs the states, from
+/// `resume` if the recognizer found a canonical prefix.
+fn pipeline<'a>(
+    input: &'a str,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+    resume: Option<&Resume>,
+) -> Result<Url<'a>, Error> {
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
     }
-    // The tail as the last eight bytes (overlapping the words before: a repeat is harmless).
-    !rest.is_empty() && word(u64::from_le_bytes(*last))
+    let mut v = ValidationErrors::EMPTY;
+    let bytes = input.as_bytes();
+    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
+    let trail = bytes[lead..]
+        .iter()
+        .rev()
+        .take_while(|&&b| is_c0_or_space(b))
+        .count();
+    // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
+    // something to trim: the slice checks the cuts are character boundaries).
+    let trimmed = match lead > 0 || trail > 0 {
+        true => {
+            v.insert(ValidationError::InvalidUrlUnit);
+            input.get(lead..bytes.len() - trail).unwrap_or_default()
+        }
+        false => input,
+    };
+    if has_tab_or_newline(trimmed.as_bytes()) {
+        return without_tabs(trimmed, lead, job, arena, v);
+    }
+    // The prefix stays where the recognizer found it unless something was trimmed first.
+    let resume = resume.filter(|_| lead == 0);
+    run(trimmed, job, arena, v, resume, |p| p + lead)
+}
+
+/// [`pipeline`] for input with tabs or newlines (`trimmed` starts at `lead` in the caller's
+/// input): removed into a copy at the end of the arena, which is then recognized and parsed.
+fn without_tabs<'a>(
+    trimmed: &'a str,
+    lead: usize,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+    mut v: ValidationErrors,
+) -> Result<Url<'a>, Error> {
+    let t = trimmed.as_bytes();
+    v.insert(ValidationError::InvalidUrlUnit);
+    let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
+    // Remove tabs and newlines into the end of the arena; the output grows from the front.
+    let Some(split) = arena.len().checked_sub(n) else {
+        let needed = n + output_bound(n, job.base);
+        return Err(job.too_small(needed, true));
+    };
+    let (out, copy) = arena.split_at_mut(split);
+    copy_without_tabs(t, copy);
+    let copy: &'a [u8] = copy;
+    // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable); ASCII
+    // input, the common case, is checked as such.
+    let copy = crate::ascii::as_str(copy)
+        .or_else(|| core::str::from_utf8(copy).ok())
+        .unwrap_or("");
+    let map_pos = |p: usize| lead + kept_position(t, p);
+    // The copy may be canonical, or start so, like input without tabs (not when it lacks
+    // the `/` of a special URL's path: the arena holding the copy has no room to insert it).
+    let found = recognize(copy, job.options);
+    let resume = match &found {
+        Found::Canonical(url) => return Ok(url.with_validation(v)),
+        Found::Prefix(r) => Some(r),
+        _ => None,
+    };
+    let result = run(copy, job, out, v, resume, map_pos);
+    result.map_err(|e| match e {
+        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
+        e => e,
+    })
 }
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
@@ -98,327 +314,81 @@ fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
     }
 }
 
-/// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
-/// the tab-free input): every byte may become `%XX`, a host may grow through IDNA or IPv4
-/// serialization, and a base may be copied.
-fn output_bound(input_len: usize, base: Option<&Url<'_>>) -> usize {
-    let base_len = base.map_or(0, |b| b.as_str().len());
-    let per_byte = 3 * input_len;
-    let idna = crate::idna_bound(input_len);
-    base_len + per_byte.max(idna) + 32
-}
-
-/// Entry point for `Url::parse*`. The canonical fast path runs here, so that canonical
-/// input does not pay for entering the full parser (its frame holds the parser state).
-#[inline]
-pub(crate) fn parse<'a>(
-    input: &'a str,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-    options: Options,
-) -> Result<Url<'a>, Error> {
-    // Before the fast path, whose offsets are `u32`.
-    if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong);
-    }
-    #[cfg(feature = "fast-path")]
-    if !options.strict {
-        let mut found = None;
-        return match fast::scan(input, &mut found) {
-            Some(fast::Fast::Canonical(url)) => Ok(url),
-            Some(fast::Fast::MissingSlash { at, rec, v }) => {
-                missing_slash(input, at, &rec, v, arena)
+/// The position in `trimmed` of its `p`-th byte that is not a tab or newline (or its end).
+fn kept_position(trimmed: &[u8], p: usize) -> usize {
+    let mut kept = 0;
+    for (i, &b) in trimmed.iter().enumerate() {
+        if !is_tab_or_newline(b) {
+            if kept == p {
+                return i;
             }
-            None => {
-                let resume = match &found {
-                    Some(Found::Invalid(kind, position)) => {
-                        let (kind, position) = (*kind, *position);
-                        return Err(Error::Parse(ParseError { kind, position }));
-                    }
-                    Some(Found::Resume(r)) => Some(r),
-                    None => None,
-                };
-                parse_inner(input, base, arena, options, resume, &mut false)
-            }
-        };
-    }
-    parse_inner(input, base, arena, options, None, &mut false)
-}
-
-/// The fast path's `MissingSlash`: the output is the input with one byte inserted.
-#[cfg(feature = "fast-path")]
-#[inline(never)]
-fn missing_slash<'a>(
-    input: &str,
-    at: usize,
-    rec: &Record,
-    v: ValidationErrors,
-    arena: &'a mut [u8],
-) -> Result<Url<'a>, Error> {
-    match arena.len() > input.len() {
-        true => Ok(insert_slash(input, at, rec, v, arena)),
-        false => Err(Error::ArenaTooSmall {
-            needed: input.len() + 1,
-        }),
-    }
-}
-
-/// The fast path alone (for its tests): canonical input (borrowed), or canonical but for
-/// the path `/` of a special URL (copied with the `/` inserted).
-#[cfg(all(test, feature = "fast-path"))]
-pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
-    match fast::scan(input, &mut None)? {
-        fast::Fast::Canonical(url) => Some(url),
-        fast::Fast::MissingSlash { at, rec, v } => Some(insert_slash(input, at, &rec, v, arena)),
-    }
-}
-
-/// Copies ASCII-canonical `input` into `arena` with `/` inserted at `at` (the arena must hold
-/// `input.len() + 1` bytes).
-#[cfg(feature = "fast-path")]
-fn insert_slash<'a>(
-    input: &str,
-    at: usize,
-    rec: &Record,
-    v: ValidationErrors,
-    arena: &'a mut [u8],
-) -> Url<'a> {
-    let out = &mut arena[..input.len() + 1];
-    out[..at].copy_from_slice(&input.as_bytes()[..at]);
-    out[at] = b'/';
-    out[at + 1..].copy_from_slice(&input.as_bytes()[at..]);
-    // The fast path accepts ASCII only.
-    let href = crate::ascii::as_str(out).unwrap_or("");
-    Url::from_record(href, rec, v)
-}
-
-/// [`parse`] without the canonical fast path (the oracle for its tests).
-#[cfg(all(test, feature = "fast-path"))]
-pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-    // Nor the fast path's scan of a canonical rest after the authority's slashes.
-    fast::tests::NO_TAIL.with(|off| off.set(true));
-    let result = parse_inner(
-        input,
-        None,
-        arena,
-        Options { strict: false },
-        None,
-        &mut false,
-    );
-    fast::tests::NO_TAIL.with(|off| off.set(false));
-    result
-}
-
-/// [`parse`] after the fast path: `resume` is the canonical prefix it found, if any. Sets
-/// `skipped` when a validity check did not run (a step that needs arena scratch was skipped
-/// because the arena was full). (An out parameter rather than a returned pair, so the `Url`
-/// is built where the caller wants it.)
-fn parse_inner<'a>(
-    input: &'a str,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-    options: Options,
-    resume: Option<&Resume>,
-    skipped: &mut bool,
-) -> Result<Url<'a>, Error> {
-    if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong);
-    }
-    let mut v = ValidationErrors::EMPTY;
-    let bytes = input.as_bytes();
-    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
-    let trail = bytes[lead..]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_c0_or_space(b))
-        .count();
-    // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
-    // something to trim: the slice checks the cuts are character boundaries).
-    let trimmed_str = match lead > 0 || trail > 0 {
-        true => {
-            v.insert(ValidationError::InvalidUrlUnit);
-            input.get(lead..bytes.len() - trail).unwrap_or_default()
+            kept += 1;
         }
-        false => input,
-    };
-    let trimmed = trimmed_str.as_bytes();
-    let tabs = if has_tab_or_newline(trimmed) {
-        trimmed.iter().filter(|&&b| is_tab_or_newline(b)).count()
-    } else {
-        0
-    };
-    if tabs == 0 {
-        // The prefix stays where the fast path found it unless something was trimmed first.
-        let resume = resume.filter(|_| lead == 0);
-        return run(trimmed_str, base, arena, v, options, resume, skipped, |p| {
-            p + lead
-        });
     }
-    without_tabs(trimmed_str, lead, tabs, base, arena, v, options, skipped)
+    trimmed.len()
 }
 
-/// [`parse_inner`] for input with tabs or newlines (`tabs` of them in `trimmed`, which
-/// starts at `lead` in the caller's input): removed into a copy at the end of the arena,
-/// which is then parsed. Out of line in the speed build, so that input without them does
-/// not pay for a second inlined copy of the parser's entry.
-#[allow(clippy::too_many_arguments)]
-#[cfg_attr(feature = "fast-path", inline(never))]
-fn without_tabs<'a>(
-    trimmed_str: &'a str,
-    lead: usize,
-    tabs: usize,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-    mut v: ValidationErrors,
-    options: Options,
-    skipped: &mut bool,
-) -> Result<Url<'a>, Error> {
-    let trimmed = trimmed_str.as_bytes();
-    v.insert(ValidationError::InvalidUrlUnit);
-    // Remove tabs and newlines into the end of the arena; the output grows from the front.
-    let n = trimmed.len() - tabs;
-    let Some(split) = arena.len().checked_sub(n) else {
-        let needed = n + output_bound(n, base);
-        *skipped = true;
-        return Err(Error::ArenaTooSmall { needed });
-    };
-    let (out, copy) = arena.split_at_mut(split);
-    copy_without_tabs(trimmed, copy);
-    let copy: &'a [u8] = copy;
-    // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable); ASCII
-    // input, the common case, is checked as such.
-    let copy = crate::ascii::as_str(copy)
-        .or_else(|| core::str::from_utf8(copy).ok())
-        .unwrap_or("");
-    let map_pos = |p: usize| {
-        // The p-th kept byte's position in the caller's input.
-        let mut kept = 0;
-        for (i, &b) in trimmed.iter().enumerate() {
-            if !is_tab_or_newline(b) {
-                if kept == p {
-                    return lead + i;
-                }
-                kept += 1;
-            }
-        }
-        lead + trimmed.len()
-    };
-    // The copy may be canonical, or start so, like input without tabs.
-    #[cfg(feature = "fast-path")]
-    let found = match options.strict {
-        true => None,
-        false => match copy_fast_path(copy, v, map_pos) {
-            Ok(done) => return done,
-            Err(found) => found,
-        },
-    };
-    #[cfg(not(feature = "fast-path"))]
-    let found: Option<Resume> = None;
-    let result = run(
-        copy,
-        base,
-        out,
-        v,
-        options,
-        found.as_ref(),
-        skipped,
-        map_pos,
-    );
-    result.map_err(|e| match e {
-        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
-        e => e,
-    })
-}
-
-/// The fast path over the tab-free copy of the input (in the arena): the URL when the copy is
-/// canonical (it then borrows the copy), the error when it certainly fails (at its position
-/// in the caller's input), or else the canonical prefix to resume after, if any. A copy
-/// canonical but for the missing `/` of a special URL goes to the full parser: the arena
-/// holding the copy has no room to insert it.
-#[cfg(feature = "fast-path")]
-#[inline(never)]
-fn copy_fast_path<'a>(
-    copy: &'a str,
-    v: ValidationErrors,
-    map_pos: impl Fn(usize) -> usize,
-) -> Result<Result<Url<'a>, Error>, Option<Resume>> {
-    let mut found = None;
-    match fast::scan(copy, &mut found) {
-        Some(fast::Fast::Canonical(url)) => Ok(Ok(url.with_validation(v))),
-        Some(fast::Fast::MissingSlash { .. }) => Err(None),
-        None => match found {
-            Some(Found::Invalid(kind, position)) => Ok(Err(Error::Parse(ParseError {
-                kind,
-                position: map_pos(position),
-            }))),
-            Some(Found::Resume(r)) => Err(Some(r)),
-            None => Err(None),
-        },
-    }
-}
-
-/// The state machine over the trimmed, tab-free input, and the serialization.
-// Moving the strict check out to drop `options` made `parse` 10-25 instructions per URL
-// slower (callgrind) and the no-default-features build 750 bytes larger.
-#[allow(clippy::too_many_arguments)]
+/// The states over the trimmed, tab-free input (from `resume`, if any), and the
+/// serialization. `map_pos` maps an error's position back to the caller's input.
 fn run<'a>(
     input: &'a str,
-    base: Option<&Url<'_>>,
+    job: &Job<'_, '_>,
     arena: &'a mut [u8],
     v: ValidationErrors,
-    options: Options,
     resume: Option<&Resume>,
-    skipped: &mut bool,
     map_pos: impl Fn(usize) -> usize,
 ) -> Result<Url<'a>, Error> {
-    let mut p = Parser {
-        input: input.as_bytes(),
-        out: Writer::new(arena, input),
-        base,
-        v,
-        err_pos: 0,
-        rec: Record::default(),
-        dot_prefix: false,
-        state_override: None,
-    };
-    p.base = base;
-    let step = match resume {
+    let mut p = Parser::new(input, arena, job.base, v);
+    p.validity_only = job.validity_only;
+    // (Never a prefix without the recognizer: the size build drops the resume.)
+    let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
         Some(r) => p.resume(r),
         None => p.parse_url(),
     };
     if let Err(kind) = step {
-        if p.out.skipped_checks() {
-            // A check that needed arena (UTS46 on an earlier host) did not run: with enough
-            // arena it could fail first, so this later error is not yet the answer.
-            *skipped = true;
-            return Err(Error::ArenaTooSmall {
-                needed: p.out.peak(),
-            });
+        // A check that needed arena (UTS46 on an earlier host) did not run: with enough
+        // arena it could fail first, so this later error is not yet the answer (but the
+        // answer to "is it valid" when that check certainly fails).
+        let fails = job.validity_only && p.out.skipped_step_fails();
+        if p.out.skipped_checks() && !fails {
+            return Err(job.too_small(p.out.peak(), true));
         }
-        let e = Error::Parse(ParseError {
-            kind,
-            position: map_pos(p.err_pos),
-        });
-        return Err(e);
+        let position = map_pos(p.err_pos);
+        return Err(Error::Parse(ParseError { kind, position }));
+    }
+    if job.validity_only {
+        return Err(validity(&p.out, job));
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).
     if p.rec.host_kind.is_none() {
         p.fix_empty_first_segment();
     }
-    *skipped |= p.out.skipped_checks();
     let url = match p.out.finish() {
         Ok(s) => Url::from_record(s, &p.rec, p.v),
-        Err(needed) => return Err(Error::ArenaTooSmall { needed }),
+        Err(needed) => return Err(job.too_small(needed, p.out.skipped_checks())),
     };
+    // Strict parsing fails on the URL's first validation error (at the input's start).
     let strict_error = || url.validation_errors().first();
-    if let Some(first) = options.strict.then(strict_error).flatten() {
-        let e = Error::Parse(ParseError {
-            kind: ParseErrorKind::Strict(first),
-            position: map_pos(0),
-        });
-        return Err(e);
+    if let Some(first) = job.options.strict.then(strict_error).flatten() {
+        let kind = ParseErrorKind::Strict(first);
+        let position = map_pos(0);
+        return Err(Error::Parse(ParseError { kind, position }));
     }
     Ok(url)
+}
+
+/// The answer of a validity-only run that found no failure by itself: valid, unless a
+/// skipped step certainly fails, or undecided when a skipped step may fail. The URL is not
+/// built (the run stopped at the path start): valid is said as the arena (empty) running
+/// out there.
+fn validity(out: &Writer<'_>, job: &Job<'_, '_>) -> Error {
+    match out.skipped_step_fails() {
+        true => Error::Parse(ParseError {
+            kind: ParseErrorKind::DomainInvalidCodePoint,
+            position: 0,
+        }),
+        false => job.too_small(out.peak(), out.skipped_checks()),
+    }
 }
 
 /// Stack bytes [`Url::can_parse`] uses (for the base and for the input, each) when a host
@@ -427,13 +397,12 @@ pub const CAN_PARSE_SCRATCH: usize = 1024;
 
 /// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.
 ///
-/// Validity never depends on output the parser could not store, except where a step needs
-/// scratch space (a host that needs IDNA, input with tabs or newlines to remove): the input
-/// is parsed with no arena, and only when such a step was skipped again with stack scratch.
-/// A base must be parsed for real (the input's parse reads it): in place when canonical,
-/// otherwise into a small stack buffer, then a larger one.
+/// The pipeline with no arena, stopping where no later state can fail (the path start);
+/// only a step that needs scratch (UTS46 on a host, tab removal) makes it run again with
+/// stack scratch. A base must be parsed for real (the input's parse reads it): in place
+/// when canonical, otherwise into a small stack buffer, then a larger one.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
-    // Either fails to parse (`InputTooLong`); the fast path must not see it.
+    // Either fails to parse (`InputTooLong`); the recognizer must not see it.
     let too_long = |s: &str| s.len() > crate::MAX_INPUT_LEN;
     if too_long(input) || base.is_some_and(too_long) {
         return false;
@@ -441,24 +410,13 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     let Some(b) = base else {
         return input_valid(input, None);
     };
-    if let Some(base) = canonical(b) {
+    if let Found::Canonical(base) = recognize(b, Options::default()) {
         return input_valid(input, Some(&base));
     }
     match valid_against::<256>(input, b) {
         Some(valid) => valid,
         None => valid_against::<CAN_PARSE_SCRATCH>(input, b).unwrap_or(false),
     }
-}
-
-/// `b` parsed without arena: only canonical input fits.
-fn canonical(b: &str) -> Option<Url<'_>> {
-    #[cfg(feature = "fast-path")]
-    return match fast::scan(b, &mut None)? {
-        fast::Fast::Canonical(url) => Some(url),
-        fast::Fast::MissingSlash { .. } => None,
-    };
-    #[cfg(not(feature = "fast-path"))]
-    Url::parse(b, &mut []).ok()
 }
 
 /// Whether `input` is valid against the base `b` parsed into `N` bytes of stack; `None` when
@@ -474,73 +432,74 @@ fn valid_against<const N: usize>(input: &str, b: &str) -> Option<bool> {
     }
 }
 
+/// [`can_parse`] for the input against a parsed base.
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
-    // Canonical input, or canonical but for a special URL's path `/`: valid, nothing to do.
-    #[cfg(feature = "fast-path")]
-    let mut found = None;
-    #[cfg(feature = "fast-path")]
-    if fast::scan(input, &mut found).is_some() {
-        return true;
-    }
-    #[cfg(feature = "fast-path")]
-    let resume = match &found {
-        Some(Found::Invalid(..)) => return false,
-        Some(Found::Resume(r)) => Some(r),
-        None => None,
+    // Canonical through the authority: nothing after it can fail.
+    let head = match recognizer_runs(Options::default()) {
+        true => fast::scan_head(input),
+        false => Err(None),
     };
-    #[cfg(not(feature = "fast-path"))]
-    let resume = None;
+    let resume = match head {
+        Ok(()) => return true,
+        Err(Some(r)) if r.has_host() => return true,
+        Err(prefix) => prefix,
+    };
+    let job = Job::new(base, Options::default(), true);
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
-    // parse would run UTS46 once to learn that, and again with scratch. (Not when the fast
-    // path found the host canonical.)
-    #[cfg(feature = "idna")]
-    if !resume.is_some_and(Resume::has_host) && !crate::ascii::is_ascii(input.as_bytes()) {
-        return valid_in_scratch(input, base, resume);
+    // parse would run UTS46 once to learn that, and again with scratch.
+    if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
+        return valid_in_scratch(input, &job, resume.as_ref());
     }
-    let mut skipped = false;
-    match parse_inner(
-        input,
-        base,
-        &mut [],
-        Options::default(),
-        resume,
-        &mut skipped,
-    ) {
+    // (An empty arena: a validity-only run ends in `ArenaTooSmall` when valid.)
+    match pipeline(input, &job, &mut [], resume.as_ref()) {
         Ok(_) => true,
-        Err(Error::ArenaTooSmall { .. }) if !skipped => true,
-        Err(Error::ArenaTooSmall { .. }) => valid_in_scratch(input, base, resume),
+        Err(Error::ArenaTooSmall { .. }) => {
+            !job.undecided.get() || valid_in_scratch(input, &job, resume.as_ref())
+        }
         Err(_) => false,
     }
 }
 
-/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack; beyond them, a skipped step
-/// is taken as valid (a documented limit).
+/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. Beyond them, a host whose
+/// UTS46 mapping holds a forbidden domain code point is found invalid without a buffer; any
+/// other host that does not fit is taken as valid (a limit: UTS46's own checks on it need
+/// the room).
 #[inline(never)]
-fn valid_in_scratch(input: &str, base: Option<&Url<'_>>, resume: Option<&Resume>) -> bool {
+fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    let options = Options::default();
     !matches!(
-        parse_inner(input, base, &mut scratch, options, resume, &mut false),
+        pipeline(input, job, &mut scratch, resume),
         Err(Error::Parse(_) | Error::InputTooLong)
     )
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "idna"))]
 mod tests {
-    /// The word-at-a-time check agrees with a byte loop at every length and position, for
-    /// every byte value (the three it looks for, their neighbours, and the rest).
+    use crate::Url;
+    use std::{format, vec};
+
+    /// Issue 16, item 6: a host whose UTS46 result outgrows `can_parse`'s scratch, and fails
+    /// on a forbidden code point of that result (U+FDFA maps to 18 characters, spaces among
+    /// them), is not taken as valid; hosts that outgrow it and are valid still are.
     #[test]
-    fn has_tab_or_newline_is_exact() {
-        for len in 0..40 {
-            for at in 0..len {
-                for b in 0..=255u8 {
-                    let mut s = std::vec![b'a'; len];
-                    s[at] = b;
-                    let expected = s.iter().any(|&c| matches!(c, b'\t' | b'\n' | b'\r'));
-                    assert_eq!(super::has_tab_or_newline(&s), expected, "{len} {at} {b}");
-                }
+    fn can_parse_answers_parse_for_hosts_beyond_the_scratch() {
+        let parses = |input: &str| Url::parse(input, &mut vec![0u8; 1 << 16]).is_ok();
+        let long = "\u{e9}".repeat(600);
+        for input in [
+            format!("http://{}/", "\u{FDFA}".repeat(19)),
+            format!("http://{}/x?y", "\u{FDFA}".repeat(100)),
+            format!("https://a<{long}/"),
+            format!("https://{long}\u{FF05}/"),
+            format!("http://{long}/"),
+            format!("http://{long}.{long}/"),
+            format!("sc://{long}/"),
+        ] {
+            for base in [None, Some("https://example.com/")] {
+                let expected = parses(&input);
+                assert_eq!(Url::can_parse(&input, base), expected, "{input:?}");
             }
-            assert!(!super::has_tab_or_newline(&std::vec![b'a'; len]));
         }
+        assert!(!parses(&format!("http://{}/", "\u{FDFA}".repeat(19))));
+        assert!(parses(&format!("http://{long}/")));
     }
 }

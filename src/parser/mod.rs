@@ -7,28 +7,26 @@
 //! copied as whole spans, and the `/.` path prefix, which is inserted at the end.
 
 mod authority;
-pub(crate) mod class;
 mod entry;
-#[cfg(feature = "fast-path")]
 mod fast;
 mod file;
 mod path;
 mod setter_states;
-mod units;
+
+use crate::scan as class;
 
 pub use entry::CAN_PARSE_SCRATCH;
-pub(crate) use entry::{can_parse, parse};
-#[cfg(all(test, feature = "fast-path"))]
+#[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
 
-pub(crate) use units::{
+pub(crate) use crate::offsets::Record;
+pub(crate) use crate::units::{
     C0_COMPONENT, FRAGMENT_COMPONENT, PATH_COMPONENT, QUERY_COMPONENT, SPECIAL_QUERY_COMPONENT,
     push_component, push_component_to,
 };
 
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
-use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
@@ -64,6 +62,9 @@ pub(crate) struct Parser<'i, 'a, 'b> {
     dot_prefix: bool,
     /// The spec's state override: set when a setter runs one state on its own.
     pub(crate) state_override: Option<StateOverride>,
+    /// Only validity is asked (`can_parse`): the states stop at the path start, after which
+    /// none can fail.
+    pub(crate) validity_only: bool,
 }
 
 /// The states the URL setters start the parser in
@@ -96,25 +97,32 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             rec: Record { scheme, ..rec },
             dot_prefix: false,
             state_override: Some(state_override),
+            validity_only: false,
         }
     }
 }
 
-/// The URL record as offsets into the output (see `Url` for their meaning).
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Record {
-    /// The scheme's kind, which the parser consults at every special-scheme branch (and a
-    /// `Url` keeps, so a base needs no second classification).
-    pub(crate) scheme: SchemeType,
-    pub(crate) scheme_end: u32,
-    pub(crate) username_end: u32,
-    pub(crate) host_start: u32,
-    pub(crate) host_end: u32,
-    pub(crate) host_kind: Option<HostKind>,
-    pub(crate) port: Option<u16>,
-    pub(crate) path_start: u32,
-    pub(crate) query_start: Option<u32>,
-    pub(crate) fragment_start: Option<u32>,
+impl<'a, 'b> Parser<'a, 'a, 'b> {
+    /// A parser for the whole of `input` (trimmed, without tabs or newlines), against
+    /// `base`, writing into `arena`; `v` holds the validation errors found before it.
+    pub(crate) fn new(
+        input: &'a str,
+        arena: &'a mut [u8],
+        base: Option<&'b Url<'b>>,
+        v: ValidationErrors,
+    ) -> Self {
+        Parser {
+            input: input.as_bytes(),
+            out: Writer::new(arena, input),
+            base,
+            v,
+            err_pos: 0,
+            rec: Record::default(),
+            dot_prefix: false,
+            state_override: None,
+            validity_only: false,
+        }
+    }
 }
 
 impl<'b> Parser<'_, '_, 'b> {
@@ -277,7 +285,7 @@ impl<'b> Parser<'_, '_, 'b> {
     /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
     fn special_relative_or_authority_state(&mut self, pos: usize) -> Step {
         if self.input[pos..].starts_with(b"//") {
-            return self.special_authority_ignore_slashes_state(pos + 2, false);
+            return self.special_authority_ignore_slashes_state(pos + 2);
         }
         self.v
             .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
@@ -351,37 +359,10 @@ impl<'b> Parser<'_, '_, 'b> {
         }
     }
 
-    /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`] (the compact form, for
-    /// the build without the `fast-path` feature, which is the one for flash size).
-    #[cfg(not(feature = "fast-path"))]
+    /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`].
     fn copy_base_authority_and_path(&mut self, base: &Url<'_>) {
         self.copy_base_authority(base);
         self.copy_base_path(base);
-    }
-
-    /// [`Parser::copy_base_authority`] and [`Parser::copy_base_path`], in one copy when they
-    /// are adjacent in the base (they are not after a `/.` path prefix).
-    #[cfg(feature = "fast-path")]
-    fn copy_base_authority_and_path(&mut self, base: &Url<'_>) {
-        let start = base.scheme_end_usize() + 1;
-        let (auth_end, path_start) = (base.authority_end(), base.path_start_usize());
-        let path_end = base.path_end_usize();
-        let Some(span) = base
-            .as_str()
-            .as_bytes()
-            .get(start..path_end)
-            .filter(|_| auth_end == path_start)
-        else {
-            self.copy_base_authority(base);
-            self.copy_base_path(base);
-            return;
-        };
-        let at = self.out.pos();
-        self.out.push_slice(span);
-        let r = base.record();
-        let shift = |x: u32| at + (x - start as u32);
-        self.take_authority(&r, shift);
-        self.rec.path_start = shift(r.path_start);
     }
 
     /// Writes the base's path (the output's path starts here).
@@ -410,7 +391,7 @@ impl<'b> Parser<'_, '_, 'b> {
             if c == Some(b'\\') {
                 self.v.insert(ValidationError::InvalidReverseSolidus);
             }
-            return self.special_authority_ignore_slashes_state(pos + 1, true);
+            return self.special_authority_ignore_slashes_state(pos + 1);
         }
         if c == Some(b'/') {
             return self.authority_state(pos + 1);
@@ -424,35 +405,20 @@ impl<'b> Parser<'_, '_, 'b> {
     /// <https://url.spec.whatwg.org/#special-authority-slashes-state>
     fn special_authority_slashes_state(&mut self, pos: usize) -> Step {
         if self.input[pos..].starts_with(b"//") {
-            return self.special_authority_ignore_slashes_state(pos + 2, false);
+            return self.special_authority_ignore_slashes_state(pos + 2);
         }
         self.v
             .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
-        self.special_authority_ignore_slashes_state(pos, true)
+        self.special_authority_ignore_slashes_state(pos)
     }
 
-    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>. `tail`: whether
-    /// the rest of the input may be canonical although the fast path did not find it so
-    /// (it saw other slashes, or no scheme), and is worth a look; skipping more slashes
-    /// here makes it so too.
-    fn special_authority_ignore_slashes_state(&mut self, mut pos: usize, tail: bool) -> Step {
-        let start = pos;
+    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>
+    fn special_authority_ignore_slashes_state(&mut self, mut pos: usize) -> Step {
         while matches!(self.at(pos), Some(b'/' | b'\\')) {
             self.v
                 .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
             pos += 1;
         }
-        #[cfg(feature = "fast-path")]
-        if (tail || pos != start)
-            && !fast::has_credentials(self.input, pos)
-            && let Some(step) = self.canonical_tail(pos)
-        {
-            #[cfg(test)]
-            fast::tests::TAILS.with(|n| n.set(n.get() + 1));
-            return step;
-        }
-        #[cfg(not(feature = "fast-path"))]
-        let _ = (tail, start);
         self.authority_state(pos)
     }
 
@@ -492,9 +458,7 @@ impl<'b> Parser<'_, '_, 'b> {
     }
 }
 
-/// The scheme's type, comparing ASCII case-insensitively (the compact form, for the build
-/// without the `fast-path` feature, which is the one for flash size).
-#[cfg(not(feature = "fast-path"))]
+/// The scheme's type, comparing ASCII case-insensitively.
 pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
     let is = |name: &[u8]| s.eq_ignore_ascii_case(name);
     match s.len() {
@@ -504,30 +468,6 @@ pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
         4 if is(b"http") => SchemeType::Http,
         4 if is(b"file") => SchemeType::File,
         5 if is(b"https") => SchemeType::Https,
-        _ => SchemeType::NotSpecial,
-    }
-}
-
-/// The scheme's type, comparing ASCII case-insensitively. `s` holds scheme code points only
-/// (alphanumerics, `+`, `-`, `.`), for which setting bit 5 lowercases letters and changes
-/// nothing else.
-#[cfg(feature = "fast-path")]
-#[inline]
-pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
-    const L: u8 = 0x20;
-    match *s {
-        [a, b] if [a | L, b | L] == *b"ws" => SchemeType::Ws,
-        [a, b, c] => match [a | L, b | L, c | L] {
-            [b'w', b's', b's'] => SchemeType::Wss,
-            [b'f', b't', b'p'] => SchemeType::Ftp,
-            _ => SchemeType::NotSpecial,
-        },
-        [a, b, c, d] => match [a | L, b | L, c | L, d | L] {
-            [b'h', b't', b't', b'p'] => SchemeType::Http,
-            [b'f', b'i', b'l', b'e'] => SchemeType::File,
-            _ => SchemeType::NotSpecial,
-        },
-        [a, b, c, d, e] if [a | L, b | L, c | L, d | L, e | L] == *b"https" => SchemeType::Https,
         _ => SchemeType::NotSpecial,
     }
 }

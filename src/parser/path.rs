@@ -35,6 +35,10 @@ impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
     pub(super) fn path_start_state(&mut self, pos: usize) -> Step {
         self.rec.path_start = self.out.pos();
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         let c = self.at(pos);
         if self.is_special() {
             if c == Some(b'\\') {
@@ -62,6 +66,10 @@ impl Parser<'_, '_, '_> {
     /// segment; its leading slash, if any, is already consumed) to `?`, `#` or the end.
     /// `rec.path_start` must be set, and the output so far is the path before this segment.
     pub(super) fn path_state(&mut self, mut pos: usize) -> Step {
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         loop {
             match self.plain_segments(pos) {
                 Some(Plain::Segments(next)) => pos = next,
@@ -114,7 +122,7 @@ impl Parser<'_, '_, '_> {
         let mut last_slash = None;
         let mut maybe_dot = false;
         while let Some(b) = self.at(i) {
-            if !super::class::is(b, super::class::PATH) {
+            if !crate::scan::is(b, crate::scan::PATH) {
                 break;
             }
             if b == b'/' {
@@ -222,6 +230,10 @@ impl Parser<'_, '_, '_> {
     pub(super) fn opaque_path_state(&mut self, pos: usize) -> Step {
         self.set_no_host();
         self.rec.path_start = self.out.pos();
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         let end = self.input[pos..]
             .iter()
             .position(|&b| b == b'?' || b == b'#')
@@ -249,6 +261,10 @@ impl Parser<'_, '_, '_> {
 
     /// <https://url.spec.whatwg.org/#query-state>
     pub(super) fn query_state(&mut self, pos: usize) -> Step {
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         self.rec.query_start = Some(self.out.pos());
         self.out.push(b'?');
         let c = if self.is_special() {
@@ -268,6 +284,10 @@ impl Parser<'_, '_, '_> {
 
     /// <https://url.spec.whatwg.org/#fragment-state>
     pub(super) fn fragment_state(&mut self, pos: usize) -> Step {
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         self.rec.fragment_start = Some(self.out.pos());
         self.out.push(b'#');
         let fragment = &self.input[pos..];

@@ -4,6 +4,7 @@
 use super::Url;
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
+use crate::offsets::Record;
 use crate::scheme::SchemeType;
 
 /// The offsets and flags of a [`Url`], without its serialization (see the offset diagram on
@@ -52,15 +53,15 @@ impl<'a> Url<'a> {
     /// The URL's offsets and flags, to store next to [`Url::as_str`].
     pub fn parts(&self) -> UrlParts {
         UrlParts {
-            scheme_end: self.scheme_end,
-            username_end: self.username_end,
-            host_start: self.host_start,
-            host_end: self.host_end,
-            path_start: self.path_start,
-            query_start: self.query_start,
-            fragment_start: self.fragment_start,
-            port: self.port,
-            host_kind: self.host_kind,
+            scheme_end: self.rec.scheme_end,
+            username_end: self.rec.username_end,
+            host_start: self.rec.host_start,
+            host_end: self.rec.host_end,
+            path_start: self.rec.path_start,
+            query_start: self.rec.query_start,
+            fragment_start: self.rec.fragment_start,
+            port: self.rec.port,
+            host_kind: self.host_kind(),
             validation: self.validation,
         }
     }
@@ -95,18 +96,22 @@ impl<'a> Url<'a> {
             .as_bytes()
             .get(..parts.scheme_end as usize)
             .unwrap_or_default();
-        let url = Url {
-            serialization,
+        let rec = Record {
+            scheme: SchemeType::from_lowercase(scheme),
             scheme_end: parts.scheme_end,
             username_end: parts.username_end,
             host_start: parts.host_start,
             host_end: parts.host_end,
+            host_kind: (parts.host_kind != HostKind::None).then_some(parts.host_kind),
+            port: parts.port,
             path_start: parts.path_start,
             query_start: parts.query_start,
             fragment_start: parts.fragment_start,
-            port: parts.port,
-            host_kind: parts.host_kind,
-            scheme_type: SchemeType::from_lowercase(scheme),
+        };
+        // Not `Url::from_record`: its debug assertion would panic on broken parts.
+        let url = Url {
+            serialization,
+            rec,
             validation: parts.validation,
         };
         url.check()?;

@@ -1,10 +1,10 @@
 //! URL units: the percent-encode sets with their "plain byte" tables, and the one-pass
 //! encoder that also raises `invalid-URL-unit` (<https://url.spec.whatwg.org/#url-units>).
 
-use super::class;
 use crate::arena::Writer;
 use crate::error::{ValidationError, ValidationErrors};
 use crate::percent::{self, EncodeSet};
+use crate::scan as class;
 
 /// A percent-encode set with the class of the bytes that need no attention at all: ASCII
 /// URL code points that the set leaves alone. Everything else takes the slow path.
@@ -65,6 +65,24 @@ pub(crate) fn push_component(
     push_component_to(out, v, s, c, false);
 }
 
+/// The non-ASCII sequence at `s[i..]`, percent-encoded (the set contains every byte >=
+/// 0x80), with `invalid-URL-unit` when it is not a URL code point; returns where it ends.
+/// The sequence (at most four bytes) is encoded three bytes at a time: a copy of known
+/// length needs no `memcpy` call (the output is owned after the first).
+fn push_non_ascii(out: &mut Writer<'_>, v: &mut ValidationErrors, s: &[u8], i: usize) -> usize {
+    let (ok, len) = non_ascii_url_code_point(s, i);
+    if !ok {
+        v.insert(ValidationError::InvalidUrlUnit);
+    }
+    let end = (i + len).min(s.len());
+    let seq = &s[i..end];
+    out.push_percent_encoded(seq[0]);
+    for &b in &seq[1..] {
+        out.push_slice(&percent::percent_encode_byte(b));
+    }
+    end
+}
+
 /// [`push_component`] up to the first `#` when `stop_at_hash` (the query state's end, found
 /// in the same pass); returns where it stopped.
 pub(crate) fn push_component_to(
@@ -94,24 +112,10 @@ pub(crate) fn push_component_to(
             continue;
         }
         if b >= 0x80 {
-            let (ok, len) = non_ascii_url_code_point(s, i);
-            if !ok {
-                v.insert(ValidationError::InvalidUrlUnit);
+            if start < i {
+                out.push_slice(&s[start..i]);
             }
-            i += 1;
-            // The set contains every byte >= 0x80: the rest of the sequence follows, encoded
-            // into one buffer (a sequence has at most four bytes) and written at once.
-            if start < i - 1 {
-                out.push_slice(&s[start..i - 1]);
-            }
-            let seq = &s[i - 1..(i - 1 + len).min(s.len())];
-            // Three bytes at a time: a copy of known length needs no `memcpy` call. (The
-            // output is owned after the first.)
-            out.push_percent_encoded(seq[0]);
-            for &b in &seq[1..] {
-                out.push_slice(&percent::percent_encode_byte(b));
-            }
-            i = (i - 1 + len).min(s.len());
+            i = push_non_ascii(out, v, s, i);
             start = i;
             continue;
         }

@@ -230,38 +230,45 @@ impl<'a> Url<'a> {
 
     /// The serialization, `href` in JavaScript.
     #[doc(alias = "href")]
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.serialization
     }
 
     /// Same as [`Url::as_str`].
+    #[must_use]
     pub fn href(&self) -> &'a str {
         self.serialization
     }
 
     /// The scheme, lowercase, without `:`.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         &self.serialization[..self.scheme_end as usize]
     }
 
     /// The scheme followed by `:` (JavaScript's `protocol`).
+    #[must_use]
     pub fn protocol(&self) -> &'a str {
         &self.serialization[..self.scheme_end as usize + 1]
     }
 
     /// Whether the scheme is special (http, https, ws, wss, ftp, file).
+    #[must_use]
     pub fn is_special(&self) -> bool {
         self.scheme_type.is_special()
     }
 
     /// Whether the URL has an opaque path (`mailto:x`, `data:...`): no host and a path that
     /// does not start with `/`.
+    #[must_use]
     pub fn has_opaque_path(&self) -> bool {
         self.host_kind == HostKind::None
             && !self.serialization[self.path_start as usize..].starts_with('/')
     }
 
     /// The username, percent-encoded; empty if none.
+    #[must_use]
     pub fn username(&self) -> &'a str {
         if self.host_kind == HostKind::None {
             return "";
@@ -270,6 +277,7 @@ impl<'a> Url<'a> {
     }
 
     /// The password, percent-encoded; empty if none.
+    #[must_use]
     pub fn password(&self) -> &'a str {
         let (ue, hs) = (self.username_end as usize, self.host_start as usize);
         if self.host_kind != HostKind::None && ue < hs && self.serialization.as_bytes()[ue] == b':'
@@ -281,17 +289,20 @@ impl<'a> Url<'a> {
     }
 
     /// The host as serialized (IPv6 with brackets); `None` if the URL has no host.
+    #[must_use]
     pub fn host_str(&self) -> Option<&'a str> {
         (self.host_kind != HostKind::None)
             .then(|| &self.serialization[self.host_start as usize..self.host_end as usize])
     }
 
     /// The host as serialized, or `""` (JavaScript's `hostname`).
+    #[must_use]
     pub fn hostname(&self) -> &'a str {
         self.host_str().unwrap_or("")
     }
 
     /// The host with its port, if any (JavaScript's `host`).
+    #[must_use]
     pub fn host_with_port(&self) -> &'a str {
         if self.host_kind == HostKind::None {
             return "";
@@ -300,11 +311,13 @@ impl<'a> Url<'a> {
     }
 
     /// The kind of host.
+    #[must_use]
     pub fn host_kind(&self) -> HostKind {
         self.host_kind
     }
 
     /// The host, typed.
+    #[must_use]
     pub fn host(&self) -> Option<Host<'a>> {
         let s = self.host_str()?;
         Some(match self.host_kind {
@@ -318,6 +331,7 @@ impl<'a> Url<'a> {
     }
 
     /// The port, if one is given and it is not the scheme's default.
+    #[must_use]
     pub fn port(&self) -> Option<u16> {
         self.port
     }
@@ -332,6 +346,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(url.port_or_known_default(), Some(8883));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn port_or_known_default(&self) -> Option<u16> {
         self.port
             .or_else(|| crate::scheme::known_default_port(self.scheme()))
@@ -339,22 +354,26 @@ impl<'a> Url<'a> {
 
     /// The path, serialized (JavaScript's `pathname`).
     #[doc(alias = "pathname")]
+    #[must_use]
     pub fn path(&self) -> &'a str {
         &self.serialization[self.path_start as usize..self.path_end()]
     }
 
     /// Same as [`Url::path`].
+    #[must_use]
     pub fn pathname(&self) -> &'a str {
         self.path()
     }
 
     /// The query without `?`; `None` if there is none.
+    #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         let q = self.query_start? as usize;
         Some(&self.serialization[q + 1..self.fragment_start_or_end()])
     }
 
     /// `?` and the query, or `""` if the query is null or empty (JavaScript's `search`).
+    #[must_use]
     pub fn search(&self) -> &'a str {
         match self.query_start {
             Some(q) if self.fragment_start_or_end() > q as usize + 1 => {
@@ -365,12 +384,14 @@ impl<'a> Url<'a> {
     }
 
     /// The fragment without `#`; `None` if there is none.
+    #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         let f = self.fragment_start? as usize;
         Some(&self.serialization[f + 1..])
     }
 
     /// `#` and the fragment, or `""` if it is null or empty (JavaScript's `hash`).
+    #[must_use]
     pub fn hash(&self) -> &'a str {
         match self.fragment_start {
             Some(f) if self.serialization.len() > f as usize + 1 => {
@@ -387,6 +408,7 @@ impl<'a> Url<'a> {
     /// let url = microurl::Url::parse("https://example.com:8443/x", &mut arena).unwrap();
     /// assert_eq!(url.origin().to_string(), "https://example.com:8443");
     /// ```
+    #[must_use]
     pub fn origin(&self) -> Origin<'a> {
         crate::origin::origin_of(self)
     }
@@ -395,6 +417,7 @@ impl<'a> Url<'a> {
     ///
     /// `domain-to-ASCII` for ASCII domains is derived here from the host (strict UTS46 on the
     /// lowercased domain is the same check), which keeps it off the parsing fast path.
+    #[must_use]
     pub fn validation_errors(&self) -> ValidationErrors {
         let mut v = self.validation;
         if self.host_kind == HostKind::Domain {

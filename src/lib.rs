@@ -91,6 +91,7 @@ mod tools;
 mod url;
 mod urlbuf;
 mod valid;
+mod zone;
 
 pub use builder::UrlBuilder;
 pub use error::{Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors};

@@ -326,7 +326,12 @@ impl<'a> Url<'a> {
             HostKind::Domain => Host::Domain(s),
             HostKind::Opaque => Host::Opaque(s),
             HostKind::Ipv4 => Host::Ipv4(s.parse().ok()?),
-            HostKind::Ipv6 => Host::Ipv6(s.get(1..s.len() - 1)?.parse().ok()?),
+            // Without the zone of `Url::parse_with_zone`, if any (RFC 6874: after `%`).
+            HostKind::Ipv6 => {
+                let address = s.get(1..s.len() - 1)?;
+                let end = address.bytes().position(|b| b == b'%');
+                Host::Ipv6(address.get(..end.unwrap_or(address.len()))?.parse().ok()?)
+            }
         })
     }
 

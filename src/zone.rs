@@ -186,7 +186,9 @@ impl<'a> Url<'a> {
     /// sets the scope id when it is numeric. The setters, which reparse their result with
     /// the standard parser, fail with [`ParseErrorKind::Ipv6InvalidCodePoint`] on a URL with
     /// a zone, except those that replace the host (`set_host`, `set_hostname`, `set_href`);
-    /// change such a URL by building the new text and parsing it with this function.
+    /// change such a URL by building the new text and parsing it with this function. A
+    /// reference resolved against it ([`Url::join`]) keeps the zone when it keeps the host.
+    /// There is no [`crate::UrlBuf`] counterpart.
     ///
     /// On [`Error::ArenaTooSmall`], `needed` bytes of arena always suffice (the zone-free
     /// input is copied into the arena while it is parsed, so the arena must hold at least

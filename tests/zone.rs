@@ -411,3 +411,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn relative_references_against_a_zoned_base() {
+    let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    let base = Url::parse_with_zone("coap://[fe80::1%25wlan0]/sensors/", &mut a).unwrap();
+    let url = base.join("temp?u=c", &mut b).unwrap();
+    assert_eq!(url.as_str(), "coap://[fe80::1%25wlan0]/sensors/temp?u=c");
+    assert_eq!(url.ipv6_zone(), Some("wlan0"));
+    assert_eq!(url.query(), Some("u=c"));
+    url.check().unwrap();
+    let mut c = [0u8; 64];
+    let other = base.join("//[fe80::2]/x", &mut c).unwrap();
+    assert_eq!(other.ipv6_zone(), None);
+}

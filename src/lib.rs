@@ -44,7 +44,9 @@
 //! href. [`SchemeKind`] knows the default ports of MQTT and CoAP for
 //! [`Url::port_or_known_default`]; [`Url::server_name`] hands out a name to resolve only when
 //! no resolver could read it as an address; [`Url::coap_options`], [`Url::mqtt_broker`] and
-//! [`Url::request_target`] give each protocol its reading of the URL.
+//! [`Url::request_target`] give each protocol its reading of the URL. IPv6 zone identifiers
+//! (RFC 6874, `coap://[fe80::1%25wlan0]/`) are outside the standard: only
+//! [`Url::parse_with_zone`] accepts them.
 //!
 //! ```
 //! let mut arena = [0u8; 64];
@@ -93,6 +95,7 @@ mod units;
 mod url;
 mod urlbuf;
 mod valid;
+mod zone;
 
 pub use builder::UrlBuilder;
 pub use error::{Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors};

@@ -97,7 +97,10 @@ impl<'a> Url<'a> {
         }
     }
 
-    /// [`Url::ip_addr`] with [`Url::port_or_known_default`].
+    /// [`Url::ip_addr`] with [`Url::port_or_known_default`]; for an IPv6 host with a numeric
+    /// zone ([`Url::parse_with_zone`]) the zone is the scope id. A zone that is a name
+    /// (`wlan0`) is not mapped here (scope id 0): take it from [`Url::ipv6_zone`] and set the
+    /// scope id with the interface index (`if_nametoindex`).
     ///
     /// ```
     /// let mut arena = [0u8; 64];
@@ -107,10 +110,15 @@ impl<'a> Url<'a> {
     /// ```
     #[must_use]
     pub fn socket_addr(&self) -> Option<SocketAddr> {
-        Some(SocketAddr::new(
-            self.ip_addr()?,
-            self.port_or_known_default()?,
-        ))
+        let port = self.port_or_known_default()?;
+        Some(match self.ip_addr()? {
+            // A numeric zone of `Url::parse_with_zone` is the scope id (RFC 6874).
+            IpAddr::V6(ip) => {
+                let scope = self.ipv6_scope_id().unwrap_or(0);
+                SocketAddr::V6(core::net::SocketAddrV6::new(ip, port, 0, scope))
+            }
+            ip => SocketAddr::new(ip, port),
+        })
     }
 
     /// What to connect to: the IP address, or the name to resolve and to send as TLS SNI

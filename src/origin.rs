@@ -258,6 +258,7 @@ impl<'a> Url<'a> {
     /// let url = microurl::Url::parse("https://example.com:8443/x", &mut arena).unwrap();
     /// assert_eq!(url.origin().to_string(), "https://example.com:8443");
     /// ```
+    #[must_use]
     pub fn origin(&self) -> Origin<'a> {
         crate::origin::origin_of(self)
     }

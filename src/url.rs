@@ -123,38 +123,45 @@ impl<'a> Url<'a> {
 
     /// The serialization, `href` in JavaScript.
     #[doc(alias = "href")]
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.serialization
     }
 
     /// Same as [`Url::as_str`].
+    #[must_use]
     pub fn href(&self) -> &'a str {
         self.serialization
     }
 
     /// The scheme, lowercase, without `:`.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         &self.serialization[..self.rec.scheme_end as usize]
     }
 
     /// The scheme followed by `:` (JavaScript's `protocol`).
+    #[must_use]
     pub fn protocol(&self) -> &'a str {
         &self.serialization[..self.rec.scheme_end as usize + 1]
     }
 
     /// Whether the scheme is special (http, https, ws, wss, ftp, file).
+    #[must_use]
     pub fn is_special(&self) -> bool {
         self.rec.scheme.is_special()
     }
 
     /// Whether the URL has an opaque path (`mailto:x`, `data:...`): no host and a path that
     /// does not start with `/`.
+    #[must_use]
     pub fn has_opaque_path(&self) -> bool {
         self.host_kind() == HostKind::None
             && !self.serialization[self.rec.path_start as usize..].starts_with('/')
     }
 
     /// The username, percent-encoded; empty if none.
+    #[must_use]
     pub fn username(&self) -> &'a str {
         if self.host_kind() == HostKind::None {
             return "";
@@ -163,6 +170,7 @@ impl<'a> Url<'a> {
     }
 
     /// The password, percent-encoded; empty if none.
+    #[must_use]
     pub fn password(&self) -> &'a str {
         let (ue, hs) = (self.rec.username_end as usize, self.rec.host_start as usize);
         if self.host_kind() != HostKind::None
@@ -176,17 +184,20 @@ impl<'a> Url<'a> {
     }
 
     /// The host as serialized (IPv6 with brackets); `None` if the URL has no host.
+    #[must_use]
     pub fn host_str(&self) -> Option<&'a str> {
         (self.host_kind() != HostKind::None)
             .then(|| &self.serialization[self.rec.host_start as usize..self.rec.host_end as usize])
     }
 
     /// The host as serialized, or `""` (JavaScript's `hostname`).
+    #[must_use]
     pub fn hostname(&self) -> &'a str {
         self.host_str().unwrap_or("")
     }
 
     /// The host with its port, if any (JavaScript's `host`).
+    #[must_use]
     pub fn host_with_port(&self) -> &'a str {
         if self.host_kind() == HostKind::None {
             return "";
@@ -195,11 +206,13 @@ impl<'a> Url<'a> {
     }
 
     /// The kind of host.
+    #[must_use]
     pub fn host_kind(&self) -> HostKind {
         self.rec.host_kind.unwrap_or(HostKind::None)
     }
 
     /// The host, typed.
+    #[must_use]
     pub fn host(&self) -> Option<Host<'a>> {
         let s = self.host_str()?;
         Some(match self.host_kind() {
@@ -208,11 +221,17 @@ impl<'a> Url<'a> {
             HostKind::Domain => Host::Domain(s),
             HostKind::Opaque => Host::Opaque(s),
             HostKind::Ipv4 => Host::Ipv4(s.parse().ok()?),
-            HostKind::Ipv6 => Host::Ipv6(s.get(1..s.len() - 1)?.parse().ok()?),
+            // Without the zone of `Url::parse_with_zone`, if any (RFC 6874: after `%`).
+            HostKind::Ipv6 => {
+                let address = s.get(1..s.len() - 1)?;
+                let end = address.bytes().position(|b| b == b'%');
+                Host::Ipv6(address.get(..end.unwrap_or(address.len()))?.parse().ok()?)
+            }
         })
     }
 
     /// The port, if one is given and it is not the scheme's default.
+    #[must_use]
     pub fn port(&self) -> Option<u16> {
         self.rec.port
     }
@@ -227,6 +246,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(url.port_or_known_default(), Some(8883));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn port_or_known_default(&self) -> Option<u16> {
         self.rec
             .port
@@ -235,22 +255,26 @@ impl<'a> Url<'a> {
 
     /// The path, serialized (JavaScript's `pathname`).
     #[doc(alias = "pathname")]
+    #[must_use]
     pub fn path(&self) -> &'a str {
         &self.serialization[self.rec.path_start as usize..self.path_end()]
     }
 
     /// Same as [`Url::path`].
+    #[must_use]
     pub fn pathname(&self) -> &'a str {
         self.path()
     }
 
     /// The query without `?`; `None` if there is none.
+    #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         let q = self.rec.query_start? as usize;
         Some(&self.serialization[q + 1..self.fragment_start_or_end()])
     }
 
     /// `?` and the query, or `""` if the query is null or empty (JavaScript's `search`).
+    #[must_use]
     pub fn search(&self) -> &'a str {
         match self.rec.query_start {
             Some(q) if self.fragment_start_or_end() > q as usize + 1 => {
@@ -261,12 +285,14 @@ impl<'a> Url<'a> {
     }
 
     /// The fragment without `#`; `None` if there is none.
+    #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         let f = self.rec.fragment_start? as usize;
         Some(&self.serialization[f + 1..])
     }
 
     /// `#` and the fragment, or `""` if it is null or empty (JavaScript's `hash`).
+    #[must_use]
     pub fn hash(&self) -> &'a str {
         match self.rec.fragment_start {
             Some(f) if self.serialization.len() > f as usize + 1 => {
@@ -280,6 +306,7 @@ impl<'a> Url<'a> {
     ///
     /// `domain-to-ASCII` for ASCII domains is derived here from the host (strict UTS46 on the
     /// lowercased domain is the same check), which keeps it off the parsing fast path.
+    #[must_use]
     pub fn validation_errors(&self) -> ValidationErrors {
         let mut v = self.validation;
         if self.host_kind() == HostKind::Domain {

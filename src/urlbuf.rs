@@ -108,16 +108,19 @@ impl<const N: usize> UrlBuf<N> {
     }
 
     /// The URL as a borrowed [`Url`] view, for every getter.
+    #[must_use]
     pub fn as_url(&self) -> Url<'_> {
         Url::from_record(self.serialization.as_str(), &self.record, self.validation)
     }
 
     /// The serialization (`href`).
+    #[must_use]
     pub fn as_str(&self) -> &str {
         self.serialization.as_str()
     }
 
     /// The capacity in bytes.
+    #[must_use]
     pub const fn capacity(&self) -> usize {
         N
     }

@@ -1,0 +1,374 @@
+//! IPv6 zone identifiers (RFC 6874), an opt-in extension **outside the URL Standard**.
+//!
+//! The URL Standard has no zone identifiers: `coap://[fe80::1%25wlan0]/` fails there, and
+//! [`Url::parse`] keeps failing on it. [`Url::parse_with_zone`] accepts RFC 6874's
+//! `IPv6addrz = IPv6address "%25" ZoneID` inside the brackets of the host, layered around the
+//! standard parser (which is not changed): the zone is cut out of the input, the rest is
+//! parsed as the standard says, and the zone is put back before the `]` of the result.
+
+use crate::error::{Error, ParseError, ParseErrorKind};
+use crate::host::HostKind;
+use crate::url::Url;
+
+/// Where the zone is in the caller's input: `%25zone` is `input[start..end]`, and `end` is
+/// the position of the host's `]`.
+#[derive(Clone, Copy)]
+struct ZoneSpan {
+    start: usize,
+    end: usize,
+}
+
+/// Whether `b` is removed or trimmed by the basic URL parser's first steps (C0 control or
+/// space, tab or newline): with one of them before the host, the zone is not looked for.
+fn is_c0_or_space(b: u8) -> bool {
+    b <= b' '
+}
+
+/// The zone of `input`'s host, if the host is an IP literal with `%` in it. Follows the
+/// parser's split of an absolute URL into scheme, authority and host
+/// (<https://url.spec.whatwg.org/#scheme-state>,
+/// <https://url.spec.whatwg.org/#authority-state>,
+/// <https://url.spec.whatwg.org/#host-state>) for input without tabs or newlines before the
+/// host's `]`; the standard parse of the rest confirms it (see [`Url::parse_with_zone`]).
+fn find_zone(input: &[u8]) -> Option<ZoneSpan> {
+    let lead = input.iter().take_while(|&&b| is_c0_or_space(b)).count();
+    let s = input.get(lead..)?;
+    let colon = s.iter().position(|&b| b == b':')?;
+    let scheme = s.get(..colon)?;
+    let valid_scheme = scheme.first()?.is_ascii_alphabetic()
+        && scheme
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    if !valid_scheme {
+        return None;
+    }
+    let special = special_scheme(scheme)?;
+    let is_slash = |b: &u8| *b == b'/' || (special != Special::No && *b == b'\\');
+    let rest = s.get(colon + 1..)?;
+    let authority_start = match special {
+        // The special authority (ignore) slashes states skip any number of them.
+        Special::Yes => rest.iter().take_while(|b| is_slash(b)).count(),
+        // `file:` and non-special schemes: exactly two.
+        Special::File | Special::No => match rest.get(..2) {
+            Some([a, b]) if is_slash(a) && is_slash(b) => 2,
+            _ => return None,
+        },
+    };
+    let authority = rest.get(authority_start..)?;
+    let authority_len = authority
+        .iter()
+        .position(|b| is_slash(b) || matches!(b, b'?' | b'#'))
+        .unwrap_or(authority.len());
+    let authority = authority.get(..authority_len)?;
+    // The host starts after the last `@` of the authority.
+    let host_start = authority
+        .iter()
+        .rposition(|&b| b == b'@')
+        .map_or(0, |i| i + 1);
+    let host = authority.get(host_start..)?;
+    if host.first() != Some(&b'[') {
+        return None;
+    }
+    let close = host.iter().position(|&b| b == b']')?;
+    let percent = host.get(..close)?.iter().position(|&b| b == b'%')?;
+    if host.get(percent..percent + 3) != Some(b"%25") {
+        // Not a zone: the standard parser reports the `%` as it always does.
+        return None;
+    }
+    let host_offset = lead + colon + 1 + authority_start + host_start;
+    let before_close = input.get(..host_offset + close)?;
+    if before_close
+        .iter()
+        .any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
+    {
+        return None;
+    }
+    Some(ZoneSpan {
+        start: host_offset + percent,
+        end: host_offset + close,
+    })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Special {
+    Yes,
+    File,
+    No,
+}
+
+/// Classifies `scheme` (any case) as the scheme state does.
+fn special_scheme(scheme: &[u8]) -> Option<Special> {
+    let mut lower = [0u8; 5];
+    if scheme.len() > lower.len() {
+        return Some(Special::No);
+    }
+    let lower = lower.get_mut(..scheme.len())?;
+    for (l, b) in lower.iter_mut().zip(scheme) {
+        *l = b.to_ascii_lowercase();
+    }
+    Some(match &*lower {
+        b"file" => Special::File,
+        b"http" | b"https" | b"ws" | b"wss" | b"ftp" => Special::Yes,
+        _ => Special::No,
+    })
+}
+
+/// RFC 6874 §2: `ZoneID = 1*( unreserved / pct-encoded )`. The error is at the first byte
+/// that does not fit (the `]` for an empty zone), as `IPv6-invalid-code-point`.
+fn validate_zone(input: &[u8], span: ZoneSpan) -> Result<(), Error> {
+    let zone_start = span.start + 3;
+    let fail = |position| {
+        Err(Error::Parse(ParseError {
+            kind: ParseErrorKind::Ipv6InvalidCodePoint,
+            position,
+        }))
+    };
+    let zone = input.get(zone_start..span.end).unwrap_or_default();
+    if zone.is_empty() {
+        return fail(span.end);
+    }
+    let mut i = 0;
+    while let Some(&b) = zone.get(i) {
+        let unreserved = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+        if unreserved {
+            i += 1;
+        } else if b == b'%' {
+            for k in 1..3 {
+                if !zone.get(i + k).is_some_and(u8::is_ascii_hexdigit) {
+                    return fail(zone_start + i + k);
+                }
+            }
+            i += 3;
+        } else {
+            return fail(zone_start + i);
+        }
+    }
+    Ok(())
+}
+
+/// An upper bound on the arena the standard parse of a `len`-byte input whose host is an IP
+/// literal can need (no domain, so no IDNA scratch): a tab-free copy, then every byte
+/// percent-encoded, and room for the slashes and `/` a special URL may gain.
+fn literal_host_bound(len: usize) -> usize {
+    len.saturating_mul(4).saturating_add(32)
+}
+
+/// What the standard parse of the zone-free input left in the arena.
+struct Parsed {
+    record: crate::parser::Record,
+    validation: crate::ValidationErrors,
+    /// Where the href is in the arena, and its length.
+    offset: usize,
+    len: usize,
+}
+
+impl<'a> Url<'a> {
+    /// Parses `input` like [`Url::parse`], and also accepts an IPv6 zone identifier
+    /// (RFC 6874) in the host: `coap://[fe80::1%25wlan0]/`.
+    ///
+    /// **Zone identifiers are outside the URL Standard**: [`Url::parse`] and every other
+    /// entry point keep failing on them, as the standard says. Call this only where a
+    /// link-local address needs its interface (CoAP or MQTT on a device with several).
+    ///
+    /// The zone is written `%25` followed by one or more unreserved characters or `%XX`
+    /// escapes (RFC 6874 §2), with no tab or newline before the `]`. The address is
+    /// serialized as usual (compressed, lowercase) and the zone is kept as written:
+    /// `coap://[FE80:0::1%25wlan0]/` becomes `coap://[fe80::1%25wlan0]/`. A bad zone
+    /// (`%25` alone, a character outside that set) fails with
+    /// [`ParseErrorKind::Ipv6InvalidCodePoint`] at the offending byte; a `%` not followed by
+    /// `25` fails as in [`Url::parse`]. Input without a zone parses exactly as with
+    /// [`Url::parse`]. Only IPv6 literals have zones: `%25` after an IPv4 address or a name
+    /// is what the standard makes of it (a failure for special schemes, part of an opaque
+    /// host for the others, where [`Url::ipv6_zone`] is `None`).
+    ///
+    /// The zone is found in the IPv6 host with [`Url::ipv6_zone`]; [`Url::socket_addr`]
+    /// sets the scope id when it is numeric. The setters, which reparse their result with
+    /// the standard parser, fail with [`ParseErrorKind::Ipv6InvalidCodePoint`] on a URL with
+    /// a zone, except those that replace the host (`set_host`, `set_hostname`, `set_href`);
+    /// change such a URL by building the new text and parsing it with this function. A
+    /// reference resolved against it ([`Url::join`]) keeps the zone when it keeps the host.
+    /// There is no [`crate::UrlBuf`] counterpart.
+    ///
+    /// On [`Error::ArenaTooSmall`], `needed` bytes of arena always suffice (the zone-free
+    /// input is copied into the arena while it is parsed, so the arena must hold at least
+    /// the input).
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse_with_zone("coap://[FE80:0::1%25wlan0]:5683/temp", &mut arena)?;
+    /// assert_eq!(url.as_str(), "coap://[fe80::1%25wlan0]:5683/temp");
+    /// assert_eq!(url.ipv6_zone(), Some("wlan0"));
+    /// assert_eq!(url.host(), Some(microurl::Host::Ipv6("fe80::1".parse().unwrap())));
+    ///
+    /// // Outside the standard: the ordinary parser refuses it.
+    /// assert!(Url::parse("coap://[fe80::1%25wlan0]/", &mut arena).is_err());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub fn parse_with_zone(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+        if input.len() > crate::MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        let Some(span) = find_zone(input.as_bytes()) else {
+            return Url::parse(input, arena);
+        };
+        validate_zone(input.as_bytes(), span)?;
+        let parsed = match parse_without_zone(input, span, arena)? {
+            Some(parsed) => parsed,
+            // The bracket was not the host after all: the standard's answer.
+            None => return Url::parse(input, arena),
+        };
+        splice_zone(input, span, parsed, arena)
+    }
+
+    /// The zone identifier of an IPv6 host, as written after `%25` (escapes kept), for a URL
+    /// from [`Url::parse_with_zone`]; `None` for every other host. A numeric zone is the
+    /// interface index ([`Url::socket_addr`] uses it as the scope id); a name (`wlan0`) is
+    /// for the caller to map to an index (`if_nametoindex`).
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse_with_zone("coap://[fe80::1%253]/", &mut arena)?;
+    /// assert_eq!(url.ipv6_zone(), Some("3"));
+    /// assert_eq!(url.socket_addr(), Some("[fe80::1%3]:5683".parse().unwrap()));
+    /// let url = microurl::Url::parse_with_zone("coap://[fe80::1]/", &mut arena)?;
+    /// assert_eq!(url.ipv6_zone(), None);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[must_use]
+    pub fn ipv6_zone(&self) -> Option<&'a str> {
+        if self.host_kind() != HostKind::Ipv6 {
+            return None;
+        }
+        let host = self.host_str()?;
+        let percent = host.as_bytes().iter().position(|&b| b == b'%')?;
+        host.get(percent + 3..host.len().saturating_sub(1))
+    }
+
+    /// The numeric zone of an IPv6 host as a scope id (an interface index), if it is one.
+    pub(crate) fn ipv6_scope_id(&self) -> Option<u32> {
+        let zone = self.ipv6_zone()?;
+        match zone.bytes().all(|b| b.is_ascii_digit()) {
+            true => zone.parse().ok(),
+            false => None,
+        }
+    }
+}
+
+/// Copies `input` without its zone to the end of `arena` and parses it there with the
+/// standard parser (output at the front). `None` when the result's host is not that IPv6
+/// literal.
+fn parse_without_zone(
+    input: &str,
+    span: ZoneSpan,
+    arena: &mut [u8],
+) -> Result<Option<Parsed>, Error> {
+    let z = span.end - span.start;
+    let m = input.len() - z;
+    let total = arena.len();
+    let base = arena.as_ptr() as usize;
+    let Some(split) = total.checked_sub(m) else {
+        return Err(Error::ArenaTooSmall {
+            needed: m + literal_host_bound(m) + z,
+        });
+    };
+    let (out, stage) = arena.split_at_mut(split);
+    let bytes = input.as_bytes();
+    stage[..span.start].copy_from_slice(&bytes[..span.start]);
+    stage[span.start..].copy_from_slice(&bytes[span.end..]);
+    // Cutting ASCII out of UTF-8 at ASCII positions leaves UTF-8.
+    let stripped = core::str::from_utf8(stage).map_err(|_| Error::NotUtf8 { valid_up_to: 0 })?;
+    let url = Url::parse(stripped, out).map_err(|e| match e {
+        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall {
+            needed: m + needed + z,
+        },
+        // Positions after the cut move back to where they are in the caller's input.
+        Error::Parse(ParseError { kind, position }) => Error::Parse(ParseError {
+            kind,
+            position: if position >= span.start {
+                position + z
+            } else {
+                position
+            },
+        }),
+        e => e,
+    })?;
+    let href = url.as_str();
+    let record = url.record();
+    let host_end = record.host_end as usize;
+    let closes_host = href.as_bytes().get(host_end.wrapping_sub(1)) == Some(&b']');
+    if url.host_kind() != HostKind::Ipv6 || !closes_host {
+        return Ok(None);
+    }
+    let offset = (href.as_ptr() as usize).wrapping_sub(base);
+    if offset.checked_add(href.len()).is_none_or(|e| e > total) {
+        return Ok(None);
+    }
+    Ok(Some(Parsed {
+        record,
+        validation: url.validation_errors(),
+        offset,
+        len: href.len(),
+    }))
+}
+
+/// Moves the parsed href to the front of `arena` and inserts `%25zone` before the host's
+/// `]`, shifting the offsets after it.
+fn splice_zone<'a>(
+    input: &str,
+    span: ZoneSpan,
+    parsed: Parsed,
+    arena: &'a mut [u8],
+) -> Result<Url<'a>, Error> {
+    let z = span.end - span.start;
+    let len = parsed.len + z;
+    if len > arena.len() {
+        return Err(Error::ArenaTooSmall { needed: len });
+    }
+    crate::arena::shift(arena, parsed.offset..parsed.offset + parsed.len, 0);
+    let at = parsed.record.host_end as usize - 1;
+    crate::arena::shift(arena, at..parsed.len, at + z);
+    arena[at..at + z].copy_from_slice(&input.as_bytes()[span.start..span.end]);
+    let href = crate::ascii::as_str(&arena[..len])
+        .or_else(|| core::str::from_utf8(&arena[..len]).ok())
+        .ok_or(Error::NotUtf8 { valid_up_to: 0 })?;
+    let mut record = parsed.record;
+    let shift = z as u32;
+    record.host_end += shift;
+    record.path_start += shift;
+    record.query_start = record.query_start.map(|q| q + shift);
+    record.fragment_start = record.fragment_start.map(|f| f + shift);
+    Ok(Url::from_record(href, &record, parsed.validation))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_zone_only_in_a_bracketed_host() {
+        let at = |s: &str| find_zone(s.as_bytes()).map(|z| (z.start, z.end));
+        assert_eq!(at("coap://[fe80::1%25wlan0]/"), Some((15, 23)));
+        assert_eq!(at(" HTTP:\\\\u@[::1%251]:80"), Some((14, 18)));
+        assert_eq!(at("coap://a@b@[::1%25x]"), Some((15, 19)));
+        assert_eq!(at("coap:///[::1%25x]"), None);
+        assert_eq!(at("coap://[::1%x]"), None);
+        assert_eq!(at("coap://[::1]/%25x]"), None);
+        assert_eq!(at("co\tap://[::1%25x]"), None);
+        assert_eq!(at("coap://[::1%2\t5x]"), None);
+        assert_eq!(at("file:/[::1%25x]"), None);
+        assert_eq!(at("[::1%25x]"), None);
+    }
+
+    #[test]
+    fn zone_characters() {
+        let check = |s: &str| {
+            let span = find_zone(s.as_bytes()).unwrap();
+            validate_zone(s.as_bytes(), span).map_err(|e| e.parse_error().unwrap().position)
+        };
+        assert_eq!(check("coap://[::1%25a-._~%2F9]"), Ok(()));
+        assert_eq!(check("coap://[::1%25]"), Err(14));
+        assert_eq!(check("coap://[::1%25a%2]"), Err(17));
+        assert_eq!(check("coap://[::1%25a!]"), Err(15));
+    }
+}

@@ -48,15 +48,40 @@ pub enum Host<'a> {
     Empty,
 }
 
+/// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer): the same
+/// text as the URL's host, so an IPv6 address is written as the URL Standard writes it
+/// (`[::ffff:102:304]`), not as `core::net::Ipv6Addr` displays it (`[::ffff:1.2.3.4]`).
+///
+/// ```
+/// use microurl::Url;
+/// let mut arena = [0u8; 64];
+/// let url = Url::parse("http://[::ffff:1.2.3.4]/", &mut arena).unwrap();
+/// assert_eq!(url.host().unwrap().to_string(), "[::ffff:102:304]");
+/// assert_eq!(url.host().unwrap().to_string(), url.host_str().unwrap());
+/// ```
 impl core::fmt::Display for Host<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Host::Domain(s) | Host::Opaque(s) => f.write_str(s),
             Host::Ipv4(a) => a.fmt(f),
-            Host::Ipv6(a) => write!(f, "[{a}]"),
+            Host::Ipv6(a) => f.write_str(serialize_ipv6(a, &mut [0u8; IPV6_SERIALIZED_MAX])),
             Host::Empty => Ok(()),
         }
     }
+}
+
+/// The longest IPv6 host serialization: brackets, 8 pieces of 4 digits, 7 separators.
+const IPV6_SERIALIZED_MAX: usize = 41;
+
+/// <https://url.spec.whatwg.org/#concept-ipv6-serializer> in brackets, into `buf`, through
+/// the same serializer the parser uses.
+fn serialize_ipv6<'b>(address: &Ipv6Addr, buf: &'b mut [u8; IPV6_SERIALIZED_MAX]) -> &'b str {
+    let mut out = Writer::new(buf, "");
+    out.push(b'[');
+    ipv6::serialize(&address.segments(), &mut out);
+    out.push(b']');
+    // 41 bytes always suffice and the serializer writes ASCII.
+    out.finish().unwrap_or("")
 }
 
 /// <https://url.spec.whatwg.org/#forbidden-host-code-point>

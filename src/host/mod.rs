@@ -84,6 +84,23 @@ fn serialize_ipv6<'b>(address: &Ipv6Addr, buf: &'b mut [u8; IPV6_SERIALIZED_MAX]
     out.finish().unwrap_or("")
 }
 
+/// Whether the host just written from `start` on, parsed from `input`, is `localhost`
+/// (the file host state's check, <https://url.spec.whatwg.org/#file-host-state>). Decided
+/// from the logical output, never from a stored prefix of an output that ran past the arena:
+/// when the output cannot tell, an input that percent-decodes to ASCII `localhost` in any
+/// case is one (the host parser only lowercases such a domain); any other is counted as not,
+/// which can only make the reported arena size larger, never too small.
+pub(crate) fn is_localhost(input: &[u8], out: &Writer<'_>, start: usize) -> bool {
+    const LOCALHOST: &[u8] = b"localhost";
+    out.tail_is(start, LOCALHOST).unwrap_or_else(|| {
+        let mut decoded = crate::percent::decode(input);
+        LOCALHOST
+            .iter()
+            .all(|&l| decoded.next().is_some_and(|b| b.to_ascii_lowercase() == l))
+            && decoded.next().is_none()
+    })
+}
+
 /// <https://url.spec.whatwg.org/#forbidden-host-code-point>
 #[inline]
 pub(crate) const fn is_forbidden_host(b: u8) -> bool {

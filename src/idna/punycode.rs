@@ -100,8 +100,26 @@ fn read_delta(input: &mut core::slice::Iter<'_, u8>, i: u32, bias: u32) -> Optio
 }
 
 /// Decodes `input` (without `xn--`) into little-endian u32 code points in `scratch`
-/// (RFC 3492 §6.2); returns their number.
+/// (RFC 3492 §6.2); returns their number. When `scratch` is too small the answer is
+/// [`Failure::Space`] with the size of the whole decoding (4 bytes per code point), found
+/// by decoding again without storing, or the decoding's own failure.
 pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usize, Failure> {
+    match decode_with(input, |len, at, cp| insert_cp(scratch, len, at, cp)) {
+        Err(Failure::Space(_)) => {
+            let count = decode_with(input, |_, _, _| Ok(()))?;
+            Err(Failure::Space(count * 4))
+        }
+        result => result,
+    }
+}
+
+/// RFC 3492 §6.2, with every insertion of code point `cp` at index `at` of the `len`
+/// decoded so far handed to `insert`: the arithmetic and every check (overflow, invalid
+/// code point, the cap) need no storage, so the same loop counts the code points.
+fn decode_with(
+    input: &[u8],
+    mut insert: impl FnMut(usize, usize, u32) -> Result<(), Failure>,
+) -> Result<usize, Failure> {
     let (basic, digits) = match input.iter().rposition(|&b| b == b'-') {
         Some(p) if p > 0 => (
             input.get(..p).unwrap_or(&[]),
@@ -117,7 +135,7 @@ pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usiz
         if !b.is_ascii() {
             return Err(Failure::Invalid);
         }
-        insert_cp(scratch, len, len, u32::from(b))?;
+        insert(len, len, u32::from(b))?;
         len += 1;
     }
     let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
@@ -136,7 +154,7 @@ pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usiz
         if char::from_u32(n).is_none() {
             return Err(Failure::Invalid);
         }
-        insert_cp(scratch, len - 1, i as usize, n)?;
+        insert(len - 1, i as usize, n)?;
         i += 1;
     }
     Ok(len)
@@ -236,7 +254,8 @@ fn public_error(f: Failure) -> IdnaError {
 /// Decodes a Punycode string (without the `xn--` prefix) into UTF-8 in `out`.
 ///
 /// `out` also holds the code points during decoding, so it needs 4 bytes per decoded code
-/// point; [`IdnaError::BufferTooSmall`] reports that size when it is too short.
+/// point; [`IdnaError::BufferTooSmall`] reports that size, for the whole decoding, when it
+/// is too short: one retry with it succeeds.
 ///
 /// # Errors
 /// [`IdnaError::Punycode`] for invalid input, [`IdnaError::LabelTooLong`] past
@@ -247,6 +266,9 @@ fn public_error(f: Failure) -> IdnaError {
 /// let mut out = [0u8; 32];
 /// let n = microurl::idna::punycode::decode("bcher-kva", &mut out).unwrap();
 /// assert_eq!(&out[..n], "bücher".as_bytes());
+/// // Six code points, four bytes each while decoding, asked for at once.
+/// let needed = microurl::idna::IdnaError::BufferTooSmall { needed: 24 };
+/// assert_eq!(microurl::idna::punycode::decode("bcher-kva", &mut out[..4]), Err(needed));
 /// ```
 pub fn decode(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
     let count = decode_to_scratch(input.as_bytes(), out).map_err(public_error)?;

@@ -548,14 +548,21 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
 
 /// Whether `label` is in NFC: a quick check first (every character a starter that neither
 /// decomposes nor composes with what precedes it, so normalization is the identity), else
-/// a full comparison. Not inlined: the full comparison's iterator state stays off the
-/// caller's stack frame (Cortex-M budget).
+/// a full comparison ([`is_nfc_by_normalizing`]). The quick check keeps this frame small:
+/// the full comparison's iterator state (a few hundred bytes) is in the other function's
+/// frame, on the stack only for labels the quick check cannot decide (issue 20: the deepest
+/// chain on Cortex-M runs through here).
 #[inline(never)]
 pub(crate) fn is_nfc(label: &str) -> bool {
     let quick_yes =
         |c: char| (c as u32) < FIRST_SECOND || (is_chunk_boundary(c) && !may_decompose(c));
-    label.chars().all(quick_yes)
-        || nfc_chars(crate::idna::mapping::Mapped::unmapped(label)).eq(label.chars())
+    label.chars().all(quick_yes) || is_nfc_by_normalizing(label)
+}
+
+/// NFC(`label`) == `label`, by normalizing. Not inlined (see [`is_nfc`]).
+#[inline(never)]
+fn is_nfc_by_normalizing(label: &str) -> bool {
+    nfc_chars(crate::idna::mapping::Mapped::unmapped(label)).eq(label.chars())
 }
 
 /// NFC of any character source.

@@ -96,13 +96,15 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
     let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
     let (mut pos, mut needed) = (0usize, 0usize);
     let mut label = LabelShape::default();
+    let mut label_start = stream.clone();
     loop {
         let c = stream.next();
         if let Some(c) = c.filter(|&c| c != '.') {
             label.push(c);
             continue;
         }
-        let (out, peak) = label.cost(target);
+        let chars = label_start.clone().take_while(|&c| c != '.');
+        let (out, peak) = label.cost(target, chars);
         needed = needed.max(pos.saturating_add(peak));
         pos = pos.saturating_add(out);
         if c.is_none() {
@@ -110,6 +112,7 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
         }
         pos = pos.saturating_add(1);
         label = LabelShape::default();
+        label_start = stream.clone();
     }
 }
 
@@ -131,18 +134,26 @@ impl LabelShape {
         self.non_ascii |= !c.is_ascii();
     }
 
-    /// Upper bounds of the bytes the label leaves in the output and of the bytes it uses
-    /// while it is processed.
-    fn cost(&self, target: Target) -> (usize, usize) {
+    /// The bytes the label (whose characters `chars` gives again) leaves in the output, at
+    /// most, and the bytes it uses while it is processed, at most: the label, then what
+    /// Punycode writes after it, counted by running the codec without storing.
+    fn cost<I: Iterator<Item = char> + Clone>(&self, target: Target, chars: I) -> (usize, usize) {
         let u = self.bytes;
-        let times = |k: usize| u.saturating_mul(k);
         match (self.prefix == 4, self.non_ascii, target) {
-            // Decoded into u32 code points after the label: fewer code points than bytes.
-            (true, false, Target::Ascii) => (u, times(5)),
-            (true, false, Target::Unicode) => (times(4), times(5)),
-            // `xn--`, `-`, and at most 11 digits per non-ASCII code point (2+ bytes each).
+            // Decoded into u32 code points after the label, then UTF-8 in their place.
+            (true, false, _) => {
+                let (stored, utf8) = punycode::decode_cost(chars.skip(4));
+                let peak = u.saturating_add(stored.saturating_mul(4));
+                match (target, utf8) {
+                    (Target::Unicode, Some(utf8)) => (utf8.max(u), peak),
+                    _ => (u, peak),
+                }
+            }
+            // `xn--` and the encoding after the label, then moved to where it starts (or
+            // the label kept, when encoding fails).
             (false, true, Target::Ascii) => {
-                (times(6).saturating_add(5), times(7).saturating_add(5))
+                let encoded = 4usize.saturating_add(punycode::encoded_len(chars));
+                (u.max(encoded), u.saturating_add(encoded))
             }
             _ => (u, u),
         }

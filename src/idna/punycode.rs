@@ -85,10 +85,10 @@ fn insert_cp(scratch: &mut [u8], len: usize, at: usize, cp: u32) -> Result<(), F
 }
 
 /// Reads one generalized variable-length integer (RFC 3492 §3.3) into `i`.
-fn read_delta(input: &mut core::slice::Iter<'_, u8>, i: u32, bias: u32) -> Option<u32> {
+fn read_delta(input: &mut impl Iterator<Item = u8>, i: u32, bias: u32) -> Option<u32> {
     let (mut i, mut w, mut k) = (i, 1u32, BASE);
     loop {
-        let d = digit_value(*input.next()?)?;
+        let d = digit_value(input.next()?)?;
         i = i.checked_add(d.checked_mul(w)?)?;
         let t = threshold(k, bias);
         if d < t {
@@ -118,7 +118,7 @@ pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usiz
 /// code point, the cap) need no storage, so the same loop counts the code points.
 fn decode_with(
     input: &[u8],
-    mut insert: impl FnMut(usize, usize, u32) -> Result<(), Failure>,
+    insert: impl FnMut(usize, usize, u32) -> Result<(), Failure>,
 ) -> Result<usize, Failure> {
     let (basic, digits) = match input.iter().rposition(|&b| b == b'-') {
         Some(p) if p > 0 => (
@@ -127,11 +127,20 @@ fn decode_with(
         ),
         _ => (&[][..], input),
     };
+    decode_parts(basic.iter().copied(), digits.iter().copied(), insert)
+}
+
+/// [`decode_with`] over the basic code points and the digits after the last `-`.
+fn decode_parts(
+    basic: impl ExactSizeIterator<Item = u8>,
+    digits: impl Iterator<Item = u8>,
+    mut insert: impl FnMut(usize, usize, u32) -> Result<(), Failure>,
+) -> Result<usize, Failure> {
     if basic.len() > MAX_DECODED_CODE_POINTS {
         return Err(Failure::TooLong);
     }
     let mut len = 0;
-    for &b in basic {
+    for b in basic {
         if !b.is_ascii() {
             return Err(Failure::Invalid);
         }
@@ -139,8 +148,8 @@ fn decode_with(
         len += 1;
     }
     let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
-    let mut input = digits.iter();
-    while input.len() > 0 {
+    let mut input = digits.peekable();
+    while input.peek().is_some() {
         let old_i = i;
         i = read_delta(&mut input, i, bias).ok_or(Failure::Invalid)?;
         len += 1;
@@ -158,6 +167,56 @@ fn decode_with(
         i += 1;
     }
     Ok(len)
+}
+
+/// What decoding the Punycode `label` (ASCII characters, without `xn--`) takes, without
+/// storing it: the code points [`decode_to_scratch`] stores before it finishes or fails
+/// (4 bytes of scratch each), and, when it succeeds, their UTF-8 length.
+pub(crate) fn decode_cost<I: Iterator<Item = char> + Clone>(label: I) -> (usize, Option<usize>) {
+    let last_hyphen = label.clone().enumerate().filter(|&(_, c)| c == '-').last();
+    let (basic, skip) = match last_hyphen {
+        Some((p, _)) if p > 0 => (p, p + 1),
+        _ => (0, 0),
+    };
+    let byte = |c: char| u8::try_from(c).unwrap_or(0xFF);
+    let basic_bytes = label.clone().take(basic).map(byte);
+    let (mut stored, mut utf8) = (0, 0);
+    let result = decode_parts(
+        ExactLen(basic_bytes, basic),
+        label.skip(skip).map(byte),
+        |_, _, cp| {
+            stored += 1;
+            utf8 += char::from_u32(cp).map_or(4, char::len_utf8);
+            Ok(())
+        },
+    );
+    (stored, result.ok().map(|_| utf8))
+}
+
+/// An iterator of a known length (`Take` of a cloned iterator is not `ExactSizeIterator`).
+struct ExactLen<I>(I, usize);
+
+impl<I: Iterator> Iterator for ExactLen<I> {
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        let item = self.0.next()?;
+        self.1 = self.1.saturating_sub(1);
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.1, Some(self.1))
+    }
+}
+
+impl<I: Iterator> ExactSizeIterator for ExactLen<I> {}
+
+/// How many bytes [`encode_chars`] writes for `label` before it finishes or fails.
+pub(crate) fn encoded_len<I: Iterator<Item = char> + Clone>(label: I) -> usize {
+    let mut n = 0usize;
+    let _ = encode_chars(label, |_| n += 1);
+    n
 }
 
 /// Rewrites `count` u32 code points at the start of `scratch` as UTF-8, in place (each

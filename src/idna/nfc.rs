@@ -799,6 +799,67 @@ mod tests {
         assert!(checked > 700_000);
     }
 
+    /// A character source that counts the characters read from it, clones included (the
+    /// buffer-free path re-reads runs through clones).
+    #[derive(Clone)]
+    struct Counted<'a> {
+        chars: core::str::Chars<'a>,
+        reads: &'a core::cell::Cell<u64>,
+    }
+
+    impl Iterator for Counted<'_> {
+        type Item = char;
+        fn next(&mut self) -> Option<char> {
+            let c = self.chars.next()?;
+            self.reads.set(self.reads.get() + 1);
+            Some(c)
+        }
+    }
+
+    /// Characters read from the source per input character while normalizing `s`.
+    fn reads_per_char(s: &str) -> f64 {
+        let reads = core::cell::Cell::new(0);
+        let source = Counted {
+            chars: s.chars(),
+            reads: &reads,
+        };
+        let n = Nfc::new(Decomposed::new(source)).count();
+        assert!(n > 0);
+        reads.get() as f64 / s.chars().count() as f64
+    }
+
+    /// Issue 16 item 5, timing-free: the work on a run of combining marks is linear in its
+    /// length (reads per character the same at 1 Ki and 64 Ki characters), for runs of 1,
+    /// 4 and 16 distinct combining classes. The constant grows with the number of classes
+    /// (the buffer-free path re-reads a run once per class present): printed against an
+    /// ASCII label, and bounded here at what it is (LIMITS.md: "Work and stack").
+    #[test]
+    fn work_on_combining_marks_is_linear() {
+        const MARKS: [char; 16] = [
+            '\u{334}', '\u{321}', '\u{316}', '\u{301}', '\u{345}', '\u{5b0}', '\u{5b1}', '\u{5b2}',
+            '\u{5b3}', '\u{5b4}', '\u{5b5}', '\u{5b6}', '\u{5b7}', '\u{5b8}', '\u{5b9}', '\u{5bb}',
+        ];
+        let classes: std::collections::BTreeSet<u8> = MARKS.iter().map(|&c| ccc(c)).collect();
+        assert_eq!(classes.len(), 16);
+        let ascii = |n: usize| -> std::string::String { "a".repeat(n) };
+        let marks = |n: usize, k: usize| -> std::string::String {
+            core::iter::once('a')
+                .chain((1..n).map(|i| MARKS[i % k]))
+                .collect()
+        };
+        let base = reads_per_char(&ascii(1 << 16));
+        for k in [1, 4, 16] {
+            let small = reads_per_char(&marks(1 << 10, k));
+            let large = reads_per_char(&marks(1 << 16, k));
+            std::println!(
+                "nfc: {k} classes: {small:.1} reads per char at 1 Ki, {large:.1} at 64 Ki; \
+                 ASCII {base:.1}"
+            );
+            assert!(large <= small * 1.05, "{k} classes: {small} -> {large}");
+            assert!(large <= 2.0 * k as f64 + 6.0, "{k} classes: {large}");
+        }
+    }
+
     #[test]
     fn too_small_reports_exact_length() {
         let mut out = [0u8; 2];

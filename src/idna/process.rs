@@ -116,11 +116,16 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
     }
 }
 
+/// Labels of at most this many code points (a DNS label's worth) have their Punycode
+/// length counted exactly by [`needed_bound`]; longer ones get a bound.
+const EXACT_ENCODING_CODE_POINTS: usize = 64;
+
 /// What decides the memory a label needs: its mapped and normalized length, whether it is
 /// ASCII and whether it starts with `xn--`.
 #[derive(Default)]
 struct LabelShape {
     bytes: usize,
+    code_points: usize,
     non_ascii: bool,
     prefix: usize,
 }
@@ -131,6 +136,7 @@ impl LabelShape {
             self.prefix += 1;
         }
         self.bytes = self.bytes.saturating_add(c.len_utf8());
+        self.code_points = self.code_points.saturating_add(1);
         self.non_ascii |= !c.is_ascii();
     }
 
@@ -151,8 +157,17 @@ impl LabelShape {
             }
             // `xn--` and the encoding after the label, then moved to where it starts (or
             // the label kept, when encoding fails).
+            // Counted exactly for a label of at most `EXACT_ENCODING_CODE_POINTS` (the
+            // count re-reads the label once per distinct code point, through mapping and
+            // normalization); a longer one that Punycode refuses writes nothing; another
+            // is bounded: `-` and at most 11 digits per non-ASCII code point (2+ bytes).
             (false, true, Target::Ascii) => {
-                let encoded = 4usize.saturating_add(punycode::encoded_len(chars));
+                let encoded = match self.code_points {
+                    n if n > punycode::MAX_ENCODED_CODE_POINTS => 0,
+                    n if n <= EXACT_ENCODING_CODE_POINTS => punycode::encoded_len(chars),
+                    _ => u.saturating_mul(6).saturating_add(1),
+                };
+                let encoded = 4usize.saturating_add(encoded);
                 (u.max(encoded), u.saturating_add(encoded))
             }
             _ => (u, u),

@@ -12,14 +12,16 @@
 //! The scratch holds the Punycode encoding of label k (to ASCII) or its decoding as u32 code
 //! points then UTF-8 (an `xn--` label); the result is then moved to `pos`.
 
-use crate::idna::nfc::{Decomposed, Nfc, is_stable, nfc_chars};
+use crate::idna::nfc::{Decomposed, ccc, is_stable, nfc_chars, normalize_decomposed_in_place};
 use crate::idna::punycode::{self, Failure};
 use crate::idna::validate::{BidiLabel, bidi_label, check_label};
 use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
 use crate::tables::{Mapping, idna_mapping};
 
-type Stream<'a> = Nfc<Decomposed<Mapped<'a>>>;
+/// The mapped and decomposed characters of a segment: written to the output label by label
+/// and normalized there ([`normalize_decomposed_in_place`]).
+type Stream<'a> = Decomposed<Mapped<'a>>;
 
 /// Which UTS46 operation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +96,8 @@ pub(crate) fn process(
 #[cold]
 pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
     let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
+    // The same labels decomposed, as they are written before they are normalized in place.
+    let mut decomposed = Decomposed::new(Mapped::new(domain, options.transitional_processing));
     let (mut pos, mut needed) = (0usize, 0usize);
     let mut label = LabelShape::default();
     let mut label_start = stream.clone();
@@ -106,6 +110,7 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
         let chars = label_start.clone().take_while(|&c| c != '.');
         let (out, peak) = label.cost(target, chars);
         needed = needed.max(pos.saturating_add(peak));
+        needed = needed.max(pos.saturating_add(normalization_peak(&mut decomposed)));
         pos = pos.saturating_add(out);
         if c.is_none() {
             return needed.max(pos);
@@ -114,6 +119,29 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
         label = LabelShape::default();
         label_start = stream.clone();
     }
+}
+
+/// The bytes [`normalize_decomposed_in_place`] uses for the next label of `decomposed` (up
+/// to a full stop, consumed): the decomposed label, and scratch as long as its longest run
+/// of combining marks out of canonical order.
+fn normalization_peak(decomposed: &mut Decomposed<Mapped<'_>>) -> usize {
+    let (mut bytes, mut scratch) = (0usize, 0usize);
+    let (mut run, mut last, mut sorted) = (0usize, 0u8, true);
+    for c in decomposed.by_ref().take_while(|&c| c != '.') {
+        bytes = bytes.saturating_add(c.len_utf8());
+        let class = ccc(c);
+        if class == 0 {
+            (run, last, sorted) = (0, 0, true);
+            continue;
+        }
+        run = run.saturating_add(c.len_utf8());
+        sorted &= class >= last;
+        last = class;
+        if !sorted {
+            scratch = scratch.max(run);
+        }
+    }
+    bytes.saturating_add(scratch)
 }
 
 /// Labels of at most this many code points (a DNS label's worth) have their Punycode
@@ -209,7 +237,7 @@ impl Run<'_> {
                 self.check_label_length(self.pos - start, index, !last_segment);
             } else {
                 let mut stream: Stream<'_> =
-                    nfc_chars(Mapped::new(segment, self.options.transitional_processing));
+                    Decomposed::new(Mapped::new(segment, self.options.transitional_processing));
                 loop {
                     let start = self.pos;
                     let more = self.label(&mut stream, index)?;
@@ -321,6 +349,9 @@ impl Run<'_> {
             dst.copy_from_slice(bytes);
             end += bytes.len();
         }
+        // NFC, in place (scratch after the label for runs of marks out of order).
+        let label = self.out.get_mut(start..).ok_or(NoSpace)?;
+        let end = start + normalize_decomposed_in_place(label, end - start).map_err(|_| NoSpace)?;
         self.label_at(start, end, ascii, index, false, None)?;
         Ok(more)
     }

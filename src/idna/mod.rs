@@ -3,8 +3,10 @@
 //!
 //! Pipeline per domain: map (IDNA Mapping Table) → NFC → break into labels → for `xn--`
 //! labels Punycode-decode → validity criteria (hyphens, marks, statuses, STD3, ContextJ,
-//! Bidi) → Punycode-encode (ToASCII) → DNS lengths. Mapping and NFC are lazy iterators over
-//! the input; the only memory is the caller's output buffer, also used as scratch.
+//! Bidi) → Punycode-encode (ToASCII) → DNS lengths. Mapping and decomposition are lazy
+//! iterators over the input; each label is written decomposed to the caller's output buffer
+//! and normalized there (runs of marks sorted through scratch after it), so the only memory
+//! is that buffer, also used as scratch.
 //!
 //! # Buffer sizes
 //! When `out` is too small the functions return [`IdnaError::BufferTooSmall`] with a size
@@ -18,7 +20,9 @@
 //!   longer ones (none for labels past [`punycode::MAX_ENCODED_CODE_POINTS`], which fail);
 //! - `xn--`: `u` plus 4 bytes per decoded code point while decoding (counted by running the
 //!   decoder without storing), `u` after (ToASCII) or the decoded UTF-8 (ToUnicode);
-//! - anything else, ToUnicode: `u`.
+//! - anything else, ToUnicode: `u`;
+//! - and for every label, while it is normalized: its decomposed length plus its longest
+//!   run of combining marks out of canonical order.
 //!
 //! A too-small buffer never turns a valid domain into an error; ToASCII reports a
 //! validation error instead of `BufferTooSmall` when one was found before the buffer ran out
@@ -36,7 +40,8 @@
 //! Punycode labels decode to at most [`punycode::MAX_DECODED_CODE_POINTS`] code points and
 //! labels of at most [`punycode::MAX_ENCODED_CODE_POINTS`] are encoded; both are errors
 //! ([`IdnaError::LabelTooLong`]) beyond. Nothing else is capped: runs of combining marks of
-//! any length are normalized in linear time with no scratch at all.
+//! any length are normalized in linear time, a fixed number of reads per character, with
+//! scratch in the output buffer as long as the longest run out of canonical order.
 
 mod error;
 mod mapping;

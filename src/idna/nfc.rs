@@ -10,7 +10,11 @@
 //! handful), which keeps the work linear however long the run is; composition then
 //! replays each segment twice: once to find the final starter, once to emit it and the
 //! marks that did not compose. Source iterators are cloned to re-read, so they must be
-//! cheap to clone (`str::Chars` and wrappers are).
+//! cheap to clone (`str::Chars` and wrappers are). That path's work grows with the number
+//! of classes in a run (2k + 1 reads per character): the public [`nfc`], [`is_nfc`] and the
+//! size computation use it. UTS46 processing instead normalizes each label in its output
+//! buffer ([`normalize_decomposed_in_place`]: a radix sort of the runs by class through
+//! scratch, then composition in place), a fixed number of reads per character.
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;

@@ -11,22 +11,25 @@
 //! # Buffer sizes
 //! When `out` is too small the functions return [`IdnaError::BufferTooSmall`] with a size
 //! that is guaranteed to be enough: the largest, over the labels, of the output before the
-//! label plus what the label needs while it is processed. For a label of `u` bytes once
-//! mapped and normalized:
+//! label plus what the label needs while it is processed, with these bounds for a label of
+//! `u` bytes once mapped and decomposed (as it is written before it is normalized in place;
+//! at least its normalized length, since a canonical composite is never longer than its
+//! parts):
+//! - while it is normalized: `u` plus its longest run of combining marks out of canonical
+//!   order (the sort's scratch);
 //! - ASCII and not `xn--`: `u` (exact);
-//! - non-ASCII, ToASCII: `u` plus `xn--` and its Punycode encoding while encoding, the
-//!   encoding after; the encoding's length is counted by running the encoder without
-//!   storing (exact) for labels of at most 64 code points, and bounded by `6u + 1` for
-//!   longer ones (none for labels past [`punycode::MAX_ENCODED_CODE_POINTS`], which fail);
-//! - `xn--`: `u` plus 4 bytes per decoded code point while decoding (counted by running the
-//!   decoder without storing), `u` after (ToASCII) or the decoded UTF-8 (ToUnicode);
-//! - anything else, ToUnicode: `u`;
-//! - and for every label, while it is normalized: its decomposed length plus its longest
-//!   run of combining marks out of canonical order.
+//! - non-ASCII, ToASCII: `7u + 5` while encoding (the label, then `xn--`, one `-` and at
+//!   most 11 digits per non-ASCII code point, each of at least 2 bytes), `6u + 5` after;
+//!   `u + 4` for a label Punycode refuses (more than 4,000 decomposed code points, so more
+//!   than [`punycode::MAX_ENCODED_CODE_POINTS`] normalized);
+//! - `xn--`: `5u` while decoding (the label, then 4 bytes per decoded code point, fewer
+//!   code points than bytes), `u` after (ToASCII) or `4u` (ToUnicode);
+//! - anything else, ToUnicode: `u`.
 //!
-//! A too-small buffer never turns a valid domain into an error; ToASCII reports a
-//! validation error instead of `BufferTooSmall` when one was found before the buffer ran out
-//! (the result is a failure either way).
+//! The size reported is that bound, not the exact length: computing the exact length of a
+//! Punycode encoding needs the label in memory. A too-small buffer never turns a valid
+//! domain into an error; ToASCII reports a validation error instead of `BufferTooSmall`
+//! when one was found before the buffer ran out (the result is a failure either way).
 //!
 //! # Tables
 //! The Unicode data (Unicode 17.0.0: IDNA mapping, canonical combining classes,

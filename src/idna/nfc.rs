@@ -1,20 +1,18 @@
 //! Normalization Form C ([UAX #15](https://www.unicode.org/reports/tr15/)) as a lazy,
 //! allocation-free iterator, on our own tables.
 //!
-//! The input is fully decomposed on the fly ([`Decomposed`]). The common case is a chunk of
-//! at most 16 code points between two restart points (starters that compose with nothing
-//! before them): it is normalized in a small fixed buffer with the textbook algorithm.
-//! Longer chunks (long runs of combining marks) never fail for lack of room: they take a
-//! buffer-free path, where each run of non-starters is put in canonical order by
-//! re-reading it once per distinct combining class present (at most 255, in practice a
-//! handful), which keeps the work linear however long the run is; composition then
-//! replays each segment twice: once to find the final starter, once to emit it and the
-//! marks that did not compose. Source iterators are cloned to re-read, so they must be
-//! cheap to clone (`str::Chars` and wrappers are). That path's work grows with the number
-//! of classes in a run (2k + 1 reads per character): the public [`nfc`], [`is_nfc`] and the
-//! size computation use it. UTS46 processing instead normalizes each label in its output
-//! buffer ([`normalize_decomposed_in_place`]: a radix sort of the runs by class through
-//! scratch, then composition in place), a fixed number of reads per character.
+//! Two ways, both linear in the input:
+//! - UTS46 processing normalizes each label in its output buffer
+//!   ([`normalize_decomposed_in_place`]): the label is written decomposed, each run of
+//!   combining marks out of canonical order is radix-sorted by class through scratch after
+//!   it, then composed in place; a fixed number of reads per character.
+//! - Without a buffer ([`Nfc`], for the public [`nfc`], [`is_nfc`]): the input is fully
+//!   decomposed on the fly ([`Decomposed`]); each run of non-starters is put in canonical
+//!   order by re-reading it once per distinct combining class present, and composition
+//!   replays each segment twice: once to find the final starter, once to emit it and the
+//!   marks that did not compose (2k + 1 reads per character for k classes). Source
+//!   iterators are cloned to re-read, so they must be cheap to clone (`str::Chars` and
+//!   wrappers are).
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;
@@ -341,10 +339,6 @@ pub(crate) struct Nfc<I> {
     next_segment: I,
     pending_starter: Option<char>,
     replay: Option<(SortedRun<I>, Composer)>,
-    /// Output of the buffered fast path ([`Chunk`]).
-    chunk: Chunk,
-    /// False only in tests, to check the buffer-free path on every input.
-    fast: bool,
 }
 
 impl<I: Iterator<Item = char> + Clone> Nfc<I> {
@@ -353,56 +347,7 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
             next_segment: decomposed,
             pending_starter: None,
             replay: None,
-            chunk: Chunk::default(),
-            fast: true,
         }
-    }
-
-    #[cfg(test)]
-    fn buffer_free(decomposed: I) -> Self {
-        Nfc {
-            fast: false,
-            ..Nfc::new(decomposed)
-        }
-    }
-
-    /// Normalizes the next chunk in the fixed buffer ([`Fill::Chunk`]), or tells that the
-    /// source is exhausted, or that the next chunk does not fit (then the buffer-free path
-    /// takes it, one segment at a time). A chunk is as many characters as fit, cut before
-    /// its last chunk boundary (or at the end of the input), so that text without long runs
-    /// of marks is normalized [`CHUNK`] characters at a time, each decomposed once. Not
-    /// inlined, and filling `self.chunk` in place, to keep [`Nfc::next`]'s stack frame
-    /// small (Cortex-M budget).
-    #[inline(never)]
-    fn fill_chunk(&mut self) -> Fill {
-        let mut it = self.next_segment.clone();
-        self.chunk = Chunk::default();
-        // The last boundary seen: chunk length before it, and the source positioned at it.
-        let mut cut: Option<(usize, I)> = None;
-        loop {
-            let before = it.clone();
-            let Some(c) = it.next() else { break };
-            let class = ccc(c);
-            if self.chunk.len > 0 && is_chunk_boundary_of_class(c, class) {
-                cut = Some((self.chunk.len, before));
-            }
-            if !self.chunk.push(c, class) {
-                let Some((len, at)) = cut else {
-                    self.chunk = Chunk::default();
-                    return Fill::TooLong;
-                };
-                self.chunk.len = len;
-                it = at;
-                break;
-            }
-        }
-        if self.chunk.len == 0 {
-            return Fill::End;
-        }
-        self.chunk.reorder();
-        self.chunk.compose();
-        self.next_segment = it;
-        Fill::Chunk
     }
 
     /// The buffer-free path: replays the current segment's marks, then analyzes the next
@@ -430,16 +375,6 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
     }
 }
 
-/// What [`Nfc::fill_chunk`] did.
-enum Fill {
-    Chunk,
-    End,
-    TooLong,
-}
-
-/// Capacity of the fast path's buffer, in code points.
-const CHUNK: usize = 16;
-
 /// A starter that no composition takes as its second character: nothing before it can
 /// interact with anything after it, so normalization can restart there.
 fn is_chunk_boundary(c: char) -> bool {
@@ -457,95 +392,10 @@ fn is_chunk_boundary_of_class(c: char, class: u8) -> bool {
     class == 0 && !hangul_second && !is_composition_second(c)
 }
 
-/// The common case: a chunk of at most [`CHUNK`] decomposed code points between two chunk
-/// boundaries, normalized in place with the textbook algorithm.
-#[derive(Clone, Copy, Debug, Default)]
-struct Chunk {
-    chars: [char; CHUNK],
-    classes: [u8; CHUNK],
-    len: usize,
-    pos: usize,
-}
-
-impl Chunk {
-    /// Appends `c`, of combining class `class`; false when full.
-    fn push(&mut self, c: char, class: u8) -> bool {
-        let (Some(slot), Some(class_slot)) =
-            (self.chars.get_mut(self.len), self.classes.get_mut(self.len))
-        else {
-            return false;
-        };
-        *slot = c;
-        *class_slot = class;
-        self.len += 1;
-        true
-    }
-
-    /// Canonical ordering: a stable insertion sort of each run of non-starters.
-    fn reorder(&mut self) {
-        for i in 1..self.len.min(CHUNK) {
-            let mut j = i;
-            while j > 0 && self.classes[j] != 0 && self.classes[j - 1] > self.classes[j] {
-                self.chars.swap(j - 1, j);
-                self.classes.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-    }
-
-    /// Canonical composition, in place.
-    fn compose(&mut self) {
-        let n = self.len.min(CHUNK);
-        let mut starter = (self.classes[0] == 0).then_some(0);
-        let mut last: Option<u8> = None;
-        let mut out = 1;
-        for i in 1..n {
-            let (c, class) = (self.chars[i], self.classes[i]);
-            let blocked = last.is_some_and(|l| l == 0 || l >= class);
-            if let (Some(s), false) = (starter, blocked)
-                && let Some(composite) = compose(self.chars[s], c)
-            {
-                self.chars[s] = composite;
-                continue;
-            }
-            if class == 0 {
-                starter = Some(out);
-                last = None;
-            } else {
-                last = Some(class);
-            }
-            self.chars[out] = c;
-            self.classes[out] = class;
-            out += 1;
-        }
-        self.len = out;
-    }
-
-    fn next(&mut self) -> Option<char> {
-        let c = self
-            .chars
-            .get(self.pos)
-            .copied()
-            .filter(|_| self.pos < self.len)?;
-        self.pos += 1;
-        Some(c)
-    }
-}
-
 impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
     type Item = char;
 
     fn next(&mut self) -> Option<char> {
-        if let Some(c) = self.chunk.next() {
-            return Some(c);
-        }
-        if self.fast && self.pending_starter.is_none() && self.replay.is_none() {
-            match self.fill_chunk() {
-                Fill::Chunk => return self.chunk.next(),
-                Fill::End => return None,
-                Fill::TooLong => {}
-            }
-        }
         self.next_buffer_free()
     }
 }
@@ -703,7 +553,7 @@ fn distribute(from: &[u8], to: &mut [u8], shift: u32, mut offsets: [usize; 16], 
 }
 
 /// Canonical composition of the canonically ordered decomposition at `buf[..len]`, in
-/// place (as [`Chunk::compose`]); the new length. A composite replaces its starter; when
+/// place (the textbook algorithm); the new length. A composite replaces its starter; when
 /// its UTF-8 is longer than the starter's, the marks left between them move up into the
 /// room the composed mark leaves (a composite is never longer than its two parts).
 fn compose_in_place(buf: &mut [u8], len: usize, steps: &mut usize) -> usize {
@@ -909,59 +759,12 @@ mod tests {
                 continue;
             }
             for (expected, source) in [(1, 0), (1, 1), (1, 2), (3, 3), (3, 4)] {
-                let slow = Nfc::buffer_free(Decomposed::new(column(c[source])));
+                let slow = Nfc::new(Decomposed::new(column(c[source])));
                 assert!(slow.eq(column(c[expected])), "{line}");
                 checked += 1;
             }
         }
         assert!(checked > 70_000, "{checked}");
-    }
-
-    /// The buffered and the buffer-free paths agree on pseudo-random strings of marks,
-    /// starters that compose and Hangul, long enough to overflow the fixed buffer.
-    #[test]
-    fn both_paths_agree() {
-        const ALPHABET: [char; 20] = [
-            'a',
-            'e',
-            '\u{300}',
-            '\u{301}',
-            '\u{316}',
-            '\u{323}',
-            '\u{327}',
-            '\u{345}',
-            '\u{3B1}',
-            '\u{1100}',
-            '\u{1161}',
-            '\u{11A8}',
-            '\u{0B47}',
-            '\u{0B3E}',
-            '\u{0F71}',
-            '\u{0F72}',
-            '\u{1D158}',
-            '\u{1D165}',
-            '\u{1E0A}',
-            '\u{AC00}',
-        ];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut buf = ['\0'; 48];
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let len = (seed % 48) as usize;
-            for (i, slot) in buf.iter_mut().enumerate().take(len) {
-                let pick = (seed >> (i % 8 * 5)) as usize ^ i.wrapping_mul(2_654_435_761);
-                *slot = ALPHABET[pick % ALPHABET.len()];
-            }
-            let input = buf[..len].iter().copied();
-            let fast = Nfc::new(Decomposed::new(input.clone()));
-            assert!(
-                fast.eq(Nfc::buffer_free(Decomposed::new(input))),
-                "{:?}",
-                &buf[..len]
-            );
-        }
     }
 
     /// The quick check of [`is_nfc`] never says yes wrongly: for every code point `c` (and

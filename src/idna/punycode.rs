@@ -85,7 +85,7 @@ fn insert_cp(scratch: &mut [u8], len: usize, at: usize, cp: u32) -> Result<(), F
 }
 
 /// Reads one generalized variable-length integer (RFC 3492 §3.3) into `i`.
-fn read_delta(input: &mut impl Iterator<Item = u8>, i: u32, bias: u32) -> Option<u32> {
+fn read_delta(input: &mut dyn Iterator<Item = u8>, i: u32, bias: u32) -> Option<u32> {
     let (mut i, mut w, mut k) = (i, 1u32, BASE);
     loop {
         let d = digit_value(input.next()?)?;
@@ -104,9 +104,9 @@ fn read_delta(input: &mut impl Iterator<Item = u8>, i: u32, bias: u32) -> Option
 /// [`Failure::Space`] with the size of the whole decoding (4 bytes per code point), found
 /// by decoding again without storing, or the decoding's own failure.
 pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usize, Failure> {
-    match decode_with(input, |len, at, cp| insert_cp(scratch, len, at, cp)) {
+    match decode_with(input, &mut |len, at, cp| insert_cp(scratch, len, at, cp)) {
         Err(Failure::Space(_)) => {
-            let count = decode_with(input, |_, _, _| Ok(()))?;
+            let count = decode_with(input, &mut |_, _, _| Ok(()))?;
             Err(Failure::Space(count * 4))
         }
         result => result,
@@ -118,7 +118,7 @@ pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usiz
 /// code point, the cap) need no storage, so the same loop counts the code points.
 fn decode_with(
     input: &[u8],
-    insert: impl FnMut(usize, usize, u32) -> Result<(), Failure>,
+    insert: &mut dyn FnMut(usize, usize, u32) -> Result<(), Failure>,
 ) -> Result<usize, Failure> {
     let (basic, digits) = match input.iter().rposition(|&b| b == b'-') {
         Some(p) if p > 0 => (
@@ -127,16 +127,23 @@ fn decode_with(
         ),
         _ => (&[][..], input),
     };
-    decode_parts(basic.iter().copied(), digits.iter().copied(), insert)
+    decode_parts(
+        basic.len(),
+        &mut basic.iter().copied(),
+        &mut digits.iter().copied(),
+        insert,
+    )
 }
 
-/// [`decode_with`] over the basic code points and the digits after the last `-`.
+/// [`decode_with`] over the `basic_len` basic code points and the digits after the last
+/// `-` (through `dyn`: one copy of the loop in flash for every caller).
 fn decode_parts(
-    basic: impl ExactSizeIterator<Item = u8>,
-    digits: impl Iterator<Item = u8>,
-    mut insert: impl FnMut(usize, usize, u32) -> Result<(), Failure>,
+    basic_len: usize,
+    basic: &mut dyn Iterator<Item = u8>,
+    digits: &mut dyn Iterator<Item = u8>,
+    insert: &mut dyn FnMut(usize, usize, u32) -> Result<(), Failure>,
 ) -> Result<usize, Failure> {
-    if basic.len() > MAX_DECODED_CODE_POINTS {
+    if basic_len > MAX_DECODED_CODE_POINTS {
         return Err(Failure::TooLong);
     }
     let mut len = 0;
@@ -171,7 +178,9 @@ fn decode_parts(
 
 /// What decoding the Punycode `label` (ASCII characters, without `xn--`) takes, without
 /// storing it: the code points [`decode_to_scratch`] stores before it finishes or fails
-/// (4 bytes of scratch each), and, when it succeeds, their UTF-8 length.
+/// (4 bytes of scratch each), and, when it succeeds, their UTF-8 length. (Speed build only:
+/// the size build reports a bound instead.)
+#[cfg(feature = "fast-path")]
 pub(crate) fn decode_cost<I: Iterator<Item = char> + Clone>(label: I) -> (usize, Option<usize>) {
     let last_hyphen = label.clone().enumerate().filter(|&(_, c)| c == '-').last();
     let (basic, skip) = match last_hyphen {
@@ -179,12 +188,12 @@ pub(crate) fn decode_cost<I: Iterator<Item = char> + Clone>(label: I) -> (usize,
         _ => (0, 0),
     };
     let byte = |c: char| u8::try_from(c).unwrap_or(0xFF);
-    let basic_bytes = label.clone().take(basic).map(byte);
     let (mut stored, mut utf8) = (0, 0);
     let result = decode_parts(
-        ExactLen(basic_bytes, basic),
-        label.skip(skip).map(byte),
-        |_, _, cp| {
+        basic,
+        &mut label.clone().take(basic).map(byte),
+        &mut label.skip(skip).map(byte),
+        &mut |_, _, cp| {
             stored += 1;
             utf8 += char::from_u32(cp).map_or(4, char::len_utf8);
             Ok(())
@@ -193,26 +202,9 @@ pub(crate) fn decode_cost<I: Iterator<Item = char> + Clone>(label: I) -> (usize,
     (stored, result.ok().map(|_| utf8))
 }
 
-/// An iterator of a known length (`Take` of a cloned iterator is not `ExactSizeIterator`).
-struct ExactLen<I>(I, usize);
-
-impl<I: Iterator> Iterator for ExactLen<I> {
-    type Item = I::Item;
-
-    fn next(&mut self) -> Option<I::Item> {
-        let item = self.0.next()?;
-        self.1 = self.1.saturating_sub(1);
-        Some(item)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.1, Some(self.1))
-    }
-}
-
-impl<I: Iterator> ExactSizeIterator for ExactLen<I> {}
-
-/// How many bytes [`encode_chars`] writes for `label` before it finishes or fails.
+/// How many bytes [`encode_chars`] writes for `label` before it finishes or fails. (Speed
+/// build only.)
+#[cfg(feature = "fast-path")]
 pub(crate) fn encoded_len<I: Iterator<Item = char> + Clone>(label: I) -> usize {
     let mut n = 0usize;
     let _ = encode_chars(label, |_| n += 1);

@@ -186,6 +186,19 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Whether the logical output from `start` on is `s`: `None` when that cannot be told
+    /// from what was stored (the arena ran out inside it, or bytes were counted unwritten).
+    /// The length alone can always tell a difference: it is the logical length.
+    pub(crate) fn tail_is(&self, start: usize, s: &[u8]) -> Option<bool> {
+        if self.len.checked_sub(start) != Some(s.len()) {
+            return Some(false);
+        }
+        if self.skipped || (!self.borrowed && self.len > self.buf.len()) {
+            return None;
+        }
+        Some(self.bytes().get(start..) == Some(s))
+    }
+
     /// The byte at `i`, if it is known.
     #[inline]
     pub(crate) fn byte_at(&self, i: usize) -> Option<u8> {

@@ -40,60 +40,96 @@ impl Origin<'_> {
     /// the ASCII one, with a domain converted by "domain to Unicode".
     ///
     /// ```
-    /// let (mut a, mut out) = ([0u8; 64], [0u8; 64]);
+    /// let (mut a, mut out) = ([0u8; 64], [0u8; 128]);
     /// let url = microurl::Url::parse("https://Bücher.example:8443/", &mut a)?;
     /// assert_eq!(url.origin().to_string(), "https://xn--bcher-kva.example:8443");
     /// assert_eq!(url.origin().unicode_serialization(&mut out)?, "https://bücher.example:8443");
+    /// // Too small: the size asked for holds the whole serialization.
+    /// let Err(microurl::Error::ArenaTooSmall { needed }) =
+    ///     url.origin().unicode_serialization(&mut out[..10])
+    /// else {
+    ///     panic!("10 bytes are too few")
+    /// };
+    /// assert!(url.origin().unicode_serialization(&mut out[..needed]).is_ok());
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    ///
+    /// # Errors
+    /// [`Error::ArenaTooSmall`](crate::Error::ArenaTooSmall) when `out` is too small, with a
+    /// size that holds the whole serialization (exact unless the host has a Unicode form,
+    /// then an upper bound from UTS46).
     #[cfg(feature = "idna")]
     pub fn unicode_serialization<'b>(&self, out: &'b mut [u8]) -> Result<&'b str, crate::Error> {
+        let mut w = Counted { out, len: 0 };
         let Origin::Tuple { scheme, host, port } = *self else {
-            return put(out, 0, b"null").and_then(|n| finish(out, n));
+            w.put(b"null");
+            return w.finish();
         };
-        let mut n = put(out, 0, scheme.as_bytes())?;
-        n = put(out, n, b"://")?;
+        w.put(scheme.as_bytes());
+        w.put(b"://");
         let is_domain =
             !host.starts_with('[') && !host.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-        n = if is_domain {
-            let rest = out.get_mut(n..).unwrap_or_default();
-            match crate::idna::domain_to_unicode(host, rest) {
-                Ok(m) => n + m,
-                Err(crate::idna::IdnaError::BufferTooSmall { needed }) => {
-                    return Err(crate::Error::ArenaTooSmall {
-                        needed: n + needed + 6,
-                    });
-                }
-                // "If an error was recorded, return domain": the ASCII form.
-                Err(_) => put(out, n, host.as_bytes())?,
-            }
+        if is_domain {
+            w.put_domain_to_unicode(host);
         } else {
             // IPv4 and IPv6 hosts serialize as they are.
-            put(out, n, host.as_bytes())?
-        };
-        if let Some(p) = port {
-            n = put(out, n, b":")?;
-            let mut digits = [0u8; 10];
-            n = put(out, n, crate::arena::decimal(p as u32, &mut digits))?;
+            w.put(host.as_bytes());
         }
-        finish(out, n)
+        if let Some(p) = port {
+            w.put(b":");
+            let mut digits = [0u8; 10];
+            w.put(crate::arena::decimal(p as u32, &mut digits));
+        }
+        w.finish()
     }
 }
 
-/// Writes `s` at `out[at..]`; the new end, or the size needed.
+/// An output that keeps counting past the end of its buffer, so that a too-small buffer
+/// learns the size of the whole serialization in one answer, not of the first piece that
+/// did not fit.
 #[cfg(feature = "idna")]
-fn put(out: &mut [u8], at: usize, s: &[u8]) -> Result<usize, crate::Error> {
-    let end = at + s.len();
-    let dst = out
-        .get_mut(at..end)
-        .ok_or(crate::Error::ArenaTooSmall { needed: end + 6 })?;
-    dst.copy_from_slice(s);
-    Ok(end)
+struct Counted<'b> {
+    out: &'b mut [u8],
+    /// Bytes the serialization takes so far (past `out.len()` once it ran out).
+    len: usize,
 }
 
 #[cfg(feature = "idna")]
-fn finish(out: &[u8], n: usize) -> Result<&str, crate::Error> {
-    core::str::from_utf8(&out[..n]).map_err(|_| crate::Error::ArenaTooSmall { needed: n })
+impl<'b> Counted<'b> {
+    /// Writes `s` if it fits; counts it either way.
+    fn put(&mut self, s: &[u8]) {
+        let end = self.len + s.len();
+        if let Some(dst) = self.out.get_mut(self.len..end) {
+            dst.copy_from_slice(s);
+        }
+        self.len = end;
+    }
+
+    /// <https://url.spec.whatwg.org/#concept-domain-to-unicode> of `host`, written if it
+    /// fits; otherwise counted at the size UTS46 reports as sufficient for it.
+    fn put_domain_to_unicode(&mut self, host: &str) {
+        let rest = self.out.get_mut(self.len..).unwrap_or_default();
+        match crate::idna::domain_to_unicode(host, rest) {
+            Ok(m) => self.len += m,
+            Err(crate::idna::IdnaError::BufferTooSmall { needed }) => {
+                // `needed` covers the host; what follows is counted after it, and nothing
+                // more is stored (the result is the size, not a string).
+                self.len += needed;
+                self.out = &mut [];
+            }
+            // "If an error was recorded, return domain": the ASCII form.
+            Err(_) => self.put(host.as_bytes()),
+        }
+    }
+
+    /// The serialization, or the size of the whole of it.
+    fn finish(self) -> Result<&'b str, crate::Error> {
+        let len = self.len;
+        match self.out.get(..len).map(core::str::from_utf8) {
+            Some(Ok(s)) => Ok(s),
+            _ => Err(crate::Error::ArenaTooSmall { needed: len }),
+        }
+    }
 }
 
 impl fmt::Display for Origin<'_> {

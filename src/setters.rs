@@ -33,18 +33,23 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
-        // Basic URL parser step 3: remove ASCII tab or newline (into the arena's end).
+        // Basic URL parser step 3: remove ASCII tab or newline.
         let tabs = value.iter().filter(|b| is_tab_or_newline(b)).count();
+        if tabs == 0 {
+            return self.splice_tab_free(arena, (start, end), value, state_override, write, 0);
+        }
         let n = value.len() - tabs;
-        let split = if tabs == 0 {
-            arena.len()
-        } else {
-            arena.len().saturating_sub(n)
-        };
+        if n <= SETTER_STACK_COPY {
+            // A short value is copied to the stack: the arena holds only the result, and a
+            // too-small arena learns the result's size, not a bound.
+            let mut copy = [0u8; SETTER_STACK_COPY];
+            let input = copy_without_tabs(value, &mut copy);
+            return self.splice_short(arena, (start, end), input, state_override, write);
+        }
+        // A longer one goes to the end of the arena, before the result.
+        let split = arena.len().saturating_sub(n);
         let (out_buf, copy) = arena.split_at_mut(split);
-        let input: &[u8] = if tabs == 0 {
-            value
-        } else if copy.len() < n {
+        if copy.len() < n {
             // No room for the copy, so nothing ran: a bound that covers any output. A host
             // with non-ASCII or `%` may need UTS46 scratch (found by fuzzing: `needed`
             // counted only percent-encoding growth; `regressions::set_host_needed_covers_idna`).
@@ -57,15 +62,43 @@ impl<'a> Url<'a> {
             return Err(Error::ArenaTooSmall {
                 needed: n + self.as_str().len() + grow + 16,
             });
-        } else {
-            for (slot, b) in copy
-                .iter_mut()
-                .zip(value.iter().filter(|b| !is_tab_or_newline(b)))
-            {
-                *slot = *b;
-            }
-            copy
-        };
+        }
+        let input = copy_without_tabs(value, copy);
+        self.splice_tab_free(out_buf, (start, end), input, state_override, write, n)
+    }
+
+    /// [`Url::splice`] for a value copied to the stack (out of line: the copy's frame is on
+    /// the stack only for values with tabs or newlines).
+    #[inline(never)]
+    fn splice_short<'b>(
+        &self,
+        arena: &'b mut [u8],
+        range: (usize, usize),
+        input: &[u8],
+        state_override: StateOverride,
+        write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
+    ) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        self.splice_tab_free(arena, range, input, state_override, write, 0)
+    }
+
+    /// [`Url::splice`] over the tab-free `input`, the result in `out_buf`; `copy_len`: arena
+    /// bytes the copy of the input takes (added to the size reported when `out_buf` is too
+    /// small).
+    fn splice_tab_free<'b>(
+        &self,
+        out_buf: &'b mut [u8],
+        (start, end): (usize, usize),
+        input: &[u8],
+        state_override: StateOverride,
+        write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
+        copy_len: usize,
+    ) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
         let old = self.as_str();
         let mut out = Writer::new(out_buf, "");
         out.push_str(&old[..start]);
@@ -82,7 +115,7 @@ impl<'a> Url<'a> {
         let mut out = p.out;
         out.push_str(&old[end..]);
         let href = out.finish().map_err(|needed| Error::ArenaTooSmall {
-            needed: needed + (arena_len_tail(tabs, n)),
+            needed: needed + copy_len,
         })?;
         // The new serialization is canonical: this parse borrows it and recomputes offsets.
         Url::parse(href, &mut [])
@@ -408,9 +441,21 @@ impl<'a> Url<'a> {
     }
 }
 
-/// Arena bytes taken by the tab-free copy of a setter's value.
-fn arena_len_tail(tabs: usize, n: usize) -> usize {
-    if tabs == 0 { 0 } else { n }
+/// Values with tabs or newlines of at most this many bytes once they are removed are
+/// copied to the stack, not to the arena.
+const SETTER_STACK_COPY: usize = 64;
+
+/// Copies `value` without its tabs and newlines to the front of `to` (which has room).
+fn copy_without_tabs<'c>(value: &[u8], to: &'c mut [u8]) -> &'c [u8] {
+    let mut n = 0;
+    for (slot, b) in to
+        .iter_mut()
+        .zip(value.iter().filter(|b| !is_tab_or_newline(b)))
+    {
+        *slot = *b;
+        n += 1;
+    }
+    to.get(..n).unwrap_or_default()
 }
 
 impl<'a> Url<'a> {

@@ -24,6 +24,27 @@
 use libfuzzer_sys::fuzz_target;
 use microurl::idna::{self as mi, IdnaError, punycode};
 
+/// Issue 16: at a buffer size taken from the input, `call` gives `BufferTooSmall { needed }`
+/// or the same as with a big buffer, and that `needed` suffices at once.
+fn retry_needed(what: &str, size: usize, call: impl Fn(&mut [u8]) -> Result<usize, IdnaError>) {
+    let mut big = vec![0u8; 1 << 16];
+    let full = call(&mut big).map(|n| big[..n].to_vec());
+    let mut out = vec![0u8; size];
+    match call(&mut out) {
+        Err(IdnaError::BufferTooSmall { needed }) => {
+            assert!(needed > size, "{what}: needed {needed} <= {size}");
+            let mut out = vec![0u8; needed];
+            let again = call(&mut out).map(|n| out[..n].to_vec());
+            assert_eq!(again, full, "{what}: needed {needed} (from {size})");
+        }
+        other => assert_eq!(
+            other.map(|n| out[..n].to_vec()),
+            full,
+            "{what}: size {size}"
+        ),
+    }
+}
+
 fn ours(domain: &str) -> Result<String, IdnaError> {
     let mut out = vec![0u8; 0];
     let n = match mi::domain_to_ascii(domain, false, &mut out) {
@@ -119,6 +140,15 @@ fn log(class: &str, domain: &str, a: &Result<String, IdnaError>, b: &Result<Stri
 
 fuzz_target!(|data: &[u8]| {
     let domain = String::from_utf8_lossy(data);
+    let size = data.first().map_or(0, |&b| usize::from(b));
+    let d: &str = &domain;
+    retry_needed("domain_to_ascii", size, |o| {
+        mi::domain_to_ascii(d, false, o)
+    });
+    retry_needed("domain_to_unicode", size, |o| mi::domain_to_unicode(d, o));
+    retry_needed("nfc", size, |o| mi::nfc(d, o));
+    retry_needed("punycode::encode", size, |o| punycode::encode(d, o));
+    retry_needed("punycode::decode", size, |o| punycode::decode(d, o));
     let a = ours(&domain);
     let b = theirs(&domain);
     match (&a, &b) {

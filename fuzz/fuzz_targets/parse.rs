@@ -5,7 +5,8 @@
 //!   assertions);
 //! - `check()` holds on every result;
 //! - an arena that is too small gives `ArenaTooSmall { needed }`, and `needed` bytes suffice;
-//!   an arena of any other size gives the same URL or `ArenaTooSmall`;
+//!   an arena of any other size gives the same URL or `ArenaTooSmall { needed }`, and that
+//!   `needed` suffices at once (issue 16); the same for the origin's Unicode serialization;
 //! - idempotence: `parse(href)` (no base) gives the same href and the same components;
 //! - `can_parse` agrees with `parse` (within `CAN_PARSE_SCRATCH`, a documented limit).
 #![no_main]
@@ -31,7 +32,17 @@ fuzz_target!(|data: &[u8]| {
                 assert!(
                     needed > odd_size,
                     "{input:?}: needed {needed} <= arena {odd_size}"
-                )
+                );
+                // Issue 16: the `needed` reported from *this* size must suffice at once
+                // (the empty arena's `needed` is checked in `parse_owned`).
+                let mut again = vec![0u8; needed];
+                match (Url::parse_with_base(&input, base_url, &mut again), &result) {
+                    (Ok(u), Ok(p)) => assert_eq!(&Parts::of(&u), p, "{input:?}"),
+                    (Err(Error::Parse(_)), Err(Error::Parse(_))) => {}
+                    (a, b) => panic!(
+                        "{input:?}: arena {odd_size} asks {needed}, which gives {a:?}, not {b:?}"
+                    ),
+                }
             }
             // Both fail. The error *kind* may differ: with a small arena the parser skips a
             // step that needs scratch (IDNA) and reports a later error (see
@@ -59,6 +70,28 @@ fuzz_target!(|data: &[u8]| {
                 result.is_ok(),
                 "can_parse({input:?}, {base:?}) = {can}, parse = {result:?}"
             );
+        }
+
+        // The origin's Unicode serialization: at a size taken from the input, the same
+        // string or `ArenaTooSmall { needed }`, and `needed` suffices at once.
+        let mut arena = vec![0u8; 1 << 16];
+        if let Ok(u) = Url::parse_with_base(&input, base_url, &mut arena) {
+            let origin = u.origin();
+            let mut big = vec![0u8; 1 << 16];
+            let full = origin.unicode_serialization(&mut big).map(str::to_owned);
+            let mut out = vec![0u8; odd_size];
+            match origin.unicode_serialization(&mut out) {
+                Ok(s) => assert_eq!(Ok(s.to_owned()), full, "{input:?}"),
+                Err(Error::ArenaTooSmall { needed }) => {
+                    let mut out = vec![0u8; needed];
+                    let again = origin.unicode_serialization(&mut out).map(str::to_owned);
+                    assert_eq!(
+                        again, full,
+                        "{input:?}: origin needed {needed} from {odd_size}"
+                    );
+                }
+                Err(e) => panic!("{input:?}: origin {e:?}"),
+            }
         }
 
         // Idempotence.

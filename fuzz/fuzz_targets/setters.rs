@@ -166,6 +166,28 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => Err(e),
     };
 
+    // Issue 16: at an arena size taken from the input, the same result or
+    // `ArenaTooSmall { needed }`, and that `needed` suffices at once.
+    let odd_size = value.len().wrapping_mul(usize::from(first)) % 256;
+    let mut odd = vec![0u8; odd_size];
+    if let Err(Error::ArenaTooSmall { needed }) = apply(&url, which, &value, &mut odd) {
+        assert!(
+            needed > odd_size,
+            "{url_s:?}.{name} = {value:?}: {needed} <= {odd_size}"
+        );
+        let mut again = vec![0u8; needed];
+        match (
+            apply(&url, which, &value, &mut again).map(|u| Parts::of(&u)),
+            &result,
+        ) {
+            (Ok(a), Ok(b)) => assert_eq!(&a, b, "{url_s:?}.{name} = {value:?}"),
+            (Err(Error::Parse(_)), Err(Error::Parse(_))) => {}
+            (a, b) => panic!(
+                "{url_s:?}.{name} = {value:?}: arena {odd_size} asks {needed}, which gives {a:?}, not {b:?}"
+            ),
+        }
+    }
+
     // Differential: ada's setter on the same URL gives the same href (when ada parses the
     // URL to the same href; the parse differential covers the rest).
     if let Ok(mut a) = ada_url::Url::parse(url_s.as_str(), None) {

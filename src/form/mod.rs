@@ -19,6 +19,7 @@
 
 mod params;
 mod serialize;
+mod sort;
 mod utf8;
 
 use core::fmt::{self, Write as _};

@@ -277,8 +277,14 @@ fn parse_unicode(
         true => None,
         false => out.input_str(input),
     };
+    // Room for the decoded domain (shorter than the input when escaped: counted first, so
+    // that the size asked for when there is none is the decoded one).
+    let decoded_len = match escaped {
+        true => percent::decode(input).count(),
+        false => input.len(),
+    };
     let buf = out.owned_buf();
-    let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= input.len()) else {
+    let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= decoded_len) else {
         return unicode_without_room(input, out, v);
     };
     let (d, decoded, rest) = match source {
@@ -333,11 +339,7 @@ fn unicode_without_room(
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
     if input.contains(&b'%') {
-        // Decoding needs room; assume the worst so the caller learns a sufficient size.
-        let bound = crate::idna_bound(input.len());
-        out.reserve_scratch(input.len() + bound);
-        out.skip_unwritten(bound);
-        return Ok(HostKind::Domain);
+        return escaped_without_room(input, out, v);
     }
     let Ok(domain) = core::str::from_utf8(input) else {
         return domain_to_ascii_failure(v);
@@ -358,6 +360,50 @@ fn unicode_without_room(
 fn is_overflow(e: &crate::idna::IdnaError) -> bool {
     matches!(e, crate::idna::IdnaError::BufferTooSmall { .. })
 }
+
+/// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
+/// decodes to at most [`ESCAPED_ON_STACK`] bytes (a DNS label's worth) is decoded on the
+/// stack, so UTS46 can say what it needs (and whether it fails) as for an unescaped one;
+/// for a longer one the worst case is assumed (128 bytes per byte), which suffices.
+/// Not inlined: the buffer is on the stack only on this path.
+#[cfg(feature = "idna")]
+#[inline(never)]
+fn escaped_without_room(
+    input: &[u8],
+    out: &mut Writer<'_>,
+    v: &mut ValidationErrors,
+) -> Result<HostKind, ParseErrorKind> {
+    let mut buf = [0u8; ESCAPED_ON_STACK];
+    let mut d = 0;
+    for b in percent::decode(input) {
+        if let Some(slot) = buf.get_mut(d) {
+            *slot = b;
+        }
+        d += 1;
+    }
+    let Some(decoded) = buf.get(..d) else {
+        let bound = crate::idna_bound(input.len());
+        out.reserve_scratch(input.len() + bound);
+        out.skip_unwritten(bound);
+        return Ok(HostKind::Domain);
+    };
+    // As with room: UTF-8 decode without BOM or fail.
+    let Ok(decoded) = core::str::from_utf8(decoded) else {
+        return domain_to_ascii_failure(v);
+    };
+    match crate::idna::domain_to_ascii(decoded, false, &mut []) {
+        // An empty buffer only fits the empty result, which is a failure.
+        Ok(_) => domain_to_ascii_failure(v),
+        Err(e) => {
+            let fails = is_overflow(&e) && maps_to_forbidden(decoded);
+            idna_error(e, d, fails, out, v)
+        }
+    }
+}
+
+/// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.
+#[cfg(feature = "idna")]
+const ESCAPED_ON_STACK: usize = 64;
 
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
 /// suffices, past `decoded` bytes of decoded input) that leaves validity undecided, unless

@@ -48,18 +48,60 @@ pub enum Host<'a> {
     Empty,
 }
 
+/// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer): the same
+/// text as the URL's host, so an IPv6 address is written as the URL Standard writes it
+/// (`[::ffff:102:304]`), not as `core::net::Ipv6Addr` displays it (`[::ffff:1.2.3.4]`).
+///
+/// ```
+/// use microurl::Url;
+/// let mut arena = [0u8; 64];
+/// let url = Url::parse("http://[::ffff:1.2.3.4]/", &mut arena).unwrap();
+/// assert_eq!(url.host().unwrap().to_string(), "[::ffff:102:304]");
+/// assert_eq!(url.host().unwrap().to_string(), url.host_str().unwrap());
+/// ```
 impl core::fmt::Display for Host<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Host::Domain(s) | Host::Opaque(s) => f.write_str(s),
             Host::Ipv4(a) => a.fmt(f),
-            Host::Ipv6(a) => write!(f, "[{a}]"),
+            Host::Ipv6(a) => f.write_str(serialize_ipv6(a, &mut [0u8; IPV6_SERIALIZED_MAX])),
             Host::Empty => Ok(()),
         }
     }
 }
 
 use crate::scan::is_forbidden_host;
+
+/// The longest IPv6 host serialization: brackets, 8 pieces of 4 digits, 7 separators.
+const IPV6_SERIALIZED_MAX: usize = 41;
+
+/// <https://url.spec.whatwg.org/#concept-ipv6-serializer> in brackets, into `buf`, through
+/// the same serializer the parser uses.
+fn serialize_ipv6<'b>(address: &Ipv6Addr, buf: &'b mut [u8; IPV6_SERIALIZED_MAX]) -> &'b str {
+    let mut out = Writer::new(buf, "");
+    out.push(b'[');
+    ipv6::serialize(&address.segments(), &mut out);
+    out.push(b']');
+    // 41 bytes always suffice and the serializer writes ASCII.
+    out.finish().unwrap_or("")
+}
+
+/// Whether the host just written from `start` on, parsed from `input`, is `localhost`
+/// (the file host state's check, <https://url.spec.whatwg.org/#file-host-state>). Decided
+/// from the logical output, never from a stored prefix of an output that ran past the arena:
+/// when the output cannot tell, an input that percent-decodes to ASCII `localhost` in any
+/// case is one (the host parser only lowercases such a domain); any other is counted as not,
+/// which can only make the reported arena size larger, never too small.
+pub(crate) fn is_localhost(input: &[u8], out: &Writer<'_>, start: usize) -> bool {
+    const LOCALHOST: &[u8] = b"localhost";
+    out.tail_is(start, LOCALHOST).unwrap_or_else(|| {
+        let mut decoded = crate::percent::decode(input);
+        LOCALHOST
+            .iter()
+            .all(|&l| decoded.next().is_some_and(|b| b.to_ascii_lowercase() == l))
+            && decoded.next().is_none()
+    })
+}
 
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.

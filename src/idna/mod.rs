@@ -3,17 +3,25 @@
 //!
 //! Pipeline per domain: map (IDNA Mapping Table) → NFC → break into labels → for `xn--`
 //! labels Punycode-decode → validity criteria (hyphens, marks, statuses, STD3, ContextJ,
-//! Bidi) → Punycode-encode (ToASCII) → DNS lengths. Mapping and NFC are lazy iterators over
-//! the input; the only memory is the caller's output buffer, also used as scratch.
+//! Bidi) → Punycode-encode (ToASCII) → DNS lengths. Mapping and decomposition are lazy
+//! iterators over the input; each label is written decomposed to the caller's output buffer
+//! and normalized there (runs of marks sorted through scratch after it), so the only memory
+//! is that buffer, also used as scratch.
 //!
 //! # Buffer sizes
 //! When `out` is too small the functions return [`IdnaError::BufferTooSmall`] with a size
 //! that is guaranteed to be enough: the largest, over the labels, of the output before the
 //! label plus what the label needs while it is processed, with these bounds for a label of
-//! `u` bytes once mapped and normalized:
+//! `u` bytes once mapped and decomposed (as it is written before it is normalized in place;
+//! at least its normalized length, since a canonical composite is never longer than its
+//! parts):
+//! - while it is normalized: `u` plus its longest run of combining marks out of canonical
+//!   order (the sort's scratch);
 //! - ASCII and not `xn--`: `u` (exact);
 //! - non-ASCII, ToASCII: `7u + 5` while encoding (the label, then `xn--`, one `-` and at
 //!   most 11 digits per non-ASCII code point, each of at least 2 bytes), `6u + 5` after;
+//!   `u + 4` for a label Punycode refuses (more than 4,000 decomposed code points, so more
+//!   than [`punycode::MAX_ENCODED_CODE_POINTS`] normalized);
 //! - `xn--`: `5u` while decoding (the label, then 4 bytes per decoded code point, fewer
 //!   code points than bytes), `u` after (ToASCII) or `4u` (ToUnicode);
 //! - anything else, ToUnicode: `u`.
@@ -35,7 +43,8 @@
 //! Punycode labels decode to at most [`punycode::MAX_DECODED_CODE_POINTS`] code points and
 //! labels of at most [`punycode::MAX_ENCODED_CODE_POINTS`] are encoded; both are errors
 //! ([`IdnaError::LabelTooLong`]) beyond. Nothing else is capped: runs of combining marks of
-//! any length are normalized in linear time with no scratch at all.
+//! any length are normalized in linear time, a fixed number of reads per character, with
+//! scratch in the output buffer as long as the longest run out of canonical order.
 
 mod error;
 mod mapping;

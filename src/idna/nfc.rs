@@ -1,16 +1,18 @@
 //! Normalization Form C ([UAX #15](https://www.unicode.org/reports/tr15/)) as a lazy,
 //! allocation-free iterator, on our own tables.
 //!
-//! The input is fully decomposed on the fly ([`Decomposed`]). The common case is a chunk of
-//! at most 16 code points between two restart points (starters that compose with nothing
-//! before them): it is normalized in a small fixed buffer with the textbook algorithm.
-//! Longer chunks (long runs of combining marks) never fail for lack of room: they take a
-//! buffer-free path, where each run of non-starters is put in canonical order by
-//! re-reading it once per distinct combining class present (at most 255, in practice a
-//! handful), which keeps the work linear however long the run is; composition then
-//! replays each segment twice: once to find the final starter, once to emit it and the
-//! marks that did not compose. Source iterators are cloned to re-read, so they must be
-//! cheap to clone (`str::Chars` and wrappers are).
+//! Two ways, both linear in the input:
+//! - UTS46 processing normalizes each label in its output buffer
+//!   ([`normalize_decomposed_in_place`]): the label is written decomposed, each run of
+//!   combining marks out of canonical order is radix-sorted by class through scratch after
+//!   it, then composed in place; a fixed number of reads per character.
+//! - Without a buffer ([`Nfc`], for the public [`nfc`], [`is_nfc`]): the input is fully
+//!   decomposed on the fly ([`Decomposed`]); each run of non-starters is put in canonical
+//!   order by re-reading it once per distinct combining class present, and composition
+//!   replays each segment twice: once to find the final starter, once to emit it and the
+//!   marks that did not compose (2k + 1 reads per character for k classes). Source
+//!   iterators are cloned to re-read, so they must be cheap to clone (`str::Chars` and
+//!   wrappers are).
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;
@@ -337,10 +339,6 @@ pub(crate) struct Nfc<I> {
     next_segment: I,
     pending_starter: Option<char>,
     replay: Option<(SortedRun<I>, Composer)>,
-    /// Output of the buffered fast path ([`Chunk`]).
-    chunk: Chunk,
-    /// False only in tests, to check the buffer-free path on every input.
-    fast: bool,
 }
 
 impl<I: Iterator<Item = char> + Clone> Nfc<I> {
@@ -349,56 +347,7 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
             next_segment: decomposed,
             pending_starter: None,
             replay: None,
-            chunk: Chunk::default(),
-            fast: true,
         }
-    }
-
-    #[cfg(test)]
-    fn buffer_free(decomposed: I) -> Self {
-        Nfc {
-            fast: false,
-            ..Nfc::new(decomposed)
-        }
-    }
-
-    /// Normalizes the next chunk in the fixed buffer ([`Fill::Chunk`]), or tells that the
-    /// source is exhausted, or that the next chunk does not fit (then the buffer-free path
-    /// takes it, one segment at a time). A chunk is as many characters as fit, cut before
-    /// its last chunk boundary (or at the end of the input), so that text without long runs
-    /// of marks is normalized [`CHUNK`] characters at a time, each decomposed once. Not
-    /// inlined, and filling `self.chunk` in place, to keep [`Nfc::next`]'s stack frame
-    /// small (Cortex-M budget).
-    #[inline(never)]
-    fn fill_chunk(&mut self) -> Fill {
-        let mut it = self.next_segment.clone();
-        self.chunk = Chunk::default();
-        // The last boundary seen: chunk length before it, and the source positioned at it.
-        let mut cut: Option<(usize, I)> = None;
-        loop {
-            let before = it.clone();
-            let Some(c) = it.next() else { break };
-            let class = ccc(c);
-            if self.chunk.len > 0 && is_chunk_boundary_of_class(c, class) {
-                cut = Some((self.chunk.len, before));
-            }
-            if !self.chunk.push(c, class) {
-                let Some((len, at)) = cut else {
-                    self.chunk = Chunk::default();
-                    return Fill::TooLong;
-                };
-                self.chunk.len = len;
-                it = at;
-                break;
-            }
-        }
-        if self.chunk.len == 0 {
-            return Fill::End;
-        }
-        self.chunk.reorder();
-        self.chunk.compose();
-        self.next_segment = it;
-        Fill::Chunk
     }
 
     /// The buffer-free path: replays the current segment's marks, then analyzes the next
@@ -426,16 +375,6 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
     }
 }
 
-/// What [`Nfc::fill_chunk`] did.
-enum Fill {
-    Chunk,
-    End,
-    TooLong,
-}
-
-/// Capacity of the fast path's buffer, in code points.
-const CHUNK: usize = 16;
-
 /// A starter that no composition takes as its second character: nothing before it can
 /// interact with anything after it, so normalization can restart there.
 fn is_chunk_boundary(c: char) -> bool {
@@ -453,109 +392,221 @@ fn is_chunk_boundary_of_class(c: char, class: u8) -> bool {
     class == 0 && !hangul_second && !is_composition_second(c)
 }
 
-/// The common case: a chunk of at most [`CHUNK`] decomposed code points between two chunk
-/// boundaries, normalized in place with the textbook algorithm.
-#[derive(Clone, Copy, Debug, Default)]
-struct Chunk {
-    chars: [char; CHUNK],
-    classes: [u8; CHUNK],
-    len: usize,
-    pos: usize,
-}
-
-impl Chunk {
-    /// Appends `c`, of combining class `class`; false when full.
-    fn push(&mut self, c: char, class: u8) -> bool {
-        let (Some(slot), Some(class_slot)) =
-            (self.chars.get_mut(self.len), self.classes.get_mut(self.len))
-        else {
-            return false;
-        };
-        *slot = c;
-        *class_slot = class;
-        self.len += 1;
-        true
-    }
-
-    /// Canonical ordering: a stable insertion sort of each run of non-starters.
-    fn reorder(&mut self) {
-        for i in 1..self.len.min(CHUNK) {
-            let mut j = i;
-            while j > 0 && self.classes[j] != 0 && self.classes[j - 1] > self.classes[j] {
-                self.chars.swap(j - 1, j);
-                self.classes.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-    }
-
-    /// Canonical composition, in place.
-    fn compose(&mut self) {
-        let n = self.len.min(CHUNK);
-        let mut starter = (self.classes[0] == 0).then_some(0);
-        let mut last: Option<u8> = None;
-        let mut out = 1;
-        for i in 1..n {
-            let (c, class) = (self.chars[i], self.classes[i]);
-            let blocked = last.is_some_and(|l| l == 0 || l >= class);
-            if let (Some(s), false) = (starter, blocked)
-                && let Some(composite) = compose(self.chars[s], c)
-            {
-                self.chars[s] = composite;
-                continue;
-            }
-            if class == 0 {
-                starter = Some(out);
-                last = None;
-            } else {
-                last = Some(class);
-            }
-            self.chars[out] = c;
-            self.classes[out] = class;
-            out += 1;
-        }
-        self.len = out;
-    }
-
-    fn next(&mut self) -> Option<char> {
-        let c = self
-            .chars
-            .get(self.pos)
-            .copied()
-            .filter(|_| self.pos < self.len)?;
-        self.pos += 1;
-        Some(c)
-    }
-}
-
 impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
     type Item = char;
 
     fn next(&mut self) -> Option<char> {
-        if let Some(c) = self.chunk.next() {
-            return Some(c);
-        }
-        if self.fast && self.pending_starter.is_none() && self.replay.is_none() {
-            match self.fill_chunk() {
-                Fill::Chunk => return self.chunk.next(),
-                Fill::End => return None,
-                Fill::TooLong => {}
-            }
-        }
         self.next_buffer_free()
     }
 }
 
 /// Whether `label` is in NFC: a quick check first (every character a starter that neither
 /// decomposes nor composes with what precedes it, so normalization is the identity), else
-/// a full comparison. Not inlined: the full comparison's iterator state stays off the
-/// caller's stack frame (Cortex-M budget).
+/// a full comparison ([`is_nfc_by_normalizing`]). The quick check keeps this frame small:
+/// the full comparison's iterator state (a few hundred bytes) is in the other function's
+/// frame, on the stack only for labels the quick check cannot decide (issue 20: the deepest
+/// chain on Cortex-M runs through here).
 #[inline(never)]
 pub(crate) fn is_nfc(label: &str) -> bool {
     let quick_yes =
         |c: char| (c as u32) < FIRST_SECOND || (is_chunk_boundary(c) && !may_decompose(c));
-    label.chars().all(quick_yes)
-        || nfc_chars(crate::idna::mapping::Mapped::unmapped(label)).eq(label.chars())
+    label.chars().all(quick_yes) || is_nfc_by_normalizing(label)
+}
+
+/// NFC(`label`) == `label`, by normalizing. Not inlined (see [`is_nfc`]).
+#[inline(never)]
+fn is_nfc_by_normalizing(label: &str) -> bool {
+    nfc_chars(crate::idna::mapping::Mapped::unmapped(label)).eq(label.chars())
+}
+
+/// The character at byte `i` of `buf`, which holds valid UTF-8 (characters this module
+/// wrote), and its length; decoded by hand (`str::from_utf8` per character costs several
+/// times more on this hot path). U+FFFD for what valid UTF-8 never holds there.
+fn char_at(buf: &[u8], i: usize) -> (char, usize) {
+    let Some(&b0) = buf.get(i) else {
+        return ('\u{FFFD}', 1);
+    };
+    if b0 < 0x80 {
+        return (char::from(b0), 1);
+    }
+    let tail = |k: usize| buf.get(i + k).map_or(0, |&b| u32::from(b & 0x3F));
+    let lead = u32::from(b0);
+    let (cp, n) = match b0 {
+        0xF0.. => (
+            (lead & 0x07) << 18 | tail(1) << 12 | tail(2) << 6 | tail(3),
+            4,
+        ),
+        0xE0.. => ((lead & 0x0F) << 12 | tail(1) << 6 | tail(2), 3),
+        _ => ((lead & 0x1F) << 6 | tail(1), 2),
+    };
+    (char::from_u32(cp).unwrap_or('\u{FFFD}'), n)
+}
+
+/// Normalizes to NFC, in place, the canonical decomposition (not yet reordered) of a
+/// string at `buf[..len]`: each run of combining marks is put in canonical order by a
+/// stable radix sort on the combining class (two passes of 16 buckets) through scratch at
+/// `buf[len..]`, then characters are composed in one pass. Linear in the length whatever
+/// the marks, unlike the buffer-free path of [`Nfc`], which re-reads a long run once per
+/// class. Returns the new length, or `Err` with the scratch the longest run out of order
+/// needs (the buffer then holds garbage).
+pub(crate) fn normalize_decomposed_in_place(buf: &mut [u8], len: usize) -> Result<usize, usize> {
+    normalize_counted(buf, len, &mut 0)
+}
+
+/// [`normalize_decomposed_in_place`], counting in `steps` the characters it reads (the
+/// linearity test's measure of work).
+fn normalize_counted(buf: &mut [u8], len: usize, steps: &mut usize) -> Result<usize, usize> {
+    reorder_runs(buf, len, steps)?;
+    Ok(compose_in_place(buf, len, steps))
+}
+
+/// Canonical ordering of every run of non-starters of `buf[..len]`.
+fn reorder_runs(buf: &mut [u8], len: usize, steps: &mut usize) -> Result<(), usize> {
+    let mut i = 0;
+    while i < len {
+        let (c, n) = char_at(buf, i);
+        *steps += 1;
+        if ccc(c) == 0 {
+            i += n;
+            continue;
+        }
+        // The run: non-starters from `i`; sorted already unless a class goes down.
+        let (start, mut last, mut sorted) = (i, 0u8, true);
+        while i < len {
+            let (c, n) = char_at(buf, i);
+            *steps += 1;
+            let class = ccc(c);
+            if class == 0 {
+                break;
+            }
+            sorted &= class >= last;
+            last = class;
+            i += n;
+        }
+        if !sorted {
+            sort_run(buf, start, i, len, steps)?;
+        }
+    }
+    Ok(())
+}
+
+/// Stable sort by combining class of the run `buf[start..end]`, through `buf[len..]`: an
+/// LSD radix sort, the low nibble of the class into the scratch, then the high nibble back
+/// (both histograms counted in one pass).
+fn sort_run(
+    buf: &mut [u8],
+    start: usize,
+    end: usize,
+    len: usize,
+    steps: &mut usize,
+) -> Result<(), usize> {
+    let size = end - start;
+    if buf.len() < len + size {
+        return Err(len + size);
+    }
+    let (head, scratch) = buf.split_at_mut(len);
+    let (Some(run), Some(scratch)) = (head.get_mut(start..end), scratch.get_mut(..size)) else {
+        return Err(len + size);
+    };
+    let (mut low, mut high) = ([0usize; 16], [0usize; 16]);
+    let mut i = 0;
+    while i < run.len() {
+        let (c, n) = char_at(run, i);
+        *steps += 1;
+        let class = usize::from(ccc(c));
+        if let (Some(l), Some(h)) = (low.get_mut(class & 0xF), high.get_mut(class >> 4)) {
+            *l += n;
+            *h += n;
+        }
+        i += n;
+    }
+    distribute(run, scratch, 0, starts(low), steps);
+    distribute(scratch, run, 4, starts(high), steps);
+    Ok(())
+}
+
+/// Bucket sizes to bucket starts.
+fn starts(mut sizes: [usize; 16]) -> [usize; 16] {
+    let mut sum = 0;
+    for o in &mut sizes {
+        (*o, sum) = (sum, sum + *o);
+    }
+    sizes
+}
+
+/// Copies the characters of `from` into `to` (as long) by the nibble of their combining
+/// class at `shift`, each bucket starting at `offsets`, stably (a counting sort pass).
+fn distribute(from: &[u8], to: &mut [u8], shift: u32, mut offsets: [usize; 16], steps: &mut usize) {
+    let mut i = 0;
+    while i < from.len() {
+        let (c, n) = char_at(from, i);
+        *steps += 1;
+        let bucket = usize::from(ccc(c) >> shift) & 0xF;
+        if let Some(o) = offsets.get_mut(bucket) {
+            if let (Some(dst), Some(src)) = (to.get_mut(*o..*o + n), from.get(i..i + n)) {
+                dst.copy_from_slice(src);
+            }
+            *o += n;
+        }
+        i += n;
+    }
+}
+
+/// Canonical composition of the canonically ordered decomposition at `buf[..len]`, in
+/// place (the textbook algorithm); the new length. A composite replaces its starter; when
+/// its UTF-8 is longer than the starter's, the marks left between them move up into the
+/// room the composed mark leaves (a composite is never longer than its two parts).
+fn compose_in_place(buf: &mut [u8], len: usize, steps: &mut usize) -> usize {
+    let (mut r, mut w) = (0, 0);
+    // The last starter: where it is written, its length and the character.
+    let mut starter: Option<(usize, usize, char)> = None;
+    let mut last: Option<u8> = None;
+    while r < len {
+        let (c, n) = char_at(buf, r);
+        *steps += 1;
+        let class = ccc(c);
+        let blocked = last.is_some_and(|l| l == 0 || l >= class);
+        if let (Some((at, old, s)), false) = (starter, blocked)
+            && let Some(composite) = compose(s, c)
+            && let Some(new) = Some(composite.len_utf8()).filter(|&k| w + k <= r + n + old)
+        {
+            // Move the marks after the starter to where they go with the composite.
+            crate::arena::shift(buf, at + old..w, at + new);
+            let mut utf8 = [0u8; 4];
+            if let Some(dst) = buf.get_mut(at..at + new) {
+                dst.copy_from_slice(composite.encode_utf8(&mut utf8).as_bytes());
+            }
+            w = w + new - old;
+            starter = Some((at, new, composite));
+            r += n;
+            continue;
+        }
+        if class == 0 {
+            starter = Some((w, n, c));
+            last = None;
+        } else {
+            last = Some(class);
+        }
+        copy_down(buf, r, w, n);
+        w += n;
+        r += n;
+    }
+    w
+}
+
+/// Copies `buf[from..from + n]` to `buf[to..]`, `to <= from`, byte by byte upward (safe
+/// when they overlap; no `memmove`, whose bare-metal stand-in rotates the whole span).
+fn copy_down(buf: &mut [u8], from: usize, to: usize, n: usize) {
+    if to == from {
+        return;
+    }
+    for k in 0..n {
+        if let Some(&b) = buf.get(from + k)
+            && let Some(slot) = buf.get_mut(to + k)
+        {
+            *slot = b;
+        }
+    }
 }
 
 /// NFC of any character source.
@@ -708,59 +759,12 @@ mod tests {
                 continue;
             }
             for (expected, source) in [(1, 0), (1, 1), (1, 2), (3, 3), (3, 4)] {
-                let slow = Nfc::buffer_free(Decomposed::new(column(c[source])));
+                let slow = Nfc::new(Decomposed::new(column(c[source])));
                 assert!(slow.eq(column(c[expected])), "{line}");
                 checked += 1;
             }
         }
         assert!(checked > 70_000, "{checked}");
-    }
-
-    /// The buffered and the buffer-free paths agree on pseudo-random strings of marks,
-    /// starters that compose and Hangul, long enough to overflow the fixed buffer.
-    #[test]
-    fn both_paths_agree() {
-        const ALPHABET: [char; 20] = [
-            'a',
-            'e',
-            '\u{300}',
-            '\u{301}',
-            '\u{316}',
-            '\u{323}',
-            '\u{327}',
-            '\u{345}',
-            '\u{3B1}',
-            '\u{1100}',
-            '\u{1161}',
-            '\u{11A8}',
-            '\u{0B47}',
-            '\u{0B3E}',
-            '\u{0F71}',
-            '\u{0F72}',
-            '\u{1D158}',
-            '\u{1D165}',
-            '\u{1E0A}',
-            '\u{AC00}',
-        ];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut buf = ['\0'; 48];
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let len = (seed % 48) as usize;
-            for (i, slot) in buf.iter_mut().enumerate().take(len) {
-                let pick = (seed >> (i % 8 * 5)) as usize ^ i.wrapping_mul(2_654_435_761);
-                *slot = ALPHABET[pick % ALPHABET.len()];
-            }
-            let input = buf[..len].iter().copied();
-            let fast = Nfc::new(Decomposed::new(input.clone()));
-            assert!(
-                fast.eq(Nfc::buffer_free(Decomposed::new(input))),
-                "{:?}",
-                &buf[..len]
-            );
-        }
     }
 
     /// The quick check of [`is_nfc`] never says yes wrongly: for every code point `c` (and
@@ -790,6 +794,200 @@ mod tests {
             }
         }
         assert!(checked > 700_000);
+    }
+
+    /// A character source that counts the characters read from it, clones included (the
+    /// buffer-free path re-reads runs through clones).
+    #[derive(Clone)]
+    struct Counted<'a> {
+        chars: core::str::Chars<'a>,
+        reads: &'a core::cell::Cell<u64>,
+    }
+
+    impl Iterator for Counted<'_> {
+        type Item = char;
+        fn next(&mut self) -> Option<char> {
+            let c = self.chars.next()?;
+            self.reads.set(self.reads.get() + 1);
+            Some(c)
+        }
+    }
+
+    /// Characters read from the source per input character while normalizing `s`.
+    fn reads_per_char(s: &str) -> f64 {
+        let reads = core::cell::Cell::new(0);
+        let source = Counted {
+            chars: s.chars(),
+            reads: &reads,
+        };
+        let n = Nfc::new(Decomposed::new(source)).count();
+        assert!(n > 0);
+        reads.get() as f64 / s.chars().count() as f64
+    }
+
+    /// Issue 16 item 5, timing-free: the work on a run of combining marks is linear in its
+    /// length (reads per character the same at 1 Ki and 64 Ki characters), for runs of 1,
+    /// 4 and 16 distinct combining classes. The constant grows with the number of classes
+    /// (the buffer-free path re-reads a run once per class present): printed against an
+    /// ASCII label, and bounded here at what it is (LIMITS.md: "Work and stack").
+    #[test]
+    fn work_on_combining_marks_is_linear() {
+        const MARKS: [char; 16] = [
+            '\u{334}', '\u{321}', '\u{316}', '\u{301}', '\u{345}', '\u{5b0}', '\u{5b1}', '\u{5b2}',
+            '\u{5b3}', '\u{5b4}', '\u{5b5}', '\u{5b6}', '\u{5b7}', '\u{5b8}', '\u{5b9}', '\u{5bb}',
+        ];
+        let classes: std::collections::BTreeSet<u8> = MARKS.iter().map(|&c| ccc(c)).collect();
+        assert_eq!(classes.len(), 16);
+        let ascii = |n: usize| -> std::string::String { "a".repeat(n) };
+        let marks = |n: usize, k: usize| -> std::string::String {
+            core::iter::once('a')
+                .chain((1..n).map(|i| MARKS[i % k]))
+                .collect()
+        };
+        let base = reads_per_char(&ascii(1 << 16));
+        for k in [1, 4, 16] {
+            let small = reads_per_char(&marks(1 << 10, k));
+            let large = reads_per_char(&marks(1 << 16, k));
+            std::println!(
+                "nfc: {k} classes: {small:.1} reads per char at 1 Ki, {large:.1} at 64 Ki; \
+                 ASCII {base:.1}"
+            );
+            assert!(large <= small * 1.05, "{k} classes: {small} -> {large}");
+            assert!(large <= 2.0 * k as f64 + 6.0, "{k} classes: {large}");
+        }
+    }
+
+    /// Decomposes `s` (without reordering) as UTS46 processing writes a label.
+    fn decomposed(s: &str) -> std::string::String {
+        Decomposed::new(s.chars()).collect()
+    }
+
+    /// The in-place normalization of a decomposed string, with room for its scratch.
+    fn in_place(s: &str) -> std::string::String {
+        let d = decomposed(s);
+        let mut buf = std::vec![0u8; 2 * d.len() + 4];
+        buf[..d.len()].copy_from_slice(d.as_bytes());
+        let n = normalize_decomposed_in_place(&mut buf, d.len()).unwrap();
+        std::string::String::from_utf8(buf[..n].to_vec()).unwrap()
+    }
+
+    /// No canonical composite is longer in UTF-8 than its two parts: the in-place
+    /// composition never writes past what it has read.
+    #[test]
+    fn composites_are_never_longer_than_their_parts() {
+        let mut checked = 0;
+        for x in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let mut parts = ['\0'; 4];
+            let n = decompose(x, &mut parts);
+            for k in 1..n {
+                // Every prefix of the decomposition composes step by step.
+                let prefix: std::string::String = parts[..=k].iter().collect();
+                let composed = nfc_chars(prefix.chars()).collect::<std::string::String>();
+                let parts_len: usize = parts[..=k].iter().map(|c| c.len_utf8()).sum();
+                assert!(composed.len() <= parts_len, "{x:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    /// The in-place normalization agrees with the streaming one on NormalizationTest.txt
+    /// (the lines within the tables' domain) and on random strings of marks, starters that
+    /// compose and Hangul, long runs included.
+    #[test]
+    fn in_place_agrees_with_streaming() {
+        use crate::tables::{Mapping, idna_mapping};
+        let kept = |c: char| {
+            matches!(
+                idna_mapping(c),
+                Mapping::Valid | Mapping::Deviation(_) | Mapping::Disallowed
+            )
+        };
+        let text = include_str!("../../tests/data/unicode/NormalizationTest.txt");
+        let mut checked = 0;
+        for line in text.lines() {
+            let data = line.split('#').next().unwrap_or("");
+            if data.trim().is_empty() || data.starts_with('@') {
+                continue;
+            }
+            for field in data.split(';').take(5) {
+                let s: std::string::String = field
+                    .split_whitespace()
+                    .filter_map(|h| u32::from_str_radix(h, 16).ok().and_then(char::from_u32))
+                    .collect();
+                if !s.chars().all(kept) {
+                    continue;
+                }
+                let streaming: std::string::String = nfc_chars(s.chars()).collect();
+                assert_eq!(in_place(&s), streaming, "{line}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 70_000, "{checked}");
+        const ALPHABET: [char; 20] = [
+            'a',
+            'e',
+            '\u{300}',
+            '\u{301}',
+            '\u{316}',
+            '\u{323}',
+            '\u{327}',
+            '\u{345}',
+            '\u{3B1}',
+            '\u{1100}',
+            '\u{1161}',
+            '\u{11A8}',
+            '\u{0B47}',
+            '\u{0B3E}',
+            '\u{0F71}',
+            '\u{0F72}',
+            '\u{1D158}',
+            '\u{1D165}',
+            '\u{1E0A}',
+            '\u{AC00}',
+        ];
+        let mut g = crate::testgen::Gen::new(7);
+        for _ in 0..20_000 {
+            let len = g.below(80);
+            let s: std::string::String = (0..len)
+                .map(|_| ALPHABET[g.below(ALPHABET.len())])
+                .collect();
+            let streaming: std::string::String = nfc_chars(s.chars()).collect();
+            assert_eq!(in_place(&s), streaming, "{s:?}");
+        }
+    }
+
+    /// Issue 16 item 5, timing-free: the in-place normalization UTS46 processing uses reads
+    /// each character a fixed number of times, whatever the number of combining classes in
+    /// a run (at most 5: the run scan, the histogram, two radix passes, composition), and
+    /// an ASCII label twice (the run scan and composition).
+    #[test]
+    fn in_place_work_does_not_depend_on_the_classes() {
+        const MARKS: [char; 16] = [
+            '\u{334}', '\u{321}', '\u{316}', '\u{301}', '\u{345}', '\u{5b0}', '\u{5b1}', '\u{5b2}',
+            '\u{5b3}', '\u{5b4}', '\u{5b5}', '\u{5b6}', '\u{5b7}', '\u{5b8}', '\u{5b9}', '\u{5bb}',
+        ];
+        let steps_per_char = |s: &str| {
+            let d = decomposed(s);
+            let mut buf = std::vec![0u8; 2 * d.len()];
+            buf[..d.len()].copy_from_slice(d.as_bytes());
+            let mut steps = 0;
+            normalize_counted(&mut buf, d.len(), &mut steps).unwrap();
+            steps as f64 / d.chars().count() as f64
+        };
+        let ascii = steps_per_char(&"a".repeat(1 << 16));
+        assert!(ascii <= 2.0, "{ascii}");
+        for k in [1, 4, 16] {
+            for n in [1 << 10, 1 << 16] {
+                // Marks out of order: the largest classes first.
+                let s: std::string::String = core::iter::once('a')
+                    .chain((1..n).map(|i| MARKS[k - 1 - i % k]))
+                    .collect();
+                let steps = steps_per_char(&s);
+                std::println!("nfc in place: {k} classes, {n} chars: {steps:.2} reads per char");
+                assert!(steps <= 5.0, "{k} classes, {n} chars: {steps}");
+            }
+        }
     }
 
     #[test]

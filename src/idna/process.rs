@@ -12,14 +12,16 @@
 //! The scratch holds the Punycode encoding of label k (to ASCII) or its decoding as u32 code
 //! points then UTF-8 (an `xn--` label); the result is then moved to `pos`.
 
-use crate::idna::nfc::{Decomposed, Nfc, is_stable, nfc_chars};
+use crate::idna::nfc::{Decomposed, ccc, is_stable, nfc_chars, normalize_decomposed_in_place};
 use crate::idna::punycode::{self, Failure};
 use crate::idna::validate::{BidiLabel, bidi_label, check_decoded_label, check_label};
 use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
 use crate::tables::{Mapping, idna_mapping};
 
-type Stream<'a> = Nfc<Decomposed<Mapped<'a>>>;
+/// The mapped and decomposed characters of a segment: written to the output label by label
+/// and normalized there ([`normalize_decomposed_in_place`]).
+type Stream<'a> = Decomposed<Mapped<'a>>;
 
 /// Which UTS46 operation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,23 +95,32 @@ pub(crate) fn process(
 #[inline(never)]
 #[cold]
 pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
-    let mut stream = nfc_chars(Mapped::new(domain, options.transitional_processing));
+    let mut stream = Decomposed::new(Mapped::new(domain, options.transitional_processing));
+    #[cfg(feature = "fast-path")]
+    let mut exact = ExactCost {
+        stream: crate::idna::nfc::nfc_chars(Mapped::new(domain, options.transitional_processing)),
+    };
     let (mut pos, mut needed) = (0usize, 0usize);
-    let mut label = LabelShape::default();
     loop {
-        let c = stream.next();
-        if let Some(c) = c.filter(|&c| c != '.') {
+        let mut label = LabelShape::default();
+        let mut more = false;
+        for c in stream.by_ref() {
+            if c == '.' {
+                more = true;
+                break;
+            }
             label.push(c);
-            continue;
         }
         let (out, peak) = label.cost(target);
+        // The speed build counts Punycode exactly (without storing) where it can.
+        #[cfg(feature = "fast-path")]
+        let (out, peak) = exact.next_label(target, &label).unwrap_or((out, peak));
         needed = needed.max(pos.saturating_add(peak));
         pos = pos.saturating_add(out);
-        if c.is_none() {
+        if !more {
             return needed.max(pos);
         }
         pos = pos.saturating_add(1);
-        label = LabelShape::default();
     }
 }
 
@@ -121,13 +132,71 @@ pub(crate) fn maps_to_any(domain: &str, transitional: bool, pred: impl Fn(char) 
     nfc_chars(Mapped::new(domain, transitional)).any(pred)
 }
 
-/// What decides the memory a label needs: its mapped and normalized length, whether it is
-/// ASCII and whether it starts with `xn--`.
+/// The labels once normalized, to count their Punycode exactly (speed build).
+#[cfg(feature = "fast-path")]
+struct ExactCost<'a> {
+    stream: crate::idna::nfc::Nfc<Decomposed<Mapped<'a>>>,
+}
+
+/// Labels of at most this many code points (a DNS label's worth) have their Punycode
+/// length counted exactly by [`needed_bound`] (the count re-reads the label once per
+/// distinct code point); longer ones get the bound.
+#[cfg(feature = "fast-path")]
+const EXACT_ENCODING_CODE_POINTS: usize = 64;
+
+#[cfg(feature = "fast-path")]
+impl ExactCost<'_> {
+    /// The next label's output and peak, counted by running Punycode on its normalized
+    /// characters without storing them (`shape`: the same label decomposed, for the
+    /// normalization's peak); `None` where only the bound is known.
+    fn next_label(&mut self, target: Target, shape: &LabelShape) -> Option<(usize, usize)> {
+        let start = self.stream.clone();
+        let (mut u, mut code_points) = (0usize, 0usize);
+        for c in self.stream.by_ref().take_while(|&c| c != '.') {
+            u = u.saturating_add(c.len_utf8());
+            code_points += 1;
+        }
+        let chars = start.take_while(|&c| c != '.');
+        let normalizing = shape.bytes.saturating_add(shape.scratch);
+        let (out, peak) = match (shape.prefix == 4, shape.non_ascii, target) {
+            // Decoded into u32 code points after the label, then UTF-8 in their place.
+            (true, false, _) => {
+                let (stored, utf8) = punycode::decode_cost(chars.skip(4));
+                let peak = u.saturating_add(stored.saturating_mul(4));
+                match (target, utf8) {
+                    (Target::Unicode, Some(utf8)) => (utf8.max(u), peak),
+                    _ => (u, peak),
+                }
+            }
+            (false, true, Target::Ascii) => {
+                let encoded = match code_points {
+                    n if n > punycode::MAX_ENCODED_CODE_POINTS => 0,
+                    n if n <= EXACT_ENCODING_CODE_POINTS => punycode::encoded_len(chars),
+                    _ => return None,
+                };
+                let encoded = 4usize.saturating_add(encoded);
+                (u.max(encoded), u.saturating_add(encoded))
+            }
+            _ => (u, u),
+        };
+        Some((out, peak.max(normalizing)))
+    }
+}
+
+/// What decides the memory a label needs, read from its mapped and decomposed characters
+/// as they are written before normalization: their length (at least the normalized
+/// length: a canonical composite is never longer than its parts), whether they are ASCII
+/// and start with `xn--`, how many there are, and the longest run of combining marks out
+/// of canonical order (the scratch normalization takes).
 #[derive(Default)]
 struct LabelShape {
     bytes: usize,
     non_ascii: bool,
     prefix: usize,
+    code_points: usize,
+    /// The run of combining marks being read: bytes, last class, in canonical order so far.
+    run: (usize, u8, bool),
+    scratch: usize,
 }
 
 impl LabelShape {
@@ -136,24 +205,47 @@ impl LabelShape {
             self.prefix += 1;
         }
         self.bytes = self.bytes.saturating_add(c.len_utf8());
+        self.code_points = self.code_points.saturating_add(1);
         self.non_ascii |= !c.is_ascii();
+        let class = ccc(c);
+        let (bytes, last, sorted) = self.run;
+        self.run = match class {
+            0 => (0, 0, true),
+            _ => (
+                bytes.saturating_add(c.len_utf8()),
+                class,
+                sorted && class >= last,
+            ),
+        };
+        if !self.run.2 {
+            self.scratch = self.scratch.max(self.run.0);
+        }
     }
 
     /// Upper bounds of the bytes the label leaves in the output and of the bytes it uses
-    /// while it is processed.
+    /// while it is processed: normalization (the label and the scratch), then Punycode.
     fn cost(&self, target: Target) -> (usize, usize) {
         let u = self.bytes;
         let times = |k: usize| u.saturating_mul(k);
-        match (self.prefix == 4, self.non_ascii, target) {
+        let normalizing = u.saturating_add(self.scratch);
+        let (out, peak) = match (self.prefix == 4, self.non_ascii, target) {
             // Decoded into u32 code points after the label: fewer code points than bytes.
             (true, false, Target::Ascii) => (u, times(5)),
             (true, false, Target::Unicode) => (times(4), times(5)),
+            // More than 1,000 code points once normalized (each decomposes to at most 4):
+            // Punycode refuses the label after `xn--` is written.
+            (false, true, Target::Ascii)
+                if self.code_points > 4 * punycode::MAX_ENCODED_CODE_POINTS =>
+            {
+                (u, u.saturating_add(4))
+            }
             // `xn--`, `-`, and at most 11 digits per non-ASCII code point (2+ bytes each).
             (false, true, Target::Ascii) => {
                 (times(6).saturating_add(5), times(7).saturating_add(5))
             }
             _ => (u, u),
-        }
+        };
+        (out, peak.max(normalizing))
     }
 }
 
@@ -191,7 +283,7 @@ impl Run<'_> {
                 self.check_label_length(self.pos - start, index, !last_segment);
             } else {
                 let mut stream: Stream<'_> =
-                    nfc_chars(Mapped::new(segment, self.options.transitional_processing));
+                    Decomposed::new(Mapped::new(segment, self.options.transitional_processing));
                 loop {
                     let start = self.pos;
                     let more = self.label(&mut stream, index)?;
@@ -305,6 +397,9 @@ impl Run<'_> {
             dst.iter_mut().zip(bytes).for_each(|(d, s)| *d = *s);
             end += bytes.len();
         }
+        // NFC, in place (scratch after the label for runs of marks out of order).
+        let label = self.out.get_mut(start..).ok_or(NoSpace)?;
+        let end = start + normalize_decomposed_in_place(label, end - start).map_err(|_| NoSpace)?;
         self.label_at(start, end, ascii, index, false, None)?;
         Ok(more)
     }

@@ -85,10 +85,10 @@ fn insert_cp(scratch: &mut [u8], len: usize, at: usize, cp: u32) -> Result<(), F
 }
 
 /// Reads one generalized variable-length integer (RFC 3492 §3.3) into `i`.
-fn read_delta(input: &mut core::slice::Iter<'_, u8>, i: u32, bias: u32) -> Option<u32> {
+fn read_delta(input: &mut dyn Iterator<Item = u8>, i: u32, bias: u32) -> Option<u32> {
     let (mut i, mut w, mut k) = (i, 1u32, BASE);
     loop {
-        let d = digit_value(*input.next()?)?;
+        let d = digit_value(input.next()?)?;
         i = i.checked_add(d.checked_mul(w)?)?;
         let t = threshold(k, bias);
         if d < t {
@@ -100,8 +100,26 @@ fn read_delta(input: &mut core::slice::Iter<'_, u8>, i: u32, bias: u32) -> Optio
 }
 
 /// Decodes `input` (without `xn--`) into little-endian u32 code points in `scratch`
-/// (RFC 3492 §6.2); returns their number.
+/// (RFC 3492 §6.2); returns their number. When `scratch` is too small the answer is
+/// [`Failure::Space`] with the size of the whole decoding (4 bytes per code point), found
+/// by decoding again without storing, or the decoding's own failure.
 pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usize, Failure> {
+    match decode_with(input, &mut |len, at, cp| insert_cp(scratch, len, at, cp)) {
+        Err(Failure::Space(_)) => {
+            let count = decode_with(input, &mut |_, _, _| Ok(()))?;
+            Err(Failure::Space(count * 4))
+        }
+        result => result,
+    }
+}
+
+/// RFC 3492 §6.2, with every insertion of code point `cp` at index `at` of the `len`
+/// decoded so far handed to `insert`: the arithmetic and every check (overflow, invalid
+/// code point, the cap) need no storage, so the same loop counts the code points.
+fn decode_with(
+    input: &[u8],
+    insert: &mut dyn FnMut(usize, usize, u32) -> Result<(), Failure>,
+) -> Result<usize, Failure> {
     let (basic, digits) = match input.iter().rposition(|&b| b == b'-') {
         Some(p) if p > 0 => (
             input.get(..p).unwrap_or(&[]),
@@ -109,20 +127,36 @@ pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usiz
         ),
         _ => (&[][..], input),
     };
-    if basic.len() > MAX_DECODED_CODE_POINTS {
+    decode_parts(
+        basic.len(),
+        &mut basic.iter().copied(),
+        &mut digits.iter().copied(),
+        insert,
+    )
+}
+
+/// [`decode_with`] over the `basic_len` basic code points and the digits after the last
+/// `-` (through `dyn`: one copy of the loop in flash for every caller).
+fn decode_parts(
+    basic_len: usize,
+    basic: &mut dyn Iterator<Item = u8>,
+    digits: &mut dyn Iterator<Item = u8>,
+    insert: &mut dyn FnMut(usize, usize, u32) -> Result<(), Failure>,
+) -> Result<usize, Failure> {
+    if basic_len > MAX_DECODED_CODE_POINTS {
         return Err(Failure::TooLong);
     }
     let mut len = 0;
-    for &b in basic {
+    for b in basic {
         if !b.is_ascii() {
             return Err(Failure::Invalid);
         }
-        insert_cp(scratch, len, len, u32::from(b))?;
+        insert(len, len, u32::from(b))?;
         len += 1;
     }
     let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
-    let mut input = digits.iter();
-    while input.len() > 0 {
+    let mut input = digits.peekable();
+    while input.peek().is_some() {
         let old_i = i;
         i = read_delta(&mut input, i, bias).ok_or(Failure::Invalid)?;
         len += 1;
@@ -136,10 +170,45 @@ pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usiz
         if char::from_u32(n).is_none() {
             return Err(Failure::Invalid);
         }
-        insert_cp(scratch, len - 1, i as usize, n)?;
+        insert(len - 1, i as usize, n)?;
         i += 1;
     }
     Ok(len)
+}
+
+/// What decoding the Punycode `label` (ASCII characters, without `xn--`) takes, without
+/// storing it: the code points [`decode_to_scratch`] stores before it finishes or fails
+/// (4 bytes of scratch each), and, when it succeeds, their UTF-8 length. (Speed build only:
+/// the size build reports a bound instead.)
+#[cfg(feature = "fast-path")]
+pub(crate) fn decode_cost<I: Iterator<Item = char> + Clone>(label: I) -> (usize, Option<usize>) {
+    let last_hyphen = label.clone().enumerate().filter(|&(_, c)| c == '-').last();
+    let (basic, skip) = match last_hyphen {
+        Some((p, _)) if p > 0 => (p, p + 1),
+        _ => (0, 0),
+    };
+    let byte = |c: char| u8::try_from(c).unwrap_or(0xFF);
+    let (mut stored, mut utf8) = (0, 0);
+    let result = decode_parts(
+        basic,
+        &mut label.clone().take(basic).map(byte),
+        &mut label.skip(skip).map(byte),
+        &mut |_, _, cp| {
+            stored += 1;
+            utf8 += char::from_u32(cp).map_or(4, char::len_utf8);
+            Ok(())
+        },
+    );
+    (stored, result.ok().map(|_| utf8))
+}
+
+/// How many bytes [`encode_chars`] writes for `label` before it finishes or fails. (Speed
+/// build only.)
+#[cfg(feature = "fast-path")]
+pub(crate) fn encoded_len<I: Iterator<Item = char> + Clone>(label: I) -> usize {
+    let mut n = 0usize;
+    let _ = encode_chars(label, |_| n += 1);
+    n
 }
 
 /// Rewrites `count` u32 code points at the start of `scratch` as UTF-8, in place (each
@@ -236,7 +305,8 @@ fn public_error(f: Failure) -> IdnaError {
 /// Decodes a Punycode string (without the `xn--` prefix) into UTF-8 in `out`.
 ///
 /// `out` also holds the code points during decoding, so it needs 4 bytes per decoded code
-/// point; [`IdnaError::BufferTooSmall`] reports that size when it is too short.
+/// point; [`IdnaError::BufferTooSmall`] reports that size, for the whole decoding, when it
+/// is too short: one retry with it succeeds.
 ///
 /// # Errors
 /// [`IdnaError::Punycode`] for invalid input, [`IdnaError::LabelTooLong`] past
@@ -247,6 +317,9 @@ fn public_error(f: Failure) -> IdnaError {
 /// let mut out = [0u8; 32];
 /// let n = microurl::idna::punycode::decode("bcher-kva", &mut out).unwrap();
 /// assert_eq!(&out[..n], "bücher".as_bytes());
+/// // Six code points, four bytes each while decoding, asked for at once.
+/// let needed = microurl::idna::IdnaError::BufferTooSmall { needed: 24 };
+/// assert_eq!(microurl::idna::punycode::decode("bcher-kva", &mut out[..4]), Err(needed));
 /// ```
 pub fn decode(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
     let count = decode_to_scratch(input.as_bytes(), out).map_err(public_error)?;

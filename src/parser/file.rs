@@ -138,7 +138,7 @@ impl<'b> Parser<'_, '_, 'b> {
                 }
             }
             let hs = self.rec.host_start as usize;
-            if self.out.bytes().get(hs..) == Some(b"localhost") {
+            if host::is_localhost(buffer, &self.out, hs) {
                 self.out.truncate(hs);
                 self.rec.host_kind = Some(HostKind::Empty);
             }

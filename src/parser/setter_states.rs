@@ -73,7 +73,7 @@ impl Parser<'_, '_, '_> {
         let start = self.out.len();
         let kind = host::parse(buffer, false, &mut self.out, &mut self.v)?;
         self.rec.host_kind = Some(kind);
-        if self.out.bytes().get(start..) == Some(b"localhost") {
+        if host::is_localhost(buffer, &self.out, start) {
             self.out.truncate(start);
             self.rec.host_kind = Some(HostKind::Empty);
         }

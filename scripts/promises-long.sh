@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Issue 16, the long form of tests/promises.rs: the sweep over every storage size with
+# 100,000 generated URLs and setter values (the test command runs 2,000), in release mode.
+# Prints the needed/smallest-size ratios (maximum and median) per entry point.
+#
+#   scripts/promises-long.sh            # 100,000
+#   PROMISES_GENERATED=20000 scripts/promises-long.sh
+set -euo pipefail
+cd "$(dirname "$0")/../tests"
+export PROMISES_GENERATED="${PROMISES_GENERATED:-100000}"
+cargo test --release --test promises -- --include-ignored --nocapture \
+    --skip item_6_can_parse_beyond_the_scratch --skip item_7_needed_is_tight_for_input_with_tabs \
+    2>&1 | grep -E "needed ratio|sweep:|test result|panicked|FAILED"

@@ -299,7 +299,6 @@ fn item_5_long_runs_of_marks_normalize() {
 /// 1 KiB scratch. Fixed on another branch (`core`, `src/parser/entry.rs`); ignored here
 /// because it still fails on this one.
 #[test]
-#[ignore = "issue 16 item 6: can_parse beyond CAN_PARSE_SCRATCH, fixed on branch core"]
 fn item_6_can_parse_beyond_the_scratch() {
     let input = format!("http://{}/", "\u{fdfa}".repeat(19));
     let mut arena = vec![0u8; 1 << 16];

@@ -296,8 +296,7 @@ fn item_5_long_runs_of_marks_normalize() {
 }
 
 /// Item 6: `can_parse` answers what `parse` would where the input needs more than the
-/// 1 KiB scratch. Fixed on another branch (`core`, `src/parser/entry.rs`); ignored here
-/// because it still fails on this one.
+/// 1 KiB scratch (`src/parser/entry.rs` streams the mapped host when it outgrows it).
 #[test]
 fn item_6_can_parse_beyond_the_scratch() {
     let input = format!("http://{}/", "\u{fdfa}".repeat(19));

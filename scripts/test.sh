@@ -47,6 +47,7 @@ if grep -v 'aborting upload due to dry run' "$pkg_log" | grep -q '^warning\|^err
 if cargo package -p microurl --list --allow-dirty 2>/dev/null | grep -E '^(tests|benches|fuzz|embedded-tests)/|NormalizationTest|IdnaTestV2|^[^.].*\.json$'; then
     echo "error: the package holds test or benchmark data"; exit 1
 fi
+cargo package -p microurl --allow-dirty --no-verify -q
 crate="target/package/microurl-$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1).crate"
 unpacked="$(mktemp -d)"
 tar xzf "$crate" -C "$unpacked"

@@ -266,8 +266,7 @@ fn without_tabs<'a>(
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
     // Remove tabs and newlines into the end of the arena; the output grows from the front.
     let Some(split) = arena.len().checked_sub(n) else {
-        let needed = n + output_bound(n, job.base);
-        return Err(job.too_small(needed, true));
+        return Err(tab_free_copy_too_small(t, lead, job, v, n));
     };
     let (out, copy) = arena.split_at_mut(split);
     copy_without_tabs(t, copy);
@@ -291,6 +290,36 @@ fn without_tabs<'a>(
         Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
         e => e,
     })
+}
+
+/// `ArenaTooSmall` when the arena cannot even hold the tab-free copy of `t` (`n` bytes). A
+/// short copy is made on the stack and parsed with no arena, which counts what the output
+/// needs besides the copy; a longer one, a copy whose parse fails (the parse with room
+/// reports that failure) and `can_parse` get the bound.
+#[inline(never)]
+fn tab_free_copy_too_small(
+    t: &[u8],
+    lead: usize,
+    job: &Job<'_, '_>,
+    v: ValidationErrors,
+    n: usize,
+) -> Error {
+    const ON_STACK: usize = 64;
+    let bound = || job.too_small(n + output_bound(n, job.base), true);
+    let mut buf = [0u8; ON_STACK];
+    let Some(copy) = buf.get_mut(..n).filter(|_| !job.validity_only) else {
+        return bound();
+    };
+    copy_without_tabs(t, copy);
+    let Ok(copy) = core::str::from_utf8(copy) else {
+        return bound();
+    };
+    let map_pos = |p: usize| lead + kept_position(t, p);
+    match run(copy, job, &mut [], v, None, map_pos) {
+        Ok(_) => job.too_small(n, false),
+        Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed, false),
+        Err(_) => bound(),
+    }
 }
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the

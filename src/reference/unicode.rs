@@ -55,9 +55,14 @@ impl Url<'_> {
     ///
     /// ```
     /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// # #[cfg(feature = "idna")] {
     /// let url = microurl::Url::parse("http://🌲/%CE%B1?%20", &mut a)?;
     /// assert_eq!(url.as_str(), "http://xn--vh8h/%CE%B1?%20");
     /// assert_eq!(url.unicode_href(&mut b)?, "http://🌲/α?%20");
+    /// # }
+    /// // Without the `idna` feature, non-ASCII domains fail to parse; the rest is decoded.
+    /// let url = microurl::Url::parse("http://example.com/%CE%B1?%20", &mut a)?;
+    /// assert_eq!(url.unicode_href(&mut b)?, "http://example.com/α?%20");
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn unicode_href<'b>(&self, out: &'b mut [u8]) -> Result<&'b str, Error> {

@@ -57,6 +57,12 @@ impl<'a> Url<'a> {
         url
     }
 
+    /// `serialization[range]` through `get`: the offsets are checked ([`Url::check`]) and
+    /// the href is ASCII, so it never misses, and no slicing panic path is linked.
+    fn part<R: core::slice::SliceIndex<str, Output = str>>(&self, range: R) -> &'a str {
+        self.serialization.get(range).unwrap_or_default()
+    }
+
     /// Adds validation errors found before the URL was recognized (tab removal, trimming).
     pub(crate) fn with_validation(mut self, v: ValidationErrors) -> Url<'a> {
         self.validation = self.validation.union(v);
@@ -137,13 +143,13 @@ impl<'a> Url<'a> {
     /// The scheme, lowercase, without `:`.
     #[must_use]
     pub fn scheme(&self) -> &'a str {
-        &self.serialization[..self.rec.scheme_end as usize]
+        self.part(..self.rec.scheme_end as usize)
     }
 
     /// The scheme followed by `:` (JavaScript's `protocol`).
     #[must_use]
     pub fn protocol(&self) -> &'a str {
-        &self.serialization[..self.rec.scheme_end as usize + 1]
+        self.part(..self.rec.scheme_end as usize + 1)
     }
 
     /// Whether the scheme is special (http, https, ws, wss, ftp, file).
@@ -157,7 +163,7 @@ impl<'a> Url<'a> {
     #[must_use]
     pub fn has_opaque_path(&self) -> bool {
         self.host_kind() == HostKind::None
-            && !self.serialization[self.rec.path_start as usize..].starts_with('/')
+            && !self.part(self.rec.path_start as usize..).starts_with('/')
     }
 
     /// The username, percent-encoded; empty if none.
@@ -166,7 +172,7 @@ impl<'a> Url<'a> {
         if self.host_kind() == HostKind::None {
             return "";
         }
-        &self.serialization[self.rec.scheme_end as usize + 3..self.rec.username_end as usize]
+        self.part(self.rec.scheme_end as usize + 3..self.rec.username_end as usize)
     }
 
     /// The password, percent-encoded; empty if none.
@@ -177,7 +183,7 @@ impl<'a> Url<'a> {
             && ue < hs
             && self.serialization.as_bytes()[ue] == b':'
         {
-            &self.serialization[ue + 1..hs - 1]
+            self.part(ue + 1..hs - 1)
         } else {
             ""
         }
@@ -187,7 +193,7 @@ impl<'a> Url<'a> {
     #[must_use]
     pub fn host_str(&self) -> Option<&'a str> {
         (self.host_kind() != HostKind::None)
-            .then(|| &self.serialization[self.rec.host_start as usize..self.rec.host_end as usize])
+            .then(|| self.part(self.rec.host_start as usize..self.rec.host_end as usize))
     }
 
     /// The host as serialized, or `""` (JavaScript's `hostname`).
@@ -202,7 +208,7 @@ impl<'a> Url<'a> {
         if self.host_kind() == HostKind::None {
             return "";
         }
-        &self.serialization[self.rec.host_start as usize..self.rec.path_start as usize]
+        self.part(self.rec.host_start as usize..self.rec.path_start as usize)
     }
 
     /// The kind of host.
@@ -257,7 +263,7 @@ impl<'a> Url<'a> {
     #[doc(alias = "pathname")]
     #[must_use]
     pub fn path(&self) -> &'a str {
-        &self.serialization[self.rec.path_start as usize..self.path_end()]
+        self.part(self.rec.path_start as usize..self.path_end())
     }
 
     /// Same as [`Url::path`].
@@ -270,7 +276,7 @@ impl<'a> Url<'a> {
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         let q = self.rec.query_start? as usize;
-        Some(&self.serialization[q + 1..self.fragment_start_or_end()])
+        Some(self.part(q + 1..self.fragment_start_or_end()))
     }
 
     /// `?` and the query, or `""` if the query is null or empty (JavaScript's `search`).
@@ -278,7 +284,7 @@ impl<'a> Url<'a> {
     pub fn search(&self) -> &'a str {
         match self.rec.query_start {
             Some(q) if self.fragment_start_or_end() > q as usize + 1 => {
-                &self.serialization[q as usize..self.fragment_start_or_end()]
+                self.part(q as usize..self.fragment_start_or_end())
             }
             _ => "",
         }
@@ -288,16 +294,14 @@ impl<'a> Url<'a> {
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         let f = self.rec.fragment_start? as usize;
-        Some(&self.serialization[f + 1..])
+        Some(self.part(f + 1..))
     }
 
     /// `#` and the fragment, or `""` if it is null or empty (JavaScript's `hash`).
     #[must_use]
     pub fn hash(&self) -> &'a str {
         match self.rec.fragment_start {
-            Some(f) if self.serialization.len() > f as usize + 1 => {
-                &self.serialization[f as usize..]
-            }
+            Some(f) if self.serialization.len() > f as usize + 1 => self.part(f as usize..),
             _ => "",
         }
     }

@@ -85,7 +85,7 @@ fn insert_cp(scratch: &mut [u8], len: usize, at: usize, cp: u32) -> Result<(), F
 }
 
 /// Reads one generalized variable-length integer (RFC 3492 §3.3) into `i`.
-fn read_delta(input: &mut dyn Iterator<Item = u8>, i: u32, bias: u32) -> Option<u32> {
+fn read_delta(input: &mut impl Iterator<Item = u8>, i: u32, bias: u32) -> Option<u32> {
     let (mut i, mut w, mut k) = (i, 1u32, BASE);
     loop {
         let d = digit_value(input.next()?)?;
@@ -104,22 +104,48 @@ fn read_delta(input: &mut dyn Iterator<Item = u8>, i: u32, bias: u32) -> Option<
 /// [`Failure::Space`] with the size of the whole decoding (4 bytes per code point), found
 /// by decoding again without storing, or the decoding's own failure.
 pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usize, Failure> {
-    match decode_with(input, &mut |len, at, cp| insert_cp(scratch, len, at, cp)) {
+    match decode_with(input, &mut Sink::Store(scratch)) {
         Err(Failure::Space(_)) => {
-            let count = decode_with(input, &mut |_, _, _| Ok(()))?;
+            let count = decode_with(input, &mut Sink::Count)?;
             Err(Failure::Space(count * 4))
         }
         result => result,
     }
 }
 
+/// Where [`decode_parts`] hands each decoded code point: a match, not a closure behind
+/// `dyn`, so the firmware's call graph has no indirect call (the static stack bound) and the
+/// loop is in flash once for the slice callers.
+enum Sink<'s> {
+    /// Inserted into the scratch as little-endian u32 ([`insert_cp`]).
+    Store(&'s mut [u8]),
+    /// Only counted (the decoding's checks need no storage).
+    Count,
+    /// Counted with their UTF-8 length ([`decode_cost`]).
+    #[cfg(feature = "fast-path")]
+    Cost { stored: usize, utf8: usize },
+}
+
+impl Sink<'_> {
+    /// Code point `cp` inserted at index `at` of the `len` decoded so far.
+    fn insert(&mut self, len: usize, at: usize, cp: u32) -> Result<(), Failure> {
+        match self {
+            Sink::Store(scratch) => insert_cp(scratch, len, at, cp),
+            Sink::Count => Ok(()),
+            #[cfg(feature = "fast-path")]
+            Sink::Cost { stored, utf8 } => {
+                *stored += 1;
+                *utf8 += char::from_u32(cp).map_or(4, char::len_utf8);
+                Ok(())
+            }
+        }
+    }
+}
+
 /// RFC 3492 §6.2, with every insertion of code point `cp` at index `at` of the `len`
-/// decoded so far handed to `insert`: the arithmetic and every check (overflow, invalid
+/// decoded so far handed to `sink`: the arithmetic and every check (overflow, invalid
 /// code point, the cap) need no storage, so the same loop counts the code points.
-fn decode_with(
-    input: &[u8],
-    insert: &mut dyn FnMut(usize, usize, u32) -> Result<(), Failure>,
-) -> Result<usize, Failure> {
+fn decode_with(input: &[u8], sink: &mut Sink<'_>) -> Result<usize, Failure> {
     let (basic, digits) = match input.iter().rposition(|&b| b == b'-') {
         Some(p) if p > 0 => (
             input.get(..p).unwrap_or(&[]),
@@ -129,19 +155,19 @@ fn decode_with(
     };
     decode_parts(
         basic.len(),
-        &mut basic.iter().copied(),
-        &mut digits.iter().copied(),
-        insert,
+        basic.iter().copied(),
+        digits.iter().copied(),
+        sink,
     )
 }
 
 /// [`decode_with`] over the `basic_len` basic code points and the digits after the last
-/// `-` (through `dyn`: one copy of the loop in flash for every caller).
+/// `-`.
 fn decode_parts(
     basic_len: usize,
-    basic: &mut dyn Iterator<Item = u8>,
-    digits: &mut dyn Iterator<Item = u8>,
-    insert: &mut dyn FnMut(usize, usize, u32) -> Result<(), Failure>,
+    basic: impl Iterator<Item = u8>,
+    digits: impl Iterator<Item = u8>,
+    sink: &mut Sink<'_>,
 ) -> Result<usize, Failure> {
     if basic_len > MAX_DECODED_CODE_POINTS {
         return Err(Failure::TooLong);
@@ -151,7 +177,7 @@ fn decode_parts(
         if !b.is_ascii() {
             return Err(Failure::Invalid);
         }
-        insert(len, len, u32::from(b))?;
+        sink.insert(len, len, u32::from(b))?;
         len += 1;
     }
     let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
@@ -170,7 +196,7 @@ fn decode_parts(
         if char::from_u32(n).is_none() {
             return Err(Failure::Invalid);
         }
-        insert(len - 1, i as usize, n)?;
+        sink.insert(len - 1, i as usize, n)?;
         i += 1;
     }
     Ok(len)
@@ -188,18 +214,17 @@ pub(crate) fn decode_cost<I: Iterator<Item = char> + Clone>(label: I) -> (usize,
         _ => (0, 0),
     };
     let byte = |c: char| u8::try_from(c).unwrap_or(0xFF);
-    let (mut stored, mut utf8) = (0, 0);
+    let mut sink = Sink::Cost { stored: 0, utf8: 0 };
     let result = decode_parts(
         basic,
-        &mut label.clone().take(basic).map(byte),
-        &mut label.skip(skip).map(byte),
-        &mut |_, _, cp| {
-            stored += 1;
-            utf8 += char::from_u32(cp).map_or(4, char::len_utf8);
-            Ok(())
-        },
+        label.clone().take(basic).map(byte),
+        label.skip(skip).map(byte),
+        &mut sink,
     );
-    (stored, result.ok().map(|_| utf8))
+    match sink {
+        Sink::Cost { stored, utf8 } => (stored, result.ok().map(|_| utf8)),
+        _ => (0, None),
+    }
 }
 
 /// How many bytes [`encode_chars`] writes for `label` before it finishes or fails. (Speed

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{FIELDS, field};
+use common::{FIELDS, field, usv_json};
 use microurl::{Error, Url};
 use serde_json::Value;
 
@@ -105,42 +105,6 @@ fn run_case(case: &Value) -> Result<(), String> {
             if diffs.is_empty() { Ok(()) } else { Err(diffs) }
         }
     }
-}
-
-/// Replaces JSON `\\uXXXX` escapes of lone surrogates with U+FFFD, as converting a
-/// JavaScript string to a USVString does (serde_json rejects lone surrogates).
-fn usv_json(text: &str) -> String {
-    let hex = |s: &str| u32::from_str_radix(s, 16).ok();
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    let mut last = 0;
-    while i < b.len() {
-        if b[i] != b'\\' {
-            i += 1;
-            continue;
-        }
-        if b.get(i + 1) != Some(&b'u') {
-            i += 2;
-            continue;
-        }
-        let unit = text.get(i + 2..i + 6).and_then(hex).unwrap_or(0);
-        let next = (text.get(i + 6..i + 8) == Some("\\u"))
-            .then(|| text.get(i + 8..i + 12).and_then(hex))
-            .flatten();
-        match unit {
-            0xd800..=0xdbff if next.is_some_and(|n| (0xdc00..=0xdfff).contains(&n)) => i += 12,
-            0xd800..=0xdfff => {
-                out.push_str(&text[last..i]);
-                out.push_str("\\ufffd");
-                i += 6;
-                last = i;
-            }
-            _ => i += 6,
-        }
-    }
-    out.push_str(&text[last..]);
-    out
 }
 
 fn run_file(path: &str) -> (usize, usize, Vec<String>) {

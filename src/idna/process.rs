@@ -19,6 +19,9 @@ use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
 use crate::tables::{Mapping, idna_mapping};
 
+#[cfg(feature = "fast-path")]
+mod exact;
+
 /// The mapped and decomposed characters of a segment: written to the output label by label
 /// and normalized there ([`normalize_decomposed_in_place`]).
 type Stream<'a> = Decomposed<Mapped<'a>>;
@@ -97,9 +100,7 @@ pub(crate) fn process(
 pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
     let mut stream = Decomposed::new(Mapped::new(domain, options.transitional_processing));
     #[cfg(feature = "fast-path")]
-    let mut exact = ExactCost {
-        stream: crate::idna::nfc::nfc_chars(Mapped::new(domain, options.transitional_processing)),
-    };
+    let mut exact = exact::ExactCost::new(domain, options.transitional_processing);
     let (mut pos, mut needed) = (0usize, 0usize);
     loop {
         let mut label = LabelShape::default();
@@ -130,57 +131,6 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
 #[cold]
 pub(crate) fn maps_to_any(domain: &str, transitional: bool, pred: impl Fn(char) -> bool) -> bool {
     nfc_chars(Mapped::new(domain, transitional)).any(pred)
-}
-
-/// The labels once normalized, to count their Punycode exactly (speed build).
-#[cfg(feature = "fast-path")]
-struct ExactCost<'a> {
-    stream: crate::idna::nfc::Nfc<Decomposed<Mapped<'a>>>,
-}
-
-/// Labels of at most this many code points (a DNS label's worth) have their Punycode
-/// length counted exactly by [`needed_bound`] (the count re-reads the label once per
-/// distinct code point); longer ones get the bound.
-#[cfg(feature = "fast-path")]
-const EXACT_ENCODING_CODE_POINTS: usize = 64;
-
-#[cfg(feature = "fast-path")]
-impl ExactCost<'_> {
-    /// The next label's output and peak, counted by running Punycode on its normalized
-    /// characters without storing them (`shape`: the same label decomposed, for the
-    /// normalization's peak); `None` where only the bound is known.
-    fn next_label(&mut self, target: Target, shape: &LabelShape) -> Option<(usize, usize)> {
-        let start = self.stream.clone();
-        let (mut u, mut code_points) = (0usize, 0usize);
-        for c in self.stream.by_ref().take_while(|&c| c != '.') {
-            u = u.saturating_add(c.len_utf8());
-            code_points += 1;
-        }
-        let chars = start.take_while(|&c| c != '.');
-        let normalizing = shape.bytes.saturating_add(shape.scratch);
-        let (out, peak) = match (shape.prefix == 4, shape.non_ascii, target) {
-            // Decoded into u32 code points after the label, then UTF-8 in their place.
-            (true, false, _) => {
-                let (stored, utf8) = punycode::decode_cost(chars.skip(4));
-                let peak = u.saturating_add(stored.saturating_mul(4));
-                match (target, utf8) {
-                    (Target::Unicode, Some(utf8)) => (utf8.max(u), peak),
-                    _ => (u, peak),
-                }
-            }
-            (false, true, Target::Ascii) => {
-                let encoded = match code_points {
-                    n if n > punycode::MAX_ENCODED_CODE_POINTS => 0,
-                    n if n <= EXACT_ENCODING_CODE_POINTS => punycode::encoded_len(chars),
-                    _ => return None,
-                };
-                let encoded = 4usize.saturating_add(encoded);
-                (u.max(encoded), u.saturating_add(encoded))
-            }
-            _ => (u, u),
-        };
-        Some((out, peak.max(normalizing)))
-    }
 }
 
 /// What decides the memory a label needs, read from its mapped and decomposed characters

@@ -106,7 +106,7 @@ fn read_delta(input: &mut impl Iterator<Item = u8>, i: u32, bias: u32) -> Option
 pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usize, Failure> {
     match decode_with(input, &mut Sink::Store(scratch)) {
         Err(Failure::Space(_)) => {
-            let count = decode_with(input, &mut Sink::Count)?;
+            let count = decode_with(input, &mut Sink::Count { stored: 0, utf8: 0 })?;
             Err(Failure::Space(count * 4))
         }
         result => result,
@@ -116,14 +116,11 @@ pub(crate) fn decode_to_scratch(input: &[u8], scratch: &mut [u8]) -> Result<usiz
 /// Where [`decode_parts`] hands each decoded code point: a match, not a closure behind
 /// `dyn`, so the firmware's call graph has no indirect call (the static stack bound) and the
 /// loop is in flash once for the slice callers.
-enum Sink<'s> {
+pub(crate) enum Sink<'s> {
     /// Inserted into the scratch as little-endian u32 ([`insert_cp`]).
     Store(&'s mut [u8]),
-    /// Only counted (the decoding's checks need no storage).
-    Count,
-    /// Counted with their UTF-8 length ([`decode_cost`]).
-    #[cfg(feature = "fast-path")]
-    Cost { stored: usize, utf8: usize },
+    /// Only counted, with their UTF-8 length (the decoding's checks need no storage).
+    Count { stored: usize, utf8: usize },
 }
 
 impl Sink<'_> {
@@ -131,9 +128,7 @@ impl Sink<'_> {
     fn insert(&mut self, len: usize, at: usize, cp: u32) -> Result<(), Failure> {
         match self {
             Sink::Store(scratch) => insert_cp(scratch, len, at, cp),
-            Sink::Count => Ok(()),
-            #[cfg(feature = "fast-path")]
-            Sink::Cost { stored, utf8 } => {
+            Sink::Count { stored, utf8 } => {
                 *stored += 1;
                 *utf8 += char::from_u32(cp).map_or(4, char::len_utf8);
                 Ok(())
@@ -163,7 +158,7 @@ fn decode_with(input: &[u8], sink: &mut Sink<'_>) -> Result<usize, Failure> {
 
 /// [`decode_with`] over the `basic_len` basic code points and the digits after the last
 /// `-`.
-fn decode_parts(
+pub(crate) fn decode_parts(
     basic_len: usize,
     basic: impl Iterator<Item = u8>,
     digits: impl Iterator<Item = u8>,
@@ -200,40 +195,6 @@ fn decode_parts(
         i += 1;
     }
     Ok(len)
-}
-
-/// What decoding the Punycode `label` (ASCII characters, without `xn--`) takes, without
-/// storing it: the code points [`decode_to_scratch`] stores before it finishes or fails
-/// (4 bytes of scratch each), and, when it succeeds, their UTF-8 length. (Speed build only:
-/// the size build reports a bound instead.)
-#[cfg(feature = "fast-path")]
-pub(crate) fn decode_cost<I: Iterator<Item = char> + Clone>(label: I) -> (usize, Option<usize>) {
-    let last_hyphen = label.clone().enumerate().filter(|&(_, c)| c == '-').last();
-    let (basic, skip) = match last_hyphen {
-        Some((p, _)) if p > 0 => (p, p + 1),
-        _ => (0, 0),
-    };
-    let byte = |c: char| u8::try_from(c).unwrap_or(0xFF);
-    let mut sink = Sink::Cost { stored: 0, utf8: 0 };
-    let result = decode_parts(
-        basic,
-        label.clone().take(basic).map(byte),
-        label.skip(skip).map(byte),
-        &mut sink,
-    );
-    match sink {
-        Sink::Cost { stored, utf8 } => (stored, result.ok().map(|_| utf8)),
-        _ => (0, None),
-    }
-}
-
-/// How many bytes [`encode_chars`] writes for `label` before it finishes or fails. (Speed
-/// build only.)
-#[cfg(feature = "fast-path")]
-pub(crate) fn encoded_len<I: Iterator<Item = char> + Clone>(label: I) -> usize {
-    let mut n = 0usize;
-    let _ = encode_chars(label, |_| n += 1);
-    n
 }
 
 /// Rewrites `count` u32 code points at the start of `scratch` as UTF-8, in place (each

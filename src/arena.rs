@@ -43,22 +43,49 @@ fn shift_by_rotation(buf: &mut [u8], src: Range<usize>, dest: usize) {
     // rotate_left(k) = reverse(..k), reverse(k..), reverse(all); rotate_right(k) is
     // rotate_left(len - k).
     let k = if left { k } else { span.len() - k };
-    span[..k].reverse();
-    span[k..].reverse();
-    span.reverse();
+    // Checked split (`k < span.len()` above, but not provably so for the compiler in the
+    // right rotation): no panic path in the linked code (issue 20).
+    if let Some((head, tail)) = span.split_at_mut_checked(k) {
+        reverse(head);
+        reverse(tail);
+    }
+    reverse(span);
+}
+
+/// `s.reverse()` by slice patterns: core's `reverse` is not inlined at opt-level `z` and
+/// keeps a bounds-check panic path of its own (issue 20).
+fn reverse(s: &mut [u8]) {
+    let mut rest = s;
+    while let [first, middle @ .., last] = rest {
+        core::mem::swap(first, last);
+        rest = middle;
+    }
+}
+
+/// Copies the first `min(dst.len(), src.len())` bytes of `src` to the start of `dst`, as a
+/// zip: `copy_from_slice` is not inlined at opt-level `z`, and its out-of-line body keeps the
+/// length-mismatch panic path even where the lengths are equal (issue 20).
+#[inline]
+pub(crate) fn copy_bytes(dst: &mut [u8], src: &[u8]) {
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d = *s;
+    }
 }
 
 /// `n` in decimal (<https://url.spec.whatwg.org/#serialize-an-integer>), in `buf`.
 pub(crate) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
+    // Digits from the last slot backwards (ten slots hold any `u32`); iterating the slots
+    // instead of indexing leaves no bounds check to panic.
+    let mut start = buf.len();
+    for (i, slot) in buf.iter_mut().enumerate().rev() {
+        *slot = b'0' + (n % 10) as u8;
         n /= 10;
+        start = i;
         if n == 0 {
-            return &buf[i..];
+            break;
         }
     }
+    buf.get(start..).unwrap_or_default()
 }
 
 /// `a == b` for slices of equal length; short ones (what the parser writes: `//`, a
@@ -79,7 +106,7 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 fn copy(dst: &mut [u8], src: &[u8]) {
     let n = src.len();
     if !cfg!(feature = "fast-path") || dst.len() != n || n > 16 {
-        dst.copy_from_slice(src);
+        copy_bytes(dst, src);
     } else if n >= 8 {
         dst[..8].copy_from_slice(&src[..8]);
         dst[n - 8..].copy_from_slice(&src[n - 8..]);
@@ -91,6 +118,17 @@ fn copy(dst: &mut [u8], src: &[u8]) {
         dst[0] = src[0];
         dst[n - 1] = src[n - 1];
         dst[n / 2] = src[n / 2];
+    }
+}
+
+/// Copies the first `min(dst.len(), src.len())` bytes of `src` to the start of `dst`: both
+/// slices are cut to one length the compiler can see, so no bounds or length-mismatch panic
+/// links (issue 20).
+#[inline(always)]
+fn copy_prefix(dst: &mut [u8], src: &[u8]) {
+    let n = dst.len().min(src.len());
+    if let (Some(dst), Some(src)) = (dst.get_mut(..n), src.get(..n)) {
+        copy(dst, src);
     }
 }
 
@@ -178,11 +216,12 @@ impl<'a> Writer<'a> {
     /// The output written so far (in overflow mode, only the stored prefix).
     #[inline]
     pub(crate) fn bytes(&self) -> &[u8] {
+        // `len <= src.len()` while borrowed; `get` so that no panic path links either way.
         if self.borrowed {
-            &self.src()[..self.len]
+            self.src().get(..self.len).unwrap_or_default()
         } else {
             let end = self.len.min(self.buf.len());
-            &self.buf[..end]
+            self.buf.get(..end).unwrap_or_default()
         }
     }
 
@@ -212,9 +251,8 @@ impl<'a> Writer<'a> {
             return;
         }
         self.borrowed = false;
-        let n = self.len.min(self.buf.len());
         let src = self.src();
-        copy(&mut self.buf[..n], &src[..n]);
+        copy_prefix(self.buf, src.get(..self.len).unwrap_or(src));
         if self.len > self.buf.len() {
             self.overflow = true;
         }
@@ -285,10 +323,9 @@ impl<'a> Writer<'a> {
         if let Some(dst) = self.buf.get_mut(self.len..end) {
             copy(dst, s);
         } else {
-            let cap = self.buf.len();
-            if self.len < cap {
-                let n = cap - self.len;
-                self.buf[self.len..].copy_from_slice(&s[..n]);
+            // What fits, then counting only.
+            if let Some(room) = self.buf.get_mut(self.len..) {
+                copy_prefix(room, s);
             }
             self.overflow = true;
         }
@@ -322,14 +359,14 @@ impl<'a> Writer<'a> {
         let mut start = 0;
         for (i, &b) in s.iter().enumerate() {
             if set.contains(b) {
-                if start < i {
-                    self.push_slice(&s[start..i]);
+                if let Some(run) = s.get(start..i).filter(|run| !run.is_empty()) {
+                    self.push_slice(run);
                 }
                 self.push_percent_encoded(b);
                 start = i + 1;
             }
         }
-        self.push_slice(&s[start..]);
+        self.push_slice(s.get(start..).unwrap_or_default());
     }
 
     /// Writes a decimal number.
@@ -361,7 +398,9 @@ impl<'a> Writer<'a> {
             return;
         }
         shift(self.buf, at..old, at + s.len());
-        self.buf[at..at + s.len()].copy_from_slice(s);
+        if let Some(room) = self.buf.get_mut(at..) {
+            copy_prefix(room, s);
+        }
     }
 
     /// Counts `n` bytes of output that could not be produced for lack of arena (at most `n`
@@ -426,7 +465,7 @@ impl<'a> Writer<'a> {
         }
         let buf: &'a mut [u8] = core::mem::take(&mut self.buf);
         // The serializer only writes ASCII.
-        crate::ascii::as_str(&buf[..len]).ok_or(len)
+        buf.get(..len).and_then(crate::ascii::as_str).ok_or(len)
     }
 }
 

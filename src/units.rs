@@ -34,17 +34,20 @@ pub(crate) static C0_COMPONENT: Component = Component {
     plain: class::C0,
 };
 
-/// Whether the UTF-8 sequence at `s[i..]` (`s` is text: the parser only cuts it at ASCII
+/// Whether the UTF-8 sequence at the start of `s` (text: the parser only cuts it at ASCII
 /// bytes) is a non-ASCII URL code point; its length. Decoded by hand: the sequence is known
 /// to be well formed, and this runs for every non-ASCII character of a path or query.
-fn non_ascii_url_code_point(s: &[u8], i: usize) -> (bool, usize) {
-    let lead = u32::from(s[i]);
+fn non_ascii_url_code_point(s: &[u8]) -> (bool, usize) {
+    let Some((&lead, rest)) = s.split_first() else {
+        return (false, 1);
+    };
+    let lead = u32::from(lead);
     let (len, bits) = match lead {
         0xf0.. => (4, lead & 0x07),
         0xe0.. => (3, lead & 0x0f),
         _ => (2, lead & 0x1f),
     };
-    let Some(rest) = s.get(i + 1..i + len) else {
+    let Some(rest) = rest.get(..len - 1) else {
         return (false, len);
     };
     let c = rest.iter().fold(bits, |c, &b| c << 6 | u32::from(b & 0x3f));
@@ -70,17 +73,20 @@ pub(crate) fn push_component(
 /// The sequence (at most four bytes) is encoded three bytes at a time: a copy of known
 /// length needs no `memcpy` call (the output is owned after the first).
 fn push_non_ascii(out: &mut Writer<'_>, v: &mut ValidationErrors, s: &[u8], i: usize) -> usize {
-    let (ok, len) = non_ascii_url_code_point(s, i);
+    let at = s.get(i..).unwrap_or_default();
+    let (ok, len) = non_ascii_url_code_point(at);
     if !ok {
         v.insert(ValidationError::InvalidUrlUnit);
     }
-    let end = (i + len).min(s.len());
-    let seq = &s[i..end];
-    out.push_percent_encoded(seq[0]);
-    for &b in &seq[1..] {
-        out.push_slice(&percent::percent_encode_byte(b));
+    // Slices and patterns, not indexes: no bounds-check panic path (issue 20).
+    let seq = at.get(..len).unwrap_or(at);
+    if let Some((&lead, tail)) = seq.split_first() {
+        out.push_percent_encoded(lead);
+        for &b in tail {
+            out.push_slice(&percent::percent_encode_byte(b));
+        }
     }
-    end
+    i + seq.len()
 }
 
 /// [`push_component`] up to the first `#` when `stop_at_hash` (the query state's end, found
@@ -112,8 +118,8 @@ pub(crate) fn push_component_to(
             continue;
         }
         if b >= 0x80 {
-            if start < i {
-                out.push_slice(&s[start..i]);
+            if let Some(run) = s.get(start..i).filter(|run| !run.is_empty()) {
+                out.push_slice(run);
             }
             i = push_non_ascii(out, v, s, i);
             start = i;
@@ -121,14 +127,14 @@ pub(crate) fn push_component_to(
         }
         v.insert(ValidationError::InvalidUrlUnit);
         if c.set.contains(b) {
-            if start < i {
-                out.push_slice(&s[start..i]);
+            if let Some(run) = s.get(start..i).filter(|run| !run.is_empty()) {
+                out.push_slice(run);
             }
             out.push_percent_encoded(b);
             start = i + 1;
         }
         i += 1;
     }
-    out.push_slice(&s[start..i]);
+    out.push_slice(s.get(start..i).unwrap_or_default());
     i
 }

@@ -188,7 +188,8 @@ fn parse_ipv4(
     }
     // `None`: 2^32 or more. In 32 bits: no 64-bit arithmetic on Cortex-M.
     let mut numbers = [None::<u32>; 4];
-    for (i, part) in parts[..n].iter().enumerate() {
+    // Zipped, not indexed: no bounds check to panic (issue 20).
+    for (slot, part) in numbers.iter_mut().zip(&parts[..n]) {
         let Some((value, non_decimal)) = *part else {
             v.insert(ValidationError::Ipv4NonNumericPart);
             return Err(ParseErrorKind::Ipv4NonNumericPart);
@@ -196,7 +197,7 @@ fn parse_ipv4(
         if non_decimal {
             v.insert(ValidationError::Ipv4NonDecimalPart);
         }
-        numbers[i] = value;
+        *slot = value;
     }
     let numbers = &numbers[..n];
     let over_255 = |x: &Option<u32>| x.is_none_or(|x| x > 255);

@@ -94,7 +94,9 @@ fn decompose(c: char, buf: &mut [char; 4]) -> usize {
         head = first;
     }
     buf[0] = head;
-    for (slot, &t) in buf[1..].iter_mut().zip(tail[..tails].iter().rev()) {
+    // `tails <= 3` (it counts successful `get_mut`s), but `get`: no bounds check to panic.
+    let tail = tail.get(..tails).unwrap_or_default();
+    for (slot, &t) in buf[1..].iter_mut().zip(tail.iter().rev()) {
         *slot = t;
     }
     1 + tails
@@ -504,7 +506,9 @@ fn sort_run(
     if buf.len() < len + size {
         return Err(len + size);
     }
-    let (head, scratch) = buf.split_at_mut(len);
+    let Some((head, scratch)) = buf.split_at_mut_checked(len) else {
+        return Err(len + size);
+    };
     let (Some(run), Some(scratch)) = (head.get_mut(start..end), scratch.get_mut(..size)) else {
         return Err(len + size);
     };
@@ -543,12 +547,20 @@ fn distribute(from: &[u8], to: &mut [u8], shift: u32, mut offsets: [usize; 16], 
         *steps += 1;
         let bucket = usize::from(ccc(c) >> shift) & 0xF;
         if let Some(o) = offsets.get_mut(bucket) {
-            if let (Some(dst), Some(src)) = (to.get_mut(*o..*o + n), from.get(i..i + n)) {
-                dst.copy_from_slice(src);
+            if let Some(src) = from.get(i..i + n) {
+                copy_to(to, *o, src);
             }
             *o += n;
         }
         i += n;
+    }
+}
+
+/// Copies `src` to `to[at..]` when it fits (every caller sized `to` for it), through
+/// [`crate::arena::copy_bytes`]: no panic path (issue 20).
+fn copy_to(to: &mut [u8], at: usize, src: &[u8]) {
+    if let Some(dst) = to.get_mut(at..).and_then(|t| t.get_mut(..src.len())) {
+        crate::arena::copy_bytes(dst, src);
     }
 }
 
@@ -573,9 +585,7 @@ fn compose_in_place(buf: &mut [u8], len: usize, steps: &mut usize) -> usize {
             // Move the marks after the starter to where they go with the composite.
             crate::arena::shift(buf, at + old..w, at + new);
             let mut utf8 = [0u8; 4];
-            if let Some(dst) = buf.get_mut(at..at + new) {
-                dst.copy_from_slice(composite.encode_utf8(&mut utf8).as_bytes());
-            }
+            copy_to(buf, at, composite.encode_utf8(&mut utf8).as_bytes());
             w = w + new - old;
             starter = Some((at, new, composite));
             r += n;

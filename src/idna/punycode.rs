@@ -205,8 +205,9 @@ pub(crate) fn scratch_to_utf8(scratch: &mut [u8], count: usize) -> usize {
         let c = char::from_u32(read_cp(scratch, i)).unwrap_or(char::REPLACEMENT_CHARACTER);
         let mut buf = [0u8; 4];
         let utf8 = c.encode_utf8(&mut buf).as_bytes();
-        if let Some(dst) = scratch.get_mut(at..at + utf8.len()) {
-            dst.copy_from_slice(utf8);
+        // Only when it fits, through `copy_bytes` (no panic path, issue 20).
+        if let Some(dst) = scratch.get_mut(at..).and_then(|t| t.get_mut(..utf8.len())) {
+            crate::arena::copy_bytes(dst, utf8);
         }
         at += utf8.len();
     }

@@ -22,7 +22,7 @@ impl Parser<'_, '_, '_> {
             last_at,
             colon,
         } = self.scan_authority(pos);
-        let authority = &self.input[pos..end];
+        let authority = self.span(pos, end);
         let mut host_pos = pos;
         if let Some(at) = last_at {
             self.v.insert(ValidationError::InvalidCredentials);
@@ -34,7 +34,7 @@ impl Parser<'_, '_, '_> {
                     ParseErrorKind::HostMissing,
                 );
             }
-            self.write_credentials(&authority[..at]);
+            self.write_credentials(authority.get(..at).unwrap_or_default());
         } else {
             self.rec.username_end = self.out.pos();
         }
@@ -87,10 +87,10 @@ impl Parser<'_, '_, '_> {
     /// Username and password, percent-encoded with the userinfo set; `@` inside them was
     /// already part of the buffer (the spec prepends `%40`, which the set produces).
     fn write_credentials(&mut self, userinfo: &[u8]) {
-        let (username, password) = match userinfo.iter().position(|&b| b == b':') {
-            Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
-            None => (userinfo, &b""[..]),
-        };
+        // Split at the first `:` without indexing (no bounds-check panic path, issue 20).
+        let mut parts = userinfo.splitn(2, |&b| b == b':');
+        let username = parts.next().unwrap_or_default();
+        let password = parts.next().unwrap_or_default();
         let start = self.out.len();
         self.out.push_encoded_slice(username, &USERINFO);
         self.rec.username_end = self.out.pos();
@@ -106,7 +106,7 @@ impl Parser<'_, '_, '_> {
     /// <https://url.spec.whatwg.org/#host-state> and
     /// <https://url.spec.whatwg.org/#port-state> over `input[pos..end]`.
     fn host_state(&mut self, pos: usize, colon: Option<usize>, end: usize) -> Step {
-        let host = &self.input[pos..colon.unwrap_or(end)];
+        let host = self.span(pos, colon.unwrap_or(end));
         if host.is_empty() && (colon.is_some() || self.is_special()) {
             return self.fail(
                 pos,
@@ -132,7 +132,7 @@ impl Parser<'_, '_, '_> {
 
     /// <https://url.spec.whatwg.org/#port-state>: digits only; the default port is dropped.
     pub(super) fn port_state(&mut self, pos: usize, end: usize) -> Step {
-        let digits = &self.input[pos..end];
+        let digits = self.span(pos, end);
         if let Some(i) = digits.iter().position(|b| !b.is_ascii_digit()) {
             return self.fail(
                 pos + i,

@@ -230,7 +230,9 @@ fn pipeline<'a>(
     let mut v = ValidationErrors::EMPTY;
     let bytes = input.as_bytes();
     let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
-    let trail = bytes[lead..]
+    let trail = bytes
+        .get(lead..)
+        .unwrap_or_default()
         .iter()
         .rev()
         .take_while(|&&b| is_c0_or_space(b))
@@ -326,20 +328,13 @@ fn tab_free_copy_too_small(
 /// runs between them at once (there are few).
 #[inline(never)]
 fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
-    let (mut rest, mut at) = (from, 0);
-    loop {
-        let run = rest
-            .iter()
-            .position(|&b| is_tab_or_newline(b))
-            .unwrap_or(rest.len());
-        if let Some(dst) = to.get_mut(at..at + run) {
-            dst.copy_from_slice(&rest[..run]);
+    let mut at = 0;
+    for run in from.split(|&b| is_tab_or_newline(b)) {
+        // Only when it fits, through `copy_bytes` (no panic path, issue 20).
+        if let Some(dst) = to.get_mut(at..).and_then(|t| t.get_mut(..run.len())) {
+            crate::arena::copy_bytes(dst, run);
         }
-        at += run;
-        match rest.get(run + 1..) {
-            Some(after) => rest = after,
-            None => return,
-        }
+        at += run.len();
     }
 }
 

@@ -50,7 +50,7 @@ impl<'b> Parser<'_, '_, 'b> {
                 if let Some(step) = self.after_base_path(base, pos) {
                     return step;
                 }
-                if !starts_with_windows_drive_letter(&self.input[pos..]) {
+                if !starts_with_windows_drive_letter(self.rest(pos)) {
                     self.shorten_path();
                 } else {
                     self.v
@@ -101,7 +101,7 @@ impl<'b> Parser<'_, '_, 'b> {
                 self.out.push_slice(b"//");
                 self.write_base_host(base);
                 self.rec.path_start = self.out.pos();
-                if !starts_with_windows_drive_letter(&self.input[pos..]) {
+                if !starts_with_windows_drive_letter(self.rest(pos)) {
                     let first = base.path_segments_raw().next().unwrap_or("");
                     if is_normalized_windows_drive_letter(first.as_bytes()) {
                         self.out.push(b'/');
@@ -116,11 +116,12 @@ impl<'b> Parser<'_, '_, 'b> {
 
     /// <https://url.spec.whatwg.org/#file-host-state>
     fn file_host_state(&mut self, pos: usize) -> Step {
-        let end = self.input[pos..]
+        let end = self
+            .rest(pos)
             .iter()
             .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
             .map_or(self.input.len(), |i| pos + i);
-        let buffer = &self.input[pos..end];
+        let buffer = self.span(pos, end);
         if is_windows_drive_letter(buffer) {
             // The buffer becomes the first path segment.
             self.v

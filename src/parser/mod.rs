@@ -125,6 +125,19 @@ impl<'a, 'b> Parser<'a, 'a, 'b> {
     }
 }
 
+impl<'i> Parser<'i, '_, '_> {
+    /// `input[pos..]`, empty past the end. The states' positions are always in range; `get`
+    /// instead of indexing so that no bounds-check panic path is linked (issue 20).
+    pub(crate) fn rest(&self, pos: usize) -> &'i [u8] {
+        self.input.get(pos..).unwrap_or_default()
+    }
+
+    /// `input[start..end]`, empty when out of range (see [`Parser::rest`]).
+    pub(crate) fn span(&self, start: usize, end: usize) -> &'i [u8] {
+        self.input.get(start..end).unwrap_or_default()
+    }
+}
+
 impl<'b> Parser<'_, '_, 'b> {
     /// Records a fatal error at `pos`.
     pub(crate) fn fail(&mut self, pos: usize, e: ValidationError, kind: ParseErrorKind) -> Step {
@@ -160,21 +173,22 @@ impl<'b> Parser<'_, '_, 'b> {
         if !self.at(0)?.is_ascii_alphabetic() {
             return None;
         }
-        let len = self.input[1..]
+        let len = self
+            .rest(1)
             .iter()
             .position(|&b| !class::is(b, class::SCHEME_CHAR))?
             + 1;
         if self.at(len) != Some(b':') {
             return None;
         }
-        let scheme = &self.input[..len];
+        let scheme = self.span(0, len);
         if scheme.iter().any(u8::is_ascii_uppercase) {
             for &b in scheme {
                 self.out.push(b.to_ascii_lowercase());
             }
             self.out.push(b':');
         } else {
-            self.out.push_slice(&self.input[..=len]);
+            self.out.push_slice(self.span(0, len + 1));
         }
         self.rec.scheme_end = len as u32;
         self.rec.scheme = classify_scheme(scheme);
@@ -185,7 +199,7 @@ impl<'b> Parser<'_, '_, 'b> {
     /// into the resume after the fast path in the speed build.)
     #[cfg_attr(feature = "fast-path", inline)]
     fn after_scheme(&mut self, pos: usize) -> Step {
-        let remaining = &self.input[pos..];
+        let remaining = self.rest(pos);
         if self.rec.scheme.is_file() {
             if !remaining.starts_with(b"//") {
                 self.v
@@ -284,7 +298,7 @@ impl<'b> Parser<'_, '_, 'b> {
 
     /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
     fn special_relative_or_authority_state(&mut self, pos: usize) -> Step {
-        if self.input[pos..].starts_with(b"//") {
+        if self.rest(pos).starts_with(b"//") {
             return self.special_authority_ignore_slashes_state(pos + 2);
         }
         self.v
@@ -300,7 +314,7 @@ impl<'b> Parser<'_, '_, 'b> {
         self.set_no_host();
         // When the input itself has the serializer's `/.` prefix, write it now so canonical
         // input stays borrowed; `fix_empty_first_segment` removes it if it is not needed.
-        if self.input[pos - 1..].starts_with(b"/./") {
+        if self.rest(pos - 1).starts_with(b"/./") {
             self.out.push_slice(b"/.");
             self.rec.path_start = self.out.pos();
             self.dot_prefix = true;
@@ -404,7 +418,7 @@ impl<'b> Parser<'_, '_, 'b> {
 
     /// <https://url.spec.whatwg.org/#special-authority-slashes-state>
     fn special_authority_slashes_state(&mut self, pos: usize) -> Step {
-        if self.input[pos..].starts_with(b"//") {
+        if self.rest(pos).starts_with(b"//") {
             return self.special_authority_ignore_slashes_state(pos + 2);
         }
         self.v

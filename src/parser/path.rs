@@ -83,7 +83,7 @@ impl Parser<'_, '_, '_> {
                 None => {}
             }
             let end = self.segment_end(pos);
-            let seg = &self.input[pos..end];
+            let seg = self.span(pos, end);
             let delim = self.at(end);
             let slash = delim.is_some_and(|b| self.is_slash(b));
             if delim == Some(b'\\') && self.is_special() {
@@ -179,7 +179,7 @@ impl Parser<'_, '_, '_> {
     fn segment_end(&self, pos: usize) -> usize {
         let special = self.is_special();
         let ends_at_query = self.state_override.is_none();
-        self.input[pos..]
+        self.rest(pos)
             .iter()
             .position(|&b| {
                 b == b'/' || (special && b == b'\\') || (ends_at_query && (b == b'?' || b == b'#'))
@@ -191,8 +191,12 @@ impl Parser<'_, '_, '_> {
     fn append_segment(&mut self, seg: &[u8]) {
         let path_empty = self.out.pos() == self.rec.path_start;
         self.out.push(b'/');
-        if self.rec.scheme == SchemeType::File && path_empty && is_windows_drive_letter(seg) {
-            self.out.push(seg[0]);
+        if self.rec.scheme == SchemeType::File
+            && path_empty
+            && let [letter, _] = *seg
+            && is_windows_drive_letter(seg)
+        {
+            self.out.push(letter);
             self.out.push(b':');
             return;
         }
@@ -219,7 +223,9 @@ impl Parser<'_, '_, '_> {
         };
         if self.rec.scheme == SchemeType::File
             && last == 0
-            && is_normalized_windows_drive_letter(&path[1..])
+            && path
+                .get(1..)
+                .is_some_and(is_normalized_windows_drive_letter)
         {
             return;
         }
@@ -234,24 +240,27 @@ impl Parser<'_, '_, '_> {
         if self.validity_only {
             return Ok(());
         }
-        let end = self.input[pos..]
+        let end = self
+            .rest(pos)
             .iter()
             .position(|&b| b == b'?' || b == b'#')
             .map_or(self.input.len(), |i| pos + i);
-        let path = &self.input[pos..end];
+        let path = self.span(pos, end);
         // A space right before `?` or `#` is encoded so it survives trimming on reparse.
         let mut start = 0;
         for (i, &b) in path.iter().enumerate() {
             if b == b' ' {
                 self.v.insert(ValidationError::InvalidUrlUnit);
                 if i + 1 == path.len() && end < self.input.len() {
-                    push_component(&mut self.out, &mut self.v, &path[start..i], &C0_COMPONENT);
+                    let before = path.get(start..i).unwrap_or_default();
+                    push_component(&mut self.out, &mut self.v, before, &C0_COMPONENT);
                     self.out.push_slice(b"%20");
                     start = i + 1;
                 }
             }
         }
-        push_component(&mut self.out, &mut self.v, &path[start..], &C0_COMPONENT);
+        let tail = path.get(start..).unwrap_or_default();
+        push_component(&mut self.out, &mut self.v, tail, &C0_COMPONENT);
         match self.at(end) {
             Some(b'?') => self.query_state(end + 1),
             Some(b'#') => self.fragment_state(end + 1),
@@ -290,7 +299,7 @@ impl Parser<'_, '_, '_> {
         }
         self.rec.fragment_start = Some(self.out.pos());
         self.out.push(b'#');
-        let fragment = &self.input[pos..];
+        let fragment = self.rest(pos);
         push_component(&mut self.out, &mut self.v, fragment, &FRAGMENT_COMPONENT);
         Ok(())
     }

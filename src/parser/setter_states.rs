@@ -28,7 +28,7 @@ impl Parser<'_, '_, '_> {
             .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
             .unwrap_or(self.input.len());
         let mut inside_brackets = false;
-        let colon = self.input[..end].iter().position(|&b| {
+        let colon = self.span(0, end).iter().position(|&b| {
             match b {
                 b'[' => inside_brackets = true,
                 b']' => inside_brackets = false,
@@ -37,7 +37,7 @@ impl Parser<'_, '_, '_> {
             }
             false
         });
-        let buffer = &self.input[..colon.unwrap_or(end)];
+        let buffer = self.span(0, colon.unwrap_or(end));
         if colon.is_some() {
             if buffer.is_empty() {
                 self.fail(0, ValidationError::HostMissing, ParseErrorKind::HostMissing)?;
@@ -65,7 +65,7 @@ impl Parser<'_, '_, '_> {
             .iter()
             .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
             .unwrap_or(self.input.len());
-        let buffer = &self.input[..end];
+        let buffer = self.span(0, end);
         if buffer.is_empty() {
             self.rec.host_kind = Some(HostKind::Empty);
             return Ok(None);
@@ -83,7 +83,7 @@ impl Parser<'_, '_, '_> {
     /// The port state with a state override, from `pos`: leading digits only. Returns the
     /// new port (`None` when it is the scheme's default).
     pub(crate) fn port_setter_state(&mut self, pos: usize) -> Result<Option<u16>, ParseErrorKind> {
-        let digits = &self.input[pos.min(self.input.len())..];
+        let digits = self.rest(pos);
         let n = digits.iter().take_while(|b| b.is_ascii_digit()).count();
         if n == 0 {
             return Err(ParseErrorKind::PortInvalid);

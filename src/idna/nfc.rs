@@ -55,12 +55,26 @@ pub(crate) fn is_stable(c: char) -> bool {
             && !is_composition_second(c))
 }
 
+/// `s / N_COUNT` for `s < S_COUNT` (a Hangul syllable index), as a multiply and a shift:
+/// Cortex-M0 has no divide instruction, and at opt-level `s` the division is a call to
+/// `__aeabi_uidivmod`, slower and 56 bytes deeper on the stack (issue 20). Exact on the whole
+/// range (`hangul_division_by_multiplication`).
+fn div_n_count(s: u32) -> u32 {
+    (s * 14_267) >> 23
+}
+
+/// `s / T_COUNT` for `s < S_COUNT`, as [`div_n_count`].
+fn div_t_count(s: u32) -> u32 {
+    (s * 9_363) >> 18
+}
+
 fn hangul_decompose(c: char, buf: &mut [char; 4]) -> Option<usize> {
     let s = (c as u32).checked_sub(S_BASE).filter(|&s| s < S_COUNT)?;
-    let l = char::from_u32(L_BASE + s / N_COUNT)?;
-    let v = char::from_u32(V_BASE + (s % N_COUNT) / T_COUNT)?;
+    let lv = div_n_count(s);
+    let l = char::from_u32(L_BASE + lv)?;
+    let v = char::from_u32(V_BASE + div_t_count(s - lv * N_COUNT))?;
     *buf = [l, v, '\0', '\0'];
-    match s % T_COUNT {
+    match s - div_t_count(s) * T_COUNT {
         0 => Some(2),
         t => {
             buf[2] = char::from_u32(T_BASE + t)?;
@@ -106,20 +120,22 @@ fn decompose(c: char, buf: &mut [char; 4]) -> usize {
 #[derive(Clone, Debug)]
 pub(crate) struct Decomposed<I> {
     src: I,
-    /// The rest of the current character's decomposition (its first character is returned
-    /// at once: one `char` less in every copy of the state).
-    rest: [char; 3],
-    len: u8,
+    /// The source character whose decomposition is being returned, and where in it: the
+    /// rest of it is decomposed again when asked for (rarely: a decomposition beyond its
+    /// first character), not kept, so every copy of this state (the NFC stream clones it
+    /// several times per segment) is 8 bytes smaller (issue 20: Cortex-M stack bound).
+    current: char,
     pos: u8,
+    len: u8,
 }
 
 impl<I> Decomposed<I> {
     pub(crate) fn new(src: I) -> Self {
         Decomposed {
             src,
-            rest: ['\0'; 3],
-            len: 0,
+            current: '\0',
             pos: 0,
+            len: 0,
         }
     }
 }
@@ -128,18 +144,19 @@ impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {
     type Item = char;
 
     fn next(&mut self) -> Option<char> {
+        let mut buf = ['\0'; 4];
         if self.pos < self.len {
-            let c = self.rest.get(usize::from(self.pos)).copied();
+            decompose(self.current, &mut buf);
+            let c = buf.get(usize::from(self.pos)).copied();
             self.pos += 1;
             return c;
         }
         let c = self.src.next()?;
-        let mut buf = ['\0'; 4];
         let n = decompose(c, &mut buf);
         if n > 1 {
-            self.rest = [buf[1], buf[2], buf[3]];
-            self.len = n as u8 - 1;
-            self.pos = 0;
+            self.current = c;
+            self.len = n as u8;
+            self.pos = 1;
         }
         Some(buf[0])
     }
@@ -242,7 +259,7 @@ fn compose(a: char, b: char) -> Option<char> {
     }
     if let (Some(s), Some(t)) = (a32.checked_sub(S_BASE), b32.checked_sub(T_BASE))
         && s < S_COUNT
-        && s % T_COUNT == 0
+        && div_t_count(s) * T_COUNT == s
         && t > 0
         && t < T_COUNT
     {
@@ -274,21 +291,28 @@ impl Composer {
     }
 }
 
-/// One segment: a starter, the starters that composed into it, and the last run of marks.
-struct Segment<I> {
-    starter: Option<char>,
-    /// Composer state at the start of the last run (to replay which marks compose).
-    before_last_run: Composer,
-    last_run: SortedRun<I>,
-    end: I,
+impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
+    /// Back to the first mark of the run, `class` the smallest class in it.
+    fn rewind(&mut self, class: u16) {
+        self.it = self.start.clone();
+        self.idx = 0;
+        self.class = class;
+        self.next_class = 256;
+    }
 }
 
-/// Reads the next segment. Not inlined: its clones of the source stay off the caller's
-/// stack frame (Cortex-M budget).
+/// Reads the next segment into `nfc`: its starter (the starters that composed into it),
+/// the last run of marks with the composer state at its start (to replay which marks
+/// compose), and where the segment ends; false at the end of the source. Written in place,
+/// not returned: a returned segment (three copies of the source state) would sit in the
+/// caller's frame as well. Not inlined: its clones of the source stay off the caller's stack
+/// frame (issue 20: Cortex-M stack bound).
 #[inline(never)]
-fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
-    let mut it = from.clone();
-    let first = peek(&it)?;
+fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
+    let mut it = nfc.next_segment.clone();
+    let Some(first) = peek(&it) else {
+        return false;
+    };
     let mut comp = Composer {
         starter: None,
         last: None,
@@ -305,19 +329,19 @@ fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
         if peek(&it).is_none_or(|n| (n as u32) < FIRST_SECOND) {
             // Fast path: nothing follows that could be a mark or compose (the last run is
             // empty).
-            let last_run = SortedRun::empty(&it);
-            return Some(Segment {
-                starter: comp.starter,
-                before_last_run: before,
-                last_run,
-                end: it,
-            });
+            nfc.pending_starter = comp.starter;
+            nfc.replay = Some((SortedRun::empty(&it), before));
+            nfc.next_segment = it;
+            return true;
         }
-        let run = SortedRun::take(&mut it);
+        let mut run = SortedRun::take(&mut it);
         comp = before;
-        for (c, class) in run.clone() {
+        // Fed through the run itself, then rewound (no second copy of it on the stack).
+        let smallest = run.class;
+        for (c, class) in run.by_ref() {
             comp.feed(c, class);
         }
+        run.rewind(smallest);
         if comp.last.is_none() {
             let next = peek(&it).filter(|&n| ccc(n) == 0);
             if let Some(composite) = comp.starter.zip(next).and_then(|(s, n)| compose(s, n)) {
@@ -326,12 +350,10 @@ fn analyze<I: Iterator<Item = char> + Clone>(from: &I) -> Option<Segment<I>> {
                 continue;
             }
         }
-        return Some(Segment {
-            starter: comp.starter,
-            before_last_run: before,
-            last_run: run,
-            end: it,
-        });
+        nfc.pending_starter = comp.starter;
+        nfc.replay = Some((run, before));
+        nfc.next_segment = it;
+        return true;
     }
 }
 
@@ -369,10 +391,9 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
                 }
                 self.replay = None;
             }
-            let segment = analyze(&self.next_segment)?;
-            self.pending_starter = segment.starter;
-            self.replay = Some((segment.last_run, segment.before_last_run));
-            self.next_segment = segment.end;
+            if !analyze(self) {
+                return None;
+            }
         }
     }
 }
@@ -659,6 +680,15 @@ pub fn nfc(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Hangul divisions by multiplication equal the divisions, over every syllable.
+    #[test]
+    fn hangul_division_by_multiplication() {
+        for s in 0..super::S_COUNT {
+            assert_eq!(super::div_n_count(s), s / super::N_COUNT, "{s}");
+            assert_eq!(super::div_t_count(s), s / super::T_COUNT, "{s}");
+        }
+    }
 
     /// Every character NFC can meet here (UTS46 status valid or deviation: mapping leaves
     /// them, and its outputs are such) that [`is_stable`] accepts has NFC_Quick_Check=Yes

@@ -93,50 +93,50 @@ fn decompose(c: char, buf: &mut [char; 4]) -> usize {
     if let Some(n) = hangul_decompose(c, buf) {
         return n;
     }
-    // Only the first component of a decomposition decomposes further.
-    let mut tail = ['\0'; 3];
-    let mut tails = 0;
+    // Only the first component of a decomposition decomposes further. Its seconds fill
+    // `buf` from the end (the outermost one is last), then move up behind the head: no
+    // second array in this frame (issue 20: Cortex-M stack bound).
+    let mut free = buf.len();
     let mut head = c;
     while may_decompose(head) {
         let Some((first, second)) = decompose_once(head) else {
             break;
         };
-        if let (Some(s), Some(slot)) = (second, tail.get_mut(tails)) {
-            *slot = s;
-            tails += 1;
+        if let Some(s) = second
+            && free > 1
+        {
+            free -= 1;
+            if let Some(slot) = buf.get_mut(free) {
+                *slot = s;
+            }
         }
         head = first;
     }
-    buf[0] = head;
-    // `tails <= 3` (it counts successful `get_mut`s), but `get`: no bounds check to panic.
-    let tail = tail.get(..tails).unwrap_or_default();
-    for (slot, &t) in buf[1..].iter_mut().zip(tail.iter().rev()) {
-        *slot = t;
-    }
-    1 + tails
+    let [_, b, c, d] = *buf;
+    *buf = match free {
+        4 => [head, b, c, d],
+        3 => [head, d, c, d],
+        2 => [head, c, d, d],
+        _ => [head, b, c, d],
+    };
+    1 + buf.len() - free
 }
 
 /// The canonical decomposition (NFD without reordering) of a character source.
 #[derive(Clone, Debug)]
 pub(crate) struct Decomposed<I> {
     src: I,
-    /// The source character whose decomposition is being returned, and where in it: the
-    /// rest of it is decomposed again when asked for (rarely: a decomposition beyond its
-    /// first character), not kept, so every copy of this state (the NFC stream clones it
-    /// several times per segment) is 8 bytes smaller (issue 20: Cortex-M stack bound).
-    current: char,
-    pos: u8,
-    len: u8,
+    /// The source character whose decomposition is being returned (bits 0-20), where in it
+    /// (bits 24-27) and its length (bits 28-31): the rest of it is decomposed again when
+    /// asked for (rarely: a decomposition beyond its first character), not kept, and the
+    /// three fit one word, so every copy of this state (the NFC stream clones it several
+    /// times per segment) is small (issue 20: Cortex-M stack bound).
+    current: u32,
 }
 
 impl<I> Decomposed<I> {
     pub(crate) fn new(src: I) -> Self {
-        Decomposed {
-            src,
-            current: '\0',
-            pos: 0,
-            len: 0,
-        }
+        Decomposed { src, current: 0 }
     }
 }
 
@@ -145,19 +145,19 @@ impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {
 
     fn next(&mut self) -> Option<char> {
         let mut buf = ['\0'; 4];
-        if self.pos < self.len {
-            decompose(self.current, &mut buf);
-            let c = buf.get(usize::from(self.pos)).copied();
-            self.pos += 1;
-            return c;
+        let (pos, len) = ((self.current >> 24) & 0xF, self.current >> 28);
+        if pos < len {
+            let c = char::from_u32(self.current & 0x1F_FFFF).unwrap_or_default();
+            decompose(c, &mut buf);
+            self.current += 1 << 24;
+            return buf.get(pos as usize).copied();
         }
         let c = self.src.next()?;
         let n = decompose(c, &mut buf);
-        if n > 1 {
-            self.current = c;
-            self.len = n as u8;
-            self.pos = 1;
-        }
+        self.current = match n {
+            1 => 0,
+            _ => c as u32 | 1 << 24 | (n as u32) << 28,
+        };
         Some(buf[0])
     }
 }

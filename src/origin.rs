@@ -186,13 +186,13 @@ fn blob_origin(path: &str) -> Origin<'_> {
                 return Origin::Opaque;
             };
             // Borrow the host from `path`; the inner URL lives in local scratch.
-            let Some(at) = authority.find(inner.hostname()) else {
+            let Some(host) = find_str(authority, inner.hostname()) else {
                 return Origin::Opaque;
             };
             match http_scheme(inner.scheme()) {
                 Some(scheme) => Origin::Tuple {
                     scheme,
-                    host: &authority[at..at + inner.hostname().len()],
+                    host,
                     port: inner.port(),
                 },
                 None => Origin::Opaque,
@@ -200,6 +200,14 @@ fn blob_origin(path: &str) -> Origin<'_> {
         }
         Err(_) => Origin::Opaque,
     }
+}
+
+/// The first occurrence of `part` in `s`, as a slice of `s`. A plain byte search over `get`:
+/// core's `str::find` links a two-way searcher with panic paths of its own (issue 20), and
+/// these strings are short.
+fn find_str<'s>(s: &'s str, part: &str) -> Option<&'s str> {
+    let last = s.len().checked_sub(part.len())?;
+    (0..=last).find_map(|at| s.get(at..at + part.len()).filter(|w| *w == part))
 }
 
 /// The start of a blob URL's path up to the end of the inner URL's authority (and a `/`
@@ -212,19 +220,19 @@ fn blob_origin(path: &str) -> Origin<'_> {
 /// that ends credentials; after that, nothing that follows can fail).
 fn inner_authority(path: &str) -> Option<&str> {
     let path = path.trim_matches(|c: char| c <= ' ');
-    let colon = path.find(':')?;
-    let scheme = &path[..colon];
+    // Split and `get`, not string indexing: no char-boundary panic path (issue 20).
+    let (scheme, rest) = path.split_once(':')?;
     if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
         return None;
     }
-    let rest = &path[colon + 1..];
-    let start = colon + 1 + (rest.len() - rest.trim_start_matches(['/', '\\']).len());
-    let end = path[start..]
+    let after_slashes = rest.trim_start_matches(['/', '\\']);
+    let start = path.len() - after_slashes.len();
+    let end = after_slashes
         .find(['/', '\\', '?', '#'])
         .map_or(path.len(), |i| start + i);
     // With the `/` that follows, a canonical inner URL's start is canonical too (borrowed).
-    let end = end + usize::from(path[end..].starts_with('/'));
-    Some(&path[..end])
+    let end = end + usize::from(path.get(end..).is_some_and(|r| r.starts_with('/')));
+    path.get(..end)
 }
 
 /// `http` or `https`, as a static string; `None` for any other scheme.

@@ -101,7 +101,7 @@ impl<'a> Url<'a> {
     {
         let old = self.as_str();
         let mut out = Writer::new(out_buf, "");
-        out.push_str(&old[..start]);
+        out.push_slice(old.as_bytes().get(..start).unwrap_or_default());
         let scheme = SchemeType::from_lowercase(self.scheme().as_bytes());
         let mut p = Parser::for_setter(input, out, scheme, self.record(), state_override);
         // A failure of the state means the setter leaves the URL as it was.
@@ -113,7 +113,7 @@ impl<'a> Url<'a> {
             p.fix_empty_first_segment();
         }
         let mut out = p.out;
-        out.push_str(&old[end..]);
+        out.push_slice(old.as_bytes().get(end..).unwrap_or_default());
         let href = out.finish().map_err(|needed| Error::ArenaTooSmall {
             needed: needed + copy_len,
         })?;
@@ -186,11 +186,23 @@ impl<'a> Url<'a> {
         for b in scheme_bytes() {
             out.push(b.to_ascii_lowercase());
         }
-        out.push_str(&old[r.scheme_end as usize..r.host_end as usize]);
+        out.push_slice(
+            old.as_bytes()
+                .get(r.scheme_end as usize..r.host_end as usize)
+                .unwrap_or_default(),
+        );
         if self.port().is_some() && self.port() != new_type.default_port() {
-            out.push_str(&old[r.host_end as usize..r.path_start as usize]);
+            out.push_slice(
+                old.as_bytes()
+                    .get(r.host_end as usize..r.path_start as usize)
+                    .unwrap_or_default(),
+            );
         }
-        out.push_str(&old[self.authority_end().max(r.host_end as usize)..]);
+        out.push_slice(
+            old.as_bytes()
+                .get(self.authority_end().max(r.host_end as usize)..)
+                .unwrap_or_default(),
+        );
         let href = out
             .finish()
             .map_err(|needed| Error::ArenaTooSmall { needed })?;
@@ -330,8 +342,12 @@ impl<'a> Url<'a> {
                 // Keep the old port, if the URL had a host (and so maybe a port).
                 None if has_host => {
                     let r = url.record();
-                    p.out
-                        .push_str(&url.as_str()[r.host_end as usize..r.path_start as usize]);
+                    p.out.push_slice(
+                        url.as_str()
+                            .as_bytes()
+                            .get(r.host_end as usize..r.path_start as usize)
+                            .unwrap_or_default(),
+                    );
                 }
                 None => {}
             }
@@ -494,12 +510,12 @@ impl<'a> Url<'a> {
             .map_err(|_| Error::ArenaTooSmall { needed })?;
         let old = self.as_str();
         let mut out = Writer::new(head, "");
-        out.push_str(&old[..range.0]);
+        out.push_slice(old.as_bytes().get(..range.0).unwrap_or_default());
         if !query.is_empty() {
             out.push(b'?');
             out.push_str(query);
         }
-        out.push_str(&old[range.1..]);
+        out.push_slice(old.as_bytes().get(range.1..).unwrap_or_default());
         let href = out.finish().map_err(|_| Error::ArenaTooSmall { needed })?;
         Url::parse(href, &mut [])
     }

@@ -181,7 +181,7 @@ impl<'a> Url<'a> {
         let (ue, hs) = (self.rec.username_end as usize, self.rec.host_start as usize);
         if self.host_kind() != HostKind::None
             && ue < hs
-            && self.serialization.as_bytes()[ue] == b':'
+            && self.serialization.as_bytes().get(ue) == Some(&b':')
         {
             self.part(ue + 1..hs - 1)
         } else {

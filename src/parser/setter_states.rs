@@ -89,7 +89,7 @@ impl Parser<'_, '_, '_> {
             return Err(ParseErrorKind::PortInvalid);
         }
         let mut port: u32 = 0;
-        for &d in &digits[..n] {
+        for &d in digits.iter().take(n) {
             port = port * 10 + (d - b'0') as u32;
             if port > 65535 {
                 self.v.insert(ValidationError::PortOutOfRange);

@@ -1,5 +1,5 @@
 //! Panic-free link image (issue 20): every conformance vector through the entry points of
-//! entries.rs, the href compared byte for byte (no `core::fmt`, no indexing in this file),
+//! entries.rs (all of which are linked), the href compared byte for byte (no `core::fmt`, no indexing in this file),
 //! with a panic handler that calls a symbol that does not exist. The image links only when the
 //! optimizer removed every panic path of microurl (and of this driver): a surviving one fails
 //! the link with `undefined symbol: microurl_panic_path_survived_optimization`, and the
@@ -84,8 +84,56 @@ fn put_u32(mut n: u32) {
     put(digits.get(i..).unwrap_or_default());
 }
 
+/// Every entry point of entries.rs linked, its address taken and hidden from the optimizer:
+/// the panic-free link then covers the setters, `UrlBuf`, origins and the `idna` functions
+/// too, not only the parses the vectors run (each one's panic paths would otherwise be
+/// dropped with it as dead code).
+fn keep_every_entry_point() {
+    core::hint::black_box([
+        entry::microurl_entry_parse as *const (),
+        entry::microurl_entry_parse_with_base as *const (),
+        entry::microurl_entry_join as *const (),
+        entry::microurl_entry_can_parse as *const (),
+        entry::microurl_entry_origin as *const (),
+        entry::microurl_entry_validation_errors as *const (),
+        entry::microurl_entry_set_href as *const (),
+        entry::microurl_entry_set_protocol as *const (),
+        entry::microurl_entry_set_username as *const (),
+        entry::microurl_entry_set_password as *const (),
+        entry::microurl_entry_set_host as *const (),
+        entry::microurl_entry_set_hostname as *const (),
+        entry::microurl_entry_set_port as *const (),
+        entry::microurl_entry_set_pathname as *const (),
+        entry::microurl_entry_set_search as *const (),
+        entry::microurl_entry_set_hash as *const (),
+        entry::microurl_entry_urlbuf_parse as *const (),
+        entry::microurl_entry_urlbuf_parse_with_base as *const (),
+        entry::microurl_entry_urlbuf_set_href as *const (),
+        entry::microurl_entry_urlbuf_set_protocol as *const (),
+        entry::microurl_entry_urlbuf_set_username as *const (),
+        entry::microurl_entry_urlbuf_set_password as *const (),
+        entry::microurl_entry_urlbuf_set_host as *const (),
+        entry::microurl_entry_urlbuf_set_hostname as *const (),
+        entry::microurl_entry_urlbuf_set_port as *const (),
+        entry::microurl_entry_urlbuf_set_pathname as *const (),
+        entry::microurl_entry_urlbuf_set_search as *const (),
+        entry::microurl_entry_urlbuf_set_hash as *const (),
+    ]);
+    #[cfg(feature = "idna")]
+    core::hint::black_box([
+        entry::microurl_entry_idna_to_ascii as *const (),
+        entry::microurl_entry_idna_to_unicode as *const (),
+        entry::microurl_entry_idna_domain_to_ascii as *const (),
+        entry::microurl_entry_idna_domain_to_unicode as *const (),
+        entry::microurl_entry_idna_nfc as *const (),
+        entry::microurl_entry_idna_punycode_decode as *const (),
+        entry::microurl_entry_idna_punycode_encode as *const (),
+    ]);
+}
+
 #[entry]
 fn main() -> ! {
+    keep_every_entry_point();
     let mut arena = [0u8; 1024];
     let mut base_arena = [0u8; 1024];
     let (mut passed, mut failed) = (0u32, 0u32);

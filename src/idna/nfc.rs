@@ -180,18 +180,6 @@ struct SortedRun<I> {
 }
 
 impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
-    /// The empty run at `it`.
-    fn empty(it: &I) -> Self {
-        SortedRun {
-            start: it.clone(),
-            it: it.clone(),
-            len: 0,
-            idx: 0,
-            class: 256,
-            next_class: 256,
-        }
-    }
-
     /// Consumes the run of non-starters at the front of `it`.
     fn take(it: &mut I) -> Self {
         let start = it.clone();
@@ -328,9 +316,10 @@ fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
         };
         if peek(&it).is_none_or(|n| (n as u32) < FIRST_SECOND) {
             // Fast path: nothing follows that could be a mark or compose (the last run is
-            // empty).
+            // empty: nothing to replay, and no empty run built, two copies of the source
+            // state less in this frame).
             nfc.pending_starter = comp.starter;
-            nfc.replay = Some((SortedRun::empty(&it), before));
+            nfc.replay = None;
             nfc.next_segment = it;
             return true;
         }

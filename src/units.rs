@@ -2,7 +2,7 @@
 //! encoder that also raises `invalid-URL-unit` (<https://url.spec.whatwg.org/#url-units>).
 
 use crate::arena::Writer;
-use crate::error::{ValidationError, ValidationErrors};
+use crate::error::{Report, ValidationError};
 use crate::percent::{self, EncodeSet};
 use crate::scan as class;
 
@@ -56,12 +56,7 @@ fn non_ascii_url_code_point(s: &[u8], i: usize) -> (bool, usize) {
 /// that are not URL code points and for `%` not followed by two hex digits (the checks of the
 /// path, opaque path, query and fragment states). One pass; runs of plain bytes are copied
 /// at once.
-pub(crate) fn push_component(
-    out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
-    s: &[u8],
-    c: &Component,
-) {
+pub(crate) fn push_component(out: &mut Writer<'_>, v: &mut impl Report, s: &[u8], c: &Component) {
     push_component_to(out, v, s, c, false);
 }
 
@@ -69,10 +64,10 @@ pub(crate) fn push_component(
 /// 0x80), with `invalid-URL-unit` when it is not a URL code point; returns where it ends.
 /// The sequence (at most four bytes) is encoded three bytes at a time: a copy of known
 /// length needs no `memcpy` call (the output is owned after the first).
-fn push_non_ascii(out: &mut Writer<'_>, v: &mut ValidationErrors, s: &[u8], i: usize) -> usize {
+fn push_non_ascii(out: &mut Writer<'_>, v: &mut impl Report, s: &[u8], i: usize) -> usize {
     let (ok, len) = non_ascii_url_code_point(s, i);
     if !ok {
-        v.insert(ValidationError::InvalidUrlUnit);
+        v.report_rel(ValidationError::InvalidUrlUnit, i);
     }
     let end = (i + len).min(s.len());
     let seq = &s[i..end];
@@ -87,7 +82,7 @@ fn push_non_ascii(out: &mut Writer<'_>, v: &mut ValidationErrors, s: &[u8], i: u
 /// in the same pass); returns where it stopped.
 pub(crate) fn push_component_to(
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
     s: &[u8],
     c: &Component,
     stop_at_hash: bool,
@@ -106,7 +101,7 @@ pub(crate) fn push_component_to(
         }
         if b == b'%' {
             if percent::decode_at(s, i).is_none() {
-                v.insert(ValidationError::InvalidUrlUnit);
+                v.report_rel(ValidationError::InvalidUrlUnit, i);
             }
             i += 1;
             continue;
@@ -119,7 +114,11 @@ pub(crate) fn push_component_to(
             start = i;
             continue;
         }
-        v.insert(ValidationError::InvalidUrlUnit);
+        // Not every byte the set encodes is invalid: `'` in a special URL's query is a URL
+        // code point.
+        if !class::is_ascii_url_code_point(b) {
+            v.report_rel(ValidationError::InvalidUrlUnit, i);
+        }
         if c.set.contains(b) {
             if start < i {
                 out.push_slice(&s[start..i]);

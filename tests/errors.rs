@@ -80,7 +80,7 @@ fn validation_errors_are_collected_and_strict_mode_rejects_them() {
     }
     assert!(!v.contains(ValidationError::InvalidCredentials));
 
-    let strict = Options { strict: true };
+    let strict = Options::STRICT;
     let mut arena = [0u8; 128];
     let err = Url::parse_with("https:example.com", None, &mut arena, strict).unwrap_err();
     assert!(matches!(

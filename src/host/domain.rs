@@ -3,7 +3,7 @@
 
 use super::{HostKind, ipv4};
 use crate::arena::Writer;
-use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ParseErrorKind, Report, ValidationError};
 use crate::percent;
 use crate::scan::{self as class, CLASS};
 
@@ -32,7 +32,7 @@ pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
 pub(crate) fn parse(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     // Fast path: ASCII without `%` or forbidden code points only needs lowercasing.
     let mut seen = 0;
@@ -71,16 +71,21 @@ pub(crate) fn parse(
 fn decoded(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Option<Result<HostKind, ParseErrorKind>> {
     let start = out.len();
     let mut i = 0;
+    // One `domain-percent-encoded` for the whole domain (the host parser's step 4).
+    let mut escaped = false;
     while let Some(&b) = input.get(i) {
         let at = i;
         let d = if b == b'%'
             && let Some(d) = percent::decode_at(input, i)
         {
-            v.insert(ValidationError::DomainPercentEncoded);
+            if !escaped {
+                v.insert(ValidationError::DomainPercentEncoded);
+                escaped = true;
+            }
             i += 3;
             d
         } else {
@@ -95,7 +100,7 @@ fn decoded(
                 return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
             }
             // A valid escape from here on is still a validation error.
-            if (at..input.len()).any(|j| percent::decode_at(input, j).is_some()) {
+            if !escaped && (at..input.len()).any(|j| percent::decode_at(input, j).is_some()) {
                 v.insert(ValidationError::DomainPercentEncoded);
             }
             out.truncate(start);
@@ -116,7 +121,7 @@ fn plain_ascii(
     input: &[u8],
     has_upper: bool,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let domain = |out: &mut Writer<'_>| {
         if has_upper {
@@ -177,7 +182,7 @@ pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
 /// ASCII case does not matter to either. Not inlined: the scanner's state stays off the
 /// callers' frames.
 #[inline(never)]
-fn ipv4_scan(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, ParseErrorKind> {
+fn ipv4_scan(domain: &[u8], v: &mut impl Report) -> Result<Option<u32>, ParseErrorKind> {
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
     scan.result(v)
@@ -255,7 +260,7 @@ fn parse_unicode(
     _input: &[u8],
     _escaped: bool,
     _out: &mut Writer<'_>,
-    _v: &mut ValidationErrors,
+    _v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     Err(ParseErrorKind::IdnaUnavailable)
 }
@@ -267,7 +272,7 @@ fn parse_unicode(
     input: &[u8],
     escaped: bool,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let start = out.len();
     // Without `%`, the decoded domain is the input itself, already a string (no copy, no
@@ -336,7 +341,7 @@ fn parse_unicode(
 fn unicode_without_room(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     if input.contains(&b'%') {
         return escaped_without_room(input, out, v);
@@ -371,7 +376,7 @@ fn is_overflow(e: &crate::idna::IdnaError) -> bool {
 fn escaped_without_room(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let mut buf = [0u8; ESCAPED_ON_STACK];
     let mut d = 0;
@@ -415,7 +420,7 @@ fn idna_error(
     decoded: usize,
     fails: bool,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     match e {
         crate::idna::IdnaError::BufferTooSmall { needed } => {
@@ -449,7 +454,7 @@ fn maps_to_forbidden(domain: &str) -> bool {
 }
 
 #[cfg(feature = "idna")]
-fn domain_to_ascii_failure(v: &mut ValidationErrors) -> Result<HostKind, ParseErrorKind> {
+fn domain_to_ascii_failure(v: &mut impl Report) -> Result<HostKind, ParseErrorKind> {
     v.insert(ValidationError::DomainToAscii);
     Err(ParseErrorKind::DomainToAscii)
 }
@@ -481,7 +486,7 @@ mod tests {
                         format!("{a}.{b}.{c}"),
                         format!("{a}.{b}.{c}.{d}."),
                     ] {
-                        let mut v = ValidationErrors::EMPTY;
+                        let mut v = crate::ValidationErrors::EMPTY;
                         let mut arena = [0u8; 64];
                         let mut out = Writer::new(&mut arena, "");
                         let parsed = ipv4_scan(host.as_bytes(), &mut v);

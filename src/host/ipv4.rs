@@ -4,7 +4,7 @@
 //! Both run in one streaming pass over the (percent-decoded) domain bytes, so they need no
 //! buffer: each dot-separated part is parsed as it goes by.
 
-use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ParseErrorKind, Report, ValidationError};
 
 /// One part being parsed by the IPv4 number parser
 /// (<https://url.spec.whatwg.org/#ipv4-number-parser>).
@@ -142,10 +142,7 @@ impl Ipv4Scan {
 
     /// Runs the ends-in-a-number checker and, if it says yes, the IPv4 parser.
     /// `Ok(None)`: not an IPv4 address (a domain). `Ok(Some(addr))`: IPv4.
-    pub(crate) fn result(
-        mut self,
-        v: &mut ValidationErrors,
-    ) -> Result<Option<u32>, ParseErrorKind> {
+    pub(crate) fn result(mut self, v: &mut impl Report) -> Result<Option<u32>, ParseErrorKind> {
         self.end_part();
         let last_empty = self.last.len == 0;
         let last = if last_empty && self.count > 1 {
@@ -170,7 +167,7 @@ fn parse_ipv4(
     count: usize,
     parts: &[Option<(Option<u32>, bool)>; 4],
     last_empty: bool,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<u32, ParseErrorKind> {
     let mut n = count;
     if last_empty {

@@ -6,7 +6,7 @@ pub(crate) mod ipv4;
 pub(crate) mod ipv6;
 
 use crate::arena::Writer;
-use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ParseErrorKind, Report, ValidationError};
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 /// What kind of host a URL has (<https://url.spec.whatwg.org/#concept-host>).
@@ -105,11 +105,11 @@ pub(crate) fn is_localhost(input: &[u8], out: &Writer<'_>, start: usize) -> bool
 
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.
-pub(crate) fn parse(
+pub(crate) fn parse<R: Report>(
     input: &[u8],
     is_opaque: bool,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
     if input.first() == Some(&b'[') {
         let Some(inner) = input.strip_suffix(b"]").and_then(|s| s.get(1..)) else {
@@ -125,14 +125,26 @@ pub(crate) fn parse(
     if is_opaque {
         return parse_opaque(input, out, v);
     }
-    domain::parse(input, out, v)
+    let start = out.len();
+    let kind = domain::parse(input, out, v)?;
+    // `domain-to-ASCII` where the standard reports it, when the order matters (the set
+    // alone derives it from the URL: `Url::validation_errors`). An IPv4 address reported
+    // it already, and a domain that is not all stored means the arena ran out.
+    if R::IN_ORDER && kind == HostKind::Domain {
+        let stored = out.bytes().len() == out.len();
+        let host = out.bytes().get(start..).unwrap_or_default();
+        if stored && !domain::strictly_valid_ascii(host) {
+            v.insert(ValidationError::DomainToAscii);
+        }
+    }
+    Ok(kind)
 }
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
 fn parse_opaque(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let kind = match input.is_empty() {
         true => HostKind::Empty,

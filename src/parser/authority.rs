@@ -12,7 +12,7 @@ struct AuthorityScan {
     colon: Option<usize>,
 }
 
-impl Parser<'_, '_, '_> {
+impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// The authority state: credentials before the last `@`, then host and port, up to the
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
     pub(super) fn authority_state(&mut self, pos: usize) -> Step {
@@ -25,7 +25,14 @@ impl Parser<'_, '_, '_> {
         let authority = &self.input[pos..end];
         let mut host_pos = pos;
         if let Some(at) = last_at {
-            self.v.insert(ValidationError::InvalidCredentials);
+            // One `invalid-credentials` for each `@` (the authority state's first step).
+            for (i, _) in authority[..=at]
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'@')
+            {
+                self.report(ValidationError::InvalidCredentials, pos + i);
+            }
             host_pos = pos + at + 1;
             if host_pos == end {
                 return self.fail(
@@ -116,6 +123,7 @@ impl Parser<'_, '_, '_> {
         }
         self.rec.host_start = self.out.pos();
         let special = self.is_special();
+        self.v.origin(pos);
         match host::parse(host, !special, &mut self.out, &mut self.v) {
             Ok(kind) => self.rec.host_kind = Some(kind),
             Err(kind) => {

@@ -50,7 +50,9 @@ fn describe(input: &str, base: Option<&str>) -> Value {
             slots = vec![Reported::default(); n];
             continue;
         }
-        let list = log.iter().map(|r| json!({"error": r.error.name(), "at": r.at}));
+        let list = log
+            .iter()
+            .map(|r| json!({"error": r.error.name(), "at": r.at}));
         v["validation"] = json!(list.collect::<Vec<_>>());
         break v;
     };

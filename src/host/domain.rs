@@ -94,14 +94,14 @@ fn decoded(
         };
         // For ASCII, the class bit is the forbidden domain code points.
         if CLASS[d as usize] & class::DOMAIN_SLOW != 0 {
+            // A valid escape from here on is still a validation error, reported first.
+            if !escaped && (at..input.len()).any(|j| percent::decode_at(input, j).is_some()) {
+                v.insert(ValidationError::DomainPercentEncoded);
+            }
             let rest = input.get(i..).unwrap_or_default();
             if d < 0x80 && percent::decode(rest).all(|b| b < 0x80) {
                 v.insert(ValidationError::DomainToAscii);
                 return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
-            }
-            // A valid escape from here on is still a validation error.
-            if !escaped && (at..input.len()).any(|j| percent::decode_at(input, j).is_some()) {
-                v.insert(ValidationError::DomainPercentEncoded);
             }
             out.truncate(start);
             return None;
@@ -109,7 +109,7 @@ fn decoded(
         out.push(d.to_ascii_lowercase());
     }
     // The input, not the output: past a full arena the output is not all stored.
-    let ipv4 = ipv4_scan(input, v);
+    let ipv4 = ipv4_scan(input, false, v);
     Some(finish(start, ipv4, out))
 }
 
@@ -144,7 +144,7 @@ fn plain_ascii(
     }
     // The IPv4 parser reads either case: the domain is written only if it is not an
     // address (so the arena never holds both).
-    match ipv4_scan(input, v)? {
+    match ipv4_scan(input, false, v)? {
         Some(addr) => {
             ipv4::serialize(addr, out);
             Ok(HostKind::Ipv4)
@@ -182,10 +182,14 @@ pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
 /// ASCII case does not matter to either. Not inlined: the scanner's state stays off the
 /// callers' frames.
 #[inline(never)]
-fn ipv4_scan(domain: &[u8], v: &mut impl Report) -> Result<Option<u32>, ParseErrorKind> {
+fn ipv4_scan(
+    domain: &[u8],
+    non_ascii_input: bool,
+    v: &mut impl Report,
+) -> Result<Option<u32>, ParseErrorKind> {
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
-    scan.result(v)
+    scan.result(non_ascii_input, v)
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
@@ -328,10 +332,8 @@ fn parse_unicode(
     if !ends_in_a_number(ascii) {
         return Ok(HostKind::Domain);
     }
-    // IPv4-non-ASCII-input: newer than the url.bs this crate cites; the URL Standard up to
-    // whatwg/url commit fde3f74f063341a28d437216f75735b8b40128f5 (whatwg-url 17.3.0).
-    v.insert(ValidationError::Ipv4NonAsciiInput);
-    let ipv4 = ipv4_scan(ascii, v);
+    // IPv4-non-ASCII-input (after domain-to-ASCII): see `Ipv4Scan::result`.
+    let ipv4 = ipv4_scan(ascii, true, v);
     finish(start, ipv4, out)
 }
 
@@ -489,7 +491,7 @@ mod tests {
                         let mut v = crate::ValidationErrors::EMPTY;
                         let mut arena = [0u8; 64];
                         let mut out = Writer::new(&mut arena, "");
-                        let parsed = ipv4_scan(host.as_bytes(), &mut v);
+                        let parsed = ipv4_scan(host.as_bytes(), false, &mut v);
                         let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
                             && v.is_empty()
                             && out.bytes() == host.as_bytes();

@@ -98,8 +98,10 @@ pub(crate) struct Ipv4Scan {
     last: Part,
     count: usize,
     current: Part,
-    /// Bytes fed, and whether every part so far had 1 to 63 bytes: strict UTS46 ToASCII's
-    /// VerifyDnsLength, the only check it can fail on such a domain (`domain-to-ASCII`).
+    /// Bytes fed, and whether every part so far had 1 to 63 bytes (strict UTS46 ToASCII's
+    /// VerifyDnsLength) of letters, digits and `-` (its UseSTD3ASCIIRules: `!`, `{`, `_` and
+    /// the like are not forbidden domain code points, so they get here): the checks it can
+    /// fail on such a domain (`domain-to-ASCII`).
     total: usize,
     labels_ok: bool,
 }
@@ -123,6 +125,7 @@ impl Ipv4Scan {
         if b == b'.' {
             self.end_part();
         } else {
+            self.labels_ok &= b.is_ascii_alphanumeric() || b == b'-';
             self.current.feed(b);
         }
     }
@@ -141,8 +144,13 @@ impl Ipv4Scan {
     }
 
     /// Runs the ends-in-a-number checker and, if it says yes, the IPv4 parser.
-    /// `Ok(None)`: not an IPv4 address (a domain). `Ok(Some(addr))`: IPv4.
-    pub(crate) fn result(mut self, v: &mut impl Report) -> Result<Option<u32>, ParseErrorKind> {
+    /// `Ok(None)`: not an IPv4 address (a domain). `Ok(Some(addr))`: IPv4. `non_ascii_input`:
+    /// the domain is UTS46's output for a non-ASCII input.
+    pub(crate) fn result(
+        mut self,
+        non_ascii_input: bool,
+        v: &mut impl Report,
+    ) -> Result<Option<u32>, ParseErrorKind> {
         self.end_part();
         let last_empty = self.last.len == 0;
         let last = if last_empty && self.count > 1 {
@@ -155,6 +163,12 @@ impl Ipv4Scan {
         }
         if !self.labels_ok || self.total > 253 {
             v.insert(ValidationError::DomainToAscii);
+        }
+        // IPv4-non-ASCII-input, after domain to ASCII: newer than the url.bs this crate
+        // cites; the URL Standard up to whatwg/url commit
+        // fde3f74f063341a28d437216f75735b8b40128f5 (whatwg-url 17.3.0).
+        if non_ascii_input {
+            v.insert(ValidationError::Ipv4NonAsciiInput);
         }
         parse_ipv4(self.count, &self.first, last_empty, v).map(Some)
     }

@@ -161,7 +161,38 @@ fn parse_opaque(
         v.insert(ValidationError::HostInvalidCodePoint);
         return Err(ParseErrorKind::HostInvalidCodePoint);
     }
-    // The invalid-URL-unit checks and the C0 control percent-encoding, in one pass.
-    crate::units::push_component(out, v, input, &crate::units::C0_COMPONENT);
+    // The C0 control percent-encoding, with the invalid-URL-unit checks of the same pass
+    // gathered: the opaque-host parser reports at most two (steps 2 and 3), not one per unit.
+    let mut units = OpaqueHostUnits {
+        input,
+        unit: None,
+        percent: None,
+    };
+    crate::units::push_component(out, &mut units, input, &crate::units::C0_COMPONENT);
+    for at in [units.unit, units.percent].into_iter().flatten() {
+        v.report_rel(ValidationError::InvalidUrlUnit, at);
+    }
     Ok(kind)
+}
+
+/// The first code point that is not a URL code point, and the first `%` not followed by two
+/// hex digits, of an opaque host (<https://url.spec.whatwg.org/#concept-opaque-host-parser>,
+/// steps 2 and 3).
+struct OpaqueHostUnits<'i> {
+    input: &'i [u8],
+    unit: Option<usize>,
+    percent: Option<usize>,
+}
+
+impl Report for OpaqueHostUnits<'_> {
+    fn report(&mut self, _e: ValidationError, at: usize) {
+        let first = match self.input.get(at) {
+            Some(b'%') => &mut self.percent,
+            _ => &mut self.unit,
+        };
+        first.get_or_insert(at);
+    }
+    fn set(&self) -> crate::ValidationErrors {
+        crate::ValidationErrors::EMPTY
+    }
 }

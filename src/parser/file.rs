@@ -123,6 +123,7 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
         if is_windows_drive_letter(buffer) {
             // The buffer becomes the first path segment.
             self.report(ValidationError::FileInvalidWindowsDriveLetterHost, pos);
+            self.drive_from_host = true;
             self.write_empty_host();
             return self.path_state(pos);
         }

@@ -99,6 +99,9 @@ pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     pub(crate) rec: Record,
     /// `/.` was written before the path (see `path_or_authority_state`).
     dot_prefix: bool,
+    /// The file host state found a drive letter: the path state goes on after it, having
+    /// checked none of its code points (see `append_segment`).
+    drive_from_host: bool,
     /// The spec's state override: set when a setter runs one state on its own.
     pub(crate) state_override: Option<StateOverride>,
     /// Only validity is asked (`can_parse`): the states stop at the path start, after which
@@ -135,6 +138,7 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             err_pos: 0,
             rec: Record { scheme, ..rec },
             dot_prefix: false,
+            drive_from_host: false,
             state_override: Some(state_override),
             validity_only: false,
         }
@@ -158,6 +162,7 @@ impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
             err_pos: 0,
             rec: Record::default(),
             dot_prefix: false,
+            drive_from_host: false,
             state_override: None,
             validity_only: false,
         }

@@ -195,7 +195,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.out.push(b'/');
         if self.rec.scheme == SchemeType::File && path_empty && is_windows_drive_letter(seg) {
             // `|` is not a URL code point (the path state checks each code point first).
-            if seg.get(1) == Some(&b'|') {
+            if seg.get(1) == Some(&b'|') && !self.drive_from_host {
                 self.report(ValidationError::InvalidUrlUnit, pos + 1);
             }
             self.out.push(seg[0]);

@@ -361,9 +361,11 @@ impl fmt::Display for ValidationErrors {
 /// One validation error as the parser reported it: which, and where.
 ///
 /// `at` is a byte offset into the caller's input (before trimming and tab and newline
-/// removal): the code point that raised it for the parser's states; the start of the host
-/// for errors of the host parser (domain, IPv4), or the code point inside the brackets for
-/// IPv6; the first trimmed byte or the first tab or newline for the input preparation.
+/// removal): the code point that raised it, for the parser's states and the code points of
+/// an opaque host, path, query or fragment; the start of the host for the host parser's
+/// other errors (domain, IPv4, IPv6); the first trimmed byte, or the first tab or newline,
+/// for the input preparation (one error each, as the standard reports them). whatwg-url
+/// reports no positions: they are this crate's.
 ///
 /// ```
 /// use microurl::{ErrorLog, Options, Reported, Url, ValidationError};

@@ -207,9 +207,6 @@ impl<'a> Writer<'a> {
 
     /// Copies the borrowed prefix into the arena, so later writes go straight to it (for
     /// output known to differ from the input: no byte comparisons first).
-    // Inlined in the speed build: the parser is instantiated twice (with and without a
-    // validation error log), and two callers made LLVM stop inlining it (+2.6% Ir/URL).
-    #[cfg_attr(feature = "fast-path", inline(always))]
     pub(crate) fn materialize(&mut self) {
         if !self.borrowed {
             return;
@@ -316,9 +313,6 @@ impl<'a> Writer<'a> {
         }
     }
 
-    // Inlined in the speed build: the parser is instantiated twice (with and without a
-    // validation error log), and two callers made LLVM stop inlining it (+2.6% Ir/URL).
-    #[cfg_attr(feature = "fast-path", inline(always))]
     pub(crate) fn push_str(&mut self, s: &str) {
         self.push_slice(s.as_bytes());
     }
@@ -420,9 +414,6 @@ impl<'a> Writer<'a> {
     /// Finishes: the output as a string with the arena's lifetime, or the arena size needed.
     /// (By reference, taking the arena out, so a caller holding the writer in a larger
     /// struct need not move it out first: that move was a 20-word copy per parse.)
-    // Inlined in the speed build: the parser is instantiated twice (with and without a
-    // validation error log), and two callers made LLVM stop inlining it (+2.6% Ir/URL).
-    #[cfg_attr(feature = "fast-path", inline(always))]
     pub(crate) fn finish(&mut self) -> Result<&'a str, usize> {
         if self.overflow {
             return Err(self.peak());

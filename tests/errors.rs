@@ -133,9 +133,12 @@ fn logged(input: &str, base: Option<&str>) -> (Result<String, Error>, Vec<(&'sta
     (result, list)
 }
 
+/// An input, its base, and the errors (name, position) the log must hold.
+type LogCase<'a> = (&'a str, Option<&'a str>, &'a [(&'a str, usize)]);
+
 #[test]
 fn the_log_has_every_error_in_order_at_its_position_in_the_callers_input() {
-    let cases: &[(&str, Option<&str>, &[(&str, usize)])] = &[
+    let cases: &[LogCase<'_>] = &[
         // Trimming: one error, at the first trimmed byte; positions after it stay the input's.
         (
             "  https:\\\\a/b\\c ",

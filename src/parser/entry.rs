@@ -89,6 +89,11 @@ impl<'a> Url<'a> {
         arena: &'a mut [u8],
         options: Options,
     ) -> Result<Url<'a>, Error> {
+        // Only here is the parser with a log reachable: a program that does not call this
+        // has one instance of the parser, as before there was a log.
+        if options.errors.is_some() || options.strict {
+            return parse_logged(input, base, arena, options);
+        }
         parse(input, base, arena, options)
     }
 
@@ -172,9 +177,6 @@ pub(crate) fn parse<'a>(
         Found::Prefix(r) => Some(r),
         Found::Nothing => None,
     };
-    if options.errors.is_some() || options.strict {
-        return parse_logged(input, base, arena, options);
-    }
     let v = ValidationErrors::EMPTY;
     pipeline(input, &Job::new(base, options, false), arena, resume, v)
 }

@@ -34,6 +34,29 @@ pub(crate) static C0_COMPONENT: Component = Component {
     plain: class::C0,
 };
 
+/// Bit `b` is set when the ASCII byte `b` is a URL code point (a mask: four words and a shift
+/// instead of the comparisons, for flash).
+const ASCII_URL_CODE_POINTS: [u32; 4] = {
+    let mut mask = [0u32; 4];
+    let mut b = 0;
+    while b < 128 {
+        if class::is_ascii_url_code_point(b as u8) {
+            mask[b / 32] |= 1 << (b % 32);
+        }
+        b += 1;
+    }
+    mask
+};
+
+/// Whether the ASCII byte `b` is a URL code point (<https://url.spec.whatwg.org/#url-code-points>).
+fn is_ascii_url_code_point(b: u8) -> bool {
+    let word = ASCII_URL_CODE_POINTS
+        .get(usize::from(b) / 32)
+        .copied()
+        .unwrap_or(0);
+    word >> (b % 32) & 1 != 0
+}
+
 /// Whether the UTF-8 sequence at `s[i..]` (`s` is text: the parser only cuts it at ASCII
 /// bytes) is a non-ASCII URL code point; its length. Decoded by hand: the sequence is known
 /// to be well formed, and this runs for every non-ASCII character of a path or query.
@@ -116,7 +139,7 @@ pub(crate) fn push_component_to(
         }
         // Not every byte the set encodes is invalid: `'` in a special URL's query is a URL
         // code point.
-        if !class::is_ascii_url_code_point(b) {
+        if !is_ascii_url_code_point(b) {
             v.report_rel(ValidationError::InvalidUrlUnit, i);
         }
         if c.set.contains(b) {

@@ -141,10 +141,10 @@ pub(crate) fn parse<R: Report>(
 }
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
-fn parse_opaque(
+fn parse_opaque<R: Report>(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut impl Report,
+    v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
     let kind = match input.is_empty() {
         true => HostKind::Empty,
@@ -163,6 +163,11 @@ fn parse_opaque(
     }
     // The C0 control percent-encoding, with the invalid-URL-unit checks of the same pass
     // gathered: the opaque-host parser reports at most two (steps 2 and 3), not one per unit.
+    // (The set alone needs no gathering: one more instance of the loop would cost flash.)
+    if !R::IN_ORDER {
+        crate::units::push_component(out, v, input, &crate::units::C0_COMPONENT);
+        return Ok(kind);
+    }
     let mut units = OpaqueHostUnits {
         input,
         unit: None,

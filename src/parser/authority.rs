@@ -25,14 +25,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         let authority = &self.input[pos..end];
         let mut host_pos = pos;
         if let Some(at) = last_at {
-            // One `invalid-credentials` for each `@` (the authority state's first step).
-            for (i, _) in authority[..=at]
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| **b == b'@')
-            {
-                self.report(ValidationError::InvalidCredentials, pos + i);
-            }
+            self.report_credentials(authority, pos, at);
             host_pos = pos + at + 1;
             if host_pos == end {
                 return self.fail(
@@ -47,6 +40,19 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         }
         self.host_state(host_pos, colon, end)?;
         self.path_start_state(end)
+    }
+
+    /// `invalid-credentials` for each `@` up to the last one, at `pos + at` (the authority
+    /// state's first step); one is enough for the set alone.
+    fn report_credentials(&mut self, authority: &[u8], pos: usize, at: usize) {
+        if !R::IN_ORDER {
+            return self.report(ValidationError::InvalidCredentials, pos + at);
+        }
+        let before = authority.get(..at).unwrap_or_default();
+        for (i, _) in before.iter().enumerate().filter(|(_, b)| **b == b'@') {
+            self.report(ValidationError::InvalidCredentials, pos + i);
+        }
+        self.report(ValidationError::InvalidCredentials, pos + at);
     }
 
     /// One pass over the authority: its end (the first `/`, `?`, `#`, or `\\` in special

@@ -137,12 +137,13 @@ pub(crate) fn push_component_to(
             start = i;
             continue;
         }
-        // Not every byte the set encodes is invalid: `'` in a special URL's query is a URL
-        // code point.
-        if !is_ascii_url_code_point(b) {
+        // Not plain: not a URL code point, or one the set encodes, which is no error (`'` in
+        // a special URL's query).
+        let encoded = c.set.contains(b);
+        if !encoded || !is_ascii_url_code_point(b) {
             v.report_rel(ValidationError::InvalidUrlUnit, i);
         }
-        if c.set.contains(b) {
+        if encoded {
             if start < i {
                 out.push_slice(&s[start..i]);
             }

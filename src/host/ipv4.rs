@@ -98,10 +98,8 @@ pub(crate) struct Ipv4Scan {
     last: Part,
     count: usize,
     current: Part,
-    /// Bytes fed, and whether every part so far had 1 to 63 bytes (strict UTS46 ToASCII's
-    /// VerifyDnsLength) of letters, digits and `-` (its UseSTD3ASCIIRules: `!`, `{`, `_` and
-    /// the like are not forbidden domain code points, so they get here): the checks it can
-    /// fail on such a domain (`domain-to-ASCII`).
+    /// Bytes fed, and whether every part so far had 1 to 63 bytes: strict UTS46 ToASCII's
+    /// VerifyDnsLength (`domain-to-ASCII`); see [`Ipv4Scan::result`] for its other check.
     total: usize,
     labels_ok: bool,
 }
@@ -125,7 +123,6 @@ impl Ipv4Scan {
         if b == b'.' {
             self.end_part();
         } else {
-            self.labels_ok &= b.is_ascii_alphanumeric() || b == b'-';
             self.current.feed(b);
         }
     }
@@ -145,10 +142,13 @@ impl Ipv4Scan {
 
     /// Runs the ends-in-a-number checker and, if it says yes, the IPv4 parser.
     /// `Ok(None)`: not an IPv4 address (a domain). `Ok(Some(addr))`: IPv4. `non_ascii_input`:
-    /// the domain is UTS46's output for a non-ASCII input.
+    /// the domain is UTS46's output for a non-ASCII input. `ldh`: the domain has only
+    /// letters, digits, `-` and `.` (else strict UTS46's UseSTD3ASCIIRules fails it: `!`,
+    /// `{`, `_` and the like are not forbidden domain code points, so they get here).
     pub(crate) fn result(
         mut self,
         non_ascii_input: bool,
+        ldh: bool,
         v: &mut impl Report,
     ) -> Result<Option<u32>, ParseErrorKind> {
         self.end_part();
@@ -161,7 +161,7 @@ impl Ipv4Scan {
         if !last.is_number_like() {
             return Ok(None);
         }
-        if !self.labels_ok || self.total > 253 {
+        if !self.labels_ok || !ldh || self.total > 253 {
             v.insert(ValidationError::DomainToAscii);
         }
         // IPv4-non-ASCII-input, after domain to ASCII: newer than the url.bs this crate

@@ -146,7 +146,7 @@ impl Ipv4Scan {
     /// letters, digits, `-` and `.` (else strict UTS46's UseSTD3ASCIIRules fails it: `!`,
     /// `{`, `_` and the like are not forbidden domain code points, so they get here).
     pub(crate) fn result(
-        mut self,
+        &mut self,
         non_ascii_input: bool,
         ldh: bool,
         v: &mut impl Report,

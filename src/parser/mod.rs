@@ -50,7 +50,12 @@ pub struct Options<'e> {
     /// the log has them all in order.
     pub strict: bool,
     /// Where to report every validation error, in order with its position (see
-    /// [`ErrorLog`]). `None` costs nothing: the parse is the same code as without the field.
+    /// [`ErrorLog`]). `None` costs nothing: the parse is the same code as without the field
+    /// (only [`Url::parse_with`] can reach the parser with a log).
+    ///
+    /// The log and strict mode report `domain-to-ASCII` where the host parser finds it, so
+    /// not for a host copied from the base; the set ([`Url::validation_errors`]) derives it
+    /// from the URL's host, also when that came from the base.
     ///
     /// ```
     /// use microurl::{ErrorLog, Options, Reported, Url, ValidationError as V};

@@ -5,9 +5,10 @@
 //! cargo run --example urlinfo -- --jsonl < cases.jsonl   # {"input": "...", "base": "..."|null}
 //! ```
 //!
-//! A parse also prints `"valid"` (the valid-URL-string checker, failures included) and
-//! `"validation_set"`, the validation errors the parser reports (table order; on failure,
-//! the failure's).
+//! A parse also prints `"validation"`, every validation error the parser reports, in order,
+//! with its byte offset in the input (`[{"error": "<spec name>", "at": N}, ...]`, those
+//! before a failure included), `"valid"` (the valid-URL-string checker) and `"strict"`
+//! (whether strict mode accepts the input), failures included.
 //!
 //! In `--jsonl` mode a line may also be a setter request,
 //! `{"href": "...", "setter": "pathname", "value": "..."}`, answered with the components of
@@ -16,7 +17,7 @@
 //! answered with the `href` (or `"failure": true`) and every token of the reverse
 //! specification's model (`null` when absent). The reference is parsed in the base's mode;
 //! `normalize` is parse, rebase, normalize (spec-url's `new URLReference(r, base).normalize()`).
-use microurl::{Error, Reference, Url};
+use microurl::{Error, ErrorLog, Options, Reference, Reported, Url};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 
@@ -29,27 +30,34 @@ fn describe(input: &str, base: Option<&str>) -> Value {
         None => None,
     };
     let mut arena = vec![0u8; 256];
+    let mut slots = vec![Reported::default(); 16];
     let mut result = loop {
-        match Url::parse_with_base(input, base_url.as_ref(), &mut arena) {
-            Ok(url) => {
-                let mut v = components(&url);
-                v["validation_set"] = json!(
-                    url.validation_errors()
-                        .iter()
-                        .map(|e| e.name())
-                        .collect::<Vec<_>>()
-                );
-                break v;
+        let log = ErrorLog::new(&mut slots);
+        let options = Options {
+            errors: Some(&log),
+            ..Options::default()
+        };
+        let mut v = match Url::parse_with(input, base_url.as_ref(), &mut arena, options) {
+            Ok(url) => components(&url),
+            Err(Error::ArenaTooSmall { needed }) => {
+                arena = vec![0u8; needed];
+                continue;
             }
-            Err(Error::ArenaTooSmall { needed }) => arena = vec![0u8; needed],
-            Err(e) => {
-                let mut v = failure(&e.to_string());
-                let last = e.parse_error().and_then(|p| p.kind.validation_error());
-                v["validation_set"] = json!(last.iter().map(|e| e.name()).collect::<Vec<_>>());
-                break v;
-            }
+            Err(e) => failure(&e.to_string()),
+        };
+        if log.dropped() > 0 {
+            let n = log.reported();
+            slots = vec![Reported::default(); n];
+            continue;
         }
+        let list = log
+            .iter()
+            .map(|r| json!({"error": r.error.name(), "at": r.at}));
+        v["validation"] = json!(list.collect::<Vec<_>>());
+        break v;
     };
+    let strict = Url::parse_with(input, base_url.as_ref(), &mut arena, Options::STRICT);
+    result["strict"] = json!(strict.is_ok());
     // Issue 19 item 4: the valid-URL-string checker, also for failures.
     result["valid"] = json!(microurl::is_valid_url_string(input, base_url.as_ref()));
     result

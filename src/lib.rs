@@ -100,7 +100,10 @@ mod valid;
 mod zone;
 
 pub use builder::UrlBuilder;
-pub use error::{Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+pub use error::{
+    Error, ErrorLog, NetError, ParseError, ParseErrorKind, Reported, ValidationError,
+    ValidationErrors,
+};
 pub use host::{Host, HostKind};
 pub use net::ServerName;
 pub use origin::{BLOB_ORIGIN_SCRATCH, Origin};

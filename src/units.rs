@@ -2,7 +2,7 @@
 //! encoder that also raises `invalid-URL-unit` (<https://url.spec.whatwg.org/#url-units>).
 
 use crate::arena::Writer;
-use crate::error::{ValidationError, ValidationErrors};
+use crate::error::{Report, ValidationError};
 use crate::percent::{self, EncodeSet};
 use crate::scan as class;
 
@@ -34,6 +34,29 @@ pub(crate) static C0_COMPONENT: Component = Component {
     plain: class::C0,
 };
 
+/// Bit `b` is set when the ASCII byte `b` is a URL code point (a mask: four words and a shift
+/// instead of the comparisons, for flash).
+const ASCII_URL_CODE_POINTS: [u32; 4] = {
+    let mut mask = [0u32; 4];
+    let mut b = 0;
+    while b < 128 {
+        if class::is_ascii_url_code_point(b as u8) {
+            mask[b / 32] |= 1 << (b % 32);
+        }
+        b += 1;
+    }
+    mask
+};
+
+/// Whether the ASCII byte `b` is a URL code point (<https://url.spec.whatwg.org/#url-code-points>).
+fn is_ascii_url_code_point(b: u8) -> bool {
+    let word = ASCII_URL_CODE_POINTS
+        .get(usize::from(b) / 32)
+        .copied()
+        .unwrap_or(0);
+    word >> (b % 32) & 1 != 0
+}
+
 /// Whether the UTF-8 sequence at the start of `s` (text: the parser only cuts it at ASCII
 /// bytes) is a non-ASCII URL code point; its length. Decoded by hand: the sequence is known
 /// to be well formed, and this runs for every non-ASCII character of a path or query.
@@ -59,12 +82,7 @@ fn non_ascii_url_code_point(s: &[u8]) -> (bool, usize) {
 /// that are not URL code points and for `%` not followed by two hex digits (the checks of the
 /// path, opaque path, query and fragment states). One pass; runs of plain bytes are copied
 /// at once.
-pub(crate) fn push_component(
-    out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
-    s: &[u8],
-    c: &Component,
-) {
+pub(crate) fn push_component(out: &mut Writer<'_>, v: &mut impl Report, s: &[u8], c: &Component) {
     push_component_to(out, v, s, c, false);
 }
 
@@ -72,11 +90,11 @@ pub(crate) fn push_component(
 /// 0x80), with `invalid-URL-unit` when it is not a URL code point; returns where it ends.
 /// The sequence (at most four bytes) is encoded three bytes at a time: a copy of known
 /// length needs no `memcpy` call (the output is owned after the first).
-fn push_non_ascii(out: &mut Writer<'_>, v: &mut ValidationErrors, s: &[u8], i: usize) -> usize {
+fn push_non_ascii(out: &mut Writer<'_>, v: &mut impl Report, s: &[u8], i: usize) -> usize {
     let at = s.get(i..).unwrap_or_default();
     let (ok, len) = non_ascii_url_code_point(at);
     if !ok {
-        v.insert(ValidationError::InvalidUrlUnit);
+        v.report_rel(ValidationError::InvalidUrlUnit, i);
     }
     // Slices and patterns, not indexes: no bounds-check panic path (issue 20).
     let seq = at.get(..len).unwrap_or(at);
@@ -93,7 +111,7 @@ fn push_non_ascii(out: &mut Writer<'_>, v: &mut ValidationErrors, s: &[u8], i: u
 /// in the same pass); returns where it stopped.
 pub(crate) fn push_component_to(
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
     s: &[u8],
     c: &Component,
     stop_at_hash: bool,
@@ -112,7 +130,7 @@ pub(crate) fn push_component_to(
         }
         if b == b'%' {
             if percent::decode_at(s, i).is_none() {
-                v.insert(ValidationError::InvalidUrlUnit);
+                v.report_rel(ValidationError::InvalidUrlUnit, i);
             }
             i += 1;
             continue;
@@ -125,8 +143,13 @@ pub(crate) fn push_component_to(
             start = i;
             continue;
         }
-        v.insert(ValidationError::InvalidUrlUnit);
-        if c.set.contains(b) {
+        // Not plain: not a URL code point, or one the set encodes, which is no error (`'` in
+        // a special URL's query).
+        let encoded = c.set.contains(b);
+        if !encoded || !is_ascii_url_code_point(b) {
+            v.report_rel(ValidationError::InvalidUrlUnit, i);
+        }
+        if encoded {
             if let Some(run) = s.get(start..i).filter(|run| !run.is_empty()) {
                 out.push_slice(run);
             }

@@ -1,6 +1,6 @@
 //! Typed errors: what failed and where, arena exhaustion as its own error, strict mode.
 
-use microurl::{Error, Options, ParseErrorKind, Url, ValidationError};
+use microurl::{Error, ErrorLog, Options, ParseErrorKind, Reported, Url, ValidationError};
 
 fn parse_error(input: &str) -> (ParseErrorKind, usize) {
     let mut arena = [0u8; 256];
@@ -80,7 +80,7 @@ fn validation_errors_are_collected_and_strict_mode_rejects_them() {
     }
     assert!(!v.contains(ValidationError::InvalidCredentials));
 
-    let strict = Options { strict: true };
+    let strict = Options::STRICT;
     let mut arena = [0u8; 128];
     let err = Url::parse_with("https:example.com", None, &mut arena, strict).unwrap_err();
     assert!(matches!(
@@ -114,4 +114,169 @@ fn forbidden_code_points_are_checked_after_domain_to_ascii() {
         Url::parse("https://<x/", &mut [0u8; 64]),
         Err(Error::Parse(e)) if e.kind == ParseErrorKind::DomainInvalidCodePoint
     ));
+}
+
+/// The ordered log with positions (byte offsets in the caller's input, counted by hand).
+fn logged(input: &str, base: Option<&str>) -> (Result<String, Error>, Vec<(&'static str, usize)>) {
+    let mut base_arena = [0u8; 256];
+    let base = base.map(|b| Url::parse(b, &mut base_arena).unwrap());
+    let mut slots = [Reported::default(); 16];
+    let log = ErrorLog::new(&mut slots);
+    let options = Options {
+        errors: Some(&log),
+        ..Options::default()
+    };
+    let mut arena = [0u8; 256];
+    let result = Url::parse_with(input, base.as_ref(), &mut arena, options).map(|u| u.to_string());
+    assert_eq!(log.dropped(), 0);
+    let list = log.iter().map(|r| (r.error.name(), r.at)).collect();
+    (result, list)
+}
+
+/// An input, its base, and the errors (name, position) the log must hold.
+type LogCase<'a> = (&'a str, Option<&'a str>, &'a [(&'a str, usize)]);
+
+#[test]
+fn the_log_has_every_error_in_order_at_its_position_in_the_callers_input() {
+    let cases: &[LogCase<'_>] = &[
+        // Trimming: one error, at the first trimmed byte; positions after it stay the input's.
+        (
+            "  https:\\\\a/b\\c ",
+            None,
+            &[
+                ("invalid-URL-unit", 0),
+                ("special-scheme-missing-following-solidus", 8),
+                ("special-scheme-missing-following-solidus", 8),
+                ("special-scheme-missing-following-solidus", 9),
+                ("invalid-reverse-solidus", 13),
+            ],
+        ),
+        // Tabs and newlines: one error at the first; later positions skip none of them.
+        (
+            "ht\ttp://a/\nb c",
+            None,
+            &[("invalid-URL-unit", 2), ("invalid-URL-unit", 12)],
+        ),
+        // One invalid-credentials for each `@`.
+        (
+            "http://a@b@c/",
+            None,
+            &[("invalid-credentials", 8), ("invalid-credentials", 10)],
+        ),
+        // A path and query code point each, `%` not followed by two hex digits; `'` in a
+        // special query is a URL code point.
+        (
+            "https://h/a<b?'%zz",
+            None,
+            &[("invalid-URL-unit", 11), ("invalid-URL-unit", 15)],
+        ),
+        // The drive letter's `|` in the path state; against a file base.
+        (
+            "c|/x",
+            Some("file:///c:/"),
+            &[
+                ("file-invalid-Windows-drive-letter", 0),
+                ("invalid-URL-unit", 1),
+            ],
+        ),
+        // Host parser errors are at the host's start.
+        (
+            "http://0x7f.1/",
+            None,
+            &[("IPv4-too-few-parts", 7), ("IPv4-non-decimal-part", 7)],
+        ),
+    ];
+    for &(input, base, expected) in cases {
+        let (result, list) = logged(input, base);
+        assert!(result.is_ok(), "{input:?}: {result:?}");
+        assert_eq!(list, expected, "{input:?}");
+    }
+}
+
+#[test]
+fn errors_before_a_failure_are_kept_and_the_failure_comes_last() {
+    let (result, list) = logged("https://u@example.255/", None);
+    let e = result.unwrap_err().parse_error().unwrap();
+    assert_eq!(
+        (e.kind, e.position),
+        (ParseErrorKind::Ipv4NonNumericPart, 10)
+    );
+    assert_eq!(
+        list,
+        [
+            ("invalid-credentials", 9),
+            ("IPv4-too-few-parts", 10),
+            ("IPv4-non-numeric-part", 10),
+        ]
+    );
+}
+
+#[test]
+fn a_full_log_counts_what_did_not_fit_and_is_started_afresh_by_each_parse() {
+    let mut slots = [Reported::default(); 2];
+    let log = ErrorLog::new(&mut slots);
+    let options = Options {
+        errors: Some(&log),
+        ..Options::default()
+    };
+    let mut arena = [0u8; 64];
+    assert!(Url::parse_with("http://h/<<<<<", None, &mut arena, options).is_ok());
+    assert_eq!((log.len(), log.dropped(), log.reported()), (2, 3, 5));
+    assert_eq!(log.get(1).map(|r| r.at), Some(10));
+    assert_eq!(log.get(2), None);
+    let mut arena = [0u8; 64];
+    assert!(Url::parse_with("http://h/", None, &mut arena, options).is_ok());
+    assert!(log.is_empty());
+    assert_eq!(log.iter().count(), 0);
+}
+
+#[test]
+fn strict_mode_names_the_first_error_in_order_and_where_it_is() {
+    let mut arena = [0u8; 64];
+    let err = Url::parse_with("https://h/a b\\c", None, &mut arena, Options::STRICT).unwrap_err();
+    let e = err.parse_error().unwrap();
+    assert_eq!(
+        (e.kind, e.position),
+        (ParseErrorKind::Strict(ValidationError::InvalidUrlUnit), 11)
+    );
+    // A host copied from the base is not checked again (`a_b` fails strict UTS46).
+    let mut base_arena = [0u8; 64];
+    let base = Url::parse("https://a_b/", &mut base_arena).unwrap();
+    let mut arena = [0u8; 64];
+    assert!(Url::parse_with("x", Some(&base), &mut arena, Options::STRICT).is_ok());
+}
+
+#[test]
+fn the_set_without_a_log_is_the_logs() {
+    for input in [
+        " https:\\\\ex%41mple.com\\a b?c d#e`f ",
+        "http://a@b@c/",
+        "file:///C|/x",
+        "https://１２７.０.０.１./",
+        "sc://a%zz\u{1}/",
+        "http://[::01]/",
+    ] {
+        let mut slots = [Reported::default(); 16];
+        let log = ErrorLog::new(&mut slots);
+        let options = Options {
+            errors: Some(&log),
+            ..Options::default()
+        };
+        let mut a = [0u8; 128];
+        let logged = Url::parse_with(input, None, &mut a, options)
+            .unwrap()
+            .validation_errors();
+        let mut b = [0u8; 128];
+        let plain = Url::parse(input, &mut b).unwrap().validation_errors();
+        assert_eq!(logged, plain, "{input:?}");
+        for r in log.iter() {
+            assert!(plain.contains(r.error), "{input:?}: {r:?}");
+        }
+        assert_eq!(plain.iter().count(), {
+            let mut names: Vec<_> = log.iter().map(|r| r.error.name()).collect();
+            names.sort();
+            names.dedup();
+            names.len()
+        });
+    }
 }

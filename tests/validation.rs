@@ -2,17 +2,16 @@
 //! `test/validation.js`, MIT licence beside it): for each input (and base), whether it is a
 //! valid URL string, the ordered validation errors the parser reports, and whether it fails.
 //!
-//! Checked here: the valid-URL-string checker on every case (all must agree) and the
-//! parser's failure flag on every case. The *set* of validation errors the parser reports is
-//! compared too, and every disagreement is printed; the ordered lists come with the
-//! parser's validation-error sink.
+//! Checked here, on every case (all must agree): the valid-URL-string checker, the parser's
+//! failure flag, and the ordered list of validation errors the parser reports (repeats
+//! included, and those before a failure) through its error log ([`ErrorLog`]).
 //!
 //! One input holds a lone surrogate (`https://example.com/#\ud800`), which a Rust `&str`
 //! cannot: it is converted as the URL API's USVString conversion does (to U+FFFD), and the
 //! expected answers are whatwg-url's for the converted input (checked with whatwg-url 17.3.0:
 //! `isValidURLString` true, no validation error, no failure): U+FFFD is a URL code point.
 
-use microurl::{Error, Url, is_valid_url_string};
+use microurl::{Error, ErrorLog, Options, Reported, Url, is_valid_url_string};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -20,7 +19,7 @@ struct Case {
     input: String,
     base: Option<String>,
     valid: bool,
-    errors: BTreeSet<String>,
+    errors: Vec<String>,
     failure: bool,
 }
 
@@ -97,24 +96,53 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-/// The parser's result: the validation errors it reports (on failure, the failure's) and
-/// whether it failed.
-fn parse(input: &str, base: Option<&Url<'_>>) -> (BTreeSet<String>, bool) {
+/// The parser's result: the validation errors it reports, in order, with their positions
+/// (on failure, those before it and the failure's), and whether it failed.
+fn parse_logged(input: &str, base: Option<&Url<'_>>) -> (Vec<(String, usize)>, bool) {
     let mut arena = vec![0u8; 64 + 4 * input.len()];
+    let mut slots = [Reported::default(); 32];
     loop {
-        match Url::parse_with_base(input, base, &mut arena) {
+        let log = ErrorLog::new(&mut slots);
+        let options = Options {
+            errors: Some(&log),
+            ..Options::default()
+        };
+        let failed = match Url::parse_with(input, base, &mut arena, options) {
             Ok(url) => {
-                let set = url.validation_errors().iter().map(|e| e.name().into());
-                return (set.collect(), false);
+                // The set is the log's, but for `domain-to-ASCII`, which the set derives
+                // from the URL's host (also when it is the base's).
+                let set: BTreeSet<_> = log.iter().map(|r| r.error.name()).collect();
+                let summary: BTreeSet<_> =
+                    url.validation_errors().iter().map(|e| e.name()).collect();
+                assert!(set.is_subset(&summary), "{input:?}: {set:?} {summary:?}");
+                false
             }
-            Err(Error::ArenaTooSmall { needed }) => arena = vec![0u8; needed],
+            Err(Error::ArenaTooSmall { needed }) => {
+                arena = vec![0u8; needed];
+                continue;
+            }
             Err(Error::Parse(e)) => {
-                let set = e.kind.validation_error().map(|v| v.name().to_string());
-                return (set.into_iter().collect(), true);
+                let last = log.iter().last().map(|r| r.error);
+                if let Some(v) = e.kind.validation_error() {
+                    assert_eq!(last, Some(v), "{input:?}: the failure's error comes last");
+                }
+                true
             }
             Err(e) => panic!("{input:?}: {e}"),
+        };
+        assert_eq!(log.dropped(), 0);
+        for r in log.iter() {
+            assert!(r.at <= input.len(), "{input:?}: {r:?}");
         }
+        let list = log.iter().map(|r| (r.error.name().to_string(), r.at));
+        return (list.collect(), failed);
     }
+}
+
+/// [`parse_logged`] without the positions.
+fn parse(input: &str, base: Option<&Url<'_>>) -> (Vec<String>, bool) {
+    let (list, failed) = parse_logged(input, base);
+    (list.into_iter().map(|(e, _)| e).collect(), failed)
 }
 
 fn with_base<T>(case: &Case, f: impl FnOnce(Option<&Url<'_>>) -> T) -> T {
@@ -168,34 +196,29 @@ fn parser_failure_agrees_on_every_case() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// How many cases' error sets agree today; the test fails if fewer do (a regression). Raise
-/// it when the parser gets closer; the ordered lists replace this with 184.
-const SETS_AGREEING_AT_LEAST: usize = 178;
-
 #[test]
-fn validation_error_sets() {
+fn ordered_validation_errors_agree_on_every_case() {
     let cases = cases();
-    let mut agree = 0;
+    let mut wrong = Vec::new();
     for case in &cases {
-        let (set, _) = with_base(case, |base| parse(&case.input, base));
-        if set == case.errors {
-            agree += 1;
-        } else {
-            println!(
-                "differs: {:?} base {:?}: parser {:?}, whatwg-url {:?}",
-                case.input, case.base, set, case.errors
-            );
+        let (list, _) = with_base(case, |base| parse(&case.input, base));
+        if list != case.errors {
+            wrong.push(format!(
+                "{:?} base {:?}: parser {:?}, whatwg-url {:?}",
+                case.input, case.base, list, case.errors
+            ));
         }
     }
-    println!("validation error sets: {agree}/{} agree", cases.len());
-    assert!(
-        agree >= SETS_AGREEING_AT_LEAST,
-        "{agree} < {SETS_AGREEING_AT_LEAST}"
+    println!(
+        "ordered validation errors: {}/{} agree",
+        cases.len() - wrong.len(),
+        cases.len()
     );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// The host-side fixes of issue 19, against whatwg-url 17.3.0's answers (its
-/// `parseURLWithValidationErrors` and `isValidURLString`, as sets): strict UTS46 runs on
+/// `parseURLWithValidationErrors` and `isValidURLString`, ordered lists): strict UTS46 runs on
 /// every domain (trailing dots, over-long labels before an IPv4 address, the Bidi rule
 /// across `xn--` labels), a forbidden domain code point is `domain-to-ASCII`, and
 /// `IPv4-non-ASCII-input`.
@@ -241,7 +264,7 @@ fn host_validation_errors_are_whatwg_urls() {
         ),
     ];
     for &(input, errors, failure, valid) in cases {
-        let expected: BTreeSet<String> = errors.iter().map(|e| e.to_string()).collect();
+        let expected: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         assert_eq!(parse(input, None), (expected, failure), "{input}");
         assert_eq!(is_valid_url_string(input, None), valid, "{input}");
     }

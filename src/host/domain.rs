@@ -3,7 +3,7 @@
 
 use super::{HostKind, ipv4};
 use crate::arena::Writer;
-use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ParseErrorKind, Report, ValidationError};
 use crate::percent;
 use crate::scan::{self as class, CLASS};
 
@@ -32,7 +32,7 @@ pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
 pub(crate) fn parse(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     // Fast path: ASCII without `%` or forbidden code points only needs lowercasing.
     let mut seen = 0;
@@ -71,16 +71,21 @@ pub(crate) fn parse(
 fn decoded(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Option<Result<HostKind, ParseErrorKind>> {
     let start = out.len();
     let mut i = 0;
+    // One `domain-percent-encoded` for the whole domain (the host parser's step 4).
+    let mut escaped = false;
     while let Some(&b) = input.get(i) {
         let at = i;
         let d = if b == b'%'
             && let Some(d) = percent::decode_at(input, i)
         {
-            v.insert(ValidationError::DomainPercentEncoded);
+            if !escaped {
+                v.insert(ValidationError::DomainPercentEncoded);
+                escaped = true;
+            }
             i += 3;
             d
         } else {
@@ -89,14 +94,14 @@ fn decoded(
         };
         // For ASCII, the class bit is the forbidden domain code points.
         if CLASS[d as usize] & class::DOMAIN_SLOW != 0 {
+            // A valid escape from here on is still a validation error, reported first.
+            if !escaped && (at..input.len()).any(|j| percent::decode_at(input, j).is_some()) {
+                v.insert(ValidationError::DomainPercentEncoded);
+            }
             let rest = input.get(i..).unwrap_or_default();
             if d < 0x80 && percent::decode(rest).all(|b| b < 0x80) {
                 v.insert(ValidationError::DomainToAscii);
                 return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
-            }
-            // A valid escape from here on is still a validation error.
-            if (at..input.len()).any(|j| percent::decode_at(input, j).is_some()) {
-                v.insert(ValidationError::DomainPercentEncoded);
             }
             out.truncate(start);
             return None;
@@ -104,7 +109,7 @@ fn decoded(
         out.push(d.to_ascii_lowercase());
     }
     // The input, not the output: past a full arena the output is not all stored.
-    let ipv4 = ipv4_scan(input, v);
+    let ipv4 = ipv4_scan(input, false, v);
     Some(finish(start, ipv4, out))
 }
 
@@ -116,7 +121,7 @@ fn plain_ascii(
     input: &[u8],
     has_upper: bool,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let domain = |out: &mut Writer<'_>| {
         if has_upper {
@@ -139,7 +144,7 @@ fn plain_ascii(
     }
     // The IPv4 parser reads either case: the domain is written only if it is not an
     // address (so the arena never holds both).
-    match ipv4_scan(input, v)? {
+    match ipv4_scan(input, false, v)? {
         Some(addr) => {
             ipv4::serialize(addr, out);
             Ok(HostKind::Ipv4)
@@ -177,10 +182,18 @@ pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
 /// ASCII case does not matter to either. Not inlined: the scanner's state stays off the
 /// callers' frames.
 #[inline(never)]
-fn ipv4_scan(domain: &[u8], v: &mut ValidationErrors) -> Result<Option<u32>, ParseErrorKind> {
+fn ipv4_scan<R: Report>(
+    domain: &[u8],
+    non_ascii_input: bool,
+    v: &mut R,
+) -> Result<Option<u32>, ParseErrorKind> {
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
-    scan.result(v)
+    // A byte other than a letter, a digit, `-` or `.` makes its part non-numeric, so the
+    // IPv4 parser fails: only the order of the errors before it needs to know.
+    let ldh = !R::IN_ORDER
+        || percent::decode(domain).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+    scan.result(non_ascii_input, ldh, v)
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
@@ -255,7 +268,7 @@ fn parse_unicode(
     _input: &[u8],
     _escaped: bool,
     _out: &mut Writer<'_>,
-    _v: &mut ValidationErrors,
+    _v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     Err(ParseErrorKind::IdnaUnavailable)
 }
@@ -267,7 +280,7 @@ fn parse_unicode(
     input: &[u8],
     escaped: bool,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let start = out.len();
     // Without `%`, the decoded domain is the input itself, already a string (no copy, no
@@ -323,10 +336,8 @@ fn parse_unicode(
     if !ends_in_a_number(ascii) {
         return Ok(HostKind::Domain);
     }
-    // IPv4-non-ASCII-input: newer than the url.bs this crate cites; the URL Standard up to
-    // whatwg/url commit fde3f74f063341a28d437216f75735b8b40128f5 (whatwg-url 17.3.0).
-    v.insert(ValidationError::Ipv4NonAsciiInput);
-    let ipv4 = ipv4_scan(ascii, v);
+    // IPv4-non-ASCII-input (after domain-to-ASCII): see `Ipv4Scan::result`.
+    let ipv4 = ipv4_scan(ascii, true, v);
     finish(start, ipv4, out)
 }
 
@@ -336,7 +347,7 @@ fn parse_unicode(
 fn unicode_without_room(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     if input.contains(&b'%') {
         return escaped_without_room(input, out, v);
@@ -371,7 +382,7 @@ fn is_overflow(e: &crate::idna::IdnaError) -> bool {
 fn escaped_without_room(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let mut buf = [0u8; ESCAPED_ON_STACK];
     let mut d = 0;
@@ -415,7 +426,7 @@ fn idna_error(
     decoded: usize,
     fails: bool,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     match e {
         crate::idna::IdnaError::BufferTooSmall { needed } => {
@@ -449,7 +460,7 @@ fn maps_to_forbidden(domain: &str) -> bool {
 }
 
 #[cfg(feature = "idna")]
-fn domain_to_ascii_failure(v: &mut ValidationErrors) -> Result<HostKind, ParseErrorKind> {
+fn domain_to_ascii_failure(v: &mut impl Report) -> Result<HostKind, ParseErrorKind> {
     v.insert(ValidationError::DomainToAscii);
     Err(ParseErrorKind::DomainToAscii)
 }
@@ -481,10 +492,10 @@ mod tests {
                         format!("{a}.{b}.{c}"),
                         format!("{a}.{b}.{c}.{d}."),
                     ] {
-                        let mut v = ValidationErrors::EMPTY;
+                        let mut v = crate::ValidationErrors::EMPTY;
                         let mut arena = [0u8; 64];
                         let mut out = Writer::new(&mut arena, "");
-                        let parsed = ipv4_scan(host.as_bytes(), &mut v);
+                        let parsed = ipv4_scan(host.as_bytes(), false, &mut v);
                         let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
                             && v.is_empty()
                             && out.bytes() == host.as_bytes();

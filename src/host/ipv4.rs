@@ -4,7 +4,7 @@
 //! Both run in one streaming pass over the (percent-decoded) domain bytes, so they need no
 //! buffer: each dot-separated part is parsed as it goes by.
 
-use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ParseErrorKind, Report, ValidationError};
 
 /// One part being parsed by the IPv4 number parser
 /// (<https://url.spec.whatwg.org/#ipv4-number-parser>).
@@ -99,7 +99,7 @@ pub(crate) struct Ipv4Scan {
     count: usize,
     current: Part,
     /// Bytes fed, and whether every part so far had 1 to 63 bytes: strict UTS46 ToASCII's
-    /// VerifyDnsLength, the only check it can fail on such a domain (`domain-to-ASCII`).
+    /// VerifyDnsLength (`domain-to-ASCII`); see [`Ipv4Scan::result`] for its other check.
     total: usize,
     labels_ok: bool,
 }
@@ -141,10 +141,15 @@ impl Ipv4Scan {
     }
 
     /// Runs the ends-in-a-number checker and, if it says yes, the IPv4 parser.
-    /// `Ok(None)`: not an IPv4 address (a domain). `Ok(Some(addr))`: IPv4.
+    /// `Ok(None)`: not an IPv4 address (a domain). `Ok(Some(addr))`: IPv4. `non_ascii_input`:
+    /// the domain is UTS46's output for a non-ASCII input. `ldh`: the domain has only
+    /// letters, digits, `-` and `.` (else strict UTS46's UseSTD3ASCIIRules fails it: `!`,
+    /// `{`, `_` and the like are not forbidden domain code points, so they get here).
     pub(crate) fn result(
-        mut self,
-        v: &mut ValidationErrors,
+        &mut self,
+        non_ascii_input: bool,
+        ldh: bool,
+        v: &mut impl Report,
     ) -> Result<Option<u32>, ParseErrorKind> {
         self.end_part();
         let last_empty = self.last.len == 0;
@@ -156,8 +161,14 @@ impl Ipv4Scan {
         if !last.is_number_like() {
             return Ok(None);
         }
-        if !self.labels_ok || self.total > 253 {
+        if !self.labels_ok || !ldh || self.total > 253 {
             v.insert(ValidationError::DomainToAscii);
+        }
+        // IPv4-non-ASCII-input, after domain to ASCII: newer than the url.bs this crate
+        // cites; the URL Standard up to whatwg/url commit
+        // fde3f74f063341a28d437216f75735b8b40128f5 (whatwg-url 17.3.0).
+        if non_ascii_input {
+            v.insert(ValidationError::Ipv4NonAsciiInput);
         }
         parse_ipv4(self.count, &self.first, last_empty, v).map(Some)
     }
@@ -170,7 +181,7 @@ fn parse_ipv4(
     count: usize,
     parts: &[Option<(Option<u32>, bool)>; 4],
     last_empty: bool,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<u32, ParseErrorKind> {
     let mut n = count;
     if last_empty {

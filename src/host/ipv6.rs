@@ -1,10 +1,10 @@
 //! IPv6: parser and serializer (<https://url.spec.whatwg.org/#concept-ipv6-parser>).
 
-use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ParseErrorKind, Report, ValidationError};
 
 /// <https://url.spec.whatwg.org/#concept-ipv6-parser>, on the text between the brackets.
 #[inline(never)]
-pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], ParseErrorKind> {
+pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
     let mut address = [0u16; 8];
@@ -83,7 +83,7 @@ fn hex_piece(input: &[u8], mut p: usize) -> (u16, usize) {
 
 /// Records the validation error `e` and fails with `k`.
 fn fail<T>(
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
     e: ValidationError,
     k: ParseErrorKind,
 ) -> Result<T, ParseErrorKind> {
@@ -92,7 +92,7 @@ fn fail<T>(
 }
 
 /// The IPv4-in-IPv6 invalid code point failure.
-fn invalid_ipv4_code_point<T>(v: &mut ValidationErrors) -> Result<T, ParseErrorKind> {
+fn invalid_ipv4_code_point<T>(v: &mut impl Report) -> Result<T, ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
     fail(
@@ -109,7 +109,7 @@ fn parse_ipv4_in_ipv6(
     mut address: [u16; 8],
     mut piece_index: usize,
     compress: Option<usize>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<[u16; 8], ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
@@ -167,7 +167,7 @@ fn finish(
     mut address: [u16; 8],
     piece_index: usize,
     compress: Option<usize>,
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<[u16; 8], ParseErrorKind> {
     match compress {
         Some(compress) => {

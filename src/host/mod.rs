@@ -6,7 +6,7 @@ pub(crate) mod ipv4;
 pub(crate) mod ipv6;
 
 use crate::arena::Writer;
-use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ParseErrorKind, Report, ValidationError};
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 /// What kind of host a URL has (<https://url.spec.whatwg.org/#concept-host>).
@@ -105,11 +105,11 @@ pub(crate) fn is_localhost(input: &[u8], out: &Writer<'_>, start: usize) -> bool
 
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.
-pub(crate) fn parse(
+pub(crate) fn parse<R: Report>(
     input: &[u8],
     is_opaque: bool,
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
     if input.first() == Some(&b'[') {
         let Some(inner) = input.strip_suffix(b"]").and_then(|s| s.get(1..)) else {
@@ -125,14 +125,26 @@ pub(crate) fn parse(
     if is_opaque {
         return parse_opaque(input, out, v);
     }
-    domain::parse(input, out, v)
+    let start = out.len();
+    let kind = domain::parse(input, out, v)?;
+    // `domain-to-ASCII` where the standard reports it, when the order matters (the set
+    // alone derives it from the URL: `Url::validation_errors`). An IPv4 address reported
+    // it already, and a domain that is not all stored means the arena ran out.
+    if R::IN_ORDER && kind == HostKind::Domain {
+        let stored = out.bytes().len() == out.len();
+        let host = out.bytes().get(start..).unwrap_or_default();
+        if stored && !domain::strictly_valid_ascii(host) {
+            v.insert(ValidationError::DomainToAscii);
+        }
+    }
+    Ok(kind)
 }
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
-fn parse_opaque(
+fn parse_opaque<R: Report>(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut ValidationErrors,
+    v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
     let kind = match input.is_empty() {
         true => HostKind::Empty,
@@ -149,7 +161,43 @@ fn parse_opaque(
         v.insert(ValidationError::HostInvalidCodePoint);
         return Err(ParseErrorKind::HostInvalidCodePoint);
     }
-    // The invalid-URL-unit checks and the C0 control percent-encoding, in one pass.
-    crate::units::push_component(out, v, input, &crate::units::C0_COMPONENT);
+    // The C0 control percent-encoding, with the invalid-URL-unit checks of the same pass
+    // gathered: the opaque-host parser reports at most two (steps 2 and 3), not one per unit.
+    // (The set alone needs no gathering: one more instance of the loop would cost flash.)
+    if !R::IN_ORDER {
+        crate::units::push_component(out, v, input, &crate::units::C0_COMPONENT);
+        return Ok(kind);
+    }
+    let mut units = OpaqueHostUnits {
+        input,
+        unit: None,
+        percent: None,
+    };
+    crate::units::push_component(out, &mut units, input, &crate::units::C0_COMPONENT);
+    for at in [units.unit, units.percent].into_iter().flatten() {
+        v.report_rel(ValidationError::InvalidUrlUnit, at);
+    }
     Ok(kind)
+}
+
+/// The first code point that is not a URL code point, and the first `%` not followed by two
+/// hex digits, of an opaque host (<https://url.spec.whatwg.org/#concept-opaque-host-parser>,
+/// steps 2 and 3).
+struct OpaqueHostUnits<'i> {
+    input: &'i [u8],
+    unit: Option<usize>,
+    percent: Option<usize>,
+}
+
+impl Report for OpaqueHostUnits<'_> {
+    fn report(&mut self, _e: ValidationError, at: usize) {
+        let first = match self.input.get(at) {
+            Some(b'%') => &mut self.percent,
+            _ => &mut self.unit,
+        };
+        first.get_or_insert(at);
+    }
+    fn set(&self) -> crate::ValidationErrors {
+        crate::ValidationErrors::EMPTY
+    }
 }

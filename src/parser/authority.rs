@@ -12,7 +12,7 @@ struct AuthorityScan {
     colon: Option<usize>,
 }
 
-impl Parser<'_, '_, '_> {
+impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// The authority state: credentials before the last `@`, then host and port, up to the
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
     pub(super) fn authority_state(&mut self, pos: usize) -> Step {
@@ -25,7 +25,7 @@ impl Parser<'_, '_, '_> {
         let authority = self.span(pos, end);
         let mut host_pos = pos;
         if let Some(at) = last_at {
-            self.v.insert(ValidationError::InvalidCredentials);
+            self.report_credentials(authority, pos, at);
             host_pos = pos + at + 1;
             if host_pos == end {
                 return self.fail(
@@ -40,6 +40,19 @@ impl Parser<'_, '_, '_> {
         }
         self.host_state(host_pos, colon, end)?;
         self.path_start_state(end)
+    }
+
+    /// `invalid-credentials` for each `@` up to the last one, at `pos + at` (the authority
+    /// state's first step); one is enough for the set alone.
+    fn report_credentials(&mut self, authority: &[u8], pos: usize, at: usize) {
+        if !R::IN_ORDER {
+            return self.report(ValidationError::InvalidCredentials, pos + at);
+        }
+        let before = authority.get(..at).unwrap_or_default();
+        for (i, _) in before.iter().enumerate().filter(|(_, b)| **b == b'@') {
+            self.report(ValidationError::InvalidCredentials, pos + i);
+        }
+        self.report(ValidationError::InvalidCredentials, pos + at);
     }
 
     /// One pass over the authority: its end (the first `/`, `?`, `#`, or `\\` in special
@@ -116,6 +129,7 @@ impl Parser<'_, '_, '_> {
         }
         self.rec.host_start = self.out.pos();
         let special = self.is_special();
+        self.v.origin(pos);
         match host::parse(host, !special, &mut self.out, &mut self.v) {
             Ok(kind) => self.rec.host_kind = Some(kind),
             Err(kind) => {

@@ -7,15 +7,17 @@
 use super::fast::{self, Found, Resume};
 use super::{Options, Parser, Record};
 use crate::arena::Writer;
-use crate::error::{Error, ParseError, ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{
+    Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
+};
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;
 use core::cell::Cell;
 
 /// What a run of the pipeline is for, and what it found out besides its result.
-struct Job<'b, 'u> {
+struct Job<'b, 'u, 'e> {
     base: Option<&'b Url<'u>>,
-    options: Options,
+    options: Options<'e>,
     /// Only whether the input is valid: the states stop where no later one can fail.
     validity_only: bool,
     /// Set when the run ended in `ArenaTooSmall` with validity still undecided: a step that
@@ -25,8 +27,8 @@ struct Job<'b, 'u> {
     undecided: Cell<bool>,
 }
 
-impl<'b, 'u> Job<'b, 'u> {
-    fn new(base: Option<&'b Url<'u>>, options: Options, validity_only: bool) -> Self {
+impl<'b, 'u, 'e> Job<'b, 'u, 'e> {
+    fn new(base: Option<&'b Url<'u>>, options: Options<'e>, validity_only: bool) -> Self {
         let undecided = Cell::new(false);
         Job {
             base,
@@ -87,6 +89,11 @@ impl<'a> Url<'a> {
         arena: &'a mut [u8],
         options: Options,
     ) -> Result<Url<'a>, Error> {
+        // Only here is the parser with a log reachable: a program that does not call this
+        // has one instance of the parser, as before there was a log.
+        if options.errors.is_some() || options.strict {
+            return parse_logged(input, base, arena, options);
+        }
         parse(input, base, arena, options)
     }
 
@@ -122,9 +129,10 @@ impl<'a> Url<'a> {
 }
 
 /// The recognizer, where it runs: in the speed build (`fast-path`), and not for strict
-/// parsing (it accepts credentials, a validation error).
+/// parsing (it accepts credentials, a validation error) nor with an error log (it reports
+/// no positions).
 #[inline(always)]
-fn recognize(input: &str, options: Options) -> Found<'_> {
+fn recognize<'i>(input: &'i str, options: &Options<'_>) -> Found<'i> {
     match recognizer_runs(options) {
         true => fast::scan(input),
         false => Found::Nothing,
@@ -133,8 +141,8 @@ fn recognize(input: &str, options: Options) -> Found<'_> {
 
 /// Whether the recognizer runs (see [`recognize`]).
 #[inline(always)]
-fn recognizer_runs(options: Options) -> bool {
-    cfg!(feature = "fast-path") && !options.strict
+fn recognizer_runs(options: &Options<'_>) -> bool {
+    cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()
 }
 
 /// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
@@ -162,7 +170,7 @@ pub(crate) fn parse<'a>(
     }
     // The prefix is passed on by reference: by value, each frame on the way to the states
     // would hold a copy (176 B more stack on a Cortex-M0).
-    let found = recognize(input, options);
+    let found = recognize(input, &options);
     let resume = match &found {
         Found::Canonical(url) => return Ok(*url),
         Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
@@ -170,6 +178,21 @@ pub(crate) fn parse<'a>(
         Found::Nothing => None,
     };
     pipeline(input, &Job::new(base, options, false), arena, resume)
+}
+
+/// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
+/// keeps the first error (out of line: the parse without either does not carry it).
+#[inline(never)]
+fn parse_logged<'a>(
+    input: &'a str,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+    options: Options<'_>,
+) -> Result<Url<'a>, Error> {
+    let job = Job::new(base, options, false);
+    let empty = ErrorLog::new(&mut []);
+    let log = options.errors.unwrap_or(&empty);
+    pipeline_with(input, &job, arena, None, Logged::new(log))
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
@@ -215,19 +238,33 @@ pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<
     )
 }
 
-/// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
-/// tabs and newlines (into a copy at the end of the arena), and runs the states, from
-/// `resume` if the recognizer found a canonical prefix.
+/// [`pipeline_with`] reporting into the set alone. Not generic, so that it is compiled in
+/// this crate, like the parser it calls, whoever calls [`parse`] (inlined): a generic one
+/// is compiled in the caller's crate, where this crate's functions that are not `#[inline]`
+/// cannot be inlined (+2.7% instructions per URL on the relative workload).
 fn pipeline<'a>(
     input: &'a str,
-    job: &Job<'_, '_>,
+    job: &Job<'_, '_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
+) -> Result<Url<'a>, Error> {
+    pipeline_with(input, job, arena, resume, ValidationErrors::EMPTY)
+}
+
+/// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
+/// tabs and newlines (into a copy at the end of the arena), and runs the states, from
+/// `resume` if the recognizer found a canonical prefix; validation errors go to `v`.
+#[inline(always)]
+fn pipeline_with<'a, R: Report>(
+    input: &'a str,
+    job: &Job<'_, '_, '_>,
+    arena: &'a mut [u8],
+    resume: Option<&Resume>,
+    mut v: R,
 ) -> Result<Url<'a>, Error> {
     if input.len() > crate::MAX_INPUT_LEN {
         return Err(Error::InputTooLong);
     }
-    let mut v = ValidationErrors::EMPTY;
     let bytes = input.as_bytes();
     let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
     let trail = bytes
@@ -241,7 +278,9 @@ fn pipeline<'a>(
     // something to trim: the slice checks the cuts are character boundaries).
     let trimmed = match lead > 0 || trail > 0 {
         true => {
-            v.insert(ValidationError::InvalidUrlUnit);
+            // One error for the leading and trailing ones; at the first.
+            let at = if lead > 0 { 0 } else { bytes.len() - trail };
+            v.report(ValidationError::InvalidUrlUnit, at);
             input.get(lead..bytes.len() - trail).unwrap_or_default()
         }
         false => input,
@@ -256,15 +295,17 @@ fn pipeline<'a>(
 
 /// [`pipeline`] for input with tabs or newlines (`trimmed` starts at `lead` in the caller's
 /// input): removed into a copy at the end of the arena, which is then recognized and parsed.
-fn without_tabs<'a>(
+fn without_tabs<'a, R: Report>(
     trimmed: &'a str,
     lead: usize,
-    job: &Job<'_, '_>,
+    job: &Job<'_, '_, '_>,
     arena: &'a mut [u8],
-    mut v: ValidationErrors,
+    mut v: R,
 ) -> Result<Url<'a>, Error> {
     let t = trimmed.as_bytes();
-    v.insert(ValidationError::InvalidUrlUnit);
+    // One error for all of them; at the first.
+    let first = t.iter().position(|&b| is_tab_or_newline(b)).unwrap_or(0);
+    v.report(ValidationError::InvalidUrlUnit, lead + first);
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
     // Remove tabs and newlines into the end of the arena; the output grows from the front.
     let Some(split) = arena.len().checked_sub(n) else {
@@ -281,9 +322,9 @@ fn without_tabs<'a>(
     let map_pos = |p: usize| lead + kept_position(t, p);
     // The copy may be canonical, or start so, like input without tabs (not when it lacks
     // the `/` of a special URL's path: the arena holding the copy has no room to insert it).
-    let found = recognize(copy, job.options);
+    let found = recognize(copy, &job.options);
     let resume = match &found {
-        Found::Canonical(url) => return Ok(url.with_validation(v)),
+        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
         Found::Prefix(r) => Some(r),
         _ => None,
     };
@@ -299,11 +340,11 @@ fn without_tabs<'a>(
 /// needs besides the copy; a longer one, a copy whose parse fails (the parse with room
 /// reports that failure) and `can_parse` get the bound.
 #[inline(never)]
-fn tab_free_copy_too_small(
+fn tab_free_copy_too_small<R: Report>(
     t: &[u8],
     lead: usize,
-    job: &Job<'_, '_>,
-    v: ValidationErrors,
+    job: &Job<'_, '_, '_>,
+    v: R,
     n: usize,
 ) -> Error {
     const ON_STACK: usize = 64;
@@ -354,14 +395,15 @@ fn kept_position(trimmed: &[u8], p: usize) -> usize {
 
 /// The states over the trimmed, tab-free input (from `resume`, if any), and the
 /// serialization. `map_pos` maps an error's position back to the caller's input.
-fn run<'a>(
+fn run<'a, R: Report>(
     input: &'a str,
-    job: &Job<'_, '_>,
+    job: &Job<'_, '_, '_>,
     arena: &'a mut [u8],
-    v: ValidationErrors,
+    mut v: R,
     resume: Option<&Resume>,
     map_pos: impl Fn(usize) -> usize,
 ) -> Result<Url<'a>, Error> {
+    v.parser_starts();
     let mut p = Parser::new(input, arena, job.base, v);
     p.validity_only = job.validity_only;
     // (Never a prefix without the recognizer: the size build drops the resume.)
@@ -369,6 +411,7 @@ fn run<'a>(
         Some(r) => p.resume(r),
         None => p.parse_url(),
     };
+    p.v.map_positions(&map_pos);
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
         // arena it could fail first, so this later error is not yet the answer (but the
@@ -388,24 +431,36 @@ fn run<'a>(
         p.fix_empty_first_segment();
     }
     let url = match p.out.finish() {
-        Ok(s) => Url::from_record(s, &p.rec, p.v),
+        Ok(s) => Url::from_record(s, &p.rec, p.v.set()),
         Err(needed) => return Err(job.too_small(needed, p.out.skipped_checks())),
     };
-    // Strict parsing fails on the URL's first validation error (at the input's start).
-    let strict_error = || url.validation_errors().first();
-    if let Some(first) = job.options.strict.then(strict_error).flatten() {
-        let kind = ParseErrorKind::Strict(first);
-        let position = map_pos(0);
-        return Err(Error::Parse(ParseError { kind, position }));
+    // (Only with a log: see `strict`. Without one, the check would link the set's
+    // `domain-to-ASCII` derivation, and its stack, into every parse.)
+    if R::IN_ORDER && job.options.strict {
+        return strict(url, &p.v);
     }
     Ok(url)
+}
+
+/// Strict parsing fails on the first validation error the parser reported, where it was.
+/// Strict mode always runs with a log (an empty one when the caller gave none:
+/// [`Url::parse_with`]), which keeps the first error in order.
+#[inline(never)]
+fn strict<'a, R: Report>(url: Url<'a>, v: &R) -> Result<Url<'a>, Error> {
+    match v.first_reported() {
+        Some(r) => Err(Error::Parse(ParseError {
+            kind: ParseErrorKind::Strict(r.error),
+            position: r.at,
+        })),
+        None => Ok(url),
+    }
 }
 
 /// The answer of a validity-only run that found no failure by itself: valid, unless a
 /// skipped step certainly fails, or undecided when a skipped step may fail. The URL is not
 /// built (the run stopped at the path start): valid is said as the arena (empty) running
 /// out there.
-fn validity(out: &Writer<'_>, job: &Job<'_, '_>) -> Error {
+fn validity(out: &Writer<'_>, job: &Job<'_, '_, '_>) -> Error {
     match out.skipped_step_fails() {
         true => Error::Parse(ParseError {
             kind: ParseErrorKind::DomainInvalidCodePoint,
@@ -434,7 +489,7 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     let Some(b) = base else {
         return input_valid(input, None);
     };
-    if let Found::Canonical(base) = recognize(b, Options::default()) {
+    if let Found::Canonical(base) = recognize(b, &Options::default()) {
         return input_valid(input, Some(&base));
     }
     match valid_against::<256>(input, b) {
@@ -459,7 +514,7 @@ fn valid_against<const N: usize>(input: &str, b: &str) -> Option<bool> {
 /// [`can_parse`] for the input against a parsed base.
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     // Canonical through the authority: nothing after it can fail.
-    let head = match recognizer_runs(Options::default()) {
+    let head = match recognizer_runs(&Options::default()) {
         true => fast::scan_head(input),
         false => Err(None),
     };
@@ -489,7 +544,7 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 /// other host that does not fit is taken as valid (a limit: UTS46's own checks on it need
 /// the room).
 #[inline(never)]
-fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> bool {
+fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
     !matches!(
         pipeline(input, job, &mut scratch, resume),

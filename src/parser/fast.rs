@@ -213,7 +213,7 @@ impl Resume {
     }
 }
 
-impl Parser<'_, '_, '_> {
+impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// Starts the full parser after the canonical prefix `r` describes: the scheme state
     /// (and the authority state) would write it unchanged and find no validation error but
     /// for credentials, so it is taken as the output so far (borrowed) and parsing goes on
@@ -235,7 +235,8 @@ impl Parser<'_, '_, '_> {
         self.rec = r.rec;
         // Credentials end before the host starts (after their `@`).
         if r.rec.username_end < r.rec.host_start {
-            self.v.insert(ValidationError::InvalidCredentials);
+            let at = (r.rec.host_start as usize).saturating_sub(1);
+            self.report(ValidationError::InvalidCredentials, at);
         }
         self.path_start_state(r.at)
     }

@@ -23,7 +23,7 @@ fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
         && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
 }
 
-impl<'b> Parser<'_, '_, 'b> {
+impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
     fn base_if_file(&self) -> Option<&'b Url<'b>> {
         self.base.filter(|b| b.scheme_type().is_file())
     }
@@ -34,7 +34,7 @@ impl<'b> Parser<'_, '_, 'b> {
         match self.at(pos) {
             Some(c @ (b'/' | b'\\')) => {
                 if c == b'\\' {
-                    self.v.insert(ValidationError::InvalidReverseSolidus);
+                    self.report(ValidationError::InvalidReverseSolidus, pos);
                 }
                 self.file_slash_state(pos + 1)
             }
@@ -53,8 +53,7 @@ impl<'b> Parser<'_, '_, 'b> {
                 if !starts_with_windows_drive_letter(self.rest(pos)) {
                     self.shorten_path();
                 } else {
-                    self.v
-                        .insert(ValidationError::FileInvalidWindowsDriveLetter);
+                    self.report(ValidationError::FileInvalidWindowsDriveLetter, pos);
                     let ps = self.rec.path_start as usize;
                     self.out.truncate(ps);
                 }
@@ -92,7 +91,7 @@ impl<'b> Parser<'_, '_, 'b> {
     fn file_slash_state(&mut self, pos: usize) -> Step {
         if let Some(c @ (b'/' | b'\\')) = self.at(pos) {
             if c == b'\\' {
-                self.v.insert(ValidationError::InvalidReverseSolidus);
+                self.report(ValidationError::InvalidReverseSolidus, pos);
             }
             return self.file_host_state(pos + 1);
         }
@@ -124,13 +123,14 @@ impl<'b> Parser<'_, '_, 'b> {
         let buffer = self.span(pos, end);
         if is_windows_drive_letter(buffer) {
             // The buffer becomes the first path segment.
-            self.v
-                .insert(ValidationError::FileInvalidWindowsDriveLetterHost);
+            self.report(ValidationError::FileInvalidWindowsDriveLetterHost, pos);
+            self.drive_from_host = true;
             self.write_empty_host();
             return self.path_state(pos);
         }
         self.write_empty_host();
         if !buffer.is_empty() {
+            self.v.origin(pos);
             match host::parse(buffer, false, &mut self.out, &mut self.v) {
                 Ok(kind) => self.rec.host_kind = Some(kind),
                 Err(kind) => {

@@ -26,40 +26,87 @@ pub(crate) use crate::units::{
 };
 
 use crate::arena::Writer;
-use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+use crate::error::{ErrorLog, ParseErrorKind, Report, ValidationError, ValidationErrors};
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
-/// Options for [`Url::parse_with`].
+/// Options for [`Url::parse_with`]: strict mode, and where to report validation errors.
 ///
 /// ```
 /// use microurl::{Options, Url};
 /// let mut arena = [0u8; 64];
-/// let strict = Options { strict: true };
+/// let strict = Options::STRICT;
 /// assert!(Url::parse_with("https://example.com/", None, &mut arena, strict).is_ok());
 /// assert!(Url::parse_with("https:example.com", None, &mut arena, strict).is_err());
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// Turn any validation error into a failure
-    /// ([`ParseErrorKind::Strict`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'e> {
+    /// Turn any validation error into a failure ([`ParseErrorKind::Strict`]): a parse
+    /// succeeds exactly when the URL Standard's parser reports no validation error, which
+    /// for an input without a base is when the input is a
+    /// [valid URL string](crate::is_valid_url_string) (the checker and the parser agree on
+    /// whatwg-url's validation cases and on its differential, `scripts/whatwg-url-diff.sh`).
+    /// The error named is the first in the table order of [`ValidationError`]; with a log,
+    /// the log has them all in order.
     pub strict: bool,
+    /// Where to report every validation error, in order with its position (see
+    /// [`ErrorLog`]). `None` costs nothing: the parse is the same code as without the field
+    /// (only [`Url::parse_with`] can reach the parser with a log).
+    ///
+    /// The log and strict mode report `domain-to-ASCII` where the host parser finds it, so
+    /// not for a host copied from the base; the set ([`Url::validation_errors`]) derives it
+    /// from the URL's host, also when that came from the base.
+    ///
+    /// ```
+    /// use microurl::{ErrorLog, Options, Reported, Url, ValidationError as V};
+    /// let mut slots = [Reported::default(); 8];
+    /// let log = ErrorLog::new(&mut slots);
+    /// let options = Options { errors: Some(&log), ..Options::default() };
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse_with("http:\\\\a\\b c", None, &mut arena, options)?;
+    /// assert_eq!(url.as_str(), "http://a/b%20c");
+    /// let found: Vec<(V, usize)> = log.iter().map(|r| (r.error, r.at)).collect();
+    /// assert_eq!(
+    ///     found,
+    ///     [
+    ///         (V::SpecialSchemeMissingFollowingSolidus, 5),
+    ///         (V::SpecialSchemeMissingFollowingSolidus, 5),
+    ///         (V::SpecialSchemeMissingFollowingSolidus, 6),
+    ///         (V::InvalidReverseSolidus, 8),
+    ///         (V::InvalidUrlUnit, 10),
+    ///     ]
+    /// );
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    pub errors: Option<&'e ErrorLog<'e>>,
+}
+
+impl Options<'static> {
+    /// Strict mode without a log.
+    pub const STRICT: Options<'static> = Options {
+        strict: true,
+        errors: None,
+    };
 }
 
 type Step = Result<(), ParseErrorKind>;
 
 /// Parser state: the input, the output writer and the URL record's offsets so far.
-pub(crate) struct Parser<'i, 'a, 'b> {
+pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     /// Input after trimming and tab/newline removal.
     pub(crate) input: &'i [u8],
     pub(crate) out: Writer<'a>,
     base: Option<&'b Url<'b>>,
-    pub(crate) v: ValidationErrors,
+    /// Where validation errors go: the set alone, or the set and the caller's log.
+    pub(crate) v: R,
     /// Position in `input` where the current failure was found (for error reports).
     pub(crate) err_pos: usize,
     pub(crate) rec: Record,
     /// `/.` was written before the path (see `path_or_authority_state`).
     dot_prefix: bool,
+    /// The file host state found a drive letter: the path state goes on after it, having
+    /// checked none of its code points (see `append_segment`).
+    drive_from_host: bool,
     /// The spec's state override: set when a setter runs one state on its own.
     pub(crate) state_override: Option<StateOverride>,
     /// Only validity is asked (`can_parse`): the states stop at the path start, after which
@@ -96,20 +143,21 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             err_pos: 0,
             rec: Record { scheme, ..rec },
             dot_prefix: false,
+            drive_from_host: false,
             state_override: Some(state_override),
             validity_only: false,
         }
     }
 }
 
-impl<'a, 'b> Parser<'a, 'a, 'b> {
+impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
     /// A parser for the whole of `input` (trimmed, without tabs or newlines), against
     /// `base`, writing into `arena`; `v` holds the validation errors found before it.
     pub(crate) fn new(
         input: &'a str,
         arena: &'a mut [u8],
         base: Option<&'b Url<'b>>,
-        v: ValidationErrors,
+        v: R,
     ) -> Self {
         Parser {
             input: input.as_bytes(),
@@ -119,13 +167,14 @@ impl<'a, 'b> Parser<'a, 'a, 'b> {
             err_pos: 0,
             rec: Record::default(),
             dot_prefix: false,
+            drive_from_host: false,
             state_override: None,
             validity_only: false,
         }
     }
 }
 
-impl<'i> Parser<'i, '_, '_> {
+impl<'i, R: Report> Parser<'i, '_, '_, R> {
     /// `input[pos..]`, empty past the end. The states' positions are always in range; `get`
     /// instead of indexing so that no bounds-check panic path is linked (issue 20).
     pub(crate) fn rest(&self, pos: usize) -> &'i [u8] {
@@ -138,10 +187,17 @@ impl<'i> Parser<'i, '_, '_> {
     }
 }
 
-impl<'b> Parser<'_, '_, 'b> {
+impl<'b, R: Report> Parser<'_, '_, 'b, R> {
+    /// Reports the validation error `e` found at `pos` (in the parser's input): the one
+    /// place the states report through.
+    #[inline(always)]
+    pub(crate) fn report(&mut self, e: ValidationError, pos: usize) {
+        self.v.report(e, pos);
+    }
+
     /// Records a fatal error at `pos`.
     pub(crate) fn fail(&mut self, pos: usize, e: ValidationError, kind: ParseErrorKind) -> Step {
-        self.v.insert(e);
+        self.report(e, pos);
         self.err_pos = pos;
         Err(kind)
     }
@@ -202,8 +258,7 @@ impl<'b> Parser<'_, '_, 'b> {
         let remaining = self.rest(pos);
         if self.rec.scheme.is_file() {
             if !remaining.starts_with(b"//") {
-                self.v
-                    .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
+                self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, pos);
             }
             return self.file_state(pos);
         }
@@ -301,8 +356,7 @@ impl<'b> Parser<'_, '_, 'b> {
         if self.rest(pos).starts_with(b"//") {
             return self.special_authority_ignore_slashes_state(pos + 2);
         }
-        self.v
-            .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
+        self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, pos);
         self.relative_state(pos)
     }
 
@@ -341,7 +395,7 @@ impl<'b> Parser<'_, '_, 'b> {
         match self.at(pos) {
             Some(b'/') => return self.relative_slash_state(pos + 1),
             Some(b'\\') if self.is_special() => {
-                self.v.insert(ValidationError::InvalidReverseSolidus);
+                self.report(ValidationError::InvalidReverseSolidus, pos);
                 return self.relative_slash_state(pos + 1);
             }
             _ => {}
@@ -403,7 +457,7 @@ impl<'b> Parser<'_, '_, 'b> {
         let c = self.at(pos);
         if self.is_special() && matches!(c, Some(b'/' | b'\\')) {
             if c == Some(b'\\') {
-                self.v.insert(ValidationError::InvalidReverseSolidus);
+                self.report(ValidationError::InvalidReverseSolidus, pos);
             }
             return self.special_authority_ignore_slashes_state(pos + 1);
         }
@@ -421,16 +475,14 @@ impl<'b> Parser<'_, '_, 'b> {
         if self.rest(pos).starts_with(b"//") {
             return self.special_authority_ignore_slashes_state(pos + 2);
         }
-        self.v
-            .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
+        self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, pos);
         self.special_authority_ignore_slashes_state(pos)
     }
 
     /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>
     fn special_authority_ignore_slashes_state(&mut self, mut pos: usize) -> Step {
         while matches!(self.at(pos), Some(b'/' | b'\\')) {
-            self.v
-                .insert(ValidationError::SpecialSchemeMissingFollowingSolidus);
+            self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, pos);
             pos += 1;
         }
         self.authority_state(pos)

@@ -31,7 +31,7 @@ enum Plain {
     Path(usize),
 }
 
-impl Parser<'_, '_, '_> {
+impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// <https://url.spec.whatwg.org/#path-start-state> (after the authority).
     pub(super) fn path_start_state(&mut self, pos: usize) -> Step {
         self.rec.path_start = self.out.pos();
@@ -42,7 +42,7 @@ impl Parser<'_, '_, '_> {
         let c = self.at(pos);
         if self.is_special() {
             if c == Some(b'\\') {
-                self.v.insert(ValidationError::InvalidReverseSolidus);
+                self.report(ValidationError::InvalidReverseSolidus, pos);
             }
             let skip = matches!(c, Some(b'/' | b'\\')) as usize;
             return self.path_state(pos + skip);
@@ -86,9 +86,6 @@ impl Parser<'_, '_, '_> {
             let seg = self.span(pos, end);
             let delim = self.at(end);
             let slash = delim.is_some_and(|b| self.is_slash(b));
-            if delim == Some(b'\\') && self.is_special() {
-                self.v.insert(ValidationError::InvalidReverseSolidus);
-            }
             if is_double_dot(seg) {
                 self.shorten_path();
                 if !slash {
@@ -99,7 +96,11 @@ impl Parser<'_, '_, '_> {
                     self.out.push(b'/');
                 }
             } else {
-                self.append_segment(seg);
+                self.append_segment(seg, pos);
+            }
+            // After the segment's own errors: the spec reports each code point in turn.
+            if delim == Some(b'\\') && self.is_special() {
+                self.report(ValidationError::InvalidReverseSolidus, end);
             }
             pos = end + 1;
             match delim {
@@ -187,19 +188,25 @@ impl Parser<'_, '_, '_> {
             .map_or(self.input.len(), |i| pos + i)
     }
 
-    /// Appends `/` and a percent-encoded segment, with the drive letter quirk.
-    fn append_segment(&mut self, seg: &[u8]) {
+    /// Appends `/` and a percent-encoded segment (at `pos` in the input), with the drive
+    /// letter quirk.
+    fn append_segment(&mut self, seg: &[u8], pos: usize) {
         let path_empty = self.out.pos() == self.rec.path_start;
         self.out.push(b'/');
         if self.rec.scheme == SchemeType::File
             && path_empty
-            && let [letter, _] = *seg
+            && let [letter, second] = *seg
             && is_windows_drive_letter(seg)
         {
+            // `|` is not a URL code point (the path state checks each code point first).
+            if second == b'|' && !self.drive_from_host {
+                self.report(ValidationError::InvalidUrlUnit, pos + 1);
+            }
             self.out.push(letter);
             self.out.push(b':');
             return;
         }
+        self.v.origin(pos);
         push_component(&mut self.out, &mut self.v, seg, &PATH_COMPONENT);
     }
 
@@ -247,20 +254,16 @@ impl Parser<'_, '_, '_> {
             .map_or(self.input.len(), |i| pos + i);
         let path = self.span(pos, end);
         // A space right before `?` or `#` is encoded so it survives trimming on reparse.
-        let mut start = 0;
-        for (i, &b) in path.iter().enumerate() {
-            if b == b' ' {
-                self.v.insert(ValidationError::InvalidUrlUnit);
-                if i + 1 == path.len() && end < self.input.len() {
-                    let before = path.get(start..i).unwrap_or_default();
-                    push_component(&mut self.out, &mut self.v, before, &C0_COMPONENT);
-                    self.out.push_slice(b"%20");
-                    start = i + 1;
-                }
+        // (`push_component` reports `invalid-URL-unit` for the other spaces.)
+        self.v.origin(pos);
+        match path.split_last() {
+            Some((b' ', init)) if end < self.input.len() => {
+                push_component(&mut self.out, &mut self.v, init, &C0_COMPONENT);
+                self.report(ValidationError::InvalidUrlUnit, pos + init.len());
+                self.out.push_slice(b"%20");
             }
+            _ => push_component(&mut self.out, &mut self.v, path, &C0_COMPONENT),
         }
-        let tail = path.get(start..).unwrap_or_default();
-        push_component(&mut self.out, &mut self.v, tail, &C0_COMPONENT);
         match self.at(end) {
             Some(b'?') => self.query_state(end + 1),
             Some(b'#') => self.fragment_state(end + 1),
@@ -284,6 +287,7 @@ impl Parser<'_, '_, '_> {
         // The query ends at `#`, unless a setter runs the query state alone.
         let stop_at_hash = self.state_override.is_none();
         let rest = self.input.get(pos..).unwrap_or_default();
+        self.v.origin(pos);
         let end = pos + push_component_to(&mut self.out, &mut self.v, rest, c, stop_at_hash);
         if end < self.input.len() {
             return self.fragment_state(end + 1);
@@ -300,6 +304,7 @@ impl Parser<'_, '_, '_> {
         self.rec.fragment_start = Some(self.out.pos());
         self.out.push(b'#');
         let fragment = self.rest(pos);
+        self.v.origin(pos);
         push_component(&mut self.out, &mut self.v, fragment, &FRAGMENT_COMPONENT);
         Ok(())
     }

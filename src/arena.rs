@@ -374,6 +374,14 @@ impl<'a> Writer<'a> {
         self.skipped = true;
     }
 
+    /// [`Writer::skip_unwritten`] for a step whose validity was decided without the arena
+    /// (it succeeds): later checks are not left undecided by it.
+    pub(crate) fn skip_checked(&mut self, n: usize) {
+        self.materialize();
+        self.len += n;
+        self.overflow = true;
+    }
+
     /// [`Writer::skip_unwritten`] for a step whose failure is certain without the arena:
     /// only the error it would report (and where) needs the room.
     pub(crate) fn skip_failing(&mut self, n: usize) {

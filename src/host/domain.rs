@@ -4,6 +4,8 @@
 use super::{HostKind, ipv4};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, ValidationError, ValidationErrors};
+#[cfg(feature = "idna")]
+use crate::idna::{Mapped, Verdict};
 use crate::percent;
 use crate::scan::{self as class, CLASS};
 
@@ -312,8 +314,8 @@ fn parse_unicode(
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
         Err(e) => {
-            let fails = is_overflow(&e) && maps_to_forbidden(decoded);
-            return idna_error(e, d, fails, out, v);
+            let verdict = host_verdict(&e, Mapped::new(decoded, false), rest);
+            return idna_error(e, d, verdict, out, v);
         }
     };
     out.reserve_scratch(d + n);
@@ -349,16 +351,12 @@ fn unicode_without_room(
         // An empty buffer only fits the empty result, which is a failure.
         Ok(_) => domain_to_ascii_failure(v),
         Err(e) => {
-            let fails = is_overflow(&e) && maps_to_forbidden(domain);
-            idna_error(e, input.len(), fails, out, v)
+            let free = out.len();
+            let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
+            let verdict = host_verdict(&e, Mapped::new(domain, false), scratch);
+            idna_error(e, input.len(), verdict, out, v)
         }
     }
-}
-
-/// Whether a UTS46 error is the buffer running out.
-#[cfg(feature = "idna")]
-fn is_overflow(e: &crate::idna::IdnaError) -> bool {
-    matches!(e, crate::idna::IdnaError::BufferTooSmall { .. })
 }
 
 /// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
@@ -382,10 +380,13 @@ fn escaped_without_room(
         d += 1;
     }
     let Some(decoded) = buf.get(..d) else {
-        let bound = crate::idna_bound(input.len());
-        out.reserve_scratch(input.len() + bound);
-        out.skip_unwritten(bound);
-        return Ok(HostKind::Domain);
+        // Mapped as it is decoded, for the verdict; the size is IDNA's worst case.
+        let needed = crate::idna_bound(input.len());
+        let e = crate::idna::IdnaError::BufferTooSmall { needed };
+        let free = out.len();
+        let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
+        let verdict = host_verdict(&e, Mapped::escaped(input), scratch);
+        return idna_error(e, input.len(), verdict, out, v);
     };
     // As with room: UTF-8 decode without BOM or fail.
     let Ok(decoded) = core::str::from_utf8(decoded) else {
@@ -395,8 +396,10 @@ fn escaped_without_room(
         // An empty buffer only fits the empty result, which is a failure.
         Ok(_) => domain_to_ascii_failure(v),
         Err(e) => {
-            let fails = is_overflow(&e) && maps_to_forbidden(decoded);
-            idna_error(e, d, fails, out, v)
+            let free = out.len();
+            let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
+            let verdict = host_verdict(&e, Mapped::new(decoded, false), scratch);
+            idna_error(e, d, verdict, out, v)
         }
     }
 }
@@ -406,26 +409,29 @@ fn escaped_without_room(
 const ESCAPED_ON_STACK: usize = 64;
 
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
-/// suffices, past `decoded` bytes of decoded input) that leaves validity undecided, unless
-/// the host `fails` whatever UTS46 says ([`maps_to_forbidden`]); anything else fails the
-/// host.
+/// suffices, past `decoded` bytes of decoded input), after which the parse goes on as the
+/// host's [`host_verdict`] allows: certainly failing, valid (later checks decide), or
+/// undecided; anything else fails the host.
 #[cfg(feature = "idna")]
 fn idna_error(
     e: crate::idna::IdnaError,
     decoded: usize,
-    fails: bool,
+    verdict: Verdict,
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
     match e {
         crate::idna::IdnaError::BufferTooSmall { needed } => {
             // The result is at most `needed` bytes: count them, so the rest of the URL is
-            // counted after them.
+            // counted after them. An ASCII result that ends in a number becomes an IPv4
+            // address, up to 15 bytes.
             out.reserve_scratch(decoded + needed);
-            // An ASCII result that ends in a number becomes an IPv4 address, up to 15 bytes.
-            match fails {
-                true => out.skip_failing(needed.max(15)),
-                false => out.skip_unwritten(needed.max(15)),
+            match verdict {
+                Verdict::Fails => out.skip_failing(needed.max(15)),
+                Verdict::Valid { ends_in_number, .. } => {
+                    out.skip_checked(if ends_in_number { 15 } else { needed });
+                }
+                Verdict::Unknown => out.skip_unwritten(needed.max(15)),
             }
             Ok(HostKind::Domain)
         }
@@ -437,15 +443,39 @@ fn idna_error(
     }
 }
 
-/// Whether UTS46 maps `domain` (normalized) to a forbidden domain code point: then the
-/// host parser fails whatever else UTS46 finds (<https://url.spec.whatwg.org/#concept-host-parser>
-/// step 8 after domain to ASCII), since ToASCII keeps ASCII as it is, in Punycode labels
-/// too. Found with no buffer: `can_parse` answers so when the result does not fit in its
-/// scratch (`http://` and 19 U+FDFA, each mapped to 18 characters with spaces).
+/// Whether the host parser fails on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
+/// steps 5-9 after decoding), found with no room for its UTS46 result (`scratch` only
+/// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized domain
+/// through every UTS46 check and the URL Standard's; a result that ends in a number is
+/// streamed through the IPv4 parser. `can_parse` answers from it when the host outgrows
+/// its scratch (`http://` and 19 U+FDFA, each mapped to 18 characters with spaces).
+/// Meaningful only when `e` is the buffer running out.
 #[cfg(feature = "idna")]
-fn maps_to_forbidden(domain: &str) -> bool {
-    let forbidden = |c: char| c.is_ascii() && crate::scan::is_forbidden_domain(c as u8);
-    crate::idna::maps_to_any(domain, false, forbidden)
+#[inline(never)]
+fn host_verdict(e: &crate::idna::IdnaError, domain: Mapped<'_>, scratch: &mut [u8]) -> Verdict {
+    if !matches!(e, crate::idna::IdnaError::BufferTooSmall { .. }) {
+        return Verdict::Fails;
+    }
+    match crate::idna::verdict(domain.clone(), scratch) {
+        // A label that is not ASCII is `xn--…` in the result: not an IPv4 part.
+        Verdict::Valid {
+            ends_in_number: true,
+            ascii,
+        } => {
+            let mut scan = ipv4::Ipv4Scan::new();
+            crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
+            let mut ignored = ValidationErrors::EMPTY;
+            let address = scan.result(&mut ignored);
+            match ascii && matches!(address, Ok(Some(_))) {
+                true => Verdict::Valid {
+                    ends_in_number: true,
+                    ascii,
+                },
+                false => Verdict::Fails,
+            }
+        }
+        verdict => verdict,
+    }
 }
 
 #[cfg(feature = "idna")]

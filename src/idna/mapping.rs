@@ -8,7 +8,7 @@ use core::str::Chars;
 /// kept (they fail validation later); ignored ones are dropped.
 #[derive(Clone, Debug)]
 pub(crate) struct Mapped<'a> {
-    input: Chars<'a>,
+    input: Source<'a>,
     pending: MappingStr,
     /// Transitional processing maps deviations in mapping outputs too (U+1E9E → ß → ss).
     deviation: MappingStr,
@@ -20,7 +20,7 @@ pub(crate) struct Mapped<'a> {
 impl<'a> Mapped<'a> {
     pub(crate) fn new(input: &'a str, transitional: bool) -> Self {
         Mapped {
-            input: input.chars(),
+            input: Source::Text(input.chars()),
             pending: MappingStr::default(),
             deviation: MappingStr::default(),
             transitional,
@@ -35,6 +35,58 @@ impl<'a> Mapped<'a> {
             identity: true,
             ..Mapped::new(input, false)
         }
+    }
+}
+
+impl<'a> Mapped<'a> {
+    /// [`Mapped::new`] over the percent-decoding of `input`, UTF-8-decoded as it streams by
+    /// (a host that does not fit to be decoded, whose UTS46 verdict is needed): a byte
+    /// sequence that is not UTF-8 reads as U+FFFD, which UTS46 disallows, as the host parser
+    /// fails on it.
+    pub(crate) fn escaped(input: &'a [u8]) -> Self {
+        Mapped {
+            input: Source::Escaped(crate::percent::decode(input)),
+            ..Mapped::new("", false)
+        }
+    }
+}
+
+/// Where [`Mapped`] reads characters: text, or percent-encoded UTF-8.
+#[derive(Clone, Debug)]
+enum Source<'a> {
+    Text(Chars<'a>),
+    Escaped(crate::percent::PercentDecode<'a>),
+}
+
+impl Iterator for Source<'_> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        let bytes = match self {
+            Source::Text(chars) => return chars.next(),
+            Source::Escaped(bytes) => bytes,
+        };
+        let lead = bytes.next()?;
+        let len = match lead {
+            0..0x80 => return Some(char::from(lead)),
+            0xC0..0xE0 => 2,
+            0xE0..0xF0 => 3,
+            _ => 4,
+        };
+        let mut utf8 = [lead, 0, 0, 0];
+        for slot in utf8.iter_mut().take(len).skip(1) {
+            // A byte that does not continue the sequence is read again as a lead byte.
+            match bytes.clone().next() {
+                Some(b) if b & 0xC0 == 0x80 => *slot = b,
+                _ => return Some(char::REPLACEMENT_CHARACTER),
+            }
+            bytes.next();
+        }
+        let text = utf8.get(..len).and_then(|u| core::str::from_utf8(u).ok());
+        Some(
+            text.and_then(|t| t.chars().next())
+                .unwrap_or(char::REPLACEMENT_CHARACTER),
+        )
     }
 }
 

@@ -52,13 +52,15 @@ mod nfc;
 mod process;
 pub mod punycode;
 mod validate;
+mod verdict;
 mod writer;
 
 pub use error::IdnaError;
 pub use nfc::nfc;
 
-pub(crate) use process::maps_to_any;
+pub(crate) use mapping::Mapped;
 use process::{Target, needed_bound};
+pub(crate) use verdict::{Verdict, mapped_bytes, verdict};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
 ///

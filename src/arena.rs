@@ -113,8 +113,6 @@ pub(crate) struct Writer<'a> {
     overflow: bool,
     /// A step that checks validity was skipped for lack of arena.
     skipped: bool,
-    /// A skipped step fails whatever the arena (found without it).
-    fails: bool,
 }
 
 #[cfg_attr(not(feature = "idna"), allow(dead_code))]
@@ -134,7 +132,6 @@ impl<'a> Writer<'a> {
             borrowed: true,
             overflow: false,
             skipped: false,
-            fails: false,
         }
     }
 
@@ -380,18 +377,6 @@ impl<'a> Writer<'a> {
         self.materialize();
         self.len += n;
         self.overflow = true;
-    }
-
-    /// [`Writer::skip_unwritten`] for a step whose failure is certain without the arena:
-    /// only the error it would report (and where) needs the room.
-    pub(crate) fn skip_failing(&mut self, n: usize) {
-        self.skip_unwritten(n);
-        self.fails = true;
-    }
-
-    /// Whether a skipped step certainly fails (see [`Writer::skip_failing`]).
-    pub(crate) fn skipped_step_fails(&self) -> bool {
-        self.fails
     }
 
     /// Whether a validity check was skipped (see [`Writer::skip_unwritten`]).

@@ -409,33 +409,33 @@ fn escaped_without_room(
 const ESCAPED_ON_STACK: usize = 64;
 
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
-/// suffices, past `decoded` bytes of decoded input), after which the parse goes on as the
-/// host's [`host_verdict`] allows: certainly failing, valid (later checks decide), or
-/// undecided; anything else fails the host.
+/// suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]
+/// found the failure the parse with room reports (then it is the answer at once); after a
+/// valid host later checks decide, after an undecided one validity is left undecided.
+/// Anything else fails the host.
 #[cfg(feature = "idna")]
 fn idna_error(
     e: crate::idna::IdnaError,
     decoded: usize,
-    verdict: Verdict,
+    verdict: Result<Verdict, ParseErrorKind>,
     out: &mut Writer<'_>,
     v: &mut ValidationErrors,
 ) -> Result<HostKind, ParseErrorKind> {
-    match e {
-        crate::idna::IdnaError::BufferTooSmall { needed } => {
+    match (e, verdict?) {
+        (crate::idna::IdnaError::BufferTooSmall { needed }, verdict) => {
             // The result is at most `needed` bytes: count them, so the rest of the URL is
             // counted after them. An ASCII result that ends in a number becomes an IPv4
             // address, up to 15 bytes.
             out.reserve_scratch(decoded + needed);
             match verdict {
-                Verdict::Fails => out.skip_failing(needed.max(15)),
-                Verdict::Valid { ends_in_number, .. } => {
+                Verdict::Valid { ends_in_number } => {
                     out.skip_checked(if ends_in_number { 15 } else { needed });
                 }
-                Verdict::Unknown => out.skip_unwritten(needed.max(15)),
+                _ => out.skip_unwritten(needed.max(15)),
             }
             Ok(HostKind::Domain)
         }
-        crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
+        (crate::idna::IdnaError::ForbiddenDomainCodePoint { .. }, _) => {
             v.insert(ValidationError::DomainToAscii);
             Err(ParseErrorKind::DomainInvalidCodePoint)
         }
@@ -443,38 +443,39 @@ fn idna_error(
     }
 }
 
-/// Whether the host parser fails on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
-/// steps 5-9 after decoding), found with no room for its UTS46 result (`scratch` only
-/// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized domain
-/// through every UTS46 check and the URL Standard's; a result that ends in a number is
-/// streamed through the IPv4 parser. `can_parse` answers from it when the host outgrows
-/// its scratch (`http://` and 19 U+FDFA, each mapped to 18 characters with spaces).
-/// Meaningful only when `e` is the buffer running out.
+/// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
+/// steps 5-9 after decoding) when there is no room for its UTS46 result (`scratch` only
+/// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized
+/// domain through every UTS46 check and the URL Standard's, and a result that ends in a
+/// number through the IPv4 parser. `Err`: the failure the parse with room reports.
+/// `can_parse` answers from it when the host outgrows its scratch (`http://` and 19
+/// U+FDFA, each mapped to 18 characters with spaces). Meaningful only when `e` is the
+/// buffer running out (`Ok(Unknown)` otherwise).
 #[cfg(feature = "idna")]
 #[inline(never)]
-fn host_verdict(e: &crate::idna::IdnaError, domain: Mapped<'_>, scratch: &mut [u8]) -> Verdict {
+fn host_verdict(
+    e: &crate::idna::IdnaError,
+    domain: Mapped<'_>,
+    scratch: &mut [u8],
+) -> Result<Verdict, ParseErrorKind> {
     if !matches!(e, crate::idna::IdnaError::BufferTooSmall { .. }) {
-        return Verdict::Fails;
+        return Ok(Verdict::Unknown);
     }
-    match crate::idna::verdict(domain.clone(), scratch) {
-        // A label that is not ASCII is `xn--…` in the result: not an IPv4 part.
+    match crate::idna::verdict(domain.clone(), scratch, true) {
+        Verdict::Fails => Err(ParseErrorKind::DomainToAscii),
+        Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
         Verdict::Valid {
             ends_in_number: true,
-            ascii,
         } => {
             let mut scan = ipv4::Ipv4Scan::new();
             crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
             let mut ignored = ValidationErrors::EMPTY;
-            let address = scan.result(&mut ignored);
-            match ascii && matches!(address, Ok(Some(_))) {
-                true => Verdict::Valid {
-                    ends_in_number: true,
-                    ascii,
-                },
-                false => Verdict::Fails,
-            }
+            scan.result(&mut ignored)?;
+            Ok(Verdict::Valid {
+                ends_in_number: true,
+            })
         }
-        verdict => verdict,
+        verdict => Ok(verdict),
     }
 }
 

@@ -22,25 +22,27 @@ use crate::tables::{Mapping, idna_mapping, props};
 /// The verdict on a domain (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Verdict {
-    /// Domain to ASCII fails (the error itself needs the room to be told).
+    /// UTS46 processing records an error (or the result is empty).
     Fails,
+    /// UTS46 processing succeeds, but its result has a forbidden domain code point.
+    Forbidden,
     /// Domain to ASCII succeeds; whether its result ends in a number
-    /// (<https://url.spec.whatwg.org/#ends-in-a-number-checker>), and whether every label is
-    /// ASCII once mapped (the result is then the mapped domain itself, which
-    /// [`mapped_bytes`] streams).
-    Valid { ends_in_number: bool, ascii: bool },
+    /// (<https://url.spec.whatwg.org/#ends-in-a-number-checker>), which the IPv4 parser
+    /// then reads ([`mapped_bytes`]).
+    Valid { ends_in_number: bool },
     /// An `xn--` label does not fit `scratch` to be decoded, and nothing else fails.
     Unknown,
 }
 
 /// The verdict of domain to ASCII (beStrict = false) on a domain ([`Mapped::new`] with
 /// nontransitional processing, or [`Mapped::escaped`]), with `scratch` to decode `xn--`
-/// labels in.
+/// labels in; with `url` false, of UTS46 ToUnicode with the same options (domain to
+/// Unicode): without the URL Standard's checks and Punycode encoding.
 #[inline(never)]
 #[cold]
-pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8]) -> Verdict {
+pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verdict {
     let mut stream = nfc_chars(domain);
-    let (mut empty, mut unknown, mut all_ascii) = (true, false, true);
+    let (mut empty, mut unknown, mut forbidden) = (true, false, false);
     let (mut rtl, mut bidi_bad) = (false, false);
     // Whether the last label is a number to the IPv4 parser.
     let mut number = false;
@@ -54,9 +56,8 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8]) -> Verdict {
                 more = true;
                 break;
             }
-            if u8::try_from(c).is_ok_and(is_forbidden_domain_code_point) {
-                return Verdict::Fails;
-            }
+            // Reported only if UTS46 finds no error (in any label).
+            forbidden |= url && u8::try_from(c).is_ok_and(is_forbidden_domain_code_point);
             label.push(c);
         }
         let bidi = match (label.prefix == 4, !label.non_ascii) {
@@ -77,33 +78,31 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8]) -> Verdict {
             }
             // A label that starts with `xn--` is Punycode, which is ASCII.
             (true, false) => return Verdict::Fails,
-            (false, _) if label.fails() => return Verdict::Fails,
+            (false, _) if label.fails(url) => return Verdict::Fails,
             (false, _) => label.bidi.label(),
         };
         rtl |= bidi.rtl;
         bidi_bad |= !bidi.ok;
-        all_ascii &= !label.non_ascii;
         let before = number;
         number = label.is_number();
         if !more {
             // A trailing full stop is ignored by the checker: then the label before decides.
             let ends_in_number = number || (label.code_points == 0 && before);
             return match () {
-                _ if empty || (rtl && bidi_bad) => Verdict::Fails,
+                _ if (url && empty) || (rtl && bidi_bad) => Verdict::Fails,
                 _ if unknown => Verdict::Unknown,
-                _ => Verdict::Valid {
-                    ends_in_number,
-                    ascii: all_ascii,
-                },
+                _ if forbidden => Verdict::Forbidden,
+                _ => Verdict::Valid { ends_in_number },
             };
         }
     }
 }
 
-/// The result of domain to ASCII on `domain` as bytes, when [`verdict`] found every label
-/// ASCII (and so its own result): the mapped domain (for the IPv4 parser).
+/// The result of domain to ASCII on `domain` as the IPv4 parser sees it: the mapped domain,
+/// with `x` for each character that is not ASCII (whose label is `xn--…` in the result:
+/// not a number either way).
 pub(crate) fn mapped_bytes(domain: Mapped<'_>) -> impl Iterator<Item = u8> + '_ {
-    nfc_chars(domain).map(|c| u8::try_from(c).unwrap_or(0))
+    nfc_chars(domain).map(|c| u8::try_from(c).unwrap_or(b'x'))
 }
 
 /// What decoding an `xn--` label found.
@@ -185,13 +184,10 @@ impl LabelScan {
         self.disallowed |= !matches!(idna_mapping(c), Mapping::Valid | Mapping::Deviation(_));
     }
 
-    /// Whether the criteria or Punycode encoding fail on the label.
-    fn fails(&self) -> bool {
-        self.non_ascii
-            && (self.leading_mark
-                || self.disallowed
-                || !self.joiners.ok()
-                || self.code_points > punycode::MAX_ENCODED_CODE_POINTS)
+    /// Whether the criteria or (`encoded`) Punycode encoding fail on the label.
+    fn fails(&self, encoded: bool) -> bool {
+        let too_long = encoded && self.code_points > punycode::MAX_ENCODED_CODE_POINTS;
+        self.non_ascii && (self.leading_mark || self.disallowed || !self.joiners.ok() || too_long)
     }
 
     /// Whether the IPv4 parser reads the label as a number (a label that is not ASCII is

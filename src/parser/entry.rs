@@ -512,10 +512,8 @@ fn run<'a>(
     };
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
-        // arena it could fail first, so this later error is not yet the answer (but the
-        // answer to "is it valid" when that check certainly fails).
-        let fails = job.validity_only && p.out.skipped_step_fails();
-        if p.out.skipped_checks() && !fails {
+        // arena it could fail first, so this later error is not yet the answer.
+        if p.out.skipped_checks() {
             return Err(job.too_small(p.out.peak(), true));
         }
         let position = map_pos(p.err_pos);
@@ -542,18 +540,11 @@ fn run<'a>(
     Ok(url)
 }
 
-/// The answer of a validity-only run that found no failure by itself: valid, unless a
-/// skipped step certainly fails, or undecided when a skipped step may fail. The URL is not
-/// built (the run stopped at the path start): valid is said as the arena (empty) running
-/// out there.
+/// The answer of a validity-only run that found no failure by itself: valid, or undecided
+/// when a skipped step may fail. The URL is not built (the run stopped at the path start):
+/// valid is said as the arena (empty) running out there.
 fn validity(out: &Writer<'_>, job: &Job<'_, '_>) -> Error {
-    match out.skipped_step_fails() {
-        true => Error::Parse(ParseError {
-            kind: ParseErrorKind::DomainInvalidCodePoint,
-            position: 0,
-        }),
-        false => job.too_small(out.peak(), out.skipped_checks()),
-    }
+    job.too_small(out.peak(), out.skipped_checks())
 }
 
 /// Stack bytes [`Url::can_parse`] uses (for the base and for the input, each) when a host

@@ -466,17 +466,23 @@ fn host_verdict(
         Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
         Verdict::Valid {
             ends_in_number: true,
-        } => {
-            let mut scan = ipv4::Ipv4Scan::new();
-            crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
-            let mut ignored = ValidationErrors::EMPTY;
-            scan.result(&mut ignored)?;
-            Ok(Verdict::Valid {
-                ends_in_number: true,
-            })
-        }
+        } => ipv4_verdict(domain),
         verdict => Ok(verdict),
     }
+}
+
+/// [`host_verdict`] for a result that ends in a number: the IPv4 parser over it as it
+/// streams by. Apart, so that its scanner is not on the frame that streams UTS46.
+#[cfg(feature = "idna")]
+#[inline(never)]
+fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
+    let mut scan = ipv4::Ipv4Scan::new();
+    crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
+    let mut ignored = ValidationErrors::EMPTY;
+    scan.result(&mut ignored)?;
+    Ok(Verdict::Valid {
+        ends_in_number: true,
+    })
 }
 
 #[cfg(feature = "idna")]

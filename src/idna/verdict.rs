@@ -47,9 +47,11 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
     // Whether the last label is a number to the IPv4 parser.
     let mut number = false;
     loop {
-        let start = stream.clone();
         let mut label = LabelScan::default();
         let mut more = false;
+        // An `xn--` label's characters after `xn--`, copied into `scratch` as they pass (no
+        // second stream to read them again: its state would double this frame).
+        let mut copied = 0usize;
         for c in stream.by_ref() {
             empty = false;
             if c == '.' {
@@ -58,24 +60,27 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
             }
             // Reported only if UTS46 finds no error (in any label).
             forbidden |= url && u8::try_from(c).is_ok_and(is_forbidden_domain_code_point);
+            if label.prefix == 4 && !label.non_ascii {
+                if let Some(slot) = scratch.get_mut(copied) {
+                    *slot = u8::try_from(c).unwrap_or(0xFF);
+                }
+                copied += 1;
+            }
             label.push(c);
         }
         let bidi = match (label.prefix == 4, !label.non_ascii) {
-            (true, true) => {
-                let chars = start.take_while(|&c| c != '.').skip(4);
-                match decoded_label(chars, scratch) {
-                    Decoded::Fails => return Verdict::Fails,
-                    // Left out of the Bidi rule: any failure of the others still fails.
-                    Decoded::TooBig => {
-                        unknown = true;
-                        BidiLabel {
-                            rtl: false,
-                            ok: true,
-                        }
+            (true, true) => match decoded_label(scratch, copied) {
+                Decoded::Fails => return Verdict::Fails,
+                // Left out of the Bidi rule: any failure of the others still fails.
+                Decoded::TooBig => {
+                    unknown = true;
+                    BidiLabel {
+                        rtl: false,
+                        ok: true,
                     }
-                    Decoded::Valid(bidi) => bidi,
                 }
-            }
+                Decoded::Valid(bidi) => bidi,
+            },
             // A label that starts with `xn--` is Punycode, which is ASCII.
             (true, false) => return Verdict::Fails,
             (false, _) if label.fails(url) => return Verdict::Fails,
@@ -112,18 +117,13 @@ enum Decoded {
     Valid(BidiLabel),
 }
 
-/// UTS46 §4.1 for an `xn--` label (its characters, ASCII, after `xn--`): copied into
-/// `scratch` and decoded after the copy, then checked as `process` checks it (not ASCII,
-/// NFC, the criteria, the Bidi rule). The slice decoder `process` uses, not one over the
-/// stream: a second copy of it would cost flash.
-fn decoded_label(chars: impl Iterator<Item = char>, scratch: &mut [u8]) -> Decoded {
-    let mut len = 0;
-    for c in chars {
-        let Some(slot) = scratch.get_mut(len) else {
-            return Decoded::TooBig;
-        };
-        *slot = u8::try_from(c).unwrap_or(0xFF);
-        len += 1;
+/// UTS46 §4.1 for an `xn--` label whose `len` characters after `xn--` (ASCII) were copied
+/// to the start of `scratch` (as many as fit): decoded after the copy, then checked as
+/// `process` checks it (not ASCII, NFC, the criteria, the Bidi rule).
+#[inline(never)]
+fn decoded_label(scratch: &mut [u8], len: usize) -> Decoded {
+    if len > scratch.len() {
+        return Decoded::TooBig;
     }
     let (digits, tail) = scratch.split_at_mut(len);
     let count = match punycode::decode_to_scratch(digits, tail) {

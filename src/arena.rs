@@ -151,8 +151,6 @@ pub(crate) struct Writer<'a> {
     overflow: bool,
     /// A step that checks validity was skipped for lack of arena.
     skipped: bool,
-    /// A skipped step fails whatever the arena (found without it).
-    fails: bool,
 }
 
 #[cfg_attr(not(feature = "idna"), allow(dead_code))]
@@ -172,7 +170,6 @@ impl<'a> Writer<'a> {
             borrowed: true,
             overflow: false,
             skipped: false,
-            fails: false,
         }
     }
 
@@ -413,16 +410,12 @@ impl<'a> Writer<'a> {
         self.skipped = true;
     }
 
-    /// [`Writer::skip_unwritten`] for a step whose failure is certain without the arena:
-    /// only the error it would report (and where) needs the room.
-    pub(crate) fn skip_failing(&mut self, n: usize) {
-        self.skip_unwritten(n);
-        self.fails = true;
-    }
-
-    /// Whether a skipped step certainly fails (see [`Writer::skip_failing`]).
-    pub(crate) fn skipped_step_fails(&self) -> bool {
-        self.fails
+    /// [`Writer::skip_unwritten`] for a step whose validity was decided without the arena
+    /// (it succeeds): later checks are not left undecided by it.
+    pub(crate) fn skip_checked(&mut self, n: usize) {
+        self.materialize();
+        self.len += n;
+        self.overflow = true;
     }
 
     /// Whether a validity check was skipped (see [`Writer::skip_unwritten`]).

@@ -4,6 +4,8 @@
 use super::{HostKind, ipv4};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
+#[cfg(feature = "idna")]
+use crate::idna::{Mapped, Verdict};
 use crate::percent;
 use crate::scan::{self as class, CLASS};
 
@@ -325,8 +327,8 @@ fn parse_unicode(
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
         Err(e) => {
-            let fails = is_overflow(&e) && maps_to_forbidden(decoded);
-            return idna_error(e, d, fails, out, v);
+            let verdict = host_verdict(&e, Mapped::new(decoded, false), rest);
+            return idna_error(e, d, verdict, out, v);
         }
     };
     out.reserve_scratch(d + n);
@@ -360,16 +362,12 @@ fn unicode_without_room(
         // An empty buffer only fits the empty result, which is a failure.
         Ok(_) => domain_to_ascii_failure(v),
         Err(e) => {
-            let fails = is_overflow(&e) && maps_to_forbidden(domain);
-            idna_error(e, input.len(), fails, out, v)
+            let free = out.len();
+            let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
+            let verdict = host_verdict(&e, Mapped::new(domain, false), scratch);
+            idna_error(e, input.len(), verdict, out, v)
         }
     }
-}
-
-/// Whether a UTS46 error is the buffer running out.
-#[cfg(feature = "idna")]
-fn is_overflow(e: &crate::idna::IdnaError) -> bool {
-    matches!(e, crate::idna::IdnaError::BufferTooSmall { .. })
 }
 
 /// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
@@ -393,10 +391,13 @@ fn escaped_without_room(
         d += 1;
     }
     let Some(decoded) = buf.get(..d) else {
-        let bound = crate::idna_bound(input.len());
-        out.reserve_scratch(input.len() + bound);
-        out.skip_unwritten(bound);
-        return Ok(HostKind::Domain);
+        // Mapped as it is decoded, for the verdict; the size is IDNA's worst case.
+        let needed = crate::idna_bound(input.len());
+        let e = crate::idna::IdnaError::BufferTooSmall { needed };
+        let free = out.len();
+        let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
+        let verdict = host_verdict(&e, Mapped::escaped(input), scratch);
+        return idna_error(e, input.len(), verdict, out, v);
     };
     // As with room: UTF-8 decode without BOM or fail.
     let Ok(decoded) = core::str::from_utf8(decoded) else {
@@ -406,8 +407,10 @@ fn escaped_without_room(
         // An empty buffer only fits the empty result, which is a failure.
         Ok(_) => domain_to_ascii_failure(v),
         Err(e) => {
-            let fails = is_overflow(&e) && maps_to_forbidden(decoded);
-            idna_error(e, d, fails, out, v)
+            let free = out.len();
+            let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
+            let verdict = host_verdict(&e, Mapped::new(decoded, false), scratch);
+            idna_error(e, d, verdict, out, v)
         }
     }
 }
@@ -417,30 +420,33 @@ fn escaped_without_room(
 const ESCAPED_ON_STACK: usize = 64;
 
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
-/// suffices, past `decoded` bytes of decoded input) that leaves validity undecided, unless
-/// the host `fails` whatever UTS46 says ([`maps_to_forbidden`]); anything else fails the
-/// host.
+/// suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]
+/// found the failure the parse with room reports (then it is the answer at once); after a
+/// valid host later checks decide, after an undecided one validity is left undecided.
+/// Anything else fails the host.
 #[cfg(feature = "idna")]
 fn idna_error(
     e: crate::idna::IdnaError,
     decoded: usize,
-    fails: bool,
+    verdict: Result<Verdict, ParseErrorKind>,
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
-    match e {
-        crate::idna::IdnaError::BufferTooSmall { needed } => {
+    match (e, verdict?) {
+        (crate::idna::IdnaError::BufferTooSmall { needed }, verdict) => {
             // The result is at most `needed` bytes: count them, so the rest of the URL is
-            // counted after them.
+            // counted after them. An ASCII result that ends in a number becomes an IPv4
+            // address, up to 15 bytes.
             out.reserve_scratch(decoded + needed);
-            // An ASCII result that ends in a number becomes an IPv4 address, up to 15 bytes.
-            match fails {
-                true => out.skip_failing(needed.max(15)),
-                false => out.skip_unwritten(needed.max(15)),
+            match verdict {
+                Verdict::Valid { ends_in_number } => {
+                    out.skip_checked(if ends_in_number { 15 } else { needed });
+                }
+                _ => out.skip_unwritten(needed.max(15)),
             }
             Ok(HostKind::Domain)
         }
-        crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
+        (crate::idna::IdnaError::ForbiddenDomainCodePoint { .. }, _) => {
             v.insert(ValidationError::DomainToAscii);
             Err(ParseErrorKind::DomainInvalidCodePoint)
         }
@@ -448,15 +454,47 @@ fn idna_error(
     }
 }
 
-/// Whether UTS46 maps `domain` (normalized) to a forbidden domain code point: then the
-/// host parser fails whatever else UTS46 finds (<https://url.spec.whatwg.org/#concept-host-parser>
-/// step 8 after domain to ASCII), since ToASCII keeps ASCII as it is, in Punycode labels
-/// too. Found with no buffer: `can_parse` answers so when the result does not fit in its
-/// scratch (`http://` and 19 U+FDFA, each mapped to 18 characters with spaces).
+/// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
+/// steps 5-9 after decoding) when there is no room for its UTS46 result (`scratch` only
+/// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized
+/// domain through every UTS46 check and the URL Standard's, and a result that ends in a
+/// number through the IPv4 parser. `Err`: the failure the parse with room reports.
+/// `can_parse` answers from it when the host outgrows its scratch (`http://` and 19
+/// U+FDFA, each mapped to 18 characters with spaces). Meaningful only when `e` is the
+/// buffer running out (`Ok(Unknown)` otherwise).
 #[cfg(feature = "idna")]
-fn maps_to_forbidden(domain: &str) -> bool {
-    let forbidden = |c: char| c.is_ascii() && crate::scan::is_forbidden_domain(c as u8);
-    crate::idna::maps_to_any(domain, false, forbidden)
+#[inline(never)]
+fn host_verdict(
+    e: &crate::idna::IdnaError,
+    domain: Mapped<'_>,
+    scratch: &mut [u8],
+) -> Result<Verdict, ParseErrorKind> {
+    if !matches!(e, crate::idna::IdnaError::BufferTooSmall { .. }) {
+        return Ok(Verdict::Unknown);
+    }
+    match crate::idna::verdict(domain.clone(), scratch, true) {
+        Verdict::Fails => Err(ParseErrorKind::DomainToAscii),
+        Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
+        Verdict::Valid {
+            ends_in_number: true,
+        } => ipv4_verdict(domain),
+        verdict => Ok(verdict),
+    }
+}
+
+/// [`host_verdict`] for a result that ends in a number: the IPv4 parser over it as it
+/// streams by. Apart, so that its scanner is not on the frame that streams UTS46.
+#[cfg(feature = "idna")]
+#[inline(never)]
+fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
+    let mut scan = ipv4::Ipv4Scan::new();
+    crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
+    // Only the failure matters here: the errors it would report are not kept.
+    let mut ignored = crate::error::ValidationErrors::EMPTY;
+    scan.result(false, true, &mut ignored)?;
+    Ok(Verdict::Valid {
+        ends_in_number: true,
+    })
 }
 
 #[cfg(feature = "idna")]

@@ -2,13 +2,15 @@
 //! over the mapped code points of the input.
 
 use crate::tables::{Mapping, MappingStr, idna_mapping};
-use core::str::Chars;
 
 /// The input with every code point replaced by its IDNA mapping. Disallowed code points are
 /// kept (they fail validation later); ignored ones are dropped.
 #[derive(Clone, Debug)]
 pub(crate) struct Mapped<'a> {
-    input: Chars<'a>,
+    /// The UTF-8 not read yet (percent-encoded when `escaped`). Bytes, not `Chars`, so that
+    /// both kinds of input take no more room: every NFC stream holds several copies.
+    input: &'a [u8],
+    escaped: bool,
     pending: MappingStr,
     /// Transitional processing maps deviations in mapping outputs too (U+1E9E → ß → ss).
     deviation: MappingStr,
@@ -20,7 +22,8 @@ pub(crate) struct Mapped<'a> {
 impl<'a> Mapped<'a> {
     pub(crate) fn new(input: &'a str, transitional: bool) -> Self {
         Mapped {
-            input: input.chars(),
+            input: input.as_bytes(),
+            escaped: false,
             pending: MappingStr::default(),
             deviation: MappingStr::default(),
             transitional,
@@ -35,6 +38,67 @@ impl<'a> Mapped<'a> {
             identity: true,
             ..Mapped::new(input, false)
         }
+    }
+}
+
+impl<'a> Mapped<'a> {
+    /// [`Mapped::new`] over the percent-decoding of `input`, UTF-8-decoded as it streams by
+    /// (a host that does not fit to be decoded, whose UTS46 verdict is needed): a byte
+    /// sequence that is not UTF-8 reads as U+FFFD, which UTS46 disallows, as the host parser
+    /// fails on it.
+    pub(crate) fn escaped(input: &'a [u8]) -> Self {
+        Mapped {
+            input,
+            escaped: true,
+            ..Mapped::new("", false)
+        }
+    }
+}
+
+impl Mapped<'_> {
+    /// The next input byte (percent-decoded when `escaped`) and how many input bytes it
+    /// takes.
+    fn peek_byte(&self) -> Option<(u8, usize)> {
+        let b = *self.input.first()?;
+        let decoded = (self.escaped && b == b'%').then(|| crate::percent::decode_at(self.input, 0));
+        match decoded.flatten() {
+            Some(d) => Some((d, 3)),
+            None => Some((b, 1)),
+        }
+    }
+
+    fn skip(&mut self, n: usize) {
+        self.input = self.input.get(n..).unwrap_or_default();
+    }
+
+    /// The next input character: UTF-8 decoded by hand (the leaf of every NFC stream's call
+    /// graph, so no call to `str::from_utf8`); U+FFFD for a sequence that is not UTF-8 (only
+    /// escaped input can hold one; a byte that does not continue it is read again as a lead
+    /// byte), which UTS46 disallows, as the host parser fails on it.
+    fn input_char(&mut self) -> Option<char> {
+        let (lead, n) = self.peek_byte()?;
+        self.skip(n);
+        // The sequence's length, the lead byte's payload and the smallest code point it may
+        // encode (below: overlong).
+        let (len, mut cp, min) = match lead {
+            0..0x80 => return Some(char::from(lead)),
+            0xC0..0xE0 => (2, u32::from(lead & 0x1F), 0x80),
+            0xE0..0xF0 => (3, u32::from(lead & 0x0F), 0x800),
+            0xF0..0xF8 => (4, u32::from(lead & 0x07), 0x1_0000),
+            _ => return Some(char::REPLACEMENT_CHARACTER),
+        };
+        for _ in 1..len {
+            match self.peek_byte() {
+                Some((b, n)) if b & 0xC0 == 0x80 => {
+                    cp = cp << 6 | u32::from(b & 0x3F);
+                    self.skip(n);
+                }
+                _ => return Some(char::REPLACEMENT_CHARACTER),
+            }
+        }
+        // Surrogates and code points past U+10FFFF are not characters.
+        let c = char::from_u32(cp).filter(|_| cp >= min);
+        Some(c.unwrap_or(char::REPLACEMENT_CHARACTER))
     }
 }
 
@@ -56,7 +120,7 @@ impl Iterator for Mapped<'_> {
 
     fn next(&mut self) -> Option<char> {
         if self.identity {
-            return self.input.next();
+            return self.input_char();
         }
         loop {
             if let Some(c) = self.deviation.next() {
@@ -68,7 +132,7 @@ impl Iterator for Mapped<'_> {
                 }
                 continue;
             }
-            let c = self.input.next()?;
+            let c = self.input_char()?;
             match idna_mapping(c) {
                 Mapping::Valid | Mapping::Disallowed => return Some(c),
                 Mapping::Ignored => {}
@@ -79,6 +143,40 @@ impl Iterator for Mapped<'_> {
                         return Some(m);
                     }
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mapped;
+    use std::string::String;
+
+    /// Escaped input is percent-decoded and UTF-8-decoded as it streams by, as the host
+    /// parser decodes it; every sequence `str::from_utf8` rejects reads as U+FFFD.
+    #[test]
+    fn escaped_input_decodes_like_from_utf8() {
+        let mapped = |s: &[u8]| Mapped::escaped(s).collect::<String>();
+        assert_eq!(mapped(b"%C3%A9%41x"), "\u{e9}ax");
+        assert_eq!(mapped(b"%e4%be%8b.%F0%9F%98%80"), "\u{4f8b}.\u{1f600}");
+        for bad in [
+            &b"%C3"[..],
+            b"%C0%80",
+            b"%ED%A0%80",
+            b"%F4%90%80%80",
+            b"%80",
+            b"%FF",
+        ] {
+            assert!(mapped(bad).contains('\u{fffd}'), "{bad:?}");
+        }
+        // Every two-byte sequence agrees with `from_utf8` (U+FFFD where it fails).
+        for a in 0x80..=0xFFu8 {
+            for b in 0..=0xFFu8 {
+                let escaped = std::format!("%{a:02X}%{b:02X}");
+                let ok = core::str::from_utf8(&[a, b]).is_ok();
+                let got = mapped(escaped.as_bytes());
+                assert_eq!(!got.contains('\u{fffd}'), ok, "{escaped}: {got:?}");
             }
         }
     }

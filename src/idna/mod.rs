@@ -52,13 +52,15 @@ mod nfc;
 mod process;
 pub mod punycode;
 mod validate;
+mod verdict;
 mod writer;
 
 pub use error::IdnaError;
 pub use nfc::nfc;
 
-pub(crate) use process::maps_to_any;
+pub(crate) use mapping::Mapped;
 use process::{Target, needed_bound};
+pub(crate) use verdict::{Verdict, mapped_bytes, verdict};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
 ///
@@ -239,7 +241,8 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
 /// result is `domain` itself, as the standard says.
 ///
 /// # Errors
-/// Only [`IdnaError::BufferTooSmall`] (see the module docs; at least `domain.len()`).
+/// Only [`IdnaError::BufferTooSmall`] (see the module docs; at least `domain.len()` when
+/// UTS46 records an error, whose result is the input).
 ///
 /// # Examples
 /// ```
@@ -264,7 +267,14 @@ pub fn domain_to_unicode(domain: &str, out: &mut [u8]) -> Result<usize, IdnaErro
             dst.iter_mut().zip(domain.bytes()).for_each(|(d, s)| *d = s);
             Ok(domain.len())
         }
-        Err(IdnaError::BufferTooSmall { needed }) => Err(too_small(needed)),
+        // The result is the input only when UTS46 records an error: found without the
+        // buffer (`out` decodes `xn--` labels), so a valid domain asks for its own size.
+        Err(IdnaError::BufferTooSmall { needed }) => {
+            match verdict(Mapped::new(domain, false), out, false) {
+                Verdict::Valid { .. } => Err(IdnaError::BufferTooSmall { needed }),
+                _ => Err(too_small(needed)),
+            }
+        }
         Err(e) => Err(e),
     }
 }

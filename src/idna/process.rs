@@ -12,7 +12,7 @@
 //! The scratch holds the Punycode encoding of label k (to ASCII) or its decoding as u32 code
 //! points then UTF-8 (an `xn--` label); the result is then moved to `pos`.
 
-use crate::idna::nfc::{Decomposed, ccc, is_stable, nfc_chars, normalize_decomposed_in_place};
+use crate::idna::nfc::{Decomposed, ccc, is_stable, normalize_decomposed_in_place};
 use crate::idna::punycode::{self, Failure};
 use crate::idna::validate::{BidiLabel, bidi_label, check_decoded_label, check_label};
 use crate::idna::writer::Writer;
@@ -123,14 +123,6 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
         }
         pos = pos.saturating_add(1);
     }
-}
-
-/// Whether UTS46 mapping and normalization of `domain` yield a character `pred` holds
-/// for: a stream over the domain, with no buffer (for when the result does not fit).
-#[inline(never)]
-#[cold]
-pub(crate) fn maps_to_any(domain: &str, transitional: bool, pred: impl Fn(char) -> bool) -> bool {
-    nfc_chars(Mapped::new(domain, transitional)).any(pred)
 }
 
 /// What decides the memory a label needs, read from its mapped and decomposed characters

@@ -85,7 +85,12 @@ fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError
 }
 
 /// V5 (no FULL STOP), V7 (status) and UseSTD3ASCIIRules.
-fn check_status(c: char, transitional: bool, std3: bool, index: usize) -> Result<(), IdnaError> {
+pub(crate) fn check_status(
+    c: char,
+    transitional: bool,
+    std3: bool,
+    index: usize,
+) -> Result<(), IdnaError> {
     if c.is_ascii() {
         let ok = c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
         return match c {
@@ -104,38 +109,52 @@ fn check_status(c: char, transitional: bool, std3: bool, index: usize) -> Result
 
 /// RFC 5892 Appendix A.1 (ZERO WIDTH NON-JOINER) and A.2 (ZERO WIDTH JOINER).
 fn joiners_ok(label: &str) -> bool {
-    for (at, c) in label.char_indices().filter(|&(_, c)| c == ZWNJ || c == ZWJ) {
-        let before = label.get(..at).unwrap_or("");
-        let after = label.get(at + c.len_utf8()..).unwrap_or("");
-        if before
-            .chars()
-            .next_back()
-            .is_some_and(|b| props(b).ccc() == VIRAMA)
-        {
-            continue;
-        }
-        if c == ZWJ || !zwnj_joins(before, after) {
-            return false;
-        }
-    }
-    true
+    let mut joiners = Joiners::default();
+    label.chars().for_each(|c| joiners.push(c));
+    joiners.ok()
 }
 
-/// `(Joining_Type:{L,D})(Joining_Type:T)*\u200C(Joining_Type:T)*(Joining_Type:{R,D})`.
-/// Each transparent character is scanned at most twice (from the joiners around it).
-fn zwnj_joins(before: &str, after: &str) -> bool {
-    let skip_t = |c: &char| props(*c).joining() == JoiningType::T;
-    let left = before
-        .chars()
-        .rev()
-        .find(|c| !skip_t(c))
-        .map(|c| props(c).joining());
-    let right = after
-        .chars()
-        .find(|c| !skip_t(c))
-        .map(|c| props(c).joining());
-    matches!(left, Some(JoiningType::L | JoiningType::D))
-        && matches!(right, Some(JoiningType::R | JoiningType::D))
+/// ContextJ ([`joiners_ok`]) as an automaton over a label's characters, so that a label
+/// too long to store can be checked as it streams by: ZWJ and ZWNJ pass after a virama;
+/// otherwise ZWNJ needs `(Joining_Type:{L,D})(Joining_Type:T)*` before it, which the
+/// joining type of the last character that is not T decides, and
+/// `(Joining_Type:T)*(Joining_Type:{R,D})` after it, which the next such character
+/// decides (pending until then).
+#[derive(Default)]
+pub(crate) struct Joiners {
+    /// The previous character's canonical combining class is Virama.
+    after_virama: bool,
+    /// The last character that is not transparent (T) joins to the left: L or D.
+    left_joining: bool,
+    /// A ZWNJ waits for a character that is not T.
+    pending: bool,
+    bad: bool,
+}
+
+impl Joiners {
+    pub(crate) fn push(&mut self, c: char) {
+        let p = props(c);
+        let joining = p.joining();
+        if self.pending && joining != JoiningType::T {
+            self.pending = false;
+            self.bad |= !matches!(joining, JoiningType::R | JoiningType::D);
+        }
+        if (c == ZWNJ || c == ZWJ) && !self.after_virama {
+            match c == ZWJ || !self.left_joining {
+                true => self.bad = true,
+                false => self.pending = true,
+            }
+        }
+        self.after_virama = p.ccc() == VIRAMA;
+        if joining != JoiningType::T {
+            self.left_joining = matches!(joining, JoiningType::L | JoiningType::D);
+        }
+    }
+
+    /// At the label's end: every joiner had its context.
+    pub(crate) fn ok(&self) -> bool {
+        !self.bad && !self.pending
+    }
 }
 
 /// What the Bidi rule found in one label.
@@ -166,30 +185,49 @@ pub(crate) fn bidi_label(label: &str) -> BidiLabel {
 
 /// [`bidi_label`] from each character's Bidi class.
 fn bidi_classes(label: &str) -> BidiLabel {
-    use BidiClass::*;
-    let bit = |b: BidiClass| 1u16 << (b as u16);
-    let (mut seen, mut first, mut last) = (0u16, None, None);
-    for c in label.chars() {
+    let mut bidi = Bidi::default();
+    label.chars().for_each(|c| bidi.push(c));
+    bidi.label()
+}
+
+/// The Bidi rule over a label's characters as they stream by: the classes seen (as a bit
+/// set), the first one and the last one that is not NSM decide every rule.
+#[derive(Default)]
+pub(crate) struct Bidi {
+    seen: u16,
+    first: Option<BidiClass>,
+    last: Option<BidiClass>,
+}
+
+impl Bidi {
+    pub(crate) fn push(&mut self, c: char) {
         let b = props(c).bidi();
-        seen |= bit(b);
-        first = first.or(Some(b));
-        if b != NSM {
-            last = Some(b);
+        self.seen |= 1 << (b as u16);
+        self.first = self.first.or(Some(b));
+        if b != BidiClass::NSM {
+            self.last = Some(b);
         }
     }
-    let only = |allowed: &[BidiClass]| seen & !allowed.iter().fold(0, |m, &b| m | bit(b)) == 0;
-    let rtl = seen & (bit(R) | bit(AL) | bit(AN)) != 0;
-    let ok = match first {
-        None => true,
-        Some(R | AL) => {
-            only(&[R, AL, AN, EN, ES, CS, ET, ON, BN, NSM])
-                && matches!(last, Some(R | AL | EN | AN))
-                && seen & (bit(EN) | bit(AN)) != bit(EN) | bit(AN)
-        }
-        Some(L) => only(&[L, EN, ES, CS, ET, ON, BN, NSM]) && matches!(last, Some(L | EN)),
-        Some(_) => false,
-    };
-    BidiLabel { rtl, ok }
+
+    /// What the rule found in the label pushed so far (an empty one satisfies it).
+    pub(crate) fn label(&self) -> BidiLabel {
+        use BidiClass::*;
+        let bit = |b: BidiClass| 1u16 << (b as u16);
+        let (seen, last) = (self.seen, self.last);
+        let only = |allowed: &[BidiClass]| seen & !allowed.iter().fold(0, |m, &b| m | bit(b)) == 0;
+        let rtl = seen & (bit(R) | bit(AL) | bit(AN)) != 0;
+        let ok = match self.first {
+            None => true,
+            Some(R | AL) => {
+                only(&[R, AL, AN, EN, ES, CS, ET, ON, BN, NSM])
+                    && matches!(last, Some(R | AL | EN | AN))
+                    && seen & (bit(EN) | bit(AN)) != bit(EN) | bit(AN)
+            }
+            Some(L) => only(&[L, EN, ES, CS, ET, ON, BN, NSM]) && matches!(last, Some(L | EN)),
+            Some(_) => false,
+        };
+        BidiLabel { rtl, ok }
+    }
 }
 
 #[cfg(test)]

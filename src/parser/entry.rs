@@ -145,14 +145,106 @@ fn recognizer_runs(options: &Options<'_>) -> bool {
     cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()
 }
 
-/// A guaranteed-sufficient arena size when the parse itself cannot run (no room to copy
-/// the tab-free input): every byte may become `%XX`, a host may grow through IDNA or IPv4
-/// serialization, and a base may be copied.
-fn output_bound(input_len: usize, base: Option<&Url<'_>>) -> usize {
+/// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines,
+/// for when the parse itself cannot run (no room to copy the tab-free input): a base may be
+/// copied; a byte that some component percent-encodes may become `%XX`, any other byte
+/// stays one byte; only the bytes that can be a host ([`Head`]) may grow through IDNA
+/// (when they hold non-ASCII or `%`: otherwise IPv4 serialization, at most 15 bytes, is all
+/// the growth) or userinfo encoding; and the serializer inserts a few bytes (`//`, `/.`,
+/// `/`, `:`, `@`).
+fn output_bound(t: &[u8], base: Option<&Url<'_>>) -> usize {
     let base_len = base.map_or(0, |b| b.as_str().len());
-    let per_byte = 3 * input_len;
-    let idna = crate::idna_bound(input_len);
-    base_len + per_byte.max(idna) + 32
+    // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
+    // all of them: the scan below is 360 bytes of flash on a Cortex-M4.
+    if !cfg!(feature = "fast-path") {
+        let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
+        let idna = if cfg!(feature = "idna") {
+            crate::idna_bound(n)
+        } else {
+            0
+        };
+        return base_len + (3 * n).max(idna) + 32;
+    }
+    let head = Head::scan(t);
+    let host = match cfg!(feature = "idna") && head.idna {
+        true => crate::idna_bound(head.span),
+        false => 3 * head.span + 15,
+    };
+    base_len + head.per_byte + host + 32
+}
+
+/// Whether a byte may be percent-encoded outside the userinfo: it is in the path, query,
+/// special-query, fragment or C0 control percent-encode set, or is not a URL code point
+/// (<https://url.spec.whatwg.org/#percent-encoded-bytes>; the byte classes of `scan`).
+/// `%` is never encoded.
+fn may_be_escaped(b: u8) -> bool {
+    use crate::scan::{C0, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
+    let once = PATH | QUERY | SPECIAL_QUERY | FRAGMENT | C0;
+    b != b'%' && CLASS[b as usize] & once != once
+}
+
+/// What one pass over the tab-free input tells about where a host can be: after a scheme
+/// and its `:` if the input starts with one, and any slashes, up to the first `/`, `?` or
+/// `#` (<https://url.spec.whatwg.org/#authority-state>; not `\\`, which ends only a special
+/// URL's authority). The span holds the authority, and the head (through the byte that
+/// ends the span) holds all a validity-only run reads.
+struct Head {
+    /// The output bytes if every byte that may be percent-encoded is.
+    per_byte: usize,
+    /// The span's length, and whether it has non-ASCII or `%` (it may go through IDNA).
+    span: usize,
+    idna: bool,
+    /// The head's length in tab-free bytes (past the input's end when nothing ends the span).
+    end: usize,
+}
+
+impl Head {
+    fn scan(t: &[u8]) -> Head {
+        let mut head = Head {
+            per_byte: 0,
+            span: 0,
+            idna: false,
+            end: usize::MAX,
+        };
+        // 0: scheme, 1: slashes, 2: span, 3: past it.
+        let (mut state, mut kept) = (0u8, 0usize);
+        for &b in t.iter().filter(|&&b| !is_tab_or_newline(b)) {
+            kept += 1;
+            head.per_byte += if may_be_escaped(b) { 3 } else { 1 };
+            if state == 0 {
+                let scheme_char = crate::scan::is(b, crate::scan::SCHEME_CHAR);
+                if scheme_char && (kept > 1 || b.is_ascii_alphabetic()) {
+                    continue;
+                }
+                if b == b':' && kept > 1 {
+                    state = 1;
+                    continue;
+                }
+                // Not a scheme: its bytes so far are the span's (none: slashes may come first).
+                head.span = kept - 1;
+                state = if kept > 1 { 2 } else { 1 };
+            }
+            if state == 1 && !matches!(b, b'/' | b'\\') {
+                state = 2;
+            }
+            if state == 2 {
+                match b {
+                    b'/' | b'?' | b'#' => {
+                        state = 3;
+                        head.end = kept;
+                    }
+                    _ => {
+                        head.span += 1;
+                        head.idna |= b >= 0x80 || b == b'%';
+                    }
+                }
+            }
+        }
+        if state == 0 {
+            head.span = kept;
+        }
+        head
+    }
 }
 
 /// Entry point for `Url::parse*`: canonical input is returned as it is, without entering
@@ -335,6 +427,48 @@ fn without_tabs<'a, R: Report>(
     })
 }
 
+/// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
+/// `input`: a validity-only run stops at the path start, so only the scheme and authority
+/// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
+/// it has no tabs or newlines, else copied into the scratch; when it does not fit either,
+/// the answer is `None` (undecided). Apart from the pipeline, so that `parse` does not link
+/// it.
+#[inline(never)]
+fn head_valid(input: &str, job: &Job<'_, '_, '_>, scratch: &mut [u8]) -> Option<bool> {
+    let bytes = input.as_bytes();
+    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
+    let rest = bytes.get(lead..).unwrap_or_default();
+    let trail = rest
+        .iter()
+        .rev()
+        .take_while(|&&b| is_c0_or_space(b))
+        .count();
+    let trimmed = input.get(lead..bytes.len() - trail)?;
+    let t = trimmed.as_bytes();
+    // The head in `trimmed` (where its last kept byte ends: an ASCII byte or the end).
+    let end = kept_position(t, Head::scan(t).end);
+    let v = ValidationErrors::EMPTY;
+    let result = if has_tab_or_newline(t.get(..end)?) {
+        let kept = t
+            .iter()
+            .take(end)
+            .filter(|&&b| !is_tab_or_newline(b))
+            .count();
+        let split = scratch.len().checked_sub(kept)?;
+        let (out, copy) = scratch.split_at_mut(split);
+        copy_without_tabs(t.get(..end)?, copy);
+        let copy = core::str::from_utf8(copy).ok()?;
+        run(copy, job, out, v, None, |p| p)
+    } else {
+        run(trimmed.get(..end)?, job, scratch, v, None, |p| p)
+    };
+    match result {
+        Ok(_) => Some(true),
+        Err(Error::ArenaTooSmall { .. }) => (!job.undecided.get()).then_some(true),
+        Err(_) => Some(false),
+    }
+}
+
 /// `ArenaTooSmall` when the arena cannot even hold the tab-free copy of `t` (`n` bytes). A
 /// short copy is made on the stack and parsed with no arena, which counts what the output
 /// needs besides the copy; a longer one, a copy whose parse fails (the parse with room
@@ -348,7 +482,7 @@ fn tab_free_copy_too_small<R: Report>(
     n: usize,
 ) -> Error {
     const ON_STACK: usize = 64;
-    let bound = || job.too_small(n + output_bound(n, job.base), true);
+    let bound = || job.too_small(n + output_bound(t, job.base), true);
     let mut buf = [0u8; ON_STACK];
     let Some(copy) = buf.get_mut(..n).filter(|_| !job.validity_only) else {
         return bound();
@@ -358,10 +492,12 @@ fn tab_free_copy_too_small<R: Report>(
         return bound();
     };
     let map_pos = |p: usize| lead + kept_position(t, p);
+    // A parse error here is the answer with any arena: `run` reports one only when no
+    // step was skipped for lack of room (the error kind never depends on the arena size).
     match run(copy, job, &mut [], v, None, map_pos) {
         Ok(_) => job.too_small(n, false),
         Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed, false),
-        Err(_) => bound(),
+        Err(e) => e,
     }
 }
 
@@ -414,10 +550,8 @@ fn run<'a, R: Report>(
     p.v.map_positions(&map_pos);
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
-        // arena it could fail first, so this later error is not yet the answer (but the
-        // answer to "is it valid" when that check certainly fails).
-        let fails = job.validity_only && p.out.skipped_step_fails();
-        if p.out.skipped_checks() && !fails {
+        // arena it could fail first, so this later error is not yet the answer.
+        if p.out.skipped_checks() {
             return Err(job.too_small(p.out.peak(), true));
         }
         let position = map_pos(p.err_pos);
@@ -456,18 +590,11 @@ fn strict<'a, R: Report>(url: Url<'a>, v: &R) -> Result<Url<'a>, Error> {
     }
 }
 
-/// The answer of a validity-only run that found no failure by itself: valid, unless a
-/// skipped step certainly fails, or undecided when a skipped step may fail. The URL is not
-/// built (the run stopped at the path start): valid is said as the arena (empty) running
-/// out there.
+/// The answer of a validity-only run that found no failure by itself: valid, or undecided
+/// when a skipped step may fail. The URL is not built (the run stopped at the path start):
+/// valid is said as the arena (empty) running out there.
 fn validity(out: &Writer<'_>, job: &Job<'_, '_, '_>) -> Error {
-    match out.skipped_step_fails() {
-        true => Error::Parse(ParseError {
-            kind: ParseErrorKind::DomainInvalidCodePoint,
-            position: 0,
-        }),
-        false => job.too_small(out.peak(), out.skipped_checks()),
-    }
+    job.too_small(out.peak(), out.skipped_checks())
 }
 
 /// Stack bytes [`Url::can_parse`] uses (for the base and for the input, each) when a host
@@ -546,10 +673,16 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    !matches!(
-        pipeline(input, job, &mut scratch, resume),
-        Err(Error::Parse(_) | Error::InputTooLong)
-    )
+    let valid = match pipeline(input, job, &mut scratch, resume) {
+        Err(Error::Parse(_) | Error::InputTooLong) => Some(false),
+        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => None,
+        _ => Some(true),
+    };
+    // Undecided: the tab-free copy did not fit (its head may), or an `xn--` label is too
+    // long to decode in the scratch (LIMITS.md), taken as valid.
+    valid
+        .or_else(|| head_valid(input, job, &mut scratch))
+        .unwrap_or(true)
 }
 
 #[cfg(all(test, feature = "idna"))]

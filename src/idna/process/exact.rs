@@ -14,9 +14,16 @@ pub(crate) struct ExactCost<'a> {
 }
 
 /// Labels of at most this many code points (a DNS label's worth) have their Punycode
-/// length counted exactly by `needed_bound` (the count re-reads the label once per
-/// distinct code point); longer ones get the bound.
+/// length counted exactly by `needed_bound` whatever it takes (the count re-reads the label
+/// once per distinct non-ASCII code point); a longer one (up to Punycode's cap) is counted
+/// while that takes at most [`EXACT_ENCODING_PASSES`] reads of it, else gets the bound.
 const EXACT_ENCODING_CODE_POINTS: usize = 64;
+
+/// Reads of a long label the exact count may take: 8 distinct non-ASCII code points
+/// (a long label of marks on one letter, `é` repeated), so the count stays linear in the
+/// label (a label of 1,000 distinct CJK characters took a second to count exactly, 100
+/// times its encoding).
+const EXACT_ENCODING_PASSES: usize = 10;
 
 impl<'a> ExactCost<'a> {
     /// The normalized characters of `domain`'s labels, for [`ExactCost::next_label`].
@@ -55,8 +62,8 @@ impl<'a> ExactCost<'a> {
             (false, true, Target::Ascii) => {
                 let encoded = match code_points {
                     n if n > punycode::MAX_ENCODED_CODE_POINTS => 0,
-                    n if n <= EXACT_ENCODING_CODE_POINTS => encoded_len(chars),
-                    _ => return None,
+                    n if n <= EXACT_ENCODING_CODE_POINTS => encoded_len(chars, usize::MAX)?,
+                    n => encoded_len(chars, n * EXACT_ENCODING_PASSES)?,
                 };
                 let encoded = 4usize.saturating_add(encoded);
                 (u.max(encoded), u.saturating_add(encoded))
@@ -90,9 +97,32 @@ fn decode_cost<I: Iterator<Item = char> + Clone>(label: I) -> (usize, Option<usi
     }
 }
 
-/// How many bytes [`encode_chars`] writes for `label` before it finishes or fails.
-fn encoded_len<I: Iterator<Item = char> + Clone>(label: I) -> usize {
+/// How many bytes [`encode_chars`] writes for `label` before it finishes or fails; `None`
+/// when that takes more than `reads` characters read.
+fn encoded_len<I: Iterator<Item = char> + Clone>(label: I, reads: usize) -> Option<usize> {
+    let left = core::cell::Cell::new(reads);
+    let budgeted = Budgeted {
+        inner: label,
+        left: &left,
+    };
     let mut n = 0usize;
-    let _ = encode_chars(label, |_| n += 1);
-    n
+    let _ = encode_chars(budgeted, |_| n += 1);
+    (left.get() > 0).then_some(n)
+}
+
+/// An iterator that ends once `left` reads (shared by its clones) are spent.
+#[derive(Clone)]
+struct Budgeted<'c, I> {
+    inner: I,
+    left: &'c core::cell::Cell<usize>,
+}
+
+impl<I: Iterator<Item = char>> Iterator for Budgeted<'_, I> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        let left = self.left.get().checked_sub(1)?;
+        self.left.set(left);
+        self.inner.next()
+    }
 }

@@ -280,3 +280,43 @@ fn the_set_without_a_log_is_the_logs() {
         });
     }
 }
+
+/// A host whose UTS46 result does not fit is judged without storing it (issue 16); when it
+/// fails, the log still ends with the failure's error, at every arena size. The input is
+/// the one the whatwg-url differential found (a newline forces the tab-free copy):
+/// whatwg-url 17.3.0 reports invalid-URL-unit, domain-percent-encoded, domain-to-ASCII.
+/// Every size up to 12 KiB, in steps, and the sizes where the answer changes.
+#[test]
+fn the_log_of_a_failing_host_does_not_depend_on_the_arena_size() {
+    let input = "FILE://hub.azure-devices.net%2Fdev1%2F%3Fapi-version\n%3D2021-04-12:%C3%B6l%C3%A7%C3%BC@127.0.0.1:8080/mqtt";
+    let expected = [
+        "invalid-URL-unit",
+        "domain-percent-encoded",
+        "domain-to-ASCII",
+    ];
+    let mut parse_errors = 0;
+    for size in (0..=12_288).step_by(97).chain(12_200..12_220) {
+        let mut slots = [Reported::default(); 16];
+        let log = ErrorLog::new(&mut slots);
+        let options = Options {
+            errors: Some(&log),
+            ..Options::default()
+        };
+        let mut arena = vec![0u8; size];
+        match Url::parse_with(input, None, &mut arena, options) {
+            Err(Error::Parse(e)) => {
+                assert_eq!(e.kind, ParseErrorKind::DomainInvalidCodePoint, "{size}")
+            }
+            // An arena too small for a step's scratch may say so first (LIMITS.md).
+            Err(Error::ArenaTooSmall { .. }) => continue,
+            other => panic!("arena {size}: {other:?}"),
+        }
+        let names: Vec<_> = log.iter().map(|r| r.error.name()).collect();
+        assert_eq!(names, expected, "arena {size}");
+        parse_errors += 1;
+    }
+    assert!(
+        parse_errors > 100,
+        "{parse_errors} sizes gave the parse error"
+    );
+}

@@ -432,7 +432,13 @@ fn idna_error(
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
-    match (e, verdict?) {
+    let verdict = verdict.inspect_err(|kind| {
+        // The failure's own validation error, as the parse with room reports it last.
+        if let Some(error) = kind.validation_error() {
+            v.insert(error);
+        }
+    })?;
+    match (e, verdict) {
         (crate::idna::IdnaError::BufferTooSmall { needed }, verdict) => {
             // The result is at most `needed` bytes: count them, so the rest of the URL is
             // counted after them. An ASCII result that ends in a number becomes an IPv4

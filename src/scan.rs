@@ -167,13 +167,29 @@ pub(crate) fn is(b: u8, flag: Flag) -> bool {
     CLASS[b as usize] & flag != 0
 }
 
-/// Advances over bytes of class `flag`; returns the first position not in it. Four bytes
-/// per step while all four are in the class (one branch per four bytes). Without the
-/// `fast-path` feature (the build for flash size) only the byte loop: the same result in
-/// less code at each of the places this is inlined.
+/// Advances over bytes of class `flag`; returns the first position not in it.
+///
+/// On x86_64 and aarch64 sixteen bytes per step with the target's vector unit ([`vector`]:
+/// SSE2 and NEON are part of both targets' baseline, so the choice is by target, not by
+/// feature); elsewhere (the microcontroller targets) four table lookups per branch in the
+/// speed build and the byte loop in the build for flash size. The byte loop finishes the
+/// tail in all of them.
 #[inline(always)]
 pub(crate) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
-    #[cfg(feature = "fast-path")]
+    #[cfg(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        i = vector::skip(s, i, flag);
+    }
+    #[cfg(all(
+        feature = "fast-path",
+        not(any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        ))
+    ))]
     if let Some(mut rest) = s.get(i..) {
         while let Some((&[a, b, c, d], after)) = rest.split_first_chunk::<4>() {
             let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
@@ -188,6 +204,224 @@ pub(crate) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
         i += 1;
     }
     i
+}
+
+/// Up to [`RANGES`] byte ranges `lo..=hi` inside one class, as the two constants of a
+/// signed comparison per range: adding `k = 0x80 - lo` (wrapping) moves the range to
+/// `-128..=-128 + (hi - lo)` and every other byte above it, so "in the range" is
+/// `(b + k) as i8 < t` with `t = hi - lo - 127`. An unused slot has `t = -128`: nothing
+/// is below it.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
+#[derive(Clone, Copy)]
+struct Ranges {
+    k: [u8; RANGES],
+    t: [u8; RANGES],
+}
+
+/// How many ranges of a class the vector scan tests per step (each is two vector
+/// instructions, plus one to combine).
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
+const RANGES: usize = 4;
+
+/// How much a range of a class is worth to the vector scan: the bytes of it that runs of
+/// URL components are mostly made of (letters, digits and a few separators), then its
+/// length. The scan confirms any other byte of the class with [`CLASS`], so the choice
+/// only decides how often it leaves the vector loop for one byte.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
+const fn range_weight(lo: usize, hi: usize) -> usize {
+    let mut w = 0;
+    let mut b = lo;
+    while b <= hi {
+        let c = b as u8;
+        let common = c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'/' | b'%');
+        w += if common { 256 } else { 1 };
+        b += 1;
+    }
+    w
+}
+
+/// The [`RANGES`] heaviest maximal ranges of bytes in the class of bit `bit`.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
+const fn ranges_of(bit: u32) -> Ranges {
+    let flag: Flag = 1 << bit;
+    let mut best = [(0usize, 0usize, 0usize); RANGES]; // (weight, lo, hi), heaviest first
+    let mut b = 0;
+    while b < 256 {
+        if CLASS[b] & flag == 0 {
+            b += 1;
+            continue;
+        }
+        let lo = b;
+        while b < 256 && CLASS[b] & flag != 0 {
+            b += 1;
+        }
+        // The whole byte range would not fit the signed comparison; no class is that.
+        let hi = if b - 1 - lo == 255 { lo + 254 } else { b - 1 };
+        let mut cand = (range_weight(lo, hi), lo, hi);
+        let mut j = 0;
+        while j < RANGES {
+            if cand.0 > best[j].0 {
+                let out = best[j];
+                best[j] = cand;
+                cand = out;
+            }
+            j += 1;
+        }
+    }
+    let mut r = Ranges {
+        k: [0; RANGES],
+        t: [0x80; RANGES],
+    };
+    let mut j = 0;
+    while j < RANGES {
+        let (w, lo, hi) = best[j];
+        if w > 0 {
+            r.k[j] = 0x80u8.wrapping_sub(lo as u8);
+            r.t[j] = ((hi - lo) as u8).wrapping_sub(127);
+        }
+        j += 1;
+    }
+    r
+}
+
+/// The vector ranges of each class bit.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
+static RANGES_OF: [Ranges; 16] = {
+    let mut t = [Ranges {
+        k: [0; RANGES],
+        t: [0x80; RANGES],
+    }; 16];
+    let mut bit = 0;
+    while bit < 16 {
+        t[bit] = ranges_of(bit as u32);
+        bit += 1;
+    }
+    t
+};
+
+/// Whether byte `b` is in one of the ranges `r` (the scalar form of the vector test).
+#[cfg(test)]
+fn in_ranges(b: u8, r: &Ranges) -> bool {
+    (0..RANGES).any(|j| (b.wrapping_add(r.k[j]) as i8) < r.t[j] as i8)
+}
+
+/// The vector form of [`skip`]: sixteen bytes per step, safe code only.
+///
+/// Each step tests the sixteen bytes against the class's [`Ranges`] (a subset of the class)
+/// and moves on when all are in; at the first byte that is not, [`CLASS`] decides: a byte
+/// of the class outside the ranges (say `~` in a path) is stepped over and the scan goes
+/// on, any other byte ends it. So the result is exactly the byte loop's, whatever the
+/// ranges are (the exhaustive test below checks that). The last step reads the last
+/// sixteen bytes (overlapping the one before); inputs shorter than sixteen bytes are left
+/// to the byte loop.
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+mod vector {
+    use super::{Flag, RANGES_OF, Ranges, is};
+
+    #[cfg(target_arch = "aarch64")]
+    use core::arch::aarch64 as arch;
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64 as arch;
+
+    /// Bits per byte in the mask [`misses`] returns.
+    #[cfg(target_arch = "x86_64")]
+    const BITS: u32 = 1;
+    #[cfg(target_arch = "aarch64")]
+    const BITS: u32 = 4;
+
+    /// A mask with [`BITS`] set bits for each byte of `chunk` that is in none of `r`, the
+    /// first byte lowest: the one `unsafe` block of the vector scan.
+    ///
+    /// The intrinsics are safe functions, but only inside a function compiled for their
+    /// target feature; this is the one call from ordinary code into such a function. It
+    /// saves the four-bytes-per-branch table loop's instructions on every long run (see
+    /// the module documentation and BENCHMARKS.md for the callgrind figures).
+    #[allow(unsafe_code)]
+    #[inline(always)]
+    fn misses(chunk: &[u8; 16], r: &Ranges) -> u64 {
+        // SAFETY: `target_feature` functions may only run on a CPU with the feature. The
+        // module is compiled only where the feature is enabled for the whole build
+        // (`cfg(target_feature = ...)` on it): SSE2 on x86_64 and NEON on aarch64 are part
+        // of those targets' baseline, so every CPU the binary can run on has it.
+        unsafe { misses_vector(chunk, r) }
+    }
+
+    /// SSE2: a signed compare per range and a byte mask.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn misses_vector(chunk: &[u8; 16], r: &Ranges) -> u64 {
+        // The two halves as integers: LLVM joins the two adjacent loads into one unaligned
+        // vector load (`movdqu`), without the raw-pointer load intrinsic and its `unsafe`.
+        let (lo, hi) = halves(chunk);
+        let x = arch::_mm_set_epi64x(hi, lo);
+        let mut hit = arch::_mm_setzero_si128();
+        for j in 0..super::RANGES {
+            let k = arch::_mm_set1_epi8(r.k[j] as i8);
+            let t = arch::_mm_set1_epi8(r.t[j] as i8);
+            let moved = arch::_mm_add_epi8(x, k);
+            hit = arch::_mm_or_si128(hit, arch::_mm_cmplt_epi8(moved, t));
+        }
+        u64::from(!(arch::_mm_movemask_epi8(hit) as u32) & 0xffff)
+    }
+
+    /// NEON: the same compares; the byte mask is narrowed to four bits per byte (there is
+    /// no `movemask`: shift-right-narrow by four keeps one nibble of each byte).
+    #[cfg(target_arch = "aarch64")]
+    #[target_feature(enable = "neon")]
+    #[inline]
+    fn misses_vector(chunk: &[u8; 16], r: &Ranges) -> u64 {
+        let (lo, hi) = halves(chunk);
+        let x = arch::vreinterpretq_s8_u64(arch::vcombine_u64(
+            arch::vcreate_u64(lo as u64),
+            arch::vcreate_u64(hi as u64),
+        ));
+        let mut hit = arch::vdupq_n_u8(0);
+        for j in 0..super::RANGES {
+            let moved = arch::vaddq_s8(x, arch::vdupq_n_s8(r.k[j] as i8));
+            hit = arch::vorrq_u8(hit, arch::vcltq_s8(moved, arch::vdupq_n_s8(r.t[j] as i8)));
+        }
+        let nibbles = arch::vshrn_n_u16::<4>(arch::vreinterpretq_u16_u8(hit));
+        !arch::vget_lane_u64::<0>(arch::vreinterpret_u64_u8(nibbles))
+    }
+
+    /// The first and last eight bytes of `chunk`, little-endian.
+    #[inline(always)]
+    fn halves(chunk: &[u8; 16]) -> (i64, i64) {
+        let (lo, hi) = chunk.split_at(8);
+        let word = |h: &[u8]| h.first_chunk::<8>().map_or(0, |w| i64::from_le_bytes(*w));
+        (word(lo), word(hi))
+    }
+
+    /// See the module documentation. Flags of more than one bit (no caller has one) are
+    /// left to the byte loop.
+    #[inline]
+    pub(super) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
+        let (Some(last), true) = (s.len().checked_sub(16), flag.count_ones() == 1) else {
+            return i;
+        };
+        let r = &RANGES_OF[(flag.trailing_zeros() & 15) as usize];
+        while i < s.len() {
+            let start = i.min(last);
+            let Some(chunk) = s.get(start..).and_then(|c| c.first_chunk::<16>()) else {
+                break;
+            };
+            let miss = misses(chunk, r) >> ((i - start) as u32 * BITS);
+            if miss == 0 {
+                i = start + 16;
+                continue;
+            }
+            i += (miss.trailing_zeros() / BITS) as usize;
+            match s.get(i) {
+                Some(&b) if is(b, flag) => i += 1,
+                _ => return i,
+            }
+        }
+        i
+    }
 }
 
 /// Whether `s` contains `\t`, `\n` or `\r`, sixteen bytes at a time.
@@ -249,32 +483,137 @@ mod tests {
         }
     }
 
-    /// `skip` agrees with the byte loop for every class, start, length and position of a
-    /// byte outside the run, for every byte value there (the word steps and the tail).
+    /// The plain byte loop `skip` must agree with.
+    fn skip_bytewise(s: &[u8], start: usize, flag: super::Flag) -> usize {
+        (start..s.len())
+            .find(|&i| !super::is(s[i], flag))
+            .unwrap_or(s.len().max(start))
+    }
+
+    /// The bytes of a class, cycled: runs made of every byte of the class (those the vector
+    /// ranges cover and those only the table does), in a fixed order.
+    fn members(flag: super::Flag) -> std::vec::Vec<u8> {
+        (0..=255u8).filter(|&b| super::is(b, flag)).collect()
+    }
+
+    fn run(members: &[u8], len: usize, shift: usize) -> std::vec::Vec<u8> {
+        (0..len)
+            .map(|k| members[(k * 7 + shift) % members.len()])
+            .collect()
+    }
+
+    /// Every vector range lies inside its class (the vector scan steps over the bytes in
+    /// them without asking the table), and the ranges of the path classes cover letters,
+    /// digits, `-` and `/` (so long paths stay in the vector loop).
     #[test]
-    fn skip_is_exact() {
+    fn vector_ranges_are_inside_their_class() {
+        for bit in 0..16u32 {
+            let r = &super::RANGES_OF[bit as usize];
+            for b in 0..=255u8 {
+                if super::in_ranges(b, r) {
+                    assert!(super::is(b, 1 << bit), "bit {bit} byte {b}");
+                }
+            }
+        }
+        for flag in [
+            super::PATH,
+            super::PATH_NO_DOT,
+            super::QUERY,
+            super::FRAGMENT,
+        ] {
+            let r = &super::RANGES_OF[flag.trailing_zeros() as usize];
+            for b in (b'a'..=b'z').chain(b'A'..=b'Z').chain(b'0'..=b'9') {
+                assert!(super::in_ranges(b, r), "{flag} {b}");
+            }
+            assert!(super::in_ranges(b'-', r) && super::in_ranges(b'/', r));
+        }
+    }
+
+    /// `skip` agrees with the byte loop for every class, at every length to 80 (the
+    /// sixteen-byte steps, the overlapping last step and the byte loop below sixteen), with
+    /// every byte value at every position of a run of the class's bytes.
+    #[test]
+    fn skip_is_exact_for_every_byte_at_every_position() {
         for bit in 0..16 {
             let flag: super::Flag = 1 << bit;
-            let Some(fill) = (0..=255u8).find(|&b| super::is(b, flag)) else {
+            let members = members(flag);
+            if members.is_empty() {
+                continue;
+            }
+            for len in 0..=80 {
+                let base = run(&members, len, bit);
+                assert_eq!(super::skip(&base, 0, flag), len, "{bit} {len}");
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        let mut s = base.clone();
+                        s[at] = b;
+                        let expected = skip_bytewise(&s, 0, flag);
+                        assert_eq!(super::skip(&s, 0, flag), expected, "{bit} {len} {at} {b}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same from every start position, with a byte outside the class (and one inside
+    /// it but outside the vector ranges, where there is one) at every position after it.
+    #[test]
+    fn skip_is_exact_from_every_start() {
+        for bit in 0..16 {
+            let flag: super::Flag = 1 << bit;
+            let members = members(flag);
+            let (Some(&inside), Some(outside)) =
+                (members.first(), (0..=255u8).find(|&b| !super::is(b, flag)))
+            else {
                 continue;
             };
-            for len in 0..19 {
-                for start in 0..3.min(len + 1) {
+            let r = &super::RANGES_OF[bit];
+            let odd = members.iter().copied().find(|&b| !super::in_ranges(b, r));
+            for len in 0..=72 {
+                let base = run(&members, len, 0);
+                for start in 0..=len + 1 {
+                    let expected = skip_bytewise(&base, start, flag);
+                    assert_eq!(
+                        super::skip(&base, start, flag),
+                        expected,
+                        "{bit} {len} {start}"
+                    );
                     for at in start..len {
-                        for b in 0..=255u8 {
-                            let mut s = std::vec![fill; len];
+                        for b in [Some(outside), odd, Some(inside)].into_iter().flatten() {
+                            let mut s = base.clone();
                             s[at] = b;
-                            let expected = (start..len)
-                                .find(|&i| !super::is(s[i], flag))
-                                .unwrap_or(len);
-                            assert_eq!(
-                                super::skip(&s, start, flag),
-                                expected,
-                                "{bit} {len} {at} {b}"
-                            );
+                            let expected = skip_bytewise(&s, start, flag);
+                            let got = super::skip(&s, start, flag);
+                            assert_eq!(got, expected, "{bit} {len} {start} {at} {b}");
                         }
                     }
-                    assert_eq!(super::skip(&std::vec![fill; len], start, flag), len);
+                }
+            }
+        }
+    }
+
+    /// The same at every alignment of the input in memory (the vector loads are
+    /// unaligned), for the path class, every byte value at every position.
+    #[test]
+    fn skip_is_exact_at_every_alignment() {
+        let flag = super::PATH;
+        let members = members(flag);
+        let mut buf = [0u8; 96];
+        for offset in 0..16 {
+            for len in 0..=66 {
+                let base = run(&members, len, 3);
+                buf[offset..offset + len].copy_from_slice(&base);
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        buf[offset + at] = b;
+                        let s = &buf[offset..offset + len];
+                        assert_eq!(
+                            super::skip(s, 0, flag),
+                            skip_bytewise(s, 0, flag),
+                            "{offset} {len} {at} {b}"
+                        );
+                    }
+                    buf[offset + at] = base[at];
                 }
             }
         }

@@ -24,6 +24,7 @@ fi
 
 echo "== fmt";     cargo fmt --check
 echo "== import cycles"; scripts/check-cycles.sh
+echo "== function length"; scripts/check-fn-length.sh
 echo "== clippy";  cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q

@@ -169,19 +169,35 @@ pub(crate) fn is(b: u8, flag: Flag) -> bool {
 
 /// Advances over bytes of class `flag`; returns the first position not in it.
 ///
-/// On x86_64 and aarch64 sixteen bytes per step with the target's vector unit ([`vector`]:
-/// SSE2 and NEON are part of both targets' baseline, so the choice is by target, not by
-/// feature); elsewhere (the microcontroller targets) four table lookups per branch in the
-/// speed build and the byte loop in the build for flash size. The byte loop finishes the
-/// tail in all of them.
+/// Four table lookups per branch for the first sixteen bytes (most runs in real URLs end
+/// there: a host, a path segment), then, on x86_64 and aarch64, sixteen bytes per step with
+/// the target's vector unit ([`vector`]: SSE2 and NEON are part of both targets' baseline,
+/// so the choice is by target, not by feature); elsewhere (the microcontroller targets)
+/// four lookups per branch to the end in the speed build, and only the byte loop in the
+/// build for flash size. The byte loop finishes the tail in all of them.
 #[inline(always)]
 pub(crate) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
     #[cfg(any(
         all(target_arch = "x86_64", target_feature = "sse2"),
         all(target_arch = "aarch64", target_feature = "neon")
     ))]
-    {
-        i = vector::skip(s, i, flag);
+    if let Some(mut rest) = s.get(i..) {
+        let mut steps = 0u32;
+        while let Some((&[a, b, c, d], after)) = rest.split_first_chunk::<4>() {
+            let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
+            if all & flag == 0 {
+                break;
+            }
+            rest = after;
+            i += 4;
+            steps += 1;
+            // A long run: the rest with the vector scan (whose setup costs more than a
+            // short run does).
+            if steps == 8 {
+                i = vector::skip(s, i, flag);
+                break;
+            }
+        }
     }
     #[cfg(all(
         feature = "fast-path",
@@ -209,8 +225,7 @@ pub(crate) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
 /// Up to [`RANGES`] byte ranges `lo..=hi` inside one class, as the two constants of a
 /// signed comparison per range: adding `k = 0x80 - lo` (wrapping) moves the range to
 /// `-128..=-128 + (hi - lo)` and every other byte above it, so "in the range" is
-/// `(b + k) as i8 < t` with `t = hi - lo - 127`. An unused slot has `t = -128`: nothing
-/// is below it.
+/// `(b + k) as i8 < t` with `t = hi - lo - 127`.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
 #[derive(Clone, Copy)]
 struct Ranges {
@@ -221,7 +236,7 @@ struct Ranges {
 /// How many ranges of a class the vector scan tests per step (each is two vector
 /// instructions, plus one to combine).
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
-const RANGES: usize = 4;
+const RANGES: usize = 5;
 
 /// How much a range of a class is worth to the vector scan: the bytes of it that runs of
 /// URL components are mostly made of (letters, digits and a few separators), then its
@@ -233,7 +248,8 @@ const fn range_weight(lo: usize, hi: usize) -> usize {
     let mut b = lo;
     while b <= hi {
         let c = b as u8;
-        let common = c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'/' | b'%');
+        let common =
+            c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'/' | b'%' | b'=');
         w += if common { 256 } else { 1 };
         b += 1;
     }
@@ -268,17 +284,18 @@ const fn ranges_of(bit: u32) -> Ranges {
             j += 1;
         }
     }
+    // Every class has a byte (the vector scan has no form for an empty one).
+    assert!(best[0].0 > 0);
     let mut r = Ranges {
         k: [0; RANGES],
-        t: [0x80; RANGES],
+        t: [0; RANGES],
     };
     let mut j = 0;
     while j < RANGES {
-        let (w, lo, hi) = best[j];
-        if w > 0 {
-            r.k[j] = 0x80u8.wrapping_sub(lo as u8);
-            r.t[j] = ((hi - lo) as u8).wrapping_sub(127);
-        }
+        // A class of fewer ranges repeats its heaviest one in the unused slots.
+        let (_, lo, hi) = if best[j].0 > 0 { best[j] } else { best[0] };
+        r.k[j] = 0x80u8.wrapping_sub(lo as u8);
+        r.t[j] = ((hi - lo) as u8).wrapping_sub(127);
         j += 1;
     }
     r
@@ -289,7 +306,7 @@ const fn ranges_of(bit: u32) -> Ranges {
 static RANGES_OF: [Ranges; 16] = {
     let mut t = [Ranges {
         k: [0; RANGES],
-        t: [0x80; RANGES],
+        t: [0; RANGES],
     }; 16];
     let mut bit = 0;
     while bit < 16 {
@@ -297,6 +314,25 @@ static RANGES_OF: [Ranges; 16] = {
         bit += 1;
     }
     t
+};
+
+/// [`RANGES_OF`] as the vector scan loads it: each class's `k` and `t - 1` (outside the
+/// range: `(b + k) as i8 > t - 1`), each byte repeated sixteen times (loads instead of
+/// broadcasts at the start of every scan).
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+static SPLATS: [[[u8; 16]; 2 * RANGES]; 16] = {
+    let mut out = [[[0; 16]; 2 * RANGES]; 16];
+    let mut bit = 0;
+    while bit < 16 {
+        let mut j = 0;
+        while j < RANGES {
+            out[bit][j] = [RANGES_OF[bit].k[j]; 16];
+            out[bit][RANGES + j] = [RANGES_OF[bit].t[j].wrapping_sub(1); 16];
+            j += 1;
+        }
+        bit += 1;
+    }
+    out
 };
 
 /// Whether byte `b` is in one of the ranges `r` (the scalar form of the vector test).
@@ -319,7 +355,7 @@ fn in_ranges(b: u8, r: &Ranges) -> bool {
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
 mod vector {
-    use super::{Flag, RANGES_OF, Ranges, is};
+    use super::{Flag, RANGES, SPLATS, is};
 
     #[cfg(target_arch = "aarch64")]
     use core::arch::aarch64 as arch;
@@ -332,84 +368,80 @@ mod vector {
     #[cfg(target_arch = "aarch64")]
     const BITS: u32 = 4;
 
-    /// A mask with [`BITS`] set bits for each byte of `chunk` that is in none of `r`, the
-    /// first byte lowest: the one `unsafe` block of the vector scan.
+    /// The class's ranges as vectors, broadcast once per scan.
+    #[cfg(target_arch = "x86_64")]
+    type Vector = arch::__m128i;
+    #[cfg(target_arch = "aarch64")]
+    type Vector = arch::int8x16_t;
+
+    /// See the module documentation: the one `unsafe` block of the vector scan.
     ///
     /// The intrinsics are safe functions, but only inside a function compiled for their
-    /// target feature; this is the one call from ordinary code into such a function. It
-    /// saves the four-bytes-per-branch table loop's instructions on every long run (see
-    /// the module documentation and BENCHMARKS.md for the callgrind figures).
+    /// target feature; this is the one call from ordinary code into such a function, once
+    /// per scan. The callgrind figures that justify it are in BENCHMARKS.md.
     #[allow(unsafe_code)]
-    #[inline(always)]
-    fn misses(chunk: &[u8; 16], r: &Ranges) -> u64 {
-        // SAFETY: `target_feature` functions may only run on a CPU with the feature. The
+    #[inline(never)]
+    pub(super) fn skip(s: &[u8], i: usize, flag: Flag) -> usize {
+        // SAFETY: a `target_feature` function may only run on a CPU with the feature. This
         // module is compiled only where the feature is enabled for the whole build
         // (`cfg(target_feature = ...)` on it): SSE2 on x86_64 and NEON on aarch64 are part
         // of those targets' baseline, so every CPU the binary can run on has it.
-        unsafe { misses_vector(chunk, r) }
+        unsafe { skip_vector(s, i, flag) }
     }
 
-    /// SSE2: a signed compare per range and a byte mask.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "sse2")]
+    /// The scan loop, compiled for the vector feature (where its intrinsics are safe).
+    /// Flags of more than one bit (no caller has one) are left to the byte loop.
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "sse2"))]
+    #[cfg_attr(target_arch = "aarch64", target_feature(enable = "neon"))]
     #[inline]
-    fn misses_vector(chunk: &[u8; 16], r: &Ranges) -> u64 {
-        // The two halves as integers: LLVM joins the two adjacent loads into one unaligned
-        // vector load (`movdqu`), without the raw-pointer load intrinsic and its `unsafe`.
-        let (lo, hi) = halves(chunk);
-        let x = arch::_mm_set_epi64x(hi, lo);
-        let mut hit = arch::_mm_setzero_si128();
-        for j in 0..super::RANGES {
-            let k = arch::_mm_set1_epi8(r.k[j] as i8);
-            let t = arch::_mm_set1_epi8(r.t[j] as i8);
-            let moved = arch::_mm_add_epi8(x, k);
-            hit = arch::_mm_or_si128(hit, arch::_mm_cmplt_epi8(moved, t));
-        }
-        u64::from(!(arch::_mm_movemask_epi8(hit) as u32) & 0xffff)
-    }
-
-    /// NEON: the same compares; the byte mask is narrowed to four bits per byte (there is
-    /// no `movemask`: shift-right-narrow by four keeps one nibble of each byte).
-    #[cfg(target_arch = "aarch64")]
-    #[target_feature(enable = "neon")]
-    #[inline]
-    fn misses_vector(chunk: &[u8; 16], r: &Ranges) -> u64 {
-        let (lo, hi) = halves(chunk);
-        let x = arch::vreinterpretq_s8_u64(arch::vcombine_u64(
-            arch::vcreate_u64(lo as u64),
-            arch::vcreate_u64(hi as u64),
-        ));
-        let mut hit = arch::vdupq_n_u8(0);
-        for j in 0..super::RANGES {
-            let moved = arch::vaddq_s8(x, arch::vdupq_n_s8(r.k[j] as i8));
-            hit = arch::vorrq_u8(hit, arch::vcltq_s8(moved, arch::vdupq_n_s8(r.t[j] as i8)));
-        }
-        let nibbles = arch::vshrn_n_u16::<4>(arch::vreinterpretq_u16_u8(hit));
-        !arch::vget_lane_u64::<0>(arch::vreinterpret_u64_u8(nibbles))
-    }
-
-    /// The first and last eight bytes of `chunk`, little-endian.
-    #[inline(always)]
-    fn halves(chunk: &[u8; 16]) -> (i64, i64) {
-        let (lo, hi) = chunk.split_at(8);
-        let word = |h: &[u8]| h.first_chunk::<8>().map_or(0, |w| i64::from_le_bytes(*w));
-        (word(lo), word(hi))
-    }
-
-    /// See the module documentation. Flags of more than one bit (no caller has one) are
-    /// left to the byte loop.
-    #[inline]
-    pub(super) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
+    fn skip_vector(s: &[u8], mut i: usize, flag: Flag) -> usize {
         let (Some(last), true) = (s.len().checked_sub(16), flag.count_ones() == 1) else {
             return i;
         };
-        let r = &RANGES_OF[(flag.trailing_zeros() & 15) as usize];
+        let splats = &SPLATS[(flag.trailing_zeros() & 15) as usize];
+        let k: [Vector; RANGES] = core::array::from_fn(|j| load(&splats[j]));
+        let t: [Vector; RANGES] = core::array::from_fn(|j| load(&splats[RANGES + j]));
+        // Thirty-two bytes per step (the loop's own instructions counted once for two
+        // vectors), while that many are left.
+        loop {
+            let Some(mut rest) = s.get(i..) else {
+                return i;
+            };
+            let at = loop {
+                let Some((pair, after)) = rest.split_first_chunk::<32>() else {
+                    break None;
+                };
+                let (a, b) = pair.split_at(16);
+                let (Some(a), Some(b)) = (a.first_chunk::<16>(), b.first_chunk::<16>()) else {
+                    break None;
+                };
+                let (miss_a, miss_b) = (misses(a, &k, &t), misses(b, &k, &t));
+                if miss_a | miss_b != 0 {
+                    let (miss, from) = if miss_a != 0 {
+                        (miss_a, 0)
+                    } else {
+                        (miss_b, 16)
+                    };
+                    break Some(from + (miss.trailing_zeros() / BITS) as usize);
+                }
+                rest = after;
+            };
+            i = s.len() - rest.len();
+            let Some(at) = at else { break };
+            i += at;
+            match s.get(i) {
+                Some(&b) if is(b, flag) => i += 1,
+                _ => return i,
+            }
+        }
+        // Fewer than thirty-two left: sixteen at a time, the last step reading the last
+        // sixteen bytes (without those before `i`).
         while i < s.len() {
             let start = i.min(last);
             let Some(chunk) = s.get(start..).and_then(|c| c.first_chunk::<16>()) else {
                 break;
             };
-            let miss = misses(chunk, r) >> ((i - start) as u32 * BITS);
+            let miss = misses(chunk, &k, &t) >> ((i - start) as u32 * BITS);
             if miss == 0 {
                 i = start + 16;
                 continue;
@@ -421,6 +453,70 @@ mod vector {
             }
         }
         i
+    }
+
+    /// Sixteen bytes as a vector. Two eight-byte integers, which LLVM joins into one
+    /// unaligned vector load (`movdqu`, `ldr q`), without the raw-pointer load intrinsics
+    /// and their `unsafe`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load(chunk: &[u8; 16]) -> Vector {
+        let (lo, hi) = halves(chunk);
+        arch::_mm_set_epi64x(hi, lo)
+    }
+
+    #[cfg(target_arch = "aarch64")]
+    #[target_feature(enable = "neon")]
+    #[inline]
+    fn load(chunk: &[u8; 16]) -> Vector {
+        let (lo, hi) = halves(chunk);
+        arch::vreinterpretq_s8_u64(arch::vcombine_u64(
+            arch::vcreate_u64(lo as u64),
+            arch::vcreate_u64(hi as u64),
+        ))
+    }
+
+    /// A mask with [`BITS`] set bits for each byte of `chunk` in none of the ranges
+    /// (`k`, and `t - 1`: see [`Ranges`]), the first byte lowest. SSE2: per range an add
+    /// and a signed compare for "above it", their `and`, and a byte mask (the compare
+    /// against the bound minus one overwrites the moved bytes, not the bound: no register
+    /// copies in SSE2's two-operand forms).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn misses(chunk: &[u8; 16], k: &[Vector; RANGES], t: &[Vector; RANGES]) -> u64 {
+        let x = load(chunk);
+        let mut miss = arch::_mm_set1_epi8(-1);
+        for j in 0..RANGES {
+            let moved = arch::_mm_add_epi8(x, k[j]);
+            miss = arch::_mm_and_si128(miss, arch::_mm_cmpgt_epi8(moved, t[j]));
+        }
+        u64::from(arch::_mm_movemask_epi8(miss) as u32 & 0xffff)
+    }
+
+    /// NEON: the same compares; the byte mask is narrowed to four bits per byte (there is
+    /// no `movemask`: shift-right-narrow by four keeps one nibble of each byte).
+    #[cfg(target_arch = "aarch64")]
+    #[target_feature(enable = "neon")]
+    #[inline]
+    fn misses(chunk: &[u8; 16], k: &[Vector; RANGES], t: &[Vector; RANGES]) -> u64 {
+        let x = load(chunk);
+        let mut miss = arch::vdupq_n_u8(0xff);
+        for j in 0..RANGES {
+            let moved = arch::vaddq_s8(x, k[j]);
+            miss = arch::vandq_u8(miss, arch::vcgtq_s8(moved, t[j]));
+        }
+        let nibbles = arch::vshrn_n_u16::<4>(arch::vreinterpretq_u16_u8(miss));
+        arch::vget_lane_u64::<0>(arch::vreinterpret_u64_u8(nibbles))
+    }
+
+    /// The first and last eight bytes of `chunk`, little-endian.
+    #[inline(always)]
+    fn halves(chunk: &[u8; 16]) -> (i64, i64) {
+        let (lo, hi) = chunk.split_at(8);
+        let word = |h: &[u8]| h.first_chunk::<8>().map_or(0, |w| i64::from_le_bytes(*w));
+        (word(lo), word(hi))
     }
 }
 

@@ -26,6 +26,28 @@ impl Record {
     pub(crate) fn path_end(&self, len: u32) -> u32 {
         self.query_start.or(self.fragment_start).unwrap_or(len)
     }
+
+    /// The credentials and host offsets, of text that was at `from` and is now at `to`
+    /// (another URL's authority copied into this one's output).
+    pub(crate) fn shift_authority(&mut self, from: u32, to: u32) {
+        self.username_end = shift(self.username_end, from, to);
+        self.host_start = shift(self.host_start, from, to);
+        self.host_end = shift(self.host_end, from, to);
+    }
+
+    /// The query and fragment offsets, of text that was at `from` and is now at `to` (a
+    /// byte inserted in the path before them).
+    pub(crate) fn shift_query_and_fragment(&mut self, from: u32, to: u32) {
+        self.query_start = self.query_start.map(|q| shift(q, from, to));
+        self.fragment_start = self.fragment_start.map(|f| shift(f, from, to));
+    }
+}
+
+/// The one offset shift: `offset` into text that was at `from` and is now at `to` (either
+/// way: the text may move back). Every moved offset of a [`Record`] goes through it.
+#[inline]
+pub(crate) const fn shift(offset: u32, from: u32, to: u32) -> u32 {
+    offset.wrapping_add(to).wrapping_sub(from)
 }
 
 /// Checks that every offset of `r` has its documented meaning in the serialization `href`.

@@ -27,14 +27,6 @@ impl Record {
         self.query_start.or(self.fragment_start).unwrap_or(len)
     }
 
-    /// The credentials and host offsets, of text that was at `from` and is now at `to`
-    /// (another URL's authority copied into this one's output).
-    pub(crate) fn shift_authority(&mut self, from: u32, to: u32) {
-        self.username_end = shift(self.username_end, from, to);
-        self.host_start = shift(self.host_start, from, to);
-        self.host_end = shift(self.host_end, from, to);
-    }
-
     /// The query and fragment offsets, of text that was at `from` and is now at `to` (a
     /// byte inserted in the path before them).
     pub(crate) fn shift_query_and_fragment(&mut self, from: u32, to: u32) {

@@ -59,19 +59,24 @@ pub(crate) fn parse(input: &[u8], v: &mut ValidationErrors) -> Result<[u16; 8], 
 /// Step 5 of <https://url.spec.whatwg.org/#concept-ipv6-parser>: an address that starts
 /// with `:` starts with `::`, a compression before the first piece. Returns where the
 /// pieces start, the piece index and the compression.
+#[inline(always)]
 fn leading_compression(
     input: &[u8],
     v: &mut ValidationErrors,
 ) -> Result<(usize, usize, Option<usize>), ParseErrorKind> {
-    match input {
-        [b':', b':', ..] => Ok((2, 1, Some(1))),
-        [b':', ..] => fail(
-            v,
-            ValidationError::Ipv6InvalidCompression,
-            ParseErrorKind::Ipv6InvalidCompression,
-        ),
-        _ => Ok((0, 0, None)),
+    use ParseErrorKind as K;
+    use ValidationError as E;
+    let (mut p, mut piece_index, mut compress) = (0, 0, None);
+    let c = |p: usize| input.get(p).copied();
+    if c(p) == Some(b':') {
+        if c(p + 1) != Some(b':') {
+            return fail(v, E::Ipv6InvalidCompression, K::Ipv6InvalidCompression);
+        }
+        p += 2;
+        piece_index += 1;
+        compress = Some(piece_index);
     }
+    Ok((p, piece_index, compress))
 }
 
 /// Up to four hex digits from `p`: the piece's value and how many digits there were.

@@ -275,11 +275,10 @@ impl<'b> Parser<'_, '_, 'b> {
     /// Takes the credentials, host and port of `r` (another URL's, or the fast path's) as
     /// this URL's, their offsets moved from `from` to `to`, where they were written here.
     pub(super) fn take_authority(&mut self, r: &Record, from: u32, to: u32) {
-        let mut moved = *r;
-        moved.shift_authority(from, to);
-        self.rec.username_end = moved.username_end;
-        self.rec.host_start = moved.host_start;
-        self.rec.host_end = moved.host_end;
+        use crate::offsets::shift;
+        self.rec.username_end = shift(r.username_end, from, to);
+        self.rec.host_start = shift(r.host_start, from, to);
+        self.rec.host_end = shift(r.host_end, from, to);
         self.rec.host_kind = r.host_kind;
         self.rec.port = r.port;
     }

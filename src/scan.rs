@@ -476,7 +476,7 @@ mod vector {
     }
 
     /// A mask with [`BITS`] set bits for each byte of `chunk` in none of the ranges
-    /// (`k`, and `t - 1`: see [`Ranges`]), the first byte lowest. SSE2: per range an add
+    /// (`k`, and `t - 1`: see [`super::Ranges`]), the first byte lowest. SSE2: per range an add
     /// and a signed compare for "above it", their `and`, and a byte mask (the compare
     /// against the bound minus one overwrites the moved bytes, not the bound: no register
     /// copies in SSE2's two-operand forms).

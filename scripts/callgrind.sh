@@ -99,7 +99,7 @@ for op in $OPS; do
 done
 
 if [[ $QUICK == 0 ]]; then
-    KINDS="dotdot deep-then-up pct-dots many-dots-host huge-host idn-labels pct-path pct-host encode-path encode-query file-drive-up backslashes ipv4-zeros"
+    KINDS="canonical-path dotdot deep-then-up pct-dots many-dots-host huge-host idn-labels pct-path pct-host encode-path encode-query file-drive-up backslashes ipv4-zeros"
     printf '\n## Adversarial inputs: instructions per byte (callgrind, minus a warm-up-only run)\n\n'
     printf '| input | parser | 1K | 1M | 1M/1K |\n|---|---|---:|---:|---:|\n'
     for k in $KINDS; do

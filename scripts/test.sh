@@ -6,14 +6,15 @@ cd "$(dirname "$0")/.."
 
 # Everything this script needs, installed when missing, so it passes on a fresh machine:
 # the pinned toolchain with its components and thumb targets (rust-toolchain.toml), and the
-# Debian packages of the firmware and peer tests (embedded-tests/run.sh adds defmt-print).
+# Debian packages of the firmware and peer tests (embedded-tests/run.sh adds defmt-print), and
+# qemu-user with the aarch64 cross linker for the NEON scan test.
 echo "== setup"
 rustup toolchain install >/dev/null 2>&1 || rustup toolchain install
 rustup component add clippy rustfmt llvm-tools >/dev/null
-rustup target add thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf >/dev/null
+rustup target add thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf aarch64-unknown-linux-gnu >/dev/null
 rustup show active-toolchain
 missing=()
-for pkg in qemu-system-arm; do
+for pkg in qemu-system-arm qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -24,6 +25,11 @@ fi
 
 echo "== fmt";     cargo fmt --check
 echo "== import cycles"; scripts/check-cycles.sh
+echo "== function length"; scripts/check-fn-length.sh
+echo "== scan's NEON form against the byte loop (aarch64, under qemu-aarch64)"
+CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
+CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu" \
+    cargo test -q -p microurl --lib --target aarch64-unknown-linux-gnu scan::
 echo "== clippy";  cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q

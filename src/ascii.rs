@@ -1,4 +1,5 @@
-//! ASCII bytes as a string without a UTF-8 validation pass: the crate's one `unsafe` block.
+//! ASCII bytes as a string without a UTF-8 validation pass: one of the crate's two `unsafe`
+//! blocks (the other is the vector scan's entry, `scan::vector::skip`).
 //!
 //! Every finished serialization is ASCII (the URL serializer percent-encodes or
 //! Punycode-encodes everything else), and it is assembled in the arena from pieces of the

@@ -61,7 +61,8 @@
 #![no_std]
 // docs.rs (`--cfg docsrs`, nightly): each feature-gated item carries its feature's badge.
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// `unsafe` is denied everywhere but in `ascii` (one block, with its safety argument).
+// `unsafe` is denied everywhere but in `ascii` and in `scan`'s vector scan (one block each,
+// with its safety argument).
 #![deny(unsafe_code)]
 
 // Unit tests may use std; the library itself never does.

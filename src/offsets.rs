@@ -26,6 +26,20 @@ impl Record {
     pub(crate) fn path_end(&self, len: u32) -> u32 {
         self.query_start.or(self.fragment_start).unwrap_or(len)
     }
+
+    /// The query and fragment offsets, of text that was at `from` and is now at `to` (a
+    /// byte inserted in the path before them).
+    pub(crate) fn shift_query_and_fragment(&mut self, from: u32, to: u32) {
+        self.query_start = self.query_start.map(|q| shift(q, from, to));
+        self.fragment_start = self.fragment_start.map(|f| shift(f, from, to));
+    }
+}
+
+/// The one offset shift: `offset` into text that was at `from` and is now at `to` (either
+/// way: the text may move back). Every moved offset of a [`Record`] goes through it.
+#[inline]
+pub(crate) const fn shift(offset: u32, from: u32, to: u32) -> u32 {
+    offset.wrapping_add(to).wrapping_sub(from)
 }
 
 /// Checks that every offset of `r` has its documented meaning in the serialization `href`.

@@ -149,27 +149,8 @@ impl<'a> Url<'a> {
                 .filter(|b| !is_tab_or_newline(b))
                 .take_while(|&b| b != b':')
         };
-        let mut len = 0;
-        // Enough of the lowercase scheme to recognize a special one (at most 5 bytes).
-        let mut head = [0u8; 6];
-        for b in scheme_bytes() {
-            let ok = if len == 0 {
-                b.is_ascii_alphabetic()
-            } else {
-                b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-            };
-            if !ok {
-                return Ok(*self);
-            }
-            if let Some(slot) = head.get_mut(len) {
-                *slot = b.to_ascii_lowercase();
-            }
-            len += 1;
-        }
-        let new_type = if len < head.len() {
-            SchemeType::from_lowercase(&head[..len])
-        } else {
-            SchemeType::NotSpecial
+        let Some((len, new_type)) = scheme_override(scheme_bytes()) else {
+            return Ok(*self);
         };
         let old_type = SchemeType::from_lowercase(self.scheme().as_bytes());
         let credentials = !self.username().is_empty() || !self.password().is_empty();
@@ -519,4 +500,33 @@ impl<'a> Url<'a> {
         let href = out.finish().map_err(|_| Error::ArenaTooSmall { needed })?;
         Url::parse(href, &mut [])
     }
+}
+
+/// The scheme start and scheme states with a state override
+/// (<https://url.spec.whatwg.org/#scheme-start-state>), on the bytes of a new scheme: its
+/// length and type, or `None` when a byte cannot be in a scheme (the setter then returns
+/// the URL unchanged).
+fn scheme_override(bytes: impl Iterator<Item = u8>) -> Option<(usize, SchemeType)> {
+    let mut len = 0;
+    // Enough of the lowercase scheme to recognize a special one (at most 5 bytes).
+    let mut head = [0u8; 6];
+    for b in bytes {
+        let ok = if len == 0 {
+            b.is_ascii_alphabetic()
+        } else {
+            b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+        };
+        if !ok {
+            return None;
+        }
+        if let Some(slot) = head.get_mut(len) {
+            *slot = b.to_ascii_lowercase();
+        }
+        len += 1;
+    }
+    let new_type = match head.get(..len) {
+        Some(lower) if len < head.len() => SchemeType::from_lowercase(lower),
+        _ => SchemeType::NotSpecial,
+    };
+    Some((len, new_type))
 }

@@ -199,7 +199,8 @@ pub(crate) fn relative_refs() -> Vec<(String, String)> {
 }
 
 /// Adversarial input families. Each builds one URL of about `size` bytes.
-pub(crate) const ADVERSARIAL: [&str; 13] = [
+pub(crate) const ADVERSARIAL: [&str; 14] = [
+    "canonical-path",
     "dotdot",
     "deep-then-up",
     "pct-dots",
@@ -227,6 +228,14 @@ fn fill(prefix: &str, unit: &str, suffix: &str, size: usize) -> String {
 
 pub(crate) fn adversarial(kind: &str, size: usize) -> String {
     match kind {
+        // A long path that is already canonical (letters, digits, `-`, `_`, `/`): the
+        // byte-class scan over path bytes, nothing to rewrite.
+        "canonical-path" => fill(
+            "http://example.com/",
+            "articles/2024/Long-Title_of-a-page/",
+            "end",
+            size,
+        ),
         // Every second segment is `..`: constant stack depth, many pops.
         "dotdot" => fill("http://example.com/", "a/../", "end", size),
         // n segments, then n `..`: pops walk back across the whole output.

@@ -308,21 +308,10 @@ fn parse_unicode(
             let rest = region.get_mut(input.len()..).unwrap_or_default();
             (input.len(), s, rest)
         }
-        None => {
-            // Decoding never lengthens: `region` (at least `input.len()`) holds it all.
-            let mut d = 0;
-            for (slot, b) in region.iter_mut().zip(percent::decode(input)) {
-                *slot = b;
-                d += 1;
-            }
-            // `d` counts the slots written: within `region`, which `min` shows the compiler.
-            let (decoded, rest) = region.split_at_mut(d.min(region.len()));
-            // UTF-8 decode without BOM or fail: U+FFFD would fail UTS46 anyway.
-            let Ok(decoded) = core::str::from_utf8(decoded) else {
-                return domain_to_ascii_failure(v);
-            };
-            (d, decoded, rest)
-        }
+        None => match percent_decode_into(input, region) {
+            Some(decoded) => decoded,
+            None => return domain_to_ascii_failure(v),
+        },
     };
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
@@ -341,6 +330,26 @@ fn parse_unicode(
     // IPv4-non-ASCII-input (after domain-to-ASCII): see `Ipv4Scan::result`.
     let ipv4 = ipv4_scan(ascii, true, v);
     finish(start, ipv4, out)
+}
+
+/// Step 3 of <https://url.spec.whatwg.org/#concept-host-parser> (percent-decode, then UTF-8
+/// decode without BOM or failure) into `region`: the decoded length, the domain, and the
+/// rest of `region`; `None` when the bytes are not UTF-8 (U+FFFD would fail UTS46 anyway).
+#[cfg(feature = "idna")]
+fn percent_decode_into<'r>(
+    input: &[u8],
+    region: &'r mut [u8],
+) -> Option<(usize, &'r str, &'r mut [u8])> {
+    // Decoding never lengthens: `region` (at least `input.len()`) holds it all.
+    let mut d = 0;
+    for (slot, b) in region.iter_mut().zip(percent::decode(input)) {
+        *slot = b;
+        d += 1;
+    }
+    // `d` counts the slots written: within `region`, which `min` shows the compiler.
+    let (decoded, rest) = region.split_at_mut(d.min(region.len()));
+    let decoded = core::str::from_utf8(decoded).ok()?;
+    Some((d, decoded, rest))
 }
 
 /// The arena cannot even hold the decoded domain: still check validity when the domain needs

@@ -8,19 +8,8 @@ pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], Parse
     use ParseErrorKind as K;
     use ValidationError as E;
     let mut address = [0u16; 8];
-    let mut piece_index = 0usize;
-    let mut compress: Option<usize> = None;
-    let mut p = 0usize;
+    let (mut p, mut piece_index, mut compress) = leading_compression(input, v)?;
     let c = |p: usize| input.get(p).copied();
-
-    if c(p) == Some(b':') {
-        if c(p + 1) != Some(b':') {
-            return fail(v, E::Ipv6InvalidCompression, K::Ipv6InvalidCompression);
-        }
-        p += 2;
-        piece_index += 1;
-        compress = Some(piece_index);
-    }
     while c(p).is_some() {
         if piece_index == 8 {
             return fail(v, E::Ipv6TooManyPieces, K::Ipv6TooManyPieces);
@@ -65,6 +54,29 @@ pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], Parse
         piece_index += 1;
     }
     finish(address, piece_index, compress, v)
+}
+
+/// Step 5 of <https://url.spec.whatwg.org/#concept-ipv6-parser>: an address that starts
+/// with `:` starts with `::`, a compression before the first piece. Returns where the
+/// pieces start, the piece index and the compression.
+#[inline(always)]
+fn leading_compression(
+    input: &[u8],
+    v: &mut ValidationErrors,
+) -> Result<(usize, usize, Option<usize>), ParseErrorKind> {
+    use ParseErrorKind as K;
+    use ValidationError as E;
+    let (mut p, mut piece_index, mut compress) = (0, 0, None);
+    let c = |p: usize| input.get(p).copied();
+    if c(p) == Some(b':') {
+        if c(p + 1) != Some(b':') {
+            return fail(v, E::Ipv6InvalidCompression, K::Ipv6InvalidCompression);
+        }
+        p += 2;
+        piece_index += 1;
+        compress = Some(piece_index);
+    }
+    Ok((p, piece_index, compress))
 }
 
 /// Up to four hex digits from `p`: the piece's value and how many digits there were.

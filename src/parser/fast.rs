@@ -82,8 +82,7 @@ pub(crate) fn scan(input: &str) -> Found<'_> {
     };
     if missing_slash {
         let at = rec.path_start as usize;
-        rec.query_start = rec.query_start.map(|q| q + 1);
-        rec.fragment_start = rec.fragment_start.map(|f| f + 1);
+        rec.shift_query_and_fragment(0, 1);
         return Found::MissingSlash { at, rec, v };
     }
     Found::Canonical(Url::from_record(input, &rec, v))

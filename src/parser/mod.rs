@@ -337,16 +337,17 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         // Offsets move by `at - start` (either way: the output's scheme may be longer).
         let at = self.out.pos();
         self.out.push_slice(base.span(start..base.authority_end()));
-        self.take_authority(&r, |x| (x + at).wrapping_sub(start as u32));
+        self.take_authority(&r, start as u32, at);
         self.rec.path_start = self.out.pos();
     }
 
     /// Takes the credentials, host and port of `r` (another URL's, or the fast path's) as
-    /// this URL's, their offsets moved by `shift` to where they were written here.
-    pub(super) fn take_authority(&mut self, r: &Record, shift: impl Fn(u32) -> u32) {
-        self.rec.username_end = shift(r.username_end);
-        self.rec.host_start = shift(r.host_start);
-        self.rec.host_end = shift(r.host_end);
+    /// this URL's, their offsets moved from `from` to `to`, where they were written here.
+    pub(super) fn take_authority(&mut self, r: &Record, from: u32, to: u32) {
+        use crate::offsets::shift;
+        self.rec.username_end = shift(r.username_end, from, to);
+        self.rec.host_start = shift(r.host_start, from, to);
+        self.rec.host_end = shift(r.host_end, from, to);
         self.rec.host_kind = r.host_kind;
         self.rec.port = r.port;
     }

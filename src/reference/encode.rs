@@ -155,30 +155,14 @@ fn ipv6(out: &mut dyn Write, a: &[u16; 8]) -> fmt::Result {
 }
 
 /// Prints `r`: normalise for printing, then each token with its sigil, encoded for its
-/// component (or with non-ASCII kept when `unicode`).
+/// component (or with non-ASCII kept when `unicode`)
+/// (<https://alwinb.github.io/url-specification/>, "Printing URLs").
 pub(crate) fn print(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt::Result {
     if let Some(s) = r.scheme() {
         raw(out, s)?;
         out.write_char(':')?;
     }
-    if let Some(h) = r.hostname() {
-        out.write_str("//")?;
-        if let Some(u) = r.username() {
-            encoded(out, u, Column::Userinfo, unicode)?;
-            if let Some(p) = r.password() {
-                out.write_char(':')?;
-                encoded(out, p, Column::Userinfo, unicode)?;
-            }
-            out.write_char('@')?;
-        }
-        host(out, h, unicode)?;
-        if r.port().is_some() {
-            out.write_char(':')?;
-            if let Some(n) = r.port_number() {
-                write!(out, "{n}")?;
-            }
-        }
-    }
+    print_authority(r, unicode, out)?;
     if let Some(d) = r.driveletter() {
         out.write_char('/')?;
         raw(out, d)?;
@@ -186,8 +170,53 @@ pub(crate) fn print(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fm
     if r.root {
         out.write_char('/')?;
     }
-    let opaque = r.has_opaque_path();
-    let col = if opaque {
+    print_path(r, unicode, out)?;
+    if let Some(q) = r.query() {
+        out.write_char('?')?;
+        let col = if r.mode_or(Mode::NoScheme) == Mode::Generic {
+            Column::Query
+        } else {
+            Column::SpecialQuery
+        };
+        encoded(out, q, col, unicode)?;
+    }
+    if let Some(f) = r.fragment() {
+        out.write_char('#')?;
+        encoded(out, f, Column::Fragment, unicode)?;
+    }
+    Ok(())
+}
+
+/// `//`, the userinfo (encoded) with its `:` and `@`, the host and the port number
+/// (<https://alwinb.github.io/url-specification/>, "Printing URLs").
+fn print_authority(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt::Result {
+    let Some(h) = r.hostname() else {
+        return Ok(());
+    };
+    out.write_str("//")?;
+    if let Some(u) = r.username() {
+        encoded(out, u, Column::Userinfo, unicode)?;
+        if let Some(p) = r.password() {
+            out.write_char(':')?;
+            encoded(out, p, Column::Userinfo, unicode)?;
+        }
+        out.write_char('@')?;
+    }
+    host(out, h, unicode)?;
+    if r.port().is_some() {
+        out.write_char(':')?;
+        if let Some(n) = r.port_number() {
+            write!(out, "{n}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The dirs, each followed by `/`, then the file, encoded as path segments (or as an
+/// opaque path) (<https://alwinb.github.io/url-specification/>, "Normalise for Printing":
+/// an empty first dir without an authority is printed after `./`).
+fn print_path(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt::Result {
+    let col = if r.has_opaque_path() {
         Column::OpaquePath
     } else {
         Column::Segment
@@ -206,19 +235,6 @@ pub(crate) fn print(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fm
     }
     if let Some(f) = r.filename() {
         segment(out, f, col, unicode, ord == Ord::File)?;
-    }
-    if let Some(q) = r.query() {
-        out.write_char('?')?;
-        let col = if r.mode_or(Mode::NoScheme) == Mode::Generic {
-            Column::Query
-        } else {
-            Column::SpecialQuery
-        };
-        encoded(out, q, col, unicode)?;
-    }
-    if let Some(f) = r.fragment() {
-        out.write_char('#')?;
-        encoded(out, f, Column::Fragment, unicode)?;
     }
     Ok(())
 }

@@ -99,7 +99,9 @@ pub(super) enum DirMode {
     },
 }
 
-/// Writes `t` with the dirs from `dirs` and returns the reference over `buf`.
+/// Writes `t` with the dirs from `dirs` and returns the reference over `buf`: each
+/// component after its sigil, in the order of the URL model
+/// (<https://alwinb.github.io/url-specification/>, "URL").
 pub(super) fn write<'b, 'x>(
     buf: &'b mut [u8],
     t: &Tokens<'x>,
@@ -111,31 +113,8 @@ pub(super) fn write<'b, 'x>(
 ) -> Result<Reference<'b>, Error> {
     let mut o = Out { buf, len: 0 };
     let mut r = Reference::empty("");
-    if let Some(s) = t.scheme {
-        r.scheme = Some(if normalize_scheme {
-            o.lower(s)
-        } else {
-            o.token(s)
-        });
-        o.byte(b':');
-    }
-    if let Some(h) = t.host {
-        o.raw("//");
-        if let Some(u) = t.user {
-            r.user = Some(o.token(u));
-            if let Some(p) = t.pass {
-                o.byte(b':');
-                r.pass = Some(o.token(p));
-            }
-            o.byte(b'@');
-        }
-        r.host = Some(o.token(h));
-        if let Some(p) = t.port {
-            o.byte(b':');
-            r.port = Some(o.token(p));
-            r.port_number = t.port_number;
-        }
-    }
+    write_scheme(&mut o, &mut r, t, normalize_scheme);
+    write_authority(&mut o, &mut r, t);
     if let Some(d) = t.drive {
         o.byte(b'/');
         r.drive = Some(o.token(d));
@@ -145,37 +124,7 @@ pub(super) fn write<'b, 'x>(
         o.byte(b'/');
     }
     let dirs_start = o.len;
-    let mut count = 0usize;
-    for d in dirs {
-        match dir_mode {
-            DirMode::Keep => {
-                o.raw(d);
-                o.byte(b'/');
-                count += 1;
-            }
-            DirMode::Resolve { rooted } => match parse::dots(d) {
-                0 => {
-                    o.raw(d);
-                    o.byte(b'/');
-                    count += 1;
-                }
-                1 => {}
-                _ => {
-                    let last = last_dir(&o, dirs_start);
-                    if count > 0 && last != Some(&b".."[..]) {
-                        if let Some(l) = last {
-                            o.len -= l.len() + 1;
-                        }
-                        count -= 1;
-                    } else if !rooted {
-                        o.raw("..");
-                        o.byte(b'/');
-                        count += 1;
-                    }
-                }
-            },
-        }
-    }
+    let mut count = write_dirs(&mut o, dirs, &dir_mode, dirs_start);
     if count == 0 && keep_empty_dirs {
         o.raw("./");
         count = 1;
@@ -187,17 +136,110 @@ pub(super) fn write<'b, 'x>(
         }
         r.dirs = Some(Span::new(dirs_start, o.len));
     }
-    if t.host.is_some() || t.drive.is_some() {
-        // The path-root constraint.
-        if (count > 0 || t.file.is_some()) && !t.root {
-            o.insert(dirs_start, b"/");
-            r.root = true;
-            if let Some(d) = r.dirs.as_mut() {
-                d.start += 1;
-                d.end += 1;
+    path_root_constraint(&mut o, &mut r, t, count > 0, dirs_start);
+    write_file_query_fragment(&mut o, &mut r, t);
+    finish(o, r, &dir_mode, bound)
+}
+
+/// The scheme and its `:` sigil, lowercased when asked
+/// (<https://alwinb.github.io/url-specification/>, "Scheme-Based Authority Normalisation").
+fn write_scheme(o: &mut Out<'_>, r: &mut Reference<'_>, t: &Tokens<'_>, normalize: bool) {
+    if let Some(s) = t.scheme {
+        r.scheme = Some(if normalize { o.lower(s) } else { o.token(s) });
+        o.byte(b':');
+    }
+}
+
+/// `//`, the userinfo with its `:` and `@`, the host, and the port after `:`
+/// (<https://alwinb.github.io/url-specification/>, "Authority").
+fn write_authority(o: &mut Out<'_>, r: &mut Reference<'_>, t: &Tokens<'_>) {
+    let Some(h) = t.host else {
+        return;
+    };
+    o.raw("//");
+    if let Some(u) = t.user {
+        r.user = Some(o.token(u));
+        if let Some(p) = t.pass {
+            o.byte(b':');
+            r.pass = Some(o.token(p));
+        }
+        o.byte(b'@');
+    }
+    r.host = Some(o.token(h));
+    if let Some(p) = t.port {
+        o.byte(b':');
+        r.port = Some(o.token(p));
+        r.port_number = t.port_number;
+    }
+}
+
+/// The dirs, each followed by `/`, as they come or with dot segments applied (`..` above a
+/// path-root dropped); returns how many were written
+/// (<https://alwinb.github.io/url-specification/>, "Path Segment Normalisation").
+fn write_dirs(
+    o: &mut Out<'_>,
+    dirs: &mut dyn Iterator<Item = &str>,
+    dir_mode: &DirMode,
+    dirs_start: usize,
+) -> usize {
+    let mut count = 0usize;
+    for d in dirs {
+        let rooted = match *dir_mode {
+            DirMode::Keep => {
+                o.raw(d);
+                o.byte(b'/');
+                count += 1;
+                continue;
+            }
+            DirMode::Resolve { rooted } => rooted,
+        };
+        match parse::dots(d) {
+            0 => {
+                o.raw(d);
+                o.byte(b'/');
+                count += 1;
+            }
+            1 => {}
+            _ => {
+                let last = last_dir(o, dirs_start);
+                if count > 0 && last != Some(&b".."[..]) {
+                    if let Some(l) = last {
+                        o.len -= l.len() + 1;
+                    }
+                    count -= 1;
+                } else if !rooted {
+                    o.raw("..");
+                    o.byte(b'/');
+                    count += 1;
+                }
             }
         }
     }
+    count
+}
+
+/// With an authority or a drive, a path that has dirs or a file starts with a path-root
+/// (<https://alwinb.github.io/url-specification/>, "URL": the path-root-constraint).
+fn path_root_constraint(
+    o: &mut Out<'_>,
+    r: &mut Reference<'_>,
+    t: &Tokens<'_>,
+    has_dirs: bool,
+    dirs_start: usize,
+) {
+    if (t.host.is_some() || t.drive.is_some()) && (has_dirs || t.file.is_some()) && !t.root {
+        o.insert(dirs_start, b"/");
+        r.root = true;
+        if let Some(d) = r.dirs.as_mut() {
+            d.start += 1;
+            d.end += 1;
+        }
+    }
+}
+
+/// The file, then the query after `?` and the fragment after `#`
+/// (<https://alwinb.github.io/url-specification/>, "URL").
+fn write_file_query_fragment(o: &mut Out<'_>, r: &mut Reference<'_>, t: &Tokens<'_>) {
     if let Some(f) = t.file {
         r.file = Some(o.token(f));
     }
@@ -209,6 +251,15 @@ pub(super) fn write<'b, 'x>(
         o.byte(b'#');
         r.fragment = Some(o.token(f));
     }
+}
+
+/// The written reference over the arena, or how much arena it needs.
+fn finish<'b>(
+    o: Out<'b>,
+    mut r: Reference<'b>,
+    dir_mode: &DirMode,
+    bound: usize,
+) -> Result<Reference<'b>, Error> {
     if o.overflowed() {
         let needed = match dir_mode {
             DirMode::Keep => o.len,
@@ -223,6 +274,45 @@ pub(super) fn write<'b, 'x>(
     r.s = core::str::from_utf8(buf.get(..len).unwrap_or(&[]))
         .map_err(|_| Error::ArenaTooSmall { needed: len })?;
     Ok(r)
+}
+
+/// The components of the rebased reference: the base's before the reference's order, then
+/// the reference's own (<https://alwinb.github.io/url-specification/>, "Rebase"). The dirs
+/// are the caller's.
+fn rebase_tokens<'x>(b: &Tokens<'x>, t: &Tokens<'x>, ord: Ord) -> Tokens<'x> {
+    let mut out = Tokens::default();
+    if ord > Ord::Scheme {
+        out.scheme = b.scheme;
+    }
+    if ord > Ord::Auth {
+        (out.user, out.pass, out.host, out.port) = (b.user, b.pass, b.host, b.port);
+        out.port_number = b.port_number;
+    }
+    if ord > Ord::Drive {
+        out.drive = b.drive;
+    }
+    if ord > Ord::Root {
+        out.root = b.root;
+    }
+    if ord > Ord::File {
+        out.file = b.file;
+    }
+    if ord > Ord::Query {
+        out.query = b.query;
+    }
+    if t.scheme.is_some() {
+        out.scheme = t.scheme;
+    }
+    if t.host.is_some() {
+        (out.user, out.pass, out.host, out.port) = (t.user, t.pass, t.host, t.port);
+        out.port_number = t.port_number;
+    }
+    out.drive = t.drive.or(out.drive);
+    out.root |= t.root;
+    out.file = t.file.or(out.file);
+    out.query = t.query.or(out.query);
+    out.fragment = t.fragment;
+    out
 }
 
 /// Refuses a reference whose opaque host holds a code point the reverse specification's
@@ -352,41 +442,7 @@ impl<'a> Reference<'a> {
                 position: 0,
             }));
         }
-        let b = Tokens::of(base);
-        let mut out = Tokens::default();
-        // The base's components before the reference's order.
-        if ord > Ord::Scheme {
-            out.scheme = b.scheme;
-        }
-        if ord > Ord::Auth {
-            (out.user, out.pass, out.host, out.port) = (b.user, b.pass, b.host, b.port);
-            out.port_number = b.port_number;
-        }
-        if ord > Ord::Drive {
-            out.drive = b.drive;
-        }
-        if ord > Ord::Root {
-            out.root = b.root;
-        }
-        if ord > Ord::File {
-            out.file = b.file;
-        }
-        if ord > Ord::Query {
-            out.query = b.query;
-        }
-        // Then the reference's own.
-        if t.scheme.is_some() {
-            out.scheme = t.scheme;
-        }
-        if t.host.is_some() {
-            (out.user, out.pass, out.host, out.port) = (t.user, t.pass, t.host, t.port);
-            out.port_number = t.port_number;
-        }
-        out.drive = t.drive.or(out.drive);
-        out.root |= t.root;
-        out.file = t.file.or(out.file);
-        out.query = t.query.or(out.query);
-        out.fragment = t.fragment;
+        let out = rebase_tokens(&Tokens::of(base), &t, ord);
         let base_dirs = if ord >= Ord::Dir {
             base.dirs()
         } else {

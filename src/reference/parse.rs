@@ -118,14 +118,34 @@ pub(crate) fn parse(input: &str, fallback: Mode) -> Result<Reference<'_>, Error>
     let slash = |x: u8| x == b'/' || (mode.win_slash() && x == b'\\');
     let delim = |x: u8| slash(x) || x == b'?' || x == b'#';
     let mut segments = 0usize;
+    authority_root_or_opaque_path(&mut r, input, &mut c, mode)?;
+    if r.file.is_none() {
+        path(&mut r, input, &mut c, mode, &mut segments, &delim)?;
+    }
+    query_and_fragment(&mut r, &mut c, end);
+    if r.drive.is_some() && r.scheme.is_none() {
+        r.implied_file = true;
+    }
+    Ok(r)
+}
 
-    if let Some((x, i)) = c.peek().filter(|&(x, _)| slash(x)) {
-        let _ = x;
+/// After the scheme: `//` and the authority, then a path-root; or a path-root alone; or,
+/// for a scheme without hierarchy, an opaque path kept as the file
+/// (<https://alwinb.github.io/url-specification/>, "URL Grammar").
+fn authority_root_or_opaque_path<'a>(
+    r: &mut Reference<'a>,
+    input: &'a str,
+    c: &mut Cursor<'_>,
+    mode: Mode,
+) -> Result<(), Error> {
+    let slash = |x: u8| x == b'/' || (mode.win_slash() && x == b'\\');
+    let delim = |x: u8| slash(x) || x == b'?' || x == b'#';
+    if let Some((_, i)) = c.peek().filter(|&(x, _)| slash(x)) {
         match c.peek_at(i + 1) {
             Some((y, j)) if slash(y) => {
                 c.pos = j + 1;
                 let auth_end = c.scan(delim);
-                authority(&mut r, input, c.pos, auth_end, mode)?;
+                authority(r, input, c.pos, auth_end, mode)?;
                 c.pos = auth_end;
                 if let Some((_, k)) = c.peek().filter(|&(x, _)| slash(x)) {
                     r.root = true;
@@ -145,9 +165,12 @@ pub(crate) fn parse(input: &str, fallback: Mode) -> Result<Reference<'_>, Error>
         }
         c.pos = e;
     }
-    if r.file.is_none() {
-        path(&mut r, input, &mut c, mode, &mut segments, &delim)?;
-    }
+    Ok(())
+}
+
+/// The query after `?` up to `#`, and the fragment after `#` up to `end`
+/// (<https://alwinb.github.io/url-specification/>, "URL Grammar").
+fn query_and_fragment(r: &mut Reference<'_>, c: &mut Cursor<'_>, end: usize) {
     if let Some((b'?', i)) = c.peek() {
         c.pos = i + 1;
         let e = c.scan(|x| x == b'#');
@@ -157,10 +180,6 @@ pub(crate) fn parse(input: &str, fallback: Mode) -> Result<Reference<'_>, Error>
     if let Some((b'#', i)) = c.peek() {
         r.fragment = Some(Span::new(i + 1, end));
     }
-    if r.drive.is_some() && r.scheme.is_none() {
-        r.implied_file = true;
-    }
-    Ok(r)
 }
 
 /// A path on its own, `[/] (dir /)* [file]`, with `?` and `#` as data (spec-url's

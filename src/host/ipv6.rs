@@ -62,7 +62,7 @@ pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], Parse
 #[inline(always)]
 fn leading_compression(
     input: &[u8],
-    v: &mut ValidationErrors,
+    v: &mut impl Report,
 ) -> Result<(usize, usize, Option<usize>), ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;

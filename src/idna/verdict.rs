@@ -68,23 +68,8 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
             }
             label.push(c);
         }
-        let bidi = match (label.prefix == 4, !label.non_ascii) {
-            (true, true) => match decoded_label(scratch, copied) {
-                Decoded::Fails => return Verdict::Fails,
-                // Left out of the Bidi rule: any failure of the others still fails.
-                Decoded::TooBig => {
-                    unknown = true;
-                    BidiLabel {
-                        rtl: false,
-                        ok: true,
-                    }
-                }
-                Decoded::Valid(bidi) => bidi,
-            },
-            // A label that starts with `xn--` is Punycode, which is ASCII.
-            (true, false) => return Verdict::Fails,
-            (false, _) if label.fails(url) => return Verdict::Fails,
-            (false, _) => label.bidi.label(),
+        let Some(bidi) = label_bidi(&label, scratch, copied, url, &mut unknown) else {
+            return Verdict::Fails;
         };
         rtl |= bidi.rtl;
         bidi_bad |= !bidi.ok;
@@ -100,6 +85,37 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
                 _ => Verdict::Valid { ends_in_number },
             };
         }
+    }
+}
+
+/// The Bidi facts of one label as [`verdict`] scanned it, or `None` when the label fails
+/// UTS46 processing (<https://www.unicode.org/reports/tr46/#Validity_Criteria>). An `xn--`
+/// label (its `copied` characters after `xn--` are in `scratch`) too big to decode there
+/// sets `unknown` and is left out of the Bidi rule: any failure of the others still fails.
+#[inline(always)]
+fn label_bidi(
+    label: &LabelScan,
+    scratch: &mut [u8],
+    copied: usize,
+    url: bool,
+    unknown: &mut bool,
+) -> Option<BidiLabel> {
+    match (label.prefix == 4, !label.non_ascii) {
+        (true, true) => match decoded_label(scratch, copied) {
+            Decoded::Fails => None,
+            Decoded::TooBig => {
+                *unknown = true;
+                Some(BidiLabel {
+                    rtl: false,
+                    ok: true,
+                })
+            }
+            Decoded::Valid(bidi) => Some(bidi),
+        },
+        // A label that starts with `xn--` is Punycode, which is ASCII.
+        (true, false) => None,
+        (false, _) if label.fails(url) => None,
+        (false, _) => Some(label.bidi.label()),
     }
 }
 

@@ -11,7 +11,7 @@
 //! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
 //! every offset below 256.
 
-use crate::trie::{dedup_blocks, emit_array, overlap_blocks, trim_tail, width};
+use crate::trie::{dedup_blocks, emit_array, emit_level, level_bytes, overlap_blocks, trim_tail};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -165,7 +165,7 @@ impl OffsetTrie {
 
     /// Bytes of the trie arrays and of the 3-byte entries.
     pub fn bytes(&self) -> usize {
-        let arrays: usize = self.arrays().iter().map(|(_, v)| v.len() * width(v)).sum();
+        let arrays: usize = self.arrays().iter().map(|(_, v)| level_bytes(v)).sum();
         arrays + self.entries.len() * 3
     }
 
@@ -177,7 +177,7 @@ impl OffsetTrie {
         )
         .unwrap();
         for (suffix, v) in self.arrays() {
-            emit_array(out, &format!("{name}_{suffix}"), v);
+            emit_level(out, &format!("{name}_{suffix}"), v);
         }
         let bytes: Vec<u32> = self
             .entries

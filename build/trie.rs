@@ -67,6 +67,52 @@ pub fn trim_tail(top: &mut Vec<u32>, last: usize, shift: u32) {
     top.truncate((last >> shift) + 1);
 }
 
+/// Bytes of a trie level: `u8` or `u16` elements, or 12-bit elements packed two to three
+/// bytes (`Packed12`, src/tables/mod.rs) when every value fits in 12 bits and not in 8.
+pub fn level_bytes(v: &[u32]) -> usize {
+    match v.iter().copied().max().unwrap_or(0) {
+        0..=0xFF => v.len(),
+        0x100..=0xFFF => packed12(v).len(),
+        _ => v.len() * width(v),
+    }
+}
+
+/// Two 12-bit values in three bytes, little-endian: `x0 | x1 << 12`. An odd count ends
+/// with two bytes, so that the two-byte read of the last value stays inside the array.
+pub fn packed12(v: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(v.len() * 3 / 2 + 1);
+    for pair in v.chunks(2) {
+        let x0 = pair[0];
+        let x1 = pair.get(1).copied().unwrap_or(0);
+        assert!(x0 < 1 << 12 && x1 < 1 << 12);
+        let bits = x0 | x1 << 12;
+        out.extend([bits & 0xFF, bits >> 8 & 0xFF]);
+        if pair.len() == 2 {
+            out.push(bits >> 16);
+        }
+    }
+    out
+}
+
+/// Emits a trie level: as `emit_array`, or as a `Packed12` when `level_bytes` chose it.
+pub fn emit_level(out: &mut String, name: &str, v: &[u32]) {
+    if width(v) == 1 || level_bytes(v) == v.len() * width(v) {
+        return emit_array(out, name, v);
+    }
+    let bytes = packed12(v);
+    writeln!(
+        out,
+        "pub(crate) static {name}: super::Packed12<{}> = super::Packed12([",
+        bytes.len()
+    )
+    .unwrap();
+    for chunk in bytes.chunks(24) {
+        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
+        writeln!(out, "    {},", line.join(", ")).unwrap();
+    }
+    writeln!(out, "]);").unwrap();
+}
+
 /// Byte width of the smallest unsigned integer type holding every element.
 pub fn width(v: &[u32]) -> usize {
     match v.iter().copied().max().unwrap_or(0) {
@@ -121,7 +167,7 @@ impl Trie {
     }
 
     pub fn bytes(&self) -> usize {
-        self.levels.iter().map(|l| l.len() * width(l)).sum()
+        self.levels.iter().map(|l| level_bytes(l)).sum()
     }
 
     /// Emits the five arrays and the geometry constants under `NAME_*`.
@@ -140,7 +186,7 @@ impl Trie {
         .unwrap();
         let names = ["LEAF", "MID", "UPPER", "UPPER2", "TOP"];
         for (level, suffix) in self.levels.iter().zip(names) {
-            emit_array(out, &format!("{name}_{suffix}"), level);
+            emit_level(out, &format!("{name}_{suffix}"), level);
         }
     }
 }

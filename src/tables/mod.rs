@@ -22,13 +22,45 @@ const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
 const PROP_MARK: u32 = 1 << 15;
 
-fn get<T: Copy + Into<u32>>(table: &[T], index: usize) -> Option<usize> {
-    table.get(index).map(|&v| v.into() as usize)
+/// A trie level whose values all fit in 12 bits but not in 8: two values in three bytes
+/// (`x0 | x1 << 12`, little-endian; see build/trie.rs). A quarter smaller than `u16`, for
+/// a shift and a mask per lookup.
+pub(crate) struct Packed12<const N: usize>(pub(crate) [u8; N]);
+
+/// A level of a generated trie: an array of small unsigned values.
+trait Level {
+    /// Element `index`, or `None` past the end.
+    fn at(&self, index: usize) -> Option<usize>;
+}
+
+impl<T: Copy + Into<u32>, const N: usize> Level for [T; N] {
+    #[inline]
+    fn at(&self, index: usize) -> Option<usize> {
+        self.get(index).map(|&v| v.into() as usize)
+    }
+}
+
+impl<const N: usize> Level for Packed12<N> {
+    #[inline]
+    fn at(&self, index: usize) -> Option<usize> {
+        // Value `index` starts at bit 12 * index: byte `index * 3 / 2`, at bit 4 if odd.
+        match self.0.get(index + (index >> 1)..) {
+            Some([lo, hi, ..]) => {
+                let pair = usize::from(u16::from_le_bytes([*lo, *hi]));
+                Some(pair >> ((index & 1) * 4) & 0xFFF)
+            }
+            _ => None,
+        }
+    }
+}
+
+fn get<T: Level + ?Sized>(table: &T, index: usize) -> Option<usize> {
+    table.at(index)
 }
 
 /// One level of the trie: the block number from the level above, `bits` of the code point.
-fn level<T: Copy + Into<u32>>(
-    table: &[T],
+fn level<T: Level + ?Sized>(
+    table: &T,
     block: usize,
     bits: u32,
     cp: usize,
@@ -40,21 +72,21 @@ fn level<T: Copy + Into<u32>>(
 
 /// The leaf level: `offset` (from the mid level) into the overlapped leaf blocks, plus the
 /// low `bits` of the code point.
-fn leaf_at<T: Copy + Into<u32>>(table: &[T], offset: usize, bits: u32, cp: usize) -> Option<usize> {
+fn leaf_at<T: Level + ?Sized>(table: &T, offset: usize, bits: u32, cp: usize) -> Option<usize> {
     get(table, offset + (cp & ((1usize << bits) - 1)))
 }
 
 /// The arrays of a trie, leaf first.
-type Levels<'a, A, B, C, D, E> = (&'a [A], &'a [B], &'a [C], &'a [D], &'a [E]);
+type Levels<'a, A, B, C, D, E> = (&'a A, &'a B, &'a C, &'a D, &'a E);
 
 /// Five-level trie walk (see build/trie.rs for the layout).
 fn trie<A, B, C, D, E>(tables: Levels<'_, A, B, C, D, E>, bits: [u32; 4], cp: u32) -> Option<usize>
 where
-    A: Copy + Into<u32>,
-    B: Copy + Into<u32>,
-    C: Copy + Into<u32>,
-    D: Copy + Into<u32>,
-    E: Copy + Into<u32>,
+    A: Level,
+    B: Level,
+    C: Level,
+    D: Level,
+    E: Level,
 {
     let (leaf, mid, upper, upper2, top) = tables;
     let [a, b, c, d] = bits;
@@ -244,11 +276,11 @@ pub(crate) fn props(c: char) -> Props {
 
 fn props_from_tables(c: char) -> Props {
     let tables = (
-        &PROPS_LEAF[..],
-        &PROPS_MID[..],
-        &PROPS_UPPER[..],
-        &PROPS_UPPER2[..],
-        &PROPS_TOP[..],
+        &PROPS_LEAF,
+        &PROPS_MID,
+        &PROPS_UPPER,
+        &PROPS_UPPER2,
+        &PROPS_TOP,
     );
     let i = trie(tables, PROPS_BITS, c as u32).unwrap_or(PROPS_DEFAULT);
     Props(PROPS.get(i).copied().map_or(0, u32::from))

@@ -59,7 +59,12 @@ impl StringTable {
         };
         for s in sorted {
             let at = table.text.find(s.as_str()).unwrap_or_else(|| {
-                table.text.push_str(s);
+                // Start `s` inside the tail of the text when they agree on whole characters.
+                let keep = (1..s.len())
+                    .rev()
+                    .find(|&k| s.is_char_boundary(k) && table.text.ends_with(&s[..k]))
+                    .unwrap_or(0);
+                table.text.push_str(&s[keep..]);
                 table.text.len() - s.len()
             });
             table.offsets.insert(s.clone(), at);

@@ -111,7 +111,7 @@ impl OffsetTrie {
             .iter()
             .rposition(|&c| c != Cell::Special(DISALLOWED))
             .unwrap_or(0);
-        for a in 3..=MAX_LEAF_BITS {
+        for a in 2..=MAX_LEAF_BITS {
             let l = leaves(cells, a);
             for b in 1..=5 {
                 let mut blocks = Vec::new();

@@ -131,13 +131,13 @@ impl Trie {
         let default = values[values.len() - 1];
         let last = values.iter().rposition(|&v| v != default).unwrap_or(0);
         let mut best: Option<Trie> = None;
-        for a in 3..=6 {
+        for a in 2..=7 {
             let mut blocks = Vec::new();
             let ids_a = dedup_blocks(values, 1 << a, &mut blocks);
             // The leaf level holds offsets into the overlapped leaf blocks.
             let (leaf, offsets) = overlap_blocks(&blocks, 1 << a);
             let ids_a: Vec<u32> = ids_a.iter().map(|&id| offsets[id as usize]).collect();
-            for b in 2..=5 {
+            for b in 1..=6 {
                 let mut blocks = Vec::new();
                 let ids_b = dedup_blocks(&ids_a, 1 << b, &mut blocks);
                 // So does the mid level (the upper level holds offsets into it).

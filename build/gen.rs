@@ -3,7 +3,8 @@
 //! Tables (all `static`, never decompressed at run time):
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
 //!   or an entry of `IDNA_ENTRIES`: 3 bytes, kind in bits 0-2, then a string of
-//!   `MAPPING_STR` (length in bits 3-8, offset in bits 9-23) or a code point delta.
+//!   `MAPPING_STR` (length in bits 3-8, offset in bits 9-23), a code point delta or a code
+//!   point (bits 3-23).
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
 //!   ideographs, as dense arrays.
@@ -29,6 +30,7 @@ const KIND_DISALLOWED: u32 = 2;
 const KIND_DEVIATION: u32 = 3;
 const KIND_MAPPED: u32 = 4;
 const KIND_DELTA: u32 = 5;
+const KIND_CHAR: u32 = 6;
 
 const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
@@ -90,6 +92,15 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
         })
         .collect();
     let table = StringTable::new(&strings);
+    let (mut targets, mut deltas) = (HashMap::new(), HashMap::new());
+    for (cp, v) in ucd.idna.iter().enumerate() {
+        if let Idna::Mapped(m) = v
+            && let [target] = m[..]
+        {
+            *targets.entry(target).or_insert(0) += 1;
+            *deltas.entry(target as i32 - cp as i32).or_insert(0) += 1;
+        }
+    }
     let cells: Vec<Cell> = ucd
         .idna
         .iter()
@@ -106,7 +117,14 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
             Idna::Mapped(m) if m.len() == 1 => {
                 let delta = m[0] as i32 - cp as i32;
                 assert!(delta.abs() < 1 << 20);
-                Cell::Entry(KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF))
+                // The form more code points share: runs of one delta (case pairs, letter
+                // ranges) or one target (the isolated, initial, medial and final forms of
+                // an Arabic letter; the repeated letter blocks of Arabic math).
+                if targets[&m[0]] > deltas[&delta] + 1 {
+                    Cell::Entry(KIND_CHAR | m[0] << 3)
+                } else {
+                    Cell::Entry(KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF))
+                }
             }
             Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, &utf8(m))),
         })

@@ -16,6 +16,7 @@ const KIND_DISALLOWED: u32 = 2;
 const KIND_DEVIATION: u32 = 3;
 const KIND_MAPPED: u32 = 4;
 const KIND_DELTA: u32 = 5;
+const KIND_CHAR: u32 = 6;
 
 // Bit layout of `PROPS`; keep in sync with build/gen.rs.
 const PROP_BIDI_SHIFT: u32 = 8;
@@ -203,6 +204,7 @@ fn idna_mapping_from_tables(c: char) -> Mapping {
             let target = (c as u32).wrapping_add((((entry << 8) as i32) >> 11) as u32);
             char::from_u32(target).map_or(Mapping::Disallowed, Mapping::MappedChar)
         }
+        KIND_CHAR => char::from_u32(entry >> 3).map_or(Mapping::Disallowed, Mapping::MappedChar),
         _ => Mapping::Disallowed,
     }
 }

@@ -36,6 +36,9 @@ const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
 const PROP_MARK: u32 = 1 << 15;
 
+/// VARIATION SELECTOR-17..256, the only code points past plane 3 that are not disallowed.
+const IGNORED_PAST_PLANE_3: std::ops::RangeInclusive<u32> = 0xE0100..=0xE01EF;
+
 const S_BASE: u32 = 0xAC00;
 const S_COUNT: u32 = 11172;
 
@@ -130,6 +133,24 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
         })
         .collect();
     const { assert!(KIND_VALID < SPECIALS && KIND_IGNORED < SPECIALS && KIND_DISALLOWED == DISALLOWED) };
+    // Past plane 3 only the variation selectors of plane 14 are not disallowed: a range
+    // check instead of trie blocks out to plane 14 (the lookup tests it past the trie's end).
+    let mut cells = cells;
+    for (cp, cell) in cells.iter_mut().enumerate().skip(0x4_0000) {
+        let expected = if IGNORED_PAST_PLANE_3.contains(&(cp as u32)) {
+            Cell::Special(KIND_IGNORED)
+        } else {
+            Cell::Special(KIND_DISALLOWED)
+        };
+        assert!(*cell == expected, "{cp:X}: IGNORED_PAST_PLANE_3");
+        *cell = Cell::Special(KIND_DISALLOWED);
+    }
+    let (lo, hi) = (IGNORED_PAST_PLANE_3.start(), IGNORED_PAST_PLANE_3.end());
+    writeln!(
+        out,
+        "pub(crate) const IDNA_IGNORED_PAST_PLANE_3: core::ops::RangeInclusive<u32> = {lo}..={hi};"
+    )
+    .unwrap();
     let trie = OffsetTrie::build_smallest(&cells);
     trie.emit("IDNA", out);
     writeln!(

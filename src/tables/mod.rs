@@ -170,9 +170,14 @@ const SPECIALS: usize = 3;
 fn idna_entry(c: char) -> Option<u32> {
     let [a, b, c_bits, d] = IDNA_BITS;
     let cp = c as usize;
-    // Past the end of the top level everything is disallowed.
+    // Past the end of the top level (in plane 3) everything is disallowed but a range of
+    // plane 14.
     let Some(t) = get(&IDNA_TOP, cp >> (a + b + c_bits + d)) else {
-        return Some(KIND_DISALLOWED);
+        return Some(if IDNA_IGNORED_PAST_PLANE_3.contains(&(cp as u32)) {
+            KIND_IGNORED
+        } else {
+            KIND_DISALLOWED
+        });
     };
     let u = level(&IDNA_UPPER2, t, d, cp, a + b + c_bits)?;
     let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)?;

@@ -9,7 +9,7 @@
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
 //!   ideographs, as dense arrays.
 //! - `DECOMP_*`, `SECONDS`: the other canonical single-step decompositions that UTS46
-//!   processing can need (see `Reachable`) sorted by code point (low 16 bits, per plane),
+//!   processing can need (see `Reachable`) sorted by code point (low byte, per page of 256),
 //!   with a bitset of the 256-code-point pages that have any; `COMPOSE`: the primary
 //!   composites among them, by (second, first).
 //!
@@ -390,7 +390,16 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     }
     // Composition looks pairs up by (second, first).
     compose.sort_by_key(|&i| vals[i as usize]);
-    let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFFFF).collect();
+    // Keys by page of 256 code points: the pages that have any, where each page's keys
+    // start, and the low byte of each key.
+    let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFF).collect();
+    let mut page_list: Vec<u32> = keys.iter().map(|k| k >> 8).collect();
+    page_list.dedup();
+    let mut page_start: Vec<u32> = page_list
+        .iter()
+        .map(|&p| keys.iter().position(|k| k >> 8 == p).unwrap() as u32)
+        .collect();
+    page_start.push(keys.len() as u32);
     // Pages of 256 code points holding a decomposition, so most lookups skip the search.
     let mut pages = vec![0u32; 0x3_0000 >> 11];
     for &cp in &reachable.keep {
@@ -398,6 +407,8 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     }
     emit_array(out, "DECOMP_PAGES", &pages);
     emit_array(out, "DECOMP_PLANE_START", &plane_start);
+    emit_array(out, "DECOMP_PAGE_LIST", &page_list);
+    emit_array(out, "DECOMP_PAGE_START", &page_start);
     emit_array(out, "DECOMP_KEYS", &keys_lo);
     emit_array(out, "DECOMP_FIRST", &firsts);
     emit_array(out, "DECOMP_META", &meta);
@@ -406,7 +417,9 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     compat
         + pages.len()
         + plane_start.len() * 2
-        + keys_lo.len() * 2
+        + page_list.len() * 2
+        + page_start.len() * 2
+        + keys_lo.len()
         + firsts.len() * 2
         + meta.len()
         + seconds.len() * 4

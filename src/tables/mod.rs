@@ -318,11 +318,30 @@ fn decomp_plane(plane: usize) -> core::ops::Range<usize> {
     usize::from(start).min(end)..end
 }
 
+/// Index range in `DECOMP_KEYS` of the keys in page `page` (code points `page << 8 ..`).
+fn decomp_page(page: usize) -> Option<core::ops::Range<usize>> {
+    let j = DECOMP_PAGE_LIST
+        .binary_search(&u16::try_from(page).ok()?)
+        .ok()?;
+    let start = usize::from(*DECOMP_PAGE_START.get(j)?);
+    let end = usize::from(*DECOMP_PAGE_START.get(j + 1)?);
+    Some(start..end)
+}
+
+/// The plane of decomposition `i` (cheaper than its page: `decomp_value` needs only this).
+fn decomp_key_plane(i: usize) -> Option<u32> {
+    (0..3)
+        .rfind(|&p| decomp_plane(p).start <= i)
+        .map(|p| p as u32)
+}
+
 /// The code point of decomposition `i`.
 fn decomp_key(i: usize) -> Option<char> {
-    let plane = (0..3).rfind(|&p| decomp_plane(p).start <= i)?;
-    let lo = u32::from(*DECOMP_KEYS.get(i)?);
-    char::from_u32((plane as u32) << 16 | lo)
+    let j = DECOMP_PAGE_START
+        .partition_point(|&s| usize::from(s) <= i)
+        .checked_sub(1)?;
+    let page = u32::from(*DECOMP_PAGE_LIST.get(j)?);
+    char::from_u32(page << 8 | u32::from(*DECOMP_KEYS.get(i)?))
 }
 
 /// The first component and index in `SECONDS` of decomposition `i`.
@@ -333,10 +352,7 @@ fn decomp_value(i: usize) -> Option<(u32, usize)> {
     let (plane, second) = if meta & 0x80 != 0 {
         (u32::from(meta & 0x7F), 0)
     } else {
-        (
-            decomp_key(i).map_or(0, |k| k as u32 >> 16),
-            usize::from(meta),
-        )
+        (decomp_key_plane(i).unwrap_or(0), usize::from(meta))
     };
     Some((plane << 16 | u32::from(*DECOMP_FIRST.get(i)?), second))
 }
@@ -372,8 +388,8 @@ pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
     if let Some(target) = cjk_compatibility(c) {
         return Some((target, None));
     }
-    let range = decomp_plane(c as usize >> 16);
-    let low = (c as u32 & 0xFFFF) as u16;
+    let range = decomp_page(c as usize >> 8)?;
+    let low = (c as u32 & 0xFF) as u8;
     let i = range.start + DECOMP_KEYS.get(range)?.binary_search(&low).ok()?;
     let (first, second) = decomp_value(i)?;
     let second = SECONDS.get(second).and_then(|&s| char::from_u32(s));
@@ -419,6 +435,8 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&CJK_COMPATIBILITY_PLANE2)
         + size_of_val(&DECOMP_PAGES)
         + size_of_val(&DECOMP_PLANE_START)
+        + size_of_val(&DECOMP_PAGE_LIST)
+        + size_of_val(&DECOMP_PAGE_START)
         + size_of_val(&DECOMP_KEYS)
         + size_of_val(&DECOMP_FIRST)
         + size_of_val(&DECOMP_META)

@@ -180,27 +180,35 @@ fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
 }
 
 fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
-    let mut props: Vec<u32> = vec![0];
-    let mut index: HashMap<u32, u32> = HashMap::from([(0, 0)]);
     let mut values = vec![0u32; CODE_POINTS];
+    let mut masks = vec![u32::MAX; CODE_POINTS];
     let mut validation = 0;
-    for (cp, slot) in values.iter_mut().enumerate() {
+    for (cp, (slot, mask)) in values.iter_mut().zip(&mut masks).enumerate() {
         // Bidi class, joining type and "is a mark" are only read for the code points of a
         // label that passed the status check (valid or deviation): for every other code
-        // point the label is an error whatever they are, so they repeat the previous
-        // code point's to make blocks repeat. NFC data (ccc, decomposition) stays exact.
+        // point the label is an error whatever they are, so they are don't-cares (leaf
+        // blocks that differ only there are stored once; a new block repeats the previous
+        // code point's). NFC data (ccc, decomposition) stays exact.
         if matches!(ucd.idna[cp], Idna::Valid | Idna::Deviation(_)) {
             validation = u32::from(ucd.bidi[cp]) << PROP_BIDI_SHIFT
                 | u32::from(ucd.joining[cp]) << PROP_JOINING_SHIFT
                 | if ucd.mark[cp] { PROP_MARK } else { 0 };
+        } else {
+            *mask = 0xFF;
         }
-        let p = u32::from(ucd.ccc[cp]) | validation;
-        *slot = *index.entry(p).or_insert_with(|| {
-            props.push(p);
+        *slot = u32::from(ucd.ccc[cp]) | validation;
+    }
+    let mut trie = Trie::build_smallest(&values, &masks);
+    // The leaf holds indices into `PROPS`, the distinct values it stores.
+    let mut props: Vec<u32> = vec![0];
+    let mut index: HashMap<u32, u32> = HashMap::from([(0, 0)]);
+    for v in trie.levels[0].iter_mut() {
+        *v = *index.entry(*v).or_insert_with(|| {
+            props.push(*v);
             props.len() as u32 - 1
         });
     }
-    let trie = Trie::build_smallest(&values);
+    assert_eq!(trie.default, 0);
     trie.emit("PROPS", out);
     emit_array(out, "PROPS", &props);
     trie.bytes() + props.len() * width(&props)

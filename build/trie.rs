@@ -36,6 +36,40 @@ pub fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u3
     ids
 }
 
+/// `dedup_blocks` where only the bits of `masks` matter: a block is stored only if no
+/// stored block agrees with it on those bits (the others are don't-cares).
+pub fn dedup_blocks_masked(
+    values: &[u32],
+    masks: &[u32],
+    size: usize,
+    store: &mut Vec<u32>,
+) -> Vec<u32> {
+    let mut seen: HashMap<(&[u32], &[u32]), u32> = HashMap::new();
+    let mut ids = Vec::with_capacity(values.len() / size);
+    for key in values.chunks(size).zip(masks.chunks(size)) {
+        let id = *seen.entry(key).or_insert_with(|| {
+            let (block, mask) = key;
+            let agrees = |stored: &[u32]| {
+                stored
+                    .iter()
+                    .zip(block)
+                    .zip(mask)
+                    .all(|((s, v), m)| (s ^ v) & m == 0)
+            };
+            let exact = store.chunks(size).position(|stored| stored == block);
+            match exact.or_else(|| store.chunks(size).position(agrees)) {
+                Some(i) => i as u32,
+                None => {
+                    store.extend_from_slice(block);
+                    (store.len() / size - 1) as u32
+                }
+            }
+        });
+        ids.push(id);
+    }
+    ids
+}
+
 /// Stores the blocks of `store` (of `size` values each) overlapped: a block that occurs
 /// anywhere in what is stored already (inside another one, or across two) is not stored
 /// again, and a new block starts inside the tail of the previous one when they agree. Returns
@@ -123,17 +157,18 @@ pub fn width(v: &[u32]) -> usize {
 }
 
 impl Trie {
-    /// Tries every block geometry in a small range and keeps the smallest. Top entries past
+    /// Tries every block geometry in a small range and keeps the smallest; leaf blocks are
+    /// shared where they agree on the bits of `masks`. Top entries past
     /// the last one that is not all `default` are dropped (lookups past the end give the
     /// default).
-    pub fn build_smallest(values: &[u32]) -> Trie {
+    pub fn build_smallest(values: &[u32], masks: &[u32]) -> Trie {
         assert_eq!(values.len(), 0x11_0000);
         let default = values[values.len() - 1];
         let last = values.iter().rposition(|&v| v != default).unwrap_or(0);
         let mut best: Option<Trie> = None;
         for a in 2..=7 {
             let mut blocks = Vec::new();
-            let ids_a = dedup_blocks(values, 1 << a, &mut blocks);
+            let ids_a = dedup_blocks_masked(values, masks, 1 << a, &mut blocks);
             // The leaf level holds offsets into the overlapped leaf blocks.
             let (leaf, offsets) = overlap_blocks(&blocks, 1 << a);
             let ids_a: Vec<u32> = ids_a.iter().map(|&id| offsets[id as usize]).collect();

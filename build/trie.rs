@@ -101,42 +101,46 @@ pub fn trim_tail(top: &mut Vec<u32>, last: usize, shift: u32) {
     top.truncate((last >> shift) + 1);
 }
 
-/// Bytes of a trie level: `u8` or `u16` elements, or 12-bit elements packed two to three
-/// bytes (`Packed12`, src/tables/mod.rs) when every value fits in 12 bits and not in 8.
+/// Bits of the widest element.
+fn bits(v: &[u32]) -> u32 {
+    32 - v.iter().copied().max().unwrap_or(0).leading_zeros()
+}
+
+/// Bytes of a trie level: `u8` or `u16` elements, or elements of `bits(v)` bits packed
+/// (`Packed`, src/tables/mod.rs) when that is smaller.
 pub fn level_bytes(v: &[u32]) -> usize {
-    match v.iter().copied().max().unwrap_or(0) {
-        0..=0xFF => v.len(),
-        0x100..=0xFFF => packed12(v).len(),
-        _ => v.len() * width(v),
+    let plain = v.len() * width(v);
+    match bits(v) {
+        8 | 16.. => plain,
+        b => plain.min(packed(v, b).len()),
     }
 }
 
-/// Two 12-bit values in three bytes, little-endian: `x0 | x1 << 12`. An odd count ends
-/// with two bytes, so that the two-byte read of the last value stays inside the array.
-pub fn packed12(v: &[u32]) -> Vec<u32> {
-    let mut out = Vec::with_capacity(v.len() * 3 / 2 + 1);
-    for pair in v.chunks(2) {
-        let x0 = pair[0];
-        let x1 = pair.get(1).copied().unwrap_or(0);
-        assert!(x0 < 1 << 12 && x1 < 1 << 12);
-        let bits = x0 | x1 << 12;
-        out.extend([bits & 0xFF, bits >> 8 & 0xFF]);
-        if pair.len() == 2 {
-            out.push(bits >> 16);
+/// Elements of `b` bits, little-endian, element `i` at bit `b * i`; three bytes of padding
+/// so that every element can be read with one (unaligned) four-byte load.
+pub fn packed(v: &[u32], b: u32) -> Vec<u32> {
+    assert!(b <= 17);
+    let mut bytes = vec![0u32; (v.len() * b as usize).div_ceil(8) + 3];
+    for (i, &x) in v.iter().enumerate() {
+        for k in 0..b as usize {
+            let bit = i * b as usize + k;
+            bytes[bit / 8] |= (x >> k & 1) << (bit % 8);
         }
     }
-    out
+    bytes
 }
 
-/// Emits a trie level: as `emit_array`, or as a `Packed12` when `level_bytes` chose it.
+/// Emits a trie level: as `emit_array`, or as a `Packed` when `level_bytes` chose it.
 pub fn emit_level(out: &mut String, name: &str, v: &[u32]) {
-    if width(v) == 1 || level_bytes(v) == v.len() * width(v) {
+    if level_bytes(v) == v.len() * width(v) {
         return emit_array(out, name, v);
     }
-    let bytes = packed12(v);
+    let b = bits(v);
+    let bytes = packed(v, b);
     writeln!(
         out,
-        "pub(crate) static {name}: super::Packed12<{}> = super::Packed12([",
+        "pub(crate) static {name}: super::Packed<{b}, {}, {}> = super::Packed([",
+        v.len(),
         bytes.len()
     )
     .unwrap();

@@ -23,10 +23,10 @@ const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
 const PROP_MARK: u32 = 1 << 15;
 
-/// A trie level whose values all fit in 12 bits but not in 8: two values in three bytes
-/// (`x0 | x1 << 12`, little-endian; see build/trie.rs). A quarter smaller than `u16`, for
-/// a shift and a mask per lookup.
-pub(crate) struct Packed12<const N: usize>(pub(crate) [u8; N]);
+/// A trie level of `BITS`-bit values (`BITS` <= 17), little-endian, value `i` at bit
+/// `BITS * i`, with three bytes of padding (see build/trie.rs): smaller than `u8` or `u16`
+/// elements, for a multiply, a shift and a mask per lookup. `LEN` values in `N` bytes.
+pub(crate) struct Packed<const BITS: usize, const LEN: usize, const N: usize>(pub(crate) [u8; N]);
 
 /// A level of a generated trie: an array of small unsigned values.
 trait Level {
@@ -41,14 +41,18 @@ impl<T: Copy + Into<u32>, const N: usize> Level for [T; N] {
     }
 }
 
-impl<const N: usize> Level for Packed12<N> {
+impl<const BITS: usize, const LEN: usize, const N: usize> Level for Packed<BITS, LEN, N> {
     #[inline]
     fn at(&self, index: usize) -> Option<usize> {
-        // Value `index` starts at bit 12 * index: byte `index * 3 / 2`, at bit 4 if odd.
-        match self.0.get(index + (index >> 1)..) {
-            Some([lo, hi, ..]) => {
-                let pair = usize::from(u16::from_le_bytes([*lo, *hi]));
-                Some(pair >> ((index & 1) * 4) & 0xFFF)
+        // Past the last value (into the padding) is past the end, as for arrays.
+        if index >= LEN {
+            return None;
+        }
+        let bit = index * BITS;
+        match self.0.get(bit >> 3..) {
+            Some([a, b, c, d, ..]) => {
+                let word = u32::from_le_bytes([*a, *b, *c, *d]) as usize;
+                Some(word >> (bit & 7) & ((1 << BITS) - 1))
             }
             _ => None,
         }

@@ -2,9 +2,9 @@
 //!
 //! Tables (all `static`, never decompressed at run time):
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
-//!   or an entry of `IDNA_ENTRIES`: 3 bytes, kind in bits 0-2, then a string of
-//!   `MAPPING_STR` (length in bits 3-8, offset in bits 9-23), a code point delta or a code
-//!   point (bits 3-23).
+//!   or an entry of `IDNA_ENTRIES`: 24 bits (stored in 22, see build/offset_trie.rs),
+//!   kind in bits 0-2, then a string of `MAPPING_STR` (length in bits 3-8, offset in bits
+//!   9-23), a code point delta or a code point (bits 3-23).
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
 //!   ideographs, as dense arrays.

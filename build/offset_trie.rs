@@ -11,7 +11,7 @@
 //! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
 //! every offset below 256.
 
-use crate::trie::{dedup_blocks, emit_array, emit_level, level_bytes, overlap_blocks, trim_tail};
+use crate::trie::{dedup_blocks, emit_level, level_bytes, overlap_blocks, packed, trim_tail};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -19,6 +19,8 @@ use std::fmt::Write;
 pub const SPECIALS: u32 = 3;
 /// The special value of a disallowed code point, the default past the end of `top`.
 pub const DISALLOWED: u32 = 2;
+/// Bits of a stored entry (see `stored_entries`).
+const ENTRY_BITS: u32 = 22;
 /// Largest leaf block tried (bits).
 const MAX_LEAF_BITS: u32 = 4;
 /// How far back an existing entry may be reused: offsets stay below 256 with up to
@@ -163,10 +165,26 @@ impl OffsetTrie {
         ]
     }
 
-    /// Bytes of the trie arrays and of the 3-byte entries.
+    /// The entries as stored: 22 bits each, `kind - SPECIALS` in bits 0-1 and the 21-bit
+    /// payload of the entry (bits 3-23, see build/gen.rs) narrowed to 20 bits in 2-21.
+    fn stored_entries(&self) -> Vec<u32> {
+        self.entries
+            .iter()
+            .map(|&e| {
+                let kind = e & 7;
+                assert!((SPECIALS..SPECIALS + 4).contains(&kind), "{e:X}");
+                // The payload is a signed delta or non-negative: its top two bits agree.
+                let payload = e >> 3;
+                assert!(payload >> 19 == 0 || payload >> 19 == 3, "{e:X}");
+                (kind - SPECIALS) | (payload & 0xF_FFFF) << 2
+            })
+            .collect()
+    }
+
+    /// Bytes of the trie arrays and of the packed entries.
     pub fn bytes(&self) -> usize {
         let arrays: usize = self.arrays().iter().map(|(_, v)| level_bytes(v)).sum();
-        arrays + self.entries.len() * 3
+        arrays + packed(&self.stored_entries(), ENTRY_BITS).len()
     }
 
     pub fn emit(&self, name: &str, out: &mut String) {
@@ -179,12 +197,14 @@ impl OffsetTrie {
         for (suffix, v) in self.arrays() {
             emit_level(out, &format!("{name}_{suffix}"), v);
         }
-        let bytes: Vec<u32> = self
-            .entries
-            .iter()
-            .flat_map(|e| e.to_le_bytes().into_iter().take(3))
-            .map(u32::from)
-            .collect();
-        emit_array(out, &format!("{name}_ENTRIES"), &bytes);
+        let entries = self.stored_entries();
+        let bytes = packed(&entries, ENTRY_BITS);
+        writeln!(
+            out,
+            "pub(crate) static {name}_ENTRIES: super::Packed<{ENTRY_BITS}, {}, {}> = super::Packed({bytes:?});",
+            entries.len(),
+            bytes.len()
+        )
+        .unwrap();
     }
 }

@@ -116,10 +116,10 @@ pub fn level_bytes(v: &[u32]) -> usize {
     }
 }
 
-/// Elements of `b` bits, little-endian, element `i` at bit `b * i`; three bytes of padding
+/// Elements of `b` (at most 25) bits, little-endian, element `i` at bit `b * i`; three bytes of padding
 /// so that every element can be read with one (unaligned) four-byte load.
 pub fn packed(v: &[u32], b: u32) -> Vec<u32> {
-    assert!(b <= 17);
+    assert!(b <= 25);
     let mut bytes = vec![0u32; (v.len() * b as usize).div_ceil(8) + 3];
     for (i, &x) in v.iter().enumerate() {
         for k in 0..b as usize {

@@ -23,7 +23,7 @@ const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
 const PROP_MARK: u32 = 1 << 15;
 
-/// A trie level of `BITS`-bit values (`BITS` <= 17), little-endian, value `i` at bit
+/// A trie level of `BITS`-bit values (`BITS` <= 25), little-endian, value `i` at bit
 /// `BITS * i`, with three bytes of padding (see build/trie.rs): smaller than `u8` or `u16`
 /// elements, for a multiply, a shift and a mask per lookup. `LEN` values in `N` bytes.
 pub(crate) struct Packed<const BITS: usize, const LEN: usize, const N: usize>(pub(crate) [u8; N]);
@@ -192,11 +192,12 @@ fn idna_entry(c: char) -> Option<u32> {
     let Some(offset) = v.checked_sub(SPECIALS) else {
         return Some(v as u32);
     };
-    let i = base.checked_add(offset)?.checked_mul(3)?;
-    match IDNA_ENTRIES.get(i..)? {
-        [a, b, c, ..] => Some(u32::from_le_bytes([*a, *b, *c, 0])),
-        _ => None,
-    }
+    // Stored: `kind - SPECIALS` in bits 0-1, a 20-bit payload above (build/offset_trie.rs);
+    // back to the 24-bit layout, the payload sign-extended to 21 bits (only deltas are
+    // negative).
+    let stored = get(&IDNA_ENTRIES, base.checked_add(offset)?)? as u32;
+    let payload = ((stored << 10) as i32 >> 12) as u32 & 0x1F_FFFF;
+    Some((stored & 3) + SPECIALS as u32 | payload << 3)
 }
 
 fn idna_mapping_from_tables(c: char) -> Mapping {

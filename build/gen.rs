@@ -18,7 +18,7 @@
 //! one fails the build instead of the library.
 
 use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, SPECIALS};
-use crate::trie::{Trie, emit_array, width};
+use crate::trie::{Trie, emit_array, emit_level, level_bytes, width};
 use crate::ucd::{CODE_POINTS, Idna, Ucd};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
@@ -420,8 +420,8 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     emit_array(out, "DECOMP_KEYS", &keys_lo);
     emit_array(out, "DECOMP_FIRST", &firsts);
     emit_array(out, "DECOMP_META", &meta);
-    emit_array(out, "SECONDS", &seconds);
-    emit_array(out, "COMPOSE", &compose);
+    emit_level(out, "SECONDS", &seconds);
+    emit_level(out, "COMPOSE", &compose);
     compat
         + pages.len()
         + plane_start.len() * 2
@@ -430,8 +430,8 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
         + keys_lo.len()
         + firsts.len() * 2
         + meta.len()
-        + seconds.len() * 4
-        + compose.len() * 2
+        + level_bytes(&seconds)
+        + level_bytes(&compose)
 }
 
 /// The whole generated file.

@@ -111,7 +111,7 @@ fn bits(v: &[u32]) -> u32 {
 pub fn level_bytes(v: &[u32]) -> usize {
     let plain = v.len() * width(v);
     match bits(v) {
-        8 | 16.. => plain,
+        8 | 16 | 26.. => plain,
         b => plain.min(packed(v, b).len()),
     }
 }

@@ -28,16 +28,37 @@ const PROP_MARK: u32 = 1 << 15;
 /// elements, for a multiply, a shift and a mask per lookup. `LEN` values in `N` bytes.
 pub(crate) struct Packed<const BITS: usize, const LEN: usize, const N: usize>(pub(crate) [u8; N]);
 
-/// A level of a generated trie: an array of small unsigned values.
+/// A level of a generated trie (or another generated array): small unsigned values.
 trait Level {
     /// Element `index`, or `None` past the end.
     fn at(&self, index: usize) -> Option<usize>;
+
+    /// Number of elements.
+    fn len(&self) -> usize;
+
+    /// `slice::binary_search_by` on the elements.
+    fn search_by(&self, mut f: impl FnMut(usize) -> core::cmp::Ordering) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match f(self.at(mid)?) {
+                core::cmp::Ordering::Less => lo = mid + 1,
+                core::cmp::Ordering::Greater => hi = mid,
+                core::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
+    }
 }
 
 impl<T: Copy + Into<u32>, const N: usize> Level for [T; N] {
     #[inline]
     fn at(&self, index: usize) -> Option<usize> {
         self.get(index).map(|&v| v.into() as usize)
+    }
+
+    fn len(&self) -> usize {
+        N
     }
 }
 
@@ -56,6 +77,10 @@ impl<const BITS: usize, const LEN: usize, const N: usize> Level for Packed<BITS,
             }
             _ => None,
         }
+    }
+
+    fn len(&self) -> usize {
+        LEN
     }
 }
 
@@ -397,26 +422,26 @@ pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
     let low = (c as u32 & 0xFF) as u8;
     let i = range.start + DECOMP_KEYS.get(range)?.binary_search(&low).ok()?;
     let (first, second) = decomp_value(i)?;
-    let second = SECONDS.get(second).and_then(|&s| char::from_u32(s));
+    let second = get(&SECONDS, second).and_then(|s| char::from_u32(s as u32));
     Some((char::from_u32(first)?, second.filter(|&s| s != '\0')))
 }
 
 /// True if `c` is the second character of some primary composite (Hangul excluded).
 pub(crate) fn is_composition_second(c: char) -> bool {
-    SECONDS.binary_search(&(c as u32)).is_ok_and(|i| i != 0)
+    SECONDS
+        .search_by(|s| s.cmp(&(c as usize)))
+        .is_some_and(|i| i != 0)
 }
 
 /// The primary composite of `a` followed by `b`, if any (Hangul excluded).
 pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
-    let second = SECONDS.binary_search(&(b as u32)).ok()?;
+    let second = SECONDS.search_by(|s| s.cmp(&(b as usize)))?;
     let key = (second, a as u32);
-    let i = COMPOSE
-        .binary_search_by(|&i| {
-            let (first, second) = decomp_value(usize::from(i)).unwrap_or((0, 0));
-            (second, first).cmp(&key)
-        })
-        .ok()?;
-    COMPOSE.get(i).and_then(|&k| decomp_key(usize::from(k)))
+    let i = COMPOSE.search_by(|i| {
+        let (first, second) = decomp_value(i).unwrap_or((0, 0));
+        (second, first).cmp(&key)
+    })?;
+    get(&COMPOSE, i).and_then(decomp_key)
 }
 
 /// Total size in bytes of the generated tables, measured on the statics themselves.

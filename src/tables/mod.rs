@@ -222,7 +222,7 @@ fn idna_entry(c: char) -> Option<u32> {
     // negative).
     let stored = get(&IDNA_ENTRIES, base.checked_add(offset)?)? as u32;
     let payload = ((stored << 10) as i32 >> 12) as u32 & 0x1F_FFFF;
-    Some((stored & 3) + SPECIALS as u32 | payload << 3)
+    Some(((stored & 3) + SPECIALS as u32) | (payload << 3))
 }
 
 fn idna_mapping_from_tables(c: char) -> Mapping {

@@ -20,7 +20,7 @@ pub const SPECIALS: u32 = 3;
 /// The special value of a disallowed code point, the default past the end of `top`.
 pub const DISALLOWED: u32 = 2;
 /// Bits of a stored entry (see `stored_entries`).
-const ENTRY_BITS: u32 = 22;
+const ENTRY_BITS: u32 = 21;
 /// Largest leaf block tried (bits).
 const MAX_LEAF_BITS: u32 = 4;
 /// How far back an existing entry may be reused: offsets stay below 256 with up to
@@ -165,18 +165,25 @@ impl OffsetTrie {
         ]
     }
 
-    /// The entries as stored: 22 bits each, `kind - SPECIALS` in bits 0-1 and the 21-bit
-    /// payload of the entry (bits 3-23, see build/gen.rs) narrowed to 20 bits in 2-21.
+    /// The entries as stored: `ENTRY_BITS` each, `kind - SPECIALS` in bits 0-1 and the
+    /// 21-bit payload of the entry (bits 3-23, see build/gen.rs) narrowed to the rest.
     fn stored_entries(&self) -> Vec<u32> {
         self.entries
             .iter()
             .map(|&e| {
                 let kind = e & 7;
                 assert!((SPECIALS..SPECIALS + 4).contains(&kind), "{e:X}");
-                // The payload is a signed delta or non-negative: its top two bits agree.
+                // A delta (kind 5) is signed: its bits above the stored ones agree with the
+                // top stored bit. Other payloads are non-negative and fit.
                 let payload = e >> 3;
-                assert!(payload >> 19 == 0 || payload >> 19 == 3, "{e:X}");
-                (kind - SPECIALS) | (payload & 0xF_FFFF) << 2
+                let bits = ENTRY_BITS - 2;
+                if kind == 5 {
+                    let top = payload >> (bits - 1);
+                    assert!(top == 0 || top == (1 << (22 - bits)) - 1, "{e:X}");
+                } else {
+                    assert!(payload >> bits == 0, "{e:X}");
+                }
+                (kind - SPECIALS) | (payload & ((1 << bits) - 1)) << 2
             })
             .collect()
     }
@@ -197,6 +204,11 @@ impl OffsetTrie {
         for (suffix, v) in self.arrays() {
             emit_level(out, &format!("{name}_{suffix}"), v);
         }
+        writeln!(
+            out,
+            "pub(crate) const {name}_ENTRY_BITS: u32 = {ENTRY_BITS};"
+        )
+        .unwrap();
         let entries = self.stored_entries();
         let bytes = packed(&entries, ENTRY_BITS);
         writeln!(

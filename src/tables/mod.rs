@@ -217,12 +217,10 @@ fn idna_entry(c: char) -> Option<u32> {
     let Some(offset) = v.checked_sub(SPECIALS) else {
         return Some(v as u32);
     };
-    // Stored: `kind - SPECIALS` in bits 0-1, a 20-bit payload above (build/offset_trie.rs);
-    // back to the 24-bit layout, the payload sign-extended to 21 bits (only deltas are
-    // negative).
+    // Stored: `kind - SPECIALS` in bits 0-1, the payload above (build/offset_trie.rs);
+    // back to the entry layout (a delta is sign-extended where it is decoded).
     let stored = get(&IDNA_ENTRIES, base.checked_add(offset)?)? as u32;
-    let payload = ((stored << 10) as i32 >> 12) as u32 & 0x1F_FFFF;
-    Some(((stored & 3) + SPECIALS as u32) | (payload << 3))
+    Some(((stored & 3) + SPECIALS as u32) | ((stored >> 2) << 3))
 }
 
 fn idna_mapping_from_tables(c: char) -> Mapping {
@@ -236,7 +234,10 @@ fn idna_mapping_from_tables(c: char) -> Mapping {
         KIND_DEVIATION => string().map_or(Mapping::Disallowed, Mapping::Deviation),
         KIND_MAPPED => string().map_or(Mapping::Disallowed, Mapping::Mapped),
         KIND_DELTA => {
-            let target = (c as u32).wrapping_add((((entry << 8) as i32) >> 11) as u32);
+            // The delta is signed, in the `IDNA_ENTRY_BITS - 2` bits above the kind.
+            let unused = 32 - (IDNA_ENTRY_BITS - 2);
+            let delta = (((entry >> 3) << unused) as i32) >> unused;
+            let target = (c as u32).wrapping_add(delta as u32);
             char::from_u32(target).map_or(Mapping::Disallowed, Mapping::MappedChar)
         }
         KIND_CHAR => char::from_u32(entry >> 3).map_or(Mapping::Disallowed, Mapping::MappedChar),

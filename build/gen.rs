@@ -48,33 +48,79 @@ fn utf8(cps: &[u32]) -> String {
         .collect()
 }
 
-/// Deduplicates strings into one string table, reusing substrings already present.
+/// Deduplicates strings into one string table: a short common superstring of them.
 struct StringTable {
     text: String,
     offsets: HashMap<String, usize>,
 }
 
+/// The largest `k < a.len(), b.len()` such that `a` ends with the first `k` bytes of `b`,
+/// on a character boundary of `b`.
+fn overlap(a: &str, b: &str) -> usize {
+    (1..a.len().min(b.len()))
+        .rev()
+        .find(|&k| b.is_char_boundary(k) && a.ends_with(&b[..k]))
+        .unwrap_or(0)
+}
+
+fn find_root(root: &mut [usize], mut x: usize) -> usize {
+    while root[x] != x {
+        root[x] = root[root[x]];
+        x = root[x];
+    }
+    x
+}
+
 impl StringTable {
+    /// Greedy shortest common superstring: strings inside others are found there; the rest
+    /// are chained, the largest overlaps (a suffix of one = a prefix of the next) first.
     fn new(strings: &BTreeSet<String>) -> StringTable {
-        let mut sorted: Vec<&String> = strings.iter().collect();
-        sorted.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-        let mut table = StringTable {
-            text: String::new(),
-            offsets: HashMap::new(),
-        };
-        for s in sorted {
-            let at = table.text.find(s.as_str()).unwrap_or_else(|| {
-                // Start `s` inside the tail of the text when they agree on whole characters.
-                let keep = (1..s.len())
-                    .rev()
-                    .find(|&k| s.is_char_boundary(k) && table.text.ends_with(&s[..k]))
-                    .unwrap_or(0);
-                table.text.push_str(&s[keep..]);
-                table.text.len() - s.len()
-            });
-            table.offsets.insert(s.clone(), at);
+        let all: Vec<&str> = strings.iter().map(String::as_str).collect();
+        let items: Vec<&str> = all
+            .iter()
+            .copied()
+            .filter(|s| !all.iter().any(|t| t != s && t.contains(s)))
+            .collect();
+        let mut pairs = Vec::new();
+        for (i, a) in items.iter().enumerate() {
+            for (j, b) in items.iter().enumerate() {
+                let k = if i == j { 0 } else { overlap(a, b) };
+                if k > 0 {
+                    pairs.push((k, i, j));
+                }
+            }
         }
-        table
+        pairs.sort_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+        let n = items.len();
+        let mut next: Vec<Option<(usize, usize)>> = vec![None; n];
+        let mut has_previous = vec![false; n];
+        let mut root: Vec<usize> = (0..n).collect();
+        for (k, i, j) in pairs {
+            if next[i].is_some() || has_previous[j] {
+                continue;
+            }
+            let (ri, rj) = (find_root(&mut root, i), find_root(&mut root, j));
+            if ri == rj {
+                continue;
+            }
+            next[i] = Some((j, k));
+            has_previous[j] = true;
+            root[ri] = rj;
+        }
+        let mut text = String::new();
+        for head in (0..n).filter(|&i| !has_previous[i]) {
+            text.push_str(items[head]);
+            let mut i = head;
+            while let Some((j, k)) = next[i] {
+                text.push_str(&items[j][k..]);
+                i = j;
+            }
+        }
+        let offsets = all
+            .iter()
+            .map(|&s| (s.to_string(), text.find(s).expect("in the superstring")))
+            .collect();
+        StringTable { text, offsets }
     }
 
     fn entry(&self, kind: u32, s: &str) -> u32 {

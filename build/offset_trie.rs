@@ -20,7 +20,7 @@ pub const SPECIALS: u32 = 3;
 /// The special value of a disallowed code point, the default past the end of `top`.
 pub const DISALLOWED: u32 = 2;
 /// Bits of a stored entry (see `stored_entries`).
-const ENTRY_BITS: u32 = 21;
+const ENTRY_BITS: u32 = 20;
 /// Largest leaf block tried (bits).
 const MAX_LEAF_BITS: u32 = 4;
 /// How far back an existing entry may be reused: offsets stay below 256 with up to

@@ -466,7 +466,19 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     emit_array(out, "DECOMP_KEYS", &keys_lo);
     emit_array(out, "DECOMP_FIRST", &firsts);
     emit_array(out, "DECOMP_META", &meta);
-    emit_level(out, "SECONDS", &seconds);
+    // Seconds by plane (0 and 1): the low 16 bits, plane 1's after plane 0's.
+    assert!(
+        seconds.iter().all(|&s| s >> 16 <= 1),
+        "SECONDS beyond plane 1"
+    );
+    let plane0_end = seconds.iter().filter(|&&s| s >> 16 == 0).count();
+    writeln!(
+        out,
+        "pub(crate) const SECONDS_PLANE0_END: usize = {plane0_end};"
+    )
+    .unwrap();
+    let seconds: Vec<u32> = seconds.iter().map(|s| s & 0xFFFF).collect();
+    emit_array(out, "SECONDS", &seconds);
     emit_level(out, "COMPOSE", &compose);
     compat
         + pages.len()
@@ -476,7 +488,7 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
         + keys_lo.len()
         + firsts.len() * 2
         + meta.len()
-        + level_bytes(&seconds)
+        + seconds.len() * 2
         + level_bytes(&compose)
 }
 

@@ -339,16 +339,6 @@ fn ascii_props(c: char) -> Props {
     Props(class << PROP_BIDI_SHIFT)
 }
 
-/// Index range of plane `plane` in `DECOMP_KEYS`.
-fn decomp_plane(plane: usize) -> core::ops::Range<usize> {
-    let start = DECOMP_PLANE_START.get(plane).copied().unwrap_or(u16::MAX);
-    let end = DECOMP_PLANE_START
-        .get(plane + 1)
-        .copied()
-        .map_or(DECOMP_KEYS.len(), usize::from);
-    usize::from(start).min(end)..end
-}
-
 /// Index range in `DECOMP_KEYS` of the keys in page `page` (code points `page << 8 ..`).
 fn decomp_page(page: usize) -> Option<core::ops::Range<usize>> {
     let j = DECOMP_PAGE_LIST
@@ -361,9 +351,9 @@ fn decomp_page(page: usize) -> Option<core::ops::Range<usize>> {
 
 /// The plane of decomposition `i` (cheaper than its page: `decomp_value` needs only this).
 fn decomp_key_plane(i: usize) -> Option<u32> {
-    (0..3)
-        .rfind(|&p| decomp_plane(p).start <= i)
-        .map(|p| p as u32)
+    // The number of planes after the first that start at or before `i` (starts ascend).
+    let [_, rest @ ..] = DECOMP_PLANE_START;
+    Some(rest.iter().filter(|&&s| usize::from(s) <= i).count() as u32)
 }
 
 /// The code point of decomposition `i`.
@@ -423,20 +413,36 @@ pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
     let low = (c as u32 & 0xFF) as u8;
     let i = range.start + DECOMP_KEYS.get(range)?.binary_search(&low).ok()?;
     let (first, second) = decomp_value(i)?;
-    let second = get(&SECONDS, second).and_then(|s| char::from_u32(s as u32));
+    let second = second_at(second);
     Some((char::from_u32(first)?, second.filter(|&s| s != '\0')))
 }
 
 /// True if `c` is the second character of some primary composite (Hangul excluded).
 pub(crate) fn is_composition_second(c: char) -> bool {
-    SECONDS
-        .search_by(|s| s.cmp(&(c as usize)))
-        .is_some_and(|i| i != 0)
+    second_index(c).is_some_and(|i| i != 0)
+}
+
+/// The index of `c` in `SECONDS` (plane 0's low 16 bits, then plane 1's).
+fn second_index(c: char) -> Option<usize> {
+    let range = match c as u32 >> 16 {
+        0 => 0..SECONDS_PLANE0_END,
+        1 => SECONDS_PLANE0_END..SECONDS.len(),
+        _ => return None,
+    };
+    let low = (c as u32 & 0xFFFF) as u16;
+    let i = SECONDS.get(range.clone())?.binary_search(&low).ok()?;
+    Some(range.start + i)
+}
+
+/// The character of `SECONDS` index `i` (index 0: U+0000, no second).
+fn second_at(i: usize) -> Option<char> {
+    let plane = u32::from(i >= SECONDS_PLANE0_END);
+    char::from_u32(plane << 16 | u32::from(*SECONDS.get(i)?))
 }
 
 /// The primary composite of `a` followed by `b`, if any (Hangul excluded).
 pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
-    let second = SECONDS.search_by(|s| s.cmp(&(b as usize)))?;
+    let second = second_index(b)?;
     let key = (second, a as u32);
     let i = COMPOSE.search_by(|i| {
         let (first, second) = decomp_value(i).unwrap_or((0, 0));

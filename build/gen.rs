@@ -2,13 +2,14 @@
 //!
 //! Tables (all `static`, never decompressed at run time):
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
-//!   or an entry of `IDNA_ENTRIES`: 3 bytes, kind in bits 0-2, then a string of
-//!   `MAPPING_STR` (length in bits 3-8, offset in bits 9-23) or a code point delta.
+//!   or an entry of `IDNA_ENTRIES`: 24 bits (stored in 22, see build/offset_trie.rs),
+//!   kind in bits 0-2, then a string of `MAPPING_STR` (length in bits 3-8, offset in bits
+//!   9-23), a code point delta or a code point (bits 3-23).
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
 //!   ideographs, as dense arrays.
 //! - `DECOMP_*`, `SECONDS`: the other canonical single-step decompositions that UTS46
-//!   processing can need (see `Reachable`) sorted by code point (low 16 bits, per plane),
+//!   processing can need (see `Reachable`) sorted by code point (low byte, per page of 256),
 //!   with a bitset of the 256-code-point pages that have any; `COMPOSE`: the primary
 //!   composites among them, by (second, first).
 //!
@@ -17,7 +18,7 @@
 //! one fails the build instead of the library.
 
 use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, SPECIALS};
-use crate::trie::{Trie, emit_array, width};
+use crate::trie::{Trie, emit_array, emit_level, level_bytes, width};
 use crate::ucd::{CODE_POINTS, Idna, Ucd};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
@@ -29,10 +30,14 @@ const KIND_DISALLOWED: u32 = 2;
 const KIND_DEVIATION: u32 = 3;
 const KIND_MAPPED: u32 = 4;
 const KIND_DELTA: u32 = 5;
+const KIND_CHAR: u32 = 6;
 
 const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
 const PROP_MARK: u32 = 1 << 15;
+
+/// VARIATION SELECTOR-17..256, the only code points past plane 3 that are not disallowed.
+const IGNORED_PAST_PLANE_3: std::ops::RangeInclusive<u32> = 0xE0100..=0xE01EF;
 
 const S_BASE: u32 = 0xAC00;
 const S_COUNT: u32 = 11172;
@@ -43,28 +48,79 @@ fn utf8(cps: &[u32]) -> String {
         .collect()
 }
 
-/// Deduplicates strings into one string table, reusing substrings already present.
+/// Deduplicates strings into one string table: a short common superstring of them.
 struct StringTable {
     text: String,
     offsets: HashMap<String, usize>,
 }
 
+/// The largest `k < a.len(), b.len()` such that `a` ends with the first `k` bytes of `b`,
+/// on a character boundary of `b`.
+fn overlap(a: &str, b: &str) -> usize {
+    (1..a.len().min(b.len()))
+        .rev()
+        .find(|&k| b.is_char_boundary(k) && a.ends_with(&b[..k]))
+        .unwrap_or(0)
+}
+
+fn find_root(root: &mut [usize], mut x: usize) -> usize {
+    while root[x] != x {
+        root[x] = root[root[x]];
+        x = root[x];
+    }
+    x
+}
+
 impl StringTable {
+    /// Greedy shortest common superstring: strings inside others are found there; the rest
+    /// are chained, the largest overlaps (a suffix of one = a prefix of the next) first.
     fn new(strings: &BTreeSet<String>) -> StringTable {
-        let mut sorted: Vec<&String> = strings.iter().collect();
-        sorted.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-        let mut table = StringTable {
-            text: String::new(),
-            offsets: HashMap::new(),
-        };
-        for s in sorted {
-            let at = table.text.find(s.as_str()).unwrap_or_else(|| {
-                table.text.push_str(s);
-                table.text.len() - s.len()
-            });
-            table.offsets.insert(s.clone(), at);
+        let all: Vec<&str> = strings.iter().map(String::as_str).collect();
+        let items: Vec<&str> = all
+            .iter()
+            .copied()
+            .filter(|s| !all.iter().any(|t| t != s && t.contains(s)))
+            .collect();
+        let mut pairs = Vec::new();
+        for (i, a) in items.iter().enumerate() {
+            for (j, b) in items.iter().enumerate() {
+                let k = if i == j { 0 } else { overlap(a, b) };
+                if k > 0 {
+                    pairs.push((k, i, j));
+                }
+            }
         }
-        table
+        pairs.sort_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+        let n = items.len();
+        let mut next: Vec<Option<(usize, usize)>> = vec![None; n];
+        let mut has_previous = vec![false; n];
+        let mut root: Vec<usize> = (0..n).collect();
+        for (k, i, j) in pairs {
+            if next[i].is_some() || has_previous[j] {
+                continue;
+            }
+            let (ri, rj) = (find_root(&mut root, i), find_root(&mut root, j));
+            if ri == rj {
+                continue;
+            }
+            next[i] = Some((j, k));
+            has_previous[j] = true;
+            root[ri] = rj;
+        }
+        let mut text = String::new();
+        for head in (0..n).filter(|&i| !has_previous[i]) {
+            text.push_str(items[head]);
+            let mut i = head;
+            while let Some((j, k)) = next[i] {
+                text.push_str(&items[j][k..]);
+                i = j;
+            }
+        }
+        let offsets = all
+            .iter()
+            .map(|&s| (s.to_string(), text.find(s).expect("in the superstring")))
+            .collect();
+        StringTable { text, offsets }
     }
 
     fn entry(&self, kind: u32, s: &str) -> u32 {
@@ -85,6 +141,15 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
         })
         .collect();
     let table = StringTable::new(&strings);
+    let (mut targets, mut deltas) = (HashMap::new(), HashMap::new());
+    for (cp, v) in ucd.idna.iter().enumerate() {
+        if let Idna::Mapped(m) = v
+            && let [target] = m[..]
+        {
+            *targets.entry(target).or_insert(0) += 1;
+            *deltas.entry(target as i32 - cp as i32).or_insert(0) += 1;
+        }
+    }
     let cells: Vec<Cell> = ucd
         .idna
         .iter()
@@ -101,12 +166,37 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
             Idna::Mapped(m) if m.len() == 1 => {
                 let delta = m[0] as i32 - cp as i32;
                 assert!(delta.abs() < 1 << 20);
-                Cell::Entry(KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF))
+                // The form more code points share: runs of one delta (case pairs, letter
+                // ranges) or one target (the isolated, initial, medial and final forms of
+                // an Arabic letter; the repeated letter blocks of Arabic math).
+                if targets[&m[0]] > deltas[&delta] + 1 {
+                    Cell::Entry(KIND_CHAR | m[0] << 3)
+                } else {
+                    Cell::Entry(KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF))
+                }
             }
             Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, &utf8(m))),
         })
         .collect();
     const { assert!(KIND_VALID < SPECIALS && KIND_IGNORED < SPECIALS && KIND_DISALLOWED == DISALLOWED) };
+    // Past plane 3 only the variation selectors of plane 14 are not disallowed: a range
+    // check instead of trie blocks out to plane 14 (the lookup tests it past the trie's end).
+    let mut cells = cells;
+    for (cp, cell) in cells.iter_mut().enumerate().skip(0x4_0000) {
+        let expected = if IGNORED_PAST_PLANE_3.contains(&(cp as u32)) {
+            Cell::Special(KIND_IGNORED)
+        } else {
+            Cell::Special(KIND_DISALLOWED)
+        };
+        assert!(*cell == expected, "{cp:X}: IGNORED_PAST_PLANE_3");
+        *cell = Cell::Special(KIND_DISALLOWED);
+    }
+    let (lo, hi) = (IGNORED_PAST_PLANE_3.start(), IGNORED_PAST_PLANE_3.end());
+    writeln!(
+        out,
+        "pub(crate) const IDNA_IGNORED_PAST_PLANE_3: core::ops::RangeInclusive<u32> = {lo}..={hi};"
+    )
+    .unwrap();
     let trie = OffsetTrie::build_smallest(&cells);
     trie.emit("IDNA", out);
     writeln!(
@@ -136,27 +226,35 @@ fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
 }
 
 fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
-    let mut props: Vec<u32> = vec![0];
-    let mut index: HashMap<u32, u32> = HashMap::from([(0, 0)]);
     let mut values = vec![0u32; CODE_POINTS];
+    let mut masks = vec![u32::MAX; CODE_POINTS];
     let mut validation = 0;
-    for (cp, slot) in values.iter_mut().enumerate() {
+    for (cp, (slot, mask)) in values.iter_mut().zip(&mut masks).enumerate() {
         // Bidi class, joining type and "is a mark" are only read for the code points of a
         // label that passed the status check (valid or deviation): for every other code
-        // point the label is an error whatever they are, so they repeat the previous
-        // code point's to make blocks repeat. NFC data (ccc, decomposition) stays exact.
+        // point the label is an error whatever they are, so they are don't-cares (leaf
+        // blocks that differ only there are stored once; a new block repeats the previous
+        // code point's). NFC data (ccc, decomposition) stays exact.
         if matches!(ucd.idna[cp], Idna::Valid | Idna::Deviation(_)) {
             validation = u32::from(ucd.bidi[cp]) << PROP_BIDI_SHIFT
                 | u32::from(ucd.joining[cp]) << PROP_JOINING_SHIFT
                 | if ucd.mark[cp] { PROP_MARK } else { 0 };
+        } else {
+            *mask = 0xFF;
         }
-        let p = u32::from(ucd.ccc[cp]) | validation;
-        *slot = *index.entry(p).or_insert_with(|| {
-            props.push(p);
+        *slot = u32::from(ucd.ccc[cp]) | validation;
+    }
+    let mut trie = Trie::build_smallest(&values, &masks);
+    // The leaf holds indices into `PROPS`, the distinct values it stores.
+    let mut props: Vec<u32> = vec![0];
+    let mut index: HashMap<u32, u32> = HashMap::from([(0, 0)]);
+    for v in trie.levels[0].iter_mut() {
+        *v = *index.entry(*v).or_insert_with(|| {
+            props.push(*v);
             props.len() as u32 - 1
         });
     }
-    let trie = Trie::build_smallest(&values);
+    assert_eq!(trie.default, 0);
     trie.emit("PROPS", out);
     emit_array(out, "PROPS", &props);
     trie.bytes() + props.len() * width(&props)
@@ -346,7 +444,16 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     }
     // Composition looks pairs up by (second, first).
     compose.sort_by_key(|&i| vals[i as usize]);
-    let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFFFF).collect();
+    // Keys by page of 256 code points: the pages that have any, where each page's keys
+    // start, and the low byte of each key.
+    let keys_lo: Vec<u32> = keys.iter().map(|k| k & 0xFF).collect();
+    let mut page_list: Vec<u32> = keys.iter().map(|k| k >> 8).collect();
+    page_list.dedup();
+    let mut page_start: Vec<u32> = page_list
+        .iter()
+        .map(|&p| keys.iter().position(|k| k >> 8 == p).unwrap() as u32)
+        .collect();
+    page_start.push(keys.len() as u32);
     // Pages of 256 code points holding a decomposition, so most lookups skip the search.
     let mut pages = vec![0u32; 0x3_0000 >> 11];
     for &cp in &reachable.keep {
@@ -354,19 +461,35 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     }
     emit_array(out, "DECOMP_PAGES", &pages);
     emit_array(out, "DECOMP_PLANE_START", &plane_start);
+    emit_array(out, "DECOMP_PAGE_LIST", &page_list);
+    emit_array(out, "DECOMP_PAGE_START", &page_start);
     emit_array(out, "DECOMP_KEYS", &keys_lo);
     emit_array(out, "DECOMP_FIRST", &firsts);
     emit_array(out, "DECOMP_META", &meta);
+    // Seconds by plane (0 and 1): the low 16 bits, plane 1's after plane 0's.
+    assert!(
+        seconds.iter().all(|&s| s >> 16 <= 1),
+        "SECONDS beyond plane 1"
+    );
+    let plane0_end = seconds.iter().filter(|&&s| s >> 16 == 0).count();
+    writeln!(
+        out,
+        "pub(crate) const SECONDS_PLANE0_END: usize = {plane0_end};"
+    )
+    .unwrap();
+    let seconds: Vec<u32> = seconds.iter().map(|s| s & 0xFFFF).collect();
     emit_array(out, "SECONDS", &seconds);
-    emit_array(out, "COMPOSE", &compose);
+    emit_level(out, "COMPOSE", &compose);
     compat
         + pages.len()
         + plane_start.len() * 2
-        + keys_lo.len() * 2
+        + page_list.len() * 2
+        + page_start.len() * 2
+        + keys_lo.len()
         + firsts.len() * 2
         + meta.len()
-        + seconds.len() * 4
-        + compose.len() * 2
+        + seconds.len() * 2
+        + level_bytes(&compose)
 }
 
 /// The whole generated file.

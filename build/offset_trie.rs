@@ -11,7 +11,7 @@
 //! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
 //! every offset below 256.
 
-use crate::trie::{dedup_blocks, emit_array, overlap_blocks, trim_tail, width};
+use crate::trie::{dedup_blocks, emit_level, level_bytes, overlap_blocks, packed, trim_tail};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -19,6 +19,8 @@ use std::fmt::Write;
 pub const SPECIALS: u32 = 3;
 /// The special value of a disallowed code point, the default past the end of `top`.
 pub const DISALLOWED: u32 = 2;
+/// Bits of a stored entry (see `stored_entries`).
+const ENTRY_BITS: u32 = 20;
 /// Largest leaf block tried (bits).
 const MAX_LEAF_BITS: u32 = 4;
 /// How far back an existing entry may be reused: offsets stay below 256 with up to
@@ -111,7 +113,7 @@ impl OffsetTrie {
             .iter()
             .rposition(|&c| c != Cell::Special(DISALLOWED))
             .unwrap_or(0);
-        for a in 3..=MAX_LEAF_BITS {
+        for a in 2..=MAX_LEAF_BITS {
             let l = leaves(cells, a);
             for b in 1..=5 {
                 let mut blocks = Vec::new();
@@ -163,10 +165,33 @@ impl OffsetTrie {
         ]
     }
 
-    /// Bytes of the trie arrays and of the 3-byte entries.
+    /// The entries as stored: `ENTRY_BITS` each, `kind - SPECIALS` in bits 0-1 and the
+    /// 21-bit payload of the entry (bits 3-23, see build/gen.rs) narrowed to the rest.
+    fn stored_entries(&self) -> Vec<u32> {
+        self.entries
+            .iter()
+            .map(|&e| {
+                let kind = e & 7;
+                assert!((SPECIALS..SPECIALS + 4).contains(&kind), "{e:X}");
+                // A delta (kind 5) is signed: its bits above the stored ones agree with the
+                // top stored bit. Other payloads are non-negative and fit.
+                let payload = e >> 3;
+                let bits = ENTRY_BITS - 2;
+                if kind == 5 {
+                    let top = payload >> (bits - 1);
+                    assert!(top == 0 || top == (1 << (22 - bits)) - 1, "{e:X}");
+                } else {
+                    assert!(payload >> bits == 0, "{e:X}");
+                }
+                (kind - SPECIALS) | (payload & ((1 << bits) - 1)) << 2
+            })
+            .collect()
+    }
+
+    /// Bytes of the trie arrays and of the packed entries.
     pub fn bytes(&self) -> usize {
-        let arrays: usize = self.arrays().iter().map(|(_, v)| v.len() * width(v)).sum();
-        arrays + self.entries.len() * 3
+        let arrays: usize = self.arrays().iter().map(|(_, v)| level_bytes(v)).sum();
+        arrays + packed(&self.stored_entries(), ENTRY_BITS).len()
     }
 
     pub fn emit(&self, name: &str, out: &mut String) {
@@ -177,14 +202,21 @@ impl OffsetTrie {
         )
         .unwrap();
         for (suffix, v) in self.arrays() {
-            emit_array(out, &format!("{name}_{suffix}"), v);
+            emit_level(out, &format!("{name}_{suffix}"), v);
         }
-        let bytes: Vec<u32> = self
-            .entries
-            .iter()
-            .flat_map(|e| e.to_le_bytes().into_iter().take(3))
-            .map(u32::from)
-            .collect();
-        emit_array(out, &format!("{name}_ENTRIES"), &bytes);
+        writeln!(
+            out,
+            "pub(crate) const {name}_ENTRY_BITS: u32 = {ENTRY_BITS};"
+        )
+        .unwrap();
+        let entries = self.stored_entries();
+        let bytes = packed(&entries, ENTRY_BITS);
+        writeln!(
+            out,
+            "pub(crate) static {name}_ENTRIES: super::Packed<{ENTRY_BITS}, {}, {}> = super::Packed({bytes:?});",
+            entries.len(),
+            bytes.len()
+        )
+        .unwrap();
     }
 }

@@ -36,6 +36,40 @@ pub fn dedup_blocks(values: &[u32], size: usize, store: &mut Vec<u32>) -> Vec<u3
     ids
 }
 
+/// `dedup_blocks` where only the bits of `masks` matter: a block is stored only if no
+/// stored block agrees with it on those bits (the others are don't-cares).
+pub fn dedup_blocks_masked(
+    values: &[u32],
+    masks: &[u32],
+    size: usize,
+    store: &mut Vec<u32>,
+) -> Vec<u32> {
+    let mut seen: HashMap<(&[u32], &[u32]), u32> = HashMap::new();
+    let mut ids = Vec::with_capacity(values.len() / size);
+    for key in values.chunks(size).zip(masks.chunks(size)) {
+        let id = *seen.entry(key).or_insert_with(|| {
+            let (block, mask) = key;
+            let agrees = |stored: &[u32]| {
+                stored
+                    .iter()
+                    .zip(block)
+                    .zip(mask)
+                    .all(|((s, v), m)| (s ^ v) & m == 0)
+            };
+            let exact = store.chunks(size).position(|stored| stored == block);
+            match exact.or_else(|| store.chunks(size).position(agrees)) {
+                Some(i) => i as u32,
+                None => {
+                    store.extend_from_slice(block);
+                    (store.len() / size - 1) as u32
+                }
+            }
+        });
+        ids.push(id);
+    }
+    ids
+}
+
 /// Stores the blocks of `store` (of `size` values each) overlapped: a block that occurs
 /// anywhere in what is stored already (inside another one, or across two) is not stored
 /// again, and a new block starts inside the tail of the previous one when they agree. Returns
@@ -67,6 +101,56 @@ pub fn trim_tail(top: &mut Vec<u32>, last: usize, shift: u32) {
     top.truncate((last >> shift) + 1);
 }
 
+/// Bits of the widest element.
+fn bits(v: &[u32]) -> u32 {
+    32 - v.iter().copied().max().unwrap_or(0).leading_zeros()
+}
+
+/// Bytes of a trie level: `u8` or `u16` elements, or elements of `bits(v)` bits packed
+/// (`Packed`, src/tables/mod.rs) when that is smaller.
+pub fn level_bytes(v: &[u32]) -> usize {
+    let plain = v.len() * width(v);
+    match bits(v) {
+        8 | 16 | 26.. => plain,
+        b => plain.min(packed(v, b).len()),
+    }
+}
+
+/// Elements of `b` (at most 25) bits, little-endian, element `i` at bit `b * i`; three bytes of padding
+/// so that every element can be read with one (unaligned) four-byte load.
+pub fn packed(v: &[u32], b: u32) -> Vec<u32> {
+    assert!(b <= 25);
+    let mut bytes = vec![0u32; (v.len() * b as usize).div_ceil(8) + 3];
+    for (i, &x) in v.iter().enumerate() {
+        for k in 0..b as usize {
+            let bit = i * b as usize + k;
+            bytes[bit / 8] |= (x >> k & 1) << (bit % 8);
+        }
+    }
+    bytes
+}
+
+/// Emits a trie level: as `emit_array`, or as a `Packed` when `level_bytes` chose it.
+pub fn emit_level(out: &mut String, name: &str, v: &[u32]) {
+    if level_bytes(v) == v.len() * width(v) {
+        return emit_array(out, name, v);
+    }
+    let b = bits(v);
+    let bytes = packed(v, b);
+    writeln!(
+        out,
+        "pub(crate) static {name}: super::Packed<{b}, {}, {}> = super::Packed([",
+        v.len(),
+        bytes.len()
+    )
+    .unwrap();
+    for chunk in bytes.chunks(24) {
+        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
+        writeln!(out, "    {},", line.join(", ")).unwrap();
+    }
+    writeln!(out, "]);").unwrap();
+}
+
 /// Byte width of the smallest unsigned integer type holding every element.
 pub fn width(v: &[u32]) -> usize {
     match v.iter().copied().max().unwrap_or(0) {
@@ -77,21 +161,22 @@ pub fn width(v: &[u32]) -> usize {
 }
 
 impl Trie {
-    /// Tries every block geometry in a small range and keeps the smallest. Top entries past
+    /// Tries every block geometry in a small range and keeps the smallest; leaf blocks are
+    /// shared where they agree on the bits of `masks`. Top entries past
     /// the last one that is not all `default` are dropped (lookups past the end give the
     /// default).
-    pub fn build_smallest(values: &[u32]) -> Trie {
+    pub fn build_smallest(values: &[u32], masks: &[u32]) -> Trie {
         assert_eq!(values.len(), 0x11_0000);
         let default = values[values.len() - 1];
         let last = values.iter().rposition(|&v| v != default).unwrap_or(0);
         let mut best: Option<Trie> = None;
-        for a in 3..=6 {
+        for a in 2..=7 {
             let mut blocks = Vec::new();
-            let ids_a = dedup_blocks(values, 1 << a, &mut blocks);
+            let ids_a = dedup_blocks_masked(values, masks, 1 << a, &mut blocks);
             // The leaf level holds offsets into the overlapped leaf blocks.
             let (leaf, offsets) = overlap_blocks(&blocks, 1 << a);
             let ids_a: Vec<u32> = ids_a.iter().map(|&id| offsets[id as usize]).collect();
-            for b in 2..=5 {
+            for b in 1..=6 {
                 let mut blocks = Vec::new();
                 let ids_b = dedup_blocks(&ids_a, 1 << b, &mut blocks);
                 // So does the mid level (the upper level holds offsets into it).
@@ -121,7 +206,7 @@ impl Trie {
     }
 
     pub fn bytes(&self) -> usize {
-        self.levels.iter().map(|l| l.len() * width(l)).sum()
+        self.levels.iter().map(|l| level_bytes(l)).sum()
     }
 
     /// Emits the five arrays and the geometry constants under `NAME_*`.
@@ -140,7 +225,7 @@ impl Trie {
         .unwrap();
         let names = ["LEAF", "MID", "UPPER", "UPPER2", "TOP"];
         for (level, suffix) in self.levels.iter().zip(names) {
-            emit_array(out, &format!("{name}_{suffix}"), level);
+            emit_level(out, &format!("{name}_{suffix}"), level);
         }
     }
 }

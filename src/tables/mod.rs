@@ -16,19 +16,81 @@ const KIND_DISALLOWED: u32 = 2;
 const KIND_DEVIATION: u32 = 3;
 const KIND_MAPPED: u32 = 4;
 const KIND_DELTA: u32 = 5;
+const KIND_CHAR: u32 = 6;
 
 // Bit layout of `PROPS`; keep in sync with build/gen.rs.
 const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
 const PROP_MARK: u32 = 1 << 15;
 
-fn get<T: Copy + Into<u32>>(table: &[T], index: usize) -> Option<usize> {
-    table.get(index).map(|&v| v.into() as usize)
+/// A trie level of `BITS`-bit values (`BITS` <= 25), little-endian, value `i` at bit
+/// `BITS * i`, with three bytes of padding (see build/trie.rs): smaller than `u8` or `u16`
+/// elements, for a multiply, a shift and a mask per lookup. `LEN` values in `N` bytes.
+pub(crate) struct Packed<const BITS: usize, const LEN: usize, const N: usize>(pub(crate) [u8; N]);
+
+/// A level of a generated trie (or another generated array): small unsigned values.
+trait Level {
+    /// Element `index`, or `None` past the end.
+    fn at(&self, index: usize) -> Option<usize>;
+
+    /// Number of elements.
+    fn len(&self) -> usize;
+
+    /// `slice::binary_search_by` on the elements.
+    fn search_by(&self, mut f: impl FnMut(usize) -> core::cmp::Ordering) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match f(self.at(mid)?) {
+                core::cmp::Ordering::Less => lo = mid + 1,
+                core::cmp::Ordering::Greater => hi = mid,
+                core::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
+    }
+}
+
+impl<T: Copy + Into<u32>, const N: usize> Level for [T; N] {
+    #[inline]
+    fn at(&self, index: usize) -> Option<usize> {
+        self.get(index).map(|&v| v.into() as usize)
+    }
+
+    fn len(&self) -> usize {
+        N
+    }
+}
+
+impl<const BITS: usize, const LEN: usize, const N: usize> Level for Packed<BITS, LEN, N> {
+    #[inline]
+    fn at(&self, index: usize) -> Option<usize> {
+        // Past the last value (into the padding) is past the end, as for arrays.
+        if index >= LEN {
+            return None;
+        }
+        let bit = index * BITS;
+        match self.0.get(bit >> 3..) {
+            Some([a, b, c, d, ..]) => {
+                let word = u32::from_le_bytes([*a, *b, *c, *d]) as usize;
+                Some(word >> (bit & 7) & ((1 << BITS) - 1))
+            }
+            _ => None,
+        }
+    }
+
+    fn len(&self) -> usize {
+        LEN
+    }
+}
+
+fn get<T: Level + ?Sized>(table: &T, index: usize) -> Option<usize> {
+    table.at(index)
 }
 
 /// One level of the trie: the block number from the level above, `bits` of the code point.
-fn level<T: Copy + Into<u32>>(
-    table: &[T],
+fn level<T: Level + ?Sized>(
+    table: &T,
     block: usize,
     bits: u32,
     cp: usize,
@@ -40,21 +102,21 @@ fn level<T: Copy + Into<u32>>(
 
 /// The leaf level: `offset` (from the mid level) into the overlapped leaf blocks, plus the
 /// low `bits` of the code point.
-fn leaf_at<T: Copy + Into<u32>>(table: &[T], offset: usize, bits: u32, cp: usize) -> Option<usize> {
+fn leaf_at<T: Level + ?Sized>(table: &T, offset: usize, bits: u32, cp: usize) -> Option<usize> {
     get(table, offset + (cp & ((1usize << bits) - 1)))
 }
 
 /// The arrays of a trie, leaf first.
-type Levels<'a, A, B, C, D, E> = (&'a [A], &'a [B], &'a [C], &'a [D], &'a [E]);
+type Levels<'a, A, B, C, D, E> = (&'a A, &'a B, &'a C, &'a D, &'a E);
 
 /// Five-level trie walk (see build/trie.rs for the layout).
 fn trie<A, B, C, D, E>(tables: Levels<'_, A, B, C, D, E>, bits: [u32; 4], cp: u32) -> Option<usize>
 where
-    A: Copy + Into<u32>,
-    B: Copy + Into<u32>,
-    C: Copy + Into<u32>,
-    D: Copy + Into<u32>,
-    E: Copy + Into<u32>,
+    A: Level,
+    B: Level,
+    C: Level,
+    D: Level,
+    E: Level,
 {
     let (leaf, mid, upper, upper2, top) = tables;
     let [a, b, c, d] = bits;
@@ -137,9 +199,14 @@ const SPECIALS: usize = 3;
 fn idna_entry(c: char) -> Option<u32> {
     let [a, b, c_bits, d] = IDNA_BITS;
     let cp = c as usize;
-    // Past the end of the top level everything is disallowed.
+    // Past the end of the top level (in plane 3) everything is disallowed but a range of
+    // plane 14.
     let Some(t) = get(&IDNA_TOP, cp >> (a + b + c_bits + d)) else {
-        return Some(KIND_DISALLOWED);
+        return Some(if IDNA_IGNORED_PAST_PLANE_3.contains(&(cp as u32)) {
+            KIND_IGNORED
+        } else {
+            KIND_DISALLOWED
+        });
     };
     let u = level(&IDNA_UPPER2, t, d, cp, a + b + c_bits)?;
     let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)?;
@@ -150,11 +217,10 @@ fn idna_entry(c: char) -> Option<u32> {
     let Some(offset) = v.checked_sub(SPECIALS) else {
         return Some(v as u32);
     };
-    let i = base.checked_add(offset)?.checked_mul(3)?;
-    match IDNA_ENTRIES.get(i..)? {
-        [a, b, c, ..] => Some(u32::from_le_bytes([*a, *b, *c, 0])),
-        _ => None,
-    }
+    // Stored: `kind - SPECIALS` in bits 0-1, the payload above (build/offset_trie.rs);
+    // back to the entry layout (a delta is sign-extended where it is decoded).
+    let stored = get(&IDNA_ENTRIES, base.checked_add(offset)?)? as u32;
+    Some(((stored & 3) + SPECIALS as u32) | ((stored >> 2) << 3))
 }
 
 fn idna_mapping_from_tables(c: char) -> Mapping {
@@ -168,9 +234,13 @@ fn idna_mapping_from_tables(c: char) -> Mapping {
         KIND_DEVIATION => string().map_or(Mapping::Disallowed, Mapping::Deviation),
         KIND_MAPPED => string().map_or(Mapping::Disallowed, Mapping::Mapped),
         KIND_DELTA => {
-            let target = (c as u32).wrapping_add((((entry << 8) as i32) >> 11) as u32);
+            // The delta is signed, in the `IDNA_ENTRY_BITS - 2` bits above the kind.
+            let unused = 32 - (IDNA_ENTRY_BITS - 2);
+            let delta = (((entry >> 3) << unused) as i32) >> unused;
+            let target = (c as u32).wrapping_add(delta as u32);
             char::from_u32(target).map_or(Mapping::Disallowed, Mapping::MappedChar)
         }
+        KIND_CHAR => char::from_u32(entry >> 3).map_or(Mapping::Disallowed, Mapping::MappedChar),
         _ => Mapping::Disallowed,
     }
 }
@@ -244,11 +314,11 @@ pub(crate) fn props(c: char) -> Props {
 
 fn props_from_tables(c: char) -> Props {
     let tables = (
-        &PROPS_LEAF[..],
-        &PROPS_MID[..],
-        &PROPS_UPPER[..],
-        &PROPS_UPPER2[..],
-        &PROPS_TOP[..],
+        &PROPS_LEAF,
+        &PROPS_MID,
+        &PROPS_UPPER,
+        &PROPS_UPPER2,
+        &PROPS_TOP,
     );
     let i = trie(tables, PROPS_BITS, c as u32).unwrap_or(PROPS_DEFAULT);
     Props(PROPS.get(i).copied().map_or(0, u32::from))
@@ -269,21 +339,30 @@ fn ascii_props(c: char) -> Props {
     Props(class << PROP_BIDI_SHIFT)
 }
 
-/// Index range of plane `plane` in `DECOMP_KEYS`.
-fn decomp_plane(plane: usize) -> core::ops::Range<usize> {
-    let start = DECOMP_PLANE_START.get(plane).copied().unwrap_or(u16::MAX);
-    let end = DECOMP_PLANE_START
-        .get(plane + 1)
-        .copied()
-        .map_or(DECOMP_KEYS.len(), usize::from);
-    usize::from(start).min(end)..end
+/// Index range in `DECOMP_KEYS` of the keys in page `page` (code points `page << 8 ..`).
+fn decomp_page(page: usize) -> Option<core::ops::Range<usize>> {
+    let j = DECOMP_PAGE_LIST
+        .binary_search(&u16::try_from(page).ok()?)
+        .ok()?;
+    let start = usize::from(*DECOMP_PAGE_START.get(j)?);
+    let end = usize::from(*DECOMP_PAGE_START.get(j + 1)?);
+    Some(start..end)
+}
+
+/// The plane of decomposition `i` (cheaper than its page: `decomp_value` needs only this).
+fn decomp_key_plane(i: usize) -> Option<u32> {
+    // The number of planes after the first that start at or before `i` (starts ascend).
+    let [_, rest @ ..] = DECOMP_PLANE_START;
+    Some(rest.iter().filter(|&&s| usize::from(s) <= i).count() as u32)
 }
 
 /// The code point of decomposition `i`.
 fn decomp_key(i: usize) -> Option<char> {
-    let plane = (0..3).rfind(|&p| decomp_plane(p).start <= i)?;
-    let lo = u32::from(*DECOMP_KEYS.get(i)?);
-    char::from_u32((plane as u32) << 16 | lo)
+    let j = DECOMP_PAGE_START
+        .partition_point(|&s| usize::from(s) <= i)
+        .checked_sub(1)?;
+    let page = u32::from(*DECOMP_PAGE_LIST.get(j)?);
+    char::from_u32(page << 8 | u32::from(*DECOMP_KEYS.get(i)?))
 }
 
 /// The first component and index in `SECONDS` of decomposition `i`.
@@ -294,10 +373,7 @@ fn decomp_value(i: usize) -> Option<(u32, usize)> {
     let (plane, second) = if meta & 0x80 != 0 {
         (u32::from(meta & 0x7F), 0)
     } else {
-        (
-            decomp_key(i).map_or(0, |k| k as u32 >> 16),
-            usize::from(meta),
-        )
+        (decomp_key_plane(i).unwrap_or(0), usize::from(meta))
     };
     Some((plane << 16 | u32::from(*DECOMP_FIRST.get(i)?), second))
 }
@@ -333,30 +409,46 @@ pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
     if let Some(target) = cjk_compatibility(c) {
         return Some((target, None));
     }
-    let range = decomp_plane(c as usize >> 16);
-    let low = (c as u32 & 0xFFFF) as u16;
+    let range = decomp_page(c as usize >> 8)?;
+    let low = (c as u32 & 0xFF) as u8;
     let i = range.start + DECOMP_KEYS.get(range)?.binary_search(&low).ok()?;
     let (first, second) = decomp_value(i)?;
-    let second = SECONDS.get(second).and_then(|&s| char::from_u32(s));
+    let second = second_at(second);
     Some((char::from_u32(first)?, second.filter(|&s| s != '\0')))
 }
 
 /// True if `c` is the second character of some primary composite (Hangul excluded).
 pub(crate) fn is_composition_second(c: char) -> bool {
-    SECONDS.binary_search(&(c as u32)).is_ok_and(|i| i != 0)
+    second_index(c).is_some_and(|i| i != 0)
+}
+
+/// The index of `c` in `SECONDS` (plane 0's low 16 bits, then plane 1's).
+fn second_index(c: char) -> Option<usize> {
+    let range = match c as u32 >> 16 {
+        0 => 0..SECONDS_PLANE0_END,
+        1 => SECONDS_PLANE0_END..SECONDS.len(),
+        _ => return None,
+    };
+    let low = (c as u32 & 0xFFFF) as u16;
+    let i = SECONDS.get(range.clone())?.binary_search(&low).ok()?;
+    Some(range.start + i)
+}
+
+/// The character of `SECONDS` index `i` (index 0: U+0000, no second).
+fn second_at(i: usize) -> Option<char> {
+    let plane = u32::from(i >= SECONDS_PLANE0_END);
+    char::from_u32(plane << 16 | u32::from(*SECONDS.get(i)?))
 }
 
 /// The primary composite of `a` followed by `b`, if any (Hangul excluded).
 pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
-    let second = SECONDS.binary_search(&(b as u32)).ok()?;
+    let second = second_index(b)?;
     let key = (second, a as u32);
-    let i = COMPOSE
-        .binary_search_by(|&i| {
-            let (first, second) = decomp_value(usize::from(i)).unwrap_or((0, 0));
-            (second, first).cmp(&key)
-        })
-        .ok()?;
-    COMPOSE.get(i).and_then(|&k| decomp_key(usize::from(k)))
+    let i = COMPOSE.search_by(|i| {
+        let (first, second) = decomp_value(i).unwrap_or((0, 0));
+        (second, first).cmp(&key)
+    })?;
+    get(&COMPOSE, i).and_then(decomp_key)
 }
 
 /// Total size in bytes of the generated tables, measured on the statics themselves.
@@ -380,6 +472,8 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&CJK_COMPATIBILITY_PLANE2)
         + size_of_val(&DECOMP_PAGES)
         + size_of_val(&DECOMP_PLANE_START)
+        + size_of_val(&DECOMP_PAGE_LIST)
+        + size_of_val(&DECOMP_PAGE_START)
         + size_of_val(&DECOMP_KEYS)
         + size_of_val(&DECOMP_FIRST)
         + size_of_val(&DECOMP_META)

@@ -281,9 +281,10 @@ probe() { # name package features limit
 probe baseline microurl-probe baseline -
 probe microurl-no-idna microurl-probe "" $((16 * 1024))
 probe microurl-idna microurl-probe idna $((64 * 1024))
+probe microurl-fast-path microurl-probe fast-path 28000
 probe url+embedded-alloc url-probe "" -
 
-for name in microurl-no-idna microurl-idna url+embedded-alloc; do
+for name in microurl-no-idna microurl-idna microurl-fast-path url+embedded-alloc; do
   [ -n "${PROBE_FLASH[$name]:-}" ] && [ -n "${PROBE_FLASH[baseline]:-}" ] &&
     summary+=("$(printf 'size %-28s minus baseline (runtime + semihosting print, no parse): %7d B' "$name" $((PROBE_FLASH[$name] - PROBE_FLASH[baseline])))")
 done

@@ -100,13 +100,17 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 
 /// `dst.copy_from_slice(src)`, with copies of up to 16 bytes (most of what the parser
 /// writes: a prefix, a segment, `//`) as two overlapping loads and stores of a fixed size
-/// instead of a `memcpy` call, which costs more than such a copy. Only in the speed build
-/// (the `fast-path` feature): the size build keeps the call.
+/// instead of a `memcpy` call, which costs more than such a copy, and longer ones as a
+/// `memcpy` call. Only in the speed build (the `fast-path` feature): the size build copies
+/// byte by byte ([`copy_bytes`]), which links no panic path at opt-level `z`.
 #[inline(always)]
 fn copy(dst: &mut [u8], src: &[u8]) {
     let n = src.len();
-    if !cfg!(feature = "fast-path") || dst.len() != n || n > 16 {
+    if !cfg!(feature = "fast-path") || dst.len() != n {
         copy_bytes(dst, src);
+    } else if n > 16 {
+        // Lengths known equal here: `memcpy`, which a byte loop does not become.
+        dst.copy_from_slice(src);
     } else if n >= 8 {
         dst[..8].copy_from_slice(&src[..8]);
         dst[n - 8..].copy_from_slice(&src[n - 8..]);

@@ -369,3 +369,38 @@ fn set_host_needed_covers_idna() {
         assert_eq!(set, answer);
     }
 }
+
+/// Found by fuzzing (`parse` target, 15-minute campaign at `cee3b36`): the streamed UTS46
+/// verdict counted a non-ASCII character right after `xn--` as a fifth character of the
+/// prefix (`b"xn--".get(4)` and the character's byte value were both `None`), so the label
+/// was not seen as an `xn--` label holding non-ASCII, which UTS46 processing fails, and
+/// `can_parse` said true where `parse` fails.
+#[test]
+fn can_parse_fails_an_escaped_xn_label_with_non_ascii() {
+    for input in [
+        "https://xn--%e2%98%83",
+        "https://xn--%e2%98%83/",
+        "https://a.xn--%e2%98%83",
+        "https://xn--%C3%A9.com/",
+        "http://xn--%e2%98%83x/",
+    ] {
+        let mut arena = vec![0u8; 4096];
+        let parsed = Url::parse(input, &mut arena);
+        assert!(parsed.is_err(), "{input}: {parsed:?}");
+        assert!(!Url::can_parse(input, None), "{input}");
+        // Every arena size gives the same answer (or asks for more).
+        for size in 0..64 {
+            match Url::parse(input, &mut vec![0u8; size]) {
+                Err(Error::Parse(e)) => {
+                    assert_eq!(
+                        e.kind,
+                        microurl::ParseErrorKind::DomainToAscii,
+                        "{input} {size}"
+                    )
+                }
+                Err(Error::ArenaTooSmall { .. }) => {}
+                other => panic!("{input} arena {size}: {other:?}"),
+            }
+        }
+    }
+}

@@ -178,7 +178,13 @@ struct LabelScan {
 impl LabelScan {
     fn push(&mut self, c: char) {
         let at = self.code_points;
-        if self.prefix == at && b"xn--".get(at) == u8::try_from(c).ok().as_ref() {
+        // `get` is `None` past the prefix: compared with `Some` only, so that a non-ASCII
+        // character there (also `None` as a byte) does not count.
+        if self.prefix == at
+            && b"xn--"
+                .get(at)
+                .is_some_and(|&p| u32::from(p) == u32::from(c))
+        {
             self.prefix += 1;
         }
         self.code_points += 1;

@@ -39,8 +39,9 @@ for target in thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf; do
     cargo build --release -p microurl --lib --target "$target" --no-default-features -q
 done
 # The library never names alloc or std outside tests: every `extern crate` must follow
-# `#[cfg(test)]`, and `std::`/`alloc::` paths appear only in `mod tests` blocks.
-if awk 'FNR==1{prev=""; intest=0} /^#\[cfg\(test\)\]/{t=1} /mod tests/{intest=1}
+# `#[cfg(test)]`, and `std::`/`alloc::` paths appear only in `mod tests` blocks or in the
+# `*_tests.rs` files such blocks include (`#[cfg(test)] #[path = "x_tests.rs"] mod tests;`).
+if awk 'FNR==1{prev=""; intest=(FILENAME ~ /_tests\.rs$/)} /^#\[cfg\(test\)\]/{t=1} /mod tests/{intest=1}
         /extern crate (alloc|std)/ && prev !~ /cfg\(test\)/ {print FILENAME": "$0; bad=1}
         /(^|[^_a-z])(alloc|std)::/ && !intest {print FILENAME": "$0; bad=1}
         {prev=$0} END{exit !bad}' $(find src -name '*.rs'); then

@@ -370,12 +370,7 @@ fn unicode_without_room(
     match crate::idna::domain_to_ascii(domain, false, &mut []) {
         // An empty buffer only fits the empty result, which is a failure.
         Ok(_) => domain_to_ascii_failure(v),
-        Err(e) => {
-            let free = out.len();
-            let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
-            let verdict = host_verdict(&e, Mapped::new(domain, false), scratch);
-            idna_error(e, input.len(), verdict, out, v)
-        }
+        Err(e) => verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v),
     }
 }
 
@@ -403,10 +398,7 @@ fn escaped_without_room(
         // Mapped as it is decoded, for the verdict; the size is IDNA's worst case.
         let needed = crate::idna_bound(input.len());
         let e = crate::idna::IdnaError::BufferTooSmall { needed };
-        let free = out.len();
-        let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
-        let verdict = host_verdict(&e, Mapped::escaped(input), scratch);
-        return idna_error(e, input.len(), verdict, out, v);
+        return verdict_in_free_arena(e, Mapped::escaped(input), input.len(), out, v);
     };
     // As with room: UTF-8 decode without BOM or fail.
     let Ok(decoded) = core::str::from_utf8(decoded) else {
@@ -415,12 +407,7 @@ fn escaped_without_room(
     match crate::idna::domain_to_ascii(decoded, false, &mut []) {
         // An empty buffer only fits the empty result, which is a failure.
         Ok(_) => domain_to_ascii_failure(v),
-        Err(e) => {
-            let free = out.len();
-            let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
-            let verdict = host_verdict(&e, Mapped::new(decoded, false), scratch);
-            idna_error(e, d, verdict, out, v)
-        }
+        Err(e) => verdict_in_free_arena(e, Mapped::new(decoded, false), d, out, v),
     }
 }
 
@@ -467,6 +454,23 @@ fn idna_error(
         }
         _ => domain_to_ascii_failure(v),
     }
+}
+
+/// [`idna_error`] after [`host_verdict`], with the arena's free bytes (past the output) as
+/// the verdict's scratch: how a host ends whose UTS46 step found no room.
+#[cfg(feature = "idna")]
+#[inline(always)]
+fn verdict_in_free_arena(
+    e: crate::idna::IdnaError,
+    domain: Mapped<'_>,
+    decoded: usize,
+    out: &mut Writer<'_>,
+    v: &mut impl Report,
+) -> Result<HostKind, ParseErrorKind> {
+    let free = out.len();
+    let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
+    let verdict = host_verdict(&e, domain, scratch);
+    idna_error(e, decoded, verdict, out, v)
 }
 
 /// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>

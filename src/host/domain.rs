@@ -367,11 +367,8 @@ fn unicode_without_room(
         return domain_to_ascii_failure(v);
     };
     // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer.
-    match crate::idna::domain_to_ascii(domain, false, &mut []) {
-        // An empty buffer only fits the empty result, which is a failure.
-        Ok(_) => domain_to_ascii_failure(v),
-        Err(e) => verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v),
-    }
+    let e = crate::idna::domain_to_ascii_no_room(domain);
+    verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v)
 }
 
 /// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
@@ -404,11 +401,8 @@ fn escaped_without_room(
     let Ok(decoded) = core::str::from_utf8(decoded) else {
         return domain_to_ascii_failure(v);
     };
-    match crate::idna::domain_to_ascii(decoded, false, &mut []) {
-        // An empty buffer only fits the empty result, which is a failure.
-        Ok(_) => domain_to_ascii_failure(v),
-        Err(e) => verdict_in_free_arena(e, Mapped::new(decoded, false), d, out, v),
-    }
+    let e = crate::idna::domain_to_ascii_no_room(decoded);
+    verdict_in_free_arena(e, Mapped::new(decoded, false), d, out, v)
 }
 
 /// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.

@@ -236,6 +236,21 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
     }
 }
 
+/// The error [`domain_to_ascii`] (beStrict = false) returns for `domain` with no buffer at
+/// all, without running UTS46 processing on it: the buffer running out, with the size that
+/// suffices (an empty domain: the empty host). Processing an empty buffer fails at the first
+/// byte it writes, so what it could find before is left to [`verdict`], which the callers
+/// run on this error (a host with no room in the arena): the deep frames of processing (an
+/// `xn--` label's NFC check) stay off the stack of that path (issue 20: Cortex-M0 bound).
+pub(crate) fn domain_to_ascii_no_room(domain: &str) -> IdnaError {
+    let needed = match domain.is_ascii() {
+        true if domain.is_empty() => return IdnaError::EmptyHost,
+        true => domain.len(),
+        false => needed_bound(domain, &Uts46Options::url(false), Target::Ascii),
+    };
+    IdnaError::BufferTooSmall { needed }
+}
+
 /// The URL Standard's [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode):
 /// writes the UTF-8 result to `out[..n]` and returns `n`. If UTS46 records an error the
 /// result is `domain` itself, as the standard says.

@@ -374,15 +374,28 @@ fn unicode_without_room(
 /// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
 /// decodes to at most [`ESCAPED_ON_STACK`] bytes (a DNS label's worth) is decoded on the
 /// stack, so UTS46 can say what it needs (and whether it fails) as for an unescaped one;
-/// for a longer one the worst case is assumed (128 bytes per byte), which suffices.
-/// Not inlined: the buffer is on the stack only on this path.
+/// for a longer one the worst case is assumed (128 bytes per byte), which suffices. The
+/// verdict then streams the decoding from the input ([`Mapped::escaped`]), once that buffer
+/// is gone (issue 20: it is not under the verdict's frames on the stack).
 #[cfg(feature = "idna")]
-#[inline(never)]
 fn escaped_without_room(
     input: &[u8],
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
+    let Some((e, decoded)) = escaped_no_room_error(input) else {
+        // As with room: UTF-8 decode without BOM or fail.
+        return domain_to_ascii_failure(v);
+    };
+    verdict_in_free_arena(e, Mapped::escaped(input), decoded, out, v)
+}
+
+/// The UTS46 error of [`escaped_without_room`]'s domain with no buffer, and the decoded
+/// length it is counted after; `None` when the decoded bytes are not UTF-8. Not inlined:
+/// the buffer is on the stack only here.
+#[cfg(feature = "idna")]
+#[inline(never)]
+fn escaped_no_room_error(input: &[u8]) -> Option<(crate::idna::IdnaError, usize)> {
     let mut buf = [0u8; ESCAPED_ON_STACK];
     let mut d = 0;
     for b in percent::decode(input) {
@@ -392,17 +405,15 @@ fn escaped_without_room(
         d += 1;
     }
     let Some(decoded) = buf.get(..d) else {
-        // Mapped as it is decoded, for the verdict; the size is IDNA's worst case.
+        // The size is IDNA's worst case.
         let needed = crate::idna_bound(input.len());
-        let e = crate::idna::IdnaError::BufferTooSmall { needed };
-        return verdict_in_free_arena(e, Mapped::escaped(input), input.len(), out, v);
+        return Some((
+            crate::idna::IdnaError::BufferTooSmall { needed },
+            input.len(),
+        ));
     };
-    // As with room: UTF-8 decode without BOM or fail.
-    let Ok(decoded) = core::str::from_utf8(decoded) else {
-        return domain_to_ascii_failure(v);
-    };
-    let e = crate::idna::domain_to_ascii_no_room(decoded);
-    verdict_in_free_arena(e, Mapped::new(decoded, false), d, out, v)
+    let decoded = core::str::from_utf8(decoded).ok()?;
+    Some((crate::idna::domain_to_ascii_no_room(decoded), d))
 }
 
 /// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.

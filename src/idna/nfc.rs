@@ -461,6 +461,10 @@ fn char_at(buf: &[u8], i: usize) -> (char, usize) {
 /// the marks, unlike the buffer-free path of [`Nfc`], which re-reads a long run once per
 /// class. Returns the new length, or `Err` with the scratch the longest run out of order
 /// needs (the buffer then holds garbage).
+///
+/// Not inlined: the sort's bucket counts (two pairs of 16 words) would otherwise sit in the
+/// frame of UTS46 processing, under the deepest chain of every parse (issue 20: Cortex-M0).
+#[inline(never)]
 pub(crate) fn normalize_decomposed_in_place(buf: &mut [u8], len: usize) -> Result<usize, usize> {
     normalize_counted(buf, len, &mut 0)
 }

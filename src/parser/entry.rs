@@ -378,31 +378,46 @@ fn pipeline_with<'a, R: Report>(
         false => input,
     };
     if has_tab_or_newline(trimmed.as_bytes()) {
-        return without_tabs(trimmed, lead, job, arena, v);
+        let t = trimmed.as_bytes();
+        // One error for all of them; at the first.
+        let first = t.iter().position(|&b| is_tab_or_newline(b)).unwrap_or(0);
+        v.report(ValidationError::InvalidUrlUnit, lead + first);
+        let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
+        // Each out of line, so that neither frame is under the other's callees: the
+        // recognizer's result for the copy, and the stack copy (issue 20: Cortex-M0).
+        return match arena.len() < n {
+            true => Err(tab_free_copy_too_small(t, lead, job, v, n)),
+            false => without_tabs(trimmed, lead, job, arena, v, n),
+        };
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
     let resume = resume.filter(|_| lead == 0);
-    run(trimmed, job, arena, v, resume, |p| p + lead)
+    run(
+        trimmed,
+        job,
+        arena,
+        v,
+        resume,
+        Positions { lead, tabs: None },
+    )
 }
 
 /// [`pipeline`] for input with tabs or newlines (`trimmed` starts at `lead` in the caller's
-/// input): removed into a copy at the end of the arena, which is then recognized and parsed.
+/// input, `n` bytes once they are removed), when the arena holds those `n` bytes: removed
+/// into a copy at the end of the arena, which is then recognized and parsed.
+#[inline(never)]
 fn without_tabs<'a, R: Report>(
     trimmed: &'a str,
     lead: usize,
     job: &Job<'_, '_, '_>,
     arena: &'a mut [u8],
-    mut v: R,
+    v: R,
+    n: usize,
 ) -> Result<Url<'a>, Error> {
     let t = trimmed.as_bytes();
-    // One error for all of them; at the first.
-    let first = t.iter().position(|&b| is_tab_or_newline(b)).unwrap_or(0);
-    v.report(ValidationError::InvalidUrlUnit, lead + first);
-    let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    // Remove tabs and newlines into the end of the arena; the output grows from the front.
-    let Some(split) = arena.len().checked_sub(n) else {
-        return Err(tab_free_copy_too_small(t, lead, job, v, n));
-    };
+    // Remove tabs and newlines into the end of the arena (which holds them: checked by the
+    // caller); the output grows from the front.
+    let split = arena.len().saturating_sub(n);
     let (out, copy) = arena.split_at_mut(split);
     copy_without_tabs(t, copy);
     let copy: &'a [u8] = copy;
@@ -411,7 +426,10 @@ fn without_tabs<'a, R: Report>(
     let copy = crate::ascii::as_str(copy)
         .or_else(|| core::str::from_utf8(copy).ok())
         .unwrap_or("");
-    let map_pos = |p: usize| lead + kept_position(t, p);
+    let map_pos = Positions {
+        lead,
+        tabs: Some(t),
+    };
     // The copy may be canonical, or start so, like input without tabs (not when it lacks
     // the `/` of a special URL's path: the arena holding the copy has no room to insert it).
     let found = recognize(copy, &job.options);
@@ -458,9 +476,9 @@ fn head_valid(input: &str, job: &Job<'_, '_, '_>, scratch: &mut [u8]) -> Option<
         let (out, copy) = scratch.split_at_mut(split);
         copy_without_tabs(t.get(..end)?, copy);
         let copy = core::str::from_utf8(copy).ok()?;
-        run(copy, job, out, v, None, |p| p)
+        run(copy, job, out, v, None, Positions::SAME)
     } else {
-        run(trimmed.get(..end)?, job, scratch, v, None, |p| p)
+        run(trimmed.get(..end)?, job, scratch, v, None, Positions::SAME)
     };
     match result {
         Ok(_) => Some(true),
@@ -491,7 +509,10 @@ fn tab_free_copy_too_small<R: Report>(
     let Ok(copy) = core::str::from_utf8(copy) else {
         return bound();
     };
-    let map_pos = |p: usize| lead + kept_position(t, p);
+    let map_pos = Positions {
+        lead,
+        tabs: Some(t),
+    };
     // A parse error here is the answer with any arena: `run` reports one only when no
     // step was skipped for lack of room (the error kind never depends on the arena size).
     match run(copy, job, &mut [], v, None, map_pos) {
@@ -529,16 +550,44 @@ fn kept_position(trimmed: &[u8], p: usize) -> usize {
     trimmed.len()
 }
 
+/// Where the tab-free, trimmed input the states read lies in the caller's input: after
+/// `lead` trimmed bytes, and with the tabs and newlines of `tabs` (the trimmed input) taken
+/// out. A value, not a closure: one instance of [`run`] serves every caller.
+#[derive(Clone, Copy)]
+struct Positions<'t> {
+    lead: usize,
+    tabs: Option<&'t [u8]>,
+}
+
+impl Positions<'_> {
+    /// Positions that are the caller's (`can_parse` reports none).
+    const SAME: Positions<'static> = Positions {
+        lead: 0,
+        tabs: None,
+    };
+
+    /// The caller's position of position `p` of the tab-free input.
+    fn map(self, p: usize) -> usize {
+        self.lead + self.tabs.map_or(p, |t| kept_position(t, p))
+    }
+}
+
 /// The states over the trimmed, tab-free input (from `resume`, if any), and the
-/// serialization. `map_pos` maps an error's position back to the caller's input.
+/// serialization. `pos` maps an error's position back to the caller's input.
+///
+/// Not inlined: the parser's state is in this frame alone, not also in the frames of its
+/// callers (the pipeline, and the stack copy of [`tab_free_copy_too_small`] which calls it
+/// again: issue 20, Cortex-M0 stack bound).
+#[inline(never)]
 fn run<'a, R: Report>(
     input: &'a str,
     job: &Job<'_, '_, '_>,
     arena: &'a mut [u8],
     mut v: R,
     resume: Option<&Resume>,
-    map_pos: impl Fn(usize) -> usize,
+    pos: Positions<'_>,
 ) -> Result<Url<'a>, Error> {
+    let map_pos = |p: usize| pos.map(p);
     v.parser_starts();
     let mut p = Parser::new(input, arena, job.base, v);
     p.validity_only = job.validity_only;

@@ -139,6 +139,7 @@ impl Uts46Options {
 /// let n = to_ascii("Bücher.example", Uts46Options::STRICT, &mut out).unwrap();
 /// assert_eq!(&out[..n], b"xn--bcher-kva.example");
 /// ```
+#[inline]
 pub fn to_ascii(domain: &str, options: Uts46Options, out: &mut [u8]) -> Result<usize, IdnaError> {
     match process::process(domain, &options, Target::Ascii, out) {
         Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),

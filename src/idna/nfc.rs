@@ -162,10 +162,6 @@ impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {
     }
 }
 
-fn peek<I: Iterator<Item = char> + Clone>(it: &I) -> Option<char> {
-    it.clone().next()
-}
-
 /// A run of non-starters, read in stable canonical order (by combining class).
 #[derive(Clone, Debug)]
 struct SortedRun<I> {
@@ -180,29 +176,44 @@ struct SortedRun<I> {
 }
 
 impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
-    /// Consumes the run of non-starters at the front of `it`.
-    fn take(it: &mut I) -> Self {
-        let start = it.clone();
+    /// A run with nothing to read (as one read to its end is).
+    fn empty(src: &I) -> Self {
+        SortedRun {
+            start: src.clone(),
+            it: src.clone(),
+            len: 0,
+            idx: 0,
+            class: 256,
+            next_class: 256,
+        }
+    }
+
+    /// Consumes the run of non-starters at the front of `it` into this run, in place: no
+    /// run and no lookahead copy of the source in the caller's frame (`self.it` is the
+    /// lookahead; issue 20: Cortex-M0 stack bound).
+    fn take(&mut self, it: &mut I) {
+        self.start.clone_from(it);
         let (mut len, mut min) = (0, 256);
         loop {
-            let mut ahead = it.clone();
-            match ahead.next().map(ccc) {
+            self.it.clone_from(it);
+            match self.it.next().map(ccc) {
                 Some(k) if k != 0 => {
-                    *it = ahead;
+                    it.clone_from(&self.it);
                     len += 1;
                     min = min.min(u16::from(k));
                 }
                 _ => break,
             }
         }
-        SortedRun {
-            it: start.clone(),
-            start,
-            len,
-            idx: 0,
-            class: min,
-            next_class: 256,
-        }
+        self.len = len;
+        self.rewind(min);
+    }
+
+    /// The character at the front of `it`, read through this run's cursor (which a
+    /// [`SortedRun::rewind`] resets): no copy of the source in the caller's frame.
+    fn peek_through(&mut self, it: &I) -> Option<char> {
+        self.it.clone_from(it);
+        self.it.next()
     }
 }
 
@@ -282,7 +293,7 @@ impl Composer {
 impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
     /// Back to the first mark of the run, `class` the smallest class in it.
     fn rewind(&mut self, class: u16) {
-        self.it = self.start.clone();
+        self.it.clone_from(&self.start);
         self.idx = 0;
         self.class = class;
         self.next_class = 256;
@@ -297,15 +308,16 @@ impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
 /// frame (issue 20: Cortex-M stack bound).
 #[inline(never)]
 fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
-    // The fields in place: no copy of the source state or of the run in this frame (issue
-    // 20: this function is on the deepest chain on Cortex-M0, under an `xn--` label's NFC
-    // check).
+    // The fields in place, the run's cursor as the lookahead: no copy of the source state
+    // or of the run in this frame (issue 20: this function is on the deepest chain on
+    // Cortex-M0, under an `xn--` label's NFC check).
     let Nfc {
         next_segment: it,
         pending_starter,
-        replay,
+        run,
+        replay_from,
     } = nfc;
-    let Some(first) = peek(it) else {
+    let Some(first) = run.peek_through(it) else {
         return false;
     };
     let mut comp = Composer {
@@ -321,31 +333,36 @@ fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
             starter: comp.starter,
             last: None,
         };
-        if peek(it).is_none_or(|n| (n as u32) < FIRST_SECOND) {
+        if run
+            .peek_through(it)
+            .is_none_or(|n| (n as u32) < FIRST_SECOND)
+        {
             // Fast path: nothing follows that could be a mark or compose (the last run is
             // empty: nothing to replay).
             *pending_starter = comp.starter;
-            *replay = None;
+            run.rewind(256);
             return true;
         }
-        // The run goes where it is replayed from (replaced if the next starter composes).
-        let (run, _) = replay.insert((SortedRun::take(it), before));
+        // The run is read where it is replayed from (replaced if the next starter
+        // composes).
+        run.take(it);
         comp = before;
         // Fed through the run itself, then rewound (no second copy of it on the stack).
         let smallest = run.class;
         for (c, class) in run.by_ref() {
             comp.feed(c, class);
         }
-        run.rewind(smallest);
         if comp.last.is_none() {
-            let next = peek(it).filter(|&n| ccc(n) == 0);
+            let next = run.peek_through(it).filter(|&n| ccc(n) == 0);
             if let Some(composite) = comp.starter.zip(next).and_then(|(s, n)| compose(s, n)) {
                 it.next();
                 comp.starter = Some(composite);
                 continue;
             }
         }
+        run.rewind(smallest);
         *pending_starter = comp.starter;
+        *replay_from = before;
         return true;
     }
 }
@@ -355,15 +372,23 @@ fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
 pub(crate) struct Nfc<I> {
     next_segment: I,
     pending_starter: Option<char>,
-    replay: Option<(SortedRun<I>, Composer)>,
+    /// The last run of marks of the segment, replayed with the composer state at its start
+    /// (`replay_from`) to emit the marks that did not compose; read to its end when there
+    /// is nothing to replay.
+    run: SortedRun<I>,
+    replay_from: Composer,
 }
 
 impl<I: Iterator<Item = char> + Clone> Nfc<I> {
     pub(crate) fn new(decomposed: I) -> Self {
         Nfc {
+            run: SortedRun::empty(&decomposed),
             next_segment: decomposed,
             pending_starter: None,
-            replay: None,
+            replay_from: Composer {
+                starter: None,
+                last: None,
+            },
         }
     }
 
@@ -376,13 +401,10 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
             if let Some(s) = self.pending_starter.take() {
                 return Some(s);
             }
-            if let Some((run, comp)) = &mut self.replay {
-                for (c, class) in run.by_ref() {
-                    if !comp.feed(c, class) {
-                        return Some(c);
-                    }
+            for (c, class) in self.run.by_ref() {
+                if !self.replay_from.feed(c, class) {
+                    return Some(c);
                 }
-                self.replay = None;
             }
             if !analyze(self) {
                 return None;
@@ -422,7 +444,7 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
 /// the full comparison's iterator state (a few hundred bytes) is in the other function's
 /// frame, on the stack only for labels the quick check cannot decide (issue 20: the deepest
 /// chain on Cortex-M runs through here).
-#[inline(never)]
+#[inline]
 pub(crate) fn is_nfc(label: &str) -> bool {
     let quick_yes =
         |c: char| (c as u32) < FIRST_SECOND || (is_chunk_boundary(c) && !may_decompose(c));

@@ -444,7 +444,7 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
 /// the full comparison's iterator state (a few hundred bytes) is in the other function's
 /// frame, on the stack only for labels the quick check cannot decide (issue 20: the deepest
 /// chain on Cortex-M runs through here).
-#[inline]
+#[inline(always)]
 pub(crate) fn is_nfc(label: &str) -> bool {
     let quick_yes =
         |c: char| (c as u32) < FIRST_SECOND || (is_chunk_boundary(c) && !may_decompose(c));
@@ -454,7 +454,19 @@ pub(crate) fn is_nfc(label: &str) -> bool {
 /// NFC(`label`) == `label`, by normalizing. Not inlined (see [`is_nfc`]).
 #[inline(never)]
 fn is_nfc_by_normalizing(label: &str) -> bool {
-    nfc_chars(crate::idna::mapping::Mapped::unmapped(label)).eq(label.chars())
+    // A loop, not `Iterator::eq`, which takes both iterators by value (a copy of the
+    // stream's state in its frame).
+    let mut nfc = nfc_chars(crate::idna::mapping::Mapped::unmapped(label));
+    let mut chars = label.chars();
+    loop {
+        let c = nfc.next();
+        if c != chars.next() {
+            return false;
+        }
+        if c.is_none() {
+            return true;
+        }
+    }
 }
 
 /// The character at byte `i` of `buf`, which holds valid UTF-8 (characters this module

@@ -28,7 +28,9 @@ pub(crate) fn check_label(
 }
 
 /// [`check_label`] for a label that came from Punycode: it must be in NFC (V1), and always
-/// uses nontransitional statuses.
+/// uses nontransitional statuses. Inlined: the NFC check and the criteria are then called
+/// from the caller's frame, not from one more frame (issue 20: they are the deepest chain).
+#[inline(always)]
 pub(crate) fn check_decoded_label(
     label: &str,
     options: &Uts46Options,

@@ -426,6 +426,7 @@ const ESCAPED_ON_STACK: usize = 64;
 /// valid host later checks decide, after an undecided one validity is left undecided.
 /// Anything else fails the host.
 #[cfg(feature = "idna")]
+#[inline(never)]
 fn idna_error(
     e: crate::idna::IdnaError,
     decoded: usize,

@@ -118,6 +118,9 @@ impl Mapped<'_> {
 impl Iterator for Mapped<'_> {
     type Item = char;
 
+    // Not inlined into the decomposition that reads it: its locals would sit in that frame,
+    // under the decomposition's own calls, the deepest chain of every NFC stream (issue 20).
+    #[inline(never)]
     fn next(&mut self) -> Option<char> {
         if self.identity {
             return self.input_char();

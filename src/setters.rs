@@ -21,7 +21,11 @@ fn is_tab_or_newline(b: &u8) -> bool {
 
 impl<'a> Url<'a> {
     /// Rebuilds the serialization with `old[start..end]` replaced by what `write` produces,
-    /// running the parser over `value` (tabs and newlines removed) with `state_override`.
+    /// running the parser over `value` (tabs and newlines removed) with `state_override`:
+    /// the new serialization, or `None` when the setter leaves the URL as it is. Not
+    /// inlined: its frames (the setter's parser, a stack copy of the value) are gone when
+    /// the result is parsed again ([`Url::spliced`]; issue 20: the setters' stack bound).
+    #[inline(never)]
     fn splice<'b>(
         &self,
         arena: &'b mut [u8],
@@ -29,7 +33,7 @@ impl<'a> Url<'a> {
         value: &[u8],
         state_override: StateOverride,
         write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
-    ) -> Result<Url<'b>, Error>
+    ) -> Result<Option<&'b str>, Error>
     where
         'a: 'b,
     {
@@ -77,7 +81,7 @@ impl<'a> Url<'a> {
         input: &[u8],
         state_override: StateOverride,
         write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
-    ) -> Result<Url<'b>, Error>
+    ) -> Result<Option<&'b str>, Error>
     where
         'a: 'b,
     {
@@ -95,7 +99,7 @@ impl<'a> Url<'a> {
         state_override: StateOverride,
         write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
         copy_len: usize,
-    ) -> Result<Url<'b>, Error>
+    ) -> Result<Option<&'b str>, Error>
     where
         'a: 'b,
     {
@@ -106,7 +110,7 @@ impl<'a> Url<'a> {
         let mut p = Parser::for_setter(input, out, scheme, self.record(), state_override);
         // A failure of the state means the setter leaves the URL as it was.
         if write(&mut p, self).is_err() {
-            return Ok(*self);
+            return Ok(None);
         }
         if state_override == StateOverride::PathStart {
             // The path was rewritten from the end of the authority: the serializer's `/.`.
@@ -117,8 +121,19 @@ impl<'a> Url<'a> {
         let href = out.finish().map_err(|needed| Error::ArenaTooSmall {
             needed: needed + copy_len,
         })?;
-        // The new serialization is canonical: this parse borrows it and recomputes offsets.
-        Url::parse(href, &mut [])
+        Ok(Some(href))
+    }
+
+    /// The URL a setter leaves: this one, or the new serialization `href` parsed again. It
+    /// is canonical: the parse borrows it and recomputes the offsets.
+    fn spliced<'b>(&self, href: Result<Option<&'b str>, Error>) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        match href? {
+            None => Ok(*self),
+            Some(href) => Url::reparse(href),
+        }
     }
 
     /// Sets the whole URL (the `href` setter): parses `value`.
@@ -139,6 +154,17 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
+        let href = self.protocol_href(value, arena);
+        self.spliced(href)
+    }
+
+    /// [`Url::set_protocol`]'s new serialization (`None`: the URL stays as it is). Not
+    /// inlined: its writer is gone when the result is parsed again.
+    #[inline(never)]
+    fn protocol_href<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Option<&'b str>, Error>
+    where
+        'a: 'b,
+    {
         // Scheme start and scheme states with a state override, on `value` + ":": the scheme
         // is the value up to its first `:` (tabs and newlines removed), of any length.
         let scheme_bytes = || {
@@ -150,7 +176,7 @@ impl<'a> Url<'a> {
                 .take_while(|&b| b != b':')
         };
         let Some((len, new_type)) = scheme_override(scheme_bytes()) else {
-            return Ok(*self);
+            return Ok(None);
         };
         let old_type = SchemeType::from_lowercase(self.scheme().as_bytes());
         let credentials = !self.username().is_empty() || !self.password().is_empty();
@@ -159,7 +185,7 @@ impl<'a> Url<'a> {
             || (new_type.is_file() && (credentials || self.port().is_some()))
             || (old_type.is_file() && self.host_kind() == HostKind::Empty)
         {
-            return Ok(*self);
+            return Ok(None);
         }
         let r = self.record();
         let old = self.as_str();
@@ -187,7 +213,7 @@ impl<'a> Url<'a> {
         let href = out
             .finish()
             .map_err(|needed| Error::ArenaTooSmall { needed })?;
-        Url::parse(href, &mut [])
+        Ok(Some(href))
     }
 
     /// Whether the URL cannot have a username, password or port: no host, an empty host,
@@ -237,7 +263,7 @@ impl<'a> Url<'a> {
         }
         let r = self.record();
         let range = (r.scheme_end as usize + 3, r.host_start as usize);
-        self.splice(arena, range, b"", StateOverride::Host, |p, _| {
+        let href = self.splice(arena, range, b"", StateOverride::Host, |p, _| {
             let start = p.out.len();
             if setting_username {
                 p.out.push_encoded_slice(username, &USERINFO);
@@ -256,7 +282,8 @@ impl<'a> Url<'a> {
                 p.out.push(b'@');
             }
             Ok(())
-        })
+        });
+        self.spliced(href)
     }
 
     /// The `host` setter: host and optional port (`example.com:8080`).
@@ -309,7 +336,7 @@ impl<'a> Url<'a> {
         } else {
             StateOverride::Host
         };
-        self.splice(arena, range, value.as_bytes(), ov, |p, url| {
+        let href = self.splice(arena, range, value.as_bytes(), ov, |p, url| {
             if !has_host {
                 p.out.push_slice(b"//");
             }
@@ -333,7 +360,8 @@ impl<'a> Url<'a> {
                 None => {}
             }
             Ok(())
-        })
+        });
+        self.spliced(href)
     }
 
     /// The `port` setter: leading digits; empty removes the port.
@@ -353,7 +381,7 @@ impl<'a> Url<'a> {
         }
         let r = self.record();
         let empty = value.is_empty();
-        self.splice(
+        let href = self.splice(
             arena,
             (r.host_end as usize, r.path_start as usize),
             value.as_bytes(),
@@ -368,7 +396,8 @@ impl<'a> Url<'a> {
                 }
                 Ok(())
             },
-        )
+        );
+        self.spliced(href)
     }
 
     /// The `pathname` setter.
@@ -387,7 +416,7 @@ impl<'a> Url<'a> {
             return Ok(*self);
         }
         let range = (self.authority_end(), self.path_end_usize());
-        self.splice(
+        let href = self.splice(
             arena,
             range,
             value.as_bytes(),
@@ -396,7 +425,8 @@ impl<'a> Url<'a> {
                 p.run_override(0)?;
                 Ok(())
             },
-        )
+        );
+        self.spliced(href)
     }
 
     /// The `search` setter: `?` is optional; empty removes the query.
@@ -407,12 +437,13 @@ impl<'a> Url<'a> {
         let range = (self.path_end_usize(), self.fragment_start_or_end());
         let v = value.strip_prefix('?').unwrap_or(value);
         let empty = value.is_empty();
-        self.splice(arena, range, v.as_bytes(), StateOverride::Query, |p, _| {
+        let href = self.splice(arena, range, v.as_bytes(), StateOverride::Query, |p, _| {
             if !empty {
                 p.run_override(0)?;
             }
             Ok(())
-        })
+        });
+        self.spliced(href)
     }
 
     /// The `hash` setter: `#` is optional; empty removes the fragment.
@@ -423,7 +454,7 @@ impl<'a> Url<'a> {
         let range = (self.fragment_start_or_end(), self.as_str().len());
         let v = value.strip_prefix('#').unwrap_or(value);
         let empty = value.is_empty();
-        self.splice(
+        let href = self.splice(
             arena,
             range,
             v.as_bytes(),
@@ -434,7 +465,8 @@ impl<'a> Url<'a> {
                 }
                 Ok(())
             },
-        )
+        );
+        self.spliced(href)
     }
 }
 
@@ -498,7 +530,7 @@ impl<'a> Url<'a> {
         }
         out.push_slice(old.as_bytes().get(range.1..).unwrap_or_default());
         let href = out.finish().map_err(|_| Error::ArenaTooSmall { needed })?;
-        Url::parse(href, &mut [])
+        Url::reparse(href)
     }
 }
 

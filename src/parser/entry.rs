@@ -357,26 +357,7 @@ fn pipeline_with<'a, R: Report>(
     if input.len() > crate::MAX_INPUT_LEN {
         return Err(Error::InputTooLong);
     }
-    let bytes = input.as_bytes();
-    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
-    let trail = bytes
-        .get(lead..)
-        .unwrap_or_default()
-        .iter()
-        .rev()
-        .take_while(|&&b| is_c0_or_space(b))
-        .count();
-    // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
-    // something to trim: the slice checks the cuts are character boundaries).
-    let trimmed = match lead > 0 || trail > 0 {
-        true => {
-            // One error for the leading and trailing ones; at the first.
-            let at = if lead > 0 { 0 } else { bytes.len() - trail };
-            v.report(ValidationError::InvalidUrlUnit, at);
-            input.get(lead..bytes.len() - trail).unwrap_or_default()
-        }
-        false => input,
-    };
+    let (trimmed, lead) = trim(input, &mut v);
     if has_tab_or_newline(trimmed.as_bytes()) {
         let t = trimmed.as_bytes();
         // One error for all of them; at the first.
@@ -400,6 +381,71 @@ fn pipeline_with<'a, R: Report>(
         resume,
         Positions { lead, tabs: None },
     )
+}
+
+/// Step 1 of the basic URL parser: `input` without its leading and trailing C0 controls
+/// and spaces, and how many it had in front.
+#[inline(always)]
+fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
+    let bytes = input.as_bytes();
+    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
+    let trail = bytes
+        .get(lead..)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .take_while(|&&b| is_c0_or_space(b))
+        .count();
+    // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
+    // something to trim: the slice checks the cuts are character boundaries).
+    let trimmed = match lead > 0 || trail > 0 {
+        true => {
+            // One error for the leading and trailing ones; at the first.
+            let at = if lead > 0 { 0 } else { bytes.len() - trail };
+            v.report(ValidationError::InvalidUrlUnit, at);
+            input.get(lead..bytes.len() - trail).unwrap_or_default()
+        }
+        false => input,
+    };
+    (trimmed, lead)
+}
+
+impl<'a> Url<'a> {
+    /// `Url::parse(href, &mut [])` for a serialization this crate built (a setter's
+    /// result): it has no tabs or newlines (every component percent-encodes them or cannot
+    /// hold them), so the tab-free copy and its stack buffer are not on this path (issue 20:
+    /// the setters' static stack bound). A serialization may still end in a space (an
+    /// opaque path whose query or fragment a setter removed), which step 1 trims as the
+    /// spec's setters strip it.
+    #[inline(never)]
+    pub(crate) fn reparse(href: &'a str) -> Result<Url<'a>, Error> {
+        if href.len() > crate::MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        let options = Options::default();
+        let found = recognize(href, &options);
+        let resume = match &found {
+            Found::Canonical(url) => return Ok(*url),
+            Found::MissingSlash { at, rec, v } => {
+                return missing_slash(href, *at, rec, *v, &mut []);
+            }
+            Found::Prefix(r) => Some(r),
+            Found::Nothing => None,
+        };
+        let job = Job::new(None, options, false);
+        let mut v = ValidationErrors::EMPTY;
+        let (trimmed, lead) = trim(href, &mut v);
+        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
+        let resume = resume.filter(|_| lead == 0);
+        run(
+            trimmed,
+            &job,
+            &mut [],
+            v,
+            resume,
+            Positions { lead, tabs: None },
+        )
+    }
 }
 
 /// [`pipeline`] for input with tabs or newlines (`trimmed` starts at `lead` in the caller's

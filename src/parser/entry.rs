@@ -642,7 +642,7 @@ fn run<'a, R: Report>(
         Some(r) => p.resume(r),
         None => p.parse_url(),
     };
-    p.v.map_positions(&map_pos);
+    p.v.map_positions(map_pos);
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
         // arena it could fail first, so this later error is not yet the answer.
@@ -692,7 +692,7 @@ fn validity(out: &Writer<'_>, job: &Job<'_, '_, '_>) -> Error {
     job.too_small(out.peak(), out.skipped_checks())
 }
 
-/// Stack bytes [`Url::can_parse`] uses (for the base and for the input, each) when a host
+/// Stack bytes [`Url::can_parse`] uses (for the input; a base needs none) when a host
 /// needs IDNA scratch or the input has tabs or newlines to remove.
 pub const CAN_PARSE_SCRATCH: usize = 1024;
 
@@ -700,8 +700,8 @@ pub const CAN_PARSE_SCRATCH: usize = 1024;
 ///
 /// The pipeline with no arena, stopping where no later state can fail (the path start);
 /// only a step that needs scratch (UTS46 on a host, tab removal) makes it run again with
-/// stack scratch. A base must be parsed for real (the input's parse reads it): in place
-/// when canonical, otherwise into a small stack buffer, then a larger one.
+/// stack scratch. A base that is not canonical is not stored: it is checked by the same
+/// validity run, and the input is parsed against a stand-in for it ([`base_stand_in`]).
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // Either fails to parse (`InputTooLong`); the recognizer must not see it.
     let too_long = |s: &str| s.len() > crate::MAX_INPUT_LEN;
@@ -714,22 +714,75 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     if let Found::Canonical(base) = recognize(b, &Options::default()) {
         return input_valid(input, Some(&base));
     }
-    match valid_against::<256>(input, b) {
-        Some(valid) => valid,
-        None => valid_against::<CAN_PARSE_SCRATCH>(input, b).unwrap_or(false),
-    }
+    let Some(stand_in) = base_stand_in(b) else {
+        // No scheme: a base fails without a base of its own.
+        return false;
+    };
+    input_valid(b, None) && valid_against_stand_in(input, stand_in)
 }
 
-/// Whether `input` is valid against the base `b` parsed into `N` bytes of stack; `None` when
-/// they do not hold the base. A separate function per size, so only one buffer is on the
-/// stack at a time.
+/// What of a base decides whether an input parses against it, as a canonical URL with
+/// only that (`None`: `b` has no scheme, so it does not parse). In the basic URL parser
+/// (<https://url.spec.whatwg.org/#concept-basic-url-parser>) a base is read where the
+/// input has no scheme, or has the base's special scheme (special relative or authority
+/// state): the no scheme state fails on a base with an opaque path (but for `#`); every
+/// other state that reads the base copies its components (relative, relative slash, file,
+/// file slash states), which no later state fails on; what the input's own authority and
+/// host are parsed as depends on the base's scheme alone (special or not, and which special
+/// one: `file` has states of its own, and an input with the base's special scheme goes
+/// relative). So the stand-in keeps the base's special scheme, or for another scheme
+/// whether the base has an opaque path (the scheme is followed by no `/`, tabs and newlines
+/// removed). Proven by `tests/can_parse_base.rs` (against a parse with the real base).
+fn base_stand_in(b: &str) -> Option<&'static str> {
+    let mut bytes = b
+        .bytes()
+        .skip_while(|&c| is_c0_or_space(c))
+        .filter(|&c| !is_tab_or_newline(c));
+    // Enough of the lowercase scheme to recognize a special one (at most 5 bytes).
+    let (mut head, mut len) = ([0u8; 6], 0);
+    loop {
+        let c = bytes.next()?;
+        if c == b':' && len > 0 {
+            break;
+        }
+        let scheme_char = match len {
+            0 => c.is_ascii_alphabetic(),
+            _ => c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'),
+        };
+        if !scheme_char {
+            return None;
+        }
+        if let Some(slot) = head.get_mut(len) {
+            *slot = c.to_ascii_lowercase();
+        }
+        len += 1;
+    }
+    let scheme = match head.get(..len) {
+        Some(lower) if len < head.len() => crate::scheme::SchemeType::from_lowercase(lower),
+        _ => crate::scheme::SchemeType::NotSpecial,
+    };
+    use crate::scheme::SchemeType as S;
+    Some(match scheme {
+        S::Http => "http://h/",
+        S::Https => "https://h/",
+        S::Ws => "ws://h/",
+        S::Wss => "wss://h/",
+        S::Ftp => "ftp://h/",
+        S::File => "file:///",
+        S::NotSpecial if bytes.next() == Some(b'/') => "a:/",
+        S::NotSpecial => "a:x",
+    })
+}
+
+/// Whether `input` is valid against the stand-in base (canonical: parsed into a few bytes
+/// of stack at most, in the build without the recognizer). Out of line: that buffer is
+/// not under the input's run.
 #[inline(never)]
-fn valid_against<const N: usize>(input: &str, b: &str) -> Option<bool> {
-    let mut scratch = [0u8; N];
-    match Url::parse(b, &mut scratch) {
-        Ok(base) => Some(input_valid(input, Some(&base))),
-        Err(Error::ArenaTooSmall { .. }) => None,
-        Err(_) => Some(false),
+fn valid_against_stand_in(input: &str, stand_in: &str) -> bool {
+    let mut buf = [0u8; 16];
+    match Url::parse(stand_in, &mut buf) {
+        Ok(base) => input_valid(input, Some(&base)),
+        Err(_) => false,
     }
 }
 

@@ -4,7 +4,7 @@ use crate::error::{Error, ValidationErrors};
 use crate::parser::Record;
 use crate::url::Url;
 use core::fmt;
-use heapless::{String, Vec};
+use heapless::String;
 
 /// An owned URL whose serialization lives inline in `N` bytes: it can sit in a struct or a
 /// `static` and be edited with the URL setters. Nothing is allocated.
@@ -74,37 +74,55 @@ impl<const N: usize> UrlBuf<N> {
 
     /// Parses `input` against `base` into a new `UrlBuf`.
     pub fn parse_with_base(input: &str, base: Option<&Url<'_>>) -> Result<Self, Error> {
-        let mut arena: Vec<u8, N> = Vec::new();
-        // Cannot fail: the length equals the capacity.
-        let _ = arena.resize(N, 0);
-        let span = (arena.as_ptr() as usize, N);
-        let c = {
-            let url = Url::parse_with_base(input, base, &mut arena)?;
-            capture(&url, span, input.as_bytes())
-        };
-        Self::from_captured(arena, c, input.as_bytes())
+        // One copy of `N` bytes besides the result: the arena (issue 20: Cortex-M0 bound).
+        let mut arena = [0u8; N];
+        let url = Url::parse_with_base(input, base, &mut arena)?;
+        // Wherever the result is (the arena, or the input it borrowed), it is copied.
+        let text = url.as_str();
+        let too_small = Error::ArenaTooSmall { needed: text.len() };
+        Ok(UrlBuf {
+            serialization: String::try_from(text).map_err(|_| too_small)?,
+            record: url.record(),
+            validation: url.validation_errors(),
+        })
     }
 
-    fn from_captured(mut arena: Vec<u8, N>, c: Captured, source: &[u8]) -> Result<Self, Error> {
-        let too_small = Error::ArenaTooSmall { needed: c.len };
-        match c.place {
-            Place::Source(offset) => {
-                // The result borrowed the source: copy it into the storage.
-                let bytes = source.get(offset..offset + c.len).ok_or(too_small)?;
-                arena.clear();
-                arena.extend_from_slice(bytes).map_err(|_| too_small)?;
-            }
-            Place::Arena(offset) => {
-                crate::arena::shift(&mut arena, offset..offset + c.len, 0);
-                arena.truncate(c.len);
-            }
+    /// Parses `input` against `base` and stores the result; on an error nothing changes.
+    /// Not inlined, and the result copied into the storage in place ([`UrlBuf::store`]):
+    /// the only copy of `N` bytes on the stack is the arena (issue 20: Cortex-M0 bound).
+    #[inline(never)]
+    fn parse_into(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
+        let mut arena = [0u8; N];
+        let url = Url::parse_with_base(input, base, &mut arena)?;
+        // Wherever the result is (the arena, or the input it borrowed), it is copied.
+        let text = url.as_str();
+        if text.len() > N {
+            return Err(Error::ArenaTooSmall { needed: text.len() });
         }
-        let serialization = String::from_utf8(arena).map_err(|_| too_small)?;
-        Ok(UrlBuf {
-            serialization,
-            record: c.record,
-            validation: c.validation,
-        })
+        self.serialization.clear();
+        let _ = self.serialization.push_str(text);
+        self.record = url.record();
+        self.validation = url.validation_errors();
+        Ok(())
+    }
+
+    /// Stores the captured URL `c`, whose serialization is in `arena` or `source`.
+    fn store(&mut self, arena: &[u8], c: &Captured, source: &[u8]) -> Result<(), Error> {
+        let too_small = Error::ArenaTooSmall { needed: c.len };
+        let bytes = match c.place {
+            // The result borrowed the source: copied into the storage.
+            Place::Source(offset) => source.get(offset..offset + c.len),
+            Place::Arena(offset) => arena.get(offset..offset + c.len),
+        };
+        let text = bytes
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .filter(|t| t.len() <= N)
+            .ok_or(too_small)?;
+        self.serialization.clear();
+        self.serialization.push_str(text).map_err(|_| too_small)?;
+        self.record = c.record;
+        self.validation = c.validation;
+        Ok(())
     }
 
     /// The URL as a borrowed [`Url`] view, for every getter.
@@ -130,11 +148,10 @@ impl<const N: usize> UrlBuf<N> {
         &mut self,
         setter: impl for<'x> FnOnce(&Url<'x>, &'x mut [u8]) -> Result<Url<'x>, Error>,
     ) -> Result<(), Error> {
-        let mut arena: Vec<u8, N> = Vec::new();
-        let _ = arena.resize(N, 0);
+        let mut arena = [0u8; N];
         let span = (arena.as_ptr() as usize, N);
-        let current = self.as_url();
         let c = {
+            let current = self.as_url();
             let new = setter(&current, &mut arena)?;
             capture(&new, span, self.serialization.as_bytes())
         };
@@ -142,14 +159,12 @@ impl<const N: usize> UrlBuf<N> {
             // The setter left the URL as it was.
             return Ok(());
         }
-        *self = Self::from_captured(arena, c, &[])?;
-        Ok(())
+        self.store(&arena, &c, &[])
     }
 
     /// Replaces the whole URL (the `href` setter).
     pub fn set_href(&mut self, value: &str) -> Result<(), Error> {
-        *self = Self::parse(value)?;
-        Ok(())
+        self.parse_into(value, None)
     }
 
     /// The `protocol` setter ([`Url::set_protocol`]).

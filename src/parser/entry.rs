@@ -6,7 +6,6 @@
 
 use super::fast::{self, Found, Resume};
 use super::{Options, Parser, Record};
-use crate::arena::Writer;
 use crate::error::{
     Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
 };
@@ -284,7 +283,7 @@ fn parse_logged<'a>(
     let job = Job::new(base, options, false);
     let empty = ErrorLog::new(&mut []);
     let log = options.errors.unwrap_or(&empty);
-    pipeline_with(input, &job, arena, None, Logged::new(log))
+    pipeline_with::<_, true>(input, &job, arena, None, Logged::new(log))
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
@@ -340,14 +339,30 @@ fn pipeline<'a>(
     arena: &'a mut [u8],
     resume: Option<&Resume>,
 ) -> Result<Url<'a>, Error> {
-    pipeline_with(input, job, arena, resume, ValidationErrors::EMPTY)
+    pipeline_with::<_, true>(input, job, arena, resume, ValidationErrors::EMPTY)
+}
+
+/// [`pipeline`] for `can_parse` (a validity-only job): when the scratch cannot hold the
+/// tab-free copy, validity is undecided at once ([`head_valid`] decides), so the stack copy
+/// that counts what a parse needs is not linked under it (issue 20: `can_parse`'s bound).
+fn pipeline_validity<'a>(
+    input: &'a str,
+    job: &Job<'_, '_, '_>,
+    arena: &'a mut [u8],
+    resume: Option<&Resume>,
+) -> Result<Url<'a>, Error> {
+    debug_assert!(job.validity_only);
+    pipeline_with::<_, false>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
 /// tabs and newlines (into a copy at the end of the arena), and runs the states, from
 /// `resume` if the recognizer found a canonical prefix; validation errors go to `v`.
+/// `COUNT`: a tab-free copy that does not fit is counted ([`tab_free_copy_too_small`]);
+/// without, the answer is a bound with validity undecided (what that function answers a
+/// validity-only job).
 #[inline(always)]
-fn pipeline_with<'a, R: Report>(
+fn pipeline_with<'a, R: Report, const COUNT: bool>(
     input: &'a str,
     job: &Job<'_, '_, '_>,
     arena: &'a mut [u8],
@@ -367,8 +382,9 @@ fn pipeline_with<'a, R: Report>(
         // Each out of line, so that neither frame is under the other's callees: the
         // recognizer's result for the copy, and the stack copy (issue 20: Cortex-M0).
         return match arena.len() < n {
-            true => Err(tab_free_copy_too_small(t, lead, job, v, n)),
-            false => without_tabs(trimmed, lead, job, arena, v, n),
+            true if COUNT => Err(tab_free_copy_too_small(t, lead, job, v, n)),
+            true => Err(job.too_small(n + output_bound(t, job.base), true)),
+            false => without_tabs::<R, COUNT>(trimmed, lead, job, arena, v, n),
         };
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
@@ -451,8 +467,11 @@ impl<'a> Url<'a> {
 /// [`pipeline`] for input with tabs or newlines (`trimmed` starts at `lead` in the caller's
 /// input, `n` bytes once they are removed), when the arena holds those `n` bytes: removed
 /// into a copy at the end of the arena, which is then recognized and parsed.
+///
+/// `RECOGNIZE`: whether the recognizer runs on the copy (a speed path: `can_parse` does
+/// without it, and without its result in this frame).
 #[inline(never)]
-fn without_tabs<'a, R: Report>(
+fn without_tabs<'a, R: Report, const RECOGNIZE: bool>(
     trimmed: &'a str,
     lead: usize,
     job: &Job<'_, '_, '_>,
@@ -476,19 +495,31 @@ fn without_tabs<'a, R: Report>(
         lead,
         tabs: Some(t),
     };
-    // The copy may be canonical, or start so, like input without tabs (not when it lacks
-    // the `/` of a special URL's path: the arena holding the copy has no room to insert it).
+    // (The copy's `n` bytes are added to any size reported: `Positions::copy`.)
+    match RECOGNIZE {
+        true => recognized_run(copy, job, out, v, map_pos),
+        false => run(copy, job, out, v, None, map_pos),
+    }
+}
+
+/// [`run`] after the recognizer on `copy`, which may be canonical, or start so, like input
+/// without tabs (not when it lacks the `/` of a special URL's path: the arena holding the
+/// copy has no room to insert it).
+#[inline(always)]
+fn recognized_run<'a, R: Report>(
+    copy: &'a str,
+    job: &Job<'_, '_, '_>,
+    out: &'a mut [u8],
+    v: R,
+    map_pos: Positions<'_>,
+) -> Result<Url<'a>, Error> {
     let found = recognize(copy, &job.options);
     let resume = match &found {
         Found::Canonical(url) => return Ok(url.with_validation(v.set())),
         Found::Prefix(r) => Some(r),
         _ => None,
     };
-    let result = run(copy, job, out, v, resume, map_pos);
-    result.map_err(|e| match e {
-        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
-        e => e,
-    })
+    run(copy, job, out, v, resume, map_pos)
 }
 
 /// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
@@ -563,7 +594,8 @@ fn tab_free_copy_too_small<R: Report>(
     // step was skipped for lack of room (the error kind never depends on the arena size).
     match run(copy, job, &mut [], v, None, map_pos) {
         Ok(_) => job.too_small(n, false),
-        Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed, false),
+        // (`needed` counts the copy's `n` bytes: `Positions::copy`.)
+        Err(Error::ArenaTooSmall { needed }) => job.too_small(needed, false),
         Err(e) => e,
     }
 }
@@ -616,6 +648,13 @@ impl Positions<'_> {
     fn map(self, p: usize) -> usize {
         self.lead + self.tabs.map_or(p, |t| kept_position(t, p))
     }
+
+    /// Arena bytes the tab-free copy takes (at the end of the arena, when there are tabs):
+    /// added to any size reported (counted only then).
+    fn copy(self) -> usize {
+        self.tabs
+            .map_or(0, |t| t.iter().filter(|&&b| !is_tab_or_newline(b)).count())
+    }
 }
 
 /// The states over the trimmed, tab-free input (from `resume`, if any), and the
@@ -647,13 +686,15 @@ fn run<'a, R: Report>(
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
         // arena it could fail first, so this later error is not yet the answer.
         if p.out.skipped_checks() {
-            return Err(job.too_small(p.out.peak(), true));
+            return Err(job.too_small(p.out.peak() + pos.copy(), true));
         }
         let position = map_pos(p.err_pos);
         return Err(Error::Parse(ParseError { kind, position }));
     }
     if job.validity_only {
-        return Err(validity(&p.out, job));
+        // Valid, or undecided when a skipped step may fail. The URL is not built (the run
+        // stopped at the path start): valid is said as the arena (empty) running out there.
+        return Err(job.too_small(p.out.peak() + pos.copy(), p.out.skipped_checks()));
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).
     if p.rec.host_kind.is_none() {
@@ -661,7 +702,7 @@ fn run<'a, R: Report>(
     }
     let url = match p.out.finish() {
         Ok(s) => Url::from_record(s, &p.rec, p.v.set()),
-        Err(needed) => return Err(job.too_small(needed, p.out.skipped_checks())),
+        Err(needed) => return Err(job.too_small(needed + pos.copy(), p.out.skipped_checks())),
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.)
@@ -683,13 +724,6 @@ fn strict<'a, R: Report>(url: Url<'a>, v: &R) -> Result<Url<'a>, Error> {
         })),
         None => Ok(url),
     }
-}
-
-/// The answer of a validity-only run that found no failure by itself: valid, or undecided
-/// when a skipped step may fail. The URL is not built (the run stopped at the path start):
-/// valid is said as the arena (empty) running out there.
-fn validity(out: &Writer<'_>, job: &Job<'_, '_, '_>) -> Error {
-    job.too_small(out.peak(), out.skipped_checks())
 }
 
 /// Stack bytes [`Url::can_parse`] uses (for the input; a base needs none) when a host
@@ -780,10 +814,17 @@ fn base_stand_in(b: &str) -> Option<&'static str> {
 #[inline(never)]
 fn valid_against_stand_in(input: &str, stand_in: &str) -> bool {
     let mut buf = [0u8; 16];
-    match Url::parse(stand_in, &mut buf) {
-        Ok(base) => input_valid(input, Some(&base)),
-        Err(_) => false,
+    match parse_stand_in(stand_in, &mut buf) {
+        Some(base) => input_valid(input, Some(&base)),
+        None => false,
     }
+}
+
+/// The stand-in base parsed (out of line: the parse's own locals are not in the frame the
+/// input's run is under).
+#[inline(never)]
+fn parse_stand_in<'b>(stand_in: &'b str, buf: &'b mut [u8]) -> Option<Url<'b>> {
+    Url::parse(stand_in, buf).ok()
 }
 
 /// [`can_parse`] for the input against a parsed base.
@@ -805,7 +846,7 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
         return valid_in_scratch(input, &job, resume.as_ref());
     }
     // (An empty arena: a validity-only run ends in `ArenaTooSmall` when valid.)
-    match pipeline(input, &job, &mut [], resume.as_ref()) {
+    match pipeline_validity(input, &job, &mut [], resume.as_ref()) {
         Ok(_) => true,
         Err(Error::ArenaTooSmall { .. }) => {
             !job.undecided.get() || valid_in_scratch(input, &job, resume.as_ref())
@@ -821,7 +862,7 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    let valid = match pipeline(input, job, &mut scratch, resume) {
+    let valid = match pipeline_validity(input, job, &mut scratch, resume) {
         Err(Error::Parse(_) | Error::InputTooLong) => Some(false),
         Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => None,
         _ => Some(true),

@@ -58,6 +58,7 @@ impl<'a> Mapped<'a> {
 impl Mapped<'_> {
     /// The next input byte (percent-decoded when `escaped`) and how many input bytes it
     /// takes.
+    #[inline(always)]
     fn peek_byte(&self) -> Option<(u8, usize)> {
         let b = *self.input.first()?;
         let decoded = (self.escaped && b == b'%').then(|| crate::percent::decode_at(self.input, 0));
@@ -104,6 +105,7 @@ impl Mapped<'_> {
 
 impl Mapped<'_> {
     /// A mapping's output character, unless transitional processing maps it further.
+    #[inline(always)]
     fn map_deviation(&mut self, c: char) -> Option<char> {
         match idna_mapping(c) {
             Mapping::Deviation(s) if self.transitional => {

@@ -178,27 +178,34 @@ fn blob_origin(path: &str) -> Origin<'_> {
     let Some(authority) = inner_authority(path) else {
         return Origin::Opaque;
     };
-    match Url::parse(authority, &mut []) {
+    // Cut from a serialization: no tabs or newlines, so the parse has no tab-free copy on
+    // its path (`Url::reparse`; issue 20: `origin`'s stack bound).
+    match Url::reparse(authority) {
         Ok(inner) => http_tuple(&inner),
-        Err(Error::ArenaTooSmall { .. }) => {
-            let mut scratch = [0u8; BLOB_ORIGIN_SCRATCH];
-            let Ok(inner) = Url::parse(authority, &mut scratch) else {
-                return Origin::Opaque;
-            };
-            // Borrow the host from `path`; the inner URL lives in local scratch.
-            let Some(host) = find_str(authority, inner.hostname()) else {
-                return Origin::Opaque;
-            };
-            match http_scheme(inner.scheme()) {
-                Some(scheme) => Origin::Tuple {
-                    scheme,
-                    host,
-                    port: inner.port(),
-                },
-                None => Origin::Opaque,
-            }
-        }
+        Err(Error::ArenaTooSmall { .. }) => blob_origin_in_scratch(authority),
         Err(_) => Origin::Opaque,
+    }
+}
+
+/// [`blob_origin`] for an inner scheme and authority that are not canonical: parsed in
+/// [`BLOB_ORIGIN_SCRATCH`] bytes of stack (out of line: they are on the stack only then).
+#[inline(never)]
+fn blob_origin_in_scratch(authority: &str) -> Origin<'_> {
+    let mut scratch = [0u8; BLOB_ORIGIN_SCRATCH];
+    let Ok(inner) = Url::reparse_in(authority, &mut scratch) else {
+        return Origin::Opaque;
+    };
+    // Borrow the host from `path`; the inner URL lives in local scratch.
+    let Some(host) = find_str(authority, inner.hostname()) else {
+        return Origin::Opaque;
+    };
+    match http_scheme(inner.scheme()) {
+        Some(scheme) => Origin::Tuple {
+            scheme,
+            host,
+            port: inner.port(),
+        },
+        None => Origin::Opaque,
     }
 }
 

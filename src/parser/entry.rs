@@ -435,6 +435,12 @@ impl<'a> Url<'a> {
     /// spec's setters strip it.
     #[inline(never)]
     pub(crate) fn reparse(href: &'a str) -> Result<Url<'a>, Error> {
+        Url::reparse_in(href, &mut [])
+    }
+
+    /// [`Url::reparse`] into `arena`: for text cut from a serialization (a `blob:` URL's
+    /// inner URL, `Url::origin`), which has no tabs or newlines either.
+    pub(crate) fn reparse_in(href: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
         if href.len() > crate::MAX_INPUT_LEN {
             return Err(Error::InputTooLong);
         }
@@ -443,7 +449,7 @@ impl<'a> Url<'a> {
         let resume = match &found {
             Found::Canonical(url) => return Ok(*url),
             Found::MissingSlash { at, rec, v } => {
-                return missing_slash(href, *at, rec, *v, &mut []);
+                return missing_slash(href, *at, rec, *v, arena);
             }
             Found::Prefix(r) => Some(r),
             Found::Nothing => None,
@@ -456,7 +462,7 @@ impl<'a> Url<'a> {
         run(
             trimmed,
             &job,
-            &mut [],
+            arena,
             v,
             resume,
             Positions { lead, tabs: None },

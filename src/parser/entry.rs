@@ -501,9 +501,14 @@ fn without_tabs<'a, R: Report, const RECOGNIZE: bool>(
         lead,
         tabs: Some(t),
     };
-    // (The copy's `n` bytes are added to any size reported: `Positions::copy`.)
     match RECOGNIZE {
-        true => recognized_run(copy, job, out, v, map_pos),
+        // The copy's `n` bytes added to any size reported.
+        true => recognized_run(copy, job, out, v, map_pos).map_err(|e| match e {
+            Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
+            e => e,
+        }),
+        // A validity-only job (`can_parse`) reads no size: the result passes straight
+        // through, without a second one in this frame (issue 20: its stack bound).
         false => run(copy, job, out, v, None, map_pos),
     }
 }
@@ -600,8 +605,7 @@ fn tab_free_copy_too_small<R: Report>(
     // step was skipped for lack of room (the error kind never depends on the arena size).
     match run(copy, job, &mut [], v, None, map_pos) {
         Ok(_) => job.too_small(n, false),
-        // (`needed` counts the copy's `n` bytes: `Positions::copy`.)
-        Err(Error::ArenaTooSmall { needed }) => job.too_small(needed, false),
+        Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed, false),
         Err(e) => e,
     }
 }
@@ -654,13 +658,6 @@ impl Positions<'_> {
     fn map(self, p: usize) -> usize {
         self.lead + self.tabs.map_or(p, |t| kept_position(t, p))
     }
-
-    /// Arena bytes the tab-free copy takes (at the end of the arena, when there are tabs):
-    /// added to any size reported (counted only then).
-    fn copy(self) -> usize {
-        self.tabs
-            .map_or(0, |t| t.iter().filter(|&&b| !is_tab_or_newline(b)).count())
-    }
 }
 
 /// The states over the trimmed, tab-free input (from `resume`, if any), and the
@@ -692,7 +689,7 @@ fn run<'a, R: Report>(
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
         // arena it could fail first, so this later error is not yet the answer.
         if p.out.skipped_checks() {
-            return Err(job.too_small(p.out.peak() + pos.copy(), true));
+            return Err(job.too_small(p.out.peak(), true));
         }
         let position = map_pos(p.err_pos);
         return Err(Error::Parse(ParseError { kind, position }));
@@ -700,7 +697,7 @@ fn run<'a, R: Report>(
     if job.validity_only {
         // Valid, or undecided when a skipped step may fail. The URL is not built (the run
         // stopped at the path start): valid is said as the arena (empty) running out there.
-        return Err(job.too_small(p.out.peak() + pos.copy(), p.out.skipped_checks()));
+        return Err(job.too_small(p.out.peak(), p.out.skipped_checks()));
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).
     if p.rec.host_kind.is_none() {
@@ -708,7 +705,7 @@ fn run<'a, R: Report>(
     }
     let url = match p.out.finish() {
         Ok(s) => Url::from_record(s, &p.rec, p.v.set()),
-        Err(needed) => return Err(job.too_small(needed + pos.copy(), p.out.skipped_checks())),
+        Err(needed) => return Err(job.too_small(needed, p.out.skipped_checks())),
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.)

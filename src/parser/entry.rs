@@ -384,7 +384,8 @@ fn pipeline_with<'a, R: Report, const COUNT: bool>(
         return match arena.len() < n {
             true if COUNT => Err(tab_free_copy_too_small(t, lead, job, v, n)),
             true => Err(job.too_small(n + output_bound(t, job.base), true)),
-            false => without_tabs::<R, COUNT>(trimmed, lead, job, arena, v, n),
+            false if COUNT => without_tabs(trimmed, lead, job, arena, v, n),
+            false => copy_and_run::<R, false>(trimmed, lead, job, arena, v, n),
         };
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
@@ -474,10 +475,24 @@ impl<'a> Url<'a> {
 /// input, `n` bytes once they are removed), when the arena holds those `n` bytes: removed
 /// into a copy at the end of the arena, which is then recognized and parsed.
 ///
-/// `RECOGNIZE`: whether the recognizer runs on the copy (a speed path: `can_parse` does
-/// without it, and without its result in this frame).
+/// Out of line: the recognizer's result for the copy is not in the pipeline's frame.
 #[inline(never)]
-fn without_tabs<'a, R: Report, const RECOGNIZE: bool>(
+fn without_tabs<'a, R: Report>(
+    trimmed: &'a str,
+    lead: usize,
+    job: &Job<'_, '_, '_>,
+    arena: &'a mut [u8],
+    v: R,
+    n: usize,
+) -> Result<Url<'a>, Error> {
+    copy_and_run::<R, true>(trimmed, lead, job, arena, v, n)
+}
+
+/// [`without_tabs`]' body. `RECOGNIZE`: whether the recognizer runs on the copy (a speed
+/// path: `can_parse` does without it, and inlines this into its pipeline: one frame less
+/// above the states, issue 20).
+#[inline(always)]
+fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
     trimmed: &'a str,
     lead: usize,
     job: &Job<'_, '_, '_>,
@@ -748,14 +763,30 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     let Some(b) = base else {
         return input_valid(input, None);
     };
-    if let Found::Canonical(base) = recognize(b, &Options::default()) {
-        return input_valid(input, Some(&base));
-    }
-    let Some(stand_in) = base_stand_in(b) else {
+    let mut buf = [0u8; 16];
+    // One URL in this frame, whichever it is (issue 20: the stack bound).
+    let read = base_as_read(b, &mut buf);
+    match &read {
+        Some((base, true)) => input_valid(input, Some(base)),
+        Some((stand_in, false)) => input_valid(b, None) && input_valid(input, Some(stand_in)),
         // No scheme: a base fails without a base of its own.
-        return false;
-    };
-    input_valid(b, None) && valid_against_stand_in(input, stand_in)
+        None => false,
+    }
+}
+
+/// The base `b` as [`can_parse`] reads the input against it: `b` itself when canonical
+/// (borrowed: `true`), else its stand-in ([`base_stand_in`], parsed into `buf`: `false`,
+/// `b`'s own validity still to check); `None` when `b` has no scheme. Out of line: the
+/// recognizer's result and the stand-in's parse are not in the frame the input's run is
+/// under.
+#[inline(never)]
+fn base_as_read<'b>(b: &'b str, buf: &'b mut [u8]) -> Option<(Url<'b>, bool)> {
+    if let Found::Canonical(base) = recognize(b, &Options::default()) {
+        return Some((base, true));
+    }
+    // Canonical: parsed into a few bytes at most, in the build without the recognizer.
+    let stand_in = Url::parse(base_stand_in(b)?, buf).ok()?;
+    Some((stand_in, false))
 }
 
 /// What of a base decides whether an input parses against it, as a canonical URL with
@@ -811,25 +842,6 @@ fn base_stand_in(b: &str) -> Option<&'static str> {
     })
 }
 
-/// Whether `input` is valid against the stand-in base (canonical: parsed into a few bytes
-/// of stack at most, in the build without the recognizer). Out of line: that buffer is
-/// not under the input's run.
-#[inline(never)]
-fn valid_against_stand_in(input: &str, stand_in: &str) -> bool {
-    let mut buf = [0u8; 16];
-    match parse_stand_in(stand_in, &mut buf) {
-        Some(base) => input_valid(input, Some(&base)),
-        None => false,
-    }
-}
-
-/// The stand-in base parsed (out of line: the parse's own locals are not in the frame the
-/// input's run is under).
-#[inline(never)]
-fn parse_stand_in<'b>(stand_in: &'b str, buf: &'b mut [u8]) -> Option<Url<'b>> {
-    Url::parse(stand_in, buf).ok()
-}
-
 /// [`can_parse`] for the input against a parsed base.
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     // Canonical through the authority: nothing after it can fail.
@@ -848,13 +860,25 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
         return valid_in_scratch(input, &job, resume.as_ref());
     }
-    // (An empty arena: a validity-only run ends in `ArenaTooSmall` when valid.)
-    match pipeline_validity(input, &job, &mut [], resume.as_ref()) {
-        Ok(_) => true,
-        Err(Error::ArenaTooSmall { .. }) => {
-            !job.undecided.get() || valid_in_scratch(input, &job, resume.as_ref())
-        }
-        Err(_) => false,
+    match valid_without_scratch(input, &job, resume.as_ref()) {
+        Some(valid) => valid,
+        None => valid_in_scratch(input, &job, resume.as_ref()),
+    }
+}
+
+/// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when
+/// valid): `None` when a step that needs scratch left validity undecided. Out of line: the
+/// run's result is not in the frame [`valid_in_scratch`] is called from (issue 20).
+#[inline(never)]
+fn valid_without_scratch(
+    input: &str,
+    job: &Job<'_, '_, '_>,
+    resume: Option<&Resume>,
+) -> Option<bool> {
+    match pipeline_validity(input, job, &mut [], resume) {
+        Ok(_) => Some(true),
+        Err(Error::ArenaTooSmall { .. }) => (!job.undecided.get()).then_some(true),
+        Err(_) => Some(false),
     }
 }
 

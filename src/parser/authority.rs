@@ -12,6 +12,20 @@ struct AuthorityScan {
     colon: Option<usize>,
 }
 
+/// The value of a port's ASCII digits (<https://url.spec.whatwg.org/#port-state>): `None`
+/// when it is over 65535. The port state's number and the recognizer's.
+#[inline]
+pub(super) fn port_number(digits: &[u8]) -> Option<u16> {
+    let mut port: u32 = 0;
+    for &d in digits {
+        port = port * 10 + u32::from(d.wrapping_sub(b'0'));
+        if port > 65535 {
+            return None;
+        }
+    }
+    Some(port as u16)
+}
+
 impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// The authority state: credentials before the last `@`, then host and port, up to the
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
@@ -157,18 +171,13 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         if digits.is_empty() {
             return Ok(());
         }
-        let mut port: u32 = 0;
-        for &d in digits {
-            port = port * 10 + (d - b'0') as u32;
-            if port > 65535 {
-                return self.fail(
-                    pos,
-                    ValidationError::PortOutOfRange,
-                    ParseErrorKind::PortOutOfRange,
-                );
-            }
-        }
-        let port = port as u16;
+        let Some(port) = port_number(digits) else {
+            return self.fail(
+                pos,
+                ValidationError::PortOutOfRange,
+                ParseErrorKind::PortOutOfRange,
+            );
+        };
         if Some(port) != self.rec.scheme.default_port() {
             self.rec.port = Some(port);
             self.out.push(b':');

@@ -226,25 +226,15 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// <https://url.spec.whatwg.org/#scheme-state>: returns the position after the `:`, or
     /// `None` to start over in the no scheme state.
     fn scheme_state(&mut self) -> Option<usize> {
-        if !self.at(0)?.is_ascii_alphabetic() {
-            return None;
-        }
-        let len = self
-            .rest(1)
-            .iter()
-            .position(|&b| !class::is(b, class::SCHEME_CHAR))?
-            + 1;
-        if self.at(len) != Some(b':') {
-            return None;
-        }
+        let (len, canonical) = scheme_run(self.input)?;
         let scheme = self.span(0, len);
-        if scheme.iter().any(u8::is_ascii_uppercase) {
+        if canonical {
+            self.out.push_slice(self.span(0, len + 1));
+        } else {
             for &b in scheme {
                 self.out.push(b.to_ascii_lowercase());
             }
             self.out.push(b':');
-        } else {
-            self.out.push_slice(self.span(0, len + 1));
         }
         self.rec.scheme_end = len as u32;
         self.rec.scheme = classify_scheme(scheme);
@@ -523,6 +513,23 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             && self.out.byte_at(self.rec.path_start as usize) != Some(b'/')
             && !(self.out.overflowed() && self.out.pos() > self.rec.path_start)
     }
+}
+
+/// The scheme at the start of `s`, up to its `:`
+/// (<https://url.spec.whatwg.org/#scheme-start-state>, <https://url.spec.whatwg.org/#scheme-state>):
+/// its length, and whether it is canonical (no uppercase letter, so the scheme state writes
+/// it as it is). `None` without a scheme. The recognizer's scheme and the scheme state's.
+#[inline(always)]
+pub(crate) fn scheme_run(s: &[u8]) -> Option<(usize, bool)> {
+    if !s.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let lower_end = class::skip(s, 0, class::SCHEME_LOWER);
+    if lower_end > 0 && s.get(lower_end) == Some(&b':') {
+        return Some((lower_end, true));
+    }
+    let end = class::skip(s, lower_end.max(1), class::SCHEME_CHAR);
+    (s.get(end) == Some(&b':')).then_some((end, false))
 }
 
 /// The scheme's type, comparing ASCII case-insensitively.

@@ -67,15 +67,13 @@ pub(super) fn canonical_path_run(s: &[u8], start: usize) -> usize {
 
 /// Whether the segment starting at `rest` may be a dot segment: it starts with one or two
 /// dots, and what follows them does not continue it. Conservative: a byte outside the path
-/// set (`\`, `?`, a stray `%`) counts as ending the segment.
+/// set (`\`, `?`, a space) counts as ending the segment.
 fn starts_dot_segment(rest: &[u8]) -> bool {
     let (dots, len) = leading_dots(rest);
-    // A path byte or a valid escape (not `%2e`, which would be a dot) continues it.
-    let continues = match rest.get(len) {
-        Some(b'%') => crate::percent::decode_at(rest, len).is_some(),
-        Some(&b) => b != b'/' && crate::scan::is(b, crate::scan::PATH),
-        None => false,
-    };
+    // A path byte continues it, and so does a `%` (after one or two dots it is no `%2e`).
+    let continues = rest
+        .get(len)
+        .is_some_and(|&b| b == b'%' || (b != b'/' && crate::scan::is(b, crate::scan::PATH)));
     matches!(dots, 1 | 2) && !continues
 }
 

@@ -65,13 +65,8 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
     /// `//` and an empty host.
     fn write_empty_host(&mut self) {
         self.out.push_slice(b"//");
-        let n = self.out.pos();
-        self.rec.username_end = n;
-        self.rec.host_start = n;
-        self.rec.host_end = n;
+        self.set_no_host();
         self.rec.host_kind = Some(HostKind::Empty);
-        self.rec.port = None;
-        self.rec.path_start = n;
     }
 
     /// Copies the base's host (file URLs have no credentials or port).

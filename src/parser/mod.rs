@@ -532,16 +532,76 @@ pub(crate) fn scheme_run(s: &[u8]) -> Option<(usize, bool)> {
     (s.get(end) == Some(&b':')).then_some((end, false))
 }
 
-/// The scheme's type, comparing ASCII case-insensitively.
+/// The scheme's type, comparing ASCII case-insensitively: the scheme's bytes (at most five
+/// matter) with `0x20` set, as one word. Setting `0x20` lowercases a letter and maps no other
+/// byte to one, so the word is a special scheme's exactly when the scheme is, in any case.
 pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
-    let is = |name: &[u8]| s.eq_ignore_ascii_case(name);
-    match s.len() {
-        2 if is(b"ws") => SchemeType::Ws,
-        3 if is(b"wss") => SchemeType::Wss,
-        3 if is(b"ftp") => SchemeType::Ftp,
-        4 if is(b"http") => SchemeType::Http,
-        4 if is(b"file") => SchemeType::File,
-        5 if is(b"https") => SchemeType::Https,
+    const fn word(name: &[u8]) -> u64 {
+        let mut w = 0;
+        let mut i = 0;
+        while i < name.len() {
+            w |= (name[i] as u64) << (8 * i);
+            i += 1;
+        }
+        w
+    }
+    const HTTP: u64 = word(b"http");
+    const HTTPS: u64 = word(b"https");
+    const WS: u64 = word(b"ws");
+    const WSS: u64 = word(b"wss");
+    const FTP: u64 = word(b"ftp");
+    const FILE: u64 = word(b"file");
+    if s.len() > 5 {
+        return SchemeType::NotSpecial;
+    }
+    let w = s
+        .iter()
+        .rev()
+        .fold(0u64, |w, &b| w << 8 | u64::from(b | 0x20));
+    match w {
+        HTTP => SchemeType::Http,
+        HTTPS => SchemeType::Https,
+        WS => SchemeType::Ws,
+        WSS => SchemeType::Wss,
+        FTP => SchemeType::Ftp,
+        FILE => SchemeType::File,
         _ => SchemeType::NotSpecial,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SchemeType, classify_scheme};
+
+    /// Against the definition (an ASCII case-insensitive match with a special scheme), for
+    /// every string of up to five bytes over the special schemes' letters in both cases, a
+    /// digit, `+`, `-`, `.` and the bytes that `0x20` maps onto a letter's case (`@`, `` ` ``).
+    #[test]
+    fn classify_scheme_is_a_case_insensitive_match() {
+        let alphabet = b"fhilpstwFHILPSTW0+-.@`";
+        let names: [(&[u8], SchemeType); 6] = [
+            (b"http", SchemeType::Http),
+            (b"https", SchemeType::Https),
+            (b"ws", SchemeType::Ws),
+            (b"wss", SchemeType::Wss),
+            (b"ftp", SchemeType::Ftp),
+            (b"file", SchemeType::File),
+        ];
+        let mut s = [0u8; 5];
+        for len in 0..=5u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                for b in s.iter_mut().take(len as usize) {
+                    *b = alphabet[n % alphabet.len()];
+                    n /= alphabet.len();
+                }
+                let s = &s[..len as usize];
+                let expected = names
+                    .iter()
+                    .find(|(name, _)| s.eq_ignore_ascii_case(name))
+                    .map_or(SchemeType::NotSpecial, |&(_, t)| t);
+                assert_eq!(classify_scheme(s), expected, "{s:?}");
+            }
+        }
+        assert_eq!(classify_scheme(b"httpss"), SchemeType::NotSpecial);
     }
 }

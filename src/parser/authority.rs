@@ -115,9 +115,13 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// already part of the buffer (the spec prepends `%40`, which the set produces).
     fn write_credentials(&mut self, userinfo: &[u8]) {
         // Split at the first `:` without indexing (no bounds-check panic path, issue 20).
-        let mut parts = userinfo.splitn(2, |&b| b == b':');
-        let username = parts.next().unwrap_or_default();
-        let password = parts.next().unwrap_or_default();
+        let (username, password) = match userinfo.iter().position(|&b| b == b':') {
+            Some(colon) => (
+                userinfo.get(..colon).unwrap_or_default(),
+                userinfo.get(colon + 1..).unwrap_or_default(),
+            ),
+            None => (userinfo, &[][..]),
+        };
         let start = self.out.len();
         self.out.push_encoded_slice(username, &USERINFO);
         self.rec.username_end = self.out.pos();

@@ -493,19 +493,20 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             // Not stored (arena overflow): assume the longer output.
             _ => self.out.overflowed(),
         };
-        if self.dot_prefix {
-            if !starts_empty {
+        // The path, query and fragment move by two bytes: from `from` to `to`.
+        let (from, to) = match (self.dot_prefix, starts_empty) {
+            (true, false) => {
                 self.out.remove(ps - 2, 2);
-                self.rec.path_start -= 2;
-                self.rec.query_start = self.rec.query_start.map(|q| q - 2);
-                self.rec.fragment_start = self.rec.fragment_start.map(|f| f - 2);
+                (2, 0)
             }
-        } else if starts_empty {
-            self.out.insert(ps, b"/.");
-            self.rec.path_start += 2;
-            self.rec.query_start = self.rec.query_start.map(|q| q + 2);
-            self.rec.fragment_start = self.rec.fragment_start.map(|f| f + 2);
-        }
+            (false, true) => {
+                self.out.insert(ps, b"/.");
+                (0, 2)
+            }
+            _ => return,
+        };
+        self.rec.path_start = crate::offsets::shift(self.rec.path_start, from, to);
+        self.rec.shift_query_and_fragment(from, to);
     }
 
     fn has_opaque_path(&self) -> bool {

@@ -27,7 +27,10 @@ pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
 /// [`ends_in_a_number`] past its first check.
 #[inline(never)]
 fn last_label_is_a_number(domain: &[u8]) -> bool {
-    let domain = domain.strip_suffix(b".").unwrap_or(domain);
+    let domain = match domain {
+        [rest @ .., b'.'] => rest,
+        _ => domain,
+    };
     // The last label (the whole domain without a dot).
     let last = domain.rsplit(|&b| b == b'.').next().unwrap_or(domain);
     if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {

@@ -140,7 +140,8 @@ pub(crate) fn parse<R: Report>(
     v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
     if input.first() == Some(&b'[') {
-        let Some(inner) = input.strip_suffix(b"]").and_then(|s| s.get(1..)) else {
+        // A slice pattern, not `strip_suffix` (whose `memcmp` call links `memcmp`).
+        let [b'[', inner @ .., b']'] = input else {
             v.insert(ValidationError::Ipv6Unclosed);
             return Err(ParseErrorKind::Ipv6Unclosed);
         };

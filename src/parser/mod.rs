@@ -304,8 +304,8 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         self.rec.scheme = base.scheme_type();
         // `scheme:`. The input has no scheme, so the output never is the input: owned at once.
         self.out.materialize();
-        let scheme = base.as_str().get(..=base.scheme_end_usize());
-        self.out.push_str(scheme.unwrap_or_default());
+        self.out
+            .push_slice(base.span(0..base.scheme_end_usize() + 1));
         if self.rec.scheme.is_file() {
             self.file_state(0)
         } else {
@@ -434,11 +434,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// Writes the base's path (the output's path starts here).
     pub(super) fn copy_base_path(&mut self, base: &Url<'_>) {
         self.rec.path_start = self.out.pos();
-        let path_end = base
-            .query_start_usize()
-            .unwrap_or(base.fragment_start_or_end());
-        self.out
-            .push_slice(base.span(base.path_start_usize()..path_end));
+        self.out.push_slice(base_path(base));
     }
 
     /// Writes the base's query, if it has one.
@@ -521,6 +517,14 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             && self.out.byte_at(self.rec.path_start as usize) != Some(b'/')
             && !(self.out.overflowed() && self.out.pos() > self.rec.path_start)
     }
+}
+
+/// The bytes of `base`'s path.
+fn base_path<'u>(base: &'u Url<'_>) -> &'u [u8] {
+    let path_end = base
+        .query_start_usize()
+        .unwrap_or(base.fragment_start_or_end());
+    base.span(base.path_start_usize()..path_end)
 }
 
 /// The scheme at the start of `s`, up to its `:`

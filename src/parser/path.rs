@@ -61,8 +61,21 @@ pub(super) fn canonical_path_run(s: &[u8], start: usize) -> usize {
         if segment_start && starts_dot_segment(s.get(i..).unwrap_or_default()) {
             return i;
         }
-        i += if escape { 3 } else { 1 };
+        i = match escape {
+            true => escape_run(s, i + 3),
+            false => i + 1,
+        };
     }
+}
+
+/// Past the valid escapes from `i` (encoded UTF-8 comes in runs; none of them after the
+/// first starts a segment). Out of line: the path scan stays tight for the common case.
+#[inline(never)]
+fn escape_run(s: &[u8], mut i: usize) -> usize {
+    while s.get(i) == Some(&b'%') && crate::percent::decode_at(s, i).is_some() {
+        i += 3;
+    }
+    i
 }
 
 /// Whether the segment starting at `rest` may be a dot segment: it starts with one or two

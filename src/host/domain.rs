@@ -62,7 +62,7 @@ pub(crate) fn parse(
         if let Some(result) = decoded(input, out, v) {
             return result;
         }
-    } else if input.is_ascii() {
+    } else if crate::ascii::is_ascii(input) {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
         // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`.

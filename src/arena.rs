@@ -88,14 +88,12 @@ pub(crate) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
     buf.get(start..).unwrap_or_default()
 }
 
-/// `a == b` for slices of equal length; short ones (what the parser writes: `//`, a
-/// scheme, a segment) compared inline rather than through a `memcmp` call.
+/// `a == b` for slices of equal length, compared inline rather than through a `memcmp`
+/// call: what the parser compares is short (`//`, a scheme, a segment, `localhost`), and
+/// without any `memcmp` call the build for flash size does not link it.
 #[inline]
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    if a.len() <= 16 {
-        return a.iter().zip(b).all(|(x, y)| x == y);
-    }
-    a == b
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// `dst.copy_from_slice(src)`, with copies of up to 16 bytes (most of what the parser
@@ -236,7 +234,11 @@ impl<'a> Writer<'a> {
         if self.skipped || (!self.borrowed && self.len > self.buf.len()) {
             return None;
         }
-        Some(self.bytes().get(start..) == Some(s))
+        Some(
+            self.bytes()
+                .get(start..)
+                .is_some_and(|tail| same_bytes(tail, s)),
+        )
     }
 
     /// The byte at `i`, if it is known.

@@ -78,6 +78,23 @@ fn non_ascii_url_code_point(s: &[u8]) -> (bool, usize) {
     (ok, len)
 }
 
+/// The canonical run of a component from `i`: bytes of class `plain` (ASCII URL code points
+/// the component's percent-encode set leaves alone) and valid `%XX` escapes, which the
+/// component's state copies as they are; returns where the run ends. The recognizer's run
+/// for the query, fragment, opaque path and credentials, and the run [`push_component_to`]
+/// copies at once. (A stray `%` is a validation error, which ends the run.)
+#[inline(always)]
+pub(crate) fn canonical_run(s: &[u8], mut i: usize, plain: class::Flag) -> usize {
+    loop {
+        i = class::skip(s, i, plain);
+        if s.get(i) == Some(&b'%') && percent::decode_at(s, i).is_some() {
+            i += 3;
+        } else {
+            return i;
+        }
+    }
+}
+
 /// Writes `s` percent-encoded with `c`'s set, and records `invalid-URL-unit` for code points
 /// that are not URL code points and for `%` not followed by two hex digits (the checks of the
 /// path, opaque path, query and fragment states). One pass; runs of plain bytes are copied
@@ -120,9 +137,9 @@ pub(crate) fn push_component_to(
     let mut i = 0;
     while let Some(&b) = s.get(i) {
         if class::is(b, c.plain) {
-            // A run of plain bytes, four at a time (not started on every byte that needs
-            // work, which would slow down input where most do).
-            i = class::skip(s, i + 1, c.plain);
+            // The canonical run (not started on every byte that needs work, which would
+            // slow down input where most do).
+            i = canonical_run(s, i + 1, c.plain);
             continue;
         }
         if b == b'#' && stop_at_hash {

@@ -121,12 +121,6 @@ impl<'a> Url<'a> {
             .map_or(self.serialization.len(), |x| x as usize)
     }
 
-    /// The path's segments as serialized (for list paths; the leading `/` removed).
-    pub(crate) fn path_segments_raw(&self) -> core::str::Split<'a, char> {
-        let path = self.path();
-        path.strip_prefix('/').unwrap_or(path).split('/')
-    }
-
     /// The serialization, `href` in JavaScript.
     #[doc(alias = "href")]
     #[must_use]

@@ -10,16 +10,27 @@ use crate::percent;
 use crate::scan::{self as class, CLASS};
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+#[inline]
 pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
-    let domain = domain.strip_suffix(b".").unwrap_or(domain);
-    // A number's last byte is a digit, a hex digit or the `x` of `0x`: most domains end in
-    // a letter that rules them out at once.
+    // A number's last byte is a digit, a hex digit or the `x` of `0x` (a domain's, or the
+    // one before its last dot): most domains end in a letter that rules them out at once,
+    // before a call.
     if matches!(
         domain.last(),
         Some(b'g'..=b'w' | b'y' | b'z' | b'G'..=b'W' | b'Y' | b'Z')
     ) {
         return false;
     }
+    last_label_is_a_number(domain)
+}
+
+/// [`ends_in_a_number`] past its first check.
+#[inline(never)]
+fn last_label_is_a_number(domain: &[u8]) -> bool {
+    let domain = match domain {
+        [rest @ .., b'.'] => rest,
+        _ => domain,
+    };
     // The last label (the whole domain without a dot).
     let last = domain.rsplit(|&b| b == b'.').next().unwrap_or(domain);
     if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
@@ -51,7 +62,7 @@ pub(crate) fn parse(
         if let Some(result) = decoded(input, out, v) {
             return result;
         }
-    } else if input.is_ascii() {
+    } else if crate::ascii::is_ascii(input) {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
         // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`.

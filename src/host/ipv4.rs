@@ -92,10 +92,12 @@ impl Part {
 pub(crate) struct Ipv4Scan {
     /// [`Part::number`] of the first four parts, in order.
     first: [Option<(Option<u32>, bool)>; 4],
-    /// The part before `last`.
-    prev: Part,
-    /// The most recently ended part.
-    last: Part,
+    /// Whether the part before the last one is number-like ([`Part::is_number_like`]).
+    prev_number_like: bool,
+    /// Whether the most recently ended part is number-like, and whether it is empty. (Two
+    /// flags, not the parts: copying a part is a `memcpy` call on Cortex-M at opt-level `z`.)
+    last_number_like: bool,
+    last_empty: bool,
     count: usize,
     current: Part,
     /// Bytes fed, and whether every part so far had 1 to 63 bytes: strict UTS46 ToASCII's
@@ -108,8 +110,9 @@ impl Ipv4Scan {
     pub(crate) fn new() -> Self {
         Ipv4Scan {
             first: [None; 4],
-            prev: Part::default(),
-            last: Part::default(),
+            prev_number_like: false,
+            last_number_like: false,
+            last_empty: true,
             count: 0,
             current: Part::new(),
             total: 0,
@@ -134,8 +137,9 @@ impl Ipv4Scan {
         if let Some(slot) = self.first.get_mut(self.count) {
             *slot = self.current.number();
         }
-        self.prev = self.last;
-        self.last = self.current;
+        self.prev_number_like = self.last_number_like;
+        self.last_number_like = self.current.is_number_like();
+        self.last_empty = self.current.len == 0;
         self.count += 1;
         self.current = Part::new();
     }
@@ -152,13 +156,13 @@ impl Ipv4Scan {
         v: &mut impl Report,
     ) -> Result<Option<u32>, ParseErrorKind> {
         self.end_part();
-        let last_empty = self.last.len == 0;
-        let last = if last_empty && self.count > 1 {
-            self.prev
+        let last_empty = self.last_empty;
+        let number_like = if last_empty && self.count > 1 {
+            self.prev_number_like
         } else {
-            self.last
+            self.last_number_like
         };
-        if !last.is_number_like() {
+        if !number_like {
             return Ok(None);
         }
         if !self.labels_ok || !ldh || self.total > 253 {

@@ -103,6 +103,34 @@ pub(crate) fn is_localhost(input: &[u8], out: &Writer<'_>, start: usize) -> bool
     })
 }
 
+/// The canonical run of a host from `start`: bytes that a host made only of them serializes
+/// as themselves. For a special URL's domain, lowercase ASCII that is not a forbidden domain
+/// code point ([`canonical_domain_kind`] then says whether the IPv4 parser takes it); for an
+/// opaque host, URL code points that are neither forbidden host code points nor in the C0
+/// control percent-encode set. The recognizer's host scan and the opaque-host parser's.
+#[inline(always)]
+pub(crate) fn canonical_run(s: &[u8], start: usize, special: bool) -> usize {
+    let class = match special {
+        true => crate::scan::DOMAIN_CANONICAL,
+        false => crate::scan::OPAQUE_HOST,
+    };
+    crate::scan::skip(s, start, class)
+}
+
+/// The kind of a special URL's host made of [`canonical_run`] bytes when the host parser
+/// writes it back unchanged: a domain that does not end in a number, or an IPv4 address as
+/// the IPv4 serializer writes it; `None` when the IPv4 parser must decide (it rewrites or
+/// refuses every other host that ends in a number). The same two checks start the domain
+/// parser's ASCII path (`domain::plain_ascii`).
+#[inline(always)]
+pub(crate) fn canonical_domain_kind(host: &[u8]) -> Option<HostKind> {
+    if !domain::ends_in_a_number(host) {
+        Some(HostKind::Domain)
+    } else {
+        domain::is_canonical_dotted_quad(host).then_some(HostKind::Ipv4)
+    }
+}
+
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.
 pub(crate) fn parse<R: Report>(
@@ -112,7 +140,8 @@ pub(crate) fn parse<R: Report>(
     v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
     if input.first() == Some(&b'[') {
-        let Some(inner) = input.strip_suffix(b"]").and_then(|s| s.get(1..)) else {
+        // A slice pattern, not `strip_suffix` (whose `memcmp` call links `memcmp`).
+        let [b'[', inner @ .., b']'] = input else {
             v.insert(ValidationError::Ipv6Unclosed);
             return Err(ParseErrorKind::Ipv6Unclosed);
         };
@@ -152,8 +181,7 @@ fn parse_opaque<R: Report>(
     };
     // Already canonical (URL code points that are neither forbidden nor encoded): copied as
     // it is, without the per-byte checks below.
-    let canonical = crate::scan::OPAQUE_HOST;
-    if crate::scan::skip(input, 0, canonical) == input.len() {
+    if canonical_run(input, 0, false) == input.len() {
         out.push_slice(input);
         return Ok(kind);
     }

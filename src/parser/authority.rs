@@ -12,6 +12,20 @@ struct AuthorityScan {
     colon: Option<usize>,
 }
 
+/// The value of a port's ASCII digits (<https://url.spec.whatwg.org/#port-state>): `None`
+/// when it is over 65535. The port state's number and the recognizer's.
+#[inline]
+pub(super) fn port_number(digits: &[u8]) -> Option<u16> {
+    let mut port: u32 = 0;
+    for &d in digits {
+        port = port * 10 + u32::from(d.wrapping_sub(b'0'));
+        if port > 65535 {
+            return None;
+        }
+    }
+    Some(port as u16)
+}
+
 impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// The authority state: credentials before the last `@`, then host and port, up to the
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
@@ -101,9 +115,13 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// already part of the buffer (the spec prepends `%40`, which the set produces).
     fn write_credentials(&mut self, userinfo: &[u8]) {
         // Split at the first `:` without indexing (no bounds-check panic path, issue 20).
-        let mut parts = userinfo.splitn(2, |&b| b == b':');
-        let username = parts.next().unwrap_or_default();
-        let password = parts.next().unwrap_or_default();
+        let (username, password) = match userinfo.iter().position(|&b| b == b':') {
+            Some(colon) => (
+                userinfo.get(..colon).unwrap_or_default(),
+                userinfo.get(colon + 1..).unwrap_or_default(),
+            ),
+            None => (userinfo, &[][..]),
+        };
         let start = self.out.len();
         self.out.push_encoded_slice(username, &USERINFO);
         self.rec.username_end = self.out.pos();
@@ -157,18 +175,13 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         if digits.is_empty() {
             return Ok(());
         }
-        let mut port: u32 = 0;
-        for &d in digits {
-            port = port * 10 + (d - b'0') as u32;
-            if port > 65535 {
-                return self.fail(
-                    pos,
-                    ValidationError::PortOutOfRange,
-                    ParseErrorKind::PortOutOfRange,
-                );
-            }
-        }
-        let port = port as u16;
+        let Some(port) = port_number(digits) else {
+            return self.fail(
+                pos,
+                ValidationError::PortOutOfRange,
+                ParseErrorKind::PortOutOfRange,
+            );
+        };
         if Some(port) != self.rec.scheme.default_port() {
             self.rec.port = Some(port);
             self.out.push(b':');

@@ -849,11 +849,17 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
         true => fast::scan_head(input),
         false => Err(None),
     };
-    let resume = match head {
-        Ok(()) => return true,
-        Err(Some(r)) if r.has_host() => return true,
-        Err(prefix) => prefix,
-    };
+    match head {
+        Ok(()) => true,
+        Err(Some(r)) if r.has_host() => true,
+        Err(prefix) => states_valid(input, base, prefix),
+    }
+}
+
+/// [`input_valid`] past the recognizer: the states from its prefix, writing nothing. Out of
+/// line, so that input the recognizer settles does not pay for this frame.
+#[inline(never)]
+fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let job = Job::new(base, Options::default(), true);
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.

@@ -7,26 +7,14 @@
 //! go on from. It never predicts a failure, parses an address or rewrites anything: the full
 //! parser's states find every failure.
 
+use super::path::canonical_path_run;
 use super::{Parser, Record, Step};
 use crate::error::{ValidationError, ValidationErrors};
 use crate::host::HostKind;
-use crate::scan::{self as class, Flag, skip};
+use crate::scan::{self as class, skip};
 use crate::scheme::SchemeType;
+use crate::units::canonical_run;
 use crate::url::Url;
-
-/// Like [`skip`], also over `%XX` escapes (valid ones; a stray `%` is a validation error,
-/// which the full parser reports).
-#[inline(always)]
-fn skip_escaped(s: &[u8], mut i: usize, flag: Flag) -> usize {
-    loop {
-        i = skip(s, i, flag);
-        if s.get(i) == Some(&b'%') && crate::percent::decode_at(s, i).is_some() {
-            i += 3;
-        } else {
-            return i;
-        }
-    }
-}
 
 /// What the recognizer found.
 pub(crate) enum Found<'a> {
@@ -113,7 +101,11 @@ pub(crate) fn scan_head(input: &str) -> Result<(), Option<Resume>> {
 /// record, rather than returning one, keeps it from being moved on the common path.)
 #[inline(always)]
 fn head(s: &[u8], rec: &mut Record, v: &mut ValidationErrors) -> Result<(), Option<Resume>> {
-    let Some((scheme_end, scheme)) = web_scheme(s).or_else(|| scheme(s)) else {
+    let found = match web_scheme(s) {
+        Some(web) => Some(web),
+        None => scheme(s),
+    };
+    let Some((scheme_end, scheme)) = found else {
         return Err(None);
     };
     let after = scheme_end as u32 + 1;
@@ -164,14 +156,8 @@ fn web_scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
 /// A canonical (lowercase) scheme and its `:`: where the `:` is, and the scheme's type.
 #[inline(always)]
 fn scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
-    if !s.first()?.is_ascii_lowercase() {
-        return None;
-    }
-    let scheme_end = skip(s, 1, class::SCHEME_LOWER);
-    if s.get(scheme_end) != Some(&b':') {
-        return None;
-    }
-    Some((scheme_end, super::classify_scheme(&s[..scheme_end])))
+    let (scheme_end, _) = super::scheme_run(s).filter(|&(_, canonical)| canonical)?;
+    Some((scheme_end, super::classify_scheme(s.get(..scheme_end)?)))
 }
 
 impl Resume {
@@ -247,7 +233,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
 fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> Option<()> {
     let mut i = rec.path_start as usize;
     i = if rec.host_kind.is_none() && s.get(i) != Some(&b'/') {
-        skip_escaped(s, i, class::OPAQUE_PATH)
+        canonical_run(s, i, class::OPAQUE_PATH)
     } else if missing_slash {
         i
     } else {
@@ -260,11 +246,11 @@ fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> 
         } else {
             class::QUERY
         };
-        i = skip_escaped(s, i + 1, table);
+        i = canonical_run(s, i + 1, table);
     }
     if s.get(i) == Some(&b'#') {
         rec.fragment_start = Some(i as u32);
-        i = skip_escaped(s, i + 1, class::FRAGMENT);
+        i = canonical_run(s, i + 1, class::FRAGMENT);
     }
     if i != s.len() || s[s.len() - 1] <= b' ' {
         return None;
@@ -325,11 +311,11 @@ fn credentials(
 /// drops an empty one with its `:`) and not both empty (it drops the `@` then). Where the
 /// username ends and where the `@` is.
 fn userinfo(s: &[u8], start: usize) -> Option<(usize, usize)> {
-    let username_end = skip_escaped(s, start, class::USERINFO);
+    let username_end = canonical_run(s, start, class::USERINFO);
     let mut i = username_end;
     let mut empty_password = false;
     if s.get(i) == Some(&b':') {
-        i = skip_escaped(s, i + 1, class::USERINFO);
+        i = canonical_run(s, i + 1, class::USERINFO);
         empty_password = i == username_end + 1;
     }
     let shortened = empty_password || i == start;
@@ -343,7 +329,7 @@ fn userinfo(s: &[u8], start: usize) -> Option<(usize, usize)> {
 /// ends. Out of line: the common schemes do not pay for it.
 #[inline(never)]
 fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
-    let end = skip(s, start, class::DOMAIN_CANONICAL);
+    let end = crate::host::canonical_run(s, start, true);
     if !matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) {
         return None;
     }
@@ -354,7 +340,7 @@ fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
     rec.host_kind = Some(match host {
         b"" => HostKind::Empty,
         b"localhost" => return None,
-        _ => domain_kind(host)?,
+        _ => crate::host::canonical_domain_kind(host)?,
     });
     // <https://url.spec.whatwg.org/#windows-drive-letter>, the whole first segment.
     let first = &s[(end + 1).min(s.len())..];
@@ -371,19 +357,6 @@ fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
     Some(end)
 }
 
-/// A canonical special host (lowercase domain bytes): a domain, or an IPv4 address as the
-/// IPv4 serializer writes it; `None` for a host that ends in a number otherwise (the IPv4
-/// parser decides).
-#[inline(always)]
-fn domain_kind(host: &[u8]) -> Option<HostKind> {
-    use crate::host::domain::{ends_in_a_number, is_canonical_dotted_quad};
-    if !ends_in_a_number(host) {
-        Some(HostKind::Domain)
-    } else {
-        is_canonical_dotted_quad(host).then_some(HostKind::Ipv4)
-    }
-}
-
 /// `host[:port]` from `start`; returns the position after it.
 #[inline(always)]
 fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
@@ -391,12 +364,7 @@ fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
         let end = ipv6_host(s, start, rec)?;
         return port_or_end(s, end, scheme, rec);
     }
-    let table = if scheme.is_special() {
-        class::DOMAIN_CANONICAL
-    } else {
-        class::OPAQUE_HOST
-    };
-    let end = skip(s, start, table);
+    let end = crate::host::canonical_run(s, start, scheme.is_special());
     let host = &s[start..end];
     rec.username_end = start as u32;
     rec.host_start = start as u32;
@@ -407,7 +375,7 @@ fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
         }
         HostKind::Empty
     } else if scheme.is_special() {
-        domain_kind(host)?
+        crate::host::canonical_domain_kind(host)?
     } else {
         HostKind::Opaque
     });
@@ -460,20 +428,20 @@ fn is_canonical_ipv6(text: &[u8]) -> bool {
 /// where it ends, for `scan` to resume after it (the output so far ends at the host).
 fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
     let end = skip(s, start, class::DIGIT);
-    let digits = &s[start..end];
-    if digits.is_empty() || digits.len() > 5 || (digits[0] == b'0' && digits.len() > 1) {
+    let digits = s.get(start..end)?;
+    if digits.is_empty() || (digits.len() > 1 && digits.first() == Some(&b'0')) {
         return None;
     }
-    let value = digits.iter().fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
+    let value = super::authority::port_number(digits)?;
     let special_end = s.get(end) == Some(&b'\\') && scheme.is_special();
-    if value > 65535 || !(matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) || special_end) {
+    if !(matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) || special_end) {
         return None;
     }
-    if Some(value as u16) == scheme.default_port() {
+    if Some(value) == scheme.default_port() {
         rec.path_start = end as u32;
         return None;
     }
-    rec.port = Some(value as u16);
+    rec.port = Some(value);
     Some(end)
 }
 
@@ -483,66 +451,11 @@ fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> 
     if s.get(start) != Some(&b'/') {
         return (!special).then_some(start);
     }
-    // `/.` prefixes and empty first segments without a host are left to the full parser.
+    // Empty first segments without a host are left to the full parser (the `/.` prefix).
     if s.get(start + 1) == Some(&b'/') && !has_host {
         return None;
     }
-    // One run over the path, stopping only at `.` and `%`: one of them right after a `/`
-    // may start a dot segment (`.`, `..`, `%2e`, `.%2E`, ...).
-    let mut i = start + 1;
-    loop {
-        i = skip(s, i, class::PATH_NO_DOT);
-        let escape = match s.get(i) {
-            Some(b'%') if crate::percent::decode_at(s, i).is_some() => true,
-            Some(b'.') => false,
-            _ => return Some(i),
-        };
-        if s[i - 1] == b'/' && starts_dot_segment(&s[i..]) {
-            return None;
-        }
-        i = match escape {
-            true => escape_run(s, i + 3),
-            false => i + 1,
-        };
-    }
-}
-
-/// Past the valid escapes from `i` (encoded UTF-8 comes in runs; none of them after the
-/// first starts a segment). Out of line: the path scan stays tight for the common case.
-#[inline(never)]
-fn escape_run(s: &[u8], mut i: usize) -> usize {
-    while s.get(i) == Some(&b'%') && crate::percent::decode_at(s, i).is_some() {
-        i += 3;
-    }
-    i
-}
-
-/// Whether a segment starting at `rest` is a dot segment: its leading run of the bytes dot
-/// segments are made of is one, and what follows it ends the segment. Conservative: a run
-/// followed by a byte outside the path set (which the fast path refuses later anyway) counts
-/// as ending it.
-fn starts_dot_segment(rest: &[u8]) -> bool {
-    let run = rest
-        .iter()
-        .take(7)
-        .take_while(|&&b| matches!(b, b'.' | b'%' | b'2' | b'e' | b'E'))
-        .count();
-    let continues = rest
-        .get(run)
-        .is_some_and(|&b| b != b'/' && class::is(b, class::PATH));
-    !continues && is_dot_segment(&rest[..run])
-}
-
-/// <https://url.spec.whatwg.org/#single-dot-path-segment> or a double-dot one.
-fn is_dot_segment(seg: &[u8]) -> bool {
-    let dot = |p: &[u8]| p == b"." || p.eq_ignore_ascii_case(b"%2e");
-    match seg.len() {
-        1 | 3 => dot(seg),
-        2 => seg == b"..",
-        4 => (seg[0] == b'.' && dot(&seg[1..])) || (dot(&seg[..3]) && seg[3] == b'.'),
-        6 => dot(&seg[..3]) && dot(&seg[3..]),
-        _ => false,
-    }
+    Some(canonical_path_run(s, start + 1))
 }
 
 #[cfg(test)]

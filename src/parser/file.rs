@@ -65,13 +65,8 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
     /// `//` and an empty host.
     fn write_empty_host(&mut self) {
         self.out.push_slice(b"//");
-        let n = self.out.pos();
-        self.rec.username_end = n;
-        self.rec.host_start = n;
-        self.rec.host_end = n;
+        self.set_no_host();
         self.rec.host_kind = Some(HostKind::Empty);
-        self.rec.port = None;
-        self.rec.path_start = n;
     }
 
     /// Copies the base's host (file URLs have no credentials or port).
@@ -101,10 +96,12 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
                 self.write_base_host(base);
                 self.rec.path_start = self.out.pos();
                 if !starts_with_windows_drive_letter(self.rest(pos)) {
-                    let first = base.path_segments_raw().next().unwrap_or("");
-                    if is_normalized_windows_drive_letter(first.as_bytes()) {
-                        self.out.push(b'/');
-                        self.out.push_str(first);
+                    // The base's first path segment, if it is a normalized drive letter.
+                    if let [b'/', letter, b':', rest @ ..] = super::base_path(base)
+                        && matches!(rest, [] | [b'/', ..])
+                        && is_normalized_windows_drive_letter(&[*letter, b':'])
+                    {
+                        self.out.push_slice(&[b'/', *letter, b':']);
                     }
                 }
             }

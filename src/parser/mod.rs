@@ -181,6 +181,13 @@ impl<'i, R: Report> Parser<'i, '_, '_, R> {
         self.input.get(pos..).unwrap_or_default()
     }
 
+    /// Whether the input at `pos` starts with `pat`, compared byte by byte: `starts_with`
+    /// calls `memcmp`, which the build for flash size would link for these few bytes.
+    pub(crate) fn input_starts_with(&self, pos: usize, pat: &[u8]) -> bool {
+        let rest = self.rest(pos);
+        rest.len() >= pat.len() && rest.iter().zip(pat).all(|(a, b)| a == b)
+    }
+
     /// `input[start..end]`, empty when out of range (see [`Parser::rest`]).
     pub(crate) fn span(&self, start: usize, end: usize) -> &'i [u8] {
         self.input.get(start..end).unwrap_or_default()
@@ -226,25 +233,15 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// <https://url.spec.whatwg.org/#scheme-state>: returns the position after the `:`, or
     /// `None` to start over in the no scheme state.
     fn scheme_state(&mut self) -> Option<usize> {
-        if !self.at(0)?.is_ascii_alphabetic() {
-            return None;
-        }
-        let len = self
-            .rest(1)
-            .iter()
-            .position(|&b| !class::is(b, class::SCHEME_CHAR))?
-            + 1;
-        if self.at(len) != Some(b':') {
-            return None;
-        }
+        let (len, canonical) = scheme_run(self.input)?;
         let scheme = self.span(0, len);
-        if scheme.iter().any(u8::is_ascii_uppercase) {
+        if canonical {
+            self.out.push_slice(self.span(0, len + 1));
+        } else {
             for &b in scheme {
                 self.out.push(b.to_ascii_lowercase());
             }
             self.out.push(b':');
-        } else {
-            self.out.push_slice(self.span(0, len + 1));
         }
         self.rec.scheme_end = len as u32;
         self.rec.scheme = classify_scheme(scheme);
@@ -257,7 +254,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     fn after_scheme(&mut self, pos: usize) -> Step {
         let remaining = self.rest(pos);
         if self.rec.scheme.is_file() {
-            if !remaining.starts_with(b"//") {
+            if !self.input_starts_with(pos, b"//") {
                 self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, pos);
             }
             return self.file_state(pos);
@@ -307,8 +304,8 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         self.rec.scheme = base.scheme_type();
         // `scheme:`. The input has no scheme, so the output never is the input: owned at once.
         self.out.materialize();
-        let scheme = base.as_str().get(..=base.scheme_end_usize());
-        self.out.push_str(scheme.unwrap_or_default());
+        self.out
+            .push_slice(base.span(0..base.scheme_end_usize() + 1));
         if self.rec.scheme.is_file() {
             self.file_state(0)
         } else {
@@ -354,7 +351,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
 
     /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
     fn special_relative_or_authority_state(&mut self, pos: usize) -> Step {
-        if self.rest(pos).starts_with(b"//") {
+        if self.input_starts_with(pos, b"//") {
             return self.special_authority_ignore_slashes_state(pos + 2);
         }
         self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, pos);
@@ -369,7 +366,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         self.set_no_host();
         // When the input itself has the serializer's `/.` prefix, write it now so canonical
         // input stays borrowed; `fix_empty_first_segment` removes it if it is not needed.
-        if self.rest(pos - 1).starts_with(b"/./") {
+        if self.input_starts_with(pos - 1, b"/./") {
             self.out.push_slice(b"/.");
             self.rec.path_start = self.out.pos();
             self.dot_prefix = true;
@@ -437,11 +434,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// Writes the base's path (the output's path starts here).
     pub(super) fn copy_base_path(&mut self, base: &Url<'_>) {
         self.rec.path_start = self.out.pos();
-        let path_end = base
-            .query_start_usize()
-            .unwrap_or(base.fragment_start_or_end());
-        self.out
-            .push_slice(base.span(base.path_start_usize()..path_end));
+        self.out.push_slice(base_path(base));
     }
 
     /// Writes the base's query, if it has one.
@@ -473,7 +466,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
 
     /// <https://url.spec.whatwg.org/#special-authority-slashes-state>
     fn special_authority_slashes_state(&mut self, pos: usize) -> Step {
-        if self.rest(pos).starts_with(b"//") {
+        if self.input_starts_with(pos, b"//") {
             return self.special_authority_ignore_slashes_state(pos + 2);
         }
         self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, pos);
@@ -503,19 +496,20 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             // Not stored (arena overflow): assume the longer output.
             _ => self.out.overflowed(),
         };
-        if self.dot_prefix {
-            if !starts_empty {
+        // The path, query and fragment move by two bytes: from `from` to `to`.
+        let (from, to) = match (self.dot_prefix, starts_empty) {
+            (true, false) => {
                 self.out.remove(ps - 2, 2);
-                self.rec.path_start -= 2;
-                self.rec.query_start = self.rec.query_start.map(|q| q - 2);
-                self.rec.fragment_start = self.rec.fragment_start.map(|f| f - 2);
+                (2, 0)
             }
-        } else if starts_empty {
-            self.out.insert(ps, b"/.");
-            self.rec.path_start += 2;
-            self.rec.query_start = self.rec.query_start.map(|q| q + 2);
-            self.rec.fragment_start = self.rec.fragment_start.map(|f| f + 2);
-        }
+            (false, true) => {
+                self.out.insert(ps, b"/.");
+                (0, 2)
+            }
+            _ => return,
+        };
+        self.rec.path_start = crate::offsets::shift(self.rec.path_start, from, to);
+        self.rec.shift_query_and_fragment(from, to);
     }
 
     fn has_opaque_path(&self) -> bool {
@@ -525,16 +519,101 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     }
 }
 
-/// The scheme's type, comparing ASCII case-insensitively.
+/// The bytes of `base`'s path.
+fn base_path<'u>(base: &'u Url<'_>) -> &'u [u8] {
+    let path_end = base
+        .query_start_usize()
+        .unwrap_or(base.fragment_start_or_end());
+    base.span(base.path_start_usize()..path_end)
+}
+
+/// The scheme at the start of `s`, up to its `:`
+/// (<https://url.spec.whatwg.org/#scheme-start-state>, <https://url.spec.whatwg.org/#scheme-state>):
+/// its length, and whether it is canonical (no uppercase letter, so the scheme state writes
+/// it as it is). `None` without a scheme. The recognizer's scheme and the scheme state's.
+#[inline(always)]
+pub(crate) fn scheme_run(s: &[u8]) -> Option<(usize, bool)> {
+    if !s.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let lower_end = class::skip(s, 0, class::SCHEME_LOWER);
+    if lower_end > 0 && s.get(lower_end) == Some(&b':') {
+        return Some((lower_end, true));
+    }
+    let end = class::skip(s, lower_end.max(1), class::SCHEME_CHAR);
+    (s.get(end) == Some(&b':')).then_some((end, false))
+}
+
+/// The scheme's type, comparing ASCII case-insensitively: the scheme's bytes (at most five
+/// matter) with `0x20` set, as one word. Setting `0x20` lowercases a letter and maps no other
+/// byte to one, so the word is a special scheme's exactly when the scheme is, in any case.
 pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
-    let is = |name: &[u8]| s.eq_ignore_ascii_case(name);
-    match s.len() {
-        2 if is(b"ws") => SchemeType::Ws,
-        3 if is(b"wss") => SchemeType::Wss,
-        3 if is(b"ftp") => SchemeType::Ftp,
-        4 if is(b"http") => SchemeType::Http,
-        4 if is(b"file") => SchemeType::File,
-        5 if is(b"https") => SchemeType::Https,
+    const fn word(name: &[u8]) -> u64 {
+        let mut w = 0;
+        let mut i = 0;
+        while i < name.len() {
+            w |= (name[i] as u64) << (8 * i);
+            i += 1;
+        }
+        w
+    }
+    const HTTP: u64 = word(b"http");
+    const HTTPS: u64 = word(b"https");
+    const WS: u64 = word(b"ws");
+    const WSS: u64 = word(b"wss");
+    const FTP: u64 = word(b"ftp");
+    const FILE: u64 = word(b"file");
+    if s.len() > 5 {
+        return SchemeType::NotSpecial;
+    }
+    let w = s
+        .iter()
+        .rev()
+        .fold(0u64, |w, &b| w << 8 | u64::from(b | 0x20));
+    match w {
+        HTTP => SchemeType::Http,
+        HTTPS => SchemeType::Https,
+        WS => SchemeType::Ws,
+        WSS => SchemeType::Wss,
+        FTP => SchemeType::Ftp,
+        FILE => SchemeType::File,
         _ => SchemeType::NotSpecial,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SchemeType, classify_scheme};
+
+    /// Against the definition (an ASCII case-insensitive match with a special scheme), for
+    /// every string of up to five bytes over the special schemes' letters in both cases, a
+    /// digit, `+`, `-`, `.` and the bytes that `0x20` maps onto a letter's case (`@`, `` ` ``).
+    #[test]
+    fn classify_scheme_is_a_case_insensitive_match() {
+        let alphabet = b"fhilpstwFHILPSTW0+-.@`";
+        let names: [(&[u8], SchemeType); 6] = [
+            (b"http", SchemeType::Http),
+            (b"https", SchemeType::Https),
+            (b"ws", SchemeType::Ws),
+            (b"wss", SchemeType::Wss),
+            (b"ftp", SchemeType::Ftp),
+            (b"file", SchemeType::File),
+        ];
+        let mut s = [0u8; 5];
+        for len in 0..=5u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                for b in s.iter_mut().take(len as usize) {
+                    *b = alphabet[n % alphabet.len()];
+                    n /= alphabet.len();
+                }
+                let s = &s[..len as usize];
+                let expected = names
+                    .iter()
+                    .find(|(name, _)| s.eq_ignore_ascii_case(name))
+                    .map_or(SchemeType::NotSpecial, |&(_, t)| t);
+                assert_eq!(classify_scheme(s), expected, "{s:?}");
+            }
+        }
+        assert_eq!(classify_scheme(b"httpss"), SchemeType::NotSpecial);
     }
 }

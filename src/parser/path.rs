@@ -8,19 +8,86 @@ use super::{
 use crate::error::ValidationError;
 use crate::scheme::SchemeType;
 
-/// <https://url.spec.whatwg.org/#single-dot-path-segment>
-fn is_single_dot(s: &[u8]) -> bool {
-    s == b"." || s.eq_ignore_ascii_case(b"%2e")
+/// A dot segment: <https://url.spec.whatwg.org/#single-dot-path-segment> or
+/// <https://url.spec.whatwg.org/#double-dot-path-segment>.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Dots {
+    Single,
+    Double,
 }
 
-/// <https://url.spec.whatwg.org/#double-dot-path-segment>
-fn is_double_dot(s: &[u8]) -> bool {
-    match s.len() {
-        2 => s == b"..",
-        4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
-        6 => s.eq_ignore_ascii_case(b"%2e%2e"),
-        _ => false,
+/// The run of dots at the start of `s`, each `.` or `%2e` in either case: how many (counted
+/// up to three) and where the run ends.
+fn leading_dots(s: &[u8]) -> (usize, usize) {
+    let (mut dots, mut rest) = (0, s);
+    while dots < 3 {
+        rest = match rest {
+            [b'.', after @ ..] => after,
+            [b'%', b'2', e, after @ ..] if *e | 0x20 == b'e' => after,
+            _ => break,
+        };
+        dots += 1;
     }
+    (dots, s.len() - rest.len())
+}
+
+/// Which dot segment `seg` is, if any.
+fn dot_segment(seg: &[u8]) -> Option<Dots> {
+    match leading_dots(seg) {
+        (1, len) if len == seg.len() => Some(Dots::Single),
+        (2, len) if len == seg.len() => Some(Dots::Double),
+        _ => None,
+    }
+}
+
+/// The canonical run of a list path from `start`, the start of a segment: bytes the path
+/// percent-encode set leaves alone and valid `%XX` escapes, without a dot segment; returns
+/// where it ends: at the first other byte, or at the start of a segment that may be a dot
+/// segment (`.`, `..`, `%2e`, ...; the path state decides). The recognizer's path and the
+/// run the path state copies at once ([`Parser::plain_segments`]).
+#[inline(always)]
+pub(super) fn canonical_path_run(s: &[u8], start: usize) -> usize {
+    // One run over the path, stopping only at `.` and `%`: one of them at a segment's start
+    // may start a dot segment.
+    let mut i = start;
+    loop {
+        i = crate::scan::skip(s, i, crate::scan::PATH_NO_DOT);
+        let escape = match s.get(i) {
+            Some(b'%') if crate::percent::decode_at(s, i).is_some() => true,
+            Some(b'.') => false,
+            _ => return i,
+        };
+        let segment_start = i == start || s.get(i.wrapping_sub(1)) == Some(&b'/');
+        if segment_start && starts_dot_segment(s.get(i..).unwrap_or_default()) {
+            return i;
+        }
+        i = match escape {
+            true => escape_run(s, i + 3),
+            false => i + 1,
+        };
+    }
+}
+
+/// Past the valid escapes from `i` (encoded UTF-8 comes in runs; none of them after the
+/// first starts a segment). Out of line: the path scan stays tight for the common case.
+#[inline(never)]
+fn escape_run(s: &[u8], mut i: usize) -> usize {
+    while s.get(i) == Some(&b'%') && crate::percent::decode_at(s, i).is_some() {
+        i += 3;
+    }
+    i
+}
+
+/// Whether the segment starting at `rest` may be a dot segment: it starts with one or two
+/// dots, and what follows them does not continue it. Conservative: a byte outside the path
+/// set (`\`, `?`, a space) counts as ending the segment.
+fn starts_dot_segment(rest: &[u8]) -> bool {
+    let (dots, len) = leading_dots(rest);
+    // A path byte continues it, and so does a `%` (after one or two dots it is no `%2e`).
+    let continues = rest
+        .get(len)
+        .is_some_and(|&b| b == b'%' || (b != b'/' && crate::scan::is(b, crate::scan::PATH)));
+    matches!(dots, 1 | 2) && !continues
 }
 
 /// What [`Parser::plain_segments`] copied.
@@ -86,17 +153,16 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             let seg = self.span(pos, end);
             let delim = self.at(end);
             let slash = delim.is_some_and(|b| self.is_slash(b));
-            if is_double_dot(seg) {
-                self.shorten_path();
-                if !slash {
-                    self.out.push(b'/');
+            match dot_segment(seg) {
+                Some(dots) => {
+                    if dots == Dots::Double {
+                        self.shorten_path();
+                    }
+                    if !slash {
+                        self.out.push(b'/');
+                    }
                 }
-            } else if is_single_dot(seg) {
-                if !slash {
-                    self.out.push(b'/');
-                }
-            } else {
-                self.append_segment(seg, pos);
+                None => self.append_segment(seg, pos),
             }
             // After the segment's own errors: the spec reports each code point in turn.
             if delim == Some(b'\\') && self.is_special() {
@@ -112,42 +178,26 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         }
     }
 
-    /// Copies at once the run of segments from `pos` that need no work: plain bytes
-    /// (nothing to encode or check), none a dot segment (none starts with `.`). `None` when
-    /// the segment at `pos` is not such, or may be a file URL's drive letter.
+    /// Copies at once the canonical run of segments from `pos` ([`canonical_path_run`]:
+    /// nothing to encode or check, no dot segment). `None` when the segment at `pos` is not
+    /// such (at once when it starts with `.`: most such in relative references are dot
+    /// segments), or may be a file URL's drive letter.
     fn plain_segments(&mut self, pos: usize) -> Option<Plain> {
         if self.at(pos) == Some(b'.') || self.maybe_drive_letter(pos) {
             return None;
         }
-        let mut i = pos;
-        let mut last_slash = None;
-        let mut maybe_dot = false;
-        while let Some(b) = self.at(i) {
-            if !crate::scan::is(b, crate::scan::PATH) {
-                break;
-            }
-            if b == b'/' {
-                last_slash = Some(i);
-                if self.at(i + 1) == Some(b'.') {
-                    // The next segment may be a dot segment: the slow path decides.
-                    maybe_dot = true;
-                    break;
-                }
-            }
-            i += 1;
-        }
+        let i = canonical_path_run(self.input, pos);
         // Whether the path ends here: at the end, or at `?` or `#` (unless a setter runs
         // the path state alone, where they are path bytes to encode).
-        let path_end = !maybe_dot
-            && match self.at(i) {
-                None => true,
-                Some(b'?' | b'#') => self.state_override.is_none(),
-                Some(_) => false,
-            };
+        let path_end = match self.at(i) {
+            None => true,
+            Some(b'?' | b'#') => self.state_override.is_none(),
+            Some(_) => false,
+        };
         let (end, next) = match path_end {
             true => (i, Plain::Path(i)),
             false => {
-                let s = last_slash?;
+                let s = pos + self.span(pos, i).iter().rposition(|&b| b == b'/')?;
                 (s, Plain::Segments(s + 1))
             }
         };
@@ -307,5 +357,71 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.v.origin(pos);
         push_component(&mut self.out, &mut self.v, fragment, &FRAGMENT_COMPONENT);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Dots, canonical_path_run, dot_segment};
+    use std::{vec, vec::Vec};
+
+    /// The spec's lists, in every ASCII case
+    /// (<https://url.spec.whatwg.org/#single-dot-path-segment>).
+    fn spec_dots(seg: &[u8]) -> Option<Dots> {
+        let lower = seg.to_ascii_lowercase();
+        match &lower[..] {
+            b"." | b"%2e" => Some(Dots::Single),
+            b".." | b".%2e" | b"%2e." | b"%2e%2e" => Some(Dots::Double),
+            _ => None,
+        }
+    }
+
+    /// Every string up to `len` bytes over `alphabet`.
+    fn strings(alphabet: &[u8], len: usize) -> Vec<Vec<u8>> {
+        let mut all = vec![vec![]];
+        let mut last = vec![vec![]];
+        for _ in 0..len {
+            let next: Vec<Vec<u8>> = last
+                .iter()
+                .flat_map(|s: &Vec<u8>| alphabet.iter().map(move |&b| [&s[..], &[b]].concat()))
+                .collect();
+            all.extend(next.iter().cloned());
+            last = next;
+        }
+        all
+    }
+
+    #[test]
+    fn dot_segment_is_the_spec_list() {
+        for seg in strings(b".%2eEa", 6) {
+            assert!(dot_segment(&seg) == spec_dots(&seg), "{seg:?}");
+        }
+    }
+
+    /// The run never holds a whole dot segment, and stops only at a byte it does not take
+    /// or at the start of a segment that may be one.
+    #[test]
+    fn canonical_path_run_holds_no_dot_segment() {
+        for s in strings(b".%2eE/a?", 7) {
+            let end = canonical_path_run(&s, 0);
+            let run = &s[..end];
+            let mut segments: Vec<&[u8]> = run.split(|&b| b == b'/').collect();
+            let ended = end == s.len() || s[end] == b'?' || s[end] == b'/';
+            if !ended {
+                segments.pop();
+            }
+            for seg in segments {
+                assert!(spec_dots(seg).is_none(), "{s:?}: run {run:?}");
+            }
+            let valid_escape = crate::percent::decode_at(&s, end).is_some();
+            let taken = s
+                .get(end)
+                .is_some_and(|&b| crate::scan::is(b, crate::scan::PATH));
+            let segment_start = end == 0 || s[end - 1] == b'/';
+            assert!(
+                end == s.len() || !(taken || valid_escape) || segment_start,
+                "{s:?}"
+            );
+        }
     }
 }

@@ -316,7 +316,15 @@ fn parse_unicode(
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
         Err(e) => {
-            let verdict = host_verdict(&e, Mapped::new(decoded, false), rest);
+            // The verdict decodes `xn--` labels in the whole region, the domain streamed
+            // from the input: a bigger arena never gives it less scratch than a smaller
+            // one, which has no room for the decoded domain (`unicode_without_room`).
+            let domain = match source {
+                Some(s) => Mapped::new(s, false),
+                None => Mapped::escaped(input),
+            };
+            let scratch = out.owned_buf().get_mut(start..).unwrap_or_default();
+            let verdict = host_verdict(&e, domain, scratch);
             return idna_error(e, d, verdict, out, v);
         }
     };
@@ -377,7 +385,7 @@ fn unicode_without_room(
 /// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
 /// decodes to at most [`ESCAPED_ON_STACK`] bytes (a DNS label's worth) is decoded on the
 /// stack, so UTS46 can say what it needs (and whether it fails) as for an unescaped one;
-/// for a longer one the worst case is assumed (128 bytes per byte), which suffices.
+/// a longer one is decoded as it streams by, for its verdict and for UTS46's count.
 /// Not inlined: the buffer is on the stack only on this path.
 #[cfg(feature = "idna")]
 #[inline(never)]
@@ -395,8 +403,8 @@ fn escaped_without_room(
         d += 1;
     }
     let Some(decoded) = buf.get(..d) else {
-        // Mapped as it is decoded, for the verdict; the size is IDNA's worst case.
-        let needed = crate::idna_bound(input.len());
+        // Mapped as it is decoded, for the verdict and the count.
+        let needed = crate::idna::ascii_needed(Mapped::escaped(input));
         let e = crate::idna::IdnaError::BufferTooSmall { needed };
         return verdict_in_free_arena(e, Mapped::escaped(input), input.len(), out, v);
     };
@@ -435,6 +443,15 @@ fn idna_error(
         }
     })?;
     match (e, verdict) {
+        // The host fails whatever its `xn--` labels decode to: only the room to decode them
+        // (past the host's start, where the verdict's scratch begins) decides the error.
+        (crate::idna::IdnaError::BufferTooSmall { .. }, Verdict::Unknown { fails, scratch })
+            if fails =>
+        {
+            out.reserve_scratch(scratch);
+            out.skip_unwritten(0);
+            Ok(HostKind::Domain)
+        }
         (crate::idna::IdnaError::BufferTooSmall { needed }, verdict) => {
             // The result is at most `needed` bytes: count them, so the rest of the URL is
             // counted after them. An ASCII result that ends in a number becomes an IPv4
@@ -489,7 +506,10 @@ fn host_verdict(
     scratch: &mut [u8],
 ) -> Result<Verdict, ParseErrorKind> {
     if !matches!(e, crate::idna::IdnaError::BufferTooSmall { .. }) {
-        return Ok(Verdict::Unknown);
+        return Ok(Verdict::Unknown {
+            fails: false,
+            scratch: 0,
+        });
     }
     match crate::idna::verdict(domain.clone(), scratch, true) {
         Verdict::Fails => Err(ParseErrorKind::DomainToAscii),

@@ -143,7 +143,10 @@ pub fn to_ascii(domain: &str, options: Uts46Options, out: &mut [u8]) -> Result<u
     match process::process(domain, &options, Target::Ascii, out) {
         Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),
         Err(_) => Err(IdnaError::BufferTooSmall {
-            needed: needed_bound(domain, &options, Target::Ascii),
+            needed: needed_bound(
+                Mapped::new(domain, options.transitional_processing),
+                Target::Ascii,
+            ),
         }),
     }
 }
@@ -170,9 +173,19 @@ pub fn to_unicode(
     match process::process(domain, &options, Target::Unicode, out) {
         Ok(outcome) => Ok((outcome.len, outcome.error.is_some())),
         Err(_) => Err(IdnaError::BufferTooSmall {
-            needed: needed_bound(domain, &options, Target::Unicode),
+            needed: needed_bound(
+                Mapped::new(domain, options.transitional_processing),
+                Target::Unicode,
+            ),
         }),
     }
+}
+
+/// The arena [`to_ascii`] with the URL Standard's options needs for `domain` (the bound of
+/// `BufferTooSmall`), counted from its characters as they stream by: for a domain still
+/// percent-encoded ([`Mapped::escaped`]) that there is no room to decode.
+pub(crate) fn ascii_needed(domain: Mapped<'_>) -> usize {
+    needed_bound(domain, Target::Ascii)
 }
 
 /// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point),

@@ -97,10 +97,10 @@ pub(crate) fn process(
 /// only after [`process`] ran out of space.
 #[inline(never)]
 #[cold]
-pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
-    let mut stream = Decomposed::new(Mapped::new(domain, options.transitional_processing));
+pub(crate) fn needed_bound(domain: Mapped<'_>, target: Target) -> usize {
     #[cfg(feature = "fast-path")]
-    let mut exact = exact::ExactCost::new(domain, options.transitional_processing);
+    let mut exact = exact::ExactCost::new(domain.clone());
+    let mut stream = Decomposed::new(domain);
     let (mut pos, mut needed) = (0usize, 0usize);
     loop {
         let mut label = LabelShape::default();

@@ -152,26 +152,17 @@ fn recognizer_runs(options: &Options<'_>) -> bool {
 /// (when they hold non-ASCII or `%`: otherwise IPv4 serialization, at most 15 bytes, is all
 /// the growth) or userinfo encoding; and the serializer inserts a few bytes (`//`, `/.`,
 /// `/`, `:`, `@`).
-fn output_bound(t: &[u8], base: Option<&Url<'_>>) -> usize {
+fn output_bound(head: &Head, base: Option<&Url<'_>>) -> usize {
     let base_len = base.map_or(0, |b| b.as_str().len());
-    // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
-    // all of them: the scan below is 360 bytes of flash on a Cortex-M4.
-    if !cfg!(feature = "fast-path") {
-        let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-        let idna = if cfg!(feature = "idna") {
-            crate::idna_bound(n)
-        } else {
-            0
-        };
-        return base_len + (3 * n).max(idna) + 32;
-    }
-    let head = Head::scan(t);
     let host = match cfg!(feature = "idna") && head.idna {
         true => crate::idna_bound(head.span),
         false => 3 * head.span + 15,
     };
-    base_len + head.per_byte + host + 32
+    base_len + head.per_byte + host + INSERTED
 }
+
+/// Bytes the serializer may insert besides the input's own (`//`, `/.`, `/`, `:`, `@`).
+const INSERTED: usize = 32;
 
 /// Whether a byte may be percent-encoded outside the userinfo: it is in the path, query,
 /// special-query, fragment or C0 control percent-encode set, or is not a URL code point
@@ -187,10 +178,13 @@ fn may_be_escaped(b: u8) -> bool {
 /// and its `:` if the input starts with one, and any slashes, up to the first `/`, `?` or
 /// `#` (<https://url.spec.whatwg.org/#authority-state>; not `\\`, which ends only a special
 /// URL's authority). The span holds the authority, and the head (through the byte that
-/// ends the span) holds all a validity-only run reads.
+/// ends the span) holds all that can fail: the states after it (path, query, fragment)
+/// never do.
 struct Head {
     /// The output bytes if every byte that may be percent-encoded is.
     per_byte: usize,
+    /// The part of `per_byte` from the bytes after the head.
+    rest: usize,
     /// The span's length, and whether it has non-ASCII or `%` (it may go through IDNA).
     span: usize,
     idna: bool,
@@ -202,6 +196,7 @@ impl Head {
     fn scan(t: &[u8]) -> Head {
         let mut head = Head {
             per_byte: 0,
+            rest: 0,
             span: 0,
             idna: false,
             end: usize::MAX,
@@ -210,7 +205,12 @@ impl Head {
         let (mut state, mut kept) = (0u8, 0usize);
         for &b in t.iter().filter(|&&b| !is_tab_or_newline(b)) {
             kept += 1;
-            head.per_byte += if may_be_escaped(b) { 3 } else { 1 };
+            let bytes = if may_be_escaped(b) { 3 } else { 1 };
+            head.per_byte += bytes;
+            if state == 3 {
+                head.rest += bytes;
+                continue;
+            }
             if state == 0 {
                 let scheme_char = crate::scan::is(b, crate::scan::SCHEME_CHAR);
                 if scheme_char && (kept > 1 || b.is_ascii_alphabetic()) {
@@ -469,10 +469,14 @@ fn head_valid(input: &str, job: &Job<'_, '_, '_>, scratch: &mut [u8]) -> Option<
     }
 }
 
-/// `ArenaTooSmall` when the arena cannot even hold the tab-free copy of `t` (`n` bytes). A
-/// short copy is made on the stack and parsed with no arena, which counts what the output
-/// needs besides the copy; a longer one, a copy whose parse fails (the parse with room
-/// reports that failure) and `can_parse` get the bound.
+/// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy
+/// of `t` (`n` bytes). A copy of up to [`ON_STACK`] bytes is made on the stack and parsed
+/// there ([`copy_needs`]), which counts what the output needs besides the copy. For a
+/// longer one, the same is done with its [`Head`] when that fits: every failure happens
+/// there, so a failing head is the answer, and a valid one counts the head's output
+/// exactly, to which the rest (path, query, fragment) adds at most its per-byte bound (a
+/// dot segment or a default port only removes; the serializer may insert `/.`). Otherwise
+/// (and for `can_parse`) the answer is [`output_bound`].
 #[inline(never)]
 fn tab_free_copy_too_small<R: Report>(
     t: &[u8],
@@ -481,25 +485,52 @@ fn tab_free_copy_too_small<R: Report>(
     v: R,
     n: usize,
 ) -> Error {
-    const ON_STACK: usize = 64;
-    let bound = || job.too_small(n + output_bound(t, job.base), true);
+    let head = Head::scan(t);
+    let bound = || job.too_small(n + output_bound(&head, job.base), true);
+    if job.validity_only {
+        return bound();
+    }
+    // The whole copy, else the head alone (through the byte that ends it).
+    let (kept, after) = match n <= ON_STACK {
+        true => (n, 0),
+        false => (head.end, head.rest + INSERTED),
+    };
     let mut buf = [0u8; ON_STACK];
-    let Some(copy) = buf.get_mut(..n).filter(|_| !job.validity_only) else {
+    let Some(copy) = buf.get_mut(..kept) else {
         return bound();
     };
-    copy_without_tabs(t, copy);
+    copy_without_tabs(t.get(..kept_position(t, kept)).unwrap_or_default(), copy);
     let Ok(copy) = core::str::from_utf8(copy) else {
         return bound();
     };
     let map_pos = |p: usize| lead + kept_position(t, p);
-    // A parse error here is the answer with any arena: `run` reports one only when no
-    // step was skipped for lack of room (the error kind never depends on the arena size).
-    match run(copy, job, &mut [], v, None, map_pos) {
-        Ok(_) => job.too_small(n, false),
-        Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed, false),
+    match copy_needs(copy, job, v, map_pos) {
+        Ok(needed) => job.too_small(n + needed + after, false),
         Err(e) => e,
     }
 }
+
+/// What the parse of the tab-free `copy` needs of the arena, or its parse error: the
+/// answer with any arena (`run` reports one only when no step was skipped for lack of room;
+/// `needed` then covers that step's scratch). With no arena, like an arena that holds just
+/// the copy: with more room here than there (the stack past the copy), a step could
+/// decide here what is undecided there, and a bigger arena would answer less.
+fn copy_needs<R: Report>(
+    copy: &str,
+    job: &Job<'_, '_, '_>,
+    v: R,
+    map_pos: impl Fn(usize) -> usize,
+) -> Result<usize, Error> {
+    match run(copy, job, &mut [], v, None, map_pos) {
+        Ok(_) => Ok(0),
+        Err(Error::ArenaTooSmall { needed }) => Ok(needed),
+        Err(e) => Err(e),
+    }
+}
+
+/// The longest tab-free input (or head of one) [`tab_free_copy_too_small`] copies to the
+/// stack: a long host (the whatwg-url differential's was 80 bytes, in a head of 101).
+const ON_STACK: usize = 128;
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
 /// runs between them at once (there are few).

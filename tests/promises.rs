@@ -312,13 +312,9 @@ fn item_6_can_parse_beyond_the_scratch() {
 #[test]
 fn item_7_needed_is_tight() {
     let mut ratios = Ratios::default();
-    // The speed build counts Punycode exactly; the size build (no `fast-path`) reports the
-    // per-label bounds of `src/idna/mod.rs` (within 2.2 here).
-    let limit = if cfg!(feature = "fast-path") {
-        2.0
-    } else {
-        2.2
-    };
+    // Both builds count Punycode exactly (the size build, without `fast-path`, through
+    // `punycode::encoded_len`; it asked 2.11 times what works for `bücher.de` with bounds).
+    let limit = 2.0;
     for input in ["http://é/", "http://bücher.de/", "http://xn--bcher-kva.de/"] {
         parse_sweep(input, None, &mut ratios);
         let ratio = ratios.all.last().unwrap().0;

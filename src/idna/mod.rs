@@ -59,7 +59,7 @@ pub use error::IdnaError;
 pub use nfc::nfc;
 
 pub(crate) use mapping::Mapped;
-use process::{Target, needed_bound};
+use process::{Target, needed_bound, needed_bound_streamed};
 pub(crate) use verdict::{Verdict, mapped_bytes, verdict};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
@@ -143,10 +143,7 @@ pub fn to_ascii(domain: &str, options: Uts46Options, out: &mut [u8]) -> Result<u
     match process::process(domain, &options, Target::Ascii, out) {
         Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),
         Err(_) => Err(IdnaError::BufferTooSmall {
-            needed: needed_bound(
-                Mapped::new(domain, options.transitional_processing),
-                Target::Ascii,
-            ),
+            needed: needed_bound(domain, options.transitional_processing, Target::Ascii),
         }),
     }
 }
@@ -173,10 +170,7 @@ pub fn to_unicode(
     match process::process(domain, &options, Target::Unicode, out) {
         Ok(outcome) => Ok((outcome.len, outcome.error.is_some())),
         Err(_) => Err(IdnaError::BufferTooSmall {
-            needed: needed_bound(
-                Mapped::new(domain, options.transitional_processing),
-                Target::Unicode,
-            ),
+            needed: needed_bound(domain, options.transitional_processing, Target::Unicode),
         }),
     }
 }
@@ -185,7 +179,7 @@ pub fn to_unicode(
 /// `BufferTooSmall`), counted from its characters as they stream by: for a domain still
 /// percent-encoded ([`Mapped::escaped`]) that there is no room to decode.
 pub(crate) fn ascii_needed(domain: Mapped<'_>) -> usize {
-    needed_bound(domain, Target::Ascii)
+    needed_bound_streamed(domain, Target::Ascii)
 }
 
 /// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point),

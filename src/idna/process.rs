@@ -89,19 +89,64 @@ pub(crate) fn process(
     }
 }
 
-/// A buffer length with which [`process`] never runs out of space: the largest of
-/// `pos + peak` over the labels, with upper bounds per label of `u` mapped and normalized
-/// bytes (see the module docs of `idna` for the derivation).
+/// A buffer length with which [`process`] never runs out of space on `domain`: the largest
+/// of `pos + peak` over the labels (`pos` = bytes of finished output before a label), each
+/// counted by [`stream_cost`] on the segment between ASCII full stops that holds it.
 ///
 /// Not inlined into the callers: its stream would double their stack frames, and it runs
 /// only after [`process`] ran out of space.
 #[inline(never)]
 #[cold]
-pub(crate) fn needed_bound(domain: Mapped<'_>, target: Target) -> usize {
+pub(crate) fn needed_bound(domain: &str, transitional: bool, target: Target) -> usize {
+    let mut cost = Cost::default();
+    let mut rest = domain;
+    loop {
+        // `.` is ASCII: the split points are character boundaries.
+        let dot = rest.bytes().position(|b| b == b'.');
+        let segment = dot.and_then(|i| rest.get(..i)).unwrap_or(rest);
+        let mapped = Mapped::new(segment, transitional);
+        stream_cost(mapped, Some((segment, transitional)), target, &mut cost);
+        match dot.and_then(|i| rest.get(i + 1..)) {
+            Some(after) => rest = after,
+            None => return cost.needed.max(cost.pos),
+        }
+        cost.pos = cost.pos.saturating_add(1);
+    }
+}
+
+/// [`needed_bound`] for a domain read through the mapping stream only (one still
+/// percent-encoded: [`Mapped::escaped`]), whose Punycode is bounded, not counted, in the
+/// size build.
+#[inline(never)]
+#[cold]
+pub(crate) fn needed_bound_streamed(domain: Mapped<'_>, target: Target) -> usize {
+    let mut cost = Cost::default();
+    stream_cost(domain, None, target, &mut cost);
+    cost.needed.max(cost.pos)
+}
+
+/// The output so far (`pos`) and the most the buffer held (`needed`).
+#[derive(Default)]
+struct Cost {
+    pos: usize,
+    needed: usize,
+}
+
+/// The labels of `domain` (the mapping stream of `source`, a segment without ASCII full
+/// stops, when given): upper bounds per label of `u` mapped and normalized bytes (see the
+/// module docs of `idna` for the derivation), or exact counts of their Punycode where they
+/// are cheap: in the speed build by `exact`, in the size build by
+/// [`punycode::encoded_len`] over the segment's stream, made again for each of its passes.
+fn stream_cost(domain: Mapped<'_>, source: Option<(&str, bool)>, target: Target, cost: &mut Cost) {
     #[cfg(feature = "fast-path")]
     let mut exact = exact::ExactCost::new(domain.clone());
+    #[cfg(feature = "fast-path")]
+    let _ = source;
     let mut stream = Decomposed::new(domain);
-    let (mut pos, mut needed) = (0usize, 0usize);
+    // Only a segment's first label is counted by its passes: they read the segment from
+    // its start (a label after a full stop that mapping makes gets the bound).
+    #[cfg(not(feature = "fast-path"))]
+    let mut first = true;
     loop {
         let mut label = LabelShape::default();
         let mut more = false;
@@ -116,14 +161,75 @@ pub(crate) fn needed_bound(domain: Mapped<'_>, target: Target) -> usize {
         // The speed build counts Punycode exactly (without storing) where it can.
         #[cfg(feature = "fast-path")]
         let (out, peak) = exact.next_label(target, &label).unwrap_or((out, peak));
-        needed = needed.max(pos.saturating_add(peak));
-        pos = pos.saturating_add(out);
+        #[cfg(not(feature = "fast-path"))]
+        let (out, peak) = match source {
+            Some((segment, transitional)) if first && label.encoded(target) => {
+                let counted = encoded_cost(segment, transitional, label.code_points);
+                counted.map_or((out, peak), |(u, encoded)| {
+                    let normalizing = label.bytes.saturating_add(label.scratch);
+                    let peak = u.saturating_add(encoded).max(normalizing);
+                    (u.max(encoded), peak)
+                })
+            }
+            // An ASCII segment is one label, the same but for case: its `xn--` decoded,
+            // counting (digits and basic code points read case-blind).
+            Some((segment, _)) if first && label.prefix == 4 && segment.is_ascii() => {
+                let digits = segment.as_bytes().get(4..).unwrap_or_default();
+                let u = segment.len();
+                match punycode::decoded_cost(digits) {
+                    Some((stored, utf8)) => {
+                        let peak = u.saturating_add(stored.saturating_mul(4));
+                        match target {
+                            Target::Ascii => (u, peak),
+                            Target::Unicode => (utf8.max(u), peak),
+                        }
+                    }
+                    None => (out, peak),
+                }
+            }
+            _ => (out, peak),
+        };
+        cost.needed = cost.needed.max(cost.pos.saturating_add(peak));
+        cost.pos = cost.pos.saturating_add(out);
         if !more {
-            return needed.max(pos);
+            return;
         }
-        pos = pos.saturating_add(1);
+        cost.pos = cost.pos.saturating_add(1);
+        #[cfg(not(feature = "fast-path"))]
+        {
+            first = false;
+        }
     }
 }
+
+/// The normalized length of the first label of `segment` and the length of `xn--` and its
+/// Punycode (`xn--` alone when the encoder refuses it), counted without storing the label
+/// (size build): its characters stream again for each pass of the encoder. `None` when
+/// that would take more than [`COUNT_READS`] reads per code point of a label longer than a
+/// DNS label (linear time; then the bound).
+#[cfg(not(feature = "fast-path"))]
+fn encoded_cost(segment: &str, transitional: bool, code_points: usize) -> Option<(usize, usize)> {
+    let mut u = 0usize;
+    let mut pass = |f: &mut dyn FnMut(char)| {
+        let stream = crate::idna::nfc::nfc_chars(Mapped::new(segment, transitional));
+        u = 0;
+        for c in stream.take_while(|&c| c != '.') {
+            u = u.saturating_add(c.len_utf8());
+            f(c);
+        }
+    };
+    let reads = match code_points <= 64 {
+        true => usize::MAX,
+        false => code_points.saturating_mul(COUNT_READS),
+    };
+    let encoded = punycode::encoded_len(&mut pass, reads)?;
+    Some((u, encoded.saturating_add(4)))
+}
+
+/// Reads per code point the size build's Punycode count may take on a label of more than
+/// 64 code points (8 distinct non-ASCII ones), as the speed build's `exact`.
+#[cfg(not(feature = "fast-path"))]
+const COUNT_READS: usize = 10;
 
 /// What decides the memory a label needs, read from its mapped and decomposed characters
 /// as they are written before normalization: their length (at least the normalized
@@ -162,6 +268,12 @@ impl LabelShape {
         if !self.run.2 {
             self.scratch = self.scratch.max(self.run.0);
         }
+    }
+
+    /// Whether the label is Punycode-encoded (to ASCII, not ASCII, not `xn--`).
+    #[cfg(not(feature = "fast-path"))]
+    fn encoded(&self, target: Target) -> bool {
+        target == Target::Ascii && self.non_ascii && self.prefix != 4
     }
 
     /// Upper bounds of the bytes the label leaves in the output and of the bytes it uses

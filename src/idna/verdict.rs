@@ -32,8 +32,8 @@ pub(crate) enum Verdict {
     Valid { ends_in_number: bool },
     /// An `xn--` label does not fit `scratch` to be decoded, and nothing else fails UTS46:
     /// `scratch` bytes decode every such label; with `fails`, the result has a forbidden
-    /// domain code point (the domain fails whatever the labels decode to, only the error
-    /// is unknown).
+    /// domain code point or ends in a number (the domain fails whatever the labels decode
+    /// to, only the error is unknown).
     Unknown { fails: bool, scratch: usize },
 }
 
@@ -84,8 +84,10 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
             let ends_in_number = number || (label.code_points == 0 && before);
             return match () {
                 _ if (url && empty) || (rtl && bidi_bad) => Verdict::Fails,
+                // A result that ends in a number goes to the IPv4 parser, which fails on
+                // the `xn--` label (not a number) if UTS46 does not fail first.
                 _ if unknown > 0 => Verdict::Unknown {
-                    fails: forbidden,
+                    fails: forbidden || ends_in_number,
                     scratch: unknown,
                 },
                 _ if forbidden => Verdict::Forbidden,

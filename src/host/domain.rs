@@ -448,6 +448,7 @@ fn idna_error(
         (crate::idna::IdnaError::BufferTooSmall { .. }, Verdict::Unknown { fails, scratch })
             if fails =>
         {
+            out.decides_with(scratch);
             out.reserve_scratch(scratch);
             out.skip_unwritten(0);
             Ok(HostKind::Domain)
@@ -456,6 +457,9 @@ fn idna_error(
             // The result is at most `needed` bytes: count them, so the rest of the URL is
             // counted after them. An ASCII result that ends in a number becomes an IPv4
             // address, up to 15 bytes.
+            if let Verdict::Unknown { scratch, .. } = verdict {
+                out.decides_with(scratch);
+            }
             out.reserve_scratch(decoded + needed);
             match verdict {
                 Verdict::Valid { ends_in_number } => {

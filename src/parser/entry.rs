@@ -517,9 +517,9 @@ fn tab_free_copy_too_small<R: Report>(
         return bound();
     };
     copy_without_tabs(t.get(..kept_position(t, kept)).unwrap_or_default(), copy);
-    let Ok(copy) = core::str::from_utf8(copy) else {
-        return bound();
-    };
+    // Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8 (the
+    // fallback is unreachable).
+    let copy = core::str::from_utf8(copy).unwrap_or_default();
     let map_pos = |p: usize| lead + kept_position(t, p);
     match copy_needs(copy, job, v, map_pos) {
         Ok(needed) => job.too_small(n + needed + after, false),
@@ -598,9 +598,10 @@ fn run<'a, R: Report>(
     p.v.map_positions(&map_pos);
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
-        // arena it could fail first, so this later error is not yet the answer.
+        // arena it could fail first, so this later error is not yet the answer; it is with
+        // the arena that decides that check.
         if p.out.skipped_checks() {
-            return Err(job.too_small(p.out.peak(), true));
+            return Err(job.too_small(p.out.decision_peak(), true));
         }
         let position = map_pos(p.err_pos);
         return Err(Error::Parse(ParseError { kind, position }));

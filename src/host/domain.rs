@@ -404,7 +404,7 @@ fn escaped_without_room(
     }
     let Some(decoded) = buf.get(..d) else {
         // Mapped as it is decoded, for the verdict and the count.
-        let needed = crate::idna::ascii_needed(Mapped::escaped(input));
+        let needed = crate::idna::ascii_needed_escaped(input);
         let e = crate::idna::IdnaError::BufferTooSmall { needed };
         return verdict_in_free_arena(e, Mapped::escaped(input), input.len(), out, v);
     };

@@ -59,7 +59,7 @@ pub use error::IdnaError;
 pub use nfc::nfc;
 
 pub(crate) use mapping::Mapped;
-use process::{Target, needed_bound, needed_bound_streamed};
+use process::{Target, needed_bound, needed_bound_escaped};
 pub(crate) use verdict::{Verdict, mapped_bytes, verdict};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
@@ -175,11 +175,11 @@ pub fn to_unicode(
     }
 }
 
-/// The arena [`to_ascii`] with the URL Standard's options needs for `domain` (the bound of
-/// `BufferTooSmall`), counted from its characters as they stream by: for a domain still
-/// percent-encoded ([`Mapped::escaped`]) that there is no room to decode.
-pub(crate) fn ascii_needed(domain: Mapped<'_>) -> usize {
-    needed_bound_streamed(domain, Target::Ascii)
+/// The arena [`to_ascii`] with the URL Standard's options needs for the domain `input`
+/// still percent-encoded (the bound of `BufferTooSmall`), counted from its characters as
+/// they are decoded ([`Mapped::escaped`]): for a host there is no room to decode.
+pub(crate) fn ascii_needed_escaped(input: &[u8]) -> usize {
+    needed_bound_escaped(input, Target::Ascii)
 }
 
 /// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point),

@@ -98,31 +98,37 @@ pub(crate) fn process(
 #[inline(never)]
 #[cold]
 pub(crate) fn needed_bound(domain: &str, transitional: bool, target: Target) -> usize {
+    segments_cost(domain.as_bytes(), Some(transitional), target)
+}
+
+/// [`needed_bound`] for a domain still percent-encoded ([`Mapped::escaped`]), for when
+/// there is no room to decode it.
+#[inline(never)]
+#[cold]
+pub(crate) fn needed_bound_escaped(input: &[u8], target: Target) -> usize {
+    segments_cost(input, None, target)
+}
+
+/// [`needed_bound`] over the segments of `input` between ASCII full stops: a string mapped
+/// with (`Some`) or without transitional processing, or (`None`) percent-encoded.
+fn segments_cost(input: &[u8], transitional: Option<bool>, target: Target) -> usize {
     let mut cost = Cost::default();
-    let mut rest = domain;
+    let mut rest = input;
     loop {
-        // `.` is ASCII: the split points are character boundaries.
-        let dot = rest.bytes().position(|b| b == b'.');
+        let dot = rest.iter().position(|&b| b == b'.');
         let segment = dot.and_then(|i| rest.get(..i)).unwrap_or(rest);
-        let mapped = Mapped::new(segment, transitional);
-        stream_cost(mapped, Some((segment, transitional)), target, &mut cost);
+        let mapped = match transitional {
+            // Split at ASCII full stops: still a string.
+            Some(t) => Mapped::new(core::str::from_utf8(segment).unwrap_or_default(), t),
+            None => Mapped::escaped(segment),
+        };
+        stream_cost(mapped, segment, target, &mut cost);
         match dot.and_then(|i| rest.get(i + 1..)) {
             Some(after) => rest = after,
             None => return cost.needed.max(cost.pos),
         }
         cost.pos = cost.pos.saturating_add(1);
     }
-}
-
-/// [`needed_bound`] for a domain read through the mapping stream only (one still
-/// percent-encoded: [`Mapped::escaped`]), whose Punycode is bounded, not counted, in the
-/// size build.
-#[inline(never)]
-#[cold]
-pub(crate) fn needed_bound_streamed(domain: Mapped<'_>, target: Target) -> usize {
-    let mut cost = Cost::default();
-    stream_cost(domain, None, target, &mut cost);
-    cost.needed.max(cost.pos)
 }
 
 /// The output so far (`pos`) and the most the buffer held (`needed`).
@@ -132,16 +138,19 @@ struct Cost {
     needed: usize,
 }
 
-/// The labels of `domain` (the mapping stream of `source`, a segment without ASCII full
-/// stops, when given): upper bounds per label of `u` mapped and normalized bytes (see the
-/// module docs of `idna` for the derivation), or exact counts of their Punycode where they
-/// are cheap: in the speed build by `exact`, in the size build by
-/// [`punycode::encoded_len`] over the segment's stream, made again for each of its passes.
-fn stream_cost(domain: Mapped<'_>, source: Option<(&str, bool)>, target: Target, cost: &mut Cost) {
+/// The labels of `domain`, the mapping stream of `segment` (input without ASCII full stops,
+/// percent-encoded or not): upper bounds per label of `u` mapped and normalized bytes (see
+/// the module docs of `idna` for the derivation), or exact counts of their Punycode where
+/// they are cheap: in the speed build by `exact`, in the size build by
+/// [`punycode::encoded_len`] over the segment's stream, made again for each of its passes,
+/// and the decoder's count of an `xn--` segment's bytes.
+fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Cost) {
     #[cfg(feature = "fast-path")]
     let mut exact = exact::ExactCost::new(domain.clone());
     #[cfg(feature = "fast-path")]
-    let _ = source;
+    let _ = segment;
+    #[cfg(not(feature = "fast-path"))]
+    let source = domain.clone();
     let mut stream = Decomposed::new(domain);
     // Only a segment's first label is counted by its passes: they read the segment from
     // its start (a label after a full stop that mapping makes gets the bound).
@@ -162,19 +171,19 @@ fn stream_cost(domain: Mapped<'_>, source: Option<(&str, bool)>, target: Target,
         #[cfg(feature = "fast-path")]
         let (out, peak) = exact.next_label(target, &label).unwrap_or((out, peak));
         #[cfg(not(feature = "fast-path"))]
-        let (out, peak) = match source {
-            Some((segment, transitional)) if first && label.encoded(target) => {
-                let counted = encoded_cost(segment, transitional, label.code_points);
+        let (out, peak) = match () {
+            _ if first && label.encoded(target) => {
+                let counted = encoded_cost(source.clone(), label.code_points);
                 counted.map_or((out, peak), |(u, encoded)| {
                     let normalizing = label.bytes.saturating_add(label.scratch);
                     let peak = u.saturating_add(encoded).max(normalizing);
                     (u.max(encoded), peak)
                 })
             }
-            // An ASCII segment is one label, the same but for case: its `xn--` decoded,
-            // counting (digits and basic code points read case-blind).
-            Some((segment, _)) if first && label.prefix == 4 && segment.is_ascii() => {
-                let digits = segment.as_bytes().get(4..).unwrap_or_default();
+            // An ASCII segment without escapes is one label, the same but for case: its
+            // `xn--` decoded, counting (digits and basic code points read case-blind).
+            _ if first && label.prefix == 4 && segment.is_ascii() && !segment.contains(&b'%') => {
+                let digits = segment.get(4..).unwrap_or_default();
                 let u = segment.len();
                 match punycode::decoded_cost(digits) {
                     Some((stored, utf8)) => {
@@ -202,16 +211,17 @@ fn stream_cost(domain: Mapped<'_>, source: Option<(&str, bool)>, target: Target,
     }
 }
 
-/// The normalized length of the first label of `segment` and the length of `xn--` and its
+/// The normalized length of the first label of `segment` (its mapping stream) and the
+/// length of `xn--` and its
 /// Punycode (`xn--` alone when the encoder refuses it), counted without storing the label
 /// (size build): its characters stream again for each pass of the encoder. `None` when
 /// that would take more than [`COUNT_READS`] reads per code point of a label longer than a
 /// DNS label (linear time; then the bound).
 #[cfg(not(feature = "fast-path"))]
-fn encoded_cost(segment: &str, transitional: bool, code_points: usize) -> Option<(usize, usize)> {
+fn encoded_cost(segment: Mapped<'_>, code_points: usize) -> Option<(usize, usize)> {
     let mut u = 0usize;
     let mut pass = |f: &mut dyn FnMut(char)| {
-        let stream = crate::idna::nfc::nfc_chars(Mapped::new(segment, transitional));
+        let stream = crate::idna::nfc::nfc_chars(segment.clone());
         u = 0;
         for c in stream.take_while(|&c| c != '.') {
             u = u.saturating_add(c.len_utf8());

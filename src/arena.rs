@@ -156,7 +156,7 @@ pub(crate) struct Writer<'a> {
     /// A step that checks validity was skipped for lack of arena.
     skipped: bool,
     /// With `skipped`: the arena size that decides the skipped checks (see
-    /// [`Writer::skip_undecided`]).
+    /// [`Writer::decides_with`]).
     decide: usize,
 }
 

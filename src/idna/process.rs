@@ -142,7 +142,7 @@ struct Cost {
 /// percent-encoded or not): upper bounds per label of `u` mapped and normalized bytes (see
 /// the module docs of `idna` for the derivation), or exact counts of their Punycode where
 /// they are cheap: in the speed build by `exact`, in the size build by
-/// [`punycode::encoded_len`] over the segment's stream, made again for each of its passes,
+/// `punycode::encoded_len` over the segment's stream, made again for each of its passes,
 /// and the decoder's count of an `xn--` segment's bytes.
 fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Cost) {
     #[cfg(feature = "fast-path")]

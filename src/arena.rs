@@ -423,7 +423,9 @@ impl<'a> Writer<'a> {
     /// with that much arena it passes or fails, so a later failure of the URL is the answer,
     /// and asks only that much ([`Writer::decision_peak`]).
     pub(crate) fn decides_with(&mut self, scratch: usize) {
-        self.decide = self.decide.max(self.peak().max(self.len.saturating_add(scratch)));
+        self.decide = self
+            .decide
+            .max(self.peak().max(self.len.saturating_add(scratch)));
     }
 
     /// The arena size that decides every check skipped so far (the whole [`Writer::peak`]

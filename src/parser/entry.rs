@@ -145,19 +145,18 @@ fn recognizer_runs(options: &Options<'_>) -> bool {
     cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()
 }
 
-/// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines,
-/// for when the parse itself cannot run (no room to copy the tab-free input): a base may be
-/// copied; a byte that some component percent-encodes may become `%XX`, any other byte
-/// stays one byte; only the bytes that can be a host ([`Head`]) may grow through IDNA
-/// (when they hold non-ASCII or `%`: otherwise IPv4 serialization, at most 15 bytes, is all
-/// the growth) or userinfo encoding; and the serializer inserts a few bytes (`//`, `/.`,
+/// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines
+/// (`n` bytes), for when the parse itself cannot run (no room to copy the tab-free input):
+/// a base may be copied; a byte that some component percent-encodes may become `%XX`, any
+/// other byte stays one byte; only the bytes that can be a host ([`Head`]) may grow through
+/// IDNA (when they hold non-ASCII or `%`: otherwise IPv4 serialization, at most 15 bytes, is
+/// all the growth) or userinfo encoding; and the serializer inserts a few bytes (`//`, `/.`,
 /// `/`, `:`, `@`).
-fn output_bound(t: &[u8], base: Option<&Url<'_>>) -> usize {
+fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize {
     let base_len = base.map_or(0, |b| b.as_str().len());
     // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
     // all of them: the head's span and per-byte counts cost flash.
     if !cfg!(feature = "fast-path") {
-        let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
         let idna = if cfg!(feature = "idna") {
             crate::idna_bound(n)
         } else {
@@ -497,7 +496,7 @@ fn tab_free_copy_too_small<R: Report>(
     v: R,
     n: usize,
 ) -> Error {
-    let bound = || job.too_small(n + output_bound(t, job.base), true);
+    let bound = || job.too_small(n + output_bound(t, n, job.base), true);
     if job.validity_only {
         return bound();
     }

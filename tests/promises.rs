@@ -389,6 +389,20 @@ fn item_7_needed_for_a_long_host_with_a_newline() {
     }
 }
 
+/// Item 7, found by the `parse` fuzz target: a head that parses to itself (an opaque path
+/// up to the first `/`, borrowed from the stack copy, no arena) still needs its bytes
+/// written when the rest differs from the input (`%`-escapes after it): `needed` counted 0
+/// for it, 224 where 314 are needed.
+#[test]
+fn item_7_a_borrowed_head_is_counted() {
+    let colons = ":".repeat(118);
+    let input = format!("\0h{colons}ttp://.73\u{fffd}.210\u{fffd}138/\0\n:#:`gg");
+    let mut ratios = Ratios::default();
+    parse_sweep(&input, None, &mut ratios);
+    let (_, max) = ratios.report("borrowed head");
+    assert!(max <= 2.0, "{max}");
+}
+
 /// Item 8: `Host`'s `Display` is the URL's host serialization.
 #[test]
 fn item_8_host_display_is_the_host_serializer() {

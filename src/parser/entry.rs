@@ -175,6 +175,11 @@ fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize {
 /// Bytes the serializer may insert besides the input's own (`//`, `/.`, `/`, `:`, `@`).
 const INSERTED: usize = 32;
 
+/// What the serializer may insert after a head: `/.` before a path that starts with an
+/// empty segment, in a URL without a host (the rest's bytes otherwise only append to the
+/// head's output, or remove: a dot segment, a `file:` host before a drive letter).
+const SLASH_DOT: usize = 2;
+
 /// Whether a byte may be percent-encoded outside the userinfo: it is in the path, query,
 /// special-query, fragment or C0 control percent-encode set, or is not a URL code point
 /// (<https://url.spec.whatwg.org/#percent-encoded-bytes>; the byte classes of `scan`).
@@ -507,7 +512,7 @@ fn tab_free_copy_too_small<R: Report>(
         true => (n, 0),
         false if cfg!(any(feature = "idna", feature = "fast-path")) => {
             let head = Head::scan(t);
-            (head.end, head.rest + INSERTED)
+            (head.end, head.rest + SLASH_DOT)
         }
         false => return bound(),
     };
@@ -520,7 +525,13 @@ fn tab_free_copy_too_small<R: Report>(
     // fallback is unreachable).
     let copy = core::str::from_utf8(copy).unwrap_or_default();
     let map_pos = |p: usize| lead + kept_position(t, p);
-    match copy_needs(copy, job, v, map_pos) {
+    // The head's output is the copy itself (borrowed): so is the whole output when the
+    // rest has no byte that may change (escaped, `\\`, a dot segment's `.` or `%2e`).
+    let rest = t.get(kept_position(t, kept)..).unwrap_or_default();
+    let plain = |&b: &u8| is_tab_or_newline(b) || !(may_be_escaped(b) || b"\\.%".contains(&b));
+    let whole = kept == n || rest.iter().all(plain);
+    match copy_needs(copy, job, v, map_pos, whole) {
+        Ok(0) if whole => job.too_small(n, false),
         Ok(needed) => job.too_small(n + needed + after, false),
         Err(e) => e,
     }
@@ -530,15 +541,19 @@ fn tab_free_copy_too_small<R: Report>(
 /// answer with any arena (`run` reports one only when no step was skipped for lack of room;
 /// `needed` then covers that step's scratch). With no arena, like an arena that holds just
 /// the copy: with more room here than there (the stack past the copy), a step could
-/// decide here what is undecided there, and a bigger arena would answer less.
+/// decide here what is undecided there, and a bigger arena would answer less. An output
+/// that is the copy itself (borrowed) needs nothing more when the whole output is (`whole`);
+/// a head's is written out when the rest changes.
 fn copy_needs<R: Report>(
     copy: &str,
     job: &Job<'_, '_, '_>,
     v: R,
     map_pos: impl Fn(usize) -> usize,
+    whole: bool,
 ) -> Result<usize, Error> {
     match run(copy, job, &mut [], v, None, map_pos) {
-        Ok(_) => Ok(0),
+        Ok(_) if whole => Ok(0),
+        Ok(url) => Ok(url.as_str().len()),
         Err(Error::ArenaTooSmall { needed }) => Ok(needed),
         Err(e) => Err(e),
     }

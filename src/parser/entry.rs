@@ -487,7 +487,7 @@ fn head_valid(input: &str, job: &Job<'_, '_, '_>, scratch: &mut [u8]) -> Option<
 
 /// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy
 /// of `t` (`n` bytes). A copy of up to [`ON_STACK`] bytes is made on the stack and parsed
-/// there ([`copy_needs`]), which counts what the output needs besides the copy. For a
+/// there with no arena, which counts what the output needs besides the copy. For a
 /// longer one, the same is done with its [`Head`] when that fits: every failure happens
 /// there, so a failing head is the answer, and a valid one counts the head's output
 /// exactly, to which the rest (path, query, fragment) adds at most its per-byte bound (a
@@ -508,11 +508,12 @@ fn tab_free_copy_too_small<R: Report>(
     // The whole copy, else the head alone (through the byte that ends it); not in the
     // smallest build (neither IDNA nor `fast-path`), where the head costs a 16 KiB
     // firmware 4% of its flash.
-    let (kept, after) = match n <= ON_STACK {
-        true => (n, 0),
+    let (kept, after, whole) = match n <= ON_STACK {
+        true => (n, 0, true),
         false if cfg!(any(feature = "idna", feature = "fast-path")) => {
             let head = Head::scan(t);
-            (head.end, head.rest + SLASH_DOT)
+            let rest = t.get(kept_position(t, head.end)..).unwrap_or_default();
+            (head.end, head.rest + SLASH_DOT, unchanged(rest))
         }
         false => return bound(),
     };
@@ -525,38 +526,29 @@ fn tab_free_copy_too_small<R: Report>(
     // fallback is unreachable).
     let copy = core::str::from_utf8(copy).unwrap_or_default();
     let map_pos = |p: usize| lead + kept_position(t, p);
-    // The head's output is the copy itself (borrowed): so is the whole output when the
-    // rest has no byte that may change (escaped, `\\`, a dot segment's `.` or `%2e`).
-    let rest = t.get(kept_position(t, kept)..).unwrap_or_default();
-    let plain = |&b: &u8| is_tab_or_newline(b) || !(may_be_escaped(b) || b"\\.%".contains(&b));
-    let whole = kept == n || rest.iter().all(plain);
-    match copy_needs(copy, job, v, map_pos, whole) {
-        Ok(0) if whole => job.too_small(n, false),
-        Ok(needed) => job.too_small(n + needed + after, false),
+    // With no arena, like an arena that holds just the copy: with more room here than there
+    // (the stack past the copy), a step could decide here what is undecided there, and a
+    // bigger arena would answer less. A parse error is the answer with any arena (`run`
+    // reports one only when no step was skipped for lack of room; `needed` then covers
+    // that step's scratch). An output that is the copy itself (borrowed) needs nothing
+    // more when the whole output is; a head's is written out when the rest changes.
+    match run(copy, job, &mut [], v, None, map_pos) {
+        // (A borrowed output is the copy, or a prefix of it.)
+        Ok(_) if whole => job.too_small(n, false),
+        Ok(_) => job.too_small(n + kept + after, false),
+        Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed + after, false),
         Err(e) => e,
     }
 }
 
-/// What the parse of the tab-free `copy` needs of the arena, or its parse error: the
-/// answer with any arena (`run` reports one only when no step was skipped for lack of room;
-/// `needed` then covers that step's scratch). With no arena, like an arena that holds just
-/// the copy: with more room here than there (the stack past the copy), a step could
-/// decide here what is undecided there, and a bigger arena would answer less. An output
-/// that is the copy itself (borrowed) needs nothing more when the whole output is (`whole`);
-/// a head's is written out when the rest changes.
-fn copy_needs<R: Report>(
-    copy: &str,
-    job: &Job<'_, '_, '_>,
-    v: R,
-    map_pos: impl Fn(usize) -> usize,
-    whole: bool,
-) -> Result<usize, Error> {
-    match run(copy, job, &mut [], v, None, map_pos) {
-        Ok(_) if whole => Ok(0),
-        Ok(url) => Ok(url.as_str().len()),
-        Err(Error::ArenaTooSmall { needed }) => Ok(needed),
-        Err(e) => Err(e),
-    }
+/// Whether `rest` (after a head) appends to a head that parses to itself without changing
+/// it, so that the whole output is the tab-free input: no byte some component escapes, no
+/// `\\`, and no `.` or `%` (a dot segment). Out of line: off the frame that holds the stack
+/// copy and the parser.
+#[inline(never)]
+fn unchanged(rest: &[u8]) -> bool {
+    let plain = |&b: &u8| is_tab_or_newline(b) || !(may_be_escaped(b) || b"\\.%".contains(&b));
+    rest.iter().all(plain)
 }
 
 /// The longest tab-free input (or head of one) [`tab_free_copy_too_small`] copies to the

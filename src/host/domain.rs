@@ -315,17 +315,12 @@ fn parse_unicode(
     };
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
+        // The verdict decodes `xn--` labels in the whole region, the domain streamed from
+        // the input: a bigger arena never gives it less scratch than a smaller one, which
+        // has no room for the decoded domain (`unicode_without_room`).
         Err(e) => {
-            // The verdict decodes `xn--` labels in the whole region, the domain streamed
-            // from the input: a bigger arena never gives it less scratch than a smaller
-            // one, which has no room for the decoded domain (`unicode_without_room`).
-            let domain = match source {
-                Some(s) => Mapped::new(s, false),
-                None => Mapped::escaped(input),
-            };
-            let scratch = out.owned_buf().get_mut(start..).unwrap_or_default();
-            let verdict = host_verdict(&e, domain, scratch);
-            return idna_error(e, d, verdict, out, v);
+            let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
+            return verdict_in_free_arena(e, domain, d, out, v);
         }
     };
     out.reserve_scratch(d + n);

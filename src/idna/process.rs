@@ -171,32 +171,9 @@ fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Co
         #[cfg(feature = "fast-path")]
         let (out, peak) = exact.next_label(target, &label).unwrap_or((out, peak));
         #[cfg(not(feature = "fast-path"))]
-        let (out, peak) = match () {
-            _ if first && label.encoded(target) => {
-                let counted = encoded_cost(source.clone(), label.code_points);
-                counted.map_or((out, peak), |(u, encoded)| {
-                    let normalizing = label.bytes.saturating_add(label.scratch);
-                    let peak = u.saturating_add(encoded).max(normalizing);
-                    (u.max(encoded), peak)
-                })
-            }
-            // An ASCII segment without escapes is one label, the same but for case: its
-            // `xn--` decoded, counting (digits and basic code points read case-blind).
-            _ if first && label.prefix == 4 && segment.is_ascii() && !segment.contains(&b'%') => {
-                let digits = segment.get(4..).unwrap_or_default();
-                let u = segment.len();
-                match punycode::decoded_cost(digits) {
-                    Some((stored, utf8)) => {
-                        let peak = u.saturating_add(stored.saturating_mul(4));
-                        match target {
-                            Target::Ascii => (u, peak),
-                            Target::Unicode => (utf8.max(u), peak),
-                        }
-                    }
-                    None => (out, peak),
-                }
-            }
-            _ => (out, peak),
+        let (out, peak) = match first {
+            true => first_label_cost(&label, &source, segment, target).unwrap_or((out, peak)),
+            false => (out, peak),
         };
         cost.needed = cost.needed.max(cost.pos.saturating_add(peak));
         cost.pos = cost.pos.saturating_add(out);
@@ -209,6 +186,35 @@ fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Co
             first = false;
         }
     }
+}
+
+/// The exact cost of the first label of `segment` (`source`, its mapping stream), `label`
+/// as [`stream_cost`] read it (size build), where it is counted: a Punycode-encoded one
+/// ([`encoded_cost`]), or an ASCII segment without escapes, one label the same but for
+/// case, whose `xn--` is decoded, counting (digits and basic code points read case-blind).
+#[cfg(not(feature = "fast-path"))]
+fn first_label_cost(
+    label: &LabelShape,
+    source: &Mapped<'_>,
+    segment: &[u8],
+    target: Target,
+) -> Option<(usize, usize)> {
+    if label.encoded(target) {
+        let (u, encoded) = encoded_cost(source.clone(), label.code_points)?;
+        let normalizing = label.bytes.saturating_add(label.scratch);
+        let peak = u.saturating_add(encoded).max(normalizing);
+        return Some((u.max(encoded), peak));
+    }
+    if label.prefix != 4 || !segment.is_ascii() || segment.contains(&b'%') {
+        return None;
+    }
+    let (stored, utf8) = punycode::decoded_cost(segment.get(4..).unwrap_or_default())?;
+    let u = segment.len();
+    let peak = u.saturating_add(stored.saturating_mul(4));
+    Some(match target {
+        Target::Ascii => (u, peak),
+        Target::Unicode => (utf8.max(u), peak),
+    })
 }
 
 /// The normalized length of the first label of `segment` (its mapping stream) and the

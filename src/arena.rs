@@ -153,6 +153,9 @@ pub(crate) struct Writer<'a> {
     overflow: bool,
     /// A step that checks validity was skipped for lack of arena.
     skipped: bool,
+    /// With `skipped`: the arena size that decides the skipped checks (see
+    /// [`Writer::decides_with`]).
+    decide: usize,
 }
 
 #[cfg_attr(not(feature = "idna"), allow(dead_code))]
@@ -172,6 +175,7 @@ impl<'a> Writer<'a> {
             borrowed: true,
             overflow: false,
             skipped: false,
+            decide: 0,
         }
     }
 
@@ -414,6 +418,25 @@ impl<'a> Writer<'a> {
         self.len += n;
         self.overflow = true;
         self.skipped = true;
+    }
+
+    /// Records that a check about to be skipped ([`Writer::skip_unwritten`]) needs `scratch`
+    /// bytes past the current length to be decided (UTS46 on an `xn--` label to decode):
+    /// with that much arena it passes or fails, so a later failure of the URL is the answer,
+    /// and asks only that much ([`Writer::decision_peak`]).
+    pub(crate) fn decides_with(&mut self, scratch: usize) {
+        self.decide = self
+            .decide
+            .max(self.peak().max(self.len.saturating_add(scratch)));
+    }
+
+    /// The arena size that decides every check skipped so far (the whole [`Writer::peak`]
+    /// when one was skipped without saying).
+    pub(crate) fn decision_peak(&self) -> usize {
+        match self.decide {
+            0 => self.peak(),
+            decide => decide,
+        }
     }
 
     /// [`Writer::skip_unwritten`] for a step whose validity was decided without the arena

@@ -67,6 +67,9 @@ impl Ratios {
         let (max, worst) = self.all.last().cloned().unwrap_or((1.0, String::new()));
         let median = self.all.get(self.all.len() / 2).map_or(1.0, |r| r.0);
         let over_2 = self.all.iter().filter(|r| r.0 > 2.0).count();
+        for r in self.all.iter().filter(|r| r.0 > 2.0).take(20) {
+            println!("  above 2: {:.2} {}", r.0, r.1);
+        }
         // Those not from a tab or newline to remove (the tab-free copy's bound: LIMITS.md).
         let tab_free: Vec<&(f64, String)> = self
             .all
@@ -309,13 +312,9 @@ fn item_6_can_parse_beyond_the_scratch() {
 #[test]
 fn item_7_needed_is_tight() {
     let mut ratios = Ratios::default();
-    // The speed build counts Punycode exactly; the size build (no `fast-path`) reports the
-    // per-label bounds of `src/idna/mod.rs` (within 2.2 here).
-    let limit = if cfg!(feature = "fast-path") {
-        2.0
-    } else {
-        2.2
-    };
+    // Both builds count Punycode exactly (the size build, without `fast-path`, through
+    // `punycode::encoded_len`; it asked 2.11 times what works for `bücher.de` with bounds).
+    let limit = 2.0;
     for input in ["http://é/", "http://bücher.de/", "http://xn--bcher-kva.de/"] {
         parse_sweep(input, None, &mut ratios);
         let ratio = ratios.all.last().unwrap().0;
@@ -365,6 +364,43 @@ fn item_7_needed_is_tight_for_input_with_tabs() {
     parse_sweep("http://h\t/", None, &mut ratios);
     let ratio = ratios.all.last().unwrap().0;
     assert!(ratio <= 2.0, "{ratio}");
+}
+
+/// Item 7, the whatwg-url differential's input: a newline in a 100-byte `file:` host that
+/// fails. With no room for the tab-free copy it asked 12,210 bytes where 105 give the
+/// error (x116): the copy (or, past 128 bytes, its head) is parsed on the stack, and its
+/// failure is the answer from any arena. Its `http:` twin is valid, and `needed` is within
+/// 2 of what works, with and without a path that takes it past the stack copy.
+#[test]
+fn item_7_needed_for_a_long_host_with_a_newline() {
+    let host = "hub.azure-devices.net%2Fdev1%2F%3Fapi-version\n%3D2021-04-12:%C3%B6l%C3%A7%C3%BC@127.0.0.1:8080";
+    let long_path = "/mqtt".repeat(40);
+    for path in ["/mqtt", long_path.as_str()] {
+        let failing = format!("FILE://{host}{path}");
+        assert!(
+            matches!(Url::parse(&failing, &mut []), Err(Error::Parse(_))),
+            "{failing:?}"
+        );
+        let mut ratios = Ratios::default();
+        parse_sweep(&failing, None, &mut ratios);
+        parse_sweep(&format!("http://{host}{path}"), None, &mut ratios);
+        let (_, max) = ratios.report("long host with a newline");
+        assert!(max <= 2.0, "{max}");
+    }
+}
+
+/// Item 7, found by the `parse` fuzz target: a head that parses to itself (an opaque path
+/// up to the first `/`, borrowed from the stack copy, no arena) still needs its bytes
+/// written when the rest differs from the input (`%`-escapes after it): `needed` counted 0
+/// for it, 224 where 314 are needed.
+#[test]
+fn item_7_a_borrowed_head_is_counted() {
+    let colons = ":".repeat(118);
+    let input = format!("\0h{colons}ttp://.73\u{fffd}.210\u{fffd}138/\0\n:#:`gg");
+    let mut ratios = Ratios::default();
+    parse_sweep(&input, None, &mut ratios);
+    let (_, max) = ratios.report("borrowed head");
+    assert!(max <= 2.0, "{max}");
 }
 
 /// Item 8: `Host`'s `Display` is the URL's host serialization.
@@ -517,6 +553,46 @@ fn generated_url(g: &mut Gen) -> String {
     s
 }
 
+/// Pieces of long hosts: escapes (of ASCII, of UTF-8, of a forbidden `/`), non-ASCII,
+/// `xn--` labels, numbers.
+const HOST_PIECES: [&str; 14] = [
+    "hub.",
+    "azure-devices.",
+    "net",
+    "%2F",
+    "%41",
+    "%C3%B6",
+    "é",
+    "例え.",
+    "xn--bcher-kva.",
+    "bücher.",
+    "0x7f.",
+    "1.",
+    ":8080",
+    "u:p@",
+];
+
+/// A URL whose long host (up to about 100 bytes) has tabs or newlines inside (the family of
+/// the whatwg-url differential's `FILE://hub.azure-devices.net%2F…` with a newline), and a
+/// path that makes the input longer than `tab_free_copy_too_small`'s stack copy (128).
+fn generated_long_host_url(g: &mut Gen) -> String {
+    let mut host = String::new();
+    while host.len() < 20 + g.below(80) {
+        host.push_str(g.pick(&HOST_PIECES));
+    }
+    for _ in 0..1 + g.below(2) {
+        let at = g.below(host.len() + 1);
+        if host.is_char_boundary(at) {
+            host.insert(at, ['\t', '\n', '\r'][g.below(3)]);
+        }
+    }
+    let mut s = format!("{}{host}", g.pick(&SCHEMES));
+    for _ in 0..g.below(12) {
+        s.push_str(g.pick(&["/segment", "/%20", "/é", "?q=a b", "#f", "/..", "/./"]));
+    }
+    s
+}
+
 fn generated_count() -> usize {
     std::env::var("PROMISES_GENERATED")
         .ok()
@@ -534,7 +610,10 @@ fn sweep_parse_join_and_origin() {
     let generated: Vec<(String, Option<String>)> = (0..generated_count())
         .map(|i| {
             let base = (i % 5 == 0).then(|| "http://b/c/d?e#f".to_owned());
-            (generated_url(&mut g), base)
+            match i % 4 {
+                3 => (generated_long_host_url(&mut g), base),
+                _ => (generated_url(&mut g), base),
+            }
         })
         .collect();
     let (mut count, mut can_parse_checked) = (0, 0);

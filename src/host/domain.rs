@@ -326,9 +326,12 @@ fn parse_unicode(
     };
     let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
         Ok(n) => n,
+        // The verdict decodes `xn--` labels in the whole region, the domain streamed from
+        // the input: a bigger arena never gives it less scratch than a smaller one, which
+        // has no room for the decoded domain (`unicode_without_room`).
         Err(e) => {
-            let verdict = host_verdict(&e, Mapped::new(decoded, false), rest);
-            return idna_error(e, d, verdict, out, v);
+            let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
+            return verdict_in_free_arena(e, domain, d, out, v);
         }
     };
     out.reserve_scratch(d + n);
@@ -385,9 +388,9 @@ fn unicode_without_room(
 /// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
 /// decodes to at most [`ESCAPED_ON_STACK`] bytes (a DNS label's worth) is decoded on the
 /// stack, so UTS46 can say what it needs (and whether it fails) as for an unescaped one;
-/// for a longer one the worst case is assumed (128 bytes per byte), which suffices. The
-/// verdict then streams the decoding from the input ([`Mapped::escaped`]), once that buffer
-/// is gone (issue 20: it is not under the verdict's frames on the stack).
+/// a longer one is decoded as it streams by ([`Mapped::escaped`]), for its verdict and for
+/// UTS46's count, once that buffer is gone (issue 20: it is not under the verdict's frames on
+/// the stack).
 #[cfg(feature = "idna")]
 fn escaped_without_room(
     input: &[u8],
@@ -416,8 +419,8 @@ fn escaped_no_room_error(input: &[u8]) -> Option<(crate::idna::IdnaError, usize)
         d += 1;
     }
     let Some(decoded) = buf.get(..d) else {
-        // The size is IDNA's worst case.
-        let needed = crate::idna_bound(input.len());
+        // Counted as it is decoded.
+        let needed = crate::idna::ascii_needed_escaped(input);
         return Some((
             crate::idna::IdnaError::BufferTooSmall { needed },
             input.len(),
@@ -452,10 +455,23 @@ fn idna_error(
         }
     })?;
     match (e, verdict) {
+        // The host fails whatever its `xn--` labels decode to: only the room to decode them
+        // (past the host's start, where the verdict's scratch begins) decides the error.
+        (crate::idna::IdnaError::BufferTooSmall { .. }, Verdict::Unknown { fails, scratch })
+            if fails =>
+        {
+            out.decides_with(scratch);
+            out.reserve_scratch(scratch);
+            out.skip_unwritten(0);
+            Ok(HostKind::Domain)
+        }
         (crate::idna::IdnaError::BufferTooSmall { needed }, verdict) => {
             // The result is at most `needed` bytes: count them, so the rest of the URL is
             // counted after them. An ASCII result that ends in a number becomes an IPv4
             // address, up to 15 bytes.
+            if let Verdict::Unknown { scratch, .. } = verdict {
+                out.decides_with(scratch);
+            }
             out.reserve_scratch(decoded + needed);
             match verdict {
                 Verdict::Valid { ends_in_number } => {
@@ -506,7 +522,10 @@ fn host_verdict(
     scratch: &mut [u8],
 ) -> Result<Verdict, ParseErrorKind> {
     if !matches!(e, crate::idna::IdnaError::BufferTooSmall { .. }) {
-        return Ok(Verdict::Unknown);
+        return Ok(Verdict::Unknown {
+            fails: false,
+            scratch: 0,
+        });
     }
     match crate::idna::verdict(domain.clone(), scratch, true) {
         Verdict::Fails => Err(ParseErrorKind::DomainToAscii),

@@ -59,7 +59,7 @@ pub use error::IdnaError;
 pub use nfc::nfc;
 
 pub(crate) use mapping::Mapped;
-use process::{Target, needed_bound};
+use process::{Target, needed_bound, needed_bound_escaped};
 pub(crate) use verdict::{Verdict, mapped_bytes, verdict};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
@@ -144,7 +144,7 @@ pub fn to_ascii(domain: &str, options: Uts46Options, out: &mut [u8]) -> Result<u
     match process::process(domain, &options, Target::Ascii, out) {
         Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),
         Err(_) => Err(IdnaError::BufferTooSmall {
-            needed: needed_bound(domain, &options, Target::Ascii),
+            needed: needed_bound(domain, options.transitional_processing, Target::Ascii),
         }),
     }
 }
@@ -171,9 +171,16 @@ pub fn to_unicode(
     match process::process(domain, &options, Target::Unicode, out) {
         Ok(outcome) => Ok((outcome.len, outcome.error.is_some())),
         Err(_) => Err(IdnaError::BufferTooSmall {
-            needed: needed_bound(domain, &options, Target::Unicode),
+            needed: needed_bound(domain, options.transitional_processing, Target::Unicode),
         }),
     }
+}
+
+/// The arena [`to_ascii`] with the URL Standard's options needs for the domain `input`
+/// still percent-encoded (the bound of `BufferTooSmall`), counted from its characters as
+/// they are decoded ([`Mapped::escaped`]): for a host there is no room to decode.
+pub(crate) fn ascii_needed_escaped(input: &[u8]) -> usize {
+    needed_bound_escaped(input, Target::Ascii)
 }
 
 /// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point),
@@ -247,7 +254,7 @@ pub(crate) fn domain_to_ascii_no_room(domain: &str) -> IdnaError {
     let needed = match domain.is_ascii() {
         true if domain.is_empty() => return IdnaError::EmptyHost,
         true => domain.len(),
-        false => needed_bound(domain, &Uts46Options::url(false), Target::Ascii),
+        false => needed_bound(domain, false, Target::Ascii),
     };
     IdnaError::BufferTooSmall { needed }
 }

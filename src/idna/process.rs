@@ -89,19 +89,73 @@ pub(crate) fn process(
     }
 }
 
-/// A buffer length with which [`process`] never runs out of space: the largest of
-/// `pos + peak` over the labels, with upper bounds per label of `u` mapped and normalized
-/// bytes (see the module docs of `idna` for the derivation).
+/// A buffer length with which [`process`] never runs out of space on `domain`: the largest
+/// of `pos + peak` over the labels (`pos` = bytes of finished output before a label), each
+/// counted by [`stream_cost`] on the segment between ASCII full stops that holds it.
 ///
 /// Not inlined into the callers: its stream would double their stack frames, and it runs
 /// only after [`process`] ran out of space.
 #[inline(never)]
 #[cold]
-pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target) -> usize {
-    let mut stream = Decomposed::new(Mapped::new(domain, options.transitional_processing));
+pub(crate) fn needed_bound(domain: &str, transitional: bool, target: Target) -> usize {
+    segments_cost(domain.as_bytes(), Some(transitional), target)
+}
+
+/// [`needed_bound`] for a domain still percent-encoded ([`Mapped::escaped`]), for when
+/// there is no room to decode it.
+#[inline(never)]
+#[cold]
+pub(crate) fn needed_bound_escaped(input: &[u8], target: Target) -> usize {
+    segments_cost(input, None, target)
+}
+
+/// [`needed_bound`] over the segments of `input` between ASCII full stops: a string mapped
+/// with (`Some`) or without transitional processing, or (`None`) percent-encoded.
+fn segments_cost(input: &[u8], transitional: Option<bool>, target: Target) -> usize {
+    let mut cost = Cost::default();
+    let mut rest = input;
+    loop {
+        let dot = rest.iter().position(|&b| b == b'.');
+        let segment = dot.and_then(|i| rest.get(..i)).unwrap_or(rest);
+        let mapped = match transitional {
+            // Split at ASCII full stops: still a string.
+            Some(t) => Mapped::new(core::str::from_utf8(segment).unwrap_or_default(), t),
+            None => Mapped::escaped(segment),
+        };
+        stream_cost(mapped, segment, target, &mut cost);
+        match dot.and_then(|i| rest.get(i + 1..)) {
+            Some(after) => rest = after,
+            None => return cost.needed.max(cost.pos),
+        }
+        cost.pos = cost.pos.saturating_add(1);
+    }
+}
+
+/// The output so far (`pos`) and the most the buffer held (`needed`).
+#[derive(Default)]
+struct Cost {
+    pos: usize,
+    needed: usize,
+}
+
+/// The labels of `domain`, the mapping stream of `segment` (input without ASCII full stops,
+/// percent-encoded or not): upper bounds per label of `u` mapped and normalized bytes (see
+/// the module docs of `idna` for the derivation), or exact counts of their Punycode where
+/// they are cheap: in the speed build by `exact`, in the size build by
+/// `punycode::encoded_len` over the segment's stream, made again for each of its passes,
+/// and the decoder's count of an `xn--` segment's bytes.
+fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Cost) {
     #[cfg(feature = "fast-path")]
-    let mut exact = exact::ExactCost::new(domain, options.transitional_processing);
-    let (mut pos, mut needed) = (0usize, 0usize);
+    let mut exact = exact::ExactCost::new(domain.clone());
+    #[cfg(feature = "fast-path")]
+    let _ = segment;
+    #[cfg(not(feature = "fast-path"))]
+    let source = domain.clone();
+    let mut stream = Decomposed::new(domain);
+    // Only a segment's first label is counted by its passes: they read the segment from
+    // its start (a label after a full stop that mapping makes gets the bound).
+    #[cfg(not(feature = "fast-path"))]
+    let mut first = true;
     loop {
         let mut label = LabelShape::default();
         let mut more = false;
@@ -116,14 +170,82 @@ pub(crate) fn needed_bound(domain: &str, options: &Uts46Options, target: Target)
         // The speed build counts Punycode exactly (without storing) where it can.
         #[cfg(feature = "fast-path")]
         let (out, peak) = exact.next_label(target, &label).unwrap_or((out, peak));
-        needed = needed.max(pos.saturating_add(peak));
-        pos = pos.saturating_add(out);
+        #[cfg(not(feature = "fast-path"))]
+        let (out, peak) = match first {
+            true => first_label_cost(&label, &source, segment, target).unwrap_or((out, peak)),
+            false => (out, peak),
+        };
+        cost.needed = cost.needed.max(cost.pos.saturating_add(peak));
+        cost.pos = cost.pos.saturating_add(out);
         if !more {
-            return needed.max(pos);
+            return;
         }
-        pos = pos.saturating_add(1);
+        cost.pos = cost.pos.saturating_add(1);
+        #[cfg(not(feature = "fast-path"))]
+        {
+            first = false;
+        }
     }
 }
+
+/// The exact cost of the first label of `segment` (`source`, its mapping stream), `label`
+/// as [`stream_cost`] read it (size build), where it is counted: a Punycode-encoded one
+/// ([`encoded_cost`]), or an ASCII segment without escapes, one label the same but for
+/// case, whose `xn--` is decoded, counting (digits and basic code points read case-blind).
+#[cfg(not(feature = "fast-path"))]
+fn first_label_cost(
+    label: &LabelShape,
+    source: &Mapped<'_>,
+    segment: &[u8],
+    target: Target,
+) -> Option<(usize, usize)> {
+    if label.encoded(target) {
+        let (u, encoded) = encoded_cost(source.clone(), label.code_points)?;
+        let normalizing = label.bytes.saturating_add(label.scratch);
+        let peak = u.saturating_add(encoded).max(normalizing);
+        return Some((u.max(encoded), peak));
+    }
+    if label.prefix != 4 || !segment.is_ascii() || segment.contains(&b'%') {
+        return None;
+    }
+    let (stored, utf8) = punycode::decoded_cost(segment.get(4..).unwrap_or_default())?;
+    let u = segment.len();
+    let peak = u.saturating_add(stored.saturating_mul(4));
+    Some(match target {
+        Target::Ascii => (u, peak),
+        Target::Unicode => (utf8.max(u), peak),
+    })
+}
+
+/// The normalized length of the first label of `segment` (its mapping stream) and the
+/// length of `xn--` and its
+/// Punycode (`xn--` alone when the encoder refuses it), counted without storing the label
+/// (size build): its characters stream again for each pass of the encoder. `None` when
+/// that would take more than [`COUNT_READS`] reads per code point of a label longer than a
+/// DNS label (linear time; then the bound).
+#[cfg(not(feature = "fast-path"))]
+fn encoded_cost(segment: Mapped<'_>, code_points: usize) -> Option<(usize, usize)> {
+    let mut u = 0usize;
+    let mut pass = |f: &mut dyn FnMut(char)| {
+        let stream = crate::idna::nfc::nfc_chars(segment.clone());
+        u = 0;
+        for c in stream.take_while(|&c| c != '.') {
+            u = u.saturating_add(c.len_utf8());
+            f(c);
+        }
+    };
+    let reads = match code_points <= 64 {
+        true => usize::MAX,
+        false => code_points.saturating_mul(COUNT_READS),
+    };
+    let encoded = punycode::encoded_len(&mut pass, reads)?;
+    Some((u, encoded.saturating_add(4)))
+}
+
+/// Reads per code point the size build's Punycode count may take on a label of more than
+/// 64 code points (8 distinct non-ASCII ones), as the speed build's `exact`.
+#[cfg(not(feature = "fast-path"))]
+const COUNT_READS: usize = 10;
 
 /// What decides the memory a label needs, read from its mapped and decomposed characters
 /// as they are written before normalization: their length (at least the normalized
@@ -162,6 +284,12 @@ impl LabelShape {
         if !self.run.2 {
             self.scratch = self.scratch.max(self.run.0);
         }
+    }
+
+    /// Whether the label is Punycode-encoded (to ASCII, not ASCII, not `xn--`).
+    #[cfg(not(feature = "fast-path"))]
+    fn encoded(&self, target: Target) -> bool {
+        target == Target::Ascii && self.non_ascii && self.prefix != 4
     }
 
     /// Upper bounds of the bytes the label leaves in the output and of the bytes it uses

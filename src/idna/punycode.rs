@@ -267,6 +267,92 @@ where
     Ok(())
 }
 
+/// What decoding the Punycode `input` (without `xn--`) takes, counted without storing it:
+/// the code points [`decode_to_scratch`] stores (4 bytes of scratch each) and their UTF-8
+/// length; `None` when decoding fails.
+#[cfg(not(feature = "fast-path"))]
+pub(crate) fn decoded_cost(input: &[u8]) -> Option<(usize, usize)> {
+    let mut sink = Sink::Count { stored: 0, utf8: 0 };
+    decode_with(input, &mut sink).ok()?;
+    match sink {
+        Sink::Count { stored, utf8 } => Some((stored, utf8)),
+        Sink::Store(_) => None,
+    }
+}
+
+/// The length of [`encode_chars`]'s output for the label that `pass` streams (each call
+/// streams it all again to its argument), without storing it: the same passes, counting
+/// the digits of each delta. `None` when the encoder fails or the passes read more than
+/// `reads` characters. Through `dyn`: one body whatever streams the label.
+#[cfg(not(feature = "fast-path"))]
+pub(crate) fn encoded_len(pass: &mut Pass<'_>, reads: usize) -> Option<usize> {
+    let (mut total, mut basic, mut m) = (0usize, 0usize, None::<u32>);
+    pass(&mut |c| {
+        total += 1;
+        if c.is_ascii() {
+            basic += 1;
+        } else if m.is_none_or(|m| (c as u32) < m) {
+            m = Some(c as u32);
+        }
+    });
+    if total > MAX_ENCODED_CODE_POINTS {
+        return Some(0);
+    }
+    let mut len = basic + usize::from(basic > 0);
+    let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
+    let mut read = total;
+    while h < total {
+        read = read.saturating_add(total);
+        let points = u32::try_from(h + 1).ok()?;
+        delta = m?.checked_sub(n)?.checked_mul(points)?.checked_add(delta)?;
+        if read > reads {
+            return None;
+        }
+        n = m?;
+        m = None;
+        let mut ok = true;
+        pass(&mut |c| {
+            let c = c as u32;
+            if c < n {
+                delta = delta.saturating_add(1);
+                ok &= delta < u32::MAX;
+            } else if c == n {
+                len += delta_len(delta, bias);
+                bias = adapt(delta, h as u32 + 1, h == basic);
+                delta = 0;
+                h += 1;
+            } else if m.is_none_or(|m| c < m) {
+                m = Some(c);
+            }
+        });
+        if !ok {
+            return None;
+        }
+        delta = delta.checked_add(1)?;
+        n += 1;
+    }
+    Some(len)
+}
+
+/// A label streamed again at each call, to the function given (see [`encoded_len`]).
+#[cfg(not(feature = "fast-path"))]
+pub(crate) type Pass<'p> = dyn FnMut(&mut dyn FnMut(char)) + 'p;
+
+/// How many digits [`write_delta`] writes for `delta`.
+#[cfg(not(feature = "fast-path"))]
+fn delta_len(delta: u32, bias: u32) -> usize {
+    let (mut q, mut k, mut digits) = (delta, BASE, 1);
+    loop {
+        let t = threshold(k, bias);
+        if q < t {
+            return digits;
+        }
+        q = (q - t) / (BASE - t);
+        k += BASE;
+        digits += 1;
+    }
+}
+
 fn write_delta<F: FnMut(u8)>(delta: u32, bias: u32, push: &mut F) {
     let (mut q, mut k) = (delta, BASE);
     loop {
@@ -334,6 +420,48 @@ pub fn encode(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `encoded_len` counts what `encode_chars` writes, on random labels of ASCII, Latin,
+    /// Arabic, CJK, astral characters (and, past its budget, says so).
+    #[cfg(not(feature = "fast-path"))]
+    #[test]
+    fn encoded_len_counts_the_encoding() {
+        let alphabet = [
+            'a',
+            'B',
+            '-',
+            '0',
+            '\u{e9}',
+            '\u{fc}',
+            '\u{df}',
+            '\u{627}',
+            '\u{644}',
+            '\u{4f60}',
+            '\u{597d}',
+            '\u{1f600}',
+            '\u{10ffff}',
+        ];
+        let mut g = crate::testgen::Gen::new(16);
+        for _ in 0..3000 {
+            let label = g.string(&alphabet, 40);
+            let mut out = [0u8; 512];
+            let written = encode(&label, &mut out);
+            let mut pass = |f: &mut dyn FnMut(char)| label.chars().for_each(&mut *f);
+            assert_eq!(
+                encoded_len(&mut pass, usize::MAX),
+                written.ok(),
+                "{label:?}"
+            );
+        }
+        let label = "\u{4f60}\u{597d}\u{e9}";
+        let mut out = [0u8; 64];
+        let written = encode(label, &mut out).ok();
+        let mut pass = |f: &mut dyn FnMut(char)| label.chars().for_each(&mut *f);
+        // A first pass, then one per distinct code point, of three characters each: within
+        // 12 reads, not within 11.
+        assert_eq!(encoded_len(&mut pass, 12), written);
+        assert_eq!(encoded_len(&mut pass, 11), None);
+    }
 
     // RFC 3492 §7.1 samples (A) Arabic, (L) Japanese with ASCII, (S) all ASCII.
     const SAMPLES: [(&str, &str); 3] = [

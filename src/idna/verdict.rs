@@ -30,8 +30,11 @@ pub(crate) enum Verdict {
     /// (<https://url.spec.whatwg.org/#ends-in-a-number-checker>), which the IPv4 parser
     /// then reads ([`mapped_bytes`]).
     Valid { ends_in_number: bool },
-    /// An `xn--` label does not fit `scratch` to be decoded, and nothing else fails.
-    Unknown,
+    /// An `xn--` label does not fit `scratch` to be decoded, and nothing else fails UTS46:
+    /// `scratch` bytes decode every such label; with `fails`, the result has a forbidden
+    /// domain code point or ends in a number (the domain fails whatever the labels decode
+    /// to, only the error is unknown).
+    Unknown { fails: bool, scratch: usize },
 }
 
 /// The verdict of domain to ASCII (beStrict = false) on a domain ([`Mapped::new`] with
@@ -42,7 +45,8 @@ pub(crate) enum Verdict {
 #[cold]
 pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verdict {
     let mut stream = nfc_chars(domain);
-    let (mut empty, mut unknown, mut forbidden) = (true, false, false);
+    // `unknown`: the scratch the `xn--` labels that did not fit need (0: none).
+    let (mut empty, mut unknown, mut forbidden) = (true, 0usize, false);
     let (mut rtl, mut bidi_bad) = (false, false);
     // Whether the last label is a number to the IPv4 parser.
     let mut number = false;
@@ -80,7 +84,12 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
             let ends_in_number = number || (label.code_points == 0 && before);
             return match () {
                 _ if (url && empty) || (rtl && bidi_bad) => Verdict::Fails,
-                _ if unknown => Verdict::Unknown,
+                // A result that ends in a number goes to the IPv4 parser, which fails on
+                // the `xn--` label (not a number) if UTS46 does not fail first.
+                _ if unknown > 0 => Verdict::Unknown {
+                    fails: forbidden || ends_in_number,
+                    scratch: unknown,
+                },
                 _ if forbidden => Verdict::Forbidden,
                 _ => Verdict::Valid { ends_in_number },
             };
@@ -91,20 +100,21 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
 /// The Bidi facts of one label as [`verdict`] scanned it, or `None` when the label fails
 /// UTS46 processing (<https://www.unicode.org/reports/tr46/#Validity_Criteria>). An `xn--`
 /// label (its `copied` characters after `xn--` are in `scratch`) too big to decode there
-/// sets `unknown` and is left out of the Bidi rule: any failure of the others still fails.
+/// raises `unknown` to the scratch it needs and is left out of the Bidi rule: any failure
+/// of the others still fails.
 #[inline(always)]
 fn label_bidi(
     label: &LabelScan,
     scratch: &mut [u8],
     copied: usize,
     url: bool,
-    unknown: &mut bool,
+    unknown: &mut usize,
 ) -> Option<BidiLabel> {
     match (label.prefix == 4, !label.non_ascii) {
         (true, true) => match decoded_label(scratch, copied) {
             Decoded::Fails => None,
-            Decoded::TooBig => {
-                *unknown = true;
+            Decoded::TooBig(needed) => {
+                *unknown = (*unknown).max(needed);
                 Some(BidiLabel {
                     rtl: false,
                     ok: true,
@@ -129,7 +139,8 @@ pub(crate) fn mapped_bytes(domain: Mapped<'_>) -> impl Iterator<Item = u8> + '_ 
 /// What decoding an `xn--` label found.
 enum Decoded {
     Fails,
-    TooBig,
+    /// With the scratch that decodes it.
+    TooBig(usize),
     Valid(BidiLabel),
 }
 
@@ -138,13 +149,14 @@ enum Decoded {
 /// `process` checks it (not ASCII, NFC, the criteria, the Bidi rule).
 #[inline(never)]
 fn decoded_label(scratch: &mut [u8], len: usize) -> Decoded {
+    // Not all copied: at most one code point per character, 4 bytes each.
     if len > scratch.len() {
-        return Decoded::TooBig;
+        return Decoded::TooBig(len.saturating_mul(5));
     }
     let (digits, tail) = scratch.split_at_mut(len);
     let count = match punycode::decode_to_scratch(digits, tail) {
         Ok(count) => count,
-        Err(punycode::Failure::Space(_)) => return Decoded::TooBig,
+        Err(punycode::Failure::Space(stored)) => return Decoded::TooBig(len + stored),
         Err(_) => return Decoded::Fails,
     };
     let len = scratch_to_utf8(tail, count);

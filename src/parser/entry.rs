@@ -144,33 +144,40 @@ fn recognizer_runs(options: &Options<'_>) -> bool {
     cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()
 }
 
-/// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines,
-/// for when the parse itself cannot run (no room to copy the tab-free input): a base may be
-/// copied; a byte that some component percent-encodes may become `%XX`, any other byte
-/// stays one byte; only the bytes that can be a host ([`Head`]) may grow through IDNA
-/// (when they hold non-ASCII or `%`: otherwise IPv4 serialization, at most 15 bytes, is all
-/// the growth) or userinfo encoding; and the serializer inserts a few bytes (`//`, `/.`,
+/// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines
+/// (`n` bytes), for when the parse itself cannot run (no room to copy the tab-free input):
+/// a base may be copied; a byte that some component percent-encodes may become `%XX`, any
+/// other byte stays one byte; only the bytes that can be a host ([`Head`]) may grow through
+/// IDNA (when they hold non-ASCII or `%`: otherwise IPv4 serialization, at most 15 bytes, is
+/// all the growth) or userinfo encoding; and the serializer inserts a few bytes (`//`, `/.`,
 /// `/`, `:`, `@`).
-fn output_bound(t: &[u8], base: Option<&Url<'_>>) -> usize {
+fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize {
     let base_len = base.map_or(0, |b| b.as_str().len());
     // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
-    // all of them: the scan below is 360 bytes of flash on a Cortex-M4.
+    // all of them: the head's span and per-byte counts cost flash.
     if !cfg!(feature = "fast-path") {
-        let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
         let idna = if cfg!(feature = "idna") {
             crate::idna_bound(n)
         } else {
             0
         };
-        return base_len + (3 * n).max(idna) + 32;
+        return base_len + (3 * n).max(idna) + INSERTED;
     }
     let head = Head::scan(t);
     let host = match cfg!(feature = "idna") && head.idna {
         true => crate::idna_bound(head.span),
         false => 3 * head.span + 15,
     };
-    base_len + head.per_byte + host + 32
+    base_len + head.per_byte + host + INSERTED
 }
+
+/// Bytes the serializer may insert besides the input's own (`//`, `/.`, `/`, `:`, `@`).
+const INSERTED: usize = 32;
+
+/// What the serializer may insert after a head: `/.` before a path that starts with an
+/// empty segment, in a URL without a host (the rest's bytes otherwise only append to the
+/// head's output, or remove: a dot segment, a `file:` host before a drive letter).
+const SLASH_DOT: usize = 2;
 
 /// Whether a byte may be percent-encoded outside the userinfo: it is in the path, query,
 /// special-query, fragment or C0 control percent-encode set, or is not a URL code point
@@ -186,10 +193,13 @@ fn may_be_escaped(b: u8) -> bool {
 /// and its `:` if the input starts with one, and any slashes, up to the first `/`, `?` or
 /// `#` (<https://url.spec.whatwg.org/#authority-state>; not `\\`, which ends only a special
 /// URL's authority). The span holds the authority, and the head (through the byte that
-/// ends the span) holds all a validity-only run reads.
+/// ends the span) holds all that can fail: the states after it (path, query, fragment)
+/// never do.
 struct Head {
     /// The output bytes if every byte that may be percent-encoded is.
     per_byte: usize,
+    /// The part of `per_byte` from the bytes after the head.
+    rest: usize,
     /// The span's length, and whether it has non-ASCII or `%` (it may go through IDNA).
     span: usize,
     idna: bool,
@@ -201,6 +211,7 @@ impl Head {
     fn scan(t: &[u8]) -> Head {
         let mut head = Head {
             per_byte: 0,
+            rest: 0,
             span: 0,
             idna: false,
             end: usize::MAX,
@@ -209,7 +220,12 @@ impl Head {
         let (mut state, mut kept) = (0u8, 0usize);
         for &b in t.iter().filter(|&&b| !is_tab_or_newline(b)) {
             kept += 1;
-            head.per_byte += if may_be_escaped(b) { 3 } else { 1 };
+            let bytes = if may_be_escaped(b) { 3 } else { 1 };
+            head.per_byte += bytes;
+            if state == 3 {
+                head.rest += bytes;
+                continue;
+            }
             if state == 0 {
                 let scheme_char = crate::scan::is(b, crate::scan::SCHEME_CHAR);
                 if scheme_char && (kept > 1 || b.is_ascii_alphabetic()) {
@@ -383,7 +399,7 @@ fn pipeline_with<'a, R: Report, const COUNT: bool>(
         // recognizer's result for the copy, and the stack copy (issue 20: Cortex-M0).
         return match arena.len() < n {
             true if COUNT => Err(tab_free_copy_too_small(t, lead, job, v, n)),
-            true => Err(job.too_small(n + output_bound(t, job.base), true)),
+            true => Err(job.too_small(n + output_bound(t, n, job.base), true)),
             false if COUNT => without_tabs(trimmed, lead, job, arena, v, n),
             false => copy_and_run::<R, false>(trimmed, lead, job, arena, v, n),
         };
@@ -590,10 +606,14 @@ fn head_valid(input: &str, job: &Job<'_, '_, '_>, scratch: &mut [u8]) -> Option<
     }
 }
 
-/// `ArenaTooSmall` when the arena cannot even hold the tab-free copy of `t` (`n` bytes). A
-/// short copy is made on the stack and parsed with no arena, which counts what the output
-/// needs besides the copy; a longer one, a copy whose parse fails (the parse with room
-/// reports that failure) and `can_parse` get the bound.
+/// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy
+/// of `t` (`n` bytes). A copy of up to [`ON_STACK`] bytes is made on the stack and parsed
+/// there with no arena, which counts what the output needs besides the copy. For a
+/// longer one, the same is done with its [`Head`] when that fits: every failure happens
+/// there, so a failing head is the answer, and a valid one counts the head's output
+/// exactly, to which the rest (path, query, fragment) adds at most its per-byte bound (a
+/// dot segment or a default port only removes; the serializer may insert `/.`). Otherwise
+/// (and for `can_parse`) the answer is [`output_bound`].
 #[inline(never)]
 fn tab_free_copy_too_small<R: Report>(
     t: &[u8],
@@ -602,28 +622,62 @@ fn tab_free_copy_too_small<R: Report>(
     v: R,
     n: usize,
 ) -> Error {
-    const ON_STACK: usize = 64;
-    let bound = || job.too_small(n + output_bound(t, job.base), true);
+    let bound = || job.too_small(n + output_bound(t, n, job.base), true);
+    if job.validity_only {
+        return bound();
+    }
+    // The whole copy, else the head alone (through the byte that ends it); not in the
+    // smallest build (neither IDNA nor `fast-path`), where the head costs a 16 KiB
+    // firmware 4% of its flash.
+    let (kept, after, whole) = match n <= ON_STACK {
+        true => (n, 0, true),
+        false if cfg!(any(feature = "idna", feature = "fast-path")) => {
+            let head = Head::scan(t);
+            let rest = t.get(kept_position(t, head.end)..).unwrap_or_default();
+            (head.end, head.rest + SLASH_DOT, unchanged(rest))
+        }
+        false => return bound(),
+    };
     let mut buf = [0u8; ON_STACK];
-    let Some(copy) = buf.get_mut(..n).filter(|_| !job.validity_only) else {
+    let Some(copy) = buf.get_mut(..kept) else {
         return bound();
     };
-    copy_without_tabs(t, copy);
-    let Ok(copy) = core::str::from_utf8(copy) else {
-        return bound();
-    };
+    copy_without_tabs(t.get(..kept_position(t, kept)).unwrap_or_default(), copy);
+    // Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8 (the
+    // fallback is unreachable).
+    let copy = core::str::from_utf8(copy).unwrap_or_default();
     let map_pos = Positions {
         lead,
         tabs: Some(t),
     };
-    // A parse error here is the answer with any arena: `run` reports one only when no
-    // step was skipped for lack of room (the error kind never depends on the arena size).
+    // With no arena, like an arena that holds just the copy: with more room here than there
+    // (the stack past the copy), a step could decide here what is undecided there, and a
+    // bigger arena would answer less. A parse error is the answer with any arena (`run`
+    // reports one only when no step was skipped for lack of room; `needed` then covers
+    // that step's scratch). An output that is the copy itself (borrowed) needs nothing
+    // more when the whole output is; a head's is written out when the rest changes.
     match run(copy, job, &mut [], v, None, map_pos) {
-        Ok(_) => job.too_small(n, false),
-        Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed, false),
+        // (A borrowed output is the copy, or a prefix of it.)
+        Ok(_) if whole => job.too_small(n, false),
+        Ok(_) => job.too_small(n + kept + after, false),
+        Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed + after, false),
         Err(e) => e,
     }
 }
+
+/// Whether `rest` (after a head) appends to a head that parses to itself without changing
+/// it, so that the whole output is the tab-free input: no byte some component escapes, no
+/// `\\`, and no `.` or `%` (a dot segment). Out of line: off the frame that holds the stack
+/// copy and the parser.
+#[inline(never)]
+fn unchanged(rest: &[u8]) -> bool {
+    let plain = |&b: &u8| is_tab_or_newline(b) || !(may_be_escaped(b) || b"\\.%".contains(&b));
+    rest.iter().all(plain)
+}
+
+/// The longest tab-free input (or head of one) [`tab_free_copy_too_small`] copies to the
+/// stack: a long host (the whatwg-url differential's was 80 bytes, in a head of 101).
+const ON_STACK: usize = 128;
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
 /// runs between them at once (there are few).
@@ -702,9 +756,10 @@ fn run<'a, R: Report>(
     p.v.map_positions(map_pos);
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
-        // arena it could fail first, so this later error is not yet the answer.
+        // arena it could fail first, so this later error is not yet the answer; it is with
+        // the arena that decides that check.
         if p.out.skipped_checks() {
-            return Err(job.too_small(p.out.peak(), true));
+            return Err(job.too_small(p.out.decision_peak(), true));
         }
         let position = map_pos(p.err_pos);
         return Err(Error::Parse(ParseError { kind, position }));

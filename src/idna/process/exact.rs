@@ -27,9 +27,9 @@ const EXACT_ENCODING_PASSES: usize = 10;
 
 impl<'a> ExactCost<'a> {
     /// The normalized characters of `domain`'s labels, for [`ExactCost::next_label`].
-    pub(crate) fn new(domain: &'a str, transitional: bool) -> Self {
+    pub(crate) fn new(domain: Mapped<'a>) -> Self {
         ExactCost {
-            stream: nfc_chars(Mapped::new(domain, transitional)),
+            stream: nfc_chars(domain),
         }
     }
 

@@ -85,7 +85,7 @@ if [ -x embedded-tests/run.sh ]; then
     # setters within the 1,536 B target, origin and UrlBuf<128> (its arena) above
     # it. run.sh prints every entry point's bound; the ratchet fails growth past it.
     echo "== embedded (QEMU)"
-    MICROURL_STACK_BOUND_BUDGET="${MICROURL_STACK_BOUND_BUDGET:-2616}" embedded-tests/run.sh
+    MICROURL_STACK_BOUND_BUDGET="${MICROURL_STACK_BOUND_BUDGET:-2536}" embedded-tests/run.sh
 fi
 echo "== C API (ffi/: header, host C tests under ASan/UBSan, M4F firmware under QEMU)"; ffi/run.sh
 if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then

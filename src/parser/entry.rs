@@ -471,6 +471,30 @@ impl<'a> Url<'a> {
             Positions { lead, tabs: None },
         )
     }
+
+    /// [`Url::reparse_in`] without the recognizer, for text it has already found not
+    /// canonical (a `blob:` URL's inner URL): the states alone, which answer the same. Its
+    /// frame, under which the states run, holds no recognizer result (issue 20: `origin`).
+    pub(crate) fn reparse_unrecognized_in(
+        href: &'a str,
+        arena: &'a mut [u8],
+    ) -> Result<Url<'a>, Error> {
+        if href.len() > crate::MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        let job = Job::new(None, Options::default(), false);
+        let mut v = ValidationErrors::EMPTY;
+        let (trimmed, lead) = trim(href, &mut v);
+        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
+        run(
+            trimmed,
+            &job,
+            arena,
+            v,
+            None,
+            Positions { lead, tabs: None },
+        )
+    }
 }
 
 /// [`pipeline`] for input with tabs or newlines (`trimmed` starts at `lead` in the caller's

@@ -925,8 +925,11 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>)
         None => return true,
         Some(HeadAt::Input(head)) => (head, &mut scratch[..]),
         Some(HeadAt::Scratch(split)) => {
-            let (out, copy) = scratch.split_at_mut(split);
-            // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable).
+            // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
+            // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
+            let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
+                return true;
+            };
             let Ok(copy) = core::str::from_utf8(copy) else {
                 return true;
             };

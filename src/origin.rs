@@ -174,16 +174,30 @@ pub(crate) fn origin_of<'a>(url: &Url<'a>) -> Origin<'a> {
 /// A host the path does not hold as it serializes (`blob:https://EXAMPLE.com/`) has
 /// nowhere to be borrowed from: such a blob URL gets an opaque origin here, and its origin
 /// from [`Url::origin_in`], which takes an arena.
+///
+/// Out of line: the frames under [`Url::origin`] hold only what this needs (issue 20).
+#[inline(never)]
 fn blob_origin(path: &str) -> Origin<'_> {
     let Some(authority) = inner_authority(path) else {
         return Origin::Opaque;
     };
     // Cut from a serialization: no tabs or newlines, so the parse has no tab-free copy on
     // its path (`Url::reparse`; issue 20: `origin`'s stack bound).
+    match canonical_blob_origin(authority) {
+        Some(origin) => origin,
+        None => blob_origin_in_scratch(authority),
+    }
+}
+
+/// [`blob_origin`] when the inner scheme and authority are canonical (parsed with no arena,
+/// the host borrowed from the path); `None` when they need room. Out of line: this parse's
+/// result is not in the frame [`blob_origin_in_scratch`] is called from (issue 20).
+#[inline(never)]
+fn canonical_blob_origin(authority: &str) -> Option<Origin<'_>> {
     match Url::reparse(authority) {
-        Ok(inner) => http_tuple(&inner),
-        Err(Error::ArenaTooSmall { .. }) => blob_origin_in_scratch(authority),
-        Err(_) => Origin::Opaque,
+        Ok(inner) => Some(http_tuple(&inner)),
+        Err(Error::ArenaTooSmall { .. }) => None,
+        Err(_) => Some(Origin::Opaque),
     }
 }
 
@@ -192,7 +206,7 @@ fn blob_origin(path: &str) -> Origin<'_> {
 #[inline(never)]
 fn blob_origin_in_scratch(authority: &str) -> Origin<'_> {
     let mut scratch = [0u8; BLOB_ORIGIN_SCRATCH];
-    let Ok(inner) = Url::reparse_in(authority, &mut scratch) else {
+    let Ok(inner) = Url::reparse_unrecognized_in(authority, &mut scratch) else {
         return Origin::Opaque;
     };
     // Borrow the host from `path`; the inner URL lives in local scratch.
@@ -225,6 +239,7 @@ fn find_str<'s>(s: &'s str, part: &str) -> Option<&'s str> {
 /// without a base goes to the special authority slashes states, which skip `/` and `\`,
 /// and its authority, host and port end at the first `/`, `\`, `?` or `#` (a `@` before
 /// that ends credentials; after that, nothing that follows can fail).
+#[inline(never)]
 fn inner_authority(path: &str) -> Option<&str> {
     let path = path.trim_matches(|c: char| c <= ' ');
     // Split and `get`, not string indexing: no char-boundary panic path (issue 20).

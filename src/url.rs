@@ -77,6 +77,13 @@ impl<'a> Url<'a> {
         self.rec
     }
 
+    /// The validation errors as the parser recorded them, without the ones
+    /// [`Url::validation_errors`] derives from the host: for storing a URL to be rebuilt with
+    /// [`Url::from_record`], which derives them again (no UTS46 scratch on the way: issue 20).
+    pub(crate) fn recorded_validation(&self) -> ValidationErrors {
+        self.validation
+    }
+
     /// Bytes `range` of the serialization, for copying into another URL's output (as bytes:
     /// no character-boundary checks, and their panic path, as a string slice would have).
     pub(crate) fn span(&self, range: core::ops::Range<usize>) -> &[u8] {

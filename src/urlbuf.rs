@@ -60,7 +60,7 @@ fn capture(url: &Url<'_>, arena: (usize, usize), source: &[u8]) -> Captured {
     };
     Captured {
         record: url.record(),
-        validation: url.validation_errors(),
+        validation: url.recorded_validation(),
         len: s.len(),
         place,
     }
@@ -83,7 +83,7 @@ impl<const N: usize> UrlBuf<N> {
         Ok(UrlBuf {
             serialization: String::try_from(text).map_err(|_| too_small)?,
             record: url.record(),
-            validation: url.validation_errors(),
+            validation: url.recorded_validation(),
         })
     }
 
@@ -102,7 +102,7 @@ impl<const N: usize> UrlBuf<N> {
         self.serialization.clear();
         let _ = self.serialization.push_str(text);
         self.record = url.record();
-        self.validation = url.validation_errors();
+        self.validation = url.recorded_validation();
         Ok(())
     }
 

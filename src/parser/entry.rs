@@ -361,6 +361,8 @@ fn pipeline<'a>(
 /// [`pipeline`] for `can_parse` (a validity-only job): when the scratch cannot hold the
 /// tab-free copy, validity is undecided at once ([`head_valid`] decides), so the stack copy
 /// that counts what a parse needs is not linked under it (issue 20: `can_parse`'s bound).
+/// Inlined: no frame of its own between its callers and the states.
+#[inline(always)]
 fn pipeline_validity<'a>(
     input: &'a str,
     job: &Job<'_, '_, '_>,
@@ -485,6 +487,30 @@ impl<'a> Url<'a> {
             Positions { lead, tabs: None },
         )
     }
+
+    /// [`Url::reparse_in`] without the recognizer, for text it has already found not
+    /// canonical (a `blob:` URL's inner URL): the states alone, which answer the same. Its
+    /// frame, under which the states run, holds no recognizer result (issue 20: `origin`).
+    pub(crate) fn reparse_unrecognized_in(
+        href: &'a str,
+        arena: &'a mut [u8],
+    ) -> Result<Url<'a>, Error> {
+        if href.len() > crate::MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        let job = Job::new(None, Options::default(), false);
+        let mut v = ValidationErrors::EMPTY;
+        let (trimmed, lead) = trim(href, &mut v);
+        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
+        run(
+            trimmed,
+            &job,
+            arena,
+            v,
+            None,
+            Positions { lead, tabs: None },
+        )
+    }
 }
 
 /// [`pipeline`] for input with tabs or newlines (`trimmed` starts at `lead` in the caller's
@@ -564,14 +590,24 @@ fn recognized_run<'a, R: Report>(
     run(copy, job, out, v, resume, map_pos)
 }
 
+/// Where [`valid_in_scratch`] finds the head it decides on, when its scratch cannot hold the
+/// tab-free copy of the input ([`head_at`]).
+enum HeadAt<'i> {
+    /// The head has no tabs or newlines: parsed in place.
+    Input(&'i str),
+    /// The tab-free head is copied into the scratch from this offset to its end.
+    Scratch(usize),
+}
+
 /// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
 /// `input`: a validity-only run stops at the path start, so only the scheme and authority
 /// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
-/// it has no tabs or newlines, else copied into the scratch; when it does not fit either,
-/// the answer is `None` (undecided). Apart from the pipeline, so that `parse` does not link
-/// it.
+/// it has no tabs or newlines, else copied into the end of `scratch`; when it does not fit
+/// either, the answer is `None` (undecided). Only the head is found here: the caller runs
+/// the states on it, so that this frame is not under them (issue 20: `can_parse`'s bound).
+/// Apart from the pipeline, so that `parse` does not link it.
 #[inline(never)]
-fn head_valid(input: &str, job: &Job<'_, '_, '_>, scratch: &mut [u8]) -> Option<bool> {
+fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
     let bytes = input.as_bytes();
     let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
     let rest = bytes.get(lead..).unwrap_or_default();
@@ -584,26 +620,14 @@ fn head_valid(input: &str, job: &Job<'_, '_, '_>, scratch: &mut [u8]) -> Option<
     let t = trimmed.as_bytes();
     // The head in `trimmed` (where its last kept byte ends: an ASCII byte or the end).
     let end = kept_position(t, Head::scan(t).end);
-    let v = ValidationErrors::EMPTY;
-    let result = if has_tab_or_newline(t.get(..end)?) {
-        let kept = t
-            .iter()
-            .take(end)
-            .filter(|&&b| !is_tab_or_newline(b))
-            .count();
-        let split = scratch.len().checked_sub(kept)?;
-        let (out, copy) = scratch.split_at_mut(split);
-        copy_without_tabs(t.get(..end)?, copy);
-        let copy = core::str::from_utf8(copy).ok()?;
-        run(copy, job, out, v, None, Positions::SAME)
-    } else {
-        run(trimmed.get(..end)?, job, scratch, v, None, Positions::SAME)
-    };
-    match result {
-        Ok(_) => Some(true),
-        Err(Error::ArenaTooSmall { .. }) => (!job.undecided.get()).then_some(true),
-        Err(_) => Some(false),
+    let head = t.get(..end)?;
+    if !has_tab_or_newline(head) {
+        return trimmed.get(..end).map(HeadAt::Input);
     }
+    let kept = head.iter().filter(|&&b| !is_tab_or_newline(b)).count();
+    let split = scratch.len().checked_sub(kept)?;
+    copy_without_tabs(head, scratch.get_mut(split..)?);
+    Some(HeadAt::Scratch(split))
 }
 
 /// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy
@@ -950,16 +974,40 @@ fn valid_without_scratch(
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    let valid = match pipeline_validity(input, job, &mut scratch, resume) {
-        Err(Error::Parse(_) | Error::InputTooLong) => Some(false),
-        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => None,
-        _ => Some(true),
-    };
+    match pipeline_validity(input, job, &mut scratch, resume) {
+        Err(Error::Parse(_) | Error::InputTooLong) => return false,
+        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => {}
+        _ => return true,
+    }
     // Undecided: the tab-free copy did not fit (its head may), or an `xn--` label is too
-    // long to decode in the scratch (LIMITS.md), taken as valid.
-    valid
-        .or_else(|| head_valid(input, job, &mut scratch))
-        .unwrap_or(true)
+    // long to decode in the scratch (LIMITS.md): taken as valid unless the head's own run
+    // fails. Each run is called from this frame (issue 20: no frame of the head's between).
+    let (head, out) = match head_at(input, &mut scratch) {
+        None => return true,
+        Some(HeadAt::Input(head)) => (head, &mut scratch[..]),
+        Some(HeadAt::Scratch(split)) => {
+            // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
+            // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
+            let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
+                return true;
+            };
+            let Ok(copy) = core::str::from_utf8(copy) else {
+                return true;
+            };
+            (copy, out)
+        }
+    };
+    let result = run(
+        head,
+        job,
+        out,
+        ValidationErrors::EMPTY,
+        None,
+        Positions::SAME,
+    );
+    // A validity-only run that is valid, or undecided (a skipped step), ends in
+    // `ArenaTooSmall`; undecided is taken as valid.
+    matches!(result, Ok(_) | Err(Error::ArenaTooSmall { .. }))
 }
 
 #[cfg(all(test, feature = "idna"))]

@@ -397,19 +397,29 @@ fn escaped_without_room(
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
-    let Some((e, decoded)) = escaped_no_room_error(input) else {
+    let Some((decoded, ascii)) = escaped_decoded_length(input) else {
         // As with room: UTF-8 decode without BOM or fail.
         return domain_to_ascii_failure(v);
+    };
+    // Counted from the input as it is decoded (the decoding's buffer is gone: issue 20,
+    // Cortex-M0 bound), as the decoded domain would be.
+    let e = match ascii {
+        true if decoded == 0 => crate::idna::IdnaError::EmptyHost,
+        true => crate::idna::IdnaError::BufferTooSmall { needed: decoded },
+        false => crate::idna::IdnaError::BufferTooSmall {
+            needed: crate::idna::ascii_needed_escaped(input),
+        },
     };
     verdict_in_free_arena(e, Mapped::escaped(input), decoded, out, v)
 }
 
-/// The UTS46 error of [`escaped_without_room`]'s domain with no buffer, and the decoded
-/// length it is counted after; `None` when the decoded bytes are not UTF-8. Not inlined:
-/// the buffer is on the stack only here.
+/// The decoded length of [`escaped_without_room`]'s domain and whether it is ASCII; `None`
+/// when the decoded bytes are not UTF-8. A domain that decodes to more than
+/// [`ESCAPED_ON_STACK`] bytes is taken as its input length and not ASCII (its UTF-8 is left
+/// to the verdict's stream). Not inlined: the buffer is on the stack only here.
 #[cfg(feature = "idna")]
 #[inline(never)]
-fn escaped_no_room_error(input: &[u8]) -> Option<(crate::idna::IdnaError, usize)> {
+fn escaped_decoded_length(input: &[u8]) -> Option<(usize, bool)> {
     let mut buf = [0u8; ESCAPED_ON_STACK];
     let mut d = 0;
     for b in percent::decode(input) {
@@ -419,15 +429,10 @@ fn escaped_no_room_error(input: &[u8]) -> Option<(crate::idna::IdnaError, usize)
         d += 1;
     }
     let Some(decoded) = buf.get(..d) else {
-        // Counted as it is decoded.
-        let needed = crate::idna::ascii_needed_escaped(input);
-        return Some((
-            crate::idna::IdnaError::BufferTooSmall { needed },
-            input.len(),
-        ));
+        return Some((input.len(), false));
     };
     let decoded = core::str::from_utf8(decoded).ok()?;
-    Some((crate::idna::domain_to_ascii_no_room(decoded), d))
+    Some((d, decoded.is_ascii()))
 }
 
 /// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.

@@ -115,20 +115,31 @@ fn segments_cost(input: &[u8], transitional: Option<bool>, target: Target) -> us
     let mut cost = Cost::default();
     let mut rest = input;
     loop {
-        let dot = rest.iter().position(|&b| b == b'.');
-        let segment = dot.and_then(|i| rest.get(..i)).unwrap_or(rest);
+        let dot = full_stop(rest, transitional.is_none());
+        let segment = dot.and_then(|(i, _)| rest.get(..i)).unwrap_or(rest);
         let mapped = match transitional {
             // Split at ASCII full stops: still a string.
             Some(t) => Mapped::new(core::str::from_utf8(segment).unwrap_or_default(), t),
             None => Mapped::escaped(segment),
         };
         stream_cost(mapped, segment, target, &mut cost);
-        match dot.and_then(|i| rest.get(i + 1..)) {
+        match dot.and_then(|(i, n)| rest.get(i + n..)) {
             Some(after) => rest = after,
             None => return cost.needed.max(cost.pos),
         }
         cost.pos = cost.pos.saturating_add(1);
     }
+}
+
+/// The first ASCII full stop of `input` (position and length), or, when `escaped`, the
+/// first `.` or `%2E` (what decodes to one): a domain counted still escaped splits where
+/// its decoding would, so it is counted as exactly as the decoded domain.
+fn full_stop(input: &[u8], escaped: bool) -> Option<(usize, usize)> {
+    input.iter().enumerate().find_map(|(i, &b)| match input.get(i..) {
+        _ if b == b'.' => Some((i, 1)),
+        Some([b'%', b'2', b'e' | b'E', ..]) if escaped => Some((i, 3)),
+        _ => None,
+    })
 }
 
 /// The output so far (`pos`) and the most the buffer held (`needed`).

@@ -416,22 +416,22 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     let plane_start: Vec<u32> = (0..4)
         .map(|p| keys.iter().filter(|&&k| k >> 16 < p).count() as u32)
         .collect();
-    let (mut firsts, mut meta, mut vals) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut values, mut vals) = (Vec::new(), Vec::new());
     let mut compose = Vec::new();
     for (i, &(&cp, d)) in general.iter().enumerate() {
         assert!(d.len() <= 2);
         let second = d.get(1).copied().unwrap_or(0);
         let sidx = seconds.binary_search(&second).expect("second indexed") as u32;
-        // Pairs: `sidx` (1..=127), the first component in the plane of the composite.
-        // Singletons: 0x80 | the plane of the target.
+        // One packed value: `sidx` (0 for a singleton, else 1..=127) in bits 0-6, the low
+        // 16 bits of the first component above; its plane is the key's (asserted), so it is
+        // not stored.
         assert!(sidx < 128);
-        if second == 0 {
-            meta.push(0x80 | d[0] >> 16);
-        } else {
-            assert_eq!(d[0] >> 16, cp >> 16, "{cp:X}");
-            meta.push(sidx);
-        }
-        firsts.push(d[0] & 0xFFFF);
+        assert_eq!(
+            d[0] >> 16,
+            cp >> 16,
+            "{cp:X}: first component in another plane"
+        );
+        values.push(sidx | (d[0] & 0xFFFF) << 7);
         vals.push(d[0] | sidx << 21);
         let mut full = Vec::new();
         full_decomposition(ucd, cp, &mut full);
@@ -464,8 +464,7 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     emit_array(out, "DECOMP_PAGE_LIST", &page_list);
     emit_array(out, "DECOMP_PAGE_START", &page_start);
     emit_array(out, "DECOMP_KEYS", &keys_lo);
-    emit_array(out, "DECOMP_FIRST", &firsts);
-    emit_array(out, "DECOMP_META", &meta);
+    emit_level(out, "DECOMP_VALUES", &values);
     // Seconds by plane (0 and 1): the low 16 bits, plane 1's after plane 0's.
     assert!(
         seconds.iter().all(|&s| s >> 16 <= 1),
@@ -486,8 +485,7 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
         + page_list.len() * 2
         + page_start.len() * 2
         + keys_lo.len()
-        + firsts.len() * 2
-        + meta.len()
+        + level_bytes(&values)
         + seconds.len() * 2
         + level_bytes(&compose)
 }

@@ -367,15 +367,11 @@ fn decomp_key(i: usize) -> Option<char> {
 
 /// The first component and index in `SECONDS` of decomposition `i`.
 fn decomp_value(i: usize) -> Option<(u32, usize)> {
-    // Pairs: index of the second (1..=127), first in the composite's plane.
-    // Singletons: 0x80 | plane of the target.
-    let meta = *DECOMP_META.get(i)?;
-    let (plane, second) = if meta & 0x80 != 0 {
-        (u32::from(meta & 0x7F), 0)
-    } else {
-        (decomp_key_plane(i).unwrap_or(0), usize::from(meta))
-    };
-    Some((plane << 16 | u32::from(*DECOMP_FIRST.get(i)?), second))
+    // Index of the second (0: a singleton) in bits 0-6, the low 16 bits of the first
+    // component above; the first component is in the plane of the key (build/gen.rs).
+    let value = get(&DECOMP_VALUES, i)? as u32;
+    let plane = decomp_key_plane(i).unwrap_or(0);
+    Some((plane << 16 | value >> 7, (value & 0x7F) as usize))
 }
 
 /// False when `c` certainly has no canonical decomposition (a quick filter by page).
@@ -475,8 +471,7 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&DECOMP_PAGE_LIST)
         + size_of_val(&DECOMP_PAGE_START)
         + size_of_val(&DECOMP_KEYS)
-        + size_of_val(&DECOMP_FIRST)
-        + size_of_val(&DECOMP_META)
+        + size_of_val(&DECOMP_VALUES)
         + size_of_val(&SECONDS)
         + size_of_val(&COMPOSE)
 }

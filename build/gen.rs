@@ -3,7 +3,7 @@
 //! Tables (all `static`, never decompressed at run time):
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
 //!   or an entry of `IDNA_ENTRIES`: 24 bits (stored in 22, see build/offset_trie.rs),
-//!   kind in bits 0-2, then a string of `MAPPING_STR` (length in bits 3-8, offset in bits
+//!   kind in bits 0-2, then a string of `MAPPING_BYTES` (length in bits 3-8, offset in bits
 //!   9-23), a code point delta or a code point (bits 3-23).
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
@@ -48,11 +48,20 @@ fn utf8(cps: &[u32]) -> String {
         .collect()
 }
 
-/// Deduplicates strings into one string table: a short common superstring of them.
+/// Deduplicates strings into one string table: a short common superstring of them, stored
+/// in a byte encoding that is UTF-8 except for the most frequent non-ASCII characters,
+/// which take one byte each (see `StringTable::encode`).
 struct StringTable {
     text: String,
+    /// Where each string starts in the encoded table.
     offsets: HashMap<String, usize>,
+    /// The characters of the one-byte codes `0x80 + i` (bytes that UTF-8 uses only as
+    /// continuation bytes, so never at the start of a character).
+    frequent: Vec<u32>,
 }
+
+/// Number of one-byte codes for non-ASCII characters: `0x80..=0xBF`.
+const FREQUENT_CODES: usize = 64;
 
 /// The largest `k < a.len(), b.len()` such that `a` ends with the first `k` bytes of `b`,
 /// on a character boundary of `b`.
@@ -120,13 +129,59 @@ impl StringTable {
             .iter()
             .map(|&s| (s.to_string(), text.find(s).expect("in the superstring")))
             .collect();
-        StringTable { text, offsets }
+        // The characters whose one-byte code saves the most (UTF-8 bytes beyond the first
+        // times their count, less the two bytes of their entry in the code table).
+        let mut counts: HashMap<char, usize> = HashMap::new();
+        for c in text.chars().filter(|c| !c.is_ascii()) {
+            *counts.entry(c).or_insert(0) += 1;
+        }
+        let mut ranked: Vec<(usize, char)> = counts
+            .into_iter()
+            .map(|(c, n)| ((c.len_utf8() - 1) * n, c))
+            .filter(|&(saved, c)| saved > 2 && (c as u32) < 0x1_0000)
+            .collect();
+        ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        let frequent = ranked
+            .iter()
+            .take(FREQUENT_CODES)
+            .map(|&(_, c)| c as u32)
+            .collect();
+        let mut table = StringTable {
+            text,
+            offsets,
+            frequent,
+        };
+        // From offsets in UTF-8 to offsets in the encoded table.
+        let mut encoded_at = vec![0; table.text.len() + 1];
+        for (i, c) in table.text.char_indices() {
+            encoded_at[i + c.len_utf8()] =
+                encoded_at[i] + table.encode(c.encode_utf8(&mut [0; 4])).len();
+        }
+        for at in table.offsets.values_mut() {
+            *at = encoded_at[*at];
+        }
+        table
+    }
+
+    /// ASCII as itself, a frequent character as `0x80 + its index`, any other as UTF-8.
+    fn encode(&self, s: &str) -> Vec<u8> {
+        let mut out = Vec::new();
+        for c in s.chars() {
+            match self.frequent.iter().position(|&f| f == c as u32) {
+                Some(i) => out.push(0x80 + i as u8),
+                None => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+            }
+        }
+        out
     }
 
     fn entry(&self, kind: u32, s: &str) -> u32 {
+        // Offset and length in the encoded table (the superstring was built on characters,
+        // so `s` starts on a character there).
         let at = self.offsets[s];
-        assert!(s.len() < 64 && at < (1 << 15));
-        kind | (s.len() as u32) << 3 | (at as u32) << 9
+        let len = self.encode(s).len();
+        assert!(len < 64 && at < (1 << 15));
+        kind | (len as u32) << 3 | (at as u32) << 9
     }
 }
 
@@ -199,13 +254,15 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
     .unwrap();
     let trie = OffsetTrie::build_smallest(&cells);
     trie.emit("IDNA", out);
-    writeln!(
-        out,
-        "pub(crate) static MAPPING_STR: &str = {:?};",
-        table.text
-    )
-    .unwrap();
-    trie.bytes() + table.text.len()
+    let bytes: Vec<u32> = table
+        .encode(&table.text)
+        .into_iter()
+        .map(u32::from)
+        .collect();
+    emit_array(out, "MAPPING_BYTES", &bytes);
+    emit_array(out, "MAPPING_FREQUENT", &table.frequent);
+    assert!(table.frequent.iter().all(|&c| c < 0x1_0000));
+    trie.bytes() + bytes.len() + table.frequent.len() * 2
 }
 
 fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {

@@ -58,7 +58,16 @@ struct StringTable {
     /// The characters of the one-byte codes `0x80 + i` (bytes that UTF-8 uses only as
     /// continuation bytes, so never at the start of a character).
     frequent: Vec<u32>,
+    /// The pages (code point >> 8) of the two-byte codes `PAGE_LEADS[i]`, low byte: other
+    /// characters of three or four UTF-8 bytes.
+    pages: Vec<u32>,
 }
+
+/// Bytes that never occur in UTF-8, the first byte of a two-byte code (see `pages`); keep in
+/// sync with `mapping_char` in src/tables/mod.rs.
+const PAGE_LEADS: [u8; 13] = [
+    0xF5, 0xF6, 0xF7, 0xF8, 0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF, 0xC0, 0xC1,
+];
 
 /// Number of one-byte codes for non-ASCII characters: `0x80..=0xBF`.
 const FREQUENT_CODES: usize = 64;
@@ -141,15 +150,32 @@ impl StringTable {
             .filter(|&(saved, c)| saved > 2 && (c as u32) < 0x1_0000)
             .collect();
         ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-        let frequent = ranked
+        let frequent: Vec<u32> = ranked
             .iter()
             .take(FREQUENT_CODES)
             .map(|&(_, c)| c as u32)
+            .collect();
+        // The pages whose two-byte code saves the most over UTF-8, less their table entry.
+        let mut by_page: HashMap<u32, usize> = HashMap::new();
+        for c in text.chars().filter(|&c| !frequent.contains(&(c as u32))) {
+            *by_page.entry(c as u32 >> 8).or_insert(0) += c.len_utf8().saturating_sub(2);
+        }
+        let mut ranked: Vec<(usize, u32)> = by_page
+            .into_iter()
+            .map(|(page, saved)| (saved, page))
+            .filter(|&(saved, _)| saved > 2)
+            .collect();
+        ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        let pages = ranked
+            .iter()
+            .take(PAGE_LEADS.len())
+            .map(|&(_, page)| page)
             .collect();
         let mut table = StringTable {
             text,
             offsets,
             frequent,
+            pages,
         };
         // From offsets in UTF-8 to offsets in the encoded table.
         let mut encoded_at = vec![0; table.text.len() + 1];
@@ -163,13 +189,19 @@ impl StringTable {
         table
     }
 
-    /// ASCII as itself, a frequent character as `0x80 + its index`, any other as UTF-8.
+    /// ASCII as itself, a frequent character as `0x80 + its index`, one of `pages` as its
+    /// lead byte and low byte, any other as UTF-8.
     fn encode(&self, s: &str) -> Vec<u8> {
         let mut out = Vec::new();
         for c in s.chars() {
-            match self.frequent.iter().position(|&f| f == c as u32) {
-                Some(i) => out.push(0x80 + i as u8),
-                None => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+            let frequent = self.frequent.iter().position(|&f| f == c as u32);
+            let page = self.pages.iter().position(|&p| p == c as u32 >> 8);
+            match (frequent, page) {
+                (Some(i), _) => out.push(0x80 + i as u8),
+                (None, Some(i)) if c.len_utf8() > 2 => {
+                    out.extend_from_slice(&[PAGE_LEADS[i], c as u32 as u8]);
+                }
+                _ => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
             }
         }
         out
@@ -261,8 +293,10 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
         .collect();
     emit_array(out, "MAPPING_BYTES", &bytes);
     emit_array(out, "MAPPING_FREQUENT", &table.frequent);
+    emit_array(out, "MAPPING_PAGES", &table.pages);
     assert!(table.frequent.iter().all(|&c| c < 0x1_0000));
-    trie.bytes() + bytes.len() + table.frequent.len() * 2
+    assert!(table.pages.iter().all(|&p| p < 0x1_0000));
+    trie.bytes() + bytes.len() + table.frequent.len() * 2 + table.pages.len() * width(&table.pages)
 }
 
 fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {

@@ -169,16 +169,24 @@ impl Iterator for MappingStr {
 
 /// The first character of `bytes` (in the encoding of `MAPPING_BYTES`, see build/gen.rs)
 /// and its length: ASCII as itself, `0x80..=0xBF` one of `MAPPING_FREQUENT` (bytes that
-/// UTF-8 uses only inside a character), any other character as UTF-8.
+/// UTF-8 uses only inside a character), `0xF5..=0xFF`, `0xC0` or `0xC1` (bytes that UTF-8
+/// never uses) then the low byte of a character in that code's page of `MAPPING_PAGES`, any
+/// other character as UTF-8.
 fn mapping_char(bytes: &[u8]) -> Option<(char, u16)> {
     // The payload bits of a UTF-8 continuation byte.
     let low = |b: u8| u32::from(b & 0x3F);
     let (cp, len) = match *bytes {
         [b @ 0..=0x7F, ..] => (u32::from(b), 1),
         [b @ 0x80..=0xBF, ..] => (u32::from(*MAPPING_FREQUENT.get(usize::from(b - 0x80))?), 1),
-        [b @ 0xC0..=0xDF, c1, ..] => (u32::from(b & 0x1F) << 6 | low(c1), 2),
+        [b @ (0xC0 | 0xC1 | 0xF5..=0xFF), lo, ..] => {
+            // Codes 0xF5.. first, then 0xC0 and 0xC1 (build/gen.rs PAGE_LEADS).
+            let i = if b >= 0xF5 { b - 0xF5 } else { b - 0xC0 + 11 };
+            let page = u32::from(*MAPPING_PAGES.get(usize::from(i))?);
+            (page << 8 | u32::from(lo), 2)
+        }
+        [b @ 0xC2..=0xDF, c1, ..] => (u32::from(b & 0x1F) << 6 | low(c1), 2),
         [b @ 0xE0..=0xEF, c1, c2, ..] => (u32::from(b & 0x0F) << 12 | low(c1) << 6 | low(c2), 3),
-        [b, c1, c2, c3, ..] => (
+        [b @ 0xF0..=0xF4, c1, c2, c3, ..] => (
             u32::from(b & 0x07) << 18 | low(c1) << 12 | low(c2) << 6 | low(c3),
             4,
         ),
@@ -478,6 +486,7 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&IDNA_ENTRIES)
         + size_of_val(&MAPPING_BYTES)
         + size_of_val(&MAPPING_FREQUENT)
+        + size_of_val(&MAPPING_PAGES)
         + size_of_val(&PROPS_LEAF)
         + size_of_val(&PROPS_MID)
         + size_of_val(&PROPS_UPPER)

@@ -3,7 +3,7 @@
 //! Tables (all `static`, never decompressed at run time):
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
 //!   or an entry of `IDNA_ENTRIES`: 24 bits (stored in 22, see build/offset_trie.rs),
-//!   kind in bits 0-2, then a string of `MAPPING_STR` (length in bits 3-8, offset in bits
+//!   kind in bits 0-2, then a string of `MAPPING_BYTES` (length in bits 3-8, offset in bits
 //!   9-23), a code point delta or a code point (bits 3-23).
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
@@ -48,11 +48,29 @@ fn utf8(cps: &[u32]) -> String {
         .collect()
 }
 
-/// Deduplicates strings into one string table: a short common superstring of them.
+/// Deduplicates strings into one string table: a short common superstring of them, stored
+/// in a byte encoding that is UTF-8 except for the most frequent non-ASCII characters,
+/// which take one byte each (see `StringTable::encode`).
 struct StringTable {
     text: String,
+    /// Where each string starts in the encoded table.
     offsets: HashMap<String, usize>,
+    /// The characters of the one-byte codes `0x80 + i` (bytes that UTF-8 uses only as
+    /// continuation bytes, so never at the start of a character).
+    frequent: Vec<u32>,
+    /// The pages (code point >> 8) of the two-byte codes `PAGE_LEADS[i]`, low byte: other
+    /// characters of three or four UTF-8 bytes.
+    pages: Vec<u32>,
 }
+
+/// Bytes that never occur in UTF-8, the first byte of a two-byte code (see `pages`); keep in
+/// sync with `mapping_char` in src/tables/mod.rs.
+const PAGE_LEADS: [u8; 13] = [
+    0xF5, 0xF6, 0xF7, 0xF8, 0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF, 0xC0, 0xC1,
+];
+
+/// Number of one-byte codes for non-ASCII characters: `0x80..=0xBF`.
+const FREQUENT_CODES: usize = 64;
 
 /// The largest `k < a.len(), b.len()` such that `a` ends with the first `k` bytes of `b`,
 /// on a character boundary of `b`.
@@ -120,13 +138,82 @@ impl StringTable {
             .iter()
             .map(|&s| (s.to_string(), text.find(s).expect("in the superstring")))
             .collect();
-        StringTable { text, offsets }
+        // The characters whose one-byte code saves the most (UTF-8 bytes beyond the first
+        // times their count, less the two bytes of their entry in the code table).
+        let mut counts: HashMap<char, usize> = HashMap::new();
+        for c in text.chars().filter(|c| !c.is_ascii()) {
+            *counts.entry(c).or_insert(0) += 1;
+        }
+        let mut ranked: Vec<(usize, char)> = counts
+            .into_iter()
+            .map(|(c, n)| ((c.len_utf8() - 1) * n, c))
+            .filter(|&(saved, c)| saved > 2 && (c as u32) < 0x1_0000)
+            .collect();
+        ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        let frequent: Vec<u32> = ranked
+            .iter()
+            .take(FREQUENT_CODES)
+            .map(|&(_, c)| c as u32)
+            .collect();
+        // The pages whose two-byte code saves the most over UTF-8, less their table entry.
+        let mut by_page: HashMap<u32, usize> = HashMap::new();
+        for c in text.chars().filter(|&c| !frequent.contains(&(c as u32))) {
+            *by_page.entry(c as u32 >> 8).or_insert(0) += c.len_utf8().saturating_sub(2);
+        }
+        let mut ranked: Vec<(usize, u32)> = by_page
+            .into_iter()
+            .map(|(page, saved)| (saved, page))
+            .filter(|&(saved, _)| saved > 2)
+            .collect();
+        ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        let pages = ranked
+            .iter()
+            .take(PAGE_LEADS.len())
+            .map(|&(_, page)| page)
+            .collect();
+        let mut table = StringTable {
+            text,
+            offsets,
+            frequent,
+            pages,
+        };
+        // From offsets in UTF-8 to offsets in the encoded table.
+        let mut encoded_at = vec![0; table.text.len() + 1];
+        for (i, c) in table.text.char_indices() {
+            encoded_at[i + c.len_utf8()] =
+                encoded_at[i] + table.encode(c.encode_utf8(&mut [0; 4])).len();
+        }
+        for at in table.offsets.values_mut() {
+            *at = encoded_at[*at];
+        }
+        table
+    }
+
+    /// ASCII as itself, a frequent character as `0x80 + its index`, one of `pages` as its
+    /// lead byte and low byte, any other as UTF-8.
+    fn encode(&self, s: &str) -> Vec<u8> {
+        let mut out = Vec::new();
+        for c in s.chars() {
+            let frequent = self.frequent.iter().position(|&f| f == c as u32);
+            let page = self.pages.iter().position(|&p| p == c as u32 >> 8);
+            match (frequent, page) {
+                (Some(i), _) => out.push(0x80 + i as u8),
+                (None, Some(i)) if c.len_utf8() > 2 => {
+                    out.extend_from_slice(&[PAGE_LEADS[i], c as u32 as u8]);
+                }
+                _ => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+            }
+        }
+        out
     }
 
     fn entry(&self, kind: u32, s: &str) -> u32 {
+        // Offset and length in the encoded table (the superstring was built on characters,
+        // so `s` starts on a character there).
         let at = self.offsets[s];
-        assert!(s.len() < 64 && at < (1 << 15));
-        kind | (s.len() as u32) << 3 | (at as u32) << 9
+        let len = self.encode(s).len();
+        assert!(len < 64 && at < (1 << 15));
+        kind | (len as u32) << 3 | (at as u32) << 9
     }
 }
 
@@ -199,13 +286,17 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
     .unwrap();
     let trie = OffsetTrie::build_smallest(&cells);
     trie.emit("IDNA", out);
-    writeln!(
-        out,
-        "pub(crate) static MAPPING_STR: &str = {:?};",
-        table.text
-    )
-    .unwrap();
-    trie.bytes() + table.text.len()
+    let bytes: Vec<u32> = table
+        .encode(&table.text)
+        .into_iter()
+        .map(u32::from)
+        .collect();
+    emit_array(out, "MAPPING_BYTES", &bytes);
+    emit_array(out, "MAPPING_FREQUENT", &table.frequent);
+    emit_array(out, "MAPPING_PAGES", &table.pages);
+    assert!(table.frequent.iter().all(|&c| c < 0x1_0000));
+    assert!(table.pages.iter().all(|&p| p < 0x1_0000));
+    trie.bytes() + bytes.len() + table.frequent.len() * 2 + table.pages.len() * width(&table.pages)
 }
 
 fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
@@ -416,22 +507,22 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     let plane_start: Vec<u32> = (0..4)
         .map(|p| keys.iter().filter(|&&k| k >> 16 < p).count() as u32)
         .collect();
-    let (mut firsts, mut meta, mut vals) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut values, mut vals) = (Vec::new(), Vec::new());
     let mut compose = Vec::new();
     for (i, &(&cp, d)) in general.iter().enumerate() {
         assert!(d.len() <= 2);
         let second = d.get(1).copied().unwrap_or(0);
         let sidx = seconds.binary_search(&second).expect("second indexed") as u32;
-        // Pairs: `sidx` (1..=127), the first component in the plane of the composite.
-        // Singletons: 0x80 | the plane of the target.
+        // One packed value: `sidx` (0 for a singleton, else 1..=127) in bits 0-6, the low
+        // 16 bits of the first component above; its plane is the key's (asserted), so it is
+        // not stored.
         assert!(sidx < 128);
-        if second == 0 {
-            meta.push(0x80 | d[0] >> 16);
-        } else {
-            assert_eq!(d[0] >> 16, cp >> 16, "{cp:X}");
-            meta.push(sidx);
-        }
-        firsts.push(d[0] & 0xFFFF);
+        assert_eq!(
+            d[0] >> 16,
+            cp >> 16,
+            "{cp:X}: first component in another plane"
+        );
+        values.push(sidx | (d[0] & 0xFFFF) << 7);
         vals.push(d[0] | sidx << 21);
         let mut full = Vec::new();
         full_decomposition(ucd, cp, &mut full);
@@ -464,8 +555,7 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     emit_array(out, "DECOMP_PAGE_LIST", &page_list);
     emit_array(out, "DECOMP_PAGE_START", &page_start);
     emit_array(out, "DECOMP_KEYS", &keys_lo);
-    emit_array(out, "DECOMP_FIRST", &firsts);
-    emit_array(out, "DECOMP_META", &meta);
+    emit_level(out, "DECOMP_VALUES", &values);
     // Seconds by plane (0 and 1): the low 16 bits, plane 1's after plane 0's.
     assert!(
         seconds.iter().all(|&s| s >> 16 <= 1),
@@ -486,8 +576,7 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
         + page_list.len() * 2
         + page_start.len() * 2
         + keys_lo.len()
-        + firsts.len() * 2
-        + meta.len()
+        + level_bytes(&values)
         + seconds.len() * 2
         + level_bytes(&compose)
 }

@@ -140,8 +140,8 @@ pub(crate) enum Mapping {
     MappedChar(char),
 }
 
-/// A mapping: a range of `MAPPING_STR` that reads itself out, one character at a time. Why
-/// not a `Chars`: two `u16`s instead of two pointers, and the UTS46 stream holds two of
+/// A mapping: a range of `MAPPING_BYTES` that reads itself out, one character at a time.
+/// Why not a `Chars`: two `u16`s instead of two pointers, and the UTS46 stream holds two of
 /// them in every copy of its state (NFC clones it to look ahead; Cortex-M stack budget).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct MappingStr {
@@ -155,24 +155,51 @@ impl Iterator for MappingStr {
     #[inline]
     fn next(&mut self) -> Option<char> {
         // Empty, the common case (the UTS46 stream asks before every input character): no
-        // string slicing and its boundary checks.
+        // slicing and its boundary checks.
         if self.start >= self.end {
             return None;
         }
-        let rest = MAPPING_STR.get(usize::from(self.start)..usize::from(self.end))?;
-        let c = rest.chars().next()?;
-        // A mapping is at most 18 code points (checked by the generator): no overflow.
-        self.start = self.start.wrapping_add(c.len_utf8() as u16);
+        let rest = MAPPING_BYTES.get(usize::from(self.start)..usize::from(self.end))?;
+        let (c, len) = mapping_char(rest)?;
+        // A mapping is at most 63 bytes (checked by the generator): no overflow.
+        self.start = self.start.wrapping_add(len);
         Some(c)
     }
+}
+
+/// The first character of `bytes` (in the encoding of `MAPPING_BYTES`, see build/gen.rs)
+/// and its length: ASCII as itself, `0x80..=0xBF` one of `MAPPING_FREQUENT` (bytes that
+/// UTF-8 uses only inside a character), `0xF5..=0xFF`, `0xC0` or `0xC1` (bytes that UTF-8
+/// never uses) then the low byte of a character in that code's page of `MAPPING_PAGES`, any
+/// other character as UTF-8.
+fn mapping_char(bytes: &[u8]) -> Option<(char, u16)> {
+    // The payload bits of a UTF-8 continuation byte.
+    let low = |b: u8| u32::from(b & 0x3F);
+    let (cp, len) = match *bytes {
+        [b @ 0..=0x7F, ..] => (u32::from(b), 1),
+        [b @ 0x80..=0xBF, ..] => (u32::from(*MAPPING_FREQUENT.get(usize::from(b - 0x80))?), 1),
+        [b @ (0xC0 | 0xC1 | 0xF5..=0xFF), lo, ..] => {
+            // Codes 0xF5.. first, then 0xC0 and 0xC1 (build/gen.rs PAGE_LEADS).
+            let i = if b >= 0xF5 { b - 0xF5 } else { b - 0xC0 + 11 };
+            let page = u32::from(*MAPPING_PAGES.get(usize::from(i))?);
+            (page << 8 | u32::from(lo), 2)
+        }
+        [b @ 0xC2..=0xDF, c1, ..] => (u32::from(b & 0x1F) << 6 | low(c1), 2),
+        [b @ 0xE0..=0xEF, c1, c2, ..] => (u32::from(b & 0x0F) << 12 | low(c1) << 6 | low(c2), 3),
+        [b @ 0xF0..=0xF4, c1, c2, c3, ..] => (
+            u32::from(b & 0x07) << 18 | low(c1) << 12 | low(c2) << 6 | low(c3),
+            4,
+        ),
+        _ => return None,
+    };
+    Some((char::from_u32(cp)?, len))
 }
 
 fn mapping_string(entry: u32) -> Option<MappingStr> {
     let len = (entry >> 3) & 0x3F;
     let start = entry >> 9;
     let end = start.checked_add(len)?;
-    // Valid ranges only, so that reading never fails half-way.
-    MAPPING_STR.get(start as usize..end as usize)?;
+    MAPPING_BYTES.get(start as usize..end as usize)?;
     Some(MappingStr {
         start: u16::try_from(start).ok()?,
         end: u16::try_from(end).ok()?,
@@ -367,15 +394,11 @@ fn decomp_key(i: usize) -> Option<char> {
 
 /// The first component and index in `SECONDS` of decomposition `i`.
 fn decomp_value(i: usize) -> Option<(u32, usize)> {
-    // Pairs: index of the second (1..=127), first in the composite's plane.
-    // Singletons: 0x80 | plane of the target.
-    let meta = *DECOMP_META.get(i)?;
-    let (plane, second) = if meta & 0x80 != 0 {
-        (u32::from(meta & 0x7F), 0)
-    } else {
-        (decomp_key_plane(i).unwrap_or(0), usize::from(meta))
-    };
-    Some((plane << 16 | u32::from(*DECOMP_FIRST.get(i)?), second))
+    // Index of the second (0: a singleton) in bits 0-6, the low 16 bits of the first
+    // component above; the first component is in the plane of the key (build/gen.rs).
+    let value = get(&DECOMP_VALUES, i)? as u32;
+    let plane = decomp_key_plane(i).unwrap_or(0);
+    Some((plane << 16 | value >> 7, (value & 0x7F) as usize))
 }
 
 /// False when `c` certainly has no canonical decomposition (a quick filter by page).
@@ -461,7 +484,9 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&IDNA_UPPER2)
         + size_of_val(&IDNA_TOP)
         + size_of_val(&IDNA_ENTRIES)
-        + MAPPING_STR.len()
+        + size_of_val(&MAPPING_BYTES)
+        + size_of_val(&MAPPING_FREQUENT)
+        + size_of_val(&MAPPING_PAGES)
         + size_of_val(&PROPS_LEAF)
         + size_of_val(&PROPS_MID)
         + size_of_val(&PROPS_UPPER)
@@ -475,8 +500,7 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&DECOMP_PAGE_LIST)
         + size_of_val(&DECOMP_PAGE_START)
         + size_of_val(&DECOMP_KEYS)
-        + size_of_val(&DECOMP_FIRST)
-        + size_of_val(&DECOMP_META)
+        + size_of_val(&DECOMP_VALUES)
         + size_of_val(&SECONDS)
         + size_of_val(&COMPOSE)
 }
@@ -488,6 +512,23 @@ mod tests {
     #[test]
     fn generator_and_statics_agree_on_the_size() {
         assert_eq!(table_bytes(), GENERATED_TABLE_BYTES);
+    }
+
+    #[test]
+    fn every_mapping_string_decodes_to_its_end() {
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            // Deviations may map to nothing (ZWJ, ZWNJ); a mapping to nothing is `Ignored`.
+            let (mut m, may_be_empty) = match idna_mapping(c) {
+                Mapping::Mapped(m) => (m, false),
+                Mapping::Deviation(m) => (m, true),
+                _ => continue,
+            };
+            let mut count = 0;
+            while m.next().is_some() {
+                count += 1;
+            }
+            assert!(m.start == m.end && (may_be_empty || count > 0), "{c:?}");
+        }
     }
 
     #[test]

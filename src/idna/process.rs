@@ -135,11 +135,14 @@ fn segments_cost(input: &[u8], transitional: Option<bool>, target: Target) -> us
 /// first `.` or `%2E` (what decodes to one): a domain counted still escaped splits where
 /// its decoding would, so it is counted as exactly as the decoded domain.
 fn full_stop(input: &[u8], escaped: bool) -> Option<(usize, usize)> {
-    input.iter().enumerate().find_map(|(i, &b)| match input.get(i..) {
-        _ if b == b'.' => Some((i, 1)),
-        Some([b'%', b'2', b'e' | b'E', ..]) if escaped => Some((i, 3)),
-        _ => None,
-    })
+    input
+        .iter()
+        .enumerate()
+        .find_map(|(i, &b)| match input.get(i..) {
+            _ if b == b'.' => Some((i, 1)),
+            Some([b'%', b'2', b'e' | b'E', ..]) if escaped => Some((i, 3)),
+            _ => None,
+        })
 }
 
 /// The output so far (`pos`) and the most the buffer held (`needed`).

@@ -359,8 +359,9 @@ fn pipeline<'a>(
 }
 
 /// [`pipeline`] for `can_parse` (a validity-only job): when the scratch cannot hold the
-/// tab-free copy, validity is undecided at once ([`head_valid`] decides), so the stack copy
-/// that counts what a parse needs is not linked under it (issue 20: `can_parse`'s bound).
+/// tab-free copy, validity is undecided at once (its head is decided apart: [`head_at`]),
+/// so the stack copy that counts what a parse needs is not linked under it (issue 20:
+/// `can_parse`'s bound).
 /// Inlined: no frame of its own between its callers and the states.
 #[inline(always)]
 fn pipeline_validity<'a>(

@@ -24,8 +24,8 @@ impl<'a> Url<'a> {
         if self.has_opaque_path() {
             return None;
         }
-        // (The parser's file state reads the base's first segment from the bytes: a `str`
-        // split there cost 344 B of flash in firmware that never calls this.)
+        // (The parser's file state reads the base's first segment from the bytes, so that
+        // firmware that never calls this does not link a `str` split.)
         let path = self.path();
         Some(path.strip_prefix('/').unwrap_or(path).split('/'))
     }

@@ -19,9 +19,6 @@ use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
 use crate::tables::{Mapping, idna_mapping};
 
-#[cfg(feature = "fast-path")]
-mod exact;
-
 /// The mapped and decomposed characters of a segment: written to the output label by label
 /// and normalized there ([`normalize_decomposed_in_place`]).
 type Stream<'a> = Decomposed<Mapped<'a>>;
@@ -154,21 +151,14 @@ struct Cost {
 
 /// The labels of `domain`, the mapping stream of `segment` (input without ASCII full stops,
 /// percent-encoded or not): upper bounds per label of `u` mapped and normalized bytes (see
-/// the module docs of `idna` for the derivation), or exact counts of their Punycode where
-/// they are cheap: in the speed build by `exact`, in the size build by
-/// `punycode::encoded_len` over the segment's stream, made again for each of its passes,
-/// and the decoder's count of an `xn--` segment's bytes.
+/// the module docs of `idna` for the derivation), or exact counts of the first label's
+/// Punycode: `punycode::encoded_len` over the segment's stream, made again for each of its
+/// passes, and the decoder's count of an `xn--` segment's bytes.
 fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Cost) {
-    #[cfg(feature = "fast-path")]
-    let mut exact = exact::ExactCost::new(domain.clone());
-    #[cfg(feature = "fast-path")]
-    let _ = segment;
-    #[cfg(not(feature = "fast-path"))]
     let source = domain.clone();
     let mut stream = Decomposed::new(domain);
     // Only a segment's first label is counted by its passes: they read the segment from
     // its start (a label after a full stop that mapping makes gets the bound).
-    #[cfg(not(feature = "fast-path"))]
     let mut first = true;
     loop {
         let mut label = LabelShape::default();
@@ -181,10 +171,6 @@ fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Co
             label.push(c);
         }
         let (out, peak) = label.cost(target);
-        // The speed build counts Punycode exactly (without storing) where it can.
-        #[cfg(feature = "fast-path")]
-        let (out, peak) = exact.next_label(target, &label).unwrap_or((out, peak));
-        #[cfg(not(feature = "fast-path"))]
         let (out, peak) = match first {
             true => first_label_cost(&label, &source, segment, target).unwrap_or((out, peak)),
             false => (out, peak),
@@ -195,18 +181,14 @@ fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Co
             return;
         }
         cost.pos = cost.pos.saturating_add(1);
-        #[cfg(not(feature = "fast-path"))]
-        {
-            first = false;
-        }
+        first = false;
     }
 }
 
 /// The exact cost of the first label of `segment` (`source`, its mapping stream), `label`
-/// as [`stream_cost`] read it (size build), where it is counted: a Punycode-encoded one
+/// as [`stream_cost`] read it, where it is counted: a Punycode-encoded one
 /// ([`encoded_cost`]), or an ASCII segment without escapes, one label the same but for
 /// case, whose `xn--` is decoded, counting (digits and basic code points read case-blind).
-#[cfg(not(feature = "fast-path"))]
 fn first_label_cost(
     label: &LabelShape,
     source: &Mapped<'_>,
@@ -233,11 +215,10 @@ fn first_label_cost(
 
 /// The normalized length of the first label of `segment` (its mapping stream) and the
 /// length of `xn--` and its
-/// Punycode (`xn--` alone when the encoder refuses it), counted without storing the label
-/// (size build): its characters stream again for each pass of the encoder. `None` when
+/// Punycode (`xn--` alone when the encoder refuses it), counted without storing the label:
+/// its characters stream again for each pass of the encoder. `None` when
 /// that would take more than [`COUNT_READS`] reads per code point of a label longer than a
 /// DNS label (linear time; then the bound).
-#[cfg(not(feature = "fast-path"))]
 fn encoded_cost(segment: Mapped<'_>, code_points: usize) -> Option<(usize, usize)> {
     let mut u = 0usize;
     let mut pass = |f: &mut dyn FnMut(char)| {
@@ -256,9 +237,8 @@ fn encoded_cost(segment: Mapped<'_>, code_points: usize) -> Option<(usize, usize
     Some((u, encoded.saturating_add(4)))
 }
 
-/// Reads per code point the size build's Punycode count may take on a label of more than
-/// 64 code points (8 distinct non-ASCII ones), as the speed build's `exact`.
-#[cfg(not(feature = "fast-path"))]
+/// Reads per code point the Punycode count may take on a label of more than 64 code points
+/// (linear time; beyond them the bound).
 const COUNT_READS: usize = 10;
 
 /// What decides the memory a label needs, read from its mapped and decomposed characters
@@ -301,7 +281,6 @@ impl LabelShape {
     }
 
     /// Whether the label is Punycode-encoded (to ASCII, not ASCII, not `xn--`).
-    #[cfg(not(feature = "fast-path"))]
     fn encoded(&self, target: Target) -> bool {
         target == Target::Ascii && self.non_ascii && self.prefix != 4
     }

@@ -270,7 +270,6 @@ where
 /// What decoding the Punycode `input` (without `xn--`) takes, counted without storing it:
 /// the code points [`decode_to_scratch`] stores (4 bytes of scratch each) and their UTF-8
 /// length; `None` when decoding fails.
-#[cfg(not(feature = "fast-path"))]
 pub(crate) fn decoded_cost(input: &[u8]) -> Option<(usize, usize)> {
     let mut sink = Sink::Count { stored: 0, utf8: 0 };
     decode_with(input, &mut sink).ok()?;
@@ -284,7 +283,6 @@ pub(crate) fn decoded_cost(input: &[u8]) -> Option<(usize, usize)> {
 /// streams it all again to its argument), without storing it: the same passes, counting
 /// the digits of each delta. `None` when the encoder fails or the passes read more than
 /// `reads` characters. Through `dyn`: one body whatever streams the label.
-#[cfg(not(feature = "fast-path"))]
 pub(crate) fn encoded_len(pass: &mut Pass<'_>, reads: usize) -> Option<usize> {
     let (mut total, mut basic, mut m) = (0usize, 0usize, None::<u32>);
     pass(&mut |c| {
@@ -335,11 +333,9 @@ pub(crate) fn encoded_len(pass: &mut Pass<'_>, reads: usize) -> Option<usize> {
 }
 
 /// A label streamed again at each call, to the function given (see [`encoded_len`]).
-#[cfg(not(feature = "fast-path"))]
 pub(crate) type Pass<'p> = dyn FnMut(&mut dyn FnMut(char)) + 'p;
 
 /// How many digits [`write_delta`] writes for `delta`.
-#[cfg(not(feature = "fast-path"))]
 fn delta_len(delta: u32, bias: u32) -> usize {
     let (mut q, mut k, mut digits) = (delta, BASE, 1);
     loop {
@@ -423,7 +419,6 @@ mod tests {
 
     /// `encoded_len` counts what `encode_chars` writes, on random labels of ASCII, Latin,
     /// Arabic, CJK, astral characters (and, past its budget, says so).
-    #[cfg(not(feature = "fast-path"))]
     #[test]
     fn encoded_len_counts_the_encoding() {
         let alphabet = [

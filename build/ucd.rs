@@ -199,6 +199,6 @@ pub fn load(dir: &Path) -> Ucd {
         bidi: parse_bidi(&read(dir, "DerivedBidiClass.txt")),
         joining: parse_joining(&read(dir, "DerivedJoiningType.txt")),
     };
-    parse_unicode_data(&read(dir, "UnicodeData.txt"), &mut ucd);
+    parse_unicode_data(&read(dir, "UnicodeData-fields.txt"), &mut ucd);
     ucd
 }

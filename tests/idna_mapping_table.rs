@@ -92,3 +92,34 @@ fn every_code_point_maps_as_the_table_says() {
     assert_eq!(checked, 0x11_0000 - 0x800);
     assert_eq!(failed, 0);
 }
+
+/// The UnicodeData.txt that build.rs reads (and the package ships) is the vendored one with
+/// its names emptied (`scripts/derive-unicode-data.sh`): every line and every other field
+/// the same.
+#[test]
+fn build_unicode_data_is_the_vendored_file_without_names() {
+    let derived = include_str!("../data/unicode/UnicodeData-fields.txt");
+    let (mut lines, mut kept_names) = (0, 0);
+    for (full, fields) in UNICODE_DATA.lines().zip(derived.lines()) {
+        let full: Vec<&str> = full.split(';').collect();
+        let fields: Vec<&str> = fields.split(';').collect();
+        assert_eq!(full.len(), fields.len(), "{full:?}");
+        for (i, (a, b)) in full.iter().zip(&fields).enumerate() {
+            match i {
+                1 if a.starts_with('<') => {
+                    assert_eq!(a, b);
+                    kept_names += 1;
+                }
+                1 | 10 => assert_eq!(*b, "", "{full:?}"),
+                _ => assert_eq!(a, b, "field {i} of {full:?}"),
+            }
+        }
+        lines += 1;
+    }
+    assert_eq!(lines, UNICODE_DATA.lines().count());
+    assert_eq!(lines, derived.lines().count());
+    assert!(
+        lines > 40_000 && kept_names > 60,
+        "{lines} lines, {kept_names} kept names"
+    );
+}

@@ -7,6 +7,7 @@
 //! copied as whole spans, and the `/.` path prefix, which is inserted at the end.
 
 mod authority;
+mod can_parse;
 mod entry;
 mod fast;
 mod file;
@@ -15,7 +16,7 @@ mod setter_states;
 
 use crate::scan as class;
 
-pub use entry::CAN_PARSE_SCRATCH;
+pub use can_parse::CAN_PARSE_SCRATCH;
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
 

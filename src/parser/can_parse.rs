@@ -1,0 +1,289 @@
+//! [`Url::can_parse`] (<https://url.spec.whatwg.org/#dom-url-canparse>): the entry
+//! pipeline of [`super::entry`] writing nothing, stopping where no later state can fail.
+
+use super::Options;
+use super::entry::{
+    Head, Job, Positions, copy_without_tabs, kept_position, pipeline_validity, recognize,
+    recognizer_runs, run,
+};
+use super::fast::{self, Found, Resume};
+use crate::error::{Error, ValidationErrors};
+use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
+use crate::url::Url;
+
+impl Url<'_> {
+    /// Whether `input` parses (against `base`, if given), without a caller arena
+    /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
+    ///
+    /// It uses up to [`crate::CAN_PARSE_SCRATCH`] bytes of stack for inputs that are not
+    /// already canonical.
+    ///
+    /// ```
+    /// assert!(microurl::Url::can_parse("https://example.com", None));
+    /// assert!(!microurl::Url::can_parse("http://[::1", None));
+    /// assert!(microurl::Url::can_parse("/x", Some("https://example.com")));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        can_parse(input, base)
+    }
+}
+
+/// Stack bytes [`Url::can_parse`] uses (for the input; a base needs none) when a host
+/// needs IDNA scratch or the input has tabs or newlines to remove.
+pub const CAN_PARSE_SCRATCH: usize = 1024;
+
+/// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.
+///
+/// The pipeline with no arena, stopping where no later state can fail (the path start);
+/// only a step that needs scratch (UTS46 on a host, tab removal) makes it run again with
+/// stack scratch. A base that is not canonical is not stored: it is checked by the same
+/// validity run, and the input is parsed against a stand-in for it ([`base_stand_in`]).
+pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
+    // Either fails to parse (`InputTooLong`); the recognizer must not see it.
+    let too_long = |s: &str| s.len() > crate::MAX_INPUT_LEN;
+    if too_long(input) || base.is_some_and(too_long) {
+        return false;
+    }
+    let Some(b) = base else {
+        return input_valid(input, None);
+    };
+    let mut buf = [0u8; 16];
+    // One URL in this frame, whichever it is (issue 20: the stack bound).
+    let read = base_as_read(b, &mut buf);
+    match &read {
+        Some((base, true)) => input_valid(input, Some(base)),
+        Some((stand_in, false)) => input_valid(b, None) && input_valid(input, Some(stand_in)),
+        // No scheme: a base fails without a base of its own.
+        None => false,
+    }
+}
+
+/// The base `b` as [`can_parse`] reads the input against it: `b` itself when canonical
+/// (borrowed: `true`), else its stand-in ([`base_stand_in`], parsed into `buf`: `false`,
+/// `b`'s own validity still to check); `None` when `b` has no scheme. Out of line: the
+/// recognizer's result and the stand-in's parse are not in the frame the input's run is
+/// under.
+#[inline(never)]
+fn base_as_read<'b>(b: &'b str, buf: &'b mut [u8]) -> Option<(Url<'b>, bool)> {
+    if let Found::Canonical(base) = recognize(b, &Options::default()) {
+        return Some((base, true));
+    }
+    // Canonical: parsed into a few bytes at most, in the build without the recognizer.
+    let stand_in = Url::parse(base_stand_in(b)?, buf).ok()?;
+    Some((stand_in, false))
+}
+
+/// What of a base decides whether an input parses against it, as a canonical URL with
+/// only that (`None`: `b` has no scheme, so it does not parse). In the basic URL parser
+/// (<https://url.spec.whatwg.org/#concept-basic-url-parser>) a base is read where the
+/// input has no scheme, or has the base's special scheme (special relative or authority
+/// state): the no scheme state fails on a base with an opaque path (but for `#`); every
+/// other state that reads the base copies its components (relative, relative slash, file,
+/// file slash states), which no later state fails on; what the input's own authority and
+/// host are parsed as depends on the base's scheme alone (special or not, and which special
+/// one: `file` has states of its own, and an input with the base's special scheme goes
+/// relative). So the stand-in keeps the base's special scheme, or for another scheme
+/// whether the base has an opaque path (the scheme is followed by no `/`, tabs and newlines
+/// removed). Proven by `tests/can_parse_base.rs` (against a parse with the real base).
+fn base_stand_in(b: &str) -> Option<&'static str> {
+    let mut bytes = b
+        .bytes()
+        .skip_while(|&c| is_c0_or_space(c))
+        .filter(|&c| !is_tab_or_newline(c));
+    // Enough of the lowercase scheme to recognize a special one (at most 5 bytes).
+    let (mut head, mut len) = ([0u8; 6], 0);
+    loop {
+        let c = bytes.next()?;
+        if c == b':' && len > 0 {
+            break;
+        }
+        let scheme_char = match len {
+            0 => c.is_ascii_alphabetic(),
+            _ => c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'),
+        };
+        if !scheme_char {
+            return None;
+        }
+        if let Some(slot) = head.get_mut(len) {
+            *slot = c.to_ascii_lowercase();
+        }
+        len += 1;
+    }
+    let scheme = match head.get(..len) {
+        Some(lower) if len < head.len() => crate::scheme::SchemeType::from_lowercase(lower),
+        _ => crate::scheme::SchemeType::NotSpecial,
+    };
+    use crate::scheme::SchemeType as S;
+    Some(match scheme {
+        S::Http => "http://h/",
+        S::Https => "https://h/",
+        S::Ws => "ws://h/",
+        S::Wss => "wss://h/",
+        S::Ftp => "ftp://h/",
+        S::File => "file:///",
+        S::NotSpecial if bytes.next() == Some(b'/') => "a:/",
+        S::NotSpecial => "a:x",
+    })
+}
+
+/// [`can_parse`] for the input against a parsed base.
+fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
+    // Canonical through the authority: nothing after it can fail.
+    let head = match recognizer_runs(&Options::default()) {
+        true => fast::scan_head(input),
+        false => Err(None),
+    };
+    match head {
+        Ok(()) => true,
+        Err(Some(r)) if r.has_host() => true,
+        Err(prefix) => states_valid(input, base, prefix),
+    }
+}
+
+/// [`input_valid`] past the recognizer: the states from its prefix, writing nothing. Out of
+/// line, so that input the recognizer settles does not pay for this frame.
+#[inline(never)]
+fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
+    let job = Job::new(base, Options::default(), true);
+    // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
+    // parse would run UTS46 once to learn that, and again with scratch.
+    if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
+        return valid_in_scratch(input, &job, resume.as_ref());
+    }
+    match valid_without_scratch(input, &job, resume.as_ref()) {
+        Some(valid) => valid,
+        None => valid_in_scratch(input, &job, resume.as_ref()),
+    }
+}
+
+/// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when
+/// valid): `None` when a step that needs scratch left validity undecided. Out of line: the
+/// run's result is not in the frame [`valid_in_scratch`] is called from (issue 20).
+#[inline(never)]
+fn valid_without_scratch(
+    input: &str,
+    job: &Job<'_, '_, '_>,
+    resume: Option<&Resume>,
+) -> Option<bool> {
+    match pipeline_validity(input, job, &mut [], resume) {
+        Ok(_) => Some(true),
+        Err(Error::ArenaTooSmall { .. }) => (!job.undecided.get()).then_some(true),
+        Err(_) => Some(false),
+    }
+}
+
+/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. Beyond them, a host whose
+/// UTS46 mapping holds a forbidden domain code point is found invalid without a buffer; any
+/// other host that does not fit is taken as valid (a limit: UTS46's own checks on it need
+/// the room).
+#[inline(never)]
+fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>) -> bool {
+    let mut scratch = [0u8; CAN_PARSE_SCRATCH];
+    match pipeline_validity(input, job, &mut scratch, resume) {
+        Err(Error::Parse(_) | Error::InputTooLong) => return false,
+        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => {}
+        _ => return true,
+    }
+    // Undecided: the tab-free copy did not fit (its head may), or an `xn--` label is too
+    // long to decode in the scratch (LIMITS.md): taken as valid unless the head's own run
+    // fails. Each run is called from this frame (issue 20: no frame of the head's between).
+    let (head, out) = match head_at(input, &mut scratch) {
+        None => return true,
+        Some(HeadAt::Input(head)) => (head, &mut scratch[..]),
+        Some(HeadAt::Scratch(split)) => {
+            // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
+            // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
+            let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
+                return true;
+            };
+            let Ok(copy) = core::str::from_utf8(copy) else {
+                return true;
+            };
+            (copy, out)
+        }
+    };
+    let result = run(
+        head,
+        job,
+        out,
+        ValidationErrors::EMPTY,
+        None,
+        Positions::SAME,
+    );
+    // A validity-only run that is valid, or undecided (a skipped step), ends in
+    // `ArenaTooSmall`; undecided is taken as valid.
+    matches!(result, Ok(_) | Err(Error::ArenaTooSmall { .. }))
+}
+
+/// Where [`valid_in_scratch`] finds the head it decides on, when its scratch cannot hold the
+/// tab-free copy of the input ([`head_at`]).
+enum HeadAt<'i> {
+    /// The head has no tabs or newlines: parsed in place.
+    Input(&'i str),
+    /// The tab-free head is copied into the scratch from this offset to its end.
+    Scratch(usize),
+}
+
+/// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
+/// `input`: a validity-only run stops at the path start, so only the scheme and authority
+/// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
+/// it has no tabs or newlines, else copied into the end of `scratch`; when it does not fit
+/// either, the answer is `None` (undecided). Only the head is found here: the caller runs
+/// the states on it, so that this frame is not under them (issue 20: `can_parse`'s bound).
+/// Apart from the pipeline, so that `parse` does not link it.
+#[inline(never)]
+fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
+    let bytes = input.as_bytes();
+    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
+    let rest = bytes.get(lead..).unwrap_or_default();
+    let trail = rest
+        .iter()
+        .rev()
+        .take_while(|&&b| is_c0_or_space(b))
+        .count();
+    let trimmed = input.get(lead..bytes.len() - trail)?;
+    let t = trimmed.as_bytes();
+    // The head in `trimmed` (where its last kept byte ends: an ASCII byte or the end).
+    let end = kept_position(t, Head::scan(t).end);
+    let head = t.get(..end)?;
+    if !has_tab_or_newline(head) {
+        return trimmed.get(..end).map(HeadAt::Input);
+    }
+    let kept = head.iter().filter(|&&b| !is_tab_or_newline(b)).count();
+    let split = scratch.len().checked_sub(kept)?;
+    copy_without_tabs(head, scratch.get_mut(split..)?);
+    Some(HeadAt::Scratch(split))
+}
+
+#[cfg(all(test, feature = "idna"))]
+mod tests {
+    use crate::Url;
+    use std::{format, vec};
+
+    /// Issue 16, item 6: a host whose UTS46 result outgrows `can_parse`'s scratch, and fails
+    /// on a forbidden code point of that result (U+FDFA maps to 18 characters, spaces among
+    /// them), is not taken as valid; hosts that outgrow it and are valid still are.
+    #[test]
+    fn can_parse_answers_parse_for_hosts_beyond_the_scratch() {
+        let parses = |input: &str| Url::parse(input, &mut vec![0u8; 1 << 16]).is_ok();
+        let long = "\u{e9}".repeat(600);
+        for input in [
+            format!("http://{}/", "\u{FDFA}".repeat(19)),
+            format!("http://{}/x?y", "\u{FDFA}".repeat(100)),
+            format!("https://a<{long}/"),
+            format!("https://{long}\u{FF05}/"),
+            format!("http://{long}/"),
+            format!("http://{long}.{long}/"),
+            format!("sc://{long}/"),
+        ] {
+            for base in [None, Some("https://example.com/")] {
+                let expected = parses(&input);
+                assert_eq!(Url::can_parse(&input, base), expected, "{input:?}");
+            }
+        }
+        assert!(!parses(&format!("http://{}/", "\u{FDFA}".repeat(19))));
+        assert!(parses(&format!("http://{long}/")));
+    }
+}

@@ -31,20 +31,26 @@ pub(crate) fn shift(buf: &mut [u8], src: Range<usize>, dest: usize) {
 /// indexing: no bounds check to panic, issue 20, and no `memmove`).
 #[cfg_attr(not(any(target_os = "none", test)), allow(dead_code))]
 fn shift_by_bytes(buf: &mut [u8], src: Range<usize>, dest: usize) {
-    let (start, end) = match dest.checked_add(src.len()) {
-        Some(dest_end) => (src.start.min(dest), src.end.max(dest_end)),
-        None => return,
-    };
-    let Some(span) = buf.get_mut(start..end) else {
-        return;
-    };
-    let cells = core::cell::Cell::from_mut(span).as_slice_of_cells();
+    use core::cell::Cell;
     if dest <= src.start {
+        // Towards the front: the span from `dest` to the source's end.
+        let Some(span) = buf.get_mut(dest..src.end) else {
+            return;
+        };
+        let cells = Cell::from_mut(span).as_slice_of_cells();
         let from = cells.get(src.start - dest..).unwrap_or_default();
         for (to, from) in cells.iter().zip(from) {
             to.set(from.get());
         }
     } else {
+        // Away from it: the span from the source's start to the destination's end.
+        let Some(span) = dest
+            .checked_add(src.len())
+            .and_then(|end| buf.get_mut(src.start..end))
+        else {
+            return;
+        };
+        let cells = Cell::from_mut(span).as_slice_of_cells();
         let from = cells.get(..src.len()).unwrap_or_default();
         for (to, from) in cells.iter().rev().zip(from.iter().rev()) {
             to.set(from.get());

@@ -5,6 +5,11 @@ use crate::scheme::SchemeType;
 
 /// The URL record as offsets into its serialization (see `Url` for their meaning): the one
 /// offsets type of the parser, `Url` and `UrlBuf`.
+///
+/// In this order (`repr(C)`: the offsets, then the bytes, the port and the optional
+/// offsets): in the order the compiler chose, the undefined payload of a `None` port lay
+/// amid the offsets, and the parser's empty record was built apart and copied in, a
+/// `memcpy` call on Cortex-M at opt-level `z` (and 128 B more code in the size build).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(C)]
 pub(crate) struct Record {
@@ -13,13 +18,13 @@ pub(crate) struct Record {
     pub(crate) host_start: u32,
     pub(crate) host_end: u32,
     pub(crate) path_start: u32,
-    pub(crate) query_start: Option<u32>,
-    pub(crate) fragment_start: Option<u32>,
-    pub(crate) port: Option<u16>,
     /// The scheme's kind, which the parser consults at every special-scheme branch (and a
     /// `Url` keeps, so a base needs no second classification).
     pub(crate) scheme: SchemeType,
     pub(crate) host_kind: Option<HostKind>,
+    pub(crate) port: Option<u16>,
+    pub(crate) query_start: Option<u32>,
+    pub(crate) fragment_start: Option<u32>,
 }
 
 impl Default for Record {

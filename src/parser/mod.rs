@@ -11,6 +11,7 @@ mod can_parse;
 mod entry;
 mod fast;
 mod file;
+mod needed;
 mod path;
 mod setter_states;
 

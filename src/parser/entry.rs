@@ -141,6 +141,29 @@ pub(crate) fn parse<'a>(
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
+    parse_counting::<false>(input, base, arena, options)
+}
+
+/// [`parse`] without options, but [`COPY_DEFERRED`] where the arena cannot hold the
+/// tab-free copy: for a caller whose frame holds the arena (`UrlBuf`), which then calls
+/// [`tab_free_needed`] from a frame that does not (issue 20: the Cortex-M0 bound).
+#[inline(always)]
+pub(crate) fn parse_deferring_count<'a>(
+    input: &'a str,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+) -> Result<Url<'a>, Error> {
+    parse_counting::<true>(input, base, arena, Options::default())
+}
+
+/// [`parse`]; with `DEFER`, [`COPY_DEFERRED`] is left to the caller.
+#[inline(always)]
+fn parse_counting<'a, const DEFER: bool>(
+    input: &'a str,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+    options: Options,
+) -> Result<Url<'a>, Error> {
     // Before the recognizer, whose offsets are `u32`.
     if input.len() > crate::MAX_INPUT_LEN {
         return Err(Error::InputTooLong);
@@ -156,11 +179,18 @@ pub(crate) fn parse<'a>(
     };
     let job = Job::new(base, options, false);
     let r = pipeline(input, &job, arena, resume);
-    if let Err(COPY_DEFERRED) = r {
+    if !DEFER && let Err(COPY_DEFERRED) = r {
         // No room for the tab-free copy: counted here, with the pipeline's frame gone.
         return Err(tab_free_copy_too_small(input, &job));
     }
     r
+}
+
+/// What [`parse`] answers for `input` (no options) when [`parse_deferring_count`] returned
+/// [`COPY_DEFERRED`] ([`tab_free_copy_too_small`]).
+#[inline(always)]
+pub(crate) fn tab_free_needed(input: &str, base: Option<&Url<'_>>) -> Error {
+    tab_free_copy_too_small(input, &Job::new(base, Options::default(), false))
 }
 
 /// What [`pipeline`] returns when the arena cannot hold the tab-free copy of the input: its
@@ -168,7 +198,7 @@ pub(crate) fn parse<'a>(
 /// under the parser's deepest chain, so that the pipeline's frame is not on top of both
 /// (issue 20: the Cortex-M0 bound of parse, join and set_href). `needed` is never 0 in an
 /// answer: an arena too small for something needs at least one byte.
-pub(super) const COPY_DEFERRED: Error = Error::ArenaTooSmall { needed: 0 };
+pub(crate) const COPY_DEFERRED: Error = Error::ArenaTooSmall { needed: 0 };
 
 /// What [`pipeline_with`] answers when the arena cannot hold the tab-free copy: counted
 /// there ([`tab_free_copy_too_small_logged`]), left to its caller ([`COPY_DEFERRED`]), or

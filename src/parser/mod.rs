@@ -18,6 +18,7 @@ mod setter_states;
 use crate::scan as class;
 
 pub use can_parse::CAN_PARSE_SCRATCH;
+pub(crate) use entry::{COPY_DEFERRED, parse_deferring_count, tab_free_needed};
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
 

@@ -93,7 +93,7 @@ impl<const N: usize> UrlBuf<N> {
         if let Err(COPY_DEFERRED) = r {
             // No room for the tab-free copy: counted here, not under the arena's frame
             // (issue 20: Cortex-M0 bound).
-            return Err(tab_free_needed(input, base));
+            return Err(tab_free_needed(input, base, N));
         }
         r
     }

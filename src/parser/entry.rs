@@ -5,7 +5,9 @@
 //! stops as soon as no later state can fail.
 
 use super::fast::{self, Found, Resume};
-use super::needed::{output_bound, tab_free_copy_too_small, tab_free_copy_too_small_logged};
+use super::needed::{
+    counts, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_logged,
+};
 use super::{Options, Parser, Record};
 use crate::error::{
     Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
@@ -25,6 +27,10 @@ pub(super) struct Job<'b, 'u, 'e> {
     /// the result rather than in it: a wider error type costs every caller of `parse` a
     /// conversion and its stack.)
     pub(super) undecided: Cell<bool>,
+    /// Set with [`COPY_DEFERRED`]: the caller counts the tab-free copy (a flag, not the
+    /// error alone, so that a program whose arena always holds what can be copied sees the
+    /// count unreachable and links none of it).
+    deferred: Cell<bool>,
 }
 
 impl<'b, 'u, 'e> Job<'b, 'u, 'e> {
@@ -33,12 +39,13 @@ impl<'b, 'u, 'e> Job<'b, 'u, 'e> {
         options: Options<'e>,
         validity_only: bool,
     ) -> Self {
-        let undecided = Cell::new(false);
+        let (undecided, deferred) = (Cell::new(false), Cell::new(false));
         Job {
             base,
             options,
             validity_only,
             undecided,
+            deferred,
         }
     }
 
@@ -178,19 +185,20 @@ fn parse_counting<'a, const DEFER: bool>(
         Found::Nothing => None,
     };
     let job = Job::new(base, options, false);
+    let room = arena.len();
     let r = pipeline(input, &job, arena, resume);
-    if !DEFER && let Err(COPY_DEFERRED) = r {
+    if !DEFER && job.deferred.get() {
         // No room for the tab-free copy: counted here, with the pipeline's frame gone.
-        return Err(tab_free_copy_too_small(input, &job));
+        return Err(tab_free_copy_too_small(input, &job, room));
     }
     r
 }
 
 /// What [`parse`] answers for `input` (no options) when [`parse_deferring_count`] returned
-/// [`COPY_DEFERRED`] ([`tab_free_copy_too_small`]).
+/// [`COPY_DEFERRED`] for an arena of `room` bytes ([`tab_free_copy_too_small`]).
 #[inline(always)]
-pub(crate) fn tab_free_needed(input: &str, base: Option<&Url<'_>>) -> Error {
-    tab_free_copy_too_small(input, &Job::new(base, Options::default(), false))
+pub(crate) fn tab_free_needed(input: &str, base: Option<&Url<'_>>, room: usize) -> Error {
+    tab_free_copy_too_small(input, &Job::new(base, Options::default(), false), room)
 }
 
 /// What [`pipeline`] returns when the arena cannot hold the tab-free copy of the input: its
@@ -259,9 +267,11 @@ pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     let job = Job::new(None, Options::default(), false);
-    match pipeline(input, &job, arena, None) {
-        Err(COPY_DEFERRED) => Err(tab_free_copy_too_small(input, &job)),
-        r => r,
+    let room = arena.len();
+    let r = pipeline(input, &job, arena, None);
+    match job.deferred.get() {
+        true => Err(tab_free_copy_too_small(input, &job, room)),
+        false => r,
     }
 }
 
@@ -320,8 +330,18 @@ fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
         // Each out of line, so that neither frame is under the other's callees: the
         // recognizer's result for the copy, and the stack copy (issue 20: Cortex-M0).
         return match arena.len() < n {
-            true if COUNT == COUNT_LATER => Err(COPY_DEFERRED),
-            true if COUNT == COUNT_HERE => Err(tab_free_copy_too_small_logged(t, lead, job, v, n)),
+            true if COUNT == COUNT_LATER && counts(n) => {
+                job.deferred.set(true);
+                Err(COPY_DEFERRED)
+            }
+            true if COUNT == COUNT_HERE => Err(tab_free_copy_too_small_logged(
+                t,
+                lead,
+                job,
+                v,
+                n,
+                arena.len(),
+            )),
             true => Err(job.too_small(n + output_bound(t, n, job.base), true)),
             false if COUNT != BOUND_ONLY => without_tabs(trimmed, lead, job, arena, v, n),
             false => copy_and_run::<R, false>(trimmed, lead, job, arena, v, n),

@@ -128,18 +128,18 @@ impl Head {
     }
 }
 
-/// [`super::entry::parse`]'s answer when its arena cannot hold the tab-free copy of `input`
-/// (the pipeline returned [`super::entry::COPY_DEFERRED`]): `input` is trimmed again and
-/// counted by [`count_on_stack`]. Called by `parse` once the pipeline has returned, so that
+/// [`super::entry::parse`]'s answer when its arena (`room` bytes) cannot hold the tab-free
+/// copy of `input` (the pipeline returned [`super::entry::COPY_DEFERRED`]): `input` is
+/// trimmed again and counted by [`count_on_stack`]. Called by `parse` once the pipeline has returned, so that
 /// the pipeline's frame is not under the stack copy (issue 20: the Cortex-M0 bound of parse,
 /// join and set_href). The validation errors are not kept: the answer is an error.
 #[inline(never)]
-pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_, '_>) -> Error {
+pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_, '_>, room: usize) -> Error {
     let mut v = ValidationErrors::EMPTY;
     let (trimmed, lead) = trim(input, &mut v);
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    count_on_stack(t, lead, job, v, n)
+    count_on_stack(t, lead, job, v, n, room)
 }
 
 /// [`tab_free_copy_too_small`] for a pipeline that reports into a log (`parse_with`): counted
@@ -152,8 +152,9 @@ pub(super) fn tab_free_copy_too_small_logged<R: Report>(
     job: &Job<'_, '_, '_>,
     v: R,
     n: usize,
+    room: usize,
 ) -> Error {
-    count_on_stack(t, lead, job, v, n)
+    count_on_stack(t, lead, job, v, n, room)
 }
 
 /// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy
@@ -163,7 +164,10 @@ pub(super) fn tab_free_copy_too_small_logged<R: Report>(
 /// there, so a failing head is the answer, and a valid one counts the head's output
 /// exactly, to which the rest (path, query, fragment) adds at most its per-byte bound (a
 /// dot segment or a default port only removes; the serializer may insert `/.`). Otherwise
-/// (and for `can_parse`) the answer is [`output_bound`].
+/// (and for `can_parse`) the answer is [`output_bound`]. `room`: the arena's size, less
+/// than `n` (said again here: a program whose arena is a constant of at least [`ON_STACK`]
+/// bytes then links no stack copy in the build without a head, as when the count was in
+/// the pipeline).
 ///
 /// Inlined into its two callers: the frame that holds the copy holds little else (what to
 /// copy is decided out of line, [`plan`], and the answers are worked out before the parse),
@@ -175,9 +179,10 @@ fn count_on_stack<R: Report>(
     job: &Job<'_, '_, '_>,
     v: R,
     n: usize,
+    room: usize,
 ) -> Error {
     let bound = || job.too_small(n + output_bound(t, n, job.base), true);
-    if job.validity_only {
+    if job.validity_only || n <= room || !counts(n) {
         return bound();
     }
     let Some(plan) = plan(t, n) else {
@@ -207,6 +212,16 @@ fn count_on_stack<R: Report>(
     }
 }
 
+/// Whether [`count_on_stack`] counts a tab-free input of `n` bytes on a copy (of it, or of
+/// its head), rather than answering [`output_bound`]: not in the smallest build (neither
+/// IDNA nor `fast-path`) past [`ON_STACK`] bytes, where the head costs a 16 KiB firmware
+/// 4% of its flash. The pipeline asks it too, so that a program that never copies links
+/// none of this (its arena a constant of at least [`ON_STACK`] bytes).
+#[inline(always)]
+pub(super) fn counts(n: usize) -> bool {
+    n <= ON_STACK || cfg!(any(feature = "idna", feature = "fast-path"))
+}
+
 /// What [`count_on_stack`] copies: the first `kept` tab-free bytes (`end` bytes of `t`), and
 /// what it answers besides the copy's own count.
 struct Plan {
@@ -221,8 +236,8 @@ struct Plan {
 
 /// The whole tab-free copy of `t` (`n` bytes) when it fits in [`ON_STACK`], else its head
 /// (through the byte that ends it) when that fits; `None` when neither does, and in the
-/// smallest build (neither IDNA nor `fast-path`), where the head costs a 16 KiB firmware 4%
-/// of its flash. Out of line: off the frame that holds the copy and the parser.
+/// smallest build past [`ON_STACK`] bytes ([`counts`]). Out of line: off the frame that
+/// holds the copy and the parser.
 #[inline(never)]
 fn plan(t: &[u8], n: usize) -> Option<Plan> {
     let (kept, after, whole) = match n <= ON_STACK {

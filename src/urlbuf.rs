@@ -77,7 +77,15 @@ impl<const N: usize> UrlBuf<N> {
         // One copy of `N` bytes besides the result: the arena (issue 20: Cortex-M0 bound).
         let mut arena = [0u8; N];
         let url = Url::parse_with_base(input, base, &mut arena)?;
-        // Wherever the result is (the arena, or the input it borrowed), it is copied.
+        Self::holding(&url)
+    }
+
+    /// A new `UrlBuf` holding a copy of `url` (wherever its text is: the arena, or the
+    /// input it borrowed). Out of line, writing straight into the caller's result: the
+    /// storage it builds is not beside the arena in the frame under the parse (issue 20:
+    /// Cortex-M0 bound).
+    #[inline(never)]
+    fn holding(url: &Url<'_>) -> Result<Self, Error> {
         let text = url.as_str();
         let too_small = Error::ArenaTooSmall { needed: text.len() };
         Ok(UrlBuf {

@@ -25,7 +25,7 @@ Exit status 1 when a painted high-water in --painted (the firmware's `stack: ent
 painted N B`, `stack: parser high-water N B`, `stack: stress inputs high-water N B` lines)
 is above the bound of its entry point, or on any of the errors above; 2 when the analysis
 holds but a bound exceeds --budget, or for an entry point named by --allow (a glob, e.g.
-`urlbuf_*=1804`) exceeds the bytes given there instead: a ratchet for the entry points known
+`urlbuf_*=1780`) exceeds the bytes given there instead: a ratchet for the entry points known
 to be above the budget, so that the others are still held to it.
 """
 

@@ -33,36 +33,21 @@ pub struct UrlBuf<const N: usize> {
     validation: ValidationErrors,
 }
 
-/// Captures a parsed URL's metadata and where its bytes are, ending the borrow.
-struct Captured {
-    record: Record,
-    validation: ValidationErrors,
-    len: usize,
-    /// Where the serialization is: in the source slice or in the arena, at an offset.
-    place: Place,
-}
-
+/// Where a setter's result is: in the arena, at an offset, or not (it borrowed the URL's
+/// own serialization: the setter left the URL as it was).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
-    Source(usize),
+    Unchanged,
     Arena(usize),
 }
 
-/// Notes where `url`'s serialization lives (by address: the parser may return the input
-/// itself, or a tab-free copy of it at the end of the arena).
-fn capture(url: &Url<'_>, arena: (usize, usize), source: &[u8]) -> Captured {
-    let s = url.as_str();
-    let p = s.as_ptr() as usize;
-    let place = if (arena.0..arena.0 + arena.1).contains(&p) {
-        Place::Arena(p - arena.0)
-    } else {
-        Place::Source(p.wrapping_sub(source.as_ptr() as usize))
-    };
-    Captured {
-        record: url.record(),
-        validation: url.recorded_validation(),
-        len: s.len(),
-        place,
+/// Notes where `url`'s serialization lives (by address), in the arena at `arena` (its
+/// address and length) or elsewhere.
+fn locate(url: &Url<'_>, arena: (usize, usize)) -> Place {
+    let p = url.as_str().as_ptr() as usize;
+    match (arena.0..arena.0 + arena.1).contains(&p) {
+        true => Place::Arena(p - arena.0),
+        false => Place::Unchanged,
     }
 }
 
@@ -125,25 +110,6 @@ impl<const N: usize> UrlBuf<N> {
         Ok(())
     }
 
-    /// Stores the captured URL `c`, whose serialization is in `arena` or `source`.
-    fn store(&mut self, arena: &[u8], c: &Captured, source: &[u8]) -> Result<(), Error> {
-        let too_small = Error::ArenaTooSmall { needed: c.len };
-        let bytes = match c.place {
-            // The result borrowed the source: copied into the storage.
-            Place::Source(offset) => source.get(offset..offset + c.len),
-            Place::Arena(offset) => arena.get(offset..offset + c.len),
-        };
-        let text = bytes
-            .and_then(|b| core::str::from_utf8(b).ok())
-            .filter(|t| t.len() <= N)
-            .ok_or(too_small)?;
-        self.serialization.clear();
-        self.serialization.push_str(text).map_err(|_| too_small)?;
-        self.record = c.record;
-        self.validation = c.validation;
-        Ok(())
-    }
-
     /// The URL as a borrowed [`Url`] view, for every getter.
     #[must_use]
     pub fn as_url(&self) -> Url<'_> {
@@ -169,16 +135,34 @@ impl<const N: usize> UrlBuf<N> {
     ) -> Result<(), Error> {
         let mut arena = [0u8; N];
         let span = (arena.as_ptr() as usize, N);
-        let c = {
-            let current = self.as_url();
-            let new = setter(&current, &mut arena)?;
-            capture(&new, span, self.serialization.as_bytes())
-        };
-        if matches!(c.place, Place::Source(_)) {
-            // The setter left the URL as it was.
+        // The current URL borrows the serialization alone: the result's record goes
+        // straight into the other fields, with no copy of it beside the result on the
+        // stack (issue 20: Cortex-M0 bound).
+        let UrlBuf {
+            serialization,
+            record,
+            validation,
+        } = self;
+        let current = Url::from_record(serialization.as_str(), record, *validation);
+        let new = setter(&current, &mut arena)?;
+        let len = new.as_str().len();
+        let Place::Arena(offset) = locate(&new, span) else {
             return Ok(());
+        };
+        // Everything that can fail is checked before anything changes (the bytes are the
+        // result's, a `str`: they are UTF-8).
+        let end = offset + len;
+        if end > N {
+            return Err(Error::ArenaTooSmall { needed: len });
         }
-        self.store(&arena, &c, &[])
+        *record = new.record();
+        *validation = new.recorded_validation();
+        let text = arena
+            .get(offset..end)
+            .and_then(|b| core::str::from_utf8(b).ok());
+        serialization.clear();
+        let _ = serialization.push_str(text.unwrap_or_default());
+        Ok(())
     }
 
     /// Replaces the whole URL (the `href` setter).

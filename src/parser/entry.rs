@@ -364,14 +364,28 @@ fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
 #[inline(always)]
 pub(super) fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
     let bytes = input.as_bytes();
-    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
-    let trail = bytes
-        .get(lead..)
-        .unwrap_or_default()
+    let kept = |b: Option<&u8>| b.is_some_and(|&b| !is_c0_or_space(b));
+    // Nothing to trim (most input) is decided here; the trimming is one body out of line
+    // for every caller (issue 20: flash).
+    if kept(bytes.first()) && kept(bytes.last()) {
+        return (input, 0);
+    }
+    trim_ends(input, v)
+}
+
+/// [`trim`] when an end may have something to trim.
+#[inline(never)]
+fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
+    let bytes = input.as_bytes();
+    let lead = bytes
         .iter()
-        .rev()
-        .take_while(|&&b| is_c0_or_space(b))
-        .count();
+        .position(|&b| !is_c0_or_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_c0_or_space(b))
+        .map_or(lead, |last| last + 1);
+    let trail = bytes.len() - end;
     // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
     // something to trim: the slice checks the cuts are character boundaries).
     let trimmed = match lead > 0 || trail > 0 {
@@ -501,10 +515,15 @@ fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
     };
     match RECOGNIZE {
         // The copy's `n` bytes added to any size reported.
-        true => recognized_run(copy, job, out, v, map_pos).map_err(|e| match e {
-            Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
-            e => e,
-        }),
+        // Added in place: a `map_err` moves the whole result, a `memcpy` call on
+        // Cortex-M at opt-level `z` (issue 20: flash).
+        true => {
+            let mut result = recognized_run(copy, job, out, v, map_pos);
+            if let Err(Error::ArenaTooSmall { needed }) = &mut result {
+                *needed += n;
+            }
+            result
+        }
         // A validity-only job (`can_parse`) reads no size: the result passes straight
         // through, without a second one in this frame (issue 20: its stack bound).
         false => run(copy, job, out, v, None, map_pos),

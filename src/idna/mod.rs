@@ -49,6 +49,7 @@
 mod error;
 mod mapping;
 mod nfc;
+mod ordered;
 mod process;
 pub mod punycode;
 mod validate;

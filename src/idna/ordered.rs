@@ -298,7 +298,7 @@ fn undo(at: usize, cp: u32, window: &mut [u8], width: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::idna::punycode;
     use std::string::String;
@@ -374,7 +374,7 @@ mod tests {
     }
 
     /// RFC 3492 encoding without the 1,000 cap (the decoder's cap is 2,000).
-    fn encode_any(label: &str, out: &mut [u8]) -> usize {
+    pub(crate) fn encode_any(label: &str, out: &mut [u8]) -> usize {
         let mut w = 0;
         let mut push = |b: u8| {
             out[w] = b;

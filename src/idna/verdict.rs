@@ -16,7 +16,7 @@
 
 use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;
-use crate::idna::nfc::{is_chunk_boundary, is_nfc, nfc_chars};
+use crate::idna::nfc::{Decomposed, is_chunk_boundary, is_nfc, nfc_chars};
 use crate::idna::ordered::{self, Rewind, decode_ordered};
 use crate::idna::punycode::{self, scratch_to_utf8};
 use crate::idna::validate::{Bidi, BidiLabel, Joiners};
@@ -50,7 +50,7 @@ pub(crate) enum Verdict {
 pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verdict {
     // Where an `xn--` label too long to copy is read again from (see [`Cursor`]).
     let mut cursor = Cursor {
-        mapped: domain.clone(),
+        decomposed: Decomposed::new(domain.clone()),
         label: 0,
     };
     let mut stream = nfc_chars(domain);
@@ -280,13 +280,15 @@ impl NfcChunks<'_> {
     }
 }
 
-/// The domain's mapped characters, from the start of the label [`verdict`] last sent it to
-/// (`label`): where an `xn--` label is read again from. The mapped stream has the same
-/// full stops as the normalized one, and an `xn--` label's characters are the same in both
-/// (NFC turns no character that is not ASCII into ASCII): `mapping::tests` checks both for
-/// every character. Moved forward only, so reading every label again costs one pass.
+/// The domain's mapped and decomposed characters, from the start of the label [`verdict`]
+/// last sent it to (`label`): where an `xn--` label is read again from. That stream has the
+/// full stops of the normalized one, and an ASCII label is the same in both: NFC keeps each
+/// decomposed character that is not ASCII or composes it into another, and a composition
+/// is never ASCII (`tests` checks both for every character), so a normalized label that is
+/// ASCII is decomposed to ASCII characters, which NFC neither reorders nor composes. Moved forward only: reading every label again costs one
+/// pass over the domain.
 struct Cursor<'a> {
-    mapped: Mapped<'a>,
+    decomposed: Decomposed<Mapped<'a>>,
     label: usize,
 }
 
@@ -297,26 +299,27 @@ struct Reread<'c, 'a> {
 }
 
 impl<'a> Reread<'_, 'a> {
-    /// The mapped stream at the start of label `index`.
-    fn label_start(self) -> Mapped<'a> {
+    /// The decomposed stream at the start of label `index`.
+    fn label_start(self) -> Decomposed<Mapped<'a>> {
         let cursor = self.cursor;
         while cursor.label < self.index {
-            match cursor.mapped.next() {
+            match cursor.decomposed.next() {
                 Some('.') => cursor.label += 1,
                 Some(_) => {}
                 None => break,
             }
         }
-        cursor.mapped.clone()
+        cursor.decomposed.clone()
     }
 }
 
 /// One label's characters, up to its full stop, as [`decode_ordered`] reads them: a byte
-/// each (`0xFF` for one that is not ASCII), marked by the input bytes left where nothing
-/// was pending and the characters read since.
+/// each (`0xFF` for one that is not ASCII), marked by the input bytes left at the last
+/// point where nothing was pending (no mapping or decomposition partly read) and the
+/// characters read since.
 struct LabelSource<'a> {
-    origin: Mapped<'a>,
-    mapped: Mapped<'a>,
+    origin: Decomposed<Mapped<'a>>,
+    chars: Decomposed<Mapped<'a>>,
     /// Input bytes left at the last point where nothing was pending (`u32::MAX`: `origin`,
     /// which may be inside a mapping), and the characters read since.
     clean: u32,
@@ -325,14 +328,21 @@ struct LabelSource<'a> {
 }
 
 impl<'a> LabelSource<'a> {
-    fn new(origin: Mapped<'a>) -> Self {
+    fn new(origin: Decomposed<Mapped<'a>>) -> Self {
         LabelSource {
-            mapped: origin.clone(),
+            chars: origin.clone(),
             origin,
             clean: u32::MAX,
             since: 0,
             done: false,
         }
+    }
+
+    /// The input bytes left, if nothing is pending.
+    fn at_input_char(&self) -> Option<u32> {
+        let (mapped, idle) = self.chars.source();
+        // Input is at most `MAX_INPUT_LEN` (u32::MAX / 4) bytes.
+        (idle && mapped.at_input_char()).then(|| mapped.remaining() as u32)
     }
 }
 
@@ -343,11 +353,11 @@ impl Iterator for LabelSource<'_> {
         if self.done {
             return None;
         }
-        if self.mapped.at_input_char() {
-            self.clean = u32::try_from(self.mapped.remaining()).unwrap_or(u32::MAX - 1);
+        if let Some(remaining) = self.at_input_char() {
+            self.clean = remaining;
             self.since = 0;
         }
-        match self.mapped.next() {
+        match self.chars.next() {
             None | Some('.') => {
                 self.done = true;
                 None
@@ -362,24 +372,23 @@ impl Iterator for LabelSource<'_> {
 
 impl Rewind for LabelSource<'_> {
     fn mark(&self) -> u64 {
-        match self.mapped.at_input_char() {
-            // Input is at most `MAX_INPUT_LEN` (u32::MAX / 4) bytes.
-            true => self.mapped.remaining() as u64 & 0xFFFF_FFFF,
-            false => u64::from(self.clean) | u64::from(self.since) << 32,
+        match self.at_input_char() {
+            Some(remaining) => u64::from(remaining),
+            None => u64::from(self.clean) | u64::from(self.since) << 32,
         }
     }
 
     fn rewind(&mut self, mark: u64) {
         let (clean, since) = ((mark & 0xFFFF_FFFF) as u32, (mark >> 32) as u16);
-        self.mapped = match clean {
+        self.chars = match clean {
             u32::MAX => self.origin.clone(),
-            clean => self.origin.suffix(clean as usize),
+            clean => Decomposed::new(self.origin.source().0.suffix(clean as usize)),
         };
         self.clean = clean;
         self.since = since;
         self.done = false;
         for _ in 0..since {
-            self.mapped.next();
+            self.chars.next();
         }
     }
 }
@@ -461,5 +470,150 @@ impl LabelScan {
         !self.non_ascii
             && self.code_points > 0
             && (self.digits || (self.hex && self.code_points > 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::idna::Uts46Options;
+    use crate::idna::ordered::tests::encode_any;
+    use crate::idna::validate::{bidi_label, check_decoded_label};
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// What [`Cursor`] relies on, for every character: the mapped and decomposed stream has
+    /// the full stops of the normalized one, and no ASCII character is a composition.
+    #[test]
+    fn decomposed_and_normalized_streams_agree_on_ascii_labels() {
+        let mut checked = 0;
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            let mut utf8 = [0u8; 4];
+            let s = c.encode_utf8(&mut utf8);
+            let stops = |it: &mut dyn Iterator<Item = char>| it.filter(|&c| c == '.').count();
+            let decomposed = stops(&mut Decomposed::new(Mapped::new(s, false)));
+            assert_eq!(
+                decomposed,
+                stops(&mut nfc_chars(Mapped::new(s, false))),
+                "{c:?}"
+            );
+            // A composition is a character with a decomposition in the table NFC composes
+            // from (`tables::compose_pair`; Hangul syllables are not ASCII either).
+            if c.is_ascii() {
+                let d: Vec<char> = Decomposed::new(core::iter::once(c)).collect();
+                assert_eq!(d, [c]);
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 0x11_0000 - 0x800);
+    }
+
+    /// The verdict on a decoded label as `process` decides it: not ASCII, then
+    /// `check_decoded_label` (NFC and the criteria), and the Bidi facts.
+    fn expected(decoded: &str) -> Option<(bool, bool)> {
+        let options = Uts46Options::url(false);
+        if decoded.is_ascii() || check_decoded_label(decoded, &options, 0).is_err() {
+            return None;
+        }
+        let bidi = bidi_label(decoded);
+        Some((bidi.rtl, bidi.ok))
+    }
+
+    fn outcome(d: Decoded) -> Option<Option<(bool, bool)>> {
+        match d {
+            Decoded::Fails => Some(None),
+            Decoded::Valid(b) => Some(Some((b.rtl, b.ok))),
+            Decoded::TooBig(_) => None,
+        }
+    }
+
+    /// Decoded stored and streamed, the label's checks give what `process` gives, on
+    /// generated labels of every length class up to Punycode's cap of 2,000 code points,
+    /// with characters that fail each check: marks (leading or out of order: NFC), joiners
+    /// with and without their context, viramas, right-to-left and left-to-right letters and
+    /// digits (Bidi), uppercase ASCII among the basic code points, code points that are
+    /// disallowed, not in NFC (U+0958, U+212B) or that NFC composes (U+0301 after `e`).
+    #[test]
+    fn streamed_label_is_checked_as_process_checks_it() {
+        let pool: [&[char]; 6] = [
+            &['a', 'b', 'z', '0', '-', 'A', '_'],
+            &[
+                '\u{e9}', '\u{fc}', 'e', '\u{301}', '\u{323}', '\u{958}', '\u{212b}',
+            ],
+            &['\u{627}', '\u{644}', '\u{5d0}', '\u{661}', '1', '\u{64b}'],
+            &[
+                '\u{200c}', '\u{200d}', '\u{94d}', '\u{915}', '\u{628}', '\u{622}',
+            ],
+            &[
+                '\u{4e00}',
+                '\u{4e8c}',
+                '\u{1f600}',
+                '\u{ffff}',
+                '\u{e000}',
+                '\u{3002}',
+            ],
+            &[
+                '\u{300}', '\u{316}', '\u{345}', '\u{1100}', '\u{1161}', '\u{11a8}',
+            ],
+        ];
+        let mut g = crate::testgen::Gen::new(0x5eed);
+        let mut lengths: Vec<usize> = (1..=40).collect();
+        lengths.extend((0..60).map(|_| 41 + g.below(1960)));
+        lengths.extend([1999, 2000, 2001]);
+        let (mut valid, mut failing, mut unknown) = (0, 0, 0);
+        for len in lengths {
+            for _ in 0..3 {
+                let mine: Vec<&[char]> = (0..1 + g.below(3)).map(|_| pool[g.below(6)]).collect();
+                // Mostly valid characters, a few from the pools that fail.
+                let label: String = (0..len)
+                    .map(|_| match g.below(8) {
+                        0 => {
+                            let p = mine[g.below(mine.len())];
+                            p[g.below(p.len())]
+                        }
+                        _ => ['\u{e9}', 'x', '\u{4e00}', '\u{627}'][g.below(4)],
+                    })
+                    .collect();
+                let mut out = std::vec![0u8; 16 * len + 16];
+                let n = encode_any(&label, &mut out);
+                // The verdict reads the mapped label: basic uppercase letters lowercased.
+                let xn = std::format!("xn--{}", core::str::from_utf8(&out[..n]).unwrap());
+                let mapped: String = Mapped::new(&xn, false).collect();
+                let digits = &mapped.as_bytes()[4..];
+                let mut big = std::vec![0u8; 8 * digits.len() + 64];
+                let stored = match punycode::decode_to_scratch(digits, &mut big) {
+                    Ok(count) => {
+                        let len = scratch_to_utf8(&mut big, count);
+                        let decoded = core::str::from_utf8(&big[..len]).unwrap();
+                        let want = expected(decoded);
+                        let mut again = std::vec![0u8; big.len()];
+                        let count = punycode::decode_to_scratch(digits, &mut again).unwrap();
+                        assert_eq!(outcome(stored_label(&mut again, count)), Some(want));
+                        want
+                    }
+                    Err(_) => None,
+                };
+                for size in [STREAM_SCRATCH, 400 + g.below(700)] {
+                    let mut scratch = std::vec![0u8; size];
+                    let mut source = LabelSource::new(Decomposed::new(Mapped::new(&xn, false)));
+                    source.by_ref().take(4).for_each(drop);
+                    match streamed_label(&mut scratch, &mut source).and_then(outcome) {
+                        Some(got) => assert_eq!(got, stored, "{len} {size} {xn}"),
+                        None => {
+                            // Only a long chunk leaves it unknown.
+                            assert!(stored.is_some(), "{len} {size}");
+                            unknown += 1;
+                            continue;
+                        }
+                    }
+                    match stored {
+                        Some(_) => valid += 1,
+                        None => failing += 1,
+                    }
+                }
+            }
+        }
+        std::println!("valid {valid}, failing {failing}, unknown {unknown}");
+        assert!(valid > 100 && failing > 100, "{valid} {failing} {unknown}");
     }
 }

@@ -55,7 +55,7 @@ impl<'a> Mapped<'a> {
     }
 }
 
-impl Mapped<'_> {
+impl<'a> Mapped<'a> {
     /// Whether no mapping output is pending: the next character comes from the next input
     /// character, so [`Mapped::suffix`] at [`Mapped::remaining`] reads the same.
     pub(crate) fn at_input_char(&self) -> bool {
@@ -65,6 +65,12 @@ impl Mapped<'_> {
     /// Input bytes not read yet.
     pub(crate) fn remaining(&self) -> usize {
         self.input.len()
+    }
+
+    /// The input not read yet, if it is read as it is: nothing pending, and not
+    /// [`Mapped::unmapped`] (percent-encoded when [`Mapped::escaped`]).
+    pub(crate) fn rest(&self) -> Option<&'a [u8]> {
+        (self.at_input_char() && !self.identity).then_some(self.input)
     }
 
     /// This stream from its input's last `remaining` bytes, nothing pending: where it was

@@ -222,14 +222,20 @@ impl Walk {
         for k in 0..width {
             write_u32(window, k * 4, (from + k) as u32);
         }
-        let mut open = width;
+        // The unresolved slots are in `bottom..top` (all resolved when `top` is 0), their
+        // positions stored `shift` higher than they are.
+        let mut slots = Slots {
+            bottom: 0,
+            top: width,
+            shift: 0,
+        };
         let side = buf.len() / 4;
         let blocks = self.decoded.div_ceil(self.block);
         for blk in (0..blocks).rev() {
             let first = blk * self.block;
             let end = (first + self.block).min(self.decoded);
             let mut sub_end = end;
-            while sub_end > first && open > 0 {
+            while sub_end > first && slots.top > 0 {
                 let sub_start = sub_end.saturating_sub(side).max(first);
                 let (mut d, mark) = load(checkpoints, blk, self.basic + first);
                 src.rewind(mark);
@@ -242,15 +248,16 @@ impl Walk {
                 }
                 for k in (0..sub_end - sub_start).rev() {
                     let v = read_u32(buf, k * 4);
-                    open -= undo((v >> 21) as usize, v & 0x1F_FFFF, window, width);
-                    if open == 0 {
+                    slots.undo((v >> 21) as u32, v & 0x1F_FFFF, window);
+                    if slots.top == 0 {
                         break;
                     }
                 }
                 sub_end = sub_start;
             }
         }
-        if open > 0 {
+        if slots.top > 0 {
+            slots.settle(window);
             self.resolve_basic(src, window, width);
         }
         Ok(())
@@ -275,26 +282,59 @@ impl Walk {
     }
 }
 
-/// Undoes one insertion of `cp` at index `at` on the window's unresolved positions (in
-/// increasing order): the one at `at` is `cp`, those above move down. Returns how many it
-/// resolved (0 or 1).
-fn undo(at: usize, cp: u32, window: &mut [u8], width: usize) -> usize {
-    for k in (0..width).rev() {
-        let v = read_u32(window, k * 4);
-        if v & RESOLVED != 0 {
-            continue;
+/// The window's unresolved slots during a backward walk.
+struct Slots {
+    bottom: usize,
+    top: usize,
+    shift: u32,
+}
+
+impl Slots {
+    /// Undoes one insertion of `cp` at index `at` on the unresolved positions (increasing
+    /// with the slot): the one at `at` is `cp`, those above move down. Below them all, they
+    /// all move down: one count (`shift`), not a write each.
+    fn undo(&mut self, at: u32, cp: u32, window: &mut [u8]) {
+        let low = read_u32(window, self.bottom * 4).wrapping_sub(self.shift);
+        if at < low {
+            self.shift += 1;
+            return;
         }
-        let q = v as usize;
-        if q < at {
-            return 0;
+        for k in (self.bottom..self.top).rev() {
+            let v = read_u32(window, k * 4);
+            if v & RESOLVED != 0 {
+                continue;
+            }
+            let q = v - self.shift;
+            if q < at {
+                break;
+            }
+            if q == at {
+                write_u32(window, k * 4, RESOLVED | cp);
+                break;
+            }
+            write_u32(window, k * 4, v - 1);
         }
-        if q == at {
-            write_u32(window, k * 4, RESOLVED | cp);
-            return 1;
+        while self.top > self.bottom && read_u32(window, (self.top - 1) * 4) & RESOLVED != 0 {
+            self.top -= 1;
         }
-        write_u32(window, k * 4, v - 1);
+        while self.bottom < self.top && read_u32(window, self.bottom * 4) & RESOLVED != 0 {
+            self.bottom += 1;
+        }
+        if self.bottom == self.top {
+            self.top = 0;
+        }
     }
-    0
+
+    /// Stores the unresolved positions as they are.
+    fn settle(&mut self, window: &mut [u8]) {
+        for k in self.bottom..self.top {
+            let v = read_u32(window, k * 4);
+            if v & RESOLVED == 0 {
+                write_u32(window, k * 4, v - self.shift);
+            }
+        }
+        self.shift = 0;
+    }
 }
 
 #[cfg(test)]

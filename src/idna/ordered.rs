@@ -248,7 +248,7 @@ impl Walk {
                 }
                 for k in (0..sub_end - sub_start).rev() {
                     let v = read_u32(buf, k * 4);
-                    slots.undo((v >> 21) as u32, v & 0x1F_FFFF, window);
+                    slots.undo(v >> 21, v & 0x1F_FFFF, window);
                     if slots.top == 0 {
                         break;
                     }

@@ -20,7 +20,7 @@
 use crate::idna::punycode::{Decoder, Failure, MAX_DECODED_CODE_POINTS};
 
 /// A Punycode label's characters (after `xn--`) as bytes, read again from a [`Rewind::mark`]:
-/// what [`decode_ordered`] reads. A character that is not ASCII reads as `0xFF`.
+/// what [`Ordered`] reads. A character that is not ASCII reads as `0xFF`.
 pub(crate) trait Rewind: Iterator<Item = u8> {
     /// Where the next byte is read from (below 2^48).
     fn mark(&self) -> u64;
@@ -36,7 +36,7 @@ const RESOLVED: u32 = 1 << 31;
 /// The largest window and block buffer (more costs memory and saves little time).
 const MAX_WINDOW: usize = 64;
 
-/// The least scratch [`decode_ordered`] works in: smaller would make its time grow with the
+/// The least scratch [`Ordered`] works in: smaller would make its time grow with the
 /// cube of the label (fewer checkpoints, smaller windows).
 pub(crate) const MIN_SCRATCH: usize = 256;
 
@@ -107,62 +107,93 @@ fn load(region: &[u8], k: usize, len: usize) -> (Decoder, u64) {
     (d, u64::from_le_bytes([m0, m1, m2, m3, m4, m5, 0, 0]))
 }
 
-/// Decodes the Punycode label that `src` reads (without `xn--`) and hands its code points
-/// to `out` in order, with `scratch` (at least [`MIN_SCRATCH`] bytes) as all its memory;
-/// returns their number. The failures are [`punycode::decode_to_scratch`]'s
-/// (`Failure::Space` only for a scratch under [`MIN_SCRATCH`], before any output).
-///
-/// [`punycode::decode_to_scratch`]: crate::idna::punycode::decode_to_scratch
-pub(crate) fn decode_ordered<S: Rewind>(
-    src: &mut S,
-    scratch: &mut [u8],
-    out: &mut impl FnMut(char),
-) -> Result<usize, Failure> {
-    if scratch.len() < MIN_SCRATCH {
-        return Err(Failure::Space(MIN_SCRATCH));
-    }
-    let layout = Layout::of(scratch.len());
-    let start = src.mark();
-    // The basic code points are those before the last `-` (none if it is first).
-    let (mut count, mut last_hyphen) = (0usize, 0usize);
-    for b in src.by_ref() {
-        if b == b'-' {
-            last_hyphen = count;
+/// A decoding in progress (see the module docs): its windows are decoded one at a time
+/// into the end of the scratch, read with [`Ordered::char_at`] between two calls, so that
+/// what the caller does with them is not on the stack under the decoding (issue 20).
+pub(crate) struct Ordered {
+    walk: Walk,
+    layout: Layout,
+    /// The first final position of the next window.
+    from: usize,
+}
+
+impl Ordered {
+    /// Reads the label that `src` reads (without `xn--`) through, and decodes it once,
+    /// keeping checkpoints in `scratch` (at least [`MIN_SCRATCH`] bytes: its only memory).
+    /// The failures are [`punycode::decode_to_scratch`]'s (`Failure::Space` only for a
+    /// scratch under [`MIN_SCRATCH`]).
+    ///
+    /// [`punycode::decode_to_scratch`]: crate::idna::punycode::decode_to_scratch
+    #[inline(never)]
+    pub(crate) fn start<S: Rewind>(src: &mut S, scratch: &mut [u8]) -> Result<Self, Failure> {
+        if scratch.len() < MIN_SCRATCH {
+            return Err(Failure::Space(MIN_SCRATCH));
         }
-        count += 1;
-    }
-    let basic = last_hyphen;
-    if basic > MAX_DECODED_CODE_POINTS {
-        return Err(Failure::TooLong);
-    }
-    src.rewind(start);
-    if src.by_ref().take(basic).any(|b| !b.is_ascii()) {
-        return Err(Failure::Invalid);
-    }
-    if basic > 0 {
-        src.next();
-    }
-    let (checkpoints, rest) = scratch.split_at_mut(layout.checkpoints * CHECKPOINT);
-    let (decoded, block) = checkpoint_all(src, checkpoints, basic, layout.checkpoints)?;
-    let walk = Walk {
-        basic,
-        decoded,
-        block,
-        start,
-    };
-    let (buf, window) = rest.split_at_mut(layout.block * 4);
-    let total = basic + decoded;
-    let mut from = 0;
-    while from < total {
-        let width = layout.window.min(total - from);
-        walk.window(src, checkpoints, buf, window, from, width)?;
-        for k in 0..width {
-            let v = read_u32(window, k * 4) & !RESOLVED;
-            out(char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER));
+        let layout = Layout::of(scratch.len());
+        let start = src.mark();
+        // The basic code points are those before the last `-` (none if it is first).
+        let (mut count, mut last_hyphen) = (0usize, 0usize);
+        for b in src.by_ref() {
+            if b == b'-' {
+                last_hyphen = count;
+            }
+            count += 1;
         }
-        from += width;
+        let basic = last_hyphen;
+        if basic > MAX_DECODED_CODE_POINTS {
+            return Err(Failure::TooLong);
+        }
+        src.rewind(start);
+        if src.by_ref().take(basic).any(|b| !b.is_ascii()) {
+            return Err(Failure::Invalid);
+        }
+        if basic > 0 {
+            src.next();
+        }
+        let checkpoints = scratch
+            .get_mut(..layout.checkpoints * CHECKPOINT)
+            .unwrap_or_default();
+        let (decoded, block) = checkpoint_all(src, checkpoints, basic, layout.checkpoints)?;
+        let walk = Walk {
+            basic,
+            decoded,
+            block,
+            start,
+        };
+        Ok(Ordered {
+            walk,
+            layout,
+            from: 0,
+        })
     }
-    Ok(total)
+
+    /// Decodes the next window of code points (in order) into `scratch` (the one given to
+    /// [`Ordered::start`]); returns how many (0 at the end).
+    #[inline(never)]
+    pub(crate) fn next_window<S: Rewind>(
+        &mut self,
+        src: &mut S,
+        scratch: &mut [u8],
+    ) -> Result<usize, Failure> {
+        let total = self.walk.basic + self.walk.decoded;
+        let width = self.layout.window.min(total - self.from.min(total));
+        if width == 0 {
+            return Ok(0);
+        }
+        let (checkpoints, rest) = scratch.split_at_mut(self.layout.checkpoints * CHECKPOINT);
+        let (buf, window) = rest.split_at_mut(self.layout.block * 4);
+        self.walk
+            .window(src, checkpoints, buf, window, self.from, width)?;
+        self.from += width;
+        Ok(width)
+    }
+
+    /// Code point `k` of the window [`Ordered::next_window`] decoded into `scratch`.
+    pub(crate) fn char_at(&self, scratch: &[u8], k: usize) -> char {
+        let at = (self.layout.checkpoints * CHECKPOINT + self.layout.block * 4) + k * 4;
+        let v = read_u32(scratch, at) & !RESOLVED;
+        char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)
+    }
 }
 
 /// Decodes the digits forward once (every failure is found here), keeping a checkpoint
@@ -375,9 +406,14 @@ pub(crate) mod tests {
         };
         let mut buf = std::vec![0u8; scratch];
         let mut s = String::new();
-        let n = decode_ordered(&mut src, &mut buf, &mut |c| s.push(c))?;
-        assert_eq!(n, s.chars().count());
-        Ok(s)
+        let mut ord = Ordered::start(&mut src, &mut buf)?;
+        loop {
+            let width = ord.next_window(&mut src, &mut buf)?;
+            if width == 0 {
+                return Ok(s);
+            }
+            (0..width).for_each(|k| s.push(ord.char_at(&buf, k)));
+        }
     }
 
     fn stored(label: &str) -> Result<String, Failure> {

@@ -10,14 +10,14 @@
 //! checks on the result (empty, forbidden domain code points, ends in a number). An `xn--`
 //! label is decoded (Punycode inserts code points out of order) in `scratch`: stored (4
 //! bytes per code point) when it fits, else streamed in order from its characters read
-//! again ([`decode_ordered`]) through the same checks, NFC chunk by chunk. Only a scratch
+//! again ([`Ordered`]) through the same checks, NFC chunk by chunk. Only a scratch
 //! under [`STREAM_SCRATCH`] or a run of more than a chunk's room of characters that NFC
 //! may combine (combining marks) leave the verdict [`Verdict::Unknown`].
 
 use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;
 use crate::idna::nfc::{Decomposed, is_chunk_boundary, is_nfc, nfc_chars};
-use crate::idna::ordered::{self, Rewind, decode_ordered};
+use crate::idna::ordered::{self, Ordered, Rewind};
 use crate::idna::punycode::{self, scratch_to_utf8};
 use crate::idna::validate::{Bidi, BidiLabel, Joiners};
 use crate::tables::{Mapping, idna_mapping, props};
@@ -177,10 +177,7 @@ fn decoded_label(scratch: &mut [u8], len: usize, read: Reread<'_, '_>) -> Decode
             Err(_) => return Decoded::Fails,
         },
     };
-    let mut source = LabelSource::new(read.label_start());
-    // Past `xn--`.
-    source.by_ref().take(4).for_each(drop);
-    streamed_label(scratch, &mut source).unwrap_or(Decoded::TooBig(stored))
+    streamed_label(scratch, read).unwrap_or(Decoded::TooBig(stored))
 }
 
 /// [`decoded_label`] for a label decoded into `tail` (`count` code points).
@@ -202,17 +199,21 @@ fn stored_label(tail: &mut [u8], count: usize) -> Decoded {
 pub(crate) const STREAM_SCRATCH: usize = ordered::MIN_SCRATCH + 128;
 
 /// [`decoded_label`] for a label whose decoding does not fit `scratch`: decoded in order
-/// from `source` ([`decode_ordered`]: memory independent of the label), each character
-/// through [`LabelScan`] and into the current NFC chunk (a quarter of the scratch, at most
-/// 128 bytes: the rest makes the decoding faster). `None` when the scratch is under
-/// [`STREAM_SCRATCH`] or a chunk outgrows its room (a run of combining marks, or of
-/// characters NFC may combine with the one before, longer than it): whether the label is
-/// in NFC is then not known.
+/// from its characters read again ([`Ordered`]: memory independent of the label), each
+/// character through [`LabelScan`] and into the current NFC chunk (a quarter of the
+/// scratch, at most 128 bytes: the rest makes the decoding faster). `None` when the scratch
+/// is under [`STREAM_SCRATCH`] or a chunk outgrows its room (a run of combining marks, or
+/// of characters NFC may combine with the one before, longer than it): whether the label
+/// is in NFC is then not known. The windows are decoded and checked in turn from this
+/// frame: the NFC check's frames are not on the stack under the decoder's.
 #[inline(never)]
-fn streamed_label(scratch: &mut [u8], source: &mut LabelSource<'_>) -> Option<Decoded> {
+fn streamed_label(scratch: &mut [u8], read: Reread<'_, '_>) -> Option<Decoded> {
     if scratch.len() < STREAM_SCRATCH {
         return None;
     }
+    let mut source = LabelSource::new(read.label_start());
+    // Past `xn--`.
+    source.by_ref().take(4).for_each(drop);
     let room = (scratch.len() / 4).min(128);
     let (chunk, rest) = scratch.split_at_mut(room);
     let mut scan = LabelScan::default();
@@ -223,13 +224,25 @@ fn streamed_label(scratch: &mut [u8], source: &mut LabelSource<'_>) -> Option<De
         unknown: false,
         ok: true,
     };
-    match decode_ordered(source, rest, &mut |c| {
-        scan.push(c);
-        nfc.push(c);
-    }) {
-        Ok(_) => {}
-        Err(punycode::Failure::Space(_)) => return None,
-        Err(_) => return Some(Decoded::Fails),
+    let failed = |e| match e {
+        punycode::Failure::Space(_) => None,
+        _ => Some(Decoded::Fails),
+    };
+    let mut ordered = match Ordered::start(&mut source, rest) {
+        Ok(ordered) => ordered,
+        Err(e) => return failed(e),
+    };
+    loop {
+        let width = match ordered.next_window(&mut source, rest) {
+            Ok(0) => break,
+            Ok(width) => width,
+            Err(e) => return failed(e),
+        };
+        for k in 0..width {
+            let c = ordered.char_at(rest, k);
+            scan.push(c);
+            nfc.push(c);
+        }
     }
     nfc.flush();
     match (nfc.unknown, nfc.ok, scan.decoded_bidi()) {
@@ -314,7 +327,7 @@ impl<'a> Reread<'_, 'a> {
     }
 }
 
-/// One label's characters, up to its full stop, as [`decode_ordered`] reads them: a byte
+/// One label's characters, up to its full stop, as [`Ordered`] reads them: a byte
 /// each (`0xFF` for one that is not ASCII), marked by the input bytes left at the last
 /// point where nothing was pending (no mapping or decomposition partly read) and the
 /// characters read since. A label written as letters, digits and `-` (the usual case) is
@@ -630,10 +643,17 @@ mod tests {
                         true => Mapped::new(domain, false),
                         false => Mapped::escaped(domain.as_bytes()),
                     };
-                    let mut source = LabelSource::new(Decomposed::new(mapped));
+                    let source = LabelSource::new(Decomposed::new(mapped.clone()));
                     assert_eq!(source.plain.is_some(), domain == &xn && !xn.contains('_'));
-                    source.by_ref().take(4).for_each(drop);
-                    match streamed_label(&mut scratch, &mut source).and_then(outcome) {
+                    let mut cursor = Cursor {
+                        decomposed: Decomposed::new(mapped),
+                        label: 0,
+                    };
+                    let read = Reread {
+                        cursor: &mut cursor,
+                        index: 0,
+                    };
+                    match streamed_label(&mut scratch, read).and_then(outcome) {
                         Some(got) => assert_eq!(got, stored, "{len} {size} {xn}"),
                         None => {
                             // Only a long chunk leaves it unknown.

@@ -204,18 +204,28 @@ pub(crate) const STREAM_SCRATCH: usize = ordered::MIN_SCRATCH + 128;
 /// scratch, at most 128 bytes: the rest makes the decoding faster). `None` when the scratch
 /// is under [`STREAM_SCRATCH`] or a chunk outgrows its room (a run of combining marks, or
 /// of characters NFC may combine with the one before, longer than it): whether the label
-/// is in NFC is then not known. The windows are decoded and checked in turn from this
-/// frame: the NFC check's frames are not on the stack under the decoder's.
-#[inline(never)]
+/// is in NFC is then not known.
+///
+/// Inlined, and each window decoded by a call of its own ([`next_window`]): the state kept
+/// between windows is small and in [`decoded_label`]'s frame, and the NFC check of a chunk
+/// is called from that frame, not from under the decoder's (issue 20: the NFC check is the
+/// deepest chain of every entry point that parses a host).
+#[inline(always)]
 fn streamed_label(scratch: &mut [u8], read: Reread<'_, '_>) -> Option<Decoded> {
     if scratch.len() < STREAM_SCRATCH {
         return None;
     }
-    let mut source = LabelSource::new(read.label_start());
-    // Past `xn--`.
-    source.by_ref().take(4).for_each(drop);
+    let origin = LabelOrigin::new(read.label_start());
     let room = (scratch.len() / 4).min(128);
     let (chunk, rest) = scratch.split_at_mut(room);
+    let failed = |e| match e {
+        punycode::Failure::Space(_) => None,
+        _ => Some(Decoded::Fails),
+    };
+    let mut ordered = match start_decoding(&origin, rest) {
+        Ok(ordered) => ordered,
+        Err(e) => return failed(e),
+    };
     let mut scan = LabelScan::default();
     let mut nfc = NfcChunks {
         chunk,
@@ -224,16 +234,8 @@ fn streamed_label(scratch: &mut [u8], read: Reread<'_, '_>) -> Option<Decoded> {
         unknown: false,
         ok: true,
     };
-    let failed = |e| match e {
-        punycode::Failure::Space(_) => None,
-        _ => Some(Decoded::Fails),
-    };
-    let mut ordered = match Ordered::start(&mut source, rest) {
-        Ok(ordered) => ordered,
-        Err(e) => return failed(e),
-    };
     loop {
-        let width = match ordered.next_window(&mut source, rest) {
+        let width = match next_window(&mut ordered, &origin, rest) {
             Ok(0) => break,
             Ok(width) => width,
             Err(e) => return failed(e),
@@ -252,6 +254,28 @@ fn streamed_label(scratch: &mut [u8], read: Reread<'_, '_>) -> Option<Decoded> {
     }
 }
 
+/// [`Ordered::start`] on the label at `origin`, past its `xn--`.
+#[inline(never)]
+fn start_decoding(
+    origin: &LabelOrigin<'_>,
+    scratch: &mut [u8],
+) -> Result<Ordered, punycode::Failure> {
+    let mut source = LabelSource::new(origin);
+    source.by_ref().take(4).for_each(drop);
+    Ordered::start(&mut source, scratch)
+}
+
+/// [`Ordered::next_window`], with a reader of the label of its own (every read starts from
+/// a mark).
+#[inline(never)]
+fn next_window(
+    ordered: &mut Ordered,
+    origin: &LabelOrigin<'_>,
+    scratch: &mut [u8],
+) -> Result<usize, punycode::Failure> {
+    ordered.next_window(&mut LabelSource::new(origin), scratch)
+}
+
 /// The NFC check ([`is_nfc`]) of a label streaming by, one chunk at a time: NFC does not
 /// act across a [chunk boundary](is_chunk_boundary), so a label is in NFC when each chunk
 /// (a boundary and the characters up to the next one) is.
@@ -267,6 +291,7 @@ struct NfcChunks<'s> {
 }
 
 impl NfcChunks<'_> {
+    #[inline(always)]
     fn push(&mut self, c: char) {
         if is_chunk_boundary(c) {
             self.flush();
@@ -283,6 +308,7 @@ impl NfcChunks<'_> {
     }
 
     /// Checks the chunk so far and starts the next one.
+    #[inline(always)]
     fn flush(&mut self) {
         let chunk = self.chunk.get(..self.len).unwrap_or_default();
         match self.overflow {
@@ -327,27 +353,17 @@ impl<'a> Reread<'_, 'a> {
     }
 }
 
-/// One label's characters, up to its full stop, as [`Ordered`] reads them: a byte
-/// each (`0xFF` for one that is not ASCII), marked by the input bytes left at the last
-/// point where nothing was pending (no mapping or decomposition partly read) and the
-/// characters read since. A label written as letters, digits and `-` (the usual case) is
-/// read from the input itself, lowercased (what mapping does to it), a fifth of the cost.
-struct LabelSource<'a> {
-    origin: Decomposed<Mapped<'a>>,
+/// Where a label starts, for [`LabelSource`]: the decomposed stream there, and the label's
+/// input when it is all letters, digits and `-` (the usual case), which is then read from
+/// the input itself, lowercased (what mapping does to it), a fifth of the cost.
+struct LabelOrigin<'a> {
     chars: Decomposed<Mapped<'a>>,
-    /// Input bytes left at the last point where nothing was pending (`u32::MAX`: `origin`,
-    /// which may be inside a mapping), and the characters read since.
-    clean: u32,
-    since: u16,
-    done: bool,
-    /// The label's input when it is all letters, digits and `-`, and where in it.
     plain: Option<&'a [u8]>,
-    at: usize,
 }
 
-impl<'a> LabelSource<'a> {
-    fn new(origin: Decomposed<Mapped<'a>>) -> Self {
-        let (mapped, idle) = origin.source();
+impl<'a> LabelOrigin<'a> {
+    fn new(chars: Decomposed<Mapped<'a>>) -> Self {
+        let (mapped, idle) = chars.source();
         let plain = mapped.rest().filter(|_| idle).and_then(|rest| {
             let end = rest.iter().position(|&b| b == b'.').unwrap_or(rest.len());
             let label = rest.get(..end)?;
@@ -356,13 +372,33 @@ impl<'a> LabelSource<'a> {
                 .all(|&b| b.is_ascii_alphanumeric() || b == b'-');
             plain.then_some(label)
         });
+        LabelOrigin { chars, plain }
+    }
+}
+
+/// One label's characters, up to its full stop, as [`Ordered`] reads them: a byte each
+/// (`0xFF` for one that is not ASCII), marked by the input bytes left at the last point
+/// where nothing was pending (no mapping or decomposition partly read) and the characters
+/// read since (or, for a plain label, the offset in it).
+struct LabelSource<'o, 'a> {
+    origin: &'o LabelOrigin<'a>,
+    chars: Decomposed<Mapped<'a>>,
+    /// Input bytes left at the last point where nothing was pending (`u32::MAX`: the
+    /// origin, which may be inside a mapping), and the characters read since.
+    clean: u32,
+    since: u16,
+    done: bool,
+    at: usize,
+}
+
+impl<'o, 'a> LabelSource<'o, 'a> {
+    fn new(origin: &'o LabelOrigin<'a>) -> Self {
         LabelSource {
-            chars: origin.clone(),
+            chars: origin.chars.clone(),
             origin,
             clean: u32::MAX,
             since: 0,
             done: false,
-            plain,
             at: 0,
         }
     }
@@ -375,11 +411,11 @@ impl<'a> LabelSource<'a> {
     }
 }
 
-impl Iterator for LabelSource<'_> {
+impl Iterator for LabelSource<'_, '_> {
     type Item = u8;
 
     fn next(&mut self) -> Option<u8> {
-        if let Some(plain) = self.plain {
+        if let Some(plain) = self.origin.plain {
             let b = plain.get(self.at)?;
             self.at += 1;
             return Some(b.to_ascii_lowercase());
@@ -404,9 +440,9 @@ impl Iterator for LabelSource<'_> {
     }
 }
 
-impl Rewind for LabelSource<'_> {
+impl Rewind for LabelSource<'_, '_> {
     fn mark(&self) -> u64 {
-        if self.plain.is_some() {
+        if self.origin.plain.is_some() {
             return self.at as u64;
         }
         match self.at_input_char() {
@@ -416,14 +452,14 @@ impl Rewind for LabelSource<'_> {
     }
 
     fn rewind(&mut self, mark: u64) {
-        if self.plain.is_some() {
+        if self.origin.plain.is_some() {
             self.at = mark as usize;
             return;
         }
         let (clean, since) = ((mark & 0xFFFF_FFFF) as u32, (mark >> 32) as u16);
         self.chars = match clean {
-            u32::MAX => self.origin.clone(),
-            clean => Decomposed::new(self.origin.source().0.suffix(clean as usize)),
+            u32::MAX => self.origin.chars.clone(),
+            clean => Decomposed::new(self.origin.chars.source().0.suffix(clean as usize)),
         };
         self.clean = clean;
         self.since = since;
@@ -643,8 +679,8 @@ mod tests {
                         true => Mapped::new(domain, false),
                         false => Mapped::escaped(domain.as_bytes()),
                     };
-                    let source = LabelSource::new(Decomposed::new(mapped.clone()));
-                    assert_eq!(source.plain.is_some(), domain == &xn && !xn.contains('_'));
+                    let origin = LabelOrigin::new(Decomposed::new(mapped.clone()));
+                    assert_eq!(origin.plain.is_some(), domain == &xn && !xn.contains('_'));
                     let mut cursor = Cursor {
                         decomposed: Decomposed::new(mapped),
                         label: 0,

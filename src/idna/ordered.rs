@@ -168,8 +168,9 @@ impl Ordered {
     }
 
     /// Decodes the next window of code points (in order) into `scratch` (the one given to
-    /// [`Ordered::start`]); returns how many (0 at the end).
-    #[inline(never)]
+    /// [`Ordered::start`]); returns how many (0 at the end). Inlined into its caller, which
+    /// makes the reader: one frame less on the stack.
+    #[inline(always)]
     pub(crate) fn next_window<S: Rewind>(
         &mut self,
         src: &mut S,

@@ -167,21 +167,32 @@ enum Decoded {
 /// [`LabelScan`] either way.
 #[inline(never)]
 fn decoded_label(scratch: &mut [u8], len: usize, read: Reread<'_, '_>) -> Decoded {
-    // The scratch that decodes it stored (at most one code point per character, 4 bytes
-    // each, when not all were copied).
-    let stored = match scratch.split_at_mut_checked(len) {
-        None => len.saturating_mul(5),
-        Some((digits, tail)) => match punycode::decode_to_scratch(digits, tail) {
-            Ok(count) => return stored_label(tail, count),
-            Err(punycode::Failure::Space(stored)) => len + stored,
-            Err(_) => return Decoded::Fails,
-        },
+    let stored = match stored_label(scratch, len) {
+        Ok(decoded) => return decoded,
+        Err(stored) => stored,
     };
     streamed_label(scratch, read).unwrap_or(Decoded::TooBig(stored))
 }
 
-/// [`decoded_label`] for a label decoded into `tail` (`count` code points).
-fn stored_label(tail: &mut [u8], count: usize) -> Decoded {
+/// [`decoded_label`] for a label whose decoding fits after its characters in `scratch`;
+/// else `Err` with the scratch that decodes it so (at most one code point per character, 4
+/// bytes each, when not all characters were copied). Not inlined: its frame is not under
+/// the streamed decoding's.
+#[inline(never)]
+fn stored_label(scratch: &mut [u8], len: usize) -> Result<Decoded, usize> {
+    let Some((digits, tail)) = scratch.split_at_mut_checked(len) else {
+        return Err(len.saturating_mul(5));
+    };
+    match punycode::decode_to_scratch(digits, tail) {
+        Ok(count) => Ok(checked_label(tail, count)),
+        Err(punycode::Failure::Space(stored)) => Err(len + stored),
+        Err(_) => Ok(Decoded::Fails),
+    }
+}
+
+/// [`stored_label`]'s checks on the label decoded into `tail` (`count` code points).
+#[inline(always)]
+fn checked_label(tail: &mut [u8], count: usize) -> Decoded {
     let len = scratch_to_utf8(tail, count);
     let Some(decoded) = tail.get(..len).and_then(|d| core::str::from_utf8(d).ok()) else {
         return Decoded::Fails;
@@ -273,7 +284,8 @@ fn next_window(
     origin: &LabelOrigin<'_>,
     scratch: &mut [u8],
 ) -> Result<usize, punycode::Failure> {
-    ordered.next_window(&mut LabelSource::new(origin), scratch)
+    let mut source = LabelSource::new(origin);
+    ordered.next_window(&mut source, scratch)
 }
 
 /// The NFC check ([`is_nfc`]) of a label streaming by, one chunk at a time: NFC does not
@@ -665,7 +677,7 @@ mod tests {
                         let want = expected(decoded);
                         let mut again = std::vec![0u8; big.len()];
                         let count = punycode::decode_to_scratch(digits, &mut again).unwrap();
-                        assert_eq!(outcome(stored_label(&mut again, count)), Some(want));
+                        assert_eq!(outcome(checked_label(&mut again, count)), Some(want));
                         want
                     }
                     Err(_) => None,

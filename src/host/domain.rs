@@ -462,9 +462,10 @@ fn idna_error(
     match (e, verdict) {
         // The host fails whatever its `xn--` labels decode to: only the room to decode them
         // (past the host's start, where the verdict's scratch begins) decides the error.
-        (crate::idna::IdnaError::BufferTooSmall { .. }, Verdict::Unknown { fails, scratch })
-            if fails =>
-        {
+        (
+            crate::idna::IdnaError::BufferTooSmall { .. },
+            Verdict::Unknown { fails, scratch, .. },
+        ) if fails => {
             out.decides_with(scratch);
             out.reserve_scratch(scratch);
             out.skip_unwritten(0);
@@ -514,8 +515,9 @@ fn verdict_in_free_arena(
 /// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
 /// steps 5-9 after decoding) when there is no room for its UTS46 result (`scratch` only
 /// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized
-/// domain through every UTS46 check and the URL Standard's, and a result that ends in a
-/// number through the IPv4 parser. `Err`: the failure the parse with room reports.
+/// domain through every UTS46 check and the URL Standard's ([`crate::idna::settle`] then
+/// decodes in order an `xn--` label whose decoding did not fit), and a result that ends in
+/// a number through the IPv4 parser. `Err`: the failure the parse with room reports.
 /// `can_parse` answers from it when the host outgrows its scratch (`http://` and 19
 /// U+FDFA, each mapped to 18 characters with spaces). Meaningful only when `e` is the
 /// buffer running out (`Ok(Unknown)` otherwise).
@@ -530,9 +532,13 @@ fn host_verdict(
         return Ok(Verdict::Unknown {
             fails: false,
             scratch: 0,
+            known: Default::default(),
         });
     }
-    match crate::idna::verdict(domain.clone(), scratch, true) {
+    // Two calls, one after the other: `settle` decodes in order the `xn--` labels whose
+    // decoding did not fit (its frames are not under `verdict`'s: issue 20).
+    let found = crate::idna::verdict(domain.clone(), scratch, true);
+    match crate::idna::settle(domain.clone(), scratch, found) {
         Verdict::Fails => Err(ParseErrorKind::DomainToAscii),
         Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
         Verdict::Valid {

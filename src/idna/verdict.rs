@@ -37,8 +37,22 @@ pub(crate) enum Verdict {
     /// else fails UTS46:
     /// `scratch` bytes decode every such label; with `fails`, the result has a forbidden
     /// domain code point or ends in a number (the domain fails whatever the labels decode
-    /// to, only the error is unknown).
-    Unknown { fails: bool, scratch: usize },
+    /// to, only the error is unknown). `known`: what [`settle`] needs of the other labels.
+    Unknown {
+        fails: bool,
+        scratch: usize,
+        known: Known,
+    },
+}
+
+/// What [`verdict`] found in the labels it decided, when others are undecided.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Known {
+    forbidden: bool,
+    ends_in_number: bool,
+    /// The Bidi rule: a label has a right-to-left character, a label fails the rule.
+    rtl: bool,
+    bidi_bad: bool,
 }
 
 /// The verdict of domain to ASCII (beStrict = false) on a domain ([`Mapped::new`] with
@@ -48,18 +62,12 @@ pub(crate) enum Verdict {
 #[inline(never)]
 #[cold]
 pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verdict {
-    // Where an `xn--` label too long to copy is read again from (see [`Cursor`]).
-    let mut cursor = Cursor {
-        decomposed: Decomposed::new(domain.clone()),
-        label: 0,
-    };
     let mut stream = nfc_chars(domain);
     // `unknown`: the scratch the `xn--` labels that did not fit need (0: none).
     let (mut empty, mut unknown, mut forbidden) = (true, 0usize, false);
     let (mut rtl, mut bidi_bad) = (false, false);
     // Whether the last label is a number to the IPv4 parser.
     let mut number = false;
-    let mut index = 0;
     loop {
         let mut label = LabelScan::default();
         let mut more = false;
@@ -82,14 +90,9 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
             }
             label.push(c);
         }
-        let read = Reread {
-            cursor: &mut cursor,
-            index,
-        };
-        let Some(bidi) = label_bidi(&label, scratch, copied, url, &mut unknown, read) else {
+        let Some(bidi) = label_bidi(&label, scratch, copied, url, &mut unknown) else {
             return Verdict::Fails;
         };
-        index += 1;
         rtl |= bidi.rtl;
         bidi_bad |= !bidi.ok;
         let before = number;
@@ -104,6 +107,12 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
                 _ if unknown > 0 => Verdict::Unknown {
                     fails: forbidden || ends_in_number,
                     scratch: unknown,
+                    known: Known {
+                        forbidden,
+                        ends_in_number,
+                        rtl,
+                        bidi_bad,
+                    },
                 },
                 _ if forbidden => Verdict::Forbidden,
                 _ => Verdict::Valid { ends_in_number },
@@ -114,9 +123,9 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
 
 /// The Bidi facts of one label as [`verdict`] scanned it, or `None` when the label fails
 /// UTS46 processing (<https://www.unicode.org/reports/tr46/#Validity_Criteria>). An `xn--`
-/// label (its `copied` characters after `xn--` are in `scratch` as far as they fit; `read`
-/// reads them again) that cannot be decoded there raises `unknown` to the scratch it needs
-/// and is left out of the Bidi rule: any failure of the others still fails.
+/// label (its `copied` characters after `xn--` are in `scratch` as far as they fit) whose
+/// decoding does not fit there raises `unknown` to the scratch it needs and is left out of
+/// the Bidi rule (for [`settle`]): any failure of the others still fails.
 #[inline(always)]
 fn label_bidi(
     label: &LabelScan,
@@ -124,10 +133,9 @@ fn label_bidi(
     copied: usize,
     url: bool,
     unknown: &mut usize,
-    read: Reread<'_, '_>,
 ) -> Option<BidiLabel> {
     match (label.prefix == 4, !label.non_ascii) {
-        (true, true) => match decoded_label(scratch, copied, read) {
+        (true, true) => match decoded_label(scratch, copied) {
             Decoded::Fails => None,
             Decoded::TooBig(needed) => {
                 *unknown = (*unknown).max(needed);
@@ -161,36 +169,24 @@ enum Decoded {
 }
 
 /// UTS46 §4.1 for an `xn--` label whose `len` characters after `xn--` (ASCII) were copied
-/// to the start of `scratch` (as many as fit): decoded after the copy when its decoding
-/// fits there too, else in order from its characters read again ([`streamed_label`]);
-/// then checked as `process` checks it (not ASCII, NFC, the criteria, the Bidi rule), by
-/// [`LabelScan`] either way.
+/// to the start of `scratch` (as many as fit): decoded after the copy, then checked as
+/// `process` checks it (not ASCII, NFC, the criteria, the Bidi rule) by [`LabelScan`];
+/// `TooBig` with the scratch that decodes it so when it does not fit (at most one code
+/// point per character, 4 bytes each, when not all characters were copied): [`settle`]
+/// then decodes it in order.
 #[inline(never)]
-fn decoded_label(scratch: &mut [u8], len: usize, read: Reread<'_, '_>) -> Decoded {
-    let stored = match stored_label(scratch, len) {
-        Ok(decoded) => return decoded,
-        Err(stored) => stored,
-    };
-    streamed_label(scratch, read).unwrap_or(Decoded::TooBig(stored))
-}
-
-/// [`decoded_label`] for a label whose decoding fits after its characters in `scratch`;
-/// else `Err` with the scratch that decodes it so (at most one code point per character, 4
-/// bytes each, when not all characters were copied). Not inlined: its frame is not under
-/// the streamed decoding's.
-#[inline(never)]
-fn stored_label(scratch: &mut [u8], len: usize) -> Result<Decoded, usize> {
+fn decoded_label(scratch: &mut [u8], len: usize) -> Decoded {
     let Some((digits, tail)) = scratch.split_at_mut_checked(len) else {
-        return Err(len.saturating_mul(5));
+        return Decoded::TooBig(len.saturating_mul(5));
     };
     match punycode::decode_to_scratch(digits, tail) {
-        Ok(count) => Ok(checked_label(tail, count)),
-        Err(punycode::Failure::Space(stored)) => Err(len + stored),
-        Err(_) => Ok(Decoded::Fails),
+        Ok(count) => checked_label(tail, count),
+        Err(punycode::Failure::Space(stored)) => Decoded::TooBig(len + stored),
+        Err(_) => Decoded::Fails,
     }
 }
 
-/// [`stored_label`]'s checks on the label decoded into `tail` (`count` code points).
+/// [`decoded_label`]'s checks on the label decoded into `tail` (`count` code points).
 #[inline(always)]
 fn checked_label(tail: &mut [u8], count: usize) -> Decoded {
     let len = scratch_to_utf8(tail, count);
@@ -209,31 +205,113 @@ fn checked_label(tail: &mut [u8], count: usize) -> Decoded {
 /// characters or more for the NFC check.
 pub(crate) const STREAM_SCRATCH: usize = ordered::MIN_SCRATCH + 128;
 
+/// Decides an [`Verdict::Unknown`] verdict on `domain` (what [`verdict`] answered with the
+/// same `scratch`), when the scratch has [`STREAM_SCRATCH`] bytes: every `xn--` label whose
+/// decoding did not fit is decoded in order ([`streamed_label`]) and its Bidi facts join
+/// those of the others. Any other verdict is returned as it is.
+///
+/// After [`verdict`], not inside it: the normalizing stream's state (in `verdict`'s frame)
+/// is not on the stack under the decoder and the NFC check of its chunks (issue 20). The
+/// labels are read from the mapped and decomposed stream ([`LabelOrigin`]: the same labels
+/// for the `xn--` ones), and decoded stored again first (the ones that fit were decided).
+#[inline(never)]
+#[cold]
+pub(crate) fn settle(domain: Mapped<'_>, scratch: &mut [u8], verdict: Verdict) -> Verdict {
+    let Verdict::Unknown {
+        known,
+        fails,
+        scratch: needed,
+    } = verdict
+    else {
+        return verdict;
+    };
+    if scratch.len() < STREAM_SCRATCH {
+        return verdict;
+    }
+    let Known {
+        forbidden,
+        ends_in_number,
+        mut rtl,
+        mut bidi_bad,
+    } = known;
+    let mut chars = Decomposed::new(domain);
+    let mut undecided = false;
+    loop {
+        let origin = chars.clone();
+        // Whether the label is `xn--` and ASCII, and its characters after `xn--` copied.
+        let (mut prefix, mut ascii, mut copied, mut more) = (0usize, true, 0usize, false);
+        for c in chars.by_ref() {
+            if c == '.' {
+                more = true;
+                break;
+            }
+            if prefix == 4 {
+                if let Some(slot) = scratch.get_mut(copied) {
+                    *slot = u8::try_from(c).unwrap_or(0xFF);
+                }
+                copied += 1;
+            } else if b"xn--"
+                .get(prefix)
+                .is_some_and(|&p| u32::from(p) == u32::from(c))
+            {
+                prefix += 1;
+            } else {
+                prefix = 5;
+            }
+            ascii &= c.is_ascii();
+        }
+        if prefix == 4 && ascii && matches!(decoded_label(scratch, copied), Decoded::TooBig(_)) {
+            match streamed_label(scratch, &LabelOrigin::new(origin)) {
+                Some(Decoded::Valid(bidi)) => {
+                    rtl |= bidi.rtl;
+                    bidi_bad |= !bidi.ok;
+                }
+                None | Some(Decoded::TooBig(_)) => undecided = true,
+                Some(Decoded::Fails) => return Verdict::Fails,
+            }
+        }
+        if !more {
+            break;
+        }
+    }
+    let known = Known {
+        forbidden,
+        ends_in_number,
+        rtl,
+        bidi_bad,
+    };
+    match () {
+        _ if rtl && bidi_bad => Verdict::Fails,
+        _ if undecided => Verdict::Unknown {
+            fails,
+            scratch: needed,
+            known,
+        },
+        _ if forbidden => Verdict::Forbidden,
+        _ => Verdict::Valid { ends_in_number },
+    }
+}
+
 /// [`decoded_label`] for a label whose decoding does not fit `scratch`: decoded in order
 /// from its characters read again ([`Ordered`]: memory independent of the label), each
 /// character through [`LabelScan`] and into the current NFC chunk (a quarter of the
 /// scratch, at most 128 bytes: the rest makes the decoding faster). `None` when the scratch
 /// is under [`STREAM_SCRATCH`] or a chunk outgrows its room (a run of combining marks, or
 /// of characters NFC may combine with the one before, longer than it): whether the label
-/// is in NFC is then not known.
-///
-/// Inlined, and each window decoded by a call of its own ([`next_window`]): the state kept
-/// between windows is small and in [`decoded_label`]'s frame, and the NFC check of a chunk
-/// is called from that frame, not from under the decoder's (issue 20: the NFC check is the
-/// deepest chain of every entry point that parses a host).
+/// is in NFC is then not known. Each window is decoded by a call of its own
+/// ([`next_window`]): the NFC check of a chunk is not on the stack under the decoder.
 #[inline(always)]
-fn streamed_label(scratch: &mut [u8], read: Reread<'_, '_>) -> Option<Decoded> {
+fn streamed_label(scratch: &mut [u8], origin: &LabelOrigin<'_>) -> Option<Decoded> {
     if scratch.len() < STREAM_SCRATCH {
         return None;
     }
-    let origin = LabelOrigin::new(read.label_start());
     let room = (scratch.len() / 4).min(128);
     let (chunk, rest) = scratch.split_at_mut(room);
     let failed = |e| match e {
         punycode::Failure::Space(_) => None,
         _ => Some(Decoded::Fails),
     };
-    let mut ordered = match start_decoding(&origin, rest) {
+    let mut ordered = match start_decoding(origin, rest) {
         Ok(ordered) => ordered,
         Err(e) => return failed(e),
     };
@@ -246,7 +324,7 @@ fn streamed_label(scratch: &mut [u8], read: Reread<'_, '_>) -> Option<Decoded> {
         ok: true,
     };
     loop {
-        let width = match next_window(&mut ordered, &origin, rest) {
+        let width = match next_window(&mut ordered, origin, rest) {
             Ok(0) => break,
             Ok(width) => width,
             Err(e) => return failed(e),
@@ -332,42 +410,14 @@ impl NfcChunks<'_> {
     }
 }
 
-/// The domain's mapped and decomposed characters, from the start of the label [`verdict`]
-/// last sent it to (`label`): where an `xn--` label is read again from. That stream has the
-/// full stops of the normalized one, and an ASCII label is the same in both: NFC keeps each
-/// decomposed character that is not ASCII or composes it into another, and a composition
-/// is never ASCII (`tests` checks both for every character), so a normalized label that is
-/// ASCII is decomposed to ASCII characters, which NFC neither reorders nor composes. Moved forward only: reading every label again costs one
-/// pass over the domain.
-struct Cursor<'a> {
-    decomposed: Decomposed<Mapped<'a>>,
-    label: usize,
-}
-
-/// The cursor and the label [`verdict`] is at (its `index`), for [`decoded_label`].
-struct Reread<'c, 'a> {
-    cursor: &'c mut Cursor<'a>,
-    index: usize,
-}
-
-impl<'a> Reread<'_, 'a> {
-    /// The decomposed stream at the start of label `index`.
-    fn label_start(self) -> Decomposed<Mapped<'a>> {
-        let cursor = self.cursor;
-        while cursor.label < self.index {
-            match cursor.decomposed.next() {
-                Some('.') => cursor.label += 1,
-                Some(_) => {}
-                None => break,
-            }
-        }
-        cursor.decomposed.clone()
-    }
-}
-
-/// Where a label starts, for [`LabelSource`]: the decomposed stream there, and the label's
-/// input when it is all letters, digits and `-` (the usual case), which is then read from
-/// the input itself, lowercased (what mapping does to it), a fifth of the cost.
+/// Where a label starts, for [`LabelSource`]: the mapped and decomposed stream there, and
+/// the label's input when it is all letters, digits and `-` (the usual case), which is then
+/// read from the input itself, lowercased (what mapping does to it), a fifth of the cost.
+/// The mapped and decomposed stream has the full stops of the normalized one, and an ASCII
+/// label is the same in both: NFC keeps each decomposed character that is not ASCII or
+/// composes it into another, and a composition is never ASCII (`tests` checks both for
+/// every character), so a normalized label that is ASCII is decomposed to ASCII
+/// characters, which NFC neither reorders nor composes.
 struct LabelOrigin<'a> {
     chars: Decomposed<Mapped<'a>>,
     plain: Option<&'a [u8]>,
@@ -571,7 +621,7 @@ mod tests {
     use std::string::String;
     use std::vec::Vec;
 
-    /// What [`Cursor`] relies on, for every character: the mapped and decomposed stream has
+    /// What [`LabelOrigin`] relies on, for every character: the mapped and decomposed stream has
     /// the full stops of the normalized one, and no ASCII character is a composition.
     #[test]
     fn decomposed_and_normalized_streams_agree_on_ascii_labels() {
@@ -693,15 +743,7 @@ mod tests {
                     };
                     let origin = LabelOrigin::new(Decomposed::new(mapped.clone()));
                     assert_eq!(origin.plain.is_some(), domain == &xn && !xn.contains('_'));
-                    let mut cursor = Cursor {
-                        decomposed: Decomposed::new(mapped),
-                        label: 0,
-                    };
-                    let read = Reread {
-                        cursor: &mut cursor,
-                        index: 0,
-                    };
-                    match streamed_label(&mut scratch, read).and_then(outcome) {
+                    match streamed_label(&mut scratch, &origin).and_then(outcome) {
                         Some(got) => assert_eq!(got, stored, "{len} {size} {xn}"),
                         None => {
                             // Only a long chunk leaves it unknown.

@@ -538,7 +538,7 @@ fn host_verdict(
     // Two calls, one after the other: `settle` decodes in order the `xn--` labels whose
     // decoding did not fit (its frames are not under `verdict`'s: issue 20).
     let found = crate::idna::verdict(domain.clone(), scratch, true);
-    match crate::idna::settle(domain.clone(), scratch, found) {
+    match crate::idna::settle(&domain, scratch, found) {
         Verdict::Fails => Err(ParseErrorKind::DomainToAscii),
         Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
         Verdict::Valid {

@@ -295,7 +295,7 @@ pub fn domain_to_unicode(domain: &str, out: &mut [u8]) -> Result<usize, IdnaErro
         // buffer (`out` decodes `xn--` labels), so a valid domain asks for its own size.
         Err(IdnaError::BufferTooSmall { needed }) => {
             let found = verdict(Mapped::new(domain, false), out, false);
-            match settle(Mapped::new(domain, false), out, found) {
+            match settle(&Mapped::new(domain, false), out, found) {
                 Verdict::Valid { .. } => Err(IdnaError::BufferTooSmall { needed }),
                 _ => Err(too_small(needed)),
             }

@@ -112,7 +112,6 @@ fn load(region: &[u8], k: usize, len: usize) -> (Decoder, u64) {
 /// what the caller does with them is not on the stack under the decoding (issue 20).
 pub(crate) struct Ordered {
     walk: Walk,
-    layout: Layout,
     /// The first final position of the next window.
     from: usize,
 }
@@ -160,11 +159,7 @@ impl Ordered {
             block,
             start,
         };
-        Ok(Ordered {
-            walk,
-            layout,
-            from: 0,
-        })
+        Ok(Ordered { walk, from: 0 })
     }
 
     /// Decodes the next window of code points (in order) into `scratch` (the one given to
@@ -177,12 +172,14 @@ impl Ordered {
         scratch: &mut [u8],
     ) -> Result<usize, Failure> {
         let total = self.walk.basic + self.walk.decoded;
-        let width = self.layout.window.min(total - self.from.min(total));
+        // The layout is `start`'s: the same scratch.
+        let layout = Layout::of(scratch.len());
+        let width = layout.window.min(total - self.from.min(total));
         if width == 0 {
             return Ok(0);
         }
-        let (checkpoints, rest) = scratch.split_at_mut(self.layout.checkpoints * CHECKPOINT);
-        let (buf, window) = rest.split_at_mut(self.layout.block * 4);
+        let (checkpoints, rest) = scratch.split_at_mut(layout.checkpoints * CHECKPOINT);
+        let (buf, window) = rest.split_at_mut(layout.block * 4);
         self.walk
             .window(src, checkpoints, buf, window, self.from, width)?;
         self.from += width;
@@ -191,7 +188,8 @@ impl Ordered {
 
     /// Code point `k` of the window [`Ordered::next_window`] decoded into `scratch`.
     pub(crate) fn char_at(&self, scratch: &[u8], k: usize) -> char {
-        let at = (self.layout.checkpoints * CHECKPOINT + self.layout.block * 4) + k * 4;
+        let layout = Layout::of(scratch.len());
+        let at = (layout.checkpoints * CHECKPOINT + layout.block * 4) + k * 4;
         let v = read_u32(scratch, at) & !RESOLVED;
         char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)
     }

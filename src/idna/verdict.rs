@@ -216,7 +216,7 @@ pub(crate) const STREAM_SCRATCH: usize = ordered::MIN_SCRATCH + 128;
 /// for the `xn--` ones), and decoded stored again first (the ones that fit were decided).
 #[inline(never)]
 #[cold]
-pub(crate) fn settle(domain: Mapped<'_>, scratch: &mut [u8], verdict: Verdict) -> Verdict {
+pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) -> Verdict {
     let Verdict::Unknown {
         known,
         fails,
@@ -234,7 +234,7 @@ pub(crate) fn settle(domain: Mapped<'_>, scratch: &mut [u8], verdict: Verdict) -
         mut rtl,
         mut bidi_bad,
     } = known;
-    let mut chars = Decomposed::new(domain);
+    let mut chars = Decomposed::new(domain.clone());
     let mut undecided = false;
     loop {
         let origin = chars.clone();
@@ -260,7 +260,7 @@ pub(crate) fn settle(domain: Mapped<'_>, scratch: &mut [u8], verdict: Verdict) -
             }
             ascii &= c.is_ascii();
         }
-        if prefix == 4 && ascii && matches!(decoded_label(scratch, copied), Decoded::TooBig(_)) {
+        if prefix == 4 && ascii && !fits_stored(scratch, copied) {
             match streamed_label(scratch, &LabelOrigin::new(origin)) {
                 Some(Decoded::Valid(bidi)) => {
                     rtl |= bidi.rtl;
@@ -290,6 +290,20 @@ pub(crate) fn settle(domain: Mapped<'_>, scratch: &mut [u8], verdict: Verdict) -
         _ if forbidden => Verdict::Forbidden,
         _ => Verdict::Valid { ends_in_number },
     }
+}
+
+/// Whether [`decoded_label`] decodes the label whose `len` characters after `xn--` are at
+/// the start of `scratch` there (then [`verdict`] decided it), or the decoding fails; not
+/// inlined, and without the checks: its frames are not on [`settle`]'s deepest chain.
+#[inline(never)]
+fn fits_stored(scratch: &mut [u8], len: usize) -> bool {
+    let Some((digits, tail)) = scratch.split_at_mut_checked(len) else {
+        return false;
+    };
+    !matches!(
+        punycode::decode_to_scratch(digits, tail),
+        Err(punycode::Failure::Space(_))
+    )
 }
 
 /// [`decoded_label`] for a label whose decoding does not fit `scratch`: decoded in order

@@ -224,3 +224,27 @@ fn limit_a_long_userinfo_leaves_no_scratch_to_decode_in() {
     let input = format!("http://{user}@{filler}.{xn}/");
     assert!(!Url::can_parse(&input, None));
 }
+
+/// Two long `xn--` labels decided in order join the Bidi rule of the domain: a label that
+/// starts with a digit is valid, but not in a domain with a right-to-left label, which here
+/// is the other long one (either order), or a short one that fits.
+#[cfg(feature = "idna")]
+#[test]
+fn long_xn_labels_join_the_bidi_rule() {
+    let filler = "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2);
+    let digit = format!("xn--{}", encode(&format!("1{}", "\u{e9}".repeat(400))));
+    let rtl = format!("xn--{}", encode(&"\u{5d0}\u{5d1}".repeat(200)));
+    let short_rtl = format!("xn--{}", encode("\u{5d0}\u{5d1}"));
+    for (host, valid) in [
+        (format!("{filler}.{digit}"), true),
+        (format!("{filler}.{rtl}"), true),
+        (format!("{filler}.{digit}.{rtl}"), false),
+        (format!("{rtl}.{filler}.{digit}"), false),
+        (format!("{short_rtl}.{filler}.{digit}"), false),
+        (format!("{digit}.{digit}.{filler}"), true),
+    ] {
+        let input = format!("http://{host}/");
+        assert_eq!(parses(&input, None), valid, "{valid}");
+        assert_eq!(Url::can_parse(&input, None), valid, "{valid}");
+    }
+}

@@ -237,7 +237,7 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
     let mut chars = Decomposed::new(domain.clone());
     let mut undecided = false;
     loop {
-        let origin = chars.clone();
+        let origin = LabelOrigin::new(chars.clone());
         // Whether the label is `xn--` and ASCII, and its characters after `xn--` copied.
         let (mut prefix, mut ascii, mut copied, mut more) = (0usize, true, 0usize, false);
         for c in chars.by_ref() {
@@ -261,7 +261,7 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
             ascii &= c.is_ascii();
         }
         if prefix == 4 && ascii && !fits_stored(scratch, copied) {
-            match streamed_label(scratch, &LabelOrigin::new(origin)) {
+            match streamed_label(scratch, &origin) {
                 Some(Decoded::Valid(bidi)) => {
                     rtl |= bidi.rtl;
                     bidi_bad |= !bidi.ok;

@@ -135,7 +135,6 @@ fn parses(input: &str, base: Option<&str>) -> bool {
 /// whose UTS46 result does not fit the scratch (with a long non-ASCII label before or after
 /// it, or alone), with and without a base: `can_parse` answers what `parse` answers, and
 /// that is what UTS46 says of the label.
-#[cfg(feature = "idna")]
 #[test]
 fn can_parse_decides_long_xn_labels() {
     let mut g = Gen(0x16b);
@@ -192,7 +191,6 @@ fn can_parse_decides_long_xn_labels() {
 }
 
 /// A label that decodes to ASCII is not Punycode's output: it fails, at any length.
-#[cfg(feature = "idna")]
 #[test]
 fn can_parse_fails_long_xn_labels_that_decode_to_ascii() {
     let filler = "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2);
@@ -206,7 +204,6 @@ fn can_parse_fails_long_xn_labels_that_decode_to_ascii() {
 /// The limit left: when the output before the host (a long userinfo) leaves less than
 /// `idna::verdict::STREAM_SCRATCH` (384) bytes of `can_parse`'s scratch at the host's start,
 /// a label that does not fit as before is still taken as valid.
-#[cfg(feature = "idna")]
 #[test]
 fn limit_a_long_userinfo_leaves_no_scratch_to_decode_in() {
     let filler = "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2);
@@ -228,7 +225,6 @@ fn limit_a_long_userinfo_leaves_no_scratch_to_decode_in() {
 /// Two long `xn--` labels decided in order join the Bidi rule of the domain: a label that
 /// starts with a digit is valid, but not in a domain with a right-to-left label, which here
 /// is the other long one (either order), or a short one that fits.
-#[cfg(feature = "idna")]
 #[test]
 fn long_xn_labels_join_the_bidi_rule() {
     let filler = "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2);

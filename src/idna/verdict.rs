@@ -21,6 +21,7 @@ use crate::idna::ordered::{self, Ordered, Rewind};
 use crate::idna::punycode::{self, scratch_to_utf8};
 use crate::idna::validate::{Bidi, BidiLabel, Joiners};
 use crate::tables::{Mapping, idna_mapping, props};
+use crate::tables::{decompose_once, may_decompose};
 
 /// The verdict on a domain (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,7 +238,9 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
     let mut chars = Decomposed::new(domain.clone());
     let mut undecided = false;
     loop {
-        let origin = LabelOrigin::new(chars.clone());
+        // At a label's start nothing of a decomposition is pending (none holds a full stop
+        // but the full stop's own: `tests`).
+        let origin = LabelOrigin::new(chars.source().0.clone());
         // Whether the label is `xn--` and ASCII, and its characters after `xn--` copied.
         let (mut prefix, mut ascii, mut copied, mut more) = (0usize, true, 0usize, false);
         for c in chars.by_ref() {
@@ -424,23 +427,24 @@ impl NfcChunks<'_> {
     }
 }
 
-/// Where a label starts, for [`LabelSource`]: the mapped and decomposed stream there, and
-/// the label's input when it is all letters, digits and `-` (the usual case), which is then
-/// read from the input itself, lowercased (what mapping does to it), a fifth of the cost.
+/// Where a label starts, for [`LabelSource`]: the mapped stream there, and the label's
+/// input when it is all letters, digits and `-` (the usual case), which is then read from
+/// the input itself, lowercased (what mapping does to it), a fifth of the cost.
+///
 /// The mapped and decomposed stream has the full stops of the normalized one, and an ASCII
 /// label is the same in both: NFC keeps each decomposed character that is not ASCII or
-/// composes it into another, and a composition is never ASCII (`tests` checks both for
-/// every character), so a normalized label that is ASCII is decomposed to ASCII
-/// characters, which NFC neither reorders nor composes.
+/// composes it into another, and a composition is never ASCII, so a normalized label that
+/// is ASCII is decomposed to ASCII characters, which NFC neither reorders nor composes. A
+/// mapped character that decomposes to ASCII decomposes to one character
+/// ([`ascii_decomposition`]; `tests` checks all three for every character).
 struct LabelOrigin<'a> {
-    chars: Decomposed<Mapped<'a>>,
+    chars: Mapped<'a>,
     plain: Option<&'a [u8]>,
 }
 
 impl<'a> LabelOrigin<'a> {
-    fn new(chars: Decomposed<Mapped<'a>>) -> Self {
-        let (mapped, idle) = chars.source();
-        let plain = mapped.rest().filter(|_| idle).and_then(|rest| {
+    fn new(chars: Mapped<'a>) -> Self {
+        let plain = chars.rest().and_then(|rest| {
             let end = rest.iter().position(|&b| b == b'.').unwrap_or(rest.len());
             let label = rest.get(..end)?;
             let plain = label
@@ -452,13 +456,27 @@ impl<'a> LabelOrigin<'a> {
     }
 }
 
+/// The ASCII character that `c`'s canonical decomposition is, or `0xFF` when it is not
+/// one ASCII character. Without the decomposition's buffer (issue 20: this is on the
+/// deepest chain of the in-order decoding).
+fn ascii_decomposition(c: char) -> u8 {
+    let mut head = c;
+    while !head.is_ascii() && may_decompose(head) {
+        match decompose_once(head) {
+            Some((first, None)) => head = first,
+            _ => return 0xFF,
+        }
+    }
+    u8::try_from(head).unwrap_or(0xFF)
+}
+
 /// One label's characters, up to its full stop, as [`Ordered`] reads them: a byte each
 /// (`0xFF` for one that is not ASCII), marked by the input bytes left at the last point
-/// where nothing was pending (no mapping or decomposition partly read) and the characters
-/// read since (or, for a plain label, the offset in it).
+/// where nothing was pending (no mapping partly read) and the characters read since (or,
+/// for a plain label, the offset in it).
 struct LabelSource<'o, 'a> {
     origin: &'o LabelOrigin<'a>,
-    chars: Decomposed<Mapped<'a>>,
+    chars: Mapped<'a>,
     /// Input bytes left at the last point where nothing was pending (`u32::MAX`: the
     /// origin, which may be inside a mapping), and the characters read since.
     clean: u32,
@@ -481,9 +499,9 @@ impl<'o, 'a> LabelSource<'o, 'a> {
 
     /// The input bytes left, if nothing is pending.
     fn at_input_char(&self) -> Option<u32> {
-        let (mapped, idle) = self.chars.source();
         // Input is at most `MAX_INPUT_LEN` (u32::MAX / 4) bytes.
-        (idle && mapped.at_input_char()).then(|| mapped.remaining() as u32)
+        let mapped = &self.chars;
+        mapped.at_input_char().then(|| mapped.remaining() as u32)
     }
 }
 
@@ -503,14 +521,15 @@ impl Iterator for LabelSource<'_, '_> {
             self.clean = remaining;
             self.since = 0;
         }
-        match self.chars.next() {
-            None | Some('.') => {
+        let c = self.chars.next().map(ascii_decomposition);
+        match c {
+            None | Some(b'.') => {
                 self.done = true;
                 None
             }
-            Some(c) => {
+            Some(b) => {
                 self.since = self.since.saturating_add(1);
-                Some(u8::try_from(c).unwrap_or(0xFF))
+                Some(b)
             }
         }
     }
@@ -535,7 +554,7 @@ impl Rewind for LabelSource<'_, '_> {
         let (clean, since) = ((mark & 0xFFFF_FFFF) as u32, (mark >> 32) as u16);
         self.chars = match clean {
             u32::MAX => self.origin.chars.clone(),
-            clean => Decomposed::new(self.origin.chars.source().0.suffix(clean as usize)),
+            clean => self.origin.chars.suffix(clean as usize),
         };
         self.clean = clean;
         self.since = since;
@@ -635,8 +654,9 @@ mod tests {
     use std::string::String;
     use std::vec::Vec;
 
-    /// What [`LabelOrigin`] relies on, for every character: the mapped and decomposed stream has
-    /// the full stops of the normalized one, and no ASCII character is a composition.
+    /// What [`LabelOrigin`] relies on, for every character: the mapped and decomposed
+    /// stream has the full stops of the normalized one, no ASCII character is a composition,
+    /// no decomposition holds a full stop, and one that is ASCII is one character.
     #[test]
     fn decomposed_and_normalized_streams_agree_on_ascii_labels() {
         let mut checked = 0;
@@ -652,9 +672,16 @@ mod tests {
             );
             // A composition is a character with a decomposition in the table NFC composes
             // from (`tables::compose_pair`; Hangul syllables are not ASCII either).
+            let d: Vec<char> = Decomposed::new(core::iter::once(c)).collect();
             if c.is_ascii() {
-                let d: Vec<char> = Decomposed::new(core::iter::once(c)).collect();
                 assert_eq!(d, [c]);
+            }
+            // A decomposition holds a full stop only as the full stop's own.
+            assert!(!d.contains(&'.') || c == '.', "{c:?}");
+            // What `ascii_decomposition` says.
+            match d.iter().all(char::is_ascii) {
+                true => assert_eq!((d.len(), ascii_decomposition(c)), (1, d[0] as u8), "{c:?}"),
+                false => assert_eq!(ascii_decomposition(c), 0xFF, "{c:?}"),
             }
             checked += 1;
         }
@@ -755,7 +782,7 @@ mod tests {
                         true => Mapped::new(domain, false),
                         false => Mapped::escaped(domain.as_bytes()),
                     };
-                    let origin = LabelOrigin::new(Decomposed::new(mapped.clone()));
+                    let origin = LabelOrigin::new(mapped.clone());
                     assert_eq!(origin.plain.is_some(), domain == &xn && !xn.contains('_'));
                     match streamed_label(&mut scratch, &origin).and_then(outcome) {
                         Some(got) => assert_eq!(got, stored, "{len} {size} {xn}"),

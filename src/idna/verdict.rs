@@ -46,14 +46,28 @@ pub(crate) enum Verdict {
     },
 }
 
-/// What [`verdict`] found in the labels it decided, when others are undecided.
+/// What [`verdict`] found in the labels it decided, when others are undecided: bits
+/// ([`Known::FORBIDDEN`], ...), one byte (issue 20: the verdict is in the host parser's
+/// frame).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Known {
-    forbidden: bool,
-    ends_in_number: bool,
-    /// The Bidi rule: a label has a right-to-left character, a label fails the rule.
-    rtl: bool,
-    bidi_bad: bool,
+pub(crate) struct Known(u8);
+
+impl Known {
+    /// The result has a forbidden domain code point.
+    const FORBIDDEN: u8 = 1;
+    /// The result ends in a number.
+    const NUMBER: u8 = 2;
+    /// The Bidi rule: a label has a right-to-left character; a label fails the rule.
+    const RTL: u8 = 4;
+    const BIDI_BAD: u8 = 8;
+
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+
+    fn with(self, bit: u8, on: bool) -> Known {
+        Known(if on { self.0 | bit } else { self.0 })
+    }
 }
 
 /// The verdict of domain to ASCII (beStrict = false) on a domain ([`Mapped::new`] with
@@ -108,12 +122,11 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
                 _ if unknown > 0 => Verdict::Unknown {
                     fails: forbidden || ends_in_number,
                     scratch: unknown,
-                    known: Known {
-                        forbidden,
-                        ends_in_number,
-                        rtl,
-                        bidi_bad,
-                    },
+                    known: Known::default()
+                        .with(Known::FORBIDDEN, forbidden)
+                        .with(Known::NUMBER, ends_in_number)
+                        .with(Known::RTL, rtl)
+                        .with(Known::BIDI_BAD, bidi_bad),
                 },
                 _ if forbidden => Verdict::Forbidden,
                 _ => Verdict::Valid { ends_in_number },
@@ -229,12 +242,8 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
     if scratch.len() < STREAM_SCRATCH {
         return verdict;
     }
-    let Known {
-        forbidden,
-        ends_in_number,
-        mut rtl,
-        mut bidi_bad,
-    } = known;
+    let (forbidden, ends_in_number) = (known.has(Known::FORBIDDEN), known.has(Known::NUMBER));
+    let (mut rtl, mut bidi_bad) = (known.has(Known::RTL), known.has(Known::BIDI_BAD));
     let mut chars = Decomposed::new(domain.clone());
     let mut undecided = false;
     loop {
@@ -277,12 +286,7 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
             break;
         }
     }
-    let known = Known {
-        forbidden,
-        ends_in_number,
-        rtl,
-        bidi_bad,
-    };
+    let known = known.with(Known::RTL, rtl).with(Known::BIDI_BAD, bidi_bad);
     match () {
         _ if rtl && bidi_bad => Verdict::Fails,
         _ if undecided => Verdict::Unknown {
@@ -316,8 +320,9 @@ fn fits_stored(scratch: &mut [u8], len: usize) -> bool {
 /// is under [`STREAM_SCRATCH`] or a chunk outgrows its room (a run of combining marks, or
 /// of characters NFC may combine with the one before, longer than it): whether the label
 /// is in NFC is then not known. Each window is decoded by a call of its own
-/// ([`next_window`]): the NFC check of a chunk is not on the stack under the decoder.
-#[inline(always)]
+/// ([`next_window`]): the NFC check of a chunk is not on the stack under the decoder. Out
+/// of [`settle`]'s frame, which reads the labels.
+#[inline(never)]
 fn streamed_label(scratch: &mut [u8], origin: &LabelOrigin<'_>) -> Option<Decoded> {
     if scratch.len() < STREAM_SCRATCH {
         return None;

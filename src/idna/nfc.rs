@@ -138,13 +138,6 @@ impl<I> Decomposed<I> {
     pub(crate) fn new(src: I) -> Self {
         Decomposed { src, current: 0 }
     }
-
-    /// The source, and whether the next character is the first of the next source
-    /// character's decomposition (none is partly read).
-    pub(crate) fn source(&self) -> (&I, bool) {
-        let (pos, len) = ((self.current >> 24) & 0xF, self.current >> 28);
-        (&self.src, pos >= len)
-    }
 }
 
 impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {

@@ -16,7 +16,7 @@
 
 use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;
-use crate::idna::nfc::{Decomposed, is_chunk_boundary, is_nfc, nfc_chars};
+use crate::idna::nfc::{is_chunk_boundary, is_nfc, nfc_chars};
 use crate::idna::ordered::{self, Ordered, Rewind};
 use crate::idna::punycode::{self, scratch_to_utf8};
 use crate::idna::validate::{Bidi, BidiLabel, Joiners};
@@ -244,33 +244,31 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
     }
     let (forbidden, ends_in_number) = (known.has(Known::FORBIDDEN), known.has(Known::NUMBER));
     let (mut rtl, mut bidi_bad) = (known.has(Known::RTL), known.has(Known::BIDI_BAD));
-    let mut chars = Decomposed::new(domain.clone());
+    // The mapped stream, each character as its decomposition if that is one ASCII
+    // character, else 0xFF: the decomposed stream's labels, and their characters where they
+    // are ASCII ([`LabelOrigin`]).
+    let mut chars = domain.clone();
     let mut undecided = false;
     loop {
-        // At a label's start nothing of a decomposition is pending (none holds a full stop
-        // but the full stop's own: `tests`).
-        let origin = LabelOrigin::new(chars.source().0.clone());
+        let origin = LabelOrigin::new(chars.clone());
         // Whether the label is `xn--` and ASCII, and its characters after `xn--` copied.
         let (mut prefix, mut ascii, mut copied, mut more) = (0usize, true, 0usize, false);
-        for c in chars.by_ref() {
-            if c == '.' {
+        for b in chars.by_ref().map(ascii_decomposition) {
+            if b == b'.' {
                 more = true;
                 break;
             }
             if prefix == 4 {
                 if let Some(slot) = scratch.get_mut(copied) {
-                    *slot = u8::try_from(c).unwrap_or(0xFF);
+                    *slot = b;
                 }
                 copied += 1;
-            } else if b"xn--"
-                .get(prefix)
-                .is_some_and(|&p| u32::from(p) == u32::from(c))
-            {
+            } else if b"xn--".get(prefix) == Some(&b) {
                 prefix += 1;
             } else {
                 prefix = 5;
             }
-            ascii &= c.is_ascii();
+            ascii &= b.is_ascii();
         }
         if prefix == 4 && ascii && !fits_stored(scratch, copied) {
             match streamed_label(scratch, &origin) {
@@ -654,6 +652,7 @@ impl LabelScan {
 mod tests {
     use super::*;
     use crate::idna::Uts46Options;
+    use crate::idna::nfc::Decomposed;
     use crate::idna::ordered::tests::encode_any;
     use crate::idna::validate::{bidi_label, check_decoded_label};
     use std::string::String;

@@ -9,10 +9,11 @@
 //! [`Joiners`], [`Bidi`]), Punycode's cap on encoded labels, and the URL Standard's own
 //! checks on the result (empty, forbidden domain code points, ends in a number). An `xn--`
 //! label is decoded (Punycode inserts code points out of order) in `scratch`: stored (4
-//! bytes per code point) when it fits, else streamed in order from its characters read
-//! again ([`Ordered`]) through the same checks, NFC chunk by chunk. Only a scratch
-//! under [`STREAM_SCRATCH`] or a run of more than a chunk's room of characters that NFC
-//! may combine (combining marks) leave the verdict [`Verdict::Unknown`].
+//! bytes per code point) when it fits; else [`verdict`] answers [`Verdict::Unknown`] and
+//! [`settle`], called after it, decodes the label in order from its characters read again
+//! ([`Ordered`]) through the same checks, NFC chunk by chunk. Only a scratch under
+//! [`STREAM_SCRATCH`] or a run of more than a chunk's room of characters that NFC may
+//! combine (combining marks) leave the verdict unknown.
 
 use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;

@@ -178,8 +178,16 @@ impl Ordered {
         if width == 0 {
             return Ok(0);
         }
-        let (checkpoints, rest) = scratch.split_at_mut(layout.checkpoints * CHECKPOINT);
-        let (buf, window) = rest.split_at_mut(layout.block * 4);
+        // Within `scratch` (its layout): the fallbacks are unreachable (no panic path,
+        // issue 20).
+        let Some((checkpoints, rest)) =
+            scratch.split_at_mut_checked(layout.checkpoints * CHECKPOINT)
+        else {
+            return Err(Failure::Space(MIN_SCRATCH));
+        };
+        let Some((buf, window)) = rest.split_at_mut_checked(layout.block * 4) else {
+            return Err(Failure::Space(MIN_SCRATCH));
+        };
         self.walk
             .window(src, checkpoints, buf, window, self.from, width)?;
         self.from += width;
@@ -207,8 +215,10 @@ fn checkpoint_all<S: Rewind>(
     let mut d = Decoder::new(basic);
     let (mut decoded, mut block) = (0usize, 1usize);
     loop {
-        if decoded % block == 0 {
-            if decoded / block == room {
+        // At least 1 (it doubles from 1): `max` shows it to the compiler (no panic path).
+        let block_ = block.max(1);
+        if decoded % block_ == 0 {
+            if decoded / block_ == room {
                 // Every other one, the first kept (`room` odd: the last one too).
                 for k in 0..room.div_ceil(2) {
                     let from = 2 * k * CHECKPOINT;
@@ -216,8 +226,9 @@ fn checkpoint_all<S: Rewind>(
                 }
                 block *= 2;
             }
-            if decoded % block == 0 {
-                save(region, decoded / block, &d, src.mark());
+            let block_ = block.max(1);
+            if decoded % block_ == 0 {
+                save(region, decoded / block_, &d, src.mark());
             }
         }
         if d.step(src)?.is_none() {
@@ -260,10 +271,11 @@ impl Walk {
             shift: 0,
         };
         let side = buf.len() / 4;
-        let blocks = self.decoded.div_ceil(self.block);
+        let block = self.block.max(1);
+        let blocks = self.decoded.div_ceil(block);
         for blk in (0..blocks).rev() {
-            let first = blk * self.block;
-            let end = (first + self.block).min(self.decoded);
+            let first = blk * block;
+            let end = (first + block).min(self.decoded);
             let mut sub_end = end;
             while sub_end > first && slots.top > 0 {
                 let sub_start = sub_end.saturating_sub(side).max(first);

@@ -140,7 +140,8 @@ impl Decoder {
         if self.len > MAX_DECODED_CODE_POINTS {
             return Err(Failure::TooLong);
         }
-        let points = self.len as u32;
+        // At least 1 (`max` shows the compiler: no panic path, issue 20).
+        let points = (self.len as u32).max(1);
         self.bias = adapt(i - old_i, points, old_i == 0);
         self.n = self.n.checked_add(i / points).ok_or(Failure::Invalid)?;
         i %= points;

@@ -327,7 +327,7 @@ fn streamed_label(scratch: &mut [u8], origin: &LabelOrigin<'_>) -> Option<Decode
         return None;
     }
     let room = (scratch.len() / 4).min(128);
-    let (chunk, rest) = scratch.split_at_mut(room);
+    let (chunk, rest) = scratch.split_at_mut_checked(room)?;
     let failed = |e| match e {
         punycode::Failure::Space(_) => None,
         _ => Some(Decoded::Fails),

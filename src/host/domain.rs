@@ -449,50 +449,39 @@ const ESCAPED_ON_STACK: usize = 64;
 fn idna_error(
     e: crate::idna::IdnaError,
     decoded: usize,
-    verdict: Result<Verdict, ParseErrorKind>,
+    verdict: Verdict,
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
-    let verdict = verdict.inspect_err(|kind| {
-        // The failure's own validation error, as the parse with room reports it last.
-        if let Some(error) = kind.validation_error() {
-            v.insert(error);
+    let needed = match e {
+        crate::idna::IdnaError::BufferTooSmall { needed } => needed,
+        crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
+            v.insert(ValidationError::DomainToAscii);
+            return Err(ParseErrorKind::DomainInvalidCodePoint);
         }
-    })?;
-    match (e, verdict) {
-        // The host fails whatever its `xn--` labels decode to: only the room to decode them
-        // (past the host's start, where the verdict's scratch begins) decides the error.
-        (
-            crate::idna::IdnaError::BufferTooSmall { .. },
-            Verdict::Unknown { fails, scratch, .. },
-        ) if fails => {
-            out.decides_with(scratch);
+        _ => return domain_to_ascii_failure(v),
+    };
+    if let Verdict::Unknown { fails, scratch, .. } = verdict {
+        out.decides_with(scratch);
+        if fails {
+            // The host fails whatever its `xn--` labels decode to: only the room to decode
+            // them (past the host's start, where the verdict's scratch begins) decides the
+            // error.
             out.reserve_scratch(scratch);
             out.skip_unwritten(0);
-            Ok(HostKind::Domain)
+            return Ok(HostKind::Domain);
         }
-        (crate::idna::IdnaError::BufferTooSmall { needed }, verdict) => {
-            // The result is at most `needed` bytes: count them, so the rest of the URL is
-            // counted after them. An ASCII result that ends in a number becomes an IPv4
-            // address, up to 15 bytes.
-            if let Verdict::Unknown { scratch, .. } = verdict {
-                out.decides_with(scratch);
-            }
-            out.reserve_scratch(decoded + needed);
-            match verdict {
-                Verdict::Valid { ends_in_number } => {
-                    out.skip_checked(if ends_in_number { 15 } else { needed });
-                }
-                _ => out.skip_unwritten(needed.max(15)),
-            }
-            Ok(HostKind::Domain)
-        }
-        (crate::idna::IdnaError::ForbiddenDomainCodePoint { .. }, _) => {
-            v.insert(ValidationError::DomainToAscii);
-            Err(ParseErrorKind::DomainInvalidCodePoint)
-        }
-        _ => domain_to_ascii_failure(v),
     }
+    // The result is at most `needed` bytes: count them, so the rest of the URL is counted
+    // after them. An ASCII result that ends in a number becomes an IPv4 address, up to 15
+    // bytes.
+    out.reserve_scratch(decoded + needed);
+    if let Verdict::Valid { ends_in_number } = verdict {
+        out.skip_checked(if ends_in_number { 15 } else { needed });
+    } else {
+        out.skip_unwritten(needed.max(15));
+    }
+    Ok(HostKind::Domain)
 }
 
 /// [`idna_error`] after [`host_verdict`], with the arena's free bytes (past the output) as
@@ -508,7 +497,14 @@ fn verdict_in_free_arena(
 ) -> Result<HostKind, ParseErrorKind> {
     let free = out.len();
     let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
-    let verdict = host_verdict(&e, domain, scratch);
+    // The verdict's failure first, with its own validation error, as the parse with room
+    // reports it last. Here, not in `idna_error`: matching the `Result` there made LLVM
+    // emit a jump table the static stack bound cannot follow (issue 20).
+    let verdict = host_verdict(&e, domain, scratch).inspect_err(|kind| {
+        if let Some(error) = kind.validation_error() {
+            v.insert(error);
+        }
+    })?;
     idna_error(e, decoded, verdict, out, v)
 }
 

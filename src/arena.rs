@@ -13,52 +13,48 @@ use core::ops::Range;
 /// arguments move nothing. The bytes the move leaves behind are unspecified (every caller
 /// overwrites or drops them).
 ///
-/// On bare-metal targets by rotation ([`shift_by_rotation`]): `copy_within` links the
+/// On bare-metal targets byte by byte ([`shift_by_bytes`]): `copy_within` links the
 /// target's `memmove`, 1.5 KB of flash on Cortex-M (a tenth of what this crate may use).
 /// Elsewhere `memmove` is in the C library anyway, and faster.
 pub(crate) fn shift(buf: &mut [u8], src: Range<usize>, dest: usize) {
     #[cfg(target_os = "none")]
-    shift_by_rotation(buf, src, dest);
+    shift_by_bytes(buf, src, dest);
     #[cfg(not(target_os = "none"))]
     if src.start <= src.end && src.end <= buf.len() && dest <= buf.len() - src.len() {
         buf.copy_within(src, dest);
     }
 }
 
-/// [`shift`] by rotating the affected span with three reversals (plain swaps, no
-/// `memmove`). The bytes the move leaves behind end up in an unspecified order.
+/// [`shift`] one byte at a time, in the order that reads each byte before it is
+/// overwritten: from the front to move towards it, from the back to move away. Over the
+/// span the move touches, as cells (a byte and the one `k` away in the same slice, without
+/// indexing: no bounds check to panic, issue 20, and no `memmove`).
 #[cfg_attr(not(any(target_os = "none", test)), allow(dead_code))]
-fn shift_by_rotation(buf: &mut [u8], src: Range<usize>, dest: usize) {
-    let (start, k, span_end, left) = if dest <= src.start {
-        (dest, src.start - dest, src.end, true)
+fn shift_by_bytes(buf: &mut [u8], src: Range<usize>, dest: usize) {
+    use core::cell::Cell;
+    if dest <= src.start {
+        // Towards the front: the span from `dest` to the source's end.
+        let Some(span) = buf.get_mut(dest..src.end) else {
+            return;
+        };
+        let cells = Cell::from_mut(span).as_slice_of_cells();
+        let from = cells.get(src.start - dest..).unwrap_or_default();
+        for (to, from) in cells.iter().zip(from) {
+            to.set(from.get());
+        }
     } else {
-        (src.start, dest - src.start, dest + src.len(), false)
-    };
-    let Some(span) = buf.get_mut(start..span_end) else {
-        return;
-    };
-    if k == 0 || k >= span.len() {
-        return;
-    }
-    // rotate_left(k) = reverse(..k), reverse(k..), reverse(all); rotate_right(k) is
-    // rotate_left(len - k).
-    let k = if left { k } else { span.len() - k };
-    // Checked split (`k < span.len()` above, but not provably so for the compiler in the
-    // right rotation): no panic path in the linked code (issue 20).
-    if let Some((head, tail)) = span.split_at_mut_checked(k) {
-        reverse(head);
-        reverse(tail);
-    }
-    reverse(span);
-}
-
-/// `s.reverse()` by slice patterns: core's `reverse` is not inlined at opt-level `z` and
-/// keeps a bounds-check panic path of its own (issue 20).
-fn reverse(s: &mut [u8]) {
-    let mut rest = s;
-    while let [first, middle @ .., last] = rest {
-        core::mem::swap(first, last);
-        rest = middle;
+        // Away from it: the span from the source's start to the destination's end.
+        let Some(span) = dest
+            .checked_add(src.len())
+            .and_then(|end| buf.get_mut(src.start..end))
+        else {
+            return;
+        };
+        let cells = Cell::from_mut(span).as_slice_of_cells();
+        let from = cells.get(..src.len()).unwrap_or_default();
+        for (to, from) in cells.iter().rev().zip(from.iter().rev()) {
+            to.set(from.get());
+        }
     }
 }
 
@@ -493,7 +489,7 @@ impl<'a> Writer<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{shift, shift_by_rotation};
+    use super::{shift, shift_by_bytes};
 
     /// `input_str` gives back slices of the mirrored input as strings, and nothing for
     /// equal bytes stored elsewhere or for cuts inside a character.
@@ -528,11 +524,11 @@ mod tests {
         }
     }
 
-    /// `shift` and `shift_by_rotation` (the bare-metal one) move exactly what `copy_within`
+    /// `shift` and `shift_by_bytes` (the bare-metal one) move exactly what `copy_within`
     /// moves, in both directions and at the edges.
     #[test]
     fn shift_moves_like_copy_within() {
-        for f in [shift, shift_by_rotation] {
+        for f in [shift, shift_by_bytes] {
             shift_like_copy_within(f);
         }
     }

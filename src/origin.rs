@@ -160,7 +160,12 @@ fn tuple<'a>(url: &Url<'a>) -> Origin<'a> {
 pub(crate) fn origin_of<'a>(url: &Url<'a>) -> Origin<'a> {
     match url.scheme() {
         "http" | "https" | "ws" | "wss" | "ftp" => tuple(url),
-        "blob" => blob_origin(url.path()),
+        "blob" => match blob_origin(url.path()) {
+            Ok(origin) => origin,
+            // Called from here, not from `blob_origin`: one frame less under the scratch
+            // and the parse in it (issue 20: `origin`'s Cortex-M0 stack bound).
+            Err(authority) => blob_origin_in_scratch(authority),
+        },
         _ => Origin::Opaque,
     }
 }
@@ -176,17 +181,16 @@ pub(crate) fn origin_of<'a>(url: &Url<'a>) -> Origin<'a> {
 /// from [`Url::origin_in`], which takes an arena.
 ///
 /// Out of line: the frames under [`Url::origin`] hold only what this needs (issue 20).
+/// `Err(authority)` when the inner scheme and authority need the scratch: the caller parses
+/// them there ([`blob_origin_in_scratch`]), with this frame gone.
 #[inline(never)]
-fn blob_origin(path: &str) -> Origin<'_> {
+fn blob_origin(path: &str) -> Result<Origin<'_>, &str> {
     let Some(authority) = inner_authority(path) else {
-        return Origin::Opaque;
+        return Ok(Origin::Opaque);
     };
     // Cut from a serialization: no tabs or newlines, so the parse has no tab-free copy on
     // its path (`Url::reparse`; issue 20: `origin`'s stack bound).
-    match canonical_blob_origin(authority) {
-        Some(origin) => origin,
-        None => blob_origin_in_scratch(authority),
-    }
+    canonical_blob_origin(authority).ok_or(authority)
 }
 
 /// [`blob_origin`] when the inner scheme and authority are canonical (parsed with no arena,
@@ -203,13 +207,21 @@ fn canonical_blob_origin(authority: &str) -> Option<Origin<'_>> {
 
 /// [`blob_origin`] for an inner scheme and authority that are not canonical: parsed in
 /// [`BLOB_ORIGIN_SCRATCH`] bytes of stack (out of line: they are on the stack only then).
+/// This frame, under which the states run, holds the scratch and the parse's result, and
+/// little else (issue 20: `origin`'s Cortex-M0 stack bound).
 #[inline(never)]
 fn blob_origin_in_scratch(authority: &str) -> Origin<'_> {
     let mut scratch = [0u8; BLOB_ORIGIN_SCRATCH];
-    let Ok(inner) = Url::reparse_unrecognized_in(authority, &mut scratch) else {
-        return Origin::Opaque;
-    };
-    // Borrow the host from `path`; the inner URL lives in local scratch.
+    match Url::reparse_unrecognized_in(authority, &mut scratch) {
+        Ok(inner) => tuple_in(authority, &inner),
+        Err(_) => Origin::Opaque,
+    }
+}
+
+/// The origin of `inner` (an inner URL parsed in scratch), its host borrowed from
+/// `authority`, where it must appear as it serializes; opaque otherwise.
+#[inline(never)]
+fn tuple_in<'p>(authority: &'p str, inner: &Url<'_>) -> Origin<'p> {
     let Some(host) = find_str(authority, inner.hostname()) else {
         return Origin::Opaque;
     };
@@ -313,8 +325,10 @@ impl<'a> Url<'a> {
 }
 
 /// Stack bytes [`Url::origin`] uses for a `blob:` URL whose inner scheme and authority are
-/// not canonical (the rest of the inner URL is not parsed).
-pub const BLOB_ORIGIN_SCRATCH: usize = 256;
+/// not canonical (the rest of the inner URL is not parsed): their serialization must fit,
+/// else the origin is opaque ([`Url::origin_in`] takes an arena instead). 128, not more: the
+/// scratch is above the parser's deepest chain (issue 20: 1,536 B on a Cortex-M0).
+pub const BLOB_ORIGIN_SCRATCH: usize = 128;
 
 impl<'a> Url<'a> {
     /// The origin (<https://url.spec.whatwg.org/#concept-url-origin>).

@@ -7,29 +7,33 @@
 
 use crate::percent::{self, EncodeSet};
 
-/// <https://url.spec.whatwg.org/#forbidden-host-code-point>
+/// <https://url.spec.whatwg.org/#forbidden-host-code-point>: a bit of
+/// [`FORBIDDEN_HOST`] (a mask: four words and a shift instead of seventeen comparisons, for
+/// flash).
 #[inline]
 pub(crate) const fn is_forbidden_host(b: u8) -> bool {
-    matches!(
-        b,
-        0 | b'\t'
-            | b'\n'
-            | b'\r'
-            | b' '
-            | b'#'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-    )
+    let word = match b / 32 {
+        0 => FORBIDDEN_HOST[0],
+        1 => FORBIDDEN_HOST[1],
+        2 => FORBIDDEN_HOST[2],
+        3 => FORBIDDEN_HOST[3],
+        _ => 0,
+    };
+    word >> (b % 32) & 1 != 0
 }
+
+/// Bit `b` is set when the ASCII byte `b` is a forbidden host code point.
+const FORBIDDEN_HOST: [u32; 4] = {
+    let mut mask = [0u32; 4];
+    let bytes = b"\0\t\n\r #/:<>?@[\\]^|";
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i] as usize;
+        mask[b / 32] |= 1 << (b % 32);
+        i += 1;
+    }
+    mask
+};
 
 /// <https://url.spec.whatwg.org/#forbidden-domain-code-point>
 #[inline]

@@ -171,3 +171,31 @@ fn skip_is_exact_at_every_alignment() {
         }
     }
 }
+
+/// The mask is the spec's list (<https://url.spec.whatwg.org/#forbidden-host-code-point>),
+/// for every byte.
+#[test]
+fn forbidden_host_is_the_spec_list() {
+    for b in 0..=255u8 {
+        let listed = matches!(
+            b,
+            0x00 | 0x09
+                | 0x0a
+                | 0x0d
+                | b' '
+                | b'#'
+                | b'/'
+                | b':'
+                | b'<'
+                | b'>'
+                | b'?'
+                | b'@'
+                | b'['
+                | b'\\'
+                | b']'
+                | b'^'
+                | b'|'
+        );
+        assert_eq!(super::is_forbidden_host(b), listed, "{b:#04x}");
+    }
+}

@@ -50,7 +50,7 @@ impl<'a> Url<'a> {
     pub(crate) fn from_record(s: &'a str, r: &Record, validation: ValidationErrors) -> Url<'a> {
         let url = Url {
             serialization: s,
-            rec: *r,
+            rec: r.copied(),
             validation,
         };
         debug_assert!(url.check().is_ok(), "{:?}: {:?}", url, url.check());

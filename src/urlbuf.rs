@@ -1,7 +1,7 @@
 //! `UrlBuf<N>`: an owned URL with inline, fixed-capacity storage, edited in place.
 
 use crate::error::{Error, ValidationErrors};
-use crate::parser::Record;
+use crate::parser::{COPY_DEFERRED, Record, parse_deferring_count, tab_free_needed};
 use crate::url::Url;
 use core::fmt;
 use heapless::String;
@@ -33,36 +33,21 @@ pub struct UrlBuf<const N: usize> {
     validation: ValidationErrors,
 }
 
-/// Captures a parsed URL's metadata and where its bytes are, ending the borrow.
-struct Captured {
-    record: Record,
-    validation: ValidationErrors,
-    len: usize,
-    /// Where the serialization is: in the source slice or in the arena, at an offset.
-    place: Place,
-}
-
+/// Where a setter's result is: in the arena, at an offset, or not (it borrowed the URL's
+/// own serialization: the setter left the URL as it was).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
-    Source(usize),
+    Unchanged,
     Arena(usize),
 }
 
-/// Notes where `url`'s serialization lives (by address: the parser may return the input
-/// itself, or a tab-free copy of it at the end of the arena).
-fn capture(url: &Url<'_>, arena: (usize, usize), source: &[u8]) -> Captured {
-    let s = url.as_str();
-    let p = s.as_ptr() as usize;
-    let place = if (arena.0..arena.0 + arena.1).contains(&p) {
-        Place::Arena(p - arena.0)
-    } else {
-        Place::Source(p.wrapping_sub(source.as_ptr() as usize))
-    };
-    Captured {
-        record: url.record(),
-        validation: url.recorded_validation(),
-        len: s.len(),
-        place,
+/// Notes where `url`'s serialization lives (by address), in the arena at `arena` (its
+/// address and length) or elsewhere.
+fn locate(url: &Url<'_>, arena: (usize, usize)) -> Place {
+    let p = url.as_str().as_ptr() as usize;
+    match (arena.0..arena.0 + arena.1).contains(&p) {
+        true => Place::Arena(p - arena.0),
+        false => Place::Unchanged,
     }
 }
 
@@ -77,7 +62,15 @@ impl<const N: usize> UrlBuf<N> {
         // One copy of `N` bytes besides the result: the arena (issue 20: Cortex-M0 bound).
         let mut arena = [0u8; N];
         let url = Url::parse_with_base(input, base, &mut arena)?;
-        // Wherever the result is (the arena, or the input it borrowed), it is copied.
+        Self::holding(&url)
+    }
+
+    /// A new `UrlBuf` holding a copy of `url` (wherever its text is: the arena, or the
+    /// input it borrowed). Out of line, writing straight into the caller's result: the
+    /// storage it builds is not beside the arena in the frame under the parse (issue 20:
+    /// Cortex-M0 bound).
+    #[inline(never)]
+    fn holding(url: &Url<'_>) -> Result<Self, Error> {
         let text = url.as_str();
         let too_small = Error::ArenaTooSmall { needed: text.len() };
         Ok(UrlBuf {
@@ -88,12 +81,23 @@ impl<const N: usize> UrlBuf<N> {
     }
 
     /// Parses `input` against `base` and stores the result; on an error nothing changes.
-    /// Not inlined, and the result copied into the storage in place ([`UrlBuf::store`]):
-    /// the only copy of `N` bytes on the stack is the arena (issue 20: Cortex-M0 bound).
-    #[inline(never)]
     fn parse_into(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
+        let r = self.parse_into_arena(input, base);
+        if let Err(COPY_DEFERRED) = r {
+            // No room for the tab-free copy: counted here, not under the arena's frame
+            // (issue 20: Cortex-M0 bound).
+            return Err(tab_free_needed(input, base, N));
+        }
+        r
+    }
+
+    /// [`UrlBuf::parse_into`] in `N` bytes of stack, or [`COPY_DEFERRED`]. Not inlined, and
+    /// the result copied into the storage in place: the only copy of `N` bytes on the stack
+    /// is the arena (issue 20: Cortex-M0 bound).
+    #[inline(never)]
+    fn parse_into_arena(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
         let mut arena = [0u8; N];
-        let url = Url::parse_with_base(input, base, &mut arena)?;
+        let url = parse_deferring_count(input, base, &mut arena)?;
         // Wherever the result is (the arena, or the input it borrowed), it is copied.
         let text = url.as_str();
         if text.len() > N {
@@ -103,25 +107,6 @@ impl<const N: usize> UrlBuf<N> {
         let _ = self.serialization.push_str(text);
         self.record = url.record();
         self.validation = url.recorded_validation();
-        Ok(())
-    }
-
-    /// Stores the captured URL `c`, whose serialization is in `arena` or `source`.
-    fn store(&mut self, arena: &[u8], c: &Captured, source: &[u8]) -> Result<(), Error> {
-        let too_small = Error::ArenaTooSmall { needed: c.len };
-        let bytes = match c.place {
-            // The result borrowed the source: copied into the storage.
-            Place::Source(offset) => source.get(offset..offset + c.len),
-            Place::Arena(offset) => arena.get(offset..offset + c.len),
-        };
-        let text = bytes
-            .and_then(|b| core::str::from_utf8(b).ok())
-            .filter(|t| t.len() <= N)
-            .ok_or(too_small)?;
-        self.serialization.clear();
-        self.serialization.push_str(text).map_err(|_| too_small)?;
-        self.record = c.record;
-        self.validation = c.validation;
         Ok(())
     }
 
@@ -150,16 +135,34 @@ impl<const N: usize> UrlBuf<N> {
     ) -> Result<(), Error> {
         let mut arena = [0u8; N];
         let span = (arena.as_ptr() as usize, N);
-        let c = {
-            let current = self.as_url();
-            let new = setter(&current, &mut arena)?;
-            capture(&new, span, self.serialization.as_bytes())
-        };
-        if matches!(c.place, Place::Source(_)) {
-            // The setter left the URL as it was.
+        // The current URL borrows the serialization alone: the result's record goes
+        // straight into the other fields, with no copy of it beside the result on the
+        // stack (issue 20: Cortex-M0 bound).
+        let UrlBuf {
+            serialization,
+            record,
+            validation,
+        } = self;
+        let current = Url::from_record(serialization.as_str(), record, *validation);
+        let new = setter(&current, &mut arena)?;
+        let len = new.as_str().len();
+        let Place::Arena(offset) = locate(&new, span) else {
             return Ok(());
+        };
+        // Everything that can fail is checked before anything changes (the bytes are the
+        // result's, a `str`: they are UTF-8).
+        let end = offset + len;
+        if end > N {
+            return Err(Error::ArenaTooSmall { needed: len });
         }
-        self.store(&arena, &c, &[])
+        *record = new.record();
+        *validation = new.recorded_validation();
+        let text = arena
+            .get(offset..end)
+            .and_then(|b| core::str::from_utf8(b).ok());
+        serialization.clear();
+        let _ = serialization.push_str(text.unwrap_or_default());
+        Ok(())
     }
 
     /// Replaces the whole URL (the `href` setter).
@@ -232,3 +235,35 @@ impl<const N: usize> PartialEq for UrlBuf<N> {
 }
 
 impl<const N: usize> Eq for UrlBuf<N> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `set_href` with tabs or newlines whose tab-free copy does not fit in `N` bytes (the
+    /// count deferred out of the arena's frame, issue 20): the answer `Url::parse` gives
+    /// with an `N`-byte arena, never the internal `needed: 0`, and the URL unchanged.
+    #[test]
+    fn set_href_counts_a_tab_free_copy_that_does_not_fit() {
+        let inputs = [
+            "http://exa\tmple.com/abcdefghijklmnop",
+            "file://h\nost.example:99999/x",
+            "http://b\u{fc}cher\t.example/a/b/c/d",
+            "\t https://x.y/\n",
+        ];
+        for input in inputs {
+            let mut buf: UrlBuf<16> = UrlBuf::parse("http://a.b/").unwrap();
+            let mut arena = [0u8; 16];
+            let want = Url::parse(input, &mut arena).map(|u| u.as_str().len());
+            let got = buf.set_href(input);
+            assert_ne!(got, Err(Error::ArenaTooSmall { needed: 0 }), "{input:?}");
+            match want {
+                Ok(_) => assert!(got.is_ok(), "{input:?}: {got:?}"),
+                Err(e) => {
+                    assert_eq!(got, Err(e), "{input:?}");
+                    assert_eq!(buf.as_str(), "http://a.b/", "{input:?}");
+                }
+            }
+        }
+    }
+}

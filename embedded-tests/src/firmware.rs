@@ -491,6 +491,15 @@ fn entry_stacks(arena: &mut [u8], base_arena: &mut [u8], failed: &mut u32) {
     const IDN_URL: &str = "http://xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbbbbbbbbb.\u{df}/";
     let (ok, d) = measured(|| entry::microurl_entry_parse(IDN_URL, &mut *arena).is_err());
     check("parse", ok, d);
+    // The same with a tab, in an arena too small for its tab-free copy: the copy is parsed
+    // on the stack with no arena (the count of `needed`), where the UTS46 check still runs.
+    const IDN_TAB: &str = "http://xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbb\tbbbbbbb.\u{df}/";
+    let small = arena.get_mut(..16).unwrap_or_default();
+    let (ok, d) = measured(|| {
+        let r = entry::microurl_entry_parse(IDN_TAB, &mut *small);
+        matches!(r, Err(microurl::Error::ArenaTooSmall { needed }) if needed > 16)
+    });
+    check("parse", ok, d);
     let (ok, d) =
         measured(|| entry::microurl_entry_parse_with_base(MARKS, Some(&base), &mut *arena).is_ok());
     check("parse_with_base", ok, d);
@@ -512,6 +521,16 @@ fn entry_stacks(arena: &mut [u8], base_arena: &mut [u8], failed: &mut u32) {
         )
     });
     check("origin", ok, d);
+    // A blob URL whose inner scheme and authority are not canonical: parsed in the origin's
+    // scratch, through the UTS46 check of stress input #0's label (which fails: opaque).
+    const BLOB: &str = "blob:HTTP://xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbbbbbbbbb.\u{df}/x";
+    match entry::microurl_entry_parse(core::hint::black_box(BLOB), &mut *arena) {
+        Ok(blob) => {
+            let (ok, d) = measured(|| entry::microurl_entry_origin(&blob).is_opaque());
+            check("origin", ok, d);
+        }
+        Err(_) => check("origin", false, Depth { parse: 0, total: 0 }),
+    }
     // Credentials in a URL are a validation error (invalid-credentials).
     let (ok, d) = measured(|| !entry::microurl_entry_validation_errors(&base).is_empty());
     check("validation_errors", ok, d);

@@ -68,15 +68,20 @@ impl Part {
         }
     }
 
-    /// The IPv4 number parser's result: `(value, validationError)`, or `None` for failure.
-    /// The value is `None` when it does not fit in 32 bits (always out of range).
-    fn number(&self) -> Option<(Option<u32>, bool)> {
+    /// The IPv4 number parser's result: the value and its [`NumberFlags`] (`(value,
+    /// validationError)` with [`NON_DECIMAL`] for the flag, no flag for failure; the value
+    /// only [`FITS`] in 32 bits or is out of range whatever it is).
+    fn number(&self) -> (u32, NumberFlags) {
         match self.len {
-            0 => None,
-            1 if self.first.is_ascii_digit() => Some((Some(u32::from(self.first - b'0')), false)),
-            1 => None,
-            _ if !self.digits_ok => None,
-            _ => Some(((!self.big).then_some(self.value), self.radix != 10)),
+            0 => (0, 0),
+            1 if self.first.is_ascii_digit() => (u32::from(self.first - b'0'), OK | FITS),
+            1 => (0, 0),
+            _ if !self.digits_ok => (0, 0),
+            _ => {
+                let fits = if self.big { 0 } else { FITS };
+                let non_decimal = if self.radix != 10 { NON_DECIMAL } else { 0 };
+                (self.value, OK | fits | non_decimal)
+            }
         }
     }
 
@@ -86,12 +91,24 @@ impl Part {
     }
 }
 
+/// What the IPv4 number parser says of a part besides its value: [`OK`] (it did not fail),
+/// [`FITS`] (the value fits in 32 bits; else it is out of range whatever it is) and
+/// [`NON_DECIMAL`] (its validation error flag); zero for a failure.
+type NumberFlags = u8;
+const OK: NumberFlags = 1;
+const FITS: NumberFlags = 2;
+const NON_DECIMAL: NumberFlags = 4;
+
 /// Streaming state over a domain: the numbers of the first four parts, the last two parts,
 /// and how many there were. With more than four parts the IPv4 parser fails whatever they
 /// hold, but the ends-in-a-number checker still looks at the last (or second-to-last) one.
 pub(crate) struct Ipv4Scan {
-    /// [`Part::number`] of the first four parts, in order.
-    first: [Option<(Option<u32>, bool)>; 4],
+    /// [`Part::number`] of the first four parts, in order, as values and [`NumberFlags`].
+    /// (Not an array of `Option<(Option<u32>, bool)>`: that starts as a copy of a `None`
+    /// array built apart, a `memcpy` call on Cortex-M at opt-level `z`; these start as
+    /// zeros in place.)
+    values: [u32; 4],
+    flags: [NumberFlags; 4],
     /// Whether the part before the last one is number-like ([`Part::is_number_like`]).
     prev_number_like: bool,
     /// Whether the most recently ended part is number-like, and whether it is empty. (Two
@@ -109,7 +126,8 @@ pub(crate) struct Ipv4Scan {
 impl Ipv4Scan {
     pub(crate) fn new() -> Self {
         Ipv4Scan {
-            first: [None; 4],
+            values: [0; 4],
+            flags: [0; 4],
             prev_number_like: false,
             last_number_like: false,
             last_empty: true,
@@ -134,8 +152,11 @@ impl Ipv4Scan {
     /// links `memmove` on Cortex-M (see `arena::shift`).
     fn end_part(&mut self) {
         self.labels_ok &= (1..=63).contains(&self.current.len);
-        if let Some(slot) = self.first.get_mut(self.count) {
-            *slot = self.current.number();
+        if let (Some(value), Some(flags)) = (
+            self.values.get_mut(self.count),
+            self.flags.get_mut(self.count),
+        ) {
+            (*value, *flags) = self.current.number();
         }
         self.prev_number_like = self.last_number_like;
         self.last_number_like = self.current.is_number_like();
@@ -174,16 +195,17 @@ impl Ipv4Scan {
         if non_ascii_input {
             v.insert(ValidationError::Ipv4NonAsciiInput);
         }
-        parse_ipv4(self.count, &self.first, last_empty, v).map(Some)
+        parse_ipv4(self.count, &self.values, &self.flags, last_empty, v).map(Some)
     }
 }
 
 /// <https://url.spec.whatwg.org/#concept-ipv4-parser>, given the number of parts, the
-/// [`Part::number`] of the first four and whether the last part is empty. Every part it
+/// [`Part::number`] of the first four (values and flags) and whether the last part is empty. Every part it
 /// reads is among the first four: past four parts it fails before reading any.
 fn parse_ipv4(
     count: usize,
-    parts: &[Option<(Option<u32>, bool)>; 4],
+    values: &[u32; 4],
+    flags: &[NumberFlags; 4],
     last_empty: bool,
     v: &mut impl Report,
 ) -> Result<u32, ParseErrorKind> {
@@ -204,15 +226,16 @@ fn parse_ipv4(
     // `None`: 2^32 or more. In 32 bits: no 64-bit arithmetic on Cortex-M.
     let mut numbers = [None::<u32>; 4];
     // Zipped, not indexed: no bounds check to panic (issue 20).
-    for (slot, part) in numbers.iter_mut().zip(&parts[..n]) {
-        let Some((value, non_decimal)) = *part else {
+    let parts = values.iter().zip(flags).take(n);
+    for (slot, (&value, &flags)) in numbers.iter_mut().zip(parts) {
+        if flags & OK == 0 {
             v.insert(ValidationError::Ipv4NonNumericPart);
             return Err(ParseErrorKind::Ipv4NonNumericPart);
-        };
-        if non_decimal {
+        }
+        if flags & NON_DECIMAL != 0 {
             v.insert(ValidationError::Ipv4NonDecimalPart);
         }
-        *slot = value;
+        *slot = (flags & FITS != 0).then_some(value);
     }
     let numbers = &numbers[..n];
     let over_255 = |x: &Option<u32>| x.is_none_or(|x| x > 255);

@@ -2,21 +2,46 @@
 
 use crate::error::{ParseErrorKind, Report, ValidationError};
 
-/// <https://url.spec.whatwg.org/#concept-ipv6-parser>, on the text between the brackets.
-#[inline(never)]
+/// <https://url.spec.whatwg.org/#concept-ipv6-parser>, on the text between the brackets:
+/// the address by value (for tests and the reference parser; the parser writes in place,
+/// [`parse_into`]).
+#[inline]
 pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], ParseErrorKind> {
+    let mut address = [0u16; 8];
+    parse_into(input, &mut address, v).map(|()| address)
+}
+
+/// [`parse`] into `address` (all zero on entry), where the caller keeps it: an address
+/// returned by value is moved through `Result`s at a 2-byte alignment, a `memcpy` call
+/// each on Cortex-M at opt-level `z`. A failure's validation error is reported here, once
+/// for all the places the parser fails (the last error it reports, where every other one
+/// is: at the host's start).
+#[inline(never)]
+pub(crate) fn parse_into(
+    input: &[u8],
+    address: &mut [u16; 8],
+    v: &mut impl Report,
+) -> Result<(), ParseErrorKind> {
+    let result = pieces(input, address, v);
+    if let Err(e) = result.map_err(ParseErrorKind::validation_error) {
+        e.into_iter().for_each(|e| v.insert(e));
+    }
+    result
+}
+
+/// The IPv6 parser's steps, failing with the kind alone (see [`parse_into`]).
+fn pieces(input: &[u8], address: &mut [u16; 8], v: &mut impl Report) -> Result<(), ParseErrorKind> {
     use ParseErrorKind as K;
     use ValidationError as E;
-    let mut address = [0u16; 8];
-    let (mut p, mut piece_index, mut compress) = leading_compression(input, v)?;
+    let (mut p, mut piece_index, mut compress) = leading_compression(input)?;
     let c = |p: usize| input.get(p).copied();
     while c(p).is_some() {
         if piece_index == 8 {
-            return fail(v, E::Ipv6TooManyPieces, K::Ipv6TooManyPieces);
+            return Err(K::Ipv6TooManyPieces);
         }
         if c(p) == Some(b':') {
             if compress.is_some() {
-                return fail(v, E::Ipv6MultipleCompression, K::Ipv6MultipleCompression);
+                return Err(K::Ipv6MultipleCompression);
             }
             p += 1;
             piece_index += 1;
@@ -28,18 +53,18 @@ pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], Parse
         match c(p) {
             Some(b'.') => {
                 if length == 0 {
-                    return invalid_ipv4_code_point(v);
+                    return Err(K::Ipv4InIpv6InvalidCodePoint);
                 }
                 p -= length;
-                return parse_ipv4_in_ipv6(input, p, address, piece_index, compress, v);
+                return parse_ipv4_in_ipv6(input, p, address, piece_index, compress);
             }
             Some(b':') => {
                 p += 1;
                 if c(p).is_none() {
-                    return fail(v, E::Ipv6InvalidCodePoint, K::Ipv6InvalidCodePoint);
+                    return Err(K::Ipv6InvalidCodePoint);
                 }
             }
-            Some(_) => return fail(v, E::Ipv6InvalidCodePoint, K::Ipv6InvalidCodePoint),
+            Some(_) => return Err(K::Ipv6InvalidCodePoint),
             None => {}
         }
         if length > 1 && (value as u32) < 1 << (4 * (length - 1)) {
@@ -48,29 +73,25 @@ pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], Parse
         // In bounds: the loop returned at `piece_index == 8`; `get_mut` says so to the
         // compiler (no panic path), and the error is what an 9th piece would be.
         let Some(slot) = address.get_mut(piece_index) else {
-            return fail(v, E::Ipv6TooManyPieces, K::Ipv6TooManyPieces);
+            return Err(K::Ipv6TooManyPieces);
         };
         *slot = value;
         piece_index += 1;
     }
-    finish(address, piece_index, compress, v)
+    finish(address, piece_index, compress)
 }
 
 /// Step 5 of <https://url.spec.whatwg.org/#concept-ipv6-parser>: an address that starts
 /// with `:` starts with `::`, a compression before the first piece. Returns where the
 /// pieces start, the piece index and the compression.
 #[inline(always)]
-fn leading_compression(
-    input: &[u8],
-    v: &mut impl Report,
-) -> Result<(usize, usize, Option<usize>), ParseErrorKind> {
+fn leading_compression(input: &[u8]) -> Result<(usize, usize, Option<usize>), ParseErrorKind> {
     use ParseErrorKind as K;
-    use ValidationError as E;
     let (mut p, mut piece_index, mut compress) = (0, 0, None);
     let c = |p: usize| input.get(p).copied();
     if c(p) == Some(b':') {
         if c(p + 1) != Some(b':') {
-            return fail(v, E::Ipv6InvalidCompression, K::Ipv6InvalidCompression);
+            return Err(K::Ipv6InvalidCompression);
         }
         p += 2;
         piece_index += 1;
@@ -93,40 +114,17 @@ fn hex_piece(input: &[u8], mut p: usize) -> (u16, usize) {
     (value, length)
 }
 
-/// Records the validation error `e` and fails with `k`.
-fn fail<T>(
-    v: &mut impl Report,
-    e: ValidationError,
-    k: ParseErrorKind,
-) -> Result<T, ParseErrorKind> {
-    v.insert(e);
-    Err(k)
-}
-
-/// The IPv4-in-IPv6 invalid code point failure.
-fn invalid_ipv4_code_point<T>(v: &mut impl Report) -> Result<T, ParseErrorKind> {
-    use ParseErrorKind as K;
-    use ValidationError as E;
-    fail(
-        v,
-        E::Ipv4InIpv6InvalidCodePoint,
-        K::Ipv4InIpv6InvalidCodePoint,
-    )
-}
-
 /// The IPv4-in-IPv6 branch of the IPv6 parser, from the first digit of the dotted part.
 fn parse_ipv4_in_ipv6(
     input: &[u8],
     mut p: usize,
-    mut address: [u16; 8],
+    address: &mut [u16; 8],
     mut piece_index: usize,
     compress: Option<usize>,
-    v: &mut impl Report,
-) -> Result<[u16; 8], ParseErrorKind> {
+) -> Result<(), ParseErrorKind> {
     use ParseErrorKind as K;
-    use ValidationError as E;
     if piece_index > 6 {
-        return fail(v, E::Ipv4InIpv6TooManyPieces, K::Ipv4InIpv6TooManyPieces);
+        return Err(K::Ipv4InIpv6TooManyPieces);
     }
     let mut numbers_seen = 0;
     while let Some(&ch) = input.get(p) {
@@ -137,30 +135,30 @@ fn parse_ipv4_in_ipv6(
                 p += 1;
                 ch = input.get(p).copied().unwrap_or(0);
             } else {
-                return invalid_ipv4_code_point(v);
+                return Err(K::Ipv4InIpv6InvalidCodePoint);
             }
         }
         if !ch.is_ascii_digit() {
-            return invalid_ipv4_code_point(v);
+            return Err(K::Ipv4InIpv6InvalidCodePoint);
         }
         while let Some(&d) = input.get(p).filter(|d| d.is_ascii_digit()) {
             let number = (d - b'0') as u16;
             ipv4_piece = match ipv4_piece {
                 None => Some(number),
                 Some(0) => {
-                    return invalid_ipv4_code_point(v);
+                    return Err(K::Ipv4InIpv6InvalidCodePoint);
                 }
                 Some(x) => Some(x * 10 + number),
             };
             if ipv4_piece.is_some_and(|x| x > 255) {
-                return fail(v, E::Ipv4InIpv6OutOfRangePart, K::Ipv4InIpv6OutOfRangePart);
+                return Err(K::Ipv4InIpv6OutOfRangePart);
             }
             p += 1;
         }
         let piece = ipv4_piece.unwrap_or(0);
         // At most 6 + 2 pieces (the dotted part is 4 numbers): in bounds, said with `get_mut`.
         let Some(slot) = address.get_mut(piece_index) else {
-            return fail(v, E::Ipv4InIpv6TooManyPieces, K::Ipv4InIpv6TooManyPieces);
+            return Err(K::Ipv4InIpv6TooManyPieces);
         };
         *slot = slot.wrapping_mul(0x100).wrapping_add(piece);
         numbers_seen += 1;
@@ -169,40 +167,39 @@ fn parse_ipv4_in_ipv6(
         }
     }
     if numbers_seen != 4 {
-        return fail(v, E::Ipv4InIpv6TooFewParts, K::Ipv4InIpv6TooFewParts);
+        return Err(K::Ipv4InIpv6TooFewParts);
     }
-    finish(address, piece_index, compress, v)
+    finish(address, piece_index, compress)
 }
 
-/// The compression step at the end of the IPv6 parser.
+/// The compression step at the end of the IPv6 parser, in place.
 fn finish(
-    mut address: [u16; 8],
+    address: &mut [u16; 8],
     piece_index: usize,
     compress: Option<usize>,
-    v: &mut impl Report,
-) -> Result<[u16; 8], ParseErrorKind> {
+) -> Result<(), ParseErrorKind> {
     match compress {
         Some(compress) => {
             // The spec's swaps move the pieces after the compression to the end and the
             // zeros after them (pieces `piece_index..8` are still zero) to `compress`: piece
-            // `i >= compress` moves up by the number of those zeros. (Written out, not with
+            // `i >= compress` moves up by the number of those zeros. From the last piece
+            // down, so that each is read before it is overwritten. (Written out, not with
             // `swap` or `rotate_right`: no index to check, and a few instructions.)
             let zeros = 8usize.saturating_sub(piece_index);
-            let mut moved = [0u16; 8];
-            for (i, &piece) in address.iter().enumerate() {
-                let to = if i < compress { i } else { i + zeros };
-                if let Some(slot) = moved.get_mut(to) {
+            for to in (compress..8).rev() {
+                let from = to.wrapping_sub(zeros);
+                let piece = match from >= compress {
+                    true => address.get(from).copied().unwrap_or(0),
+                    false => 0,
+                };
+                if let Some(slot) = address.get_mut(to) {
                     *slot = piece;
                 }
             }
-            address = moved;
-            Ok(address)
+            Ok(())
         }
-        None if piece_index != 8 => {
-            v.insert(ValidationError::Ipv6TooFewPieces);
-            Err(ParseErrorKind::Ipv6TooFewPieces)
-        }
-        None => Ok(address),
+        None if piece_index != 8 => Err(ParseErrorKind::Ipv6TooFewPieces),
+        None => Ok(()),
     }
 }
 

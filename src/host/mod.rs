@@ -145,7 +145,8 @@ pub(crate) fn parse<R: Report>(
             v.insert(ValidationError::Ipv6Unclosed);
             return Err(ParseErrorKind::Ipv6Unclosed);
         };
-        let address = ipv6::parse(inner, v)?;
+        let mut address = [0u16; 8];
+        ipv6::parse_into(inner, &mut address, v)?;
         out.push(b'[');
         ipv6::serialize(&address, out);
         out.push(b']');

@@ -3,10 +3,11 @@
 
 use super::Options;
 use super::entry::{
-    Head, Job, Positions, copy_without_tabs, kept_position, pipeline_validity, recognize,
+    Job, Positions, copy_without_tabs, kept_position, pipeline_validity, recognize,
     recognizer_runs, run,
 };
 use super::fast::{self, Found, Resume};
+use super::needed::Head;
 use crate::error::{Error, ValidationErrors};
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;

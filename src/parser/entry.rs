@@ -5,6 +5,9 @@
 //! stops as soon as no later state can fail.
 
 use super::fast::{self, Found, Resume};
+use super::needed::{
+    counts, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_logged,
+};
 use super::{Options, Parser, Record};
 use crate::error::{
     Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
@@ -15,15 +18,19 @@ use core::cell::Cell;
 
 /// What a run of the pipeline is for, and what it found out besides its result.
 pub(super) struct Job<'b, 'u, 'e> {
-    base: Option<&'b Url<'u>>,
+    pub(super) base: Option<&'b Url<'u>>,
     options: Options<'e>,
     /// Only whether the input is valid: the states stop where no later one can fail.
-    validity_only: bool,
+    pub(super) validity_only: bool,
     /// Set when the run ended in `ArenaTooSmall` with validity still undecided: a step that
     /// needs arena scratch (UTS46 on a host, tab removal) was skipped and may fail. (Beside
     /// the result rather than in it: a wider error type costs every caller of `parse` a
     /// conversion and its stack.)
     pub(super) undecided: Cell<bool>,
+    /// Set with [`COPY_DEFERRED`]: the caller counts the tab-free copy (a flag, not the
+    /// error alone, so that a program whose arena always holds what can be copied sees the
+    /// count unreachable and links none of it).
+    deferred: Cell<bool>,
 }
 
 impl<'b, 'u, 'e> Job<'b, 'u, 'e> {
@@ -32,17 +39,18 @@ impl<'b, 'u, 'e> Job<'b, 'u, 'e> {
         options: Options<'e>,
         validity_only: bool,
     ) -> Self {
-        let undecided = Cell::new(false);
+        let (undecided, deferred) = (Cell::new(false), Cell::new(false));
         Job {
             base,
             options,
             validity_only,
             undecided,
+            deferred,
         }
     }
 
     /// `ArenaTooSmall { needed }`, and whether validity is still `undecided` with it.
-    fn too_small(&self, needed: usize, undecided: bool) -> Error {
+    pub(super) fn too_small(&self, needed: usize, undecided: bool) -> Error {
         self.undecided.set(undecided);
         Error::ArenaTooSmall { needed }
     }
@@ -131,128 +139,33 @@ pub(super) fn recognizer_runs(options: &Options<'_>) -> bool {
     cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()
 }
 
-/// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines
-/// (`n` bytes), for when the parse itself cannot run (no room to copy the tab-free input):
-/// a base may be copied; a byte that some component percent-encodes may become `%XX`, any
-/// other byte stays one byte; only the bytes that can be a host ([`Head`]) may grow through
-/// IDNA (when they hold non-ASCII or `%`: otherwise IPv4 serialization, at most 15 bytes, is
-/// all the growth) or userinfo encoding; and the serializer inserts a few bytes (`//`, `/.`,
-/// `/`, `:`, `@`).
-fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize {
-    let base_len = base.map_or(0, |b| b.as_str().len());
-    // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
-    // all of them: the head's span and per-byte counts cost flash.
-    if !cfg!(feature = "fast-path") {
-        let idna = if cfg!(feature = "idna") {
-            crate::idna_bound(n)
-        } else {
-            0
-        };
-        return base_len + (3 * n).max(idna) + INSERTED;
-    }
-    let head = Head::scan(t);
-    let host = match cfg!(feature = "idna") && head.idna {
-        true => crate::idna_bound(head.span),
-        false => 3 * head.span + 15,
-    };
-    base_len + head.per_byte + host + INSERTED
-}
-
-/// Bytes the serializer may insert besides the input's own (`//`, `/.`, `/`, `:`, `@`).
-const INSERTED: usize = 32;
-
-/// What the serializer may insert after a head: `/.` before a path that starts with an
-/// empty segment, in a URL without a host (the rest's bytes otherwise only append to the
-/// head's output, or remove: a dot segment, a `file:` host before a drive letter).
-const SLASH_DOT: usize = 2;
-
-/// Whether a byte may be percent-encoded outside the userinfo: it is in the path, query,
-/// special-query, fragment or C0 control percent-encode set, or is not a URL code point
-/// (<https://url.spec.whatwg.org/#percent-encoded-bytes>; the byte classes of `scan`).
-/// `%` is never encoded.
-fn may_be_escaped(b: u8) -> bool {
-    use crate::scan::{C0, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
-    let once = PATH | QUERY | SPECIAL_QUERY | FRAGMENT | C0;
-    b != b'%' && CLASS[b as usize] & once != once
-}
-
-/// What one pass over the tab-free input tells about where a host can be: after a scheme
-/// and its `:` if the input starts with one, and any slashes, up to the first `/`, `?` or
-/// `#` (<https://url.spec.whatwg.org/#authority-state>; not `\\`, which ends only a special
-/// URL's authority). The span holds the authority, and the head (through the byte that
-/// ends the span) holds all that can fail: the states after it (path, query, fragment)
-/// never do.
-pub(super) struct Head {
-    /// The output bytes if every byte that may be percent-encoded is.
-    per_byte: usize,
-    /// The part of `per_byte` from the bytes after the head.
-    rest: usize,
-    /// The span's length, and whether it has non-ASCII or `%` (it may go through IDNA).
-    span: usize,
-    idna: bool,
-    /// The head's length in tab-free bytes (past the input's end when nothing ends the span).
-    pub(super) end: usize,
-}
-
-impl Head {
-    pub(super) fn scan(t: &[u8]) -> Head {
-        let mut head = Head {
-            per_byte: 0,
-            rest: 0,
-            span: 0,
-            idna: false,
-            end: usize::MAX,
-        };
-        // 0: scheme, 1: slashes, 2: span, 3: past it.
-        let (mut state, mut kept) = (0u8, 0usize);
-        for &b in t.iter().filter(|&&b| !is_tab_or_newline(b)) {
-            kept += 1;
-            let bytes = if may_be_escaped(b) { 3 } else { 1 };
-            head.per_byte += bytes;
-            if state == 3 {
-                head.rest += bytes;
-                continue;
-            }
-            if state == 0 {
-                let scheme_char = crate::scan::is(b, crate::scan::SCHEME_CHAR);
-                if scheme_char && (kept > 1 || b.is_ascii_alphabetic()) {
-                    continue;
-                }
-                if b == b':' && kept > 1 {
-                    state = 1;
-                    continue;
-                }
-                // Not a scheme: its bytes so far are the span's (none: slashes may come first).
-                head.span = kept - 1;
-                state = if kept > 1 { 2 } else { 1 };
-            }
-            if state == 1 && !matches!(b, b'/' | b'\\') {
-                state = 2;
-            }
-            if state == 2 {
-                match b {
-                    b'/' | b'?' | b'#' => {
-                        state = 3;
-                        head.end = kept;
-                    }
-                    _ => {
-                        head.span += 1;
-                        head.idna |= b >= 0x80 || b == b'%';
-                    }
-                }
-            }
-        }
-        if state == 0 {
-            head.span = kept;
-        }
-        head
-    }
-}
-
 /// Entry point for `Url::parse*`: canonical input is returned as it is, without entering
 /// the full parser (whose frame holds the parser state).
-#[inline]
+#[inline(always)]
 pub(crate) fn parse<'a>(
+    input: &'a str,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+    options: Options,
+) -> Result<Url<'a>, Error> {
+    parse_counting::<false>(input, base, arena, options)
+}
+
+/// [`parse`] without options, but [`COPY_DEFERRED`] where the arena cannot hold the
+/// tab-free copy: for a caller whose frame holds the arena (`UrlBuf`), which then calls
+/// [`tab_free_needed`] from a frame that does not (issue 20: the Cortex-M0 bound).
+#[inline(always)]
+pub(crate) fn parse_deferring_count<'a>(
+    input: &'a str,
+    base: Option<&Url<'_>>,
+    arena: &'a mut [u8],
+) -> Result<Url<'a>, Error> {
+    parse_counting::<true>(input, base, arena, Options::default())
+}
+
+/// [`parse`]; with `DEFER`, [`COPY_DEFERRED`] is left to the caller.
+#[inline(always)]
+fn parse_counting<'a, const DEFER: bool>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
@@ -271,8 +184,37 @@ pub(crate) fn parse<'a>(
         Found::Prefix(r) => Some(r),
         Found::Nothing => None,
     };
-    pipeline(input, &Job::new(base, options, false), arena, resume)
+    let job = Job::new(base, options, false);
+    let room = arena.len();
+    let r = pipeline(input, &job, arena, resume);
+    if !DEFER && job.deferred.get() {
+        // No room for the tab-free copy: counted here, with the pipeline's frame gone.
+        return Err(tab_free_copy_too_small(input, &job, room));
+    }
+    r
 }
+
+/// What [`parse`] answers for `input` (no options) when [`parse_deferring_count`] returned
+/// [`COPY_DEFERRED`] for an arena of `room` bytes ([`tab_free_copy_too_small`]).
+#[inline(always)]
+pub(crate) fn tab_free_needed(input: &str, base: Option<&Url<'_>>, room: usize) -> Error {
+    tab_free_copy_too_small(input, &Job::new(base, Options::default(), false), room)
+}
+
+/// What [`pipeline`] returns when the arena cannot hold the tab-free copy of the input: its
+/// caller ([`parse`]) then answers with [`tab_free_copy_too_small`], whose stack copy is
+/// under the parser's deepest chain, so that the pipeline's frame is not on top of both
+/// (issue 20: the Cortex-M0 bound of parse, join and set_href). `needed` is never 0 in an
+/// answer: an arena too small for something needs at least one byte.
+pub(crate) const COPY_DEFERRED: Error = Error::ArenaTooSmall { needed: 0 };
+
+/// What [`pipeline_with`] answers when the arena cannot hold the tab-free copy: counted
+/// there ([`tab_free_copy_too_small_logged`]), left to its caller ([`COPY_DEFERRED`]), or
+/// a bound with validity undecided ([`output_bound`]; a validity-only job).
+type TabFreeCount = u8;
+const COUNT_HERE: TabFreeCount = 0;
+const COUNT_LATER: TabFreeCount = 1;
+const BOUND_ONLY: TabFreeCount = 2;
 
 /// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
 /// keeps the first error (out of line: the parse without either does not carry it).
@@ -286,7 +228,7 @@ fn parse_logged<'a>(
     let job = Job::new(base, options, false);
     let empty = ErrorLog::new(&mut []);
     let log = options.errors.unwrap_or(&empty);
-    pipeline_with::<_, true>(input, &job, arena, None, Logged::new(log))
+    pipeline_with::<_, COUNT_HERE>(input, &job, arena, None, Logged::new(log))
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
@@ -324,15 +266,17 @@ pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option
 /// [`parse`] without the recognizer (the oracle for its tests).
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-    pipeline(
-        input,
-        &Job::new(None, Options::default(), false),
-        arena,
-        None,
-    )
+    let job = Job::new(None, Options::default(), false);
+    let room = arena.len();
+    let r = pipeline(input, &job, arena, None);
+    match job.deferred.get() {
+        true => Err(tab_free_copy_too_small(input, &job, room)),
+        false => r,
+    }
 }
 
-/// [`pipeline_with`] reporting into the set alone. Not generic, so that it is compiled in
+/// [`pipeline_with`] reporting into the set alone; [`COPY_DEFERRED`] when the arena cannot
+/// hold the tab-free copy. Not generic, so that it is compiled in
 /// this crate, like the parser it calls, whoever calls [`parse`] (inlined): a generic one
 /// is compiled in the caller's crate, where this crate's functions that are not `#[inline]`
 /// cannot be inlined (+2.7% instructions per URL on the relative workload).
@@ -342,7 +286,7 @@ fn pipeline<'a>(
     arena: &'a mut [u8],
     resume: Option<&Resume>,
 ) -> Result<Url<'a>, Error> {
-    pipeline_with::<_, true>(input, job, arena, resume, ValidationErrors::EMPTY)
+    pipeline_with::<_, COUNT_LATER>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// [`pipeline`] for `can_parse` (a validity-only job): when the scratch cannot hold the
@@ -358,17 +302,15 @@ pub(super) fn pipeline_validity<'a>(
     resume: Option<&Resume>,
 ) -> Result<Url<'a>, Error> {
     debug_assert!(job.validity_only);
-    pipeline_with::<_, false>(input, job, arena, resume, ValidationErrors::EMPTY)
+    pipeline_with::<_, BOUND_ONLY>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
 /// tabs and newlines (into a copy at the end of the arena), and runs the states, from
 /// `resume` if the recognizer found a canonical prefix; validation errors go to `v`.
-/// `COUNT`: a tab-free copy that does not fit is counted ([`tab_free_copy_too_small`]);
-/// without, the answer is a bound with validity undecided (what that function answers a
-/// validity-only job).
+/// `COUNT`: what a tab-free copy that does not fit is answered ([`TabFreeCount`]).
 #[inline(always)]
-fn pipeline_with<'a, R: Report, const COUNT: bool>(
+fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
     input: &'a str,
     job: &Job<'_, '_, '_>,
     arena: &'a mut [u8],
@@ -388,9 +330,20 @@ fn pipeline_with<'a, R: Report, const COUNT: bool>(
         // Each out of line, so that neither frame is under the other's callees: the
         // recognizer's result for the copy, and the stack copy (issue 20: Cortex-M0).
         return match arena.len() < n {
-            true if COUNT => Err(tab_free_copy_too_small(t, lead, job, v, n)),
+            true if COUNT == COUNT_LATER && counts(n) => {
+                job.deferred.set(true);
+                Err(COPY_DEFERRED)
+            }
+            true if COUNT == COUNT_HERE => Err(tab_free_copy_too_small_logged(
+                t,
+                lead,
+                job,
+                v,
+                n,
+                arena.len(),
+            )),
             true => Err(job.too_small(n + output_bound(t, n, job.base), true)),
-            false if COUNT => without_tabs(trimmed, lead, job, arena, v, n),
+            false if COUNT != BOUND_ONLY => without_tabs(trimmed, lead, job, arena, v, n),
             false => copy_and_run::<R, false>(trimmed, lead, job, arena, v, n),
         };
     }
@@ -409,16 +362,30 @@ fn pipeline_with<'a, R: Report, const COUNT: bool>(
 /// Step 1 of the basic URL parser: `input` without its leading and trailing C0 controls
 /// and spaces, and how many it had in front.
 #[inline(always)]
-fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
+pub(super) fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
     let bytes = input.as_bytes();
-    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
-    let trail = bytes
-        .get(lead..)
-        .unwrap_or_default()
+    let kept = |b: Option<&u8>| b.is_some_and(|&b| !is_c0_or_space(b));
+    // Nothing to trim (most input) is decided here; the trimming is one body out of line
+    // for every caller (issue 20: flash).
+    if kept(bytes.first()) && kept(bytes.last()) {
+        return (input, 0);
+    }
+    trim_ends(input, v)
+}
+
+/// [`trim`] when an end may have something to trim.
+#[inline(never)]
+fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
+    let bytes = input.as_bytes();
+    let lead = bytes
         .iter()
-        .rev()
-        .take_while(|&&b| is_c0_or_space(b))
-        .count();
+        .position(|&b| !is_c0_or_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_c0_or_space(b))
+        .map_or(lead, |last| last + 1);
+    let trail = bytes.len() - end;
     // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
     // something to trim: the slice checks the cuts are character boundaries).
     let trimmed = match lead > 0 || trail > 0 {
@@ -548,10 +515,15 @@ fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
     };
     match RECOGNIZE {
         // The copy's `n` bytes added to any size reported.
-        true => recognized_run(copy, job, out, v, map_pos).map_err(|e| match e {
-            Error::ArenaTooSmall { needed } => Error::ArenaTooSmall { needed: needed + n },
-            e => e,
-        }),
+        // Added in place: a `map_err` moves the whole result, a `memcpy` call on
+        // Cortex-M at opt-level `z` (issue 20: flash).
+        true => {
+            let mut result = recognized_run(copy, job, out, v, map_pos);
+            if let Err(Error::ArenaTooSmall { needed }) = &mut result {
+                *needed += n;
+            }
+            result
+        }
         // A validity-only job (`can_parse`) reads no size: the result passes straight
         // through, without a second one in this frame (issue 20: its stack bound).
         false => run(copy, job, out, v, None, map_pos),
@@ -577,80 +549,6 @@ fn recognized_run<'a, R: Report>(
     };
     run(copy, job, out, v, resume, map_pos)
 }
-
-/// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy
-/// of `t` (`n` bytes). A copy of up to [`ON_STACK`] bytes is made on the stack and parsed
-/// there with no arena, which counts what the output needs besides the copy. For a
-/// longer one, the same is done with its [`Head`] when that fits: every failure happens
-/// there, so a failing head is the answer, and a valid one counts the head's output
-/// exactly, to which the rest (path, query, fragment) adds at most its per-byte bound (a
-/// dot segment or a default port only removes; the serializer may insert `/.`). Otherwise
-/// (and for `can_parse`) the answer is [`output_bound`].
-#[inline(never)]
-fn tab_free_copy_too_small<R: Report>(
-    t: &[u8],
-    lead: usize,
-    job: &Job<'_, '_, '_>,
-    v: R,
-    n: usize,
-) -> Error {
-    let bound = || job.too_small(n + output_bound(t, n, job.base), true);
-    if job.validity_only {
-        return bound();
-    }
-    // The whole copy, else the head alone (through the byte that ends it); not in the
-    // smallest build (neither IDNA nor `fast-path`), where the head costs a 16 KiB
-    // firmware 4% of its flash.
-    let (kept, after, whole) = match n <= ON_STACK {
-        true => (n, 0, true),
-        false if cfg!(any(feature = "idna", feature = "fast-path")) => {
-            let head = Head::scan(t);
-            let rest = t.get(kept_position(t, head.end)..).unwrap_or_default();
-            (head.end, head.rest + SLASH_DOT, unchanged(rest))
-        }
-        false => return bound(),
-    };
-    let mut buf = [0u8; ON_STACK];
-    let Some(copy) = buf.get_mut(..kept) else {
-        return bound();
-    };
-    copy_without_tabs(t.get(..kept_position(t, kept)).unwrap_or_default(), copy);
-    // Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8 (the
-    // fallback is unreachable).
-    let copy = core::str::from_utf8(copy).unwrap_or_default();
-    let map_pos = Positions {
-        lead,
-        tabs: Some(t),
-    };
-    // With no arena, like an arena that holds just the copy: with more room here than there
-    // (the stack past the copy), a step could decide here what is undecided there, and a
-    // bigger arena would answer less. A parse error is the answer with any arena (`run`
-    // reports one only when no step was skipped for lack of room; `needed` then covers
-    // that step's scratch). An output that is the copy itself (borrowed) needs nothing
-    // more when the whole output is; a head's is written out when the rest changes.
-    match run(copy, job, &mut [], v, None, map_pos) {
-        // (A borrowed output is the copy, or a prefix of it.)
-        Ok(_) if whole => job.too_small(n, false),
-        Ok(_) => job.too_small(n + kept + after, false),
-        Err(Error::ArenaTooSmall { needed }) => job.too_small(n + needed + after, false),
-        Err(e) => e,
-    }
-}
-
-/// Whether `rest` (after a head) appends to a head that parses to itself without changing
-/// it, so that the whole output is the tab-free input: no byte some component escapes, no
-/// `\\`, and no `.` or `%` (a dot segment). Out of line: off the frame that holds the stack
-/// copy and the parser.
-#[inline(never)]
-fn unchanged(rest: &[u8]) -> bool {
-    let plain = |&b: &u8| is_tab_or_newline(b) || !(may_be_escaped(b) || b"\\.%".contains(&b));
-    rest.iter().all(plain)
-}
-
-/// The longest tab-free input (or head of one) [`tab_free_copy_too_small`] copies to the
-/// stack: the head of most real inputs fits (a scheme, credentials, a host of about a
-/// hundred bytes, a port); a longer one gets [`output_bound`].
-const ON_STACK: usize = 128;
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
 /// runs between them at once (there are few).
@@ -695,6 +593,13 @@ impl Positions<'_> {
         lead: 0,
         tabs: None,
     };
+
+    /// Positions in `tabs`, the trimmed input with its tabs and newlines, which starts after
+    /// `lead` bytes of the caller's.
+    pub(super) fn new(lead: usize, tabs: &[u8]) -> Positions<'_> {
+        let tabs = Some(tabs);
+        Positions { lead, tabs }
+    }
 
     /// The caller's position of position `p` of the tab-free input.
     fn map(self, p: usize) -> usize {

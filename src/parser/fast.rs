@@ -417,9 +417,10 @@ fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
 /// serialized, gives it back.
 fn is_canonical_ipv6(text: &[u8]) -> bool {
     let mut v = ValidationErrors::EMPTY;
-    let Ok(address) = crate::host::ipv6::parse(text, &mut v) else {
+    let mut address = [0u16; 8];
+    if crate::host::ipv6::parse_into(text, &mut address, &mut v).is_err() {
         return false;
-    };
+    }
     v.is_empty() && crate::host::ipv6::text(&address).as_bytes() == text
 }
 

@@ -11,12 +11,14 @@ mod can_parse;
 mod entry;
 mod fast;
 mod file;
+mod needed;
 mod path;
 mod setter_states;
 
 use crate::scan as class;
 
 pub use can_parse::CAN_PARSE_SCRATCH;
+pub(crate) use entry::{COPY_DEFERRED, parse_deferring_count, tab_free_needed};
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
 

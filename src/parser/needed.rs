@@ -1,0 +1,275 @@
+//! What a parse needs when its arena cannot even hold the tab-free copy of its input
+//! (<https://url.spec.whatwg.org/#concept-basic-url-parser>, step 3): the copy, or its head,
+//! parsed on the stack with no arena ([`tab_free_copy_too_small`]), or a bound from one pass
+//! over the input ([`output_bound`], [`Head`]). `Error::ArenaTooSmall { needed }` promises
+//! that `needed` bytes suffice; this is where that promise is kept for input with tabs or
+//! newlines.
+
+use super::entry::{Job, Positions, copy_without_tabs, kept_position, run, trim};
+use crate::error::{Error, Report, ValidationErrors};
+use crate::scan::is_tab_or_newline;
+use crate::url::Url;
+
+/// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines
+/// (`n` bytes), for when the parse itself cannot run (no room to copy the tab-free input):
+/// a base may be copied; a byte that some component percent-encodes may become `%XX`, any
+/// other byte stays one byte; only the bytes that can be a host ([`Head`]) may grow through
+/// IDNA (when they hold non-ASCII or `%`: otherwise IPv4 serialization, at most 15 bytes, is
+/// all the growth) or userinfo encoding; and the serializer inserts a few bytes (`//`, `/.`,
+/// `/`, `:`, `@`).
+pub(super) fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize {
+    let base_len = base.map_or(0, |b| b.as_str().len());
+    // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
+    // all of them: the head's span and per-byte counts cost flash.
+    if !cfg!(feature = "fast-path") {
+        let idna = if cfg!(feature = "idna") {
+            crate::idna_bound(n)
+        } else {
+            0
+        };
+        return base_len + (3 * n).max(idna) + INSERTED;
+    }
+    let head = Head::scan(t);
+    let host = match cfg!(feature = "idna") && head.idna {
+        true => crate::idna_bound(head.span),
+        false => 3 * head.span + 15,
+    };
+    base_len + head.per_byte + host + INSERTED
+}
+
+/// Bytes the serializer may insert besides the input's own (`//`, `/.`, `/`, `:`, `@`).
+const INSERTED: usize = 32;
+
+/// What the serializer may insert after a head: `/.` before a path that starts with an
+/// empty segment, in a URL without a host (the rest's bytes otherwise only append to the
+/// head's output, or remove: a dot segment, a `file:` host before a drive letter).
+const SLASH_DOT: usize = 2;
+
+/// Whether a byte may be percent-encoded outside the userinfo: it is in the path, query,
+/// special-query, fragment or C0 control percent-encode set, or is not a URL code point
+/// (<https://url.spec.whatwg.org/#percent-encoded-bytes>; the byte classes of `scan`).
+/// `%` is never encoded.
+fn may_be_escaped(b: u8) -> bool {
+    use crate::scan::{C0, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
+    let once = PATH | QUERY | SPECIAL_QUERY | FRAGMENT | C0;
+    b != b'%' && CLASS[b as usize] & once != once
+}
+
+/// What one pass over the tab-free input tells about where a host can be: after a scheme
+/// and its `:` if the input starts with one, and any slashes, up to the first `/`, `?` or
+/// `#` (<https://url.spec.whatwg.org/#authority-state>; not `\\`, which ends only a special
+/// URL's authority). The span holds the authority, and the head (through the byte that
+/// ends the span) holds all that can fail: the states after it (path, query, fragment)
+/// never do.
+pub(super) struct Head {
+    /// The output bytes if every byte that may be percent-encoded is.
+    per_byte: usize,
+    /// The part of `per_byte` from the bytes after the head.
+    rest: usize,
+    /// The span's length, and whether it has non-ASCII or `%` (it may go through IDNA).
+    span: usize,
+    idna: bool,
+    /// The head's length in tab-free bytes (past the input's end when nothing ends the span).
+    pub(super) end: usize,
+}
+
+impl Head {
+    pub(super) fn scan(t: &[u8]) -> Head {
+        let mut head = Head {
+            per_byte: 0,
+            rest: 0,
+            span: 0,
+            idna: false,
+            end: usize::MAX,
+        };
+        // 0: scheme, 1: slashes, 2: span, 3: past it.
+        let (mut state, mut kept) = (0u8, 0usize);
+        for &b in t.iter().filter(|&&b| !is_tab_or_newline(b)) {
+            kept += 1;
+            let bytes = if may_be_escaped(b) { 3 } else { 1 };
+            head.per_byte += bytes;
+            if state == 3 {
+                head.rest += bytes;
+                continue;
+            }
+            if state == 0 {
+                let scheme_char = crate::scan::is(b, crate::scan::SCHEME_CHAR);
+                if scheme_char && (kept > 1 || b.is_ascii_alphabetic()) {
+                    continue;
+                }
+                if b == b':' && kept > 1 {
+                    state = 1;
+                    continue;
+                }
+                // Not a scheme: its bytes so far are the span's (none: slashes may come first).
+                head.span = kept - 1;
+                state = if kept > 1 { 2 } else { 1 };
+            }
+            if state == 1 && !matches!(b, b'/' | b'\\') {
+                state = 2;
+            }
+            if state == 2 {
+                match b {
+                    b'/' | b'?' | b'#' => {
+                        state = 3;
+                        head.end = kept;
+                    }
+                    _ => {
+                        head.span += 1;
+                        head.idna |= b >= 0x80 || b == b'%';
+                    }
+                }
+            }
+        }
+        if state == 0 {
+            head.span = kept;
+        }
+        head
+    }
+}
+
+/// [`super::entry::parse`]'s answer when its arena (`room` bytes) cannot hold the tab-free
+/// copy of `input` (the pipeline returned [`super::entry::COPY_DEFERRED`]): `input` is
+/// trimmed again and counted by [`count_on_stack`]. Called by `parse` once the pipeline has returned, so that
+/// the pipeline's frame is not under the stack copy (issue 20: the Cortex-M0 bound of parse,
+/// join and set_href). The validation errors are not kept: the answer is an error.
+#[inline(never)]
+pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_, '_>, room: usize) -> Error {
+    let mut v = ValidationErrors::EMPTY;
+    let (trimmed, lead) = trim(input, &mut v);
+    let t = trimmed.as_bytes();
+    let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
+    count_on_stack(t, lead, job, v, n, room)
+}
+
+/// [`tab_free_copy_too_small`] for a pipeline that reports into a log (`parse_with`): counted
+/// where the pipeline found it, with the errors reported so far (`t` is the trimmed input,
+/// starting at `lead` in the caller's, `n` bytes once its tabs and newlines are removed).
+#[inline(never)]
+pub(super) fn tab_free_copy_too_small_logged<R: Report>(
+    t: &[u8],
+    lead: usize,
+    job: &Job<'_, '_, '_>,
+    v: R,
+    n: usize,
+    room: usize,
+) -> Error {
+    count_on_stack(t, lead, job, v, n, room)
+}
+
+/// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy
+/// of `t` (`n` bytes). A copy of up to [`ON_STACK`] bytes is made on the stack and parsed
+/// there with no arena, which counts what the output needs besides the copy. For a
+/// longer one, the same is done with its [`Head`] when that fits: every failure happens
+/// there, so a failing head is the answer, and a valid one counts the head's output
+/// exactly, to which the rest (path, query, fragment) adds at most its per-byte bound (a
+/// dot segment or a default port only removes; the serializer may insert `/.`). Otherwise
+/// (and for `can_parse`) the answer is [`output_bound`]. `room`: the arena's size, less
+/// than `n` (said again here: a program whose arena is a constant of at least [`ON_STACK`]
+/// bytes then links no stack copy in the build without a head, as when the count was in
+/// the pipeline).
+///
+/// Inlined into its two callers: the frame that holds the copy holds little else (what to
+/// copy is decided out of line, [`plan`], and the answers are worked out before the parse),
+/// since it is under the parser's deepest chain (issue 20).
+#[inline(always)]
+fn count_on_stack<R: Report>(
+    t: &[u8],
+    lead: usize,
+    job: &Job<'_, '_, '_>,
+    v: R,
+    n: usize,
+    room: usize,
+) -> Error {
+    let bound = || job.too_small(n + output_bound(t, n, job.base), true);
+    if job.validity_only || n <= room || !counts(n) {
+        return bound();
+    }
+    let Some(plan) = plan(t, n) else {
+        return bound();
+    };
+    let mut buf = [0u8; ON_STACK];
+    let Some(copy) = buf.get_mut(..plan.kept) else {
+        return bound();
+    };
+    copy_without_tabs(t.get(..plan.end).unwrap_or_default(), copy);
+    // Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8 (the
+    // fallback is unreachable).
+    let copy = core::str::from_utf8(copy).unwrap_or_default();
+    let map_pos = Positions::new(lead, t);
+    // With no arena, like an arena that holds just the copy: with more room here than there
+    // (the stack past the copy), a step could decide here what is undecided there, and a
+    // bigger arena would answer less. A parse error is the answer with any arena (`run`
+    // reports one only when no step was skipped for lack of room; `needed` then covers
+    // that step's scratch). An output that is the copy itself (borrowed) needs nothing
+    // more when the whole output is; a head's is written out when the rest changes.
+    let (valid, more) = (plan.valid, n + plan.after);
+    match run(copy, job, &mut [], v, None, map_pos) {
+        // (A borrowed output is the copy, or a prefix of it.)
+        Ok(_) => job.too_small(valid, false),
+        Err(Error::ArenaTooSmall { needed }) => job.too_small(more + needed, false),
+        Err(e) => e,
+    }
+}
+
+/// Whether [`count_on_stack`] counts a tab-free input of `n` bytes on a copy (of it, or of
+/// its head), rather than answering [`output_bound`]: not in the smallest build (neither
+/// IDNA nor `fast-path`) past [`ON_STACK`] bytes, where the head costs a 16 KiB firmware
+/// 4% of its flash. The pipeline asks it too, so that a program that never copies links
+/// none of this (its arena a constant of at least [`ON_STACK`] bytes).
+#[inline(always)]
+pub(super) fn counts(n: usize) -> bool {
+    n <= ON_STACK || cfg!(any(feature = "idna", feature = "fast-path"))
+}
+
+/// What [`count_on_stack`] copies: the first `kept` tab-free bytes (`end` bytes of `t`), and
+/// what it answers besides the copy's own count.
+struct Plan {
+    kept: usize,
+    end: usize,
+    /// What the rest after a head may add (its per-byte bound, and `/.`).
+    after: usize,
+    /// The answer when the copy parses: `n` when the whole output is the tab-free input,
+    /// else `n`, the head's output and `after`.
+    valid: usize,
+}
+
+/// The whole tab-free copy of `t` (`n` bytes) when it fits in [`ON_STACK`], else its head
+/// (through the byte that ends it) when that fits; `None` when neither does, and in the
+/// smallest build past [`ON_STACK`] bytes ([`counts`]). Out of line: off the frame that
+/// holds the copy and the parser.
+#[inline(never)]
+fn plan(t: &[u8], n: usize) -> Option<Plan> {
+    let (kept, after, whole) = match n <= ON_STACK {
+        true => (n, 0, true),
+        false if cfg!(any(feature = "idna", feature = "fast-path")) => {
+            let head = Head::scan(t);
+            let rest = t.get(kept_position(t, head.end)..).unwrap_or_default();
+            (head.end, head.rest + SLASH_DOT, unchanged(rest))
+        }
+        false => return None,
+    };
+    if kept > ON_STACK {
+        return None;
+    }
+    let valid = if whole { n } else { n + kept + after };
+    Some(Plan {
+        kept,
+        end: kept_position(t, kept),
+        after,
+        valid,
+    })
+}
+
+/// Whether `rest` (after a head) appends to a head that parses to itself without changing
+/// it, so that the whole output is the tab-free input: no byte some component escapes, no
+/// `\\`, and no `.` or `%` (a dot segment).
+fn unchanged(rest: &[u8]) -> bool {
+    let plain = |&b: &u8| is_tab_or_newline(b) || !(may_be_escaped(b) || b"\\.%".contains(&b));
+    rest.iter().all(plain)
+}
+
+/// The longest tab-free input (or head of one) [`count_on_stack`] copies to the stack: the
+/// head of most real inputs fits (a scheme, credentials, a host of about a hundred bytes, a
+/// port); a longer one gets [`output_bound`].
+const ON_STACK: usize = 128;

@@ -201,25 +201,71 @@ fn can_parse_fails_long_xn_labels_that_decode_to_ascii() {
     }
 }
 
-/// The limit left: when the output before the host (a long userinfo) leaves less than
-/// `idna::verdict::STREAM_SCRATCH` (384) bytes of `can_parse`'s scratch at the host's start,
-/// a label that does not fit as before is still taken as valid.
+/// A host is decided after the run, in the whole scratch: the output before it (a long
+/// userinfo) does not shrink the room to decode in. The limit left: a head with tabs or
+/// newlines is copied without them into the end of the scratch, and when that copy leaves
+/// less than `idna::verdict::STREAM_SCRATCH` (384) bytes, a label whose decoding does not
+/// fit is still taken as valid.
 #[test]
-fn limit_a_long_userinfo_leaves_no_scratch_to_decode_in() {
+fn limit_a_long_head_with_tabs_leaves_no_scratch_to_decode_in() {
     let filler = "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2);
     let text = format!("{}\u{200d}", "\u{e9}".repeat(300));
     let xn = format!("xn--{}", encode(&text));
-    let user = "u".repeat(CAN_PARSE_SCRATCH - 200);
-    let input = format!("http://{user}@{filler}.{xn}/");
+    assert!(xn.len() < 600, "{}", xn.len());
+    for user in [
+        "u".repeat(CAN_PARSE_SCRATCH - 200),
+        "u".repeat(CAN_PARSE_SCRATCH - 500),
+    ] {
+        let input = format!("http://{user}@{filler}.{xn}/");
+        assert!(!parses(&input, None));
+        assert!(!Url::can_parse(&input, None), "{}", user.len());
+    }
+    // The head (scheme, userinfo and host) without its tab takes more than 640 bytes.
+    let user = "u".repeat(CAN_PARSE_SCRATCH - 384 - xn.len());
+    let input = format!("http://\t{user}@\u{e9}.{xn}/");
     assert!(!parses(&input, None));
     assert!(
         Url::can_parse(&input, None),
-        "limit: userinfo over the scratch"
+        "limit: a long head with a tab"
     );
-    // With room left, decided.
-    let user = "u".repeat(CAN_PARSE_SCRATCH - 500);
-    let input = format!("http://{user}@{filler}.{xn}/");
+    // A short one leaves room: decided.
+    let input = format!("http://\t{}@\u{e9}.{xn}/", "u".repeat(10));
+    assert!(!parses(&input, None));
     assert!(!Url::can_parse(&input, None));
+}
+
+/// What follows a host left undecided by `can_parse`'s run is still checked, and a host
+/// decided after the run ends as the parser ends it: a bad port fails whatever the label
+/// decodes to, a good one does not; a result that ends in a number goes to the IPv4 parser,
+/// which fails on the `xn--` label; with tabs in the head, and in a `file:` host.
+#[test]
+fn can_parse_checks_what_follows_a_long_xn_label() {
+    let filler = "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2);
+    let valid = format!("xn--{}", encode(&"\u{e9}\u{4e00}".repeat(200)));
+    let invalid = format!(
+        "xn--{}",
+        encode(&format!("{}\u{200d}", "\u{e9}".repeat(400)))
+    );
+    let mut checked = 0;
+    for (xn, ok) in [(&valid, true), (&invalid, false)] {
+        for (input, expected) in [
+            (format!("http://{filler}.{xn}/"), ok),
+            (format!("http://{filler}.{xn}:8080/"), ok),
+            (format!("http://{filler}.{xn}:80x/"), false),
+            (format!("http://{filler}.{xn}:99999/"), false),
+            (format!("http://\u{e9}.{xn}:x/"), false),
+            (format!("ht\ttp://\u{e9}.{xn}:1/"), ok),
+            (format!("ht\ttp://\u{e9}.{xn}:1x/"), false),
+            (format!("http://{filler}.{xn}.1/"), false),
+            (format!("http://\u{e9}.{xn}.0x1./"), false),
+            (format!("file://{filler}.{xn}/x"), ok),
+        ] {
+            assert_eq!(parses(&input, None), expected, "{input:.40} {ok}");
+            assert_eq!(Url::can_parse(&input, None), expected, "{input:.40} {ok}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 20);
 }
 
 /// Two long `xn--` labels decided in order join the Bidi rule of the domain: a label that

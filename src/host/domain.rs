@@ -511,11 +511,11 @@ fn verdict_in_free_arena(
 /// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
 /// steps 5-9 after decoding) when there is no room for its UTS46 result (`scratch` only
 /// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized
-/// domain through every UTS46 check and the URL Standard's ([`crate::idna::settle`] then
-/// decodes in order an `xn--` label whose decoding did not fit), and a result that ends in
-/// a number through the IPv4 parser. `Err`: the failure the parse with room reports.
-/// `can_parse` answers from it when the host outgrows its scratch (`http://` and 19
-/// U+FDFA, each mapped to 18 characters with spaces). Meaningful only when `e` is the
+/// domain through every UTS46 check and the URL Standard's, and [`decided`] reads it.
+/// `Err`: the failure the parse with room reports. An `xn--` label whose decoding does not
+/// fit `scratch` leaves it [`Verdict::Unknown`]: `can_parse` settles that host after its
+/// run ([`undecided_host_valid`]), so that the in-order decoder is not linked into every
+/// parse (issue 20: flash, and the Cortex-M0 stack bound). Meaningful only when `e` is the
 /// buffer running out (`Ok(Unknown)` otherwise).
 #[cfg(feature = "idna")]
 #[inline(never)]
@@ -531,16 +531,44 @@ fn host_verdict(
             known: Default::default(),
         });
     }
-    // Two calls, one after the other: `settle` decodes in order the `xn--` labels whose
-    // decoding did not fit (its frames are not under `verdict`'s: issue 20).
     let found = crate::idna::verdict(domain.clone(), scratch, true);
-    match crate::idna::settle(&domain, scratch, found) {
+    decided(domain, found)
+}
+
+/// The host parser's steps after domain to ASCII, on a [`Verdict`] on `domain`: a failure
+/// of UTS46 or a forbidden domain code point fails the host, and a result that ends in a
+/// number goes to the IPv4 parser ([`ipv4_verdict`]). `Err`: the failure the parse with
+/// room reports.
+#[cfg(feature = "idna")]
+fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, ParseErrorKind> {
+    match verdict {
         Verdict::Fails => Err(ParseErrorKind::DomainToAscii),
         Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
         Verdict::Valid {
             ends_in_number: true,
         } => ipv4_verdict(domain),
         verdict => Ok(verdict),
+    }
+}
+
+/// `can_parse`'s answer on a host its validity-only run left undecided (the host parser's
+/// `input`, a slice of the run's input, which its UTS46 step had no room for and whose
+/// [`host_verdict`] was [`Verdict::Unknown`]), with `scratch` free: the verdict again, then
+/// [`crate::idna::settle`] decodes in order the `xn--` labels whose decoding does not fit,
+/// and [`decided`] ends the host as the parser does. Undecided still (a run of combining
+/// marks longer than a chunk): taken as valid, unless the host fails whatever its labels
+/// decode to (LIMITS.md). Called from `can_parse`'s own frame, not under the parser's.
+#[cfg(feature = "idna")]
+#[inline(never)]
+pub(crate) fn undecided_host_valid(input: &[u8], scratch: &mut [u8]) -> bool {
+    // What `parse_unicode` streams for a host that is not a slice of the input it reads:
+    // percent-decoded (if it has `%`) and UTF-8-decoded as it streams by.
+    let domain = Mapped::escaped(input);
+    let found = crate::idna::verdict(domain.clone(), scratch, true);
+    match decided(domain.clone(), crate::idna::settle(&domain, scratch, found)) {
+        Err(_) => false,
+        Ok(Verdict::Unknown { fails, .. }) => !fails,
+        Ok(_) => true,
     }
 }
 
@@ -557,6 +585,12 @@ fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
     Ok(Verdict::Valid {
         ends_in_number: true,
     })
+}
+
+/// Without IDNA no host is left undecided (the check that needs arena is UTS46's).
+#[cfg(not(feature = "idna"))]
+pub(crate) fn undecided_host_valid(_input: &[u8], _scratch: &mut [u8]) -> bool {
+    true
 }
 
 #[cfg(feature = "idna")]

@@ -201,19 +201,29 @@ fn decoded_label(scratch: &mut [u8], len: usize) -> Decoded {
     }
 }
 
-/// [`decoded_label`]'s checks on the label decoded into `tail` (`count` code points).
+/// [`decoded_label`]'s checks on the label decoded into `tail` (`count` code points): NFC,
+/// then the scan's.
 #[inline(always)]
 fn checked_label(tail: &mut [u8], count: usize) -> Decoded {
     let len = scratch_to_utf8(tail, count);
     let Some(decoded) = tail.get(..len).and_then(|d| core::str::from_utf8(d).ok()) else {
         return Decoded::Fails;
     };
+    // NFC first: nothing of the scan is live under its frames.
+    if !is_nfc(decoded) {
+        return Decoded::Fails;
+    }
+    scanned_bidi(decoded).map_or(Decoded::Fails, Decoded::Valid)
+}
+
+/// [`LabelScan::decoded_bidi`] of a decoded label. Not inlined: the scan's state is gone
+/// from the stack before the NFC check, the deepest chain of every host parse (issue 20:
+/// the Cortex-M0 bound).
+#[inline(never)]
+fn scanned_bidi(decoded: &str) -> Option<BidiLabel> {
     let mut scan = LabelScan::default();
     decoded.chars().for_each(|c| scan.push(c));
-    match scan.decoded_bidi() {
-        Some(bidi) if is_nfc(decoded) => Decoded::Valid(bidi),
-        _ => Decoded::Fails,
-    }
+    scan.decoded_bidi()
 }
 
 /// Scratch that [`streamed_label`] decodes in: the decoder's least, and a chunk of 24

@@ -8,7 +8,7 @@ use super::fast::{self, Found, Resume};
 use super::needed::{
     counts, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_logged,
 };
-use super::{Options, Parser, Record};
+use super::{HostSpan, Options, Parser, Record};
 use crate::error::{
     Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
 };
@@ -27,6 +27,12 @@ pub(super) struct Job<'b, 'u, 'e> {
     /// the result rather than in it: a wider error type costs every caller of `parse` a
     /// conversion and its stack.)
     pub(super) undecided: Cell<bool>,
+    /// For a validity-only job: where a run records the host the host parser left
+    /// undecided, in the run's input (`None` in the cell: none was). `can_parse` decides it
+    /// after the run ([`crate::host::domain::undecided_host_valid`]), so that no parse links
+    /// what that takes. (A reference: the cell is in `can_parse`'s frame, not in every
+    /// parse's, issue 20.)
+    pub(super) host: Option<&'b Cell<Option<HostSpan>>>,
     /// Set with [`COPY_DEFERRED`]: the caller counts the tab-free copy (a flag, not the
     /// error alone, so that a program whose arena always holds what can be copied sees the
     /// count unreachable and links none of it).
@@ -45,7 +51,16 @@ impl<'b, 'u, 'e> Job<'b, 'u, 'e> {
             options,
             validity_only,
             undecided,
+            host: None,
             deferred,
+        }
+    }
+
+    /// A validity-only job (`can_parse`'s) whose runs record an undecided host in `host`.
+    pub(super) fn validity(base: Option<&'b Url<'u>>, host: &'b Cell<Option<HostSpan>>) -> Self {
+        Job {
+            host: Some(host),
+            ..Job::new(base, Options::default(), true)
         }
     }
 
@@ -626,6 +641,7 @@ pub(super) fn run<'a, R: Report>(
     v.parser_starts();
     let mut p = Parser::new(input, arena, job.base, v);
     p.validity_only = job.validity_only;
+    p.undecided_host = job.host;
     // (Never a prefix without the recognizer: the size build drops the resume.)
     let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
         Some(r) => p.resume(r),
@@ -635,8 +651,9 @@ pub(super) fn run<'a, R: Report>(
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
         // arena it could fail first, so this later error is not yet the answer; it is with
-        // the arena that decides that check.
-        if p.out.skipped_checks() {
+        // the arena that decides that check. (Not so for validity alone: either way the
+        // input is invalid.)
+        if p.out.skipped_checks() && !job.validity_only {
             return Err(job.too_small(p.out.decision_peak(), true));
         }
         let position = map_pos(p.err_pos);

@@ -205,8 +205,7 @@ fn decoded_label(scratch: &mut [u8], len: usize) -> Decoded {
 /// then the scan's.
 #[inline(always)]
 fn checked_label(tail: &mut [u8], count: usize) -> Decoded {
-    let len = scratch_to_utf8(tail, count);
-    let Some(decoded) = tail.get(..len).and_then(|d| core::str::from_utf8(d).ok()) else {
+    let Some(decoded) = decoded_str(tail, count) else {
         return Decoded::Fails;
     };
     // NFC first: nothing of the scan is live under its frames.
@@ -214,6 +213,14 @@ fn checked_label(tail: &mut [u8], count: usize) -> Decoded {
         return Decoded::Fails;
     }
     scanned_bidi(decoded).map_or(Decoded::Fails, Decoded::Valid)
+}
+
+/// The label decoded into `tail` (`count` code points) as UTF-8, at its start. Not
+/// inlined: the conversion's state is not in the frame the NFC check runs under (issue 20).
+#[inline(never)]
+fn decoded_str(tail: &mut [u8], count: usize) -> Option<&str> {
+    let len = scratch_to_utf8(tail, count);
+    tail.get(..len).and_then(|d| core::str::from_utf8(d).ok())
 }
 
 /// [`LabelScan::decoded_bidi`] of a decoded label. Not inlined: the scan's state is gone

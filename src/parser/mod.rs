@@ -217,8 +217,10 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// that host if a check on it was skipped for lack of arena (UTS46 on an `xn--` label
     /// whose decoding does not fit: only the host parser skips checks, and a URL has one
     /// host), so that `can_parse` decides it after the run, from its own frame.
+    #[inline(always)]
     pub(crate) fn note_undecided_host(&self, start: usize, end: usize) {
-        if let Some(cell) = self.undecided_host
+        // Without IDNA no check is skipped (and none of this is linked).
+        if let Some(cell) = self.undecided_host.filter(|_| cfg!(feature = "idna"))
             && self.out.skipped_checks()
         {
             cell.set(Some((start, end)));

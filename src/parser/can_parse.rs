@@ -165,11 +165,7 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
 /// valid): `None` when a step that needs scratch left validity undecided. Out of line: the
 /// run's result is not in the frame [`valid_in_scratch`] is called from (issue 20).
 #[inline(never)]
-fn valid_without_scratch(
-    input: &str,
-    job: &Job<'_, '_, '_>,
-    resume: Option<&Resume>,
-) -> Option<bool> {
+fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Option<bool> {
     match pipeline_validity(input, job, &mut [], resume) {
         Ok(_) => Some(true),
         Err(Error::ArenaTooSmall { .. }) => (!job.undecided.get()).then_some(true),
@@ -183,7 +179,7 @@ fn valid_without_scratch(
 /// after the run ([`crate::host::domain::undecided_host_valid`]); what that leaves
 /// undecided is taken as valid (LIMITS.md).
 #[inline(never)]
-fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>) -> bool {
+fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
     match pipeline_validity(input, job, &mut scratch, resume) {
         Err(Error::Parse(_) | Error::InputTooLong) => return false,

@@ -178,13 +178,13 @@ fn can_parse_base_beyond_scratch_is_valid() {
 
 /// CAN_PARSE_SCRATCH, input side. A host whose UTS46 result does not fit is judged as it
 /// streams by (issue 16, item 6), and input whose tab-free copy does not fit is judged from
-/// its head (scheme and authority). Two cases remain where `can_parse` takes the input as
+/// its head (scheme and authority). One case remains where `can_parse` takes the input as
 /// valid and `parse` fails: a tab or newline inside a head that does not fit in the scratch
-/// once they are removed, and an `xn--` label whose decoding does not fit in what the
-/// scratch has left (Punycode inserts code points out of order: the decoded label must be
-/// stored to be checked), in a host whose UTS46 result does not fit either.
+/// once they are removed. An `xn--` label whose decoding does not fit in what the scratch
+/// has left, in a host whose UTS46 result does not fit either, was the other: it is now
+/// decoded in order with bounded memory (`idna::ordered`).
 #[test]
-fn can_parse_input_beyond_scratch_is_taken_as_valid() {
+fn can_parse_beyond_the_scratch_takes_only_a_tab_in_a_long_head_as_valid() {
     let parses = |input: &str| Url::parse(input, &mut vec![0u8; 1 << 16]).is_ok();
     let long_path = "a".repeat(2 * CAN_PARSE_SCRATCH);
     // Decided: within the scratch, and a head within it before a long path with a tab.
@@ -212,8 +212,10 @@ fn can_parse_input_beyond_scratch_is_taken_as_valid() {
         Url::can_parse(&long, None),
         "limit: a tab in a head beyond CAN_PARSE_SCRATCH"
     );
-    // Limit: an `xn--` label of 301 code points (1,204 bytes decoded) that fails ContextJ,
-    // in a host with non-ASCII (an ASCII domain is only lowercased, `xn--` labels or not).
+    // Decided (was taken as valid): an `xn--` label of 301 code points (1,204 bytes decoded)
+    // that fails ContextJ, in a host with non-ASCII (an ASCII domain is only lowercased,
+    // `xn--` labels or not), whose decoding does not fit what the scratch has left: decoded
+    // in order from its characters (`idna::ordered`).
     let label = format!("{}\u{200d}", "\u{e9}".repeat(300));
     let mut encoded = [0u8; 1024];
     let n = punycode::encode(&label, &mut encoded).unwrap();
@@ -224,8 +226,21 @@ fn can_parse_input_beyond_scratch_is_taken_as_valid() {
     );
     assert!(parse_with_reported_size(&long).is_err());
     assert!(
+        !Url::can_parse(&long, None),
+        "an xn-- label beyond the scratch"
+    );
+    // The same label without the joiner is valid, and so is the host.
+    let label = "\u{e9}".repeat(300);
+    let n = punycode::encode(&label, &mut encoded).unwrap();
+    let xn = std::str::from_utf8(&encoded[..n]).unwrap();
+    let long = format!(
+        "http://{}.xn--{xn}/",
+        "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2)
+    );
+    assert!(parses(&long));
+    assert!(
         Url::can_parse(&long, None),
-        "limit: an xn-- label beyond the scratch"
+        "a valid xn-- label beyond the scratch"
     );
 }
 

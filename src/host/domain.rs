@@ -453,45 +453,44 @@ fn idna_error(
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
+    // The verdict's failure first, with its own validation error, as the parse with room
+    // reports it last. (Taken apart here, then the verdict with if-lets: matching the
+    // `Result` with the error made LLVM emit a jump table the static stack bound cannot
+    // follow, issue 20; in the caller, inlined into the host parser, it cost 8 B there.)
     let verdict = verdict.inspect_err(|kind| {
-        // The failure's own validation error, as the parse with room reports it last.
         if let Some(error) = kind.validation_error() {
             v.insert(error);
         }
     })?;
-    match (e, verdict) {
-        // The host fails whatever its `xn--` labels decode to: only the room to decode them
-        // (past the host's start, where the verdict's scratch begins) decides the error.
-        (crate::idna::IdnaError::BufferTooSmall { .. }, Verdict::Unknown { fails, scratch })
-            if fails =>
-        {
-            out.decides_with(scratch);
+    let needed = match e {
+        crate::idna::IdnaError::BufferTooSmall { needed } => needed,
+        crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
+            v.insert(ValidationError::DomainToAscii);
+            return Err(ParseErrorKind::DomainInvalidCodePoint);
+        }
+        _ => return domain_to_ascii_failure(v),
+    };
+    if let Verdict::Unknown { fails, scratch, .. } = verdict {
+        out.decides_with(scratch);
+        if fails {
+            // The host fails whatever its `xn--` labels decode to: only the room to decode
+            // them (past the host's start, where the verdict's scratch begins) decides the
+            // error.
             out.reserve_scratch(scratch);
             out.skip_unwritten(0);
-            Ok(HostKind::Domain)
+            return Ok(HostKind::Domain);
         }
-        (crate::idna::IdnaError::BufferTooSmall { needed }, verdict) => {
-            // The result is at most `needed` bytes: count them, so the rest of the URL is
-            // counted after them. An ASCII result that ends in a number becomes an IPv4
-            // address, up to 15 bytes.
-            if let Verdict::Unknown { scratch, .. } = verdict {
-                out.decides_with(scratch);
-            }
-            out.reserve_scratch(decoded + needed);
-            match verdict {
-                Verdict::Valid { ends_in_number } => {
-                    out.skip_checked(if ends_in_number { 15 } else { needed });
-                }
-                _ => out.skip_unwritten(needed.max(15)),
-            }
-            Ok(HostKind::Domain)
-        }
-        (crate::idna::IdnaError::ForbiddenDomainCodePoint { .. }, _) => {
-            v.insert(ValidationError::DomainToAscii);
-            Err(ParseErrorKind::DomainInvalidCodePoint)
-        }
-        _ => domain_to_ascii_failure(v),
     }
+    // The result is at most `needed` bytes: count them, so the rest of the URL is counted
+    // after them. An ASCII result that ends in a number becomes an IPv4 address, up to 15
+    // bytes.
+    out.reserve_scratch(decoded + needed);
+    if let Verdict::Valid { ends_in_number } = verdict {
+        out.skip_checked(if ends_in_number { 15 } else { needed });
+    } else {
+        out.skip_unwritten(needed.max(15));
+    }
+    Ok(HostKind::Domain)
 }
 
 /// [`idna_error`] after [`host_verdict`], with the arena's free bytes (past the output) as
@@ -514,10 +513,11 @@ fn verdict_in_free_arena(
 /// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
 /// steps 5-9 after decoding) when there is no room for its UTS46 result (`scratch` only
 /// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized
-/// domain through every UTS46 check and the URL Standard's, and a result that ends in a
-/// number through the IPv4 parser. `Err`: the failure the parse with room reports.
-/// `can_parse` answers from it when the host outgrows its scratch (`http://` and 19
-/// U+FDFA, each mapped to 18 characters with spaces). Meaningful only when `e` is the
+/// domain through every UTS46 check and the URL Standard's, and [`decided`] reads it.
+/// `Err`: the failure the parse with room reports. An `xn--` label whose decoding does not
+/// fit `scratch` leaves it [`Verdict::Unknown`]: `can_parse` settles that host after its
+/// run ([`undecided_host_valid`]), so that the in-order decoder is not linked into every
+/// parse (issue 20: flash, and the Cortex-M0 stack bound). Meaningful only when `e` is the
 /// buffer running out (`Ok(Unknown)` otherwise).
 #[cfg(feature = "idna")]
 #[inline(never)]
@@ -530,15 +530,47 @@ fn host_verdict(
         return Ok(Verdict::Unknown {
             fails: false,
             scratch: 0,
+            known: Default::default(),
         });
     }
-    match crate::idna::verdict(domain.clone(), scratch, true) {
+    let found = crate::idna::verdict(domain.clone(), scratch, true);
+    decided(domain, found)
+}
+
+/// The host parser's steps after domain to ASCII, on a [`Verdict`] on `domain`: a failure
+/// of UTS46 or a forbidden domain code point fails the host, and a result that ends in a
+/// number goes to the IPv4 parser ([`ipv4_verdict`]). `Err`: the failure the parse with
+/// room reports.
+#[cfg(feature = "idna")]
+fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, ParseErrorKind> {
+    match verdict {
         Verdict::Fails => Err(ParseErrorKind::DomainToAscii),
         Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
         Verdict::Valid {
             ends_in_number: true,
         } => ipv4_verdict(domain),
         verdict => Ok(verdict),
+    }
+}
+
+/// `can_parse`'s answer on a host its validity-only run left undecided (the host parser's
+/// `input`, a slice of the run's input, which its UTS46 step had no room for and whose
+/// [`host_verdict`] was [`Verdict::Unknown`]), with `scratch` free: the verdict again, then
+/// [`crate::idna::settle`] decodes in order the `xn--` labels whose decoding does not fit,
+/// and [`decided`] ends the host as the parser does. Undecided still (a run of combining
+/// marks longer than a chunk): taken as valid, unless the host fails whatever its labels
+/// decode to (LIMITS.md). Called from `can_parse`'s own frame, not under the parser's.
+#[cfg(feature = "idna")]
+#[inline(never)]
+pub(crate) fn undecided_host_valid(input: &[u8], scratch: &mut [u8]) -> bool {
+    // What `parse_unicode` streams for a host that is not a slice of the input it reads:
+    // percent-decoded (if it has `%`) and UTF-8-decoded as it streams by.
+    let domain = Mapped::escaped(input);
+    let found = crate::idna::verdict(domain.clone(), scratch, true);
+    match decided(domain.clone(), crate::idna::settle(&domain, scratch, found)) {
+        Err(_) => false,
+        Ok(Verdict::Unknown { fails, .. }) => !fails,
+        Ok(_) => true,
     }
 }
 
@@ -555,6 +587,12 @@ fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
     Ok(Verdict::Valid {
         ends_in_number: true,
     })
+}
+
+/// Without IDNA no host is left undecided (the check that needs arena is UTS46's).
+#[cfg(not(feature = "idna"))]
+pub(crate) fn undecided_host_valid(_input: &[u8], _scratch: &mut [u8]) -> bool {
+    true
 }
 
 #[cfg(feature = "idna")]

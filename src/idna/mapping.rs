@@ -55,7 +55,36 @@ impl<'a> Mapped<'a> {
     }
 }
 
-impl Mapped<'_> {
+impl<'a> Mapped<'a> {
+    /// Whether no mapping output is pending: the next character comes from the next input
+    /// character, so [`Mapped::suffix`] at [`Mapped::remaining`] reads the same.
+    pub(crate) fn at_input_char(&self) -> bool {
+        self.pending.is_empty() && self.deviation.is_empty()
+    }
+
+    /// Input bytes not read yet.
+    pub(crate) fn remaining(&self) -> usize {
+        self.input.len()
+    }
+
+    /// The input not read yet, if it is read as it is: nothing pending, and not
+    /// [`Mapped::unmapped`] (percent-encoded when [`Mapped::escaped`]).
+    pub(crate) fn rest(&self) -> Option<&'a [u8]> {
+        (self.at_input_char() && !self.identity).then_some(self.input)
+    }
+
+    /// This stream from its input's last `remaining` bytes, nothing pending: where it was
+    /// when [`Mapped::remaining`] said `remaining` and [`Mapped::at_input_char`] held.
+    pub(crate) fn suffix(&self, remaining: usize) -> Self {
+        let from = self.input.len().saturating_sub(remaining);
+        Mapped {
+            input: self.input.get(from..).unwrap_or_default(),
+            pending: MappingStr::default(),
+            deviation: MappingStr::default(),
+            ..*self
+        }
+    }
+
     /// The next input byte (percent-decoded when `escaped`) and how many input bytes it
     /// takes.
     #[inline(always)]

@@ -49,6 +49,7 @@
 mod error;
 mod mapping;
 mod nfc;
+mod ordered;
 mod process;
 pub mod punycode;
 mod validate;
@@ -60,7 +61,7 @@ pub use nfc::nfc;
 
 pub(crate) use mapping::Mapped;
 use process::{Target, needed_bound, needed_bound_escaped};
-pub(crate) use verdict::{Verdict, mapped_bytes, verdict};
+pub(crate) use verdict::{Verdict, mapped_bytes, settle, verdict};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
 ///
@@ -293,7 +294,8 @@ pub fn domain_to_unicode(domain: &str, out: &mut [u8]) -> Result<usize, IdnaErro
         // The result is the input only when UTS46 records an error: found without the
         // buffer (`out` decodes `xn--` labels), so a valid domain asks for its own size.
         Err(IdnaError::BufferTooSmall { needed }) => {
-            match verdict(Mapped::new(domain, false), out, false) {
+            let found = verdict(Mapped::new(domain, false), out, false);
+            match settle(&Mapped::new(domain, false), out, found) {
                 Verdict::Valid { .. } => Err(IdnaError::BufferTooSmall { needed }),
                 _ => Err(too_small(needed)),
             }

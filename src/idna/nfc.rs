@@ -411,7 +411,7 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
 
 /// A starter that no composition takes as its second character: nothing before it can
 /// interact with anything after it, so normalization can restart there.
-fn is_chunk_boundary(c: char) -> bool {
+pub(crate) fn is_chunk_boundary(c: char) -> bool {
     is_chunk_boundary_of_class(c, ccc(c))
 }
 

@@ -84,11 +84,13 @@ fn insert_cp(scratch: &mut [u8], len: usize, at: usize, cp: u32) -> Result<(), F
     Ok(())
 }
 
-/// Reads one generalized variable-length integer (RFC 3492 §3.3) into `i`.
-fn read_delta(input: &mut impl Iterator<Item = u8>, i: u32, bias: u32) -> Option<u32> {
+/// Reads one generalized variable-length integer (RFC 3492 §3.3), whose first digit is
+/// `first`, into `i`.
+fn read_delta(first: u8, input: &mut impl Iterator<Item = u8>, i: u32, bias: u32) -> Option<u32> {
     let (mut i, mut w, mut k) = (i, 1u32, BASE);
+    let mut byte = first;
     loop {
-        let d = digit_value(input.next()?)?;
+        let d = digit_value(byte)?;
         i = i.checked_add(d.checked_mul(w)?)?;
         let t = threshold(k, bias);
         if d < t {
@@ -96,6 +98,58 @@ fn read_delta(input: &mut impl Iterator<Item = u8>, i: u32, bias: u32) -> Option
         }
         w = w.checked_mul(BASE - t)?;
         k = k.checked_add(BASE)?;
+        byte = input.next()?;
+    }
+}
+
+/// The state of RFC 3492 §6.2's decoding loop between two insertions: a value, so that
+/// [`crate::idna::ordered`] can keep it and resume from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Decoder {
+    pub(crate) n: u32,
+    pub(crate) i: u32,
+    pub(crate) bias: u32,
+    /// Code points decoded so far (the basic ones included).
+    pub(crate) len: usize,
+}
+
+impl Decoder {
+    /// Before the first delta, after `basic_len` basic code points.
+    pub(crate) fn new(basic_len: usize) -> Self {
+        Decoder {
+            n: INITIAL_N,
+            i: 0,
+            bias: INITIAL_BIAS,
+            len: basic_len,
+        }
+    }
+
+    /// One turn of the loop: reads the next delta from `digits` and returns where the
+    /// decoded code point is inserted (an index into the `len - 1` decoded before it) and
+    /// the code point; `None` at the end of `digits`.
+    pub(crate) fn step(
+        &mut self,
+        digits: &mut impl Iterator<Item = u8>,
+    ) -> Result<Option<(usize, u32)>, Failure> {
+        let Some(first) = digits.next() else {
+            return Ok(None);
+        };
+        let old_i = self.i;
+        let mut i = read_delta(first, digits, old_i, self.bias).ok_or(Failure::Invalid)?;
+        self.len += 1;
+        if self.len > MAX_DECODED_CODE_POINTS {
+            return Err(Failure::TooLong);
+        }
+        // At least 1 (`max` shows the compiler: no panic path, issue 20).
+        let points = (self.len as u32).max(1);
+        self.bias = adapt(i - old_i, points, old_i == 0);
+        self.n = self.n.checked_add(i / points).ok_or(Failure::Invalid)?;
+        i %= points;
+        if char::from_u32(self.n).is_none() {
+            return Err(Failure::Invalid);
+        }
+        self.i = i + 1;
+        Ok(Some((i as usize, self.n)))
     }
 }
 
@@ -175,26 +229,12 @@ pub(crate) fn decode_parts(
         sink.insert(len, len, u32::from(b))?;
         len += 1;
     }
-    let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
-    let mut input = digits.peekable();
-    while input.peek().is_some() {
-        let old_i = i;
-        i = read_delta(&mut input, i, bias).ok_or(Failure::Invalid)?;
-        len += 1;
-        if len > MAX_DECODED_CODE_POINTS {
-            return Err(Failure::TooLong);
-        }
-        let points = len as u32;
-        bias = adapt(i - old_i, points, old_i == 0);
-        n = n.checked_add(i / points).ok_or(Failure::Invalid)?;
-        i %= points;
-        if char::from_u32(n).is_none() {
-            return Err(Failure::Invalid);
-        }
-        sink.insert(len - 1, i as usize, n)?;
-        i += 1;
+    let mut decoder = Decoder::new(len);
+    let mut digits = digits;
+    while let Some((at, cp)) = decoder.step(&mut digits)? {
+        sink.insert(decoder.len - 1, at, cp)?;
     }
-    Ok(len)
+    Ok(decoder.len)
 }
 
 /// Rewrites `count` u32 code points at the start of `scratch` as UTF-8, in place (each

@@ -137,7 +137,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// <https://url.spec.whatwg.org/#host-state> and
     /// <https://url.spec.whatwg.org/#port-state> over `input[pos..end]`.
     fn host_state(&mut self, pos: usize, colon: Option<usize>, end: usize) -> Step {
-        let host = self.span(pos, colon.unwrap_or(end));
+        let host_end = colon.unwrap_or(end);
+        let host = self.span(pos, host_end);
         if host.is_empty() && (colon.is_some() || self.is_special()) {
             return self.fail(
                 pos,
@@ -155,6 +156,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
                 return Err(kind);
             }
         }
+        self.note_undecided_host(pos, host_end);
         self.rec.host_end = self.out.pos();
         match colon {
             Some(c) => self.port_state(c + 1, end),

@@ -11,6 +11,7 @@ use super::needed::Head;
 use crate::error::{Error, ValidationErrors};
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;
+use core::cell::Cell;
 
 impl Url<'_> {
     /// Whether `input` parses (against `base`, if given), without a caller arena
@@ -147,7 +148,8 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 /// line, so that input the recognizer settles does not pay for this frame.
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
-    let job = Job::new(base, Options::default(), true);
+    let host = Cell::new(None);
+    let job = Job::validity(base, &host);
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.
     if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
@@ -163,11 +165,7 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
 /// valid): `None` when a step that needs scratch left validity undecided. Out of line: the
 /// run's result is not in the frame [`valid_in_scratch`] is called from (issue 20).
 #[inline(never)]
-fn valid_without_scratch(
-    input: &str,
-    job: &Job<'_, '_, '_>,
-    resume: Option<&Resume>,
-) -> Option<bool> {
+fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Option<bool> {
     match pipeline_validity(input, job, &mut [], resume) {
         Ok(_) => Some(true),
         Err(Error::ArenaTooSmall { .. }) => (!job.undecided.get()).then_some(true),
@@ -175,21 +173,24 @@ fn valid_without_scratch(
     }
 }
 
-/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. Beyond them, a host whose
-/// UTS46 mapping holds a forbidden domain code point is found invalid without a buffer; any
-/// other host that does not fit is taken as valid (a limit: UTS46's own checks on it need
-/// the room).
+/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. A host whose UTS46 result
+/// does not fit them is decided without storing it, by the host parser
+/// ([`crate::idna::verdict`]) and, for an `xn--` label whose decoding does not fit either,
+/// after the run ([`crate::host::domain::undecided_host_valid`]); what that leaves
+/// undecided is taken as valid (LIMITS.md).
 #[inline(never)]
-fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>) -> bool {
+fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
     match pipeline_validity(input, job, &mut scratch, resume) {
         Err(Error::Parse(_) | Error::InputTooLong) => return false,
         Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => {}
         _ => return true,
     }
-    // Undecided: the tab-free copy did not fit (its head may), or an `xn--` label is too
-    // long to decode in the scratch (LIMITS.md): taken as valid unless the head's own run
-    // fails. Each run is called from this frame (issue 20: no frame of the head's between).
+    // Undecided: the tab-free copy did not fit (its head may), or a host's `xn--` label is
+    // too long to decode in the scratch. A validity-only run stops at the path start, so
+    // the head decides: it runs again (in place, or its tab-free copy at the end of the
+    // scratch), and a host it leaves undecided is decided after it, in the rest of the
+    // scratch. Each is called from this frame (issue 20: no frame of the head's between).
     let (head, out) = match head_at(input, &mut scratch) {
         None => return true,
         Some(HeadAt::Input(head)) => (head, &mut scratch[..]),
@@ -205,17 +206,32 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_, '_>, resume: Option<&Resume>)
             (copy, out)
         }
     };
+    // What an earlier run recorded is not this one's.
+    if let Some(cell) = job.host {
+        cell.set(None);
+    }
     let result = run(
         head,
         job,
-        out,
+        &mut *out,
         ValidationErrors::EMPTY,
         None,
         Positions::SAME,
     );
     // A validity-only run that is valid, or undecided (a skipped step), ends in
-    // `ArenaTooSmall`; undecided is taken as valid.
-    matches!(result, Ok(_) | Err(Error::ArenaTooSmall { .. }))
+    // `ArenaTooSmall`; a later failure is the answer even after an undecided host.
+    match result {
+        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => {}
+        Ok(_) | Err(Error::ArenaTooSmall { .. }) => return true,
+        Err(_) => return false,
+    }
+    // The host the run left undecided: the run recorded where it lies in `head` (none:
+    // unreachable, the head has no tabs to copy).
+    let span = job.host.and_then(Cell::get);
+    let Some(host) = span.and_then(|(start, end)| head.as_bytes().get(start..end)) else {
+        return true;
+    };
+    crate::host::domain::undecided_host_valid(host, out)
 }
 
 /// Where [`valid_in_scratch`] finds the head it decides on, when its scratch cannot hold the

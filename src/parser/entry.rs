@@ -8,7 +8,7 @@ use super::fast::{self, Found, Resume};
 use super::needed::{
     counts, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_logged,
 };
-use super::{Options, Parser, Record};
+use super::{HostSpan, Options, Parser, Record};
 use crate::error::{
     Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
 };
@@ -17,9 +17,13 @@ use crate::url::Url;
 use core::cell::Cell;
 
 /// What a run of the pipeline is for, and what it found out besides its result.
-pub(super) struct Job<'b, 'u, 'e> {
+pub(super) struct Job<'b, 'u> {
     pub(super) base: Option<&'b Url<'u>>,
-    options: Options<'e>,
+    /// Of the [`Options`]: strict parsing, and whether the recognizer runs
+    /// ([`recognizer_runs`]). (Two bytes beside the flags below, not the options' eight:
+    /// the job is in the frame of every parse, issue 20.)
+    strict: bool,
+    recognizes: bool,
     /// Only whether the input is valid: the states stop where no later one can fail.
     pub(super) validity_only: bool,
     /// Set when the run ended in `ArenaTooSmall` with validity still undecided: a step that
@@ -27,25 +31,41 @@ pub(super) struct Job<'b, 'u, 'e> {
     /// the result rather than in it: a wider error type costs every caller of `parse` a
     /// conversion and its stack.)
     pub(super) undecided: Cell<bool>,
+    /// For a validity-only job: where a run records the host the host parser left
+    /// undecided, in the run's input (`None` in the cell: none was). `can_parse` decides it
+    /// after the run ([`crate::host::domain::undecided_host_valid`]), so that no parse links
+    /// what that takes. (A reference: the cell is in `can_parse`'s frame, not in every
+    /// parse's, issue 20.)
+    pub(super) host: Option<&'b Cell<Option<HostSpan>>>,
     /// Set with [`COPY_DEFERRED`]: the caller counts the tab-free copy (a flag, not the
     /// error alone, so that a program whose arena always holds what can be copied sees the
     /// count unreachable and links none of it).
     deferred: Cell<bool>,
 }
 
-impl<'b, 'u, 'e> Job<'b, 'u, 'e> {
+impl<'b, 'u> Job<'b, 'u> {
     pub(super) fn new(
         base: Option<&'b Url<'u>>,
-        options: Options<'e>,
+        options: Options<'_>,
         validity_only: bool,
     ) -> Self {
         let (undecided, deferred) = (Cell::new(false), Cell::new(false));
         Job {
             base,
-            options,
+            strict: options.strict,
+            recognizes: recognizer_runs(&options),
             validity_only,
             undecided,
+            host: None,
             deferred,
+        }
+    }
+
+    /// A validity-only job (`can_parse`'s) whose runs record an undecided host in `host`.
+    pub(super) fn validity(base: Option<&'b Url<'u>>, host: &'b Cell<Option<HostSpan>>) -> Self {
+        Job {
+            host: Some(host),
+            ..Job::new(base, Options::default(), true)
         }
     }
 
@@ -127,7 +147,15 @@ impl<'a> Url<'a> {
 /// no positions).
 #[inline(always)]
 pub(super) fn recognize<'i>(input: &'i str, options: &Options<'_>) -> Found<'i> {
-    match recognizer_runs(options) {
+    recognize_if(recognizer_runs(options), input)
+}
+
+/// [`recognize`] when `runs` says whether the recognizer runs ([`recognizer_runs`]). The
+/// build without `fast-path` checked again here: from a job's flag the compiler cannot see
+/// it, and would link the recognizer (3.8 KB of flash).
+#[inline(always)]
+fn recognize_if(runs: bool, input: &str) -> Found<'_> {
+    match cfg!(feature = "fast-path") && runs {
         true => fast::scan(input),
         false => Found::Nothing,
     }
@@ -282,7 +310,7 @@ pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<
 /// cannot be inlined (+2.7% instructions per URL on the relative workload).
 fn pipeline<'a>(
     input: &'a str,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
 ) -> Result<Url<'a>, Error> {
@@ -297,7 +325,7 @@ fn pipeline<'a>(
 #[inline(always)]
 pub(super) fn pipeline_validity<'a>(
     input: &'a str,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
 ) -> Result<Url<'a>, Error> {
@@ -312,7 +340,7 @@ pub(super) fn pipeline_validity<'a>(
 #[inline(always)]
 fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
     input: &'a str,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
     mut v: R,
@@ -477,7 +505,7 @@ impl<'a> Url<'a> {
 fn without_tabs<'a, R: Report>(
     trimmed: &'a str,
     lead: usize,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     arena: &'a mut [u8],
     v: R,
     n: usize,
@@ -492,7 +520,7 @@ fn without_tabs<'a, R: Report>(
 fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
     trimmed: &'a str,
     lead: usize,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     arena: &'a mut [u8],
     v: R,
     n: usize,
@@ -536,12 +564,12 @@ fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
 #[inline(always)]
 fn recognized_run<'a, R: Report>(
     copy: &'a str,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     out: &'a mut [u8],
     v: R,
     map_pos: Positions<'_>,
 ) -> Result<Url<'a>, Error> {
-    let found = recognize(copy, &job.options);
+    let found = recognize_if(job.recognizes, copy);
     let resume = match &found {
         Found::Canonical(url) => return Ok(url.with_validation(v.set())),
         Found::Prefix(r) => Some(r),
@@ -616,7 +644,7 @@ impl Positions<'_> {
 #[inline(never)]
 pub(super) fn run<'a, R: Report>(
     input: &'a str,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     arena: &'a mut [u8],
     mut v: R,
     resume: Option<&Resume>,
@@ -626,6 +654,7 @@ pub(super) fn run<'a, R: Report>(
     v.parser_starts();
     let mut p = Parser::new(input, arena, job.base, v);
     p.validity_only = job.validity_only;
+    p.undecided_host = job.host;
     // (Never a prefix without the recognizer: the size build drops the resume.)
     let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
         Some(r) => p.resume(r),
@@ -635,8 +664,9 @@ pub(super) fn run<'a, R: Report>(
     if let Err(kind) = step {
         // A check that needed arena (UTS46 on an earlier host) did not run: with enough
         // arena it could fail first, so this later error is not yet the answer; it is with
-        // the arena that decides that check.
-        if p.out.skipped_checks() {
+        // the arena that decides that check. (Not so for validity alone: either way the
+        // input is invalid.)
+        if p.out.skipped_checks() && !job.validity_only {
             return Err(job.too_small(p.out.decision_peak(), true));
         }
         let position = map_pos(p.err_pos);
@@ -657,7 +687,7 @@ pub(super) fn run<'a, R: Report>(
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.)
-    if R::IN_ORDER && job.options.strict {
+    if R::IN_ORDER && job.strict {
         return strict(url, &p.v);
     }
     Ok(url)

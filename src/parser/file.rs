@@ -135,6 +135,7 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
                     return Err(kind);
                 }
             }
+            self.note_undecided_host(pos, end);
             let hs = self.rec.host_start as usize;
             if host::is_localhost(buffer, &self.out, hs) {
                 self.out.truncate(hs);

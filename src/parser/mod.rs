@@ -115,7 +115,13 @@ pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     /// Only validity is asked (`can_parse`): the states stop at the path start, after which
     /// none can fail.
     pub(crate) validity_only: bool,
+    /// In a validity-only run, where the host the host parser left undecided goes
+    /// ([`Parser::note_undecided_host`]).
+    pub(crate) undecided_host: Option<&'b core::cell::Cell<Option<HostSpan>>>,
 }
+
+/// Where a host lies in the parser's input: `input[start..end]`.
+pub(crate) type HostSpan = (usize, usize);
 
 /// The states the URL setters start the parser in
 /// (<https://url.spec.whatwg.org/#basic-url-parser>, "state override").
@@ -149,6 +155,7 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             drive_from_host: false,
             state_override: Some(state_override),
             validity_only: false,
+            undecided_host: None,
         }
     }
 }
@@ -173,6 +180,7 @@ impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
             drive_from_host: false,
             state_override: None,
             validity_only: false,
+            undecided_host: None,
         }
     }
 }
@@ -203,6 +211,20 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     #[inline(always)]
     pub(crate) fn report(&mut self, e: ValidationError, pos: usize) {
         self.v.report(e, pos);
+    }
+
+    /// After the host parser succeeded on `input[start..end]`: in a validity-only run, records
+    /// that host if a check on it was skipped for lack of arena (UTS46 on an `xn--` label
+    /// whose decoding does not fit: only the host parser skips checks, and a URL has one
+    /// host), so that `can_parse` decides it after the run, from its own frame.
+    #[inline(always)]
+    pub(crate) fn note_undecided_host(&self, start: usize, end: usize) {
+        // Without IDNA no check is skipped (and none of this is linked).
+        if let Some(cell) = self.undecided_host.filter(|_| cfg!(feature = "idna"))
+            && self.out.skipped_checks()
+        {
+            cell.set(Some((start, end)));
+        }
     }
 
     /// Records a fatal error at `pos`.

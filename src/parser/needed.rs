@@ -134,7 +134,7 @@ impl Head {
 /// the pipeline's frame is not under the stack copy (issue 20: the Cortex-M0 bound of parse,
 /// join and set_href). The validation errors are not kept: the answer is an error.
 #[inline(never)]
-pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_, '_>, room: usize) -> Error {
+pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_>, room: usize) -> Error {
     let mut v = ValidationErrors::EMPTY;
     let (trimmed, lead) = trim(input, &mut v);
     let t = trimmed.as_bytes();
@@ -149,7 +149,7 @@ pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_, '_>, room: 
 pub(super) fn tab_free_copy_too_small_logged<R: Report>(
     t: &[u8],
     lead: usize,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     v: R,
     n: usize,
     room: usize,
@@ -176,7 +176,7 @@ pub(super) fn tab_free_copy_too_small_logged<R: Report>(
 fn count_on_stack<R: Report>(
     t: &[u8],
     lead: usize,
-    job: &Job<'_, '_, '_>,
+    job: &Job<'_, '_>,
     v: R,
     n: usize,
     room: usize,

@@ -149,6 +149,13 @@ pub(crate) struct MappingStr {
     end: u16,
 }
 
+impl MappingStr {
+    /// Whether every character has been read.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.start >= self.end
+    }
+}
+
 impl Iterator for MappingStr {
     type Item = char;
 

@@ -22,7 +22,7 @@
 #     the run fails, and the surviving panic sites (file:line) are listed. Control: the probe's
 #     runtime alone links, and one unchecked `slice[i]` on the input (index-demo) breaks it.
 #  6. size probes (opt-level z, LTO, panic abort, thumbv7em-none-eabihf): microurl with/without
-#     idna vs url + embedded-alloc; gates: with idna <= 64 KiB, without <= 16 KiB
+#     idna vs url + embedded-alloc; gates: issue 20's, with idna <= 57,344 B, without <= 14,336 B
 #
 # MICROURL_BUDGETS=warn: report the flash and stack budgets without failing on them (conformance
 # failures still fail).
@@ -286,8 +286,8 @@ probe() { # name package features limit
   fi
 }
 probe baseline microurl-probe baseline -
-probe microurl-no-idna microurl-probe "" $((16 * 1024))
-probe microurl-idna microurl-probe idna $((64 * 1024))
+probe microurl-no-idna microurl-probe "" 14336
+probe microurl-idna microurl-probe idna 57344
 probe microurl-fast-path microurl-probe fast-path 28000
 probe url+embedded-alloc url-probe "" -
 

@@ -269,26 +269,12 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
     let mut undecided = false;
     loop {
         let origin = LabelOrigin::new(chars.clone());
-        // Whether the label is `xn--` and ASCII, and its characters after `xn--` copied.
-        let (mut prefix, mut ascii, mut copied, mut more) = (0usize, true, 0usize, false);
-        for b in chars.by_ref().map(ascii_decomposition) {
-            if b == b'.' {
-                more = true;
-                break;
-            }
-            if prefix == 4 {
-                if let Some(slot) = scratch.get_mut(copied) {
-                    *slot = b;
-                }
-                copied += 1;
-            } else if b"xn--".get(prefix) == Some(&b) {
-                prefix += 1;
-            } else {
-                prefix = 5;
-            }
-            ascii &= b.is_ascii();
-        }
-        if prefix == 4 && ascii && !fits_stored(scratch, copied) {
+        let LabelRead {
+            punycode,
+            copied,
+            more,
+        } = read_label(&mut chars, scratch);
+        if punycode && !fits_stored(scratch, copied) {
             match streamed_label(scratch, &origin) {
                 Some(Decoded::Valid(bidi)) => {
                     rtl |= bidi.rtl;
@@ -312,6 +298,45 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
         },
         _ if forbidden => Verdict::Forbidden,
         _ => Verdict::Valid { ends_in_number },
+    }
+}
+
+/// One label of the mapped stream as [`settle`] reads it ([`read_label`]).
+struct LabelRead {
+    /// It starts with `xn--` and is ASCII (its decomposition): Punycode to decode.
+    punycode: bool,
+    /// Its characters after `xn--`, copied to the start of the scratch as far as they fit.
+    copied: usize,
+    /// A full stop ended it: another label follows.
+    more: bool,
+}
+
+/// Reads the next label of `chars` (each character as [`ascii_decomposition`] gives it),
+/// copying what follows an `xn--` prefix to the start of `scratch`.
+#[inline(always)]
+fn read_label(chars: &mut Mapped<'_>, scratch: &mut [u8]) -> LabelRead {
+    let (mut prefix, mut ascii, mut copied, mut more) = (0usize, true, 0usize, false);
+    for b in chars.by_ref().map(ascii_decomposition) {
+        if b == b'.' {
+            more = true;
+            break;
+        }
+        if prefix == 4 {
+            if let Some(slot) = scratch.get_mut(copied) {
+                *slot = b;
+            }
+            copied += 1;
+        } else if b"xn--".get(prefix) == Some(&b) {
+            prefix += 1;
+        } else {
+            prefix = 5;
+        }
+        ascii &= b.is_ascii();
+    }
+    LabelRead {
+        punycode: prefix == 4 && ascii,
+        copied,
+        more,
     }
 }
 

@@ -401,8 +401,15 @@ fn port_or_end(s: &[u8], end: usize, scheme: SchemeType, rec: &mut Record) -> Op
 fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
     // Where a failure leaves the host scan: at the `[`.
     rec.host_end = start as u32;
-    let close = start + s.get(start..)?.iter().position(|&b| b == b']')?;
-    if !is_canonical_ipv6(s.get(start + 1..close)?) {
+    // The serializer writes lowercase hexadecimal digits and `:` alone: the first other
+    // byte must be the `]`, or the address is not canonical (uppercase, a dotted IPv4
+    // part, a zone), which is told without parsing it.
+    let close = start
+        + 1
+        + s.get(start + 1..)?
+            .iter()
+            .position(|&b| !ipv6_text_byte(b))?;
+    if s.get(close) != Some(&b']') || !is_canonical_ipv6(s.get(start + 1..close)?) {
         return None;
     }
     rec.username_end = start as u32;
@@ -410,6 +417,11 @@ fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
     rec.host_end = (close + 1) as u32;
     rec.host_kind = Some(HostKind::Ipv6);
     Some(close + 1)
+}
+
+/// Whether `b` may be written by the IPv6 serializer: a lowercase hexadecimal digit or `:`.
+fn ipv6_text_byte(b: u8) -> bool {
+    matches!(b, b'0'..=b'9' | b'a'..=b'f' | b':')
 }
 
 /// Whether `text` is what the IPv6 serializer writes for some address

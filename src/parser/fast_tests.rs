@@ -264,6 +264,10 @@ fn canonical_ipv6_matches_serializer() {
     for text in &texts {
         let fast = super::is_canonical_ipv6(text.as_bytes());
         assert_eq!(fast, oracle(text), "{text:?}");
+        // The recognizer's look at the bytes first refuses no serialization.
+        assert!(!fast || text.bytes().all(super::ipv6_text_byte), "{text:?}");
+        agrees(&format!("http://[{text}]/"));
+        agrees(&format!("http://[{}]/", text.to_ascii_uppercase()));
     }
 }
 

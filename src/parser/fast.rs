@@ -442,14 +442,16 @@ fn is_canonical_ipv6(text: &[u8]) -> bool {
 fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
     let end = skip(s, start, class::DIGIT);
     let digits = s.get(start..end)?;
-    if digits.is_empty() || (digits.len() > 1 && digits.first() == Some(&b'0')) {
-        return None;
-    }
-    let value = super::authority::port_number(digits)?;
+    // The authority ends after the digits (as after a host, `port_or_end`), or they are
+    // no port (a password, in credentials): told before the number is read.
     let special_end = s.get(end) == Some(&b'\\') && scheme.is_special();
     if !(matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) || special_end) {
         return None;
     }
+    if digits.is_empty() || (digits.len() > 1 && digits.first() == Some(&b'0')) {
+        return None;
+    }
+    let value = super::authority::port_number(digits)?;
     if Some(value) == scheme.default_port() {
         rec.path_start = end as u32;
         return None;

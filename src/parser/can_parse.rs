@@ -79,7 +79,14 @@ fn base_stand_in(b: &str) -> Option<Url<'static>> {
     // The scheme state's own scan, where the scheme has no tab or newline (any base but a
     // contrived one); else the tab-free scheme, byte by byte.
     let (scheme, after) = match scheme_run(rest) {
-        Some((len, _)) => (classify_scheme(rest.get(..len)?), rest.get(len + 1..)?),
+        Some((len, lower)) => {
+            let scheme = rest.get(..len)?;
+            let scheme = match lower {
+                true => SchemeType::from_lowercase(scheme),
+                false => classify_scheme(scheme),
+            };
+            (scheme, rest.get(len + 1..)?)
+        }
         None => scheme_without_tabs(rest)?,
     };
     let opaque = scheme == SchemeType::NotSpecial
@@ -123,18 +130,18 @@ fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
 /// record rather than parsed, as its parse would find it (a unit test compares them).
 fn stand_in(scheme: SchemeType, opaque: bool) -> Url<'static> {
     use crate::host::HostKind as K;
-    let (href, host_kind) = match scheme {
-        SchemeType::Http => ("http://h/", Some(K::Domain)),
-        SchemeType::Https => ("https://h/", Some(K::Domain)),
-        SchemeType::Ws => ("ws://h/", Some(K::Domain)),
-        SchemeType::Wss => ("wss://h/", Some(K::Domain)),
-        SchemeType::Ftp => ("ftp://h/", Some(K::Domain)),
-        SchemeType::File => ("file:///", Some(K::Empty)),
-        SchemeType::NotSpecial if opaque => ("a:x", None),
-        SchemeType::NotSpecial => ("a:/", None),
+    // The href, where its `:` is, and its host's kind (with a host: `//`, the host, then the
+    // path `/` to the end; without: the path at once).
+    let (href, scheme_end, host_kind) = match scheme {
+        SchemeType::Http => ("http://h/", 4, Some(K::Domain)),
+        SchemeType::Https => ("https://h/", 5, Some(K::Domain)),
+        SchemeType::Ws => ("ws://h/", 2, Some(K::Domain)),
+        SchemeType::Wss => ("wss://h/", 3, Some(K::Domain)),
+        SchemeType::Ftp => ("ftp://h/", 3, Some(K::Domain)),
+        SchemeType::File => ("file:///", 4, Some(K::Empty)),
+        SchemeType::NotSpecial if opaque => ("a:x", 1, None),
+        SchemeType::NotSpecial => ("a:/", 1, None),
     };
-    // The scheme, `:`, and with a host `//`, the host, then a path to the end.
-    let scheme_end = href.bytes().position(|c| c == b':').unwrap_or(0) as u32;
     let (host_start, path_start) = match host_kind {
         Some(_) => (scheme_end + 3, href.len() as u32 - 1),
         None => (scheme_end + 1, scheme_end + 1),

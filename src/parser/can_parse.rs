@@ -8,6 +8,7 @@ use super::fast::{self, Resume};
 use super::needed::Head;
 use super::{Options, classify_scheme, scheme_run};
 use crate::error::{Error, ValidationErrors};
+use crate::host::HostKind;
 use crate::offsets::Record;
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::scheme::SchemeType;
@@ -54,10 +55,10 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         return input_valid(input, None);
     };
     // No scheme: a base fails without a base of its own.
-    let Some(stand_in) = base_stand_in(b) else {
+    let Some((scheme, opaque)) = base_stand_in(b) else {
         return false;
     };
-    input_valid(b, None) && input_valid(input, Some(&stand_in))
+    input_valid(b, None) && input_valid(input, Some(stand_in(scheme, opaque)))
 }
 
 /// What of a base decides whether an input parses against it, as a canonical URL with
@@ -72,7 +73,10 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
 /// relative). So the stand-in keeps the base's special scheme, or for another scheme
 /// whether the base has an opaque path (the scheme is followed by no `/`, tabs and newlines
 /// removed). Proven by `tests/can_parse_base.rs` (against a parse with the real base).
-fn base_stand_in(b: &str) -> Option<Url<'static>> {
+/// Returns what [`stand_in`] builds the URL from. Out of line: its scan is not in the frame
+/// the input's run is under (issue 20).
+#[inline(never)]
+fn base_stand_in(b: &str) -> Option<(SchemeType, bool)> {
     let bytes = b.as_bytes();
     let lead = bytes.iter().take_while(|&&c| is_c0_or_space(c)).count();
     let rest = bytes.get(lead..).unwrap_or_default();
@@ -91,7 +95,7 @@ fn base_stand_in(b: &str) -> Option<Url<'static>> {
     };
     let opaque = scheme == SchemeType::NotSpecial
         && after.iter().find(|&&c| !is_tab_or_newline(c)) != Some(&b'/');
-    Some(stand_in(scheme, opaque))
+    Some((scheme, opaque))
 }
 
 /// The scheme of `s` (trimmed) once its tabs and newlines are removed, and what follows its
@@ -126,27 +130,57 @@ fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
 }
 
 /// The canonical URL [`base_stand_in`] stands a base in with: its special scheme with the
-/// host `h` (`file:///` for `file`), or `a:x` (an opaque path) or `a:/`. Built from its
-/// record rather than parsed, as its parse would find it (a unit test compares them).
-fn stand_in(scheme: SchemeType, opaque: bool) -> Url<'static> {
-    use crate::host::HostKind as K;
-    // The href, where its `:` is, and its host's kind (with a host: `//`, the host, then the
-    // path `/` to the end; without: the path at once).
-    let (href, scheme_end, host_kind) = match scheme {
-        SchemeType::Http => ("http://h/", 4, Some(K::Domain)),
-        SchemeType::Https => ("https://h/", 5, Some(K::Domain)),
-        SchemeType::Ws => ("ws://h/", 2, Some(K::Domain)),
-        SchemeType::Wss => ("wss://h/", 3, Some(K::Domain)),
-        SchemeType::Ftp => ("ftp://h/", 3, Some(K::Domain)),
-        SchemeType::File => ("file:///", 4, Some(K::Empty)),
-        SchemeType::NotSpecial if opaque => ("a:x", 1, None),
-        SchemeType::NotSpecial => ("a:/", 1, None),
+/// host `h` (`file:///` for `file`), or `a:/` or `a:x` (an opaque path). Constants from
+/// their records rather than parsed (a unit test compares them with their parse), in the
+/// order of `SchemeType`: indexed, not matched (no jump table: issue 20, the static stack
+/// bound cannot follow an indirect jump).
+fn stand_in(scheme: SchemeType, opaque: bool) -> &'static Url<'static> {
+    let i = match scheme.is_special() {
+        true => scheme as usize,
+        false => SchemeType::NotSpecial as usize + usize::from(opaque),
     };
-    let (host_start, path_start) = match host_kind {
-        Some(_) => (scheme_end + 3, href.len() as u32 - 1),
-        None => (scheme_end + 1, scheme_end + 1),
+    STAND_INS.get(i).unwrap_or(&STAND_INS[6])
+}
+
+/// [`stand_in`]'s URLs.
+static STAND_INS: [Url<'static>; 8] = [
+    with_host("http://h/", SchemeType::Http, 4),
+    with_host("https://h/", SchemeType::Https, 5),
+    with_host("ws://h/", SchemeType::Ws, 2),
+    with_host("wss://h/", SchemeType::Wss, 3),
+    with_host("ftp://h/", SchemeType::Ftp, 3),
+    with_host("file:///", SchemeType::File, 4),
+    without_host("a:/"),
+    without_host("a:x"),
+];
+
+/// `href`: the scheme, `://`, the host (`h`, or empty for `file`), and the path `/`.
+const fn with_host(href: &'static str, scheme: SchemeType, scheme_end: u32) -> Url<'static> {
+    let host_start = scheme_end + 3;
+    let path_start = href.len() as u32 - 1;
+    let kind = match host_start == path_start {
+        true => HostKind::Empty,
+        false => HostKind::Domain,
     };
-    let rec = Record {
+    let rec = record(scheme, scheme_end, host_start, path_start, Some(kind));
+    Url::from_record_const(href, rec)
+}
+
+/// `href`: `a:` and a one-byte path.
+const fn without_host(href: &'static str) -> Url<'static> {
+    let rec = record(SchemeType::NotSpecial, 1, 2, 2, None);
+    Url::from_record_const(href, rec)
+}
+
+/// A record without credentials, port, query or fragment.
+const fn record(
+    scheme: SchemeType,
+    scheme_end: u32,
+    host_start: u32,
+    path_start: u32,
+    host_kind: Option<HostKind>,
+) -> Record {
+    Record {
         scheme,
         scheme_end,
         username_end: host_start,
@@ -154,9 +188,10 @@ fn stand_in(scheme: SchemeType, opaque: bool) -> Url<'static> {
         host_end: path_start,
         path_start,
         host_kind,
-        ..Record::default()
-    };
-    Url::from_record(href, &rec, ValidationErrors::EMPTY)
+        port: None,
+        query_start: None,
+        fragment_start: None,
+    }
 }
 
 /// [`can_parse`] for the input against a parsed base.

@@ -342,7 +342,6 @@ fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
 mod tests {
     use crate::Url;
     use crate::scheme::SchemeType;
-    use std::{format, vec};
 
     /// The stand-ins built from their records are what their parse finds.
     #[test]
@@ -373,6 +372,7 @@ mod tests {
     #[cfg(feature = "idna")]
     #[test]
     fn can_parse_answers_parse_for_hosts_beyond_the_scratch() {
+        use std::{format, vec};
         let parses = |input: &str| Url::parse(input, &mut vec![0u8; 1 << 16]).is_ok();
         let long = "\u{e9}".repeat(600);
         for input in [

@@ -185,8 +185,8 @@ impl<'a> Writer<'a> {
     }
 
     /// Whether output that no check reads back is written: not in a validity-only run,
-    /// whose output is never kept (an IPv6 or IPv4 address and a port are serialized there
-    /// only after every check on them, and nothing after them reads them).
+    /// whose output is never kept (an IPv6 or IPv4 address is serialized there only after
+    /// every check on it, and nothing after it reads it back).
     #[inline(always)]
     pub(crate) fn keeps_output(&self) -> bool {
         !self.validity_only
@@ -389,12 +389,8 @@ impl<'a> Writer<'a> {
         self.push_slice(s.get(start..).unwrap_or_default());
     }
 
-    /// Writes a decimal number (an IPv4 part or a port: nothing in a validity-only run,
-    /// [`Writer::keeps_output`]).
+    /// Writes a decimal number.
     pub(crate) fn push_decimal(&mut self, n: u32) {
-        if !self.keeps_output() {
-            return;
-        }
         let mut digits = [0u8; 10];
         self.push_slice(decimal(n, &mut digits));
     }

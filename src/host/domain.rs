@@ -24,30 +24,18 @@ pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
     last_label_is_a_number(domain)
 }
 
-/// [`ends_in_a_number`] past its first check: the last label (before a trailing dot, if
-/// any) is ASCII digits, or `0x`/`0X` and hex digits. One pass back from the end, which
-/// stops at a byte that can be in neither (most labels: a letter past `f`).
+/// [`ends_in_a_number`] past its first check.
 #[inline(never)]
 fn last_label_is_a_number(domain: &[u8]) -> bool {
     let domain = match domain {
         [rest @ .., b'.'] => rest,
         _ => domain,
     };
-    let (mut len, mut digits) = (0, true);
-    for &b in domain.iter().rev() {
-        if b == b'.' {
-            break;
-        }
-        if !b.is_ascii_hexdigit() && !matches!(b, b'x' | b'X') {
-            return false;
-        }
-        digits &= b.is_ascii_digit();
-        len += 1;
-    }
-    if len > 0 && digits {
+    // The last label (the whole domain without a dot).
+    let last = domain.rsplit(|&b| b == b'.').next().unwrap_or(domain);
+    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
     }
-    let last = domain.get(domain.len() - len..).unwrap_or_default();
     matches!(last, [b'0', b'x' | b'X', rest @ ..] if rest.iter().all(u8::is_ascii_hexdigit))
 }
 
@@ -325,6 +313,8 @@ fn parse_unicode(
         true => percent::decode(input).count(),
         false => input.len(),
     };
+    // A validity-only run keeps no host: its labels need not be encoded.
+    let encode = out.keeps_output();
     let buf = out.owned_buf();
     let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= decoded_len) else {
         return unicode_without_room(input, out, v);
@@ -340,7 +330,7 @@ fn parse_unicode(
             None => return domain_to_ascii_failure(v),
         },
     };
-    let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
+    let n = match crate::idna::domain_to_ascii_in(decoded, false, rest, encode) {
         Ok(n) => n,
         // The verdict decodes `xn--` labels in the whole region, the domain streamed from
         // the input: a bigger arena never gives it less scratch than a smaller one, which

@@ -366,6 +366,33 @@ mod tests {
         }
     }
 
+    /// A validity-only run does not Punycode-encode a label (only the start of the
+    /// encoding, the label's ASCII, is checked further): every ASCII byte beside a non-ASCII
+    /// one in a label, and labels that end a domain in a number or not, answer as `parse`.
+    #[cfg(feature = "idna")]
+    #[test]
+    fn can_parse_answers_parse_for_labels_it_does_not_encode() {
+        use std::{format, vec};
+        let parses = |input: &str| Url::parse(input, &mut vec![0u8; 1 << 12]).is_ok();
+        let mut checked = 0;
+        for b in 0x20u8..0x7f {
+            let c = char::from(b);
+            for input in [
+                format!("http://\u{e9}{c}x/"),
+                format!("http://{c}\u{e9}/p"),
+                format!("http://a.\u{e9}{c}1"),
+                format!("http://\u{e9}.0x{c}"),
+                format!("http://\u{e9}{c}.1"),
+                format!("sc://\u{e9}{c}x/"),
+            ] {
+                let expected = parses(&input);
+                assert_eq!(Url::can_parse(&input, None), expected, "{input:?}");
+                checked += usize::from(expected);
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
     /// Issue 16, item 6: a host whose UTS46 result outgrows `can_parse`'s scratch, and fails
     /// on a forbidden code point of that result (U+FDFA maps to 18 characters, spaces among
     /// them), is not taken as valid; hosts that outgrow it and are valid still are.

@@ -152,6 +152,9 @@ pub(crate) struct Writer<'a> {
     /// With `skipped`: the arena size that decides the skipped checks (see
     /// [`Writer::decides_with`]).
     decide: usize,
+    /// Only whether the parse fails is asked (`can_parse`): what no check reads back (an
+    /// address's or a port's serialization) need not be written ([`Writer::keeps_output`]).
+    validity_only: bool,
 }
 
 #[cfg_attr(not(feature = "idna"), allow(dead_code))]
@@ -172,7 +175,21 @@ impl<'a> Writer<'a> {
             overflow: false,
             skipped: false,
             decide: 0,
+            validity_only: false,
         }
+    }
+
+    /// Makes this the writer of a validity-only run ([`Writer::keeps_output`]).
+    pub(crate) fn set_validity_only(&mut self, validity_only: bool) {
+        self.validity_only = validity_only;
+    }
+
+    /// Whether output that no check reads back is written: not in a validity-only run,
+    /// whose output is never kept (an IPv6 or IPv4 address is serialized there only after
+    /// every check on it, and nothing after it reads it back).
+    #[inline(always)]
+    pub(crate) fn keeps_output(&self) -> bool {
+        !self.validity_only
     }
 
     /// `part` as a string when it is a slice of the input this writer mirrors: no UTF-8

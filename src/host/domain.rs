@@ -173,22 +173,26 @@ fn plain_ascii(
 /// dots: an IPv4 address already in the form the IPv4 serializer writes, which the IPv4
 /// parser accepts with no validation error.
 pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
-    let mut parts = 0;
-    for part in host.split(|&b| b == b'.') {
-        parts += 1;
-        let canonical = match part {
-            [d] => d.is_ascii_digit(),
-            [b'1'..=b'9', rest @ ..] if rest.len() <= 2 => {
-                rest.iter().all(u8::is_ascii_digit)
-                    && part.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 255
+    // One pass: the dots seen, and the value and digit count of the part being read.
+    let (mut dots, mut value, mut digits) = (0, 0u32, 0);
+    for &b in host {
+        match b {
+            b'0'..=b'9' => {
+                // A leading zero, or a part past 255 (which three digits can reach first).
+                if digits == 1 && value == 0 {
+                    return false;
+                }
+                value = value * 10 + u32::from(b - b'0');
+                digits += 1;
+                if value > 255 {
+                    return false;
+                }
             }
-            _ => false,
-        };
-        if !canonical || parts > 4 {
-            return false;
+            b'.' if digits > 0 && dots < 3 => (dots, value, digits) = (dots + 1, 0, 0),
+            _ => return false,
         }
     }
-    parts == 4
+    dots == 3 && digits > 0
 }
 
 /// The ends-in-a-number checker and the IPv4 parser over the (percent-decoded) domain;
@@ -309,6 +313,8 @@ fn parse_unicode(
         true => percent::decode(input).count(),
         false => input.len(),
     };
+    // A validity-only run keeps no host: its labels need not be encoded.
+    let encode = out.keeps_output();
     let buf = out.owned_buf();
     let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= decoded_len) else {
         return unicode_without_room(input, out, v);
@@ -324,7 +330,7 @@ fn parse_unicode(
             None => return domain_to_ascii_failure(v),
         },
     };
-    let n = match crate::idna::domain_to_ascii(decoded, false, rest) {
+    let n = match crate::idna::domain_to_ascii_in(decoded, false, rest, encode) {
         Ok(n) => n,
         // The verdict decodes `xn--` labels in the whole region, the domain streamed from
         // the input: a bigger arena never gives it less scratch than a smaller one, which
@@ -642,5 +648,67 @@ mod tests {
             }
         }
         assert!(checked > 2_000);
+    }
+
+    /// The dotted-quad shortcut over every host of up to 8 bytes from digits, dots and a
+    /// letter, against the IPv4 parser and serializer as above.
+    #[test]
+    fn canonical_dotted_quad_exhaustive() {
+        let alphabet = b"0125.a";
+        let mut host = std::vec::Vec::new();
+        for len in 0..=8u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                host.clear();
+                for _ in 0..len {
+                    host.push(alphabet[n % alphabet.len()]);
+                    n /= alphabet.len();
+                }
+                let mut v = crate::ValidationErrors::EMPTY;
+                let mut arena = [0u8; 64];
+                let mut out = Writer::new(&mut arena, "");
+                let parsed = ipv4_scan(&host, false, &mut v);
+                let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
+                    && v.is_empty()
+                    && out.bytes() == &host[..];
+                assert_eq!(is_canonical_dotted_quad(&host), written, "{host:?}");
+            }
+        }
+    }
+
+    /// The ends-in-a-number checker (<https://url.spec.whatwg.org/#ends-in-a-number-checker>)
+    /// as the standard words it, over every domain of up to 7 bytes from a small alphabet.
+    #[test]
+    fn ends_in_a_number_exhaustive() {
+        fn spec(domain: &[u8]) -> bool {
+            let mut parts: std::vec::Vec<&[u8]> = domain.split(|&b| b == b'.').collect();
+            if parts.last() == Some(&&b""[..]) {
+                if parts.len() == 1 {
+                    return false;
+                }
+                parts.pop();
+            }
+            let last = parts.last().copied().unwrap_or_default();
+            if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
+                return true;
+            }
+            // "If parsing last as an IPv4 number does not return failure": `0x`/`0X` and
+            // hex digits (decimal and octal are all digits, covered above).
+            last.len() >= 2
+                && last[0] == b'0'
+                && matches!(last[1], b'x' | b'X')
+                && last[2..].iter().all(u8::is_ascii_hexdigit)
+        }
+        let alphabet = b"09.xXafgG";
+        let mut domain = std::vec::Vec::new();
+        for len in 0..=7u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                domain.clear();
+                for _ in 0..len {
+                    domain.push(alphabet[n % alphabet.len()]);
+                    n /= alphabet.len();
+                }
+                assert_eq!(ends_in_a_number(&domain), spec(&domain), "{domain:?}");
+            }
+        }
     }
 }

@@ -259,8 +259,13 @@ fn parse_ipv4(
     Ok(ipv4)
 }
 
-/// Writes the IPv4 serializer's output (<https://url.spec.whatwg.org/#concept-ipv4-serializer>).
+/// Writes the IPv4 serializer's output (<https://url.spec.whatwg.org/#concept-ipv4-serializer>):
+/// nothing in a validity-only run, where nothing reads it back
+/// ([`crate::arena::Writer::keeps_output`]).
 pub(crate) fn serialize(addr: u32, out: &mut crate::arena::Writer<'_>) {
+    if !out.keeps_output() {
+        return;
+    }
     for (i, byte) in addr.to_be_bytes().iter().enumerate() {
         if i > 0 {
             out.push(b'.');

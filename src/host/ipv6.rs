@@ -225,10 +225,25 @@ fn compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
     best
 }
 
+/// Writes the host serializer's output for an IPv6 address: `[`, the IPv6 serializer's
+/// output, `]` (<https://url.spec.whatwg.org/#concept-host-serializer>). Nothing in a
+/// validity-only run, where nothing reads it back ([`Writer::keeps_output`]).
+///
+/// [`Writer::keeps_output`]: crate::arena::Writer::keeps_output
+#[inline(never)]
+pub(crate) fn serialize_host(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) {
+    if !out.keeps_output() {
+        return;
+    }
+    out.push(b'[');
+    serialize(address, out);
+    out.push(b']');
+}
+
 /// Writes the IPv6 serializer's output, without brackets
 /// (<https://url.spec.whatwg.org/#concept-ipv6-serializer>). Built on the stack and written
 /// at once: the writer compares one slice with the input instead of every byte.
-#[inline(never)]
+#[inline(always)]
 pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) {
     out.push_slice(text(address).as_bytes());
 }

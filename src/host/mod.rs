@@ -79,9 +79,7 @@ const IPV6_SERIALIZED_MAX: usize = 41;
 /// the same serializer the parser uses.
 fn serialize_ipv6<'b>(address: &Ipv6Addr, buf: &'b mut [u8; IPV6_SERIALIZED_MAX]) -> &'b str {
     let mut out = Writer::new(buf, "");
-    out.push(b'[');
-    ipv6::serialize(&address.segments(), &mut out);
-    out.push(b']');
+    ipv6::serialize_host(&address.segments(), &mut out);
     // 41 bytes always suffice and the serializer writes ASCII.
     out.finish().unwrap_or("")
 }
@@ -147,9 +145,7 @@ pub(crate) fn parse<R: Report>(
         };
         let mut address = [0u16; 8];
         ipv6::parse_into(inner, &mut address, v)?;
-        out.push(b'[');
-        ipv6::serialize(&address, out);
-        out.push(b']');
+        ipv6::serialize_host(&address, out);
         return Ok(HostKind::Ipv6);
     }
     if is_opaque {

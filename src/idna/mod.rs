@@ -142,7 +142,19 @@ impl Uts46Options {
 /// ```
 #[inline]
 pub fn to_ascii(domain: &str, options: Uts46Options, out: &mut [u8]) -> Result<usize, IdnaError> {
-    match process::process(domain, &options, Target::Ascii, out) {
+    to_ascii_in(domain, options, out, true)
+}
+
+/// [`to_ascii`]; without `encode`, for a validity-only run, whose result is not kept: a
+/// label to encode is only checked for what can fail its encoding ([`process::process`]).
+#[inline]
+fn to_ascii_in(
+    domain: &str,
+    options: Uts46Options,
+    out: &mut [u8],
+    encode: bool,
+) -> Result<usize, IdnaError> {
+    match process::process(domain, &options, Target::Ascii, out, encode) {
         Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),
         Err(_) => Err(IdnaError::BufferTooSmall {
             needed: needed_bound(domain, options.transitional_processing, Target::Ascii),
@@ -169,7 +181,7 @@ pub fn to_unicode(
     options: Uts46Options,
     out: &mut [u8],
 ) -> Result<(usize, bool), IdnaError> {
-    match process::process(domain, &options, Target::Unicode, out) {
+    match process::process(domain, &options, Target::Unicode, out, true) {
         Ok(outcome) => Ok((outcome.len, outcome.error.is_some())),
         Err(_) => Err(IdnaError::BufferTooSmall {
             needed: needed_bound(domain, options.transitional_processing, Target::Unicode),
@@ -207,8 +219,19 @@ fn is_forbidden_domain_code_point(b: u8) -> bool {
 /// assert!(microurl::idna::domain_to_ascii("a b", false, &mut out).is_err());
 /// ```
 pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<usize, IdnaError> {
+    domain_to_ascii_in(domain, be_strict, out, true)
+}
+
+/// [`domain_to_ascii`]; without `encode`, for a validity-only run (`can_parse`): the same
+/// answer, but a label is not Punycode-encoded past its ASCII ([`to_ascii_in`]).
+pub(crate) fn domain_to_ascii_in(
+    domain: &str,
+    be_strict: bool,
+    out: &mut [u8],
+    encode: bool,
+) -> Result<usize, IdnaError> {
     if be_strict {
-        return to_ascii(domain, Uts46Options::url(true), out);
+        return to_ascii_in(domain, Uts46Options::url(true), out, encode);
     }
     let n = if domain.is_ascii() {
         let dst = out
@@ -222,7 +245,7 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
         }
         domain.len()
     } else {
-        to_ascii(domain, Uts46Options::url(false), out)?
+        to_ascii_in(domain, Uts46Options::url(false), out, encode)?
     };
     let result = out.get(..n).unwrap_or_default();
     if result.is_empty() {

@@ -45,6 +45,9 @@ struct Run<'o> {
     pos: usize,
     options: Uts46Options,
     target: Target,
+    /// To ASCII: whether a label is Punycode-encoded, or (a validity-only run, which keeps
+    /// no result) only checked for what can fail its encoding ([`encode_label_verdict`]).
+    encode: bool,
     error: Option<IdnaError>,
     rtl: bool,
     bidi_bad: Option<usize>,
@@ -56,18 +59,20 @@ fn text(bytes: &[u8]) -> &str {
         .unwrap_or("\u{FFFD}")
 }
 
-/// Runs UTS46 processing on `domain`.
+/// Runs UTS46 processing on `domain`; `encode`: see [`Run::encode`].
 pub(crate) fn process(
     domain: &str,
     options: &Uts46Options,
     target: Target,
     out: &mut [u8],
+    encode: bool,
 ) -> Result<Outcome, NoSpace> {
     let mut run = Run {
         out,
         pos: 0,
         options: *options,
         target,
+        encode,
         error: None,
         rtl: false,
         bidi_bad: None,
@@ -513,7 +518,10 @@ impl Run<'_> {
         let fails = checked.is_err() || self.error.is_some();
         let bidi = (!fails).then(|| bidi_label(label));
         let encoded =
-            (self.target == Target::Ascii && !ascii && !fails).then(|| encode_label(label, tail));
+            (self.target == Target::Ascii && !ascii && !fails).then(|| match self.encode {
+                true => encode_label(label, tail),
+                false => encode_label_verdict(label, tail),
+            });
         if let Some(bidi) = bidi {
             self.bidi(bidi, index);
         }
@@ -627,6 +635,25 @@ fn encode_label(label: &str, out: &mut [u8]) -> (Result<(), Failure>, Result<usi
     b"xn--".iter().for_each(|&b| w.push(b));
     let encoded = punycode::encode_chars(label.chars(), |b| w.push(b));
     (encoded, w.finish().map_err(|_| NoSpace))
+}
+
+/// [`encode_label`] where the result is not kept (a validity-only run): the encoder's
+/// outcome, which the label's length alone decides ([`punycode::encodable`]), and only the
+/// start of the encoding, `xn--` and the label's ASCII ([`punycode::encode_basic`]): what
+/// is checked on the result after it (a forbidden domain code point, a number) takes it as
+/// it would the whole encoding, whose other bytes are lowercase letters and digits after
+/// `xn--`.
+fn encode_label_verdict(
+    label: &str,
+    out: &mut [u8],
+) -> (Result<(), Failure>, Result<usize, NoSpace>) {
+    let mut w = Writer::new(out);
+    b"xn--".iter().for_each(|&b| w.push(b));
+    let outcome = punycode::encodable(label.chars()).map(|_| ());
+    if outcome.is_ok() {
+        punycode::encode_basic(label.chars(), &mut |b| w.push(b));
+    }
+    (outcome, w.finish().map_err(|_| NoSpace))
 }
 
 fn label_error(f: Failure, label: usize) -> IdnaError {

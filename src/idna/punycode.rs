@@ -254,21 +254,29 @@ pub(crate) fn scratch_to_utf8(scratch: &mut [u8], count: usize) -> usize {
     at
 }
 
-/// Encodes a label (RFC 3492 §6.3) through `push`, without `xn--`.
-pub(crate) fn encode_chars<I, F>(label: I, mut push: F) -> Result<(), Failure>
+/// The one way [`encode_chars`] fails on a label: more than [`MAX_ENCODED_CODE_POINTS`]
+/// code points; else their number. Below the cap its arithmetic cannot overflow: `delta`
+/// grows by at most `h + 1 <= total + 1` for each value `n` takes since it was last reset,
+/// and `n` takes fewer than 0x110000 values, so it stays below 0x110000 · 1001 < 2^32 (a
+/// validity-only run asks this alone, and does not encode).
+pub(crate) fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Failure> {
+    match label.count() {
+        total if total > MAX_ENCODED_CODE_POINTS => Err(Failure::TooLong),
+        total => Ok(total),
+    }
+}
+
+/// The start of [`encode_chars`]' output: the basic code points of `label` in order, and
+/// `-` after them if there are any (RFC 3492 §6.3); the digits that follow are lowercase
+/// ASCII letters and digits. Returns how many basic code points there are, and the smallest
+/// other code point (>= the initial `n`, as every non-ASCII one is), found in the same pass.
+pub(crate) fn encode_basic<I, F>(label: I, push: &mut F) -> (usize, Option<u32>)
 where
-    I: Iterator<Item = char> + Clone,
+    I: Iterator<Item = char>,
     F: FnMut(u8),
 {
-    let total = label.clone().count();
-    if total > MAX_ENCODED_CODE_POINTS {
-        return Err(Failure::TooLong);
-    }
-    // One pass writes the basic code points and finds the smallest other one (>= n, as
-    // every non-ASCII code point is); each pass over the label below finds the next one
-    // too, so the label is read once per distinct non-basic code point.
     let (mut basic, mut m) = (0, None::<u32>);
-    for c in label.clone() {
+    for c in label {
         if c.is_ascii() {
             push(c as u8);
             basic += 1;
@@ -279,6 +287,19 @@ where
     if basic > 0 {
         push(b'-');
     }
+    (basic, m)
+}
+
+/// Encodes a label (RFC 3492 §6.3) through `push`, without `xn--`.
+pub(crate) fn encode_chars<I, F>(label: I, mut push: F) -> Result<(), Failure>
+where
+    I: Iterator<Item = char> + Clone,
+    F: FnMut(u8),
+{
+    let total = encodable(label.clone())?;
+    // Each pass over the label below finds the next smallest code point too, so the label
+    // is read once per distinct non-basic code point.
+    let (basic, mut m) = encode_basic(label.clone(), &mut push);
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
     while h < total {
         let m_now = m.ok_or(Failure::Invalid)?;
@@ -504,6 +525,31 @@ mod tests {
         ("3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"),
         ("-> $1.00 <-", "-> $1.00 <--"),
     ];
+
+    #[test]
+    fn only_the_cap_fails_the_encoder() {
+        // The largest deltas at the cap: the highest code point after the lowest ones, and
+        // every code point distinct and descending.
+        let low_then_high: std::vec::Vec<char> =
+            core::iter::repeat_n('\u{80}', MAX_ENCODED_CODE_POINTS - 1)
+                .chain(['\u{10FFFF}'])
+                .collect();
+        let descending: std::vec::Vec<char> = (0..MAX_ENCODED_CODE_POINTS as u32)
+            .map(|i| char::from_u32(0x10FFFF - i).unwrap())
+            .collect();
+        for label in [low_then_high, descending] {
+            let mut n = 0;
+            assert_eq!(encode_chars(label.iter().copied(), |_| n += 1), Ok(()));
+            assert!(n > 0);
+            assert_eq!(
+                encodable(label.iter().copied()),
+                Ok(MAX_ENCODED_CODE_POINTS)
+            );
+            let longer = label.iter().copied().chain(['a']);
+            assert_eq!(encode_chars(longer.clone(), |_| {}), Err(Failure::TooLong));
+            assert_eq!(encodable(longer), Err(Failure::TooLong));
+        }
+    }
 
     #[test]
     fn rfc_3492_samples_round_trip() {

@@ -654,6 +654,7 @@ pub(super) fn run<'a, R: Report>(
     v.parser_starts();
     let mut p = Parser::new(input, arena, job.base, v);
     p.validity_only = job.validity_only;
+    p.out.set_validity_only(job.validity_only);
     p.undecided_host = job.host;
     // (Never a prefix without the recognizer: the size build drops the resume.)
     let step = match resume.filter(|_| cfg!(feature = "fast-path")) {

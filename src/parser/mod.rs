@@ -423,6 +423,10 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             }
             _ => {}
         }
+        // No state from here on fails.
+        if self.validity_only {
+            return Ok(());
+        }
         // Everything but the fragment comes from the base.
         self.copy_base_authority_and_path(base);
         if let Some(step) = self.after_base_path(base, pos) {

@@ -5,7 +5,7 @@ use super::{HostKind, ipv4};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
 #[cfg(feature = "idna")]
-use crate::idna::{Mapped, Verdict};
+use crate::idna::{DomainToAscii::NotStrict, Mapped, Verdict};
 use crate::percent;
 use crate::scan::{self as class, CLASS};
 
@@ -330,7 +330,7 @@ fn parse_unicode(
             None => return domain_to_ascii_failure(v),
         },
     };
-    let n = match crate::idna::domain_to_ascii_in(decoded, false, rest, encode) {
+    let n = match crate::idna::domain_to_ascii_in(decoded, NotStrict { encode }, rest) {
         Ok(n) => n,
         // The verdict decodes `xn--` labels in the whole region, the domain streamed from
         // the input: a bigger arena never gives it less scratch than a smaller one, which

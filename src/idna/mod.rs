@@ -154,7 +154,8 @@ fn to_ascii_in(
     out: &mut [u8],
     encode: bool,
 ) -> Result<usize, IdnaError> {
-    match process::process(domain, &options, Target::Ascii, out, encode) {
+    let operation = process::Operation::ToAscii { encode };
+    match process::process(domain, &options, operation, out) {
         Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),
         Err(_) => Err(IdnaError::BufferTooSmall {
             needed: needed_bound(domain, options.transitional_processing, Target::Ascii),
@@ -181,7 +182,7 @@ pub fn to_unicode(
     options: Uts46Options,
     out: &mut [u8],
 ) -> Result<(usize, bool), IdnaError> {
-    match process::process(domain, &options, Target::Unicode, out, true) {
+    match process::process(domain, &options, process::Operation::ToUnicode, out) {
         Ok(outcome) => Ok((outcome.len, outcome.error.is_some())),
         Err(_) => Err(IdnaError::BufferTooSmall {
             needed: needed_bound(domain, options.transitional_processing, Target::Unicode),
@@ -218,22 +219,38 @@ fn is_forbidden_domain_code_point(b: u8) -> bool {
 /// assert_eq!(&out[..n], b"example.xn--kgbechtv");
 /// assert!(microurl::idna::domain_to_ascii("a b", false, &mut out).is_err());
 /// ```
+#[inline]
 pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<usize, IdnaError> {
-    domain_to_ascii_in(domain, be_strict, out, true)
+    let mode = match be_strict {
+        true => DomainToAscii::Strict,
+        false => DomainToAscii::NotStrict { encode: true },
+    };
+    domain_to_ascii_in(domain, mode, out)
 }
 
-/// [`domain_to_ascii`]; without `encode`, for a validity-only run (`can_parse`): the same
-/// answer, but a label is not Punycode-encoded past its ASCII ([`to_ascii_in`]).
+/// How [`domain_to_ascii_in`] runs: beStrict, or not, and then whether a label is
+/// Punycode-encoded or, in a validity-only run (`can_parse`, which keeps no result), only
+/// checked for what can fail its encoding ([`to_ascii_in`]). (One argument: see
+/// [`process::Operation`].)
+#[derive(Clone, Copy)]
+pub(crate) enum DomainToAscii {
+    Strict,
+    NotStrict { encode: bool },
+}
+
+/// [`domain_to_ascii`] as `mode` says: the same answer either way.
 pub(crate) fn domain_to_ascii_in(
     domain: &str,
-    be_strict: bool,
+    mode: DomainToAscii,
     out: &mut [u8],
-    encode: bool,
 ) -> Result<usize, IdnaError> {
-    if be_strict {
-        return to_ascii_in(domain, Uts46Options::url(true), out, encode);
-    }
-    let n = if domain.is_ascii() {
+    let encode = match mode {
+        DomainToAscii::Strict => return to_ascii(domain, Uts46Options::url(true), out),
+        DomainToAscii::NotStrict { encode } => encode,
+    };
+    // A loop here rather than a call of `str::is_ascii`: across a call `encode` would take
+    // a stack slot, 8 bytes more under every caller on a Cortex-M0 (issue 20).
+    let n = if domain.bytes().all(|b| b.is_ascii()) {
         let dst = out
             .get_mut(..domain.len())
             .ok_or(IdnaError::BufferTooSmall {

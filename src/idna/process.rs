@@ -30,6 +30,16 @@ pub(crate) enum Target {
     Unicode,
 }
 
+/// What [`process`] runs: ToASCII, where `encode` says whether a label is Punycode-encoded
+/// or, in a validity-only run (which keeps no result), only checked for what can fail its
+/// encoding ([`encode_label_verdict`]); or ToUnicode. (One argument, not two: `process`
+/// takes no more than its callers' frames hold for it, issue 20.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Operation {
+    ToAscii { encode: bool },
+    ToUnicode,
+}
+
 /// The buffer ran out; the caller computes the bound with [`needed_bound`].
 #[derive(Debug)]
 pub(crate) struct NoSpace;
@@ -59,14 +69,17 @@ fn text(bytes: &[u8]) -> &str {
         .unwrap_or("\u{FFFD}")
 }
 
-/// Runs UTS46 processing on `domain`; `encode`: see [`Run::encode`].
+/// Runs UTS46 processing on `domain`.
 pub(crate) fn process(
     domain: &str,
     options: &Uts46Options,
-    target: Target,
+    operation: Operation,
     out: &mut [u8],
-    encode: bool,
 ) -> Result<Outcome, NoSpace> {
+    let (target, encode) = match operation {
+        Operation::ToAscii { encode } => (Target::Ascii, encode),
+        Operation::ToUnicode => (Target::Unicode, true),
+    };
     let mut run = Run {
         out,
         pos: 0,

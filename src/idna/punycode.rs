@@ -259,6 +259,7 @@ pub(crate) fn scratch_to_utf8(scratch: &mut [u8], count: usize) -> usize {
 /// grows by at most `h + 1 <= total + 1` for each value `n` takes since it was last reset,
 /// and `n` takes fewer than 0x110000 values, so it stays below 0x110000 · 1001 < 2^32 (a
 /// validity-only run asks this alone, and does not encode).
+#[inline(always)]
 pub(crate) fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Failure> {
     match label.count() {
         total if total > MAX_ENCODED_CODE_POINTS => Err(Failure::TooLong),
@@ -270,6 +271,7 @@ pub(crate) fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Fai
 /// `-` after them if there are any (RFC 3492 §6.3); the digits that follow are lowercase
 /// ASCII letters and digits. Returns how many basic code points there are, and the smallest
 /// other code point (>= the initial `n`, as every non-ASCII one is), found in the same pass.
+#[inline(always)]
 pub(crate) fn encode_basic<I, F>(label: I, push: &mut F) -> (usize, Option<u32>)
 where
     I: Iterator<Item = char>,

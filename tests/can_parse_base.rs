@@ -1,7 +1,7 @@
 //! `Url::can_parse(input, Some(base))` against the parse with the real base (issue 20):
 //! `can_parse` does not store a base that is not canonical, it checks the base's validity
 //! and parses the input against a stand-in that keeps only the base's special scheme, or
-//! whether it has an opaque path (`src/parser/entry.rs`, `base_stand_in`). Every WPT input
+//! whether it has an opaque path (`src/parser/can_parse.rs`, `base_stand_in`). Every WPT input
 //! against every WPT base and a set of bases of each kind (special, `file`, non-special with
 //! and without an opaque path, with tabs, spaces, uppercase, invalid), then generated
 //! inputs and bases spliced from their pieces.

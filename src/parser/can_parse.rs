@@ -2,7 +2,7 @@
 //! pipeline of [`super::entry`] writing nothing, stopping where no later state can fail.
 
 use super::entry::{
-    Job, Positions, copy_without_tabs, kept_position, pipeline_validity, recognizer_runs, run, trim,
+    Job, Positions, copy_without_tabs, kept_position, pipeline_validity, recognizer_runs, run,
 };
 use super::fast::{self, Resume};
 use super::needed::Head;
@@ -196,16 +196,6 @@ const fn record(
 
 /// [`can_parse`] for the input against a parsed base.
 fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
-    // Step 1 of the basic URL parser, before the recognizer (the pipeline's order): leading
-    // C0 controls or spaces would hide the scheme from it, and trimming changes no answer.
-    // Trailing ones are left to the pipeline's trim: they are after the head it reads.
-    let input = match input.as_bytes().first() {
-        Some(&b) if is_c0_or_space(b) => {
-            let mut v = ValidationErrors::EMPTY;
-            trim(input, &mut v).0
-        }
-        _ => input,
-    };
     // Canonical through the authority: nothing after it can fail.
     let head = match recognizer_runs(&Options::default()) {
         true => fast::scan_head(input),
@@ -374,53 +364,6 @@ mod tests {
             assert_eq!(parsed.record(), built.record(), "{}", built.as_str());
             assert_eq!(parsed.has_opaque_path(), opaque, "{}", built.as_str());
         }
-    }
-
-    /// Input with C0 controls or spaces to trim (which `can_parse` trims before the
-    /// recognizer) answers as `parse`: with a canonical head or not, valid or not after
-    /// trimming, with or without a base, and with nothing but them.
-    #[test]
-    fn can_parse_answers_parse_for_input_to_trim() {
-        use std::{format, vec};
-        let parses = |input: &str, base: Option<&str>| {
-            let mut arena = vec![0u8; 1 << 12];
-            match base {
-                None => Url::parse(input, &mut arena).is_ok(),
-                Some(b) => {
-                    let mut base_arena = vec![0u8; 1 << 12];
-                    let Ok(base) = Url::parse(b, &mut base_arena) else {
-                        return false;
-                    };
-                    Url::parse_with_base(input, Some(&base), &mut arena).is_ok()
-                }
-            }
-        };
-        let (mut valid, mut invalid) = (0, 0);
-        for pad in ["", " ", "\u{0}", "\u{1f} \t", "  \n"] {
-            for url in [
-                "https://example.com/a?b#c",
-                "http://example.com:80/",
-                "mqtt://u:p@broker:1883",
-                "http://[::1",
-                "http://ex ample.com/",
-                "http://[fe80::1]/",
-                "a:b",
-                "/p",
-                "",
-                "\t",
-            ] {
-                for base in [None, Some("https://example.com/x"), Some("a:b")] {
-                    let input = format!("{pad}{url}{pad}");
-                    let expected = parses(&input, base);
-                    assert_eq!(Url::can_parse(&input, base), expected, "{input:?} {base:?}");
-                    match expected {
-                        true => valid += 1,
-                        false => invalid += 1,
-                    }
-                }
-            }
-        }
-        assert!(valid > 50 && invalid > 50, "{valid} {invalid}");
     }
 
     /// A validity-only run does not Punycode-encode a label (only the start of the

@@ -366,6 +366,53 @@ mod tests {
         }
     }
 
+    /// Input with C0 controls or spaces to trim answers as `parse`: with a canonical head
+    /// or not, valid or not after trimming, with or without a base, and with nothing but
+    /// them.
+    #[test]
+    fn can_parse_answers_parse_for_input_to_trim() {
+        use std::{format, vec};
+        let parses = |input: &str, base: Option<&str>| {
+            let mut arena = vec![0u8; 1 << 12];
+            match base {
+                None => Url::parse(input, &mut arena).is_ok(),
+                Some(b) => {
+                    let mut base_arena = vec![0u8; 1 << 12];
+                    let Ok(base) = Url::parse(b, &mut base_arena) else {
+                        return false;
+                    };
+                    Url::parse_with_base(input, Some(&base), &mut arena).is_ok()
+                }
+            }
+        };
+        let (mut valid, mut invalid) = (0, 0);
+        for pad in ["", " ", "\u{0}", "\u{1f} \t", "  \n"] {
+            for url in [
+                "https://example.com/a?b#c",
+                "http://example.com:80/",
+                "mqtt://u:p@broker:1883",
+                "http://[::1",
+                "http://ex ample.com/",
+                "http://[fe80::1]/",
+                "a:b",
+                "/p",
+                "",
+                "\t",
+            ] {
+                for base in [None, Some("https://example.com/x"), Some("a:b")] {
+                    let input = format!("{pad}{url}{pad}");
+                    let expected = parses(&input, base);
+                    assert_eq!(Url::can_parse(&input, base), expected, "{input:?} {base:?}");
+                    match expected {
+                        true => valid += 1,
+                        false => invalid += 1,
+                    }
+                }
+            }
+        }
+        assert!(valid > 50 && invalid > 50, "{valid} {invalid}");
+    }
+
     /// A validity-only run does not Punycode-encode a label (only the start of the
     /// encoding, the label's ASCII, is checked further): every ASCII byte beside a non-ASCII
     /// one in a label, and labels that end a domain in a number or not, answer as `parse`.

@@ -133,27 +133,18 @@ fn segments_cost(input: &[u8], transitional: Option<bool>, target: Target) -> us
     }
 }
 
-/// The first full stop of `input` (position and length): U+002E, or one of the ideographic
-/// and fullwidth full stops that map to it (U+3002, U+FF0E, U+FF61), so that the labels
-/// around them are segments of their own, which may be ASCII or stable (UTS46 §4 step 1
-/// maps them to U+002E, step 3 breaks the string into labels there); when `escaped`, also
-/// `%2E` (what decodes to one): a domain counted still escaped splits at its ASCII full
-/// stops where its decoding would (a label after an escaped ideographic one gets the bound).
-/// In UTF-8 each is at a character boundary.
+/// The first ASCII full stop of `input` (position and length), or, when `escaped`, the
+/// first `.` or `%2E` (what decodes to one): a domain counted still escaped splits where
+/// its decoding would, so it is counted as exactly as the decoded domain.
 fn full_stop(input: &[u8], escaped: bool) -> Option<(usize, usize)> {
-    input.iter().enumerate().find_map(|(i, &b)| {
-        let three = input.get(i..i + 3);
-        let stop = match b {
-            b'.' => return Some((i, 1)),
-            0xE3 | 0xEF => matches!(
-                three,
-                Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1])
-            ),
-            b'%' => escaped && matches!(three, Some([_, b'2', b'e' | b'E'])),
-            _ => false,
-        };
-        stop.then_some((i, 3))
-    })
+    input
+        .iter()
+        .enumerate()
+        .find_map(|(i, &b)| match input.get(i..) {
+            _ if b == b'.' => Some((i, 1)),
+            Some([b'%', b'2', b'e' | b'E', ..]) if escaped => Some((i, 3)),
+            _ => None,
+        })
 }
 
 /// The output so far (`pos`) and the most the buffer held (`needed`).
@@ -329,20 +320,20 @@ impl LabelShape {
 impl Run<'_> {
     /// UTS46 §4 steps 3-4 and ToASCII steps 3-4 over every label.
     ///
-    /// The domain is taken in segments between full stops ([`full_stop`]): an ASCII
-    /// segment is one label, which mapping only lowercases and which NFC leaves as it is, so
-    /// it skips the mapping and normalization stream (most labels of most domains). Segments
-    /// can be normalized apart because U+002E FULL STOP is a starter that composes with
-    /// nothing on either side (`tests::full_stop_is_a_normalization_boundary`). Another
-    /// segment runs through the stable path or the mapping stream, which would still split
-    /// labels where a mapping gives a full stop (none is left: `tests::label_separators`).
+    /// The domain is taken in segments between ASCII full stops: an ASCII segment is one
+    /// label, which mapping only lowercases and which NFC leaves as it is, so it skips the
+    /// mapping and normalization stream (most labels of most domains). Segments can be
+    /// normalized apart because U+002E FULL STOP is a starter that composes with nothing on
+    /// either side (`tests::full_stop_is_a_normalization_boundary`). A non-ASCII segment
+    /// runs through the stream and may hold several labels (U+3002 maps to a full stop).
     fn labels(&mut self, domain: &str) -> Result<(), NoSpace> {
         let mut index = 0;
         let mut rest = domain;
         loop {
-            let dot = full_stop(rest.as_bytes(), false);
+            // `.` is ASCII: the split points are character boundaries.
+            let dot = rest.bytes().position(|b| b == b'.');
             let (segment, after) = match dot {
-                Some((i, n)) => (rest.get(..i).unwrap_or(""), rest.get(i + n..).unwrap_or("")),
+                Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i + 1..).unwrap_or("")),
                 None => (rest, ""),
             };
             let last_segment = dot.is_none();
@@ -595,14 +586,14 @@ impl Run<'_> {
     /// Records what the validity criteria found in a label: its error, or its Bidi facts
     /// (not needed after an error: a Bidi error would come after it).
     fn checked(&mut self, checked: Result<BidiLabel, IdnaError>, index: usize) {
-        match checked {
-            Ok(b) => {
-                self.rtl |= b.rtl;
-                if !b.ok && self.bidi_bad.is_none() {
-                    self.bidi_bad = Some(index);
-                }
-            }
-            Err(e) => self.record(e),
+        let b = match checked {
+            Ok(b) if self.options.check_bidi => b,
+            Ok(_) => return,
+            Err(e) => return self.record(e),
+        };
+        self.rtl |= b.rtl;
+        if !b.ok && self.bidi_bad.is_none() {
+            self.bidi_bad = Some(index);
         }
     }
 
@@ -621,10 +612,10 @@ impl Run<'_> {
         }
     }
 
-    /// Domain-wide checks: the Bidi rule (with CheckBidi; RFC 5893 applies to Bidi domain
-    /// names only) and ToASCII step 4.1, the total length without the root label.
+    /// Domain-wide checks: the Bidi rule (RFC 5893 applies to Bidi domain names only) and
+    /// ToASCII step 4.1, the total length without the root label.
     fn finish(&mut self, last: usize) {
-        if let (true, true, Some(label)) = (self.options.check_bidi, self.rtl, self.bidi_bad) {
+        if let (true, Some(label)) = (self.rtl, self.bidi_bad) {
             self.record(IdnaError::Bidi { label });
         }
         if self.options.verify_dns_length && self.target == Target::Ascii {
@@ -675,27 +666,6 @@ fn label_error(f: Failure, label: usize) -> IdnaError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The characters [`full_stop`] splits at are every one whose mapping holds a
-    /// full stop, and each maps to a full stop alone.
-    #[test]
-    fn label_separators() {
-        let mut found = std::vec::Vec::new();
-        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-            let mapped: std::string::String =
-                Mapped::new(c.encode_utf8(&mut [0; 4]), false).collect();
-            let text = std::format!("a{c}b");
-            let split = full_stop(text.as_bytes(), false);
-            if mapped.contains('.') {
-                assert_eq!(mapped, ".", "{c:?}");
-                assert_eq!(split, Some((1, c.len_utf8())), "{c:?}");
-                found.push(c);
-            } else {
-                assert_eq!(split, None, "{c:?}");
-            }
-        }
-        assert_eq!(found, ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']);
-    }
 
     /// The whole pipeline state lives on the stack; keep it small for microcontrollers
     /// (this figure is for a 64-bit target; pointers are half as big on Cortex-M).

@@ -136,8 +136,11 @@ impl Mapped<'_> {
     /// A mapping's output character, unless transitional processing maps it further.
     #[inline(always)]
     fn map_deviation(&mut self, c: char) -> Option<char> {
+        if !self.transitional {
+            return Some(c);
+        }
         match idna_mapping(c) {
-            Mapping::Deviation(s) if self.transitional => {
+            Mapping::Deviation(s) => {
                 self.deviation = s;
                 None
             }

@@ -62,7 +62,11 @@ fn stable_means_quick_check_yes() {
         );
         assert!(nonzero_ccc.binary_search(&u).is_err(), "{u:04X}");
     }
+    // Also the letters of the Cyrillic and Greek alphabets in their pages with
+    // decompositions (й, ё and the Greek tonos letters are primary composites).
     for c in ('\0'..='\u{2FF}')
+        .chain('\u{430}'..='\u{45F}')
+        .chain('\u{3AC}'..='\u{3CE}')
         .chain('\u{4E00}'..='\u{9FFF}')
         .chain('\u{AC00}'..='\u{D7A3}')
     {

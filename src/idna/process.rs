@@ -14,7 +14,7 @@
 
 use crate::idna::nfc::{Decomposed, ccc, is_stable, normalize_decomposed_in_place};
 use crate::idna::punycode::{self, Failure};
-use crate::idna::validate::{BidiLabel, bidi_label, check_decoded_label, check_label};
+use crate::idna::validate::{BidiLabel, check_decoded_label, check_label};
 use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
 use crate::tables::{Mapping, idna_mapping};
@@ -478,9 +478,15 @@ impl Run<'_> {
             dst.iter_mut().zip(bytes).for_each(|(d, s)| *d = *s);
             end += bytes.len();
         }
-        // NFC, in place (scratch after the label for runs of marks out of order).
+        // NFC, in place (scratch after the label for runs of marks out of order); ASCII is
+        // its own NFC (no marks, no compositions), as a fullwidth label maps to.
         let label = self.out.get_mut(start..).ok_or(NoSpace)?;
-        let end = start + normalize_decomposed_in_place(label, end - start).map_err(|_| NoSpace)?;
+        let end = match ascii {
+            true => end,
+            false => {
+                start + normalize_decomposed_in_place(label, end - start).map_err(|_| NoSpace)?
+            }
+        };
         self.label_at(start, end, ascii, index, false, None)?;
         Ok(more)
     }
@@ -525,22 +531,16 @@ impl Run<'_> {
         // One UTF-8 check of the label serves the validity checks and the encoding.
         let label = label.unwrap_or_else(|| text(head.get(start..).unwrap_or_default()));
         let checked = check_label(label, &self.options, index, statuses);
-        // Once an error is recorded ToASCII fails whatever follows: no encoding then. Nor
-        // the Bidi rule, in either operation: its error would come after that one, and only
-        // the first is kept.
+        // Once an error is recorded ToASCII fails whatever follows: no encoding then. (Nor
+        // does the Bidi rule matter, in either operation: its error would come after that
+        // one, and only the first is kept.)
         let fails = checked.is_err() || self.error.is_some();
-        let bidi = (!fails).then(|| bidi_label(label));
         let encoded =
             (self.target == Target::Ascii && !ascii && !fails).then(|| match self.encode {
                 true => encode_label(label, tail),
                 false => encode_label_verdict(label, tail),
             });
-        if let Some(bidi) = bidi {
-            self.bidi(bidi, index);
-        }
-        if let Err(e) = checked {
-            self.record(e);
-        }
+        self.checked(checked, index);
         match encoded {
             None => self.pos = end,
             Some((_, Err(NoSpace))) => return Err(NoSpace),
@@ -581,11 +581,7 @@ impl Run<'_> {
         } else {
             check_decoded_label(decoded, &self.options, index)
         };
-        let bidi = bidi_label(decoded);
-        self.bidi(bidi, index);
-        if let Err(e) = checked {
-            self.record(e);
-        }
+        self.checked(checked, index);
         self.pos = match self.target {
             // The encoding of a string is unique, so the label is its own re-encoding.
             Target::Ascii => end,
@@ -600,10 +596,14 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn bidi(&mut self, b: BidiLabel, index: usize) {
-        if !self.options.check_bidi {
-            return;
-        }
+    /// Records what the validity criteria found in a label: its error, or its Bidi facts
+    /// (not needed after an error: a Bidi error would come after it).
+    fn checked(&mut self, checked: Result<BidiLabel, IdnaError>, index: usize) {
+        let b = match checked {
+            Ok(b) if self.options.check_bidi => b,
+            Ok(_) => return,
+            Err(e) => return self.record(e),
+        };
         self.rtl |= b.rtl;
         if !b.ok && self.bidi_bad.is_none() {
             self.bidi_bad = Some(index);

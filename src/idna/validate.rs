@@ -5,15 +5,16 @@
 
 use crate::idna::nfc::is_nfc;
 use crate::idna::{IdnaError, Uts46Options};
-use crate::tables::{BidiClass, JoiningType, Mapping, idna_mapping, props};
+use crate::tables::{BidiClass, JoiningType, Mapping, Props, idna_mapping, props};
 
 const ZWNJ: char = '\u{200C}';
 const ZWJ: char = '\u{200D}';
 const VIRAMA: u8 = 9;
 
 /// Checks every criterion except the Bidi rule, which depends on the whole domain, for a
-/// label that did not come from Punycode. `statuses`: the caller already knows every code
-/// point's status to be valid (V7 and UseSTD3ASCIIRules hold, no FULL STOP).
+/// label that did not come from Punycode; without an error, what the Bidi rule found in it.
+/// `statuses`: the caller already knows every code point's status to be valid (V7 and
+/// UseSTD3ASCIIRules hold, no FULL STOP).
 ///
 /// Apart from [`check_decoded_label`] so that the NFC check (and its stack) is not on the
 /// call graph of the labels that never need it: the static stack bound follows calls, not
@@ -23,7 +24,7 @@ pub(crate) fn check_label(
     options: &Uts46Options,
     index: usize,
     statuses: bool,
-) -> Result<(), IdnaError> {
+) -> Result<BidiLabel, IdnaError> {
     criteria(label, options, false, index, statuses)
 }
 
@@ -35,41 +36,54 @@ pub(crate) fn check_decoded_label(
     label: &str,
     options: &Uts46Options,
     index: usize,
-) -> Result<(), IdnaError> {
+) -> Result<BidiLabel, IdnaError> {
     if !is_nfc(label) {
         return Err(IdnaError::NotNfc { label: index });
     }
     criteria(label, options, true, index, false)
 }
 
-/// V2-V7, UseSTD3ASCIIRules and ContextJ.
+/// V2-V7, UseSTD3ASCIIRules and ContextJ, and (without an error) the Bidi rule's findings.
+///
+/// One pass over the characters of a label that is not ASCII: each is decoded once and its
+/// properties looked up once for ContextJ and the Bidi rule (and its status, when not
+/// known yet); the errors are then reported in the criteria's order.
 fn criteria(
     label: &str,
     options: &Uts46Options,
     decoded: bool,
     index: usize,
     statuses: bool,
-) -> Result<(), IdnaError> {
+) -> Result<BidiLabel, IdnaError> {
     check_hyphens(label, options.check_hyphens, index)?;
-    if label.is_ascii() {
+    let std3 = options.use_std3_ascii_rules;
+    let ascii = label.is_ascii();
+    if ascii {
         // No marks, joiners or deviations; the status check on bytes.
-        return label.bytes().try_for_each(|b| {
-            check_status(char::from(b), false, options.use_std3_ascii_rules, index)
-        });
-    }
-    if label.chars().next().is_some_and(|c| props(c).is_mark()) {
+        label
+            .bytes()
+            .try_for_each(|b| check_status(char::from(b), false, std3, index))?;
+        if let Some(bidi) = ldh_bidi(label) {
+            return Ok(bidi);
+        }
+    } else if label.chars().next().is_some_and(|c| props(c).is_mark()) {
         return Err(IdnaError::LeadingMark { label: index });
     }
     let transitional = options.transitional_processing && !decoded;
-    if !statuses {
-        for c in label.chars() {
-            check_status(c, transitional, options.use_std3_ascii_rules, index)?;
+    let (mut status, mut joiners, mut bidi) = (Ok(()), Joiners::default(), Bidi::default());
+    for c in label.chars() {
+        if !statuses && !ascii {
+            status = status.and_then(|()| check_status(c, transitional, std3, index));
         }
+        let p = props(c);
+        joiners.push_props(c, p);
+        bidi.push_props(p);
     }
-    if options.check_joiners && !joiners_ok(label) {
+    status?;
+    if options.check_joiners && !joiners.ok() {
         return Err(IdnaError::Joiner { label: index });
     }
-    Ok(())
+    Ok(bidi.label())
 }
 
 /// V2, V3 (CheckHyphens) or V4 (without it).
@@ -109,14 +123,8 @@ pub(crate) fn check_status(
     }
 }
 
-/// RFC 5892 Appendix A.1 (ZERO WIDTH NON-JOINER) and A.2 (ZERO WIDTH JOINER).
-fn joiners_ok(label: &str) -> bool {
-    let mut joiners = Joiners::default();
-    label.chars().for_each(|c| joiners.push(c));
-    joiners.ok()
-}
-
-/// ContextJ ([`joiners_ok`]) as an automaton over a label's characters, so that a label
+/// ContextJ ([RFC 5892 Appendix A.1 and A.2](https://www.rfc-editor.org/rfc/rfc5892#appendix-A):
+/// ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER) as an automaton over a label's characters, so that a label
 /// too long to store can be checked as it streams by: ZWJ and ZWNJ pass after a virama;
 /// otherwise ZWNJ needs `(Joining_Type:{L,D})(Joining_Type:T)*` before it, which the
 /// joining type of the last character that is not T decides, and
@@ -135,7 +143,11 @@ pub(crate) struct Joiners {
 
 impl Joiners {
     pub(crate) fn push(&mut self, c: char) {
-        let p = props(c);
+        self.push_props(c, props(c));
+    }
+
+    /// [`Joiners::push`] with `c`'s properties `p`, looked up already.
+    pub(crate) fn push_props(&mut self, c: char, p: Props) {
         let joining = p.joining();
         if self.pending && joining != JoiningType::T {
             self.pending = false;
@@ -168,28 +180,27 @@ pub(crate) struct BidiLabel {
     pub(crate) ok: bool,
 }
 
-/// Evaluates RFC 5893 §2 on one label. Empty labels satisfy it. One pass: the classes seen
-/// (as a bit set), the first one and the last one that is not NSM decide every rule.
+/// Evaluates RFC 5893 §2 on one label from each character's Bidi class ([`Bidi`]): the
+/// reference the tests hold the library's passes to ([`criteria`] evaluates the rule in its
+/// own pass over the label, and [`ldh_bidi`] without lookups).
+#[cfg(test)]
 pub(crate) fn bidi_label(label: &str) -> BidiLabel {
-    // Lowercase letters (L), digits (EN) and `-` (ES), what most labels hold: no table
-    // lookups. Such a label satisfies the rule when it starts with a letter and does not
-    // end with `-` (an empty one does too).
-    let bytes = label.as_bytes();
-    if bytes
-        .iter()
-        .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    {
-        let ok = bytes.first().is_none_or(u8::is_ascii_lowercase) && bytes.last() != Some(&b'-');
-        return BidiLabel { rtl: false, ok };
-    }
-    bidi_classes(label)
-}
-
-/// [`bidi_label`] from each character's Bidi class.
-fn bidi_classes(label: &str) -> BidiLabel {
     let mut bidi = Bidi::default();
     label.chars().for_each(|c| bidi.push(c));
     bidi.label()
+}
+
+/// The Bidi rule without table lookups for a label of lowercase letters (L), digits (EN)
+/// and `-` (ES), what most labels hold: it satisfies the rule when it starts with a letter
+/// and does not end with `-` (an empty one does too). `None` for any other label.
+fn ldh_bidi(label: &str) -> Option<BidiLabel> {
+    let bytes = label.as_bytes();
+    let ldh = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-';
+    let ok = bytes.first().is_none_or(u8::is_ascii_lowercase) && bytes.last() != Some(&b'-');
+    bytes
+        .iter()
+        .all(ldh)
+        .then_some(BidiLabel { rtl: false, ok })
 }
 
 /// The Bidi rule over a label's characters as they stream by: the classes seen (as a bit
@@ -203,7 +214,12 @@ pub(crate) struct Bidi {
 
 impl Bidi {
     pub(crate) fn push(&mut self, c: char) {
-        let b = props(c).bidi();
+        self.push_props(props(c));
+    }
+
+    /// [`Bidi::push`] with the character's properties `p`, looked up already.
+    pub(crate) fn push_props(&mut self, p: Props) {
+        let b = p.bidi();
         self.seen |= 1 << (b as u16);
         self.first = self.first.or(Some(b));
         if b != BidiClass::NSM {
@@ -243,7 +259,8 @@ mod tests {
         let mut checked = 0;
         let mut check = |label: &[u8]| {
             let text = core::str::from_utf8(label).unwrap();
-            let (short, full) = (super::bidi_label(text), super::bidi_classes(text));
+            let short = super::ldh_bidi(text).expect("a label of letters, digits and `-`");
+            let full = super::bidi_label(text);
             assert_eq!((short.rtl, short.ok), (full.rtl, full.ok), "{text:?}");
             checked += 1;
         };

@@ -35,3 +35,21 @@ impl Gen {
         s
     }
 }
+
+/// Calls `f` with every string of 0 to `max_len` bytes drawn from `alphabet`, shortest
+/// first: the exhaustive counterpart of [`Gen::string`], for checks small enough to run on
+/// every input. `max_len` is at most 16.
+pub(crate) fn each_string(alphabet: &[u8], max_len: u32, mut f: impl FnMut(&[u8])) {
+    assert!(max_len <= 16, "each_string: at most 16 bytes");
+    let mut s = heapless::Vec::<u8, 16>::new();
+    for len in 0..=max_len {
+        for mut n in 0..alphabet.len().pow(len) {
+            s.clear();
+            for _ in 0..len {
+                let _ = s.push(alphabet[n % alphabet.len()]);
+                n /= alphabet.len();
+            }
+            f(&s);
+        }
+    }
+}

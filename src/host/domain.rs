@@ -654,25 +654,16 @@ mod tests {
     /// letter, against the IPv4 parser and serializer as above.
     #[test]
     fn canonical_dotted_quad_exhaustive() {
-        let alphabet = b"0125.a";
-        let mut host = std::vec::Vec::new();
-        for len in 0..=8u32 {
-            for mut n in 0..alphabet.len().pow(len) {
-                host.clear();
-                for _ in 0..len {
-                    host.push(alphabet[n % alphabet.len()]);
-                    n /= alphabet.len();
-                }
-                let mut v = crate::ValidationErrors::EMPTY;
-                let mut arena = [0u8; 64];
-                let mut out = Writer::new(&mut arena, "");
-                let parsed = ipv4_scan(&host, false, &mut v);
-                let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
-                    && v.is_empty()
-                    && out.bytes() == &host[..];
-                assert_eq!(is_canonical_dotted_quad(&host), written, "{host:?}");
-            }
-        }
+        crate::testgen::each_string(b"0125.a", 8, |host| {
+            let mut v = crate::ValidationErrors::EMPTY;
+            let mut arena = [0u8; 64];
+            let mut out = Writer::new(&mut arena, "");
+            let parsed = ipv4_scan(host, false, &mut v);
+            let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
+                && v.is_empty()
+                && out.bytes() == host;
+            assert_eq!(is_canonical_dotted_quad(host), written, "{host:?}");
+        });
     }
 
     /// The ends-in-a-number checker (<https://url.spec.whatwg.org/#ends-in-a-number-checker>)
@@ -698,17 +689,8 @@ mod tests {
                 && matches!(last[1], b'x' | b'X')
                 && last[2..].iter().all(u8::is_ascii_hexdigit)
         }
-        let alphabet = b"09.xXafgG";
-        let mut domain = std::vec::Vec::new();
-        for len in 0..=7u32 {
-            for mut n in 0..alphabet.len().pow(len) {
-                domain.clear();
-                for _ in 0..len {
-                    domain.push(alphabet[n % alphabet.len()]);
-                    n /= alphabet.len();
-                }
-                assert_eq!(ends_in_a_number(&domain), spec(&domain), "{domain:?}");
-            }
-        }
+        crate::testgen::each_string(b"09.xXafgG", 7, |domain| {
+            assert_eq!(ends_in_a_number(domain), spec(domain), "{domain:?}");
+        });
     }
 }

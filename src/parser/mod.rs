@@ -628,21 +628,13 @@ mod tests {
             (b"ftp", SchemeType::Ftp),
             (b"file", SchemeType::File),
         ];
-        let mut s = [0u8; 5];
-        for len in 0..=5u32 {
-            for mut n in 0..alphabet.len().pow(len) {
-                for b in s.iter_mut().take(len as usize) {
-                    *b = alphabet[n % alphabet.len()];
-                    n /= alphabet.len();
-                }
-                let s = &s[..len as usize];
-                let expected = names
-                    .iter()
-                    .find(|(name, _)| s.eq_ignore_ascii_case(name))
-                    .map_or(SchemeType::NotSpecial, |&(_, t)| t);
-                assert_eq!(classify_scheme(s), expected, "{s:?}");
-            }
-        }
+        crate::testgen::each_string(alphabet, 5, |s| {
+            let expected = names
+                .iter()
+                .find(|(name, _)| s.eq_ignore_ascii_case(name))
+                .map_or(SchemeType::NotSpecial, |&(_, t)| t);
+            assert_eq!(classify_scheme(s), expected, "{s:?}");
+        });
         assert_eq!(classify_scheme(b"httpss"), SchemeType::NotSpecial);
     }
 }

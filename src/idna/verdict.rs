@@ -244,7 +244,7 @@ const _: () = assert!(STREAM_SCRATCH >= ordered::MIN_SCRATCH + STREAMED_NFC_ROOM
 /// those of the others. Any other verdict is returned as it is.
 ///
 /// After [`verdict`], not inside it: the normalizing stream's state (in `verdict`'s frame)
-/// is not on the stack under the decoder and the NFC check of its chunks (issue 20). The
+/// is not on the stack under the decoder and the NFC check of its parts (issue 20). The
 /// labels are read from the mapped and decomposed stream ([`LabelOrigin`]: the same labels
 /// for the `xn--` ones), and decoded stored again first (the ones that fit were decided).
 #[inline(never)]

@@ -290,3 +290,57 @@ fn long_xn_labels_join_the_bidi_rule() {
         assert_eq!(Url::can_parse(&input, None), valid, "{valid}");
     }
 }
+
+/// A label that holds a run of combining marks longer than the 128 bytes that were the
+/// in-order NFC check's chunk (issue 16: `can_parse` took it as valid, whatever NFC said):
+/// now decided, in NFC or not, with the run alone, after a starter that composes with its
+/// first mark or not, in canonical order or not, with a mark never in NFC, and with a
+/// class-0 character after the run that composes with the starter unless a mark is left
+/// between them. `can_parse` answers what `parse` answers, and that is what NFC says
+/// (`unicode-normalization`, an independent implementation).
+#[test]
+fn can_parse_decides_long_runs_of_combining_marks() {
+    use unicode_normalization::UnicodeNormalization;
+    let filler = "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2);
+    let run = |marks: &str, n: usize| marks.repeat(n);
+    let labels = [
+        // In NFC: no composition of `x` with these marks, in canonical order.
+        format!("x{}", run("\u{301}", 300)),
+        format!("x{}{}", run("\u{323}", 100), run("\u{301}", 100)),
+        format!("\u{e9}{}y", run("\u{301}", 200)),
+        format!("\u{4e00}{}\u{4e00}", run("\u{308}\u{301}", 150)),
+        // Bengali: a virama run between the vowel sign e and the length mark, which it
+        // blocks (after a letter: a label does not start with a mark).
+        format!("\u{995}\u{9c7}{}\u{9be}", run("\u{9cd}", 70)),
+        format!("x{}", run("\u{94d}", 1000)),
+        // Not in NFC: `e` composes with the acute; the run ends out of order; a mark that
+        // decomposes; `é` followed by a mark of a lower class than its acute; the length
+        // mark composes with e when nothing is between them.
+        format!("e{}", run("\u{301}", 300)),
+        format!("x{}\u{323}", run("\u{301}", 300)),
+        format!("x{}\u{344}", run("\u{301}", 300)),
+        format!("x{}\u{340}{}", run("\u{301}", 100), run("\u{301}", 100)),
+        format!("\u{e9}{}", run("\u{323}", 200)),
+        format!("x{}\u{9c7}\u{9be}", run("\u{301}", 200)),
+        format!(
+            "\u{4e00}{}\u{e9}{}",
+            run("\u{308}", 100),
+            run("\u{323}", 100)
+        ),
+    ];
+    let (mut valid, mut invalid) = (0, 0);
+    for text in &labels {
+        assert!(text.len() > 140 && text.chars().count() <= 2000, "{text:?}");
+        let nfc = text.nfc().eq(text.chars());
+        let xn = format!("xn--{}", encode(text));
+        let head: String = text.chars().take(4).collect();
+        for host in [format!("{filler}.{xn}"), format!("{xn}.{filler}")] {
+            let input = format!("http://{host}/");
+            let parsed = parses(&input, None);
+            assert_eq!(parsed, nfc, "{head:?}");
+            assert_eq!(Url::can_parse(&input, None), parsed, "{head:?}");
+            if parsed { valid += 1 } else { invalid += 1 }
+        }
+    }
+    assert_eq!((valid, invalid), (12, 14));
+}

@@ -362,3 +362,201 @@ fn too_small_reports_exact_length() {
         Err(IdnaError::BufferTooSmall { needed: 12 })
     );
 }
+
+/// [`StreamedNfc`] on `s` with a buffer of `room` bytes.
+fn streamed(s: &str, room: usize) -> Option<bool> {
+    let mut part = std::vec![0u8; room];
+    let mut check = StreamedNfc::new(&mut part);
+    s.chars().for_each(|c| check.push(c));
+    check.finish()
+}
+
+/// What [`StreamedNfc`] relies on, for every character (with these tables): a mark is in
+/// NFC alone exactly when it has no decomposition; a class-0 character in NFC alone
+/// decomposes to a class-0 character first; a primary composite has class 0 and its
+/// second is a composition second. And its buffer holds every part: the first character,
+/// the longest mark of each class that has composition seconds (not decomposing), one
+/// mark more and the last character.
+#[test]
+fn streamed_nfc_room_holds_every_part() {
+    let mut longest = [0usize; 256];
+    let mut any_mark = 0;
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        let mut utf8 = [0u8; 4];
+        let alone = is_nfc(c.encode_utf8(&mut utf8));
+        let class = ccc(c);
+        if class != 0 {
+            assert_eq!(alone, !decomposes(c), "{c:?}");
+            if !decomposes(c) {
+                any_mark = any_mark.max(c.len_utf8());
+                if is_composition_second(c) {
+                    let l = &mut longest[usize::from(class)];
+                    *l = (*l).max(c.len_utf8());
+                }
+            }
+        } else if alone {
+            let first = Decomposed::new(core::iter::once(c)).next().unwrap();
+            assert_eq!(ccc(first), 0, "{c:?}");
+        }
+        if let Some((a, Some(b))) = decompose_once(c)
+            && compose_pair(a, b) == Some(c)
+        {
+            assert_eq!(ccc(c), 0, "{c:?}");
+            assert!(is_composition_second(b), "{c:?}");
+        }
+    }
+    let classes = longest.iter().filter(|&&l| l > 0).count();
+    let worst = 4 + longest.iter().sum::<usize>() + any_mark + 4;
+    std::println!("{classes} classes with composition seconds; worst part {worst} bytes");
+    assert!(worst <= STREAMED_NFC_ROOM, "{worst}");
+}
+
+/// Characters for [`streamed_nfc_equals_is_nfc`]: starters plain and decomposing (é, ǖ,
+/// ǘ, ṩ, Cyrillic й, a CJK compatibility ideograph), Hangul L, V, T, LV and LVT, class-0
+/// composition seconds and the starters they compose with (Bengali, Oriya, Kannada,
+/// Myanmar, Sinhala, Malayalam, Tamil, Balinese; composites of two steps such as U+0CCB),
+/// marks of many classes, composition seconds or not, and characters never in NFC
+/// (U+0344, U+0340, U+0343, U+0F73, U+0958).
+const STREAM_POOL: [char; 78] = [
+    'a',
+    'e',
+    'u',
+    'o',
+    's',
+    'A',
+    '\u{e9}',
+    '\u{1d6}',
+    '\u{1d8}',
+    '\u{1e69}',
+    '\u{439}',
+    '\u{f900}',
+    '\u{4e00}',
+    '\u{1100}',
+    '\u{1161}',
+    '\u{11a8}',
+    '\u{ac00}',
+    '\u{ac01}',
+    '\u{9c7}',
+    '\u{9be}',
+    '\u{9d7}',
+    '\u{9cb}',
+    '\u{b47}',
+    '\u{b3e}',
+    '\u{b56}',
+    '\u{b57}',
+    '\u{cbf}',
+    '\u{cc6}',
+    '\u{cc2}',
+    '\u{cca}',
+    '\u{ccb}',
+    '\u{cd5}',
+    '\u{cd6}',
+    '\u{1025}',
+    '\u{102e}',
+    '\u{dd9}',
+    '\u{dcf}',
+    '\u{dca}',
+    '\u{ddc}',
+    '\u{ddd}',
+    '\u{d46}',
+    '\u{d3e}',
+    '\u{d57}',
+    '\u{bc6}',
+    '\u{bbe}',
+    '\u{bd7}',
+    '\u{1b05}',
+    '\u{1b35}',
+    '\u{300}',
+    '\u{301}',
+    '\u{304}',
+    '\u{307}',
+    '\u{308}',
+    '\u{323}',
+    '\u{327}',
+    '\u{328}',
+    '\u{31b}',
+    '\u{345}',
+    '\u{338}',
+    '\u{93c}',
+    '\u{94d}',
+    '\u{5b0}',
+    '\u{64b}',
+    '\u{e38}',
+    '\u{f71}',
+    '\u{f72}',
+    '\u{3099}',
+    '\u{315}',
+    '\u{35c}',
+    '\u{1dce}',
+    '\u{16ff0}',
+    '\u{1d165}',
+    '\u{c55}',
+    '\u{344}',
+    '\u{340}',
+    '\u{343}',
+    '\u{f73}',
+    '\u{958}',
+];
+
+/// [`StreamedNfc`] answers [`is_nfc`] of the whole text, in its buffer of
+/// [`STREAMED_NFC_ROOM`] bytes: on every text of up to 3 characters of [`STREAM_POOL`],
+/// and on generated texts of starters each followed by a run of marks (in canonical order,
+/// with repeats, sometimes shuffled) up to hundreds of characters long.
+#[test]
+fn streamed_nfc_equals_is_nfc() {
+    let counts = core::cell::Cell::new([0usize; 2]);
+    let agree = |s: &str| {
+        let whole = is_nfc(s);
+        assert_eq!(streamed(s, STREAMED_NFC_ROOM), Some(whole), "{s:?}");
+        let mut c = counts.get();
+        c[usize::from(whole)] += 1;
+        counts.set(c);
+    };
+    let pool = &STREAM_POOL;
+    let mut s = std::string::String::new();
+    for &a in pool {
+        for &b in pool {
+            for &c in pool {
+                s.clear();
+                s.extend([a, b, c]);
+                agree(&s);
+                agree(&s[..a.len_utf8() + b.len_utf8()]);
+            }
+            agree(&s[..a.len_utf8()]);
+        }
+    }
+    let short = counts.get();
+    let mut g = crate::testgen::Gen::new(0x16_0c);
+    let (starters, marks) = pool.split_at(48);
+    for round in 0..60_000 {
+        s.clear();
+        for _ in 0..1 + g.below(3) {
+            if g.below(8) != 0 {
+                s.push(starters[g.below(starters.len())]);
+            }
+            // A run of marks from a few of them, repeated: long in one round in 20.
+            let few: std::vec::Vec<char> = (0..1 + g.below(4))
+                .map(|_| marks[g.below(marks.len())])
+                .collect();
+            let len = match round % 20 {
+                0 => 60 + g.below(300),
+                _ => g.below(8),
+            };
+            let mut run: std::vec::Vec<char> = (0..len).map(|_| few[g.below(few.len())]).collect();
+            if g.below(4) != 0 {
+                run.sort_by_key(|&c| ccc(c));
+            }
+            s.extend(run);
+        }
+        agree(&s);
+    }
+    let counts = counts.get();
+    std::println!(
+        "up to 3 characters: {} in NFC, {} not; generated: {} in NFC, {} not",
+        short[1],
+        short[0],
+        counts[1] - short[1],
+        counts[0] - short[0]
+    );
+    assert!(counts[1] - short[1] > 10_000 && counts[0] - short[0] > 10_000);
+}

@@ -202,34 +202,54 @@ fn can_parse_fails_long_xn_labels_that_decode_to_ascii() {
 }
 
 /// A host is decided after the run, in the whole scratch: the output before it (a long
-/// userinfo) does not shrink the room to decode in. The limit left: a head with tabs or
-/// newlines is copied without them into the end of the scratch, and when that copy leaves
-/// less than `idna::verdict::STREAM_SCRATCH` (384) bytes, a label whose decoding does not
-/// fit is still taken as valid.
+/// userinfo) does not shrink the room to decode in. A head with tabs or newlines is copied
+/// without them into the end of the scratch; after the run only its host is read again: in
+/// the input when no tab or newline lies inside it (all the scratch is the decoder's), else
+/// its copy moved to the end of the scratch. The limit left: a host of more than 640 bytes
+/// (without its tabs) that holds a tab or newline leaves less than
+/// `idna::verdict::STREAM_SCRATCH` (384) bytes, and a label whose decoding does not fit there
+/// is taken as valid.
 #[test]
-fn limit_a_long_head_with_tabs_leaves_no_scratch_to_decode_in() {
+fn limit_a_long_host_with_tabs_leaves_no_scratch_to_decode_in() {
     let filler = "\u{e9}".repeat(CAN_PARSE_SCRATCH / 2);
-    let text = format!("{}\u{200d}", "\u{e9}".repeat(300));
-    let xn = format!("xn--{}", encode(&text));
-    assert!(xn.len() < 600, "{}", xn.len());
-    for user in [
-        "u".repeat(CAN_PARSE_SCRATCH - 200),
-        "u".repeat(CAN_PARSE_SCRATCH - 500),
-    ] {
-        let input = format!("http://{user}@{filler}.{xn}/");
-        assert!(!parses(&input, None));
-        assert!(!Url::can_parse(&input, None), "{}", user.len());
+    let invalid = format!(
+        "xn--{}",
+        encode(&format!("{}\u{200d}", "\u{e9}".repeat(300)))
+    );
+    let valid = format!("xn--{}", encode(&"\u{e9}\u{4e00}".repeat(150)));
+    for (xn, ok) in [(&valid, true), (&invalid, false)] {
+        assert!(xn.len() < 600, "{}", xn.len());
+        for user in [
+            "u".repeat(CAN_PARSE_SCRATCH - 200),
+            "u".repeat(CAN_PARSE_SCRATCH - 500),
+        ] {
+            let input = format!("http://{user}@{filler}.{xn}/");
+            assert_eq!(parses(&input, None), ok);
+            assert_eq!(Url::can_parse(&input, None), ok, "{}", user.len());
+        }
+        // Heads of more than 640 bytes without their tabs: a tab in the userinfo (the host
+        // is read in the input), in the host as well (its copy moves), and a short one.
+        let user = "u".repeat(CAN_PARSE_SCRATCH - 100 - xn.len());
+        for input in [
+            format!("http://\t{user}@\u{e9}.{xn}/"),
+            format!("http://\t{user}@\u{e9}\t.{xn}/"),
+            format!("http://\t{}@\u{e9}.{xn}/", "u".repeat(10)),
+        ] {
+            assert_eq!(parses(&input, None), ok, "{input}");
+            assert_eq!(Url::can_parse(&input, None), ok, "{input}");
+        }
     }
-    // The head (scheme, userinfo and host) without its tab takes more than 640 bytes.
-    let user = "u".repeat(CAN_PARSE_SCRATCH - 384 - xn.len());
-    let input = format!("http://\t{user}@\u{e9}.{xn}/");
+    // The limit: the host itself, more than 640 bytes without its tab, holds one.
+    let host = format!("{}\t.{invalid}", "\u{e9}".repeat((700 - invalid.len()) / 2));
+    assert!(host.len() > 640 + 1 && host.len() < CAN_PARSE_SCRATCH - 8);
+    let input = format!("http://{host}/");
     assert!(!parses(&input, None));
     assert!(
         Url::can_parse(&input, None),
-        "limit: a long head with a tab"
+        "limit: a long host with a tab"
     );
-    // A short one leaves room: decided.
-    let input = format!("http://\t{}@\u{e9}.{xn}/", "u".repeat(10));
+    // Without the tab the host is read in the input: decided.
+    let input = input.replace('\t', "");
     assert!(!parses(&input, None));
     assert!(!Url::can_parse(&input, None));
 }

@@ -6,7 +6,7 @@ use super::entry::{
 };
 use super::fast::{self, Resume};
 use super::needed::Head;
-use super::{Options, classify_scheme, scheme_run};
+use super::{HostSpan, Options, classify_scheme, scheme_run};
 use crate::error::{Error, ValidationErrors};
 use crate::host::HostKind;
 use crate::offsets::Record;
@@ -254,20 +254,21 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // too long to decode in the scratch. A validity-only run stops at the path start, so
     // the head decides: it runs again (in place, or its tab-free copy at the end of the
     // scratch), and a host it leaves undecided is decided after it, in the rest of the
-    // scratch. Each is called from this frame (issue 20: no frame of the head's between).
-    let (head, out) = match head_at(input, &mut scratch) {
+    // scratch ([`copied_host_valid`] for a copied head). Each is called from this frame (issue 20: no frame of the head's between).
+    let (head, out, copied) = match head_at(input, &mut scratch) {
         None => return true,
-        Some(HeadAt::Input(head)) => (head, &mut scratch[..]),
-        Some(HeadAt::Scratch(split)) => {
+        Some(HeadAt::Input(head)) => (head, &mut scratch[..], None),
+        Some(HeadAt::Scratch(copy)) => {
+            let split = copy.split;
             // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
             // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
-            let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
+            let Some((out, copy_str)) = scratch.split_at_mut_checked(split) else {
                 return true;
             };
-            let Ok(copy) = core::str::from_utf8(copy) else {
+            let Ok(copy_str) = core::str::from_utf8(copy_str) else {
                 return true;
             };
-            (copy, out)
+            (copy_str, out, Some(copy))
         }
     };
     // What an earlier run recorded is not this one's.
@@ -290,12 +291,48 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
         Err(_) => return false,
     }
     // The host the run left undecided: the run recorded where it lies in `head` (none:
-    // unreachable, the head has no tabs to copy).
-    let span = job.host.and_then(Cell::get);
-    let Some(host) = span.and_then(|(start, end)| head.as_bytes().get(start..end)) else {
+    // unreachable, a validity-only run records a host it skipped a check on).
+    let Some((start, end)) = job.host.and_then(Cell::get) else {
         return true;
     };
-    crate::host::domain::undecided_host_valid(host, out)
+    match copied {
+        None => match head.as_bytes().get(start..end) {
+            Some(host) => crate::host::domain::undecided_host_valid(host, out),
+            None => true,
+        },
+        Some(copy) => copied_host_valid(input, copy, (start, end), &mut scratch),
+    }
+}
+
+/// [`valid_in_scratch`]'s last step when the head was copied without its tabs and newlines
+/// to the end of `scratch` ([`HeadAt::Scratch`]) and the run left the host at `start..end`
+/// in the copy undecided. The rest of the head (scheme, credentials) is read no more: the host is
+/// read in the input when no tab or newline lies inside it, with all the scratch to decode
+/// in, else its copy moves to the end of the scratch, and all before it is the decoder's.
+/// Out of line: its locals are not in the frame that holds the scratch, which is under the
+/// run's deepest chain (issue 20).
+#[inline(never)]
+fn copied_host_valid(
+    input: &str,
+    copy: Copied,
+    (start, end): HostSpan,
+    scratch: &mut [u8; CAN_PARSE_SCRATCH],
+) -> bool {
+    use crate::host::domain::undecided_host_valid;
+    let t = input.as_bytes().get(copy.lead..).unwrap_or_default();
+    let (from, to) = (
+        kept_position(t, start),
+        kept_position(t, end.saturating_sub(1)) + 1,
+    );
+    if let Some(host) = t.get(from..to).filter(|h| !has_tab_or_newline(h)) {
+        return undecided_host_valid(host, scratch);
+    }
+    let at = CAN_PARSE_SCRATCH.saturating_sub(end.saturating_sub(start));
+    crate::arena::shift(scratch, copy.split + start..copy.split + end, at);
+    match scratch.split_at_mut_checked(at) {
+        Some((out, host)) => undecided_host_valid(host, out),
+        None => true,
+    }
 }
 
 /// Where [`valid_in_scratch`] finds the head it decides on, when its scratch cannot hold the
@@ -303,8 +340,16 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
 enum HeadAt<'i> {
     /// The head has no tabs or newlines: parsed in place.
     Input(&'i str),
-    /// The tab-free head is copied into the scratch from this offset to its end.
-    Scratch(usize),
+    /// The tab-free head is copied into the scratch.
+    Scratch(Copied),
+}
+
+/// Where [`head_at`] copied the tab-free head: from `split` to the end of the scratch, from
+/// the trimmed input that starts `lead` bytes into the caller's.
+#[derive(Clone, Copy)]
+struct Copied {
+    split: usize,
+    lead: usize,
 }
 
 /// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
@@ -335,7 +380,7 @@ fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
     let kept = head.iter().filter(|&&b| !is_tab_or_newline(b)).count();
     let split = scratch.len().checked_sub(kept)?;
     copy_without_tabs(head, scratch.get_mut(split..)?);
-    Some(HeadAt::Scratch(split))
+    Some(HeadAt::Scratch(Copied { split, lead }))
 }
 
 #[cfg(test)]

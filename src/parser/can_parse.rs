@@ -216,13 +216,13 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
     let job = Job::validity(base, &host);
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.
-    if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
-        return valid_in_scratch(input, &job, resume.as_ref());
-    }
-    match valid_without_scratch(input, &job, resume.as_ref()) {
-        Some(valid) => valid,
-        None => valid_in_scratch(input, &job, resume.as_ref()),
-    }
+    let answer = match cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
+        true => None,
+        false => valid_without_scratch(input, &job, resume.as_ref()),
+    };
+    let answer = answer.or_else(|| valid_in_scratch(input, &job, resume.as_ref()));
+    // Still none: a host the run left undecided, where `host` says (none: unreachable).
+    answer.unwrap_or_else(|| host.get().is_none_or(|span| host_valid(input, span)))
 }
 
 /// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when
@@ -240,35 +240,36 @@ fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>
 /// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. A host whose UTS46 result
 /// does not fit them is decided without storing it, by the host parser
 /// ([`crate::idna::verdict`]) and, for an `xn--` label whose decoding does not fit either,
-/// after the run ([`crate::host::domain::undecided_host_valid`]); what that leaves
-/// undecided is taken as valid (LIMITS.md).
+/// after the run ([`host_valid`]: `None` here, with the host's place in `job.host`); only a
+/// head too long for the scratch is taken as valid (LIMITS.md).
 #[inline(never)]
-fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> bool {
+fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Option<bool> {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
     match pipeline_validity(input, job, &mut scratch, resume) {
-        Err(Error::Parse(_) | Error::InputTooLong) => return false,
+        Err(Error::Parse(_) | Error::InputTooLong) => return Some(false),
         Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => {}
-        _ => return true,
+        _ => return Some(true),
     }
     // Undecided: the tab-free copy did not fit (its head may), or a host's `xn--` label is
     // too long to decode in the scratch. A validity-only run stops at the path start, so
     // the head decides: it runs again (in place, or its tab-free copy at the end of the
-    // scratch), and a host it leaves undecided is decided after it, in the rest of the
-    // scratch ([`copied_host_valid`] for a copied head). Each is called from this frame (issue 20: no frame of the head's between).
-    let (head, out, copied) = match head_at(input, &mut scratch) {
-        None => return true,
-        Some(HeadAt::Input(head)) => (head, &mut scratch[..], None),
-        Some(HeadAt::Scratch(copy)) => {
-            let split = copy.split;
+    // scratch), and a host it leaves undecided is decided after it. Each is called from
+    // this frame (issue 20: no frame of the head's between).
+    let Some(at) = head_at(input, &mut scratch) else {
+        return Some(true);
+    };
+    let (head, out) = match at {
+        HeadAt::Input(head) => (head, &mut scratch[..]),
+        HeadAt::Scratch(split) => {
             // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
             // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
             let Some((out, copy_str)) = scratch.split_at_mut_checked(split) else {
-                return true;
+                return Some(true);
             };
             let Ok(copy_str) = core::str::from_utf8(copy_str) else {
-                return true;
+                return Some(true);
             };
-            (copy_str, out, Some(copy))
+            (copy_str, out)
         }
     };
     // What an earlier run recorded is not this one's.
@@ -286,53 +287,30 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // A validity-only run that is valid, or undecided (a skipped step), ends in
     // `ArenaTooSmall`; a later failure is the answer even after an undecided host.
     match result {
-        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => {}
-        Ok(_) | Err(Error::ArenaTooSmall { .. }) => return true,
-        Err(_) => return false,
-    }
-    // The host the run left undecided: the run recorded where it lies in `head` (none:
-    // unreachable, a validity-only run records a host it skipped a check on).
-    let Some((start, end)) = job.host.and_then(Cell::get) else {
-        return true;
-    };
-    match copied {
-        None => match head.as_bytes().get(start..end) {
-            Some(host) => crate::host::domain::undecided_host_valid(host, out),
-            None => true,
-        },
-        Some(copy) => copied_host_valid(input, copy, (start, end), &mut scratch),
+        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => None,
+        Ok(_) | Err(Error::ArenaTooSmall { .. }) => Some(true),
+        Err(_) => Some(false),
     }
 }
 
-/// [`valid_in_scratch`]'s last step when the head was copied without its tabs and newlines
-/// to the end of `scratch` ([`HeadAt::Scratch`]) and the run left the host at `start..end`
-/// in the copy undecided. The rest of the head (scheme, credentials) is read no more: the host is
-/// read in the input when no tab or newline lies inside it, with all the scratch to decode
-/// in, else its copy moves to the end of the scratch, and all before it is the decoder's.
-/// Out of line: its locals are not in the frame that holds the scratch, which is under the
-/// run's deepest chain (issue 20).
+/// [`can_parse`] on the host that [`valid_in_scratch`]'s run left undecided, at
+/// `start..end` of the head it ran on: read again in the input, with all of a scratch of
+/// its own to decode in ([`crate::host::domain::undecided_host_valid`]). Where the head was
+/// parsed in place, the same bytes; where it was copied without its tabs and newlines, the
+/// span from the host's first byte to its last, the tabs and newlines between skipped as it
+/// is read. Apart from [`valid_in_scratch`], whose frame holds the run's scratch.
 #[inline(never)]
-fn copied_host_valid(
-    input: &str,
-    copy: Copied,
-    (start, end): HostSpan,
-    scratch: &mut [u8; CAN_PARSE_SCRATCH],
-) -> bool {
-    use crate::host::domain::undecided_host_valid;
-    let t = input.as_bytes().get(copy.lead..).unwrap_or_default();
-    let (from, to) = (
-        kept_position(t, start),
-        kept_position(t, end.saturating_sub(1)) + 1,
-    );
-    if let Some(host) = t.get(from..to).filter(|h| !has_tab_or_newline(h)) {
-        return undecided_host_valid(host, scratch);
-    }
-    let at = CAN_PARSE_SCRATCH.saturating_sub(end.saturating_sub(start));
-    crate::arena::shift(scratch, copy.split + start..copy.split + end, at);
-    match scratch.split_at_mut_checked(at) {
-        Some((out, host)) => undecided_host_valid(host, out),
-        None => true,
-    }
+fn host_valid(input: &str, (start, end): HostSpan) -> bool {
+    let t = input.as_bytes();
+    let t = t.get(t.iter().take_while(|&&b| is_c0_or_space(b)).count()..);
+    let (Some(t), Some(last)) = (t, end.checked_sub(1)) else {
+        return true;
+    };
+    let Some(host) = t.get(kept_position(t, start)..kept_position(t, last) + 1) else {
+        return true;
+    };
+    let mut scratch = [0u8; CAN_PARSE_SCRATCH];
+    crate::host::domain::undecided_host_valid(host, &mut scratch)
 }
 
 /// Where [`valid_in_scratch`] finds the head it decides on, when its scratch cannot hold the
@@ -340,16 +318,8 @@ fn copied_host_valid(
 enum HeadAt<'i> {
     /// The head has no tabs or newlines: parsed in place.
     Input(&'i str),
-    /// The tab-free head is copied into the scratch.
-    Scratch(Copied),
-}
-
-/// Where [`head_at`] copied the tab-free head: from `split` to the end of the scratch, from
-/// the trimmed input that starts `lead` bytes into the caller's.
-#[derive(Clone, Copy)]
-struct Copied {
-    split: usize,
-    lead: usize,
+    /// The tab-free head is copied into the scratch from this offset to its end.
+    Scratch(usize),
 }
 
 /// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
@@ -380,7 +350,7 @@ fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
     let kept = head.iter().filter(|&&b| !is_tab_or_newline(b)).count();
     let split = scratch.len().checked_sub(kept)?;
     copy_without_tabs(head, scratch.get_mut(split..)?);
-    Some(HeadAt::Scratch(Copied { split, lead }))
+    Some(HeadAt::Scratch(split))
 }
 
 #[cfg(test)]

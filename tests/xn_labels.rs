@@ -203,9 +203,9 @@ fn can_parse_fails_long_xn_labels_that_decode_to_ascii() {
 
 /// A host is decided after the run, in the whole scratch: the output before it (a long
 /// userinfo) does not shrink the room to decode in. A head with tabs or newlines is copied
-/// without them into the end of the scratch for the run; after it, the host is read again
-/// in the input, its tabs and newlines skipped as it streams by (also inside a `%XX`), with
-/// all the scratch to decode in. Before, a copy that left less than
+/// without them into the end of the scratch for the run; after it, the host alone is copied
+/// again without them (`can_parse::host_valid`: at most 1 KiB, then) into a scratch of its
+/// own that leaves 384 bytes or more to decode in. Before, a copy that left less than
 /// `idna::verdict::STREAM_SCRATCH` (384) bytes took such a label as valid.
 #[test]
 fn can_parse_decides_long_xn_labels_in_long_heads_with_tabs() {

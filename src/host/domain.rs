@@ -561,19 +561,18 @@ fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, ParseErrorKi
 
 /// `can_parse`'s answer on a host its validity-only run left undecided (the host parser's
 /// `input`, which its UTS46 step had no room for and whose [`host_verdict`] was
-/// [`Verdict::Unknown`]), read in the caller's input, tabs and newlines skipped, with
-/// `scratch` free: the verdict again, then [`crate::idna::settle`] decodes in order the
-/// `xn--` labels whose decoding does not fit, and [`decided`] ends the host as the parser
-/// does. Undecided still (a scratch under `STREAM_SCRATCH`): taken as valid, unless the
-/// host fails whatever its labels decode to (LIMITS.md). Called from `can_parse`'s own
-/// frame, not under the parser's.
+/// [`Verdict::Unknown`]), with `scratch` free: the verdict again, then
+/// [`crate::idna::settle`] decodes in order the `xn--` labels whose decoding does not fit,
+/// and [`decided`] ends the host as the parser does. Undecided still (a scratch under
+/// `STREAM_SCRATCH`, which `can_parse` never gives): taken as valid, unless the host fails
+/// whatever its labels decode to. Called from `can_parse`'s own frame, not under the
+/// parser's.
 #[cfg(feature = "idna")]
 #[inline(never)]
 pub(crate) fn undecided_host_valid(input: &[u8], scratch: &mut [u8]) -> bool {
     // What `parse_unicode` streams for a host that is not a slice of the input it reads:
-    // percent-decoded (if it has `%`) and UTF-8-decoded as it streams by; and without the
-    // tabs and newlines the parser's input had removed.
-    let domain = Mapped::escaped_skipping_tabs(input);
+    // percent-decoded (if it has `%`) and UTF-8-decoded as it streams by.
+    let domain = Mapped::escaped(input);
     let found = crate::idna::verdict(domain.clone(), scratch, true);
     match decided(domain.clone(), crate::idna::settle(&domain, scratch, found)) {
         Err(_) => false,

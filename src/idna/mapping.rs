@@ -1,18 +1,16 @@
 //! UTS46 §4 step 1, [Map](https://www.unicode.org/reports/tr46/#Processing): a lazy iterator
 //! over the mapped code points of the input.
 
-use crate::scan::is_tab_or_newline;
 use crate::tables::{Mapping, MappingStr, idna_mapping};
 
 /// The input with every code point replaced by its IDNA mapping. Disallowed code points are
 /// kept (they fail validation later); ignored ones are dropped.
 #[derive(Clone, Debug)]
 pub(crate) struct Mapped<'a> {
-    /// The UTF-8 not read yet (percent-encoded unless `bytes` is [`Bytes::Plain`]). Bytes,
-    /// not `Chars`, so that every kind of input takes no more room: every NFC stream holds
-    /// several copies.
+    /// The UTF-8 not read yet (percent-encoded when `escaped`). Bytes, not `Chars`, so that
+    /// both kinds of input take no more room: every NFC stream holds several copies.
     input: &'a [u8],
-    bytes: Bytes,
+    escaped: bool,
     pending: MappingStr,
     /// Transitional processing maps deviations in mapping outputs too (U+1E9E → ß → ss).
     deviation: MappingStr,
@@ -25,7 +23,7 @@ impl<'a> Mapped<'a> {
     pub(crate) fn new(input: &'a str, transitional: bool) -> Self {
         Mapped {
             input: input.as_bytes(),
-            bytes: Bytes::Plain,
+            escaped: false,
             pending: MappingStr::default(),
             deviation: MappingStr::default(),
             transitional,
@@ -51,36 +49,10 @@ impl<'a> Mapped<'a> {
     pub(crate) fn escaped(input: &'a [u8]) -> Self {
         Mapped {
             input,
-            bytes: Bytes::Escaped,
+            escaped: true,
             ..Mapped::new("", false)
         }
     }
-
-    /// [`Mapped::escaped`] over `input` as the URL parser reads it: without its ASCII tabs
-    /// and newlines (<https://url.spec.whatwg.org/#concept-basic-url-parser>, step 3), which
-    /// are skipped as they come, also inside a `%XX` (for `can_parse`, which has no room
-    /// for a tab-free copy of a long host).
-    pub(crate) fn escaped_skipping_tabs(input: &'a [u8]) -> Self {
-        let mut mapped = Mapped {
-            input,
-            bytes: Bytes::EscapedSkippingTabs,
-            ..Mapped::new("", false)
-        };
-        Mapped::skip(&mut mapped, 0);
-        mapped
-    }
-}
-
-/// How [`Mapped`] reads its input's bytes (one byte: no room added to the NFC streams that
-/// hold copies of a [`Mapped`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bytes {
-    /// As they are.
-    Plain,
-    /// Percent-decoded.
-    Escaped,
-    /// Percent-decoded, ASCII tabs and newlines skipped.
-    EscapedSkippingTabs,
 }
 
 impl<'a> Mapped<'a> {
@@ -113,32 +85,20 @@ impl<'a> Mapped<'a> {
         }
     }
 
-    /// The next input byte (percent-decoded unless [`Bytes::Plain`]) and how many input
-    /// bytes it takes.
+    /// The next input byte (percent-decoded when `escaped`) and how many input bytes it
+    /// takes.
     #[inline(always)]
     fn peek_byte(&self) -> Option<(u8, usize)> {
         let b = *self.input.first()?;
-        let decoded = match self.bytes {
-            Bytes::Plain => None,
-            _ if b != b'%' => None,
-            Bytes::Escaped => crate::percent::decode_at(self.input, 0).map(|d| (d, 3)),
-            Bytes::EscapedSkippingTabs => decode_across_tabs(self.input),
-        };
-        Some(decoded.unwrap_or((b, 1)))
+        let decoded = (self.escaped && b == b'%').then(|| crate::percent::decode_at(self.input, 0));
+        match decoded.flatten() {
+            Some(d) => Some((d, 3)),
+            None => Some((b, 1)),
+        }
     }
 
-    /// Past `n` input bytes (and the tabs and newlines after them, when they are skipped:
-    /// the input then never starts with one).
     fn skip(&mut self, n: usize) {
         self.input = self.input.get(n..).unwrap_or_default();
-        if self.bytes == Bytes::EscapedSkippingTabs {
-            let tabs = self
-                .input
-                .iter()
-                .take_while(|&&b| is_tab_or_newline(b))
-                .count();
-            self.input = self.input.get(tabs..).unwrap_or_default();
-        }
     }
 
     /// The next input character: UTF-8 decoded by hand (the leaf of every NFC stream's call
@@ -170,21 +130,6 @@ impl<'a> Mapped<'a> {
         let c = char::from_u32(cp).filter(|_| cp >= min);
         Some(c.unwrap_or(char::REPLACEMENT_CHARACTER))
     }
-}
-
-/// The `%XX` at the start of `input` with tabs and newlines between its bytes skipped: the
-/// byte and the input bytes it takes, or `None` when the two bytes after `%` are not
-/// hexadecimal digits.
-fn decode_across_tabs(input: &[u8]) -> Option<(u8, usize)> {
-    let mut kept = input
-        .iter()
-        .enumerate()
-        .skip(1)
-        .filter(|(_, b)| !is_tab_or_newline(**b));
-    let (_, &h) = kept.next()?;
-    let (at, &l) = kept.next()?;
-    let value = crate::percent::hex_value(h)? << 4 | crate::percent::hex_value(l)?;
-    Some((value, at + 1))
 }
 
 impl Mapped<'_> {
@@ -271,66 +216,5 @@ mod tests {
                 assert_eq!(!got.contains('\u{fffd}'), ok, "{escaped}: {got:?}");
             }
         }
-    }
-
-    /// [`Mapped::escaped_skipping_tabs`] reads what [`Mapped::escaped`] reads once the tabs
-    /// and newlines are removed, wherever they are: at either end, between characters,
-    /// inside a character's UTF-8 escapes and inside a `%XX` (generated hosts); and a suffix
-    /// taken where the stream stands (`settle` rewinds to one) reads the rest.
-    #[test]
-    fn escaped_skipping_tabs_reads_the_tab_free_input() {
-        let pieces = [
-            "a",
-            "B",
-            ".",
-            "-",
-            "xn--",
-            "%41",
-            "%c3%a9",
-            "%E4%BE%8B",
-            "%",
-            "%4",
-            "%zz",
-            "\u{e9}",
-            "\u{4f8b}",
-            "\u{ff21}",
-            "\u{3002}",
-            "\u{200d}",
-            "%F0%9F%98%80",
-            "%80",
-            "%C3",
-        ];
-        let mut g = crate::testgen::Gen::new(16);
-        let mut checked = 0;
-        for _ in 0..20_000 {
-            let mut host = String::new();
-            for _ in 0..g.below(8) {
-                host.push_str(pieces[g.below(pieces.len())]);
-            }
-            let mut tabbed = String::new();
-            for c in host.chars() {
-                for _ in 0..g.below(3).saturating_sub(1) {
-                    tabbed.push(['\t', '\n', '\r'][g.below(3)]);
-                }
-                tabbed.push(c);
-            }
-            if g.below(2) == 0 {
-                tabbed.push('\t');
-            }
-            let want: String = Mapped::escaped(host.as_bytes()).collect();
-            let got: String = Mapped::escaped_skipping_tabs(tabbed.as_bytes()).collect();
-            assert_eq!(got, want, "{tabbed:?}");
-            checked += usize::from(tabbed.len() > host.len());
-            // A suffix taken where the stream stands reads the rest.
-            let whole = Mapped::escaped_skipping_tabs(tabbed.as_bytes());
-            let mut read = whole.clone();
-            read.by_ref().take(g.below(4)).for_each(drop);
-            if read.at_input_char() {
-                let rest: String = read.clone().collect();
-                let again: String = whole.suffix(read.remaining()).collect();
-                assert_eq!(again, rest, "{tabbed:?}");
-            }
-        }
-        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -61,7 +61,7 @@ pub use nfc::nfc;
 
 pub(crate) use mapping::Mapped;
 use process::{Target, needed_bound, needed_bound_escaped};
-pub(crate) use verdict::{Verdict, mapped_bytes, settle, verdict};
+pub(crate) use verdict::{STREAM_SCRATCH, Verdict, mapped_bytes, settle, verdict};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
 ///

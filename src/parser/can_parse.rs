@@ -294,11 +294,12 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
 }
 
 /// [`can_parse`] on the host that [`valid_in_scratch`]'s run left undecided, at
-/// `start..end` of the head it ran on: read again in the input, with all of a scratch of
-/// its own to decode in ([`crate::host::domain::undecided_host_valid`]). Where the head was
-/// parsed in place, the same bytes; where it was copied without its tabs and newlines, the
-/// span from the host's first byte to its last, the tabs and newlines between skipped as it
-/// is read. Apart from [`valid_in_scratch`], whose frame holds the run's scratch.
+/// `start..end` of the head it ran on, with a scratch of its own
+/// ([`crate::host::domain::undecided_host_valid`]): the host's bytes in the input where the
+/// head was parsed in place; where the head was copied without its tabs and newlines (so
+/// the host is at most [`CAN_PARSE_SCRATCH`] bytes), the host is copied again without them
+/// to the end of the scratch, which leaves [`HOST_DECODE_ROOM`] bytes or more to decode in.
+/// Beside [`valid_in_scratch`], not under it: its frame is not on the run's deepest chain.
 #[inline(never)]
 fn host_valid(input: &str, (start, end): HostSpan) -> bool {
     let t = input.as_bytes();
@@ -309,9 +310,24 @@ fn host_valid(input: &str, (start, end): HostSpan) -> bool {
     let Some(host) = t.get(kept_position(t, start)..kept_position(t, last) + 1) else {
         return true;
     };
-    let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    crate::host::domain::undecided_host_valid(host, &mut scratch)
+    let mut scratch = [0u8; CAN_PARSE_SCRATCH + HOST_DECODE_ROOM];
+    if !has_tab_or_newline(host) {
+        return crate::host::domain::undecided_host_valid(host, &mut scratch);
+    }
+    let split = scratch.len().saturating_sub(end - start);
+    let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
+        return true;
+    };
+    copy_without_tabs(host, copy);
+    crate::host::domain::undecided_host_valid(copy, out)
 }
+
+/// What [`host_valid`]'s scratch has besides a host copied there: the least an `xn--` label
+/// that does not fit stored is decoded in (`idna::verdict::STREAM_SCRATCH`).
+const HOST_DECODE_ROOM: usize = 384;
+
+#[cfg(feature = "idna")]
+const _: () = assert!(HOST_DECODE_ROOM >= crate::idna::STREAM_SCRATCH);
 
 /// Where [`valid_in_scratch`] finds the head it decides on, when its scratch cannot hold the
 /// tab-free copy of the input ([`head_at`]).

@@ -216,13 +216,16 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
     let job = Job::validity(base, &host);
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.
-    let answer = match cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
-        true => None,
-        false => valid_without_scratch(input, &job, resume.as_ref()),
-    };
-    let answer = answer.or_else(|| valid_in_scratch(input, &job, resume.as_ref()));
-    // Still none: a host the run left undecided, where `host` says (none: unreachable).
-    answer.unwrap_or_else(|| host.get().is_none_or(|span| host_valid(input, span)))
+    // `None` from `valid_in_scratch`: a host its run left undecided, where `host` says (none:
+    // unreachable).
+    let undecided = || host.get().is_none_or(|span| host_valid(input, span));
+    if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
+        return valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided);
+    }
+    match valid_without_scratch(input, &job, resume.as_ref()) {
+        Some(valid) => valid,
+        None => valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided),
+    }
 }
 
 /// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when

@@ -214,11 +214,11 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let host = Cell::new(None);
     let job = Job::validity(base, &host);
-    // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
-    // parse would run UTS46 once to learn that, and again with scratch.
     // `None` from `valid_in_scratch`: a host its run left undecided, where `host` says (none:
     // unreachable).
     let undecided = || host.get().is_none_or(|span| host_valid(input, span));
+    // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
+    // parse would run UTS46 once to learn that, and again with scratch.
     if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
         return valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided);
     }
@@ -266,13 +266,13 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
         HeadAt::Scratch(split) => {
             // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
             // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
-            let Some((out, copy_str)) = scratch.split_at_mut_checked(split) else {
+            let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
                 return Some(true);
             };
-            let Ok(copy_str) = core::str::from_utf8(copy_str) else {
+            let Ok(copy) = core::str::from_utf8(copy) else {
                 return Some(true);
             };
-            (copy_str, out)
+            (copy, out)
         }
     };
     // What an earlier run recorded is not this one's.

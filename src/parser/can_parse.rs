@@ -305,8 +305,7 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
 /// Beside [`valid_in_scratch`], not under it: its frame is not on the run's deepest chain.
 #[inline(never)]
 fn host_valid(input: &str, (start, end): HostSpan) -> bool {
-    let t = input.as_bytes();
-    let t = t.get(t.iter().take_while(|&&b| is_c0_or_space(b)).count()..);
+    let t = input.as_bytes().get(leading_c0_or_space(input)..);
     let (Some(t), Some(last)) = (t, end.checked_sub(1)) else {
         return true;
     };
@@ -326,11 +325,17 @@ fn host_valid(input: &str, (start, end): HostSpan) -> bool {
 }
 
 /// What [`host_valid`]'s scratch has besides a host copied there: the least an `xn--` label
-/// that does not fit stored is decoded in (`idna::verdict::STREAM_SCRATCH`).
-const HOST_DECODE_ROOM: usize = 384;
-
+/// that does not fit stored is decoded in (without IDNA no host is left undecided).
 #[cfg(feature = "idna")]
-const _: () = assert!(HOST_DECODE_ROOM >= crate::idna::STREAM_SCRATCH);
+const HOST_DECODE_ROOM: usize = crate::idna::STREAM_SCRATCH;
+#[cfg(not(feature = "idna"))]
+const HOST_DECODE_ROOM: usize = 0;
+
+/// How many bytes the URL parser trims from the start of `input` (leading C0 controls and
+/// spaces): where the trimmed input the head and its positions refer to starts.
+fn leading_c0_or_space(input: &str) -> usize {
+    input.bytes().take_while(|&b| is_c0_or_space(b)).count()
+}
 
 /// Where [`valid_in_scratch`] finds the head it decides on, when its scratch cannot hold the
 /// tab-free copy of the input ([`head_at`]).
@@ -351,7 +356,7 @@ enum HeadAt<'i> {
 #[inline(never)]
 fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
     let bytes = input.as_bytes();
-    let lead = bytes.iter().take_while(|&&b| is_c0_or_space(b)).count();
+    let lead = leading_c0_or_space(input);
     let rest = bytes.get(lead..).unwrap_or_default();
     let trail = rest
         .iter()

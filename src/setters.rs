@@ -136,6 +136,21 @@ impl<'a> Url<'a> {
         }
     }
 
+    /// [`Url::spliced`] for a setter that keeps the scheme and authority (pathname, search,
+    /// hash): only what follows them is parsed again.
+    fn spliced_after_authority<'b>(
+        &self,
+        href: Result<Option<&'b str>, Error>,
+    ) -> Result<Url<'b>, Error>
+    where
+        'a: 'b,
+    {
+        match href? {
+            None => Ok(*self),
+            Some(href) => Url::reparse_after_authority(href, &self.record()),
+        }
+    }
+
     /// Sets the whole URL (the `href` setter): parses `value`.
     pub fn set_href<'b>(&self, value: &'b str, arena: &'b mut [u8]) -> Result<Url<'b>, Error> {
         Url::parse(value, arena)
@@ -426,7 +441,7 @@ impl<'a> Url<'a> {
                 Ok(())
             },
         );
-        self.spliced(href)
+        self.spliced_after_authority(href)
     }
 
     /// The `search` setter: `?` is optional; empty removes the query.
@@ -443,7 +458,7 @@ impl<'a> Url<'a> {
             }
             Ok(())
         });
-        self.spliced(href)
+        self.spliced_after_authority(href)
     }
 
     /// The `hash` setter: `#` is optional; empty removes the fragment.
@@ -466,7 +481,7 @@ impl<'a> Url<'a> {
                 Ok(())
             },
         );
-        self.spliced(href)
+        self.spliced_after_authority(href)
     }
 }
 

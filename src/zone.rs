@@ -182,10 +182,12 @@ impl<'a> Url<'a> {
     /// host for the others, where [`Url::ipv6_zone`] is `None`).
     ///
     /// The zone is found in the IPv6 host with [`Url::ipv6_zone`]; [`Url::socket_addr`]
-    /// sets the scope id when it is numeric. The setters, which reparse their result with
-    /// the standard parser, fail with [`ParseErrorKind::Ipv6InvalidCodePoint`] on a URL with
-    /// a zone, except those that replace the host (`set_host`, `set_hostname`, `set_href`);
-    /// change such a URL by building the new text and parsing it with this function. A
+    /// sets the scope id when it is numeric. The setters that keep the scheme and authority
+    /// (`set_pathname`, `set_search`, `set_hash`) keep the zone; those that replace the host
+    /// (`set_host`, `set_hostname`, `set_href`) replace it; the others, which reparse their
+    /// result's authority with the standard parser, fail with
+    /// [`ParseErrorKind::Ipv6InvalidCodePoint`]: change such a URL's scheme, credentials or
+    /// port by building the new text and parsing it with this function. A
     /// reference resolved against it ([`Url::join`]) keeps the zone when it keeps the host.
     /// There is no [`crate::UrlBuf`] counterpart.
     ///

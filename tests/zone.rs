@@ -271,9 +271,24 @@ fn without_a_zone_same_as_parse() {
 fn setters_on_a_zoned_url() {
     let mut a = [0u8; 64];
     let url = Url::parse_with_zone("coap://[fe80::1%25x]/a", &mut a).unwrap();
-    // Setters reparse with the standard parser: refused with a typed error.
+    // The setters that keep the scheme and authority parse only what follows them again:
+    // the zone stays.
     let mut b = [0u8; 64];
-    let e = url.set_pathname("/b", &mut b).unwrap_err();
+    let edited = url.set_pathname("/b", &mut b).unwrap();
+    assert_eq!(edited.as_str(), "coap://[fe80::1%25x]/b");
+    assert_eq!(edited.ipv6_zone(), Some("x"));
+    assert_eq!(edited.pathname(), "/b");
+    let mut b = [0u8; 64];
+    let edited = url.set_search("q=1", &mut b).unwrap();
+    assert_eq!(edited.as_str(), "coap://[fe80::1%25x]/a?q=1");
+    assert_eq!(edited.search(), "?q=1");
+    let mut b = [0u8; 64];
+    let edited = url.set_hash("f", &mut b).unwrap();
+    assert_eq!(edited.as_str(), "coap://[fe80::1%25x]/a#f");
+    assert_eq!(edited.hash(), "#f");
+    // Those that parse the authority again refuse the zone with a typed error.
+    let mut b = [0u8; 64];
+    let e = url.set_port("5683", &mut b).unwrap_err();
     assert_eq!(parse_error(e).0, ParseErrorKind::Ipv6InvalidCodePoint);
     // Replacing the host is fine (the zone goes with it).
     let mut b = [0u8; 64];

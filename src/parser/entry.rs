@@ -440,6 +440,33 @@ impl<'a> Url<'a> {
         Url::reparse_in(href, &mut [])
     }
 
+    /// [`Url::reparse`] for a setter's result that kept the scheme and authority `prefix`
+    /// records (the pathname, search and hash setters): the states after them alone
+    /// ([`Parser::after_kept_authority`]), with no recognizer, authority or host state, so
+    /// that no host parser is under these setters (issue 20: their stack bound).
+    #[inline(never)]
+    pub(crate) fn reparse_after_authority(
+        href: &'a str,
+        prefix: &Record,
+    ) -> Result<Url<'a>, Error> {
+        let mut v = ValidationErrors::EMPTY;
+        let (trimmed, _) = trim(href, &mut v);
+        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
+        let mut p = Parser::new(trimmed, &mut [], None, v);
+        if let Err(kind) = p.after_kept_authority(prefix) {
+            // Unreachable: no state after the authority fails.
+            let position = p.err_pos;
+            return Err(Error::Parse(ParseError { kind, position }));
+        }
+        if p.rec.host_kind.is_none() {
+            p.fix_empty_first_segment();
+        }
+        match p.out.finish() {
+            Ok(s) => Ok(Url::from_record(s, &p.rec, p.v.set())),
+            Err(needed) => Err(Error::ArenaTooSmall { needed }),
+        }
+    }
+
     /// [`Url::reparse`] into `arena`: for text cut from a serialization (a `blob:` URL's
     /// inner URL, `Url::origin`), which has no tabs or newlines either.
     pub(crate) fn reparse_in(href: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {

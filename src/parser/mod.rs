@@ -388,6 +388,12 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         if self.at(pos) == Some(b'/') {
             return self.authority_state(pos + 1);
         }
+        self.path_without_authority(pos)
+    }
+
+    /// [`Parser::path_or_authority_state`] when no authority follows (`pos` is after the
+    /// first `/`): a URL with a null host and a path.
+    fn path_without_authority(&mut self, pos: usize) -> Step {
         self.set_no_host();
         // When the input itself has the serializer's `/.` prefix, write it now so canonical
         // input stays borrowed; `fix_empty_first_segment` removes it if it is not needed.
@@ -397,6 +403,47 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             self.dot_prefix = true;
         }
         self.path_state(pos)
+    }
+
+    /// Goes on at the path start state (at `pos`) after an authority that the output
+    /// already holds, as `rec` records it: where the authority state would leave the parser,
+    /// with the validation error it reports for credentials.
+    pub(crate) fn path_start_after_authority(&mut self, rec: &Record, pos: usize) -> Step {
+        self.rec = Record {
+            path_start: 0,
+            query_start: None,
+            fragment_start: None,
+            ..*rec
+        };
+        // Credentials end before the host starts (after their `@`).
+        if rec.username_end < rec.host_start {
+            let at = (rec.host_start as usize).saturating_sub(1);
+            self.report(ValidationError::InvalidCredentials, at);
+        }
+        self.path_start_state(pos)
+    }
+
+    /// The states after the scheme and authority of a serialization that has `prefix`'s (a
+    /// setter's result that kept them): they are taken as the output so far, and parsing
+    /// goes on at the path start state after a host, else where the scheme state goes for a
+    /// URL without one (a path or an opaque path). The authority and host states are never
+    /// reached (issue 20: the stack bound of the setters that use this).
+    pub(crate) fn after_kept_authority(&mut self, prefix: &Record) -> Step {
+        if prefix.host_kind.is_some() {
+            let end = prefix.path_start as usize;
+            self.out
+                .push_slice(self.input.get(..end).unwrap_or_default());
+            return self.path_start_after_authority(prefix, end);
+        }
+        let end = prefix.scheme_end as usize + 1;
+        self.out
+            .push_slice(self.input.get(..end).unwrap_or_default());
+        self.rec.scheme = prefix.scheme;
+        self.rec.scheme_end = prefix.scheme_end;
+        match self.at(end) {
+            Some(b'/') => self.path_without_authority(end + 1),
+            _ => self.opaque_path_state(end),
+        }
     }
 
     /// A URL whose host is null: the offsets of the empty authority.

@@ -124,21 +124,22 @@ impl<'a> Url<'a> {
         Ok(Some(href))
     }
 
-    /// The URL a setter leaves: this one, or the new serialization `href` parsed again. It
-    /// is canonical: the parse borrows it and recomputes the offsets.
+    /// The URL a setter that keeps the host leaves: this one, or the new serialization
+    /// `href` parsed again. It is canonical: the parse borrows it and recomputes the
+    /// offsets, taking the scheme and the host as written ([`Url::reparse_kept_host`]).
     fn spliced<'b>(&self, href: Result<Option<&'b str>, Error>) -> Result<Url<'b>, Error>
     where
         'a: 'b,
     {
         match href? {
             None => Ok(*self),
-            Some(href) => Url::reparse(href),
+            Some(href) => Url::reparse_kept_host(href, self.record().host_kind),
         }
     }
 
-    /// [`Url::spliced`] for a setter that keeps the scheme and authority (pathname, search,
-    /// hash): only what follows them is parsed again.
-    fn spliced_after_authority<'b>(
+    /// [`Url::spliced`] for the host and hostname setters: the whole of `href` is parsed
+    /// again (its host is new).
+    fn spliced_with_new_host<'b>(
         &self,
         href: Result<Option<&'b str>, Error>,
     ) -> Result<Url<'b>, Error>
@@ -147,7 +148,7 @@ impl<'a> Url<'a> {
     {
         match href? {
             None => Ok(*self),
-            Some(href) => Url::reparse_after_authority(href, &self.record()),
+            Some(href) => Url::reparse(href),
         }
     }
 
@@ -376,7 +377,7 @@ impl<'a> Url<'a> {
             }
             Ok(())
         });
-        self.spliced(href)
+        self.spliced_with_new_host(href)
     }
 
     /// The `port` setter: leading digits; empty removes the port.
@@ -441,7 +442,7 @@ impl<'a> Url<'a> {
                 Ok(())
             },
         );
-        self.spliced_after_authority(href)
+        self.spliced(href)
     }
 
     /// The `search` setter: `?` is optional; empty removes the query.
@@ -458,7 +459,7 @@ impl<'a> Url<'a> {
             }
             Ok(())
         });
-        self.spliced_after_authority(href)
+        self.spliced(href)
     }
 
     /// The `hash` setter: `#` is optional; empty removes the fragment.
@@ -481,7 +482,7 @@ impl<'a> Url<'a> {
                 Ok(())
             },
         );
-        self.spliced_after_authority(href)
+        self.spliced(href)
     }
 }
 
@@ -545,7 +546,7 @@ impl<'a> Url<'a> {
         }
         out.push_slice(old.as_bytes().get(range.1..).unwrap_or_default());
         let href = out.finish().map_err(|_| Error::ArenaTooSmall { needed })?;
-        Url::reparse(href)
+        Url::reparse_kept_host(href, self.record().host_kind)
     }
 }
 

@@ -182,12 +182,12 @@ impl<'a> Url<'a> {
     /// host for the others, where [`Url::ipv6_zone`] is `None`).
     ///
     /// The zone is found in the IPv6 host with [`Url::ipv6_zone`]; [`Url::socket_addr`]
-    /// sets the scope id when it is numeric. The setters that keep the scheme and authority
-    /// (`set_pathname`, `set_search`, `set_hash`) keep the zone; those that replace the host
-    /// (`set_host`, `set_hostname`, `set_href`) replace it; the others, which reparse their
-    /// result's authority with the standard parser, fail with
-    /// [`ParseErrorKind::Ipv6InvalidCodePoint`]: change such a URL's scheme, credentials or
-    /// port by building the new text and parsing it with this function. A
+    /// sets the scope id when it is numeric. The setters keep the zone (they take the host
+    /// as written when they parse their result again), except those that replace the host
+    /// (`set_host`, `set_hostname`, `set_href`), which parse the new host with the standard
+    /// parser: a new host with a zone fails there with
+    /// [`ParseErrorKind::Ipv6InvalidCodePoint`]; build the new text and parse it with this
+    /// function instead. A
     /// reference resolved against it ([`Url::join`]) keeps the zone when it keeps the host.
     /// There is no [`crate::UrlBuf`] counterpart.
     ///

@@ -437,3 +437,29 @@ fn can_parse_fails_an_escaped_xn_label_with_non_ascii() {
         }
     }
 }
+
+/// A special URL whose host is `localhost` given the `file` scheme: the protocol setter
+/// keeps the host (whatwg-url 17.3.0: `file://localhost/`); the result used to be parsed
+/// again whole, where the file host state makes `localhost` empty, so it no longer matched
+/// its own text and asked for arena it could not use (`ArenaTooSmall { needed: 8 }` at every
+/// size: a retry loop never ended).
+#[test]
+fn set_protocol_to_file_keeps_a_localhost_host() {
+    let cases = [
+        ("http://localhost/", "file://localhost/"),
+        ("https://LOCALHOST:443/", "file://localhost/"),
+        ("ws://localhost/x?q#f", "file://localhost/x?q#f"),
+    ];
+    for (href, want) in cases {
+        let mut a = [0u8; 64];
+        let url = Url::parse(href, &mut a).unwrap();
+        let mut b = [0u8; 64];
+        let set = url.set_protocol("file", &mut b).unwrap();
+        assert_eq!(set.as_str(), want, "{href}");
+        assert_eq!(set.hostname(), "localhost", "{href}");
+        assert_eq!(set.protocol(), "file:", "{href}");
+        let mut buf: UrlBuf<64> = UrlBuf::parse(href).unwrap();
+        buf.set_protocol("file").unwrap();
+        assert_eq!(buf.as_str(), want, "{href}");
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::{Parser, Step};
 use crate::error::{ParseErrorKind, ValidationError};
-use crate::host;
+use crate::host::{self, HostKind};
 use crate::percent::USERINFO;
 
 /// What [`Parser::scan_authority`] finds; `colon` is an input position.
@@ -31,29 +31,53 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
     pub(super) fn authority_state(&mut self, pos: usize) -> Step {
         self.out.push_slice(b"//");
-        let AuthorityScan {
-            end,
-            last_at,
-            colon,
-        } = self.scan_authority(pos);
-        let authority = self.span(pos, end);
-        let mut host_pos = pos;
-        if let Some(at) = last_at {
-            self.report_credentials(authority, pos, at);
-            host_pos = pos + at + 1;
-            if host_pos == end {
-                return self.fail(
-                    end,
-                    ValidationError::HostMissing,
-                    ParseErrorKind::HostMissing,
-                );
-            }
-            self.write_credentials(authority.get(..at).unwrap_or_default());
-        } else {
-            self.rec.username_end = self.out.pos();
+        let scan = self.scan_authority(pos);
+        let host_pos = self.credentials_state(pos, &scan)?;
+        self.host_state(host_pos, scan.colon, scan.end)?;
+        self.path_start_state(scan.end)
+    }
+
+    /// [`Parser::authority_state`] for a setter's result whose host is the one the setter
+    /// kept, `kind` (so canonical): the host is taken as written, not parsed again (issue
+    /// 20: no host parser under the setters that keep it).
+    pub(super) fn kept_host_authority_state(&mut self, pos: usize, kind: HostKind) -> Step {
+        self.out.push_slice(b"//");
+        let scan = self.scan_authority(pos);
+        let host_pos = self.credentials_state(pos, &scan)?;
+        let host_end = scan.colon.unwrap_or(scan.end);
+        self.rec.host_start = self.out.pos();
+        self.out.push_slice(self.span(host_pos, host_end));
+        self.rec.host_kind = Some(kind);
+        self.rec.host_end = self.out.pos();
+        if let Some(c) = scan.colon {
+            self.port_state(c + 1, scan.end)?;
         }
-        self.host_state(host_pos, colon, end)?;
-        self.path_start_state(end)
+        self.path_start_state(scan.end)
+    }
+
+    /// The authority state's credentials (before the last `@`, if any): written, and where
+    /// the host starts; a failure when nothing follows the `@`.
+    fn credentials_state(
+        &mut self,
+        pos: usize,
+        scan: &AuthorityScan,
+    ) -> Result<usize, ParseErrorKind> {
+        let Some(at) = scan.last_at else {
+            self.rec.username_end = self.out.pos();
+            return Ok(pos);
+        };
+        let authority = self.span(pos, scan.end);
+        self.report_credentials(authority, pos, at);
+        let host_pos = pos + at + 1;
+        if host_pos == scan.end {
+            self.fail(
+                scan.end,
+                ValidationError::HostMissing,
+                ParseErrorKind::HostMissing,
+            )?;
+        }
+        self.write_credentials(authority.get(..at).unwrap_or_default());
+        Ok(host_pos)
     }
 
     /// `invalid-credentials` for each `@` up to the last one, at `pos + at` (the authority

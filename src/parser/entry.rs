@@ -12,6 +12,7 @@ use super::{HostSpan, Options, Parser, Record};
 use crate::error::{
     Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
 };
+use crate::host::HostKind;
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;
 use core::cell::Cell;
@@ -440,21 +441,21 @@ impl<'a> Url<'a> {
         Url::reparse_in(href, &mut [])
     }
 
-    /// [`Url::reparse`] for a setter's result that kept the scheme and authority `prefix`
-    /// records (the pathname, search and hash setters): the states after them alone
-    /// ([`Parser::after_kept_authority`]), with no recognizer, authority or host state, so
-    /// that no host parser is under these setters (issue 20: their stack bound).
+    /// [`Url::reparse`] for a setter's result that kept the host `kept` (every setter but
+    /// host, hostname and href): the states with the scheme and host taken as written
+    /// ([`Parser::after_kept_host`]), with no recognizer and no host parser under these
+    /// setters (issue 20: their stack bound).
     #[inline(never)]
-    pub(crate) fn reparse_after_authority(
+    pub(crate) fn reparse_kept_host(
         href: &'a str,
-        prefix: &Record,
+        kept: Option<HostKind>,
     ) -> Result<Url<'a>, Error> {
         let mut v = ValidationErrors::EMPTY;
         let (trimmed, _) = trim(href, &mut v);
         debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
         let mut p = Parser::new(trimmed, &mut [], None, v);
-        if let Err(kind) = p.after_kept_authority(prefix) {
-            // Unreachable: no state after the authority fails.
+        if let Err(kind) = p.after_kept_host(kept) {
+            // Unreachable: a setter's result is valid.
             let position = p.err_pos;
             return Err(Error::Parse(ParseError { kind, position }));
         }

@@ -217,7 +217,13 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             self.rec.scheme_end = r.rec.scheme_end;
             return self.after_scheme(r.at);
         }
-        self.path_start_after_authority(&r.rec, r.at)
+        self.rec = r.rec;
+        // Credentials end before the host starts (after their `@`).
+        if r.rec.username_end < r.rec.host_start {
+            let at = (r.rec.host_start as usize).saturating_sub(1);
+            self.report(ValidationError::InvalidCredentials, at);
+        }
+        self.path_start_state(r.at)
     }
 }
 

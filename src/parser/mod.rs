@@ -30,6 +30,7 @@ pub(crate) use crate::units::{
 
 use crate::arena::Writer;
 use crate::error::{ErrorLog, ParseErrorKind, Report, ValidationError, ValidationErrors};
+use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::url::Url;
 
@@ -405,44 +406,27 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         self.path_state(pos)
     }
 
-    /// Goes on at the path start state (at `pos`) after an authority that the output
-    /// already holds, as `rec` records it: where the authority state would leave the parser,
-    /// with the validation error it reports for credentials.
-    pub(crate) fn path_start_after_authority(&mut self, rec: &Record, pos: usize) -> Step {
-        self.rec = Record {
-            path_start: 0,
-            query_start: None,
-            fragment_start: None,
-            ..*rec
-        };
-        // Credentials end before the host starts (after their `@`).
-        if rec.username_end < rec.host_start {
-            let at = (rec.host_start as usize).saturating_sub(1);
-            self.report(ValidationError::InvalidCredentials, at);
-        }
-        self.path_start_state(pos)
-    }
-
-    /// The states after the scheme and authority of a serialization that has `prefix`'s (a
-    /// setter's result that kept them): they are taken as the output so far, and parsing
-    /// goes on at the path start state after a host, else where the scheme state goes for a
-    /// URL without one (a path or an opaque path). The authority and host states are never
-    /// reached (issue 20: the stack bound of the setters that use this).
-    pub(crate) fn after_kept_authority(&mut self, prefix: &Record) -> Step {
-        if prefix.host_kind.is_some() {
-            let end = prefix.path_start as usize;
-            self.out
-                .push_slice(self.input.get(..end).unwrap_or_default());
-            return self.path_start_after_authority(prefix, end);
-        }
-        let end = prefix.scheme_end as usize + 1;
+    /// The states of a serialization whose host, if any, is `kept`'s (a setter's result
+    /// that kept the host: every setter but host, hostname and href): the scheme is taken
+    /// as written, and the authority state takes the host as written
+    /// ([`Parser::kept_host_authority_state`]), so no host parser is reached (issue 20: the
+    /// stack bound of those setters).
+    pub(crate) fn after_kept_host(&mut self, kept: Option<HostKind>) -> Step {
+        let scheme_end = self
+            .input
+            .iter()
+            .position(|&b| b == b':')
+            .unwrap_or_default();
+        let scheme = self.input.get(..scheme_end).unwrap_or_default();
+        self.rec.scheme = classify_scheme(scheme);
+        self.rec.scheme_end = scheme_end as u32;
         self.out
-            .push_slice(self.input.get(..end).unwrap_or_default());
-        self.rec.scheme = prefix.scheme;
-        self.rec.scheme_end = prefix.scheme_end;
-        match self.at(end) {
-            Some(b'/') => self.path_without_authority(end + 1),
-            _ => self.opaque_path_state(end),
+            .push_slice(self.input.get(..=scheme_end).unwrap_or_default());
+        let pos = scheme_end + 1;
+        match kept {
+            Some(kind) => self.kept_host_authority_state(pos + 2, kind),
+            None if self.at(pos) == Some(b'/') => self.path_without_authority(pos + 1),
+            None => self.opaque_path_state(pos),
         }
     }
 

@@ -442,14 +442,17 @@ impl<'a> Url<'a> {
     }
 
     /// [`Url::reparse`] for a setter's result that kept the host `kept` (every setter but
-    /// host, hostname and href): the states with the scheme and host taken as written
-    /// ([`Parser::after_kept_host`]), with no recognizer and no host parser under these
+    /// host, hostname and href): the recognizer, else the states with the scheme and host
+    /// taken as written ([`Parser::after_kept_host`]), so that no host parser is under these
     /// setters (issue 20: their stack bound).
     #[inline(never)]
     pub(crate) fn reparse_kept_host(
         href: &'a str,
         kept: Option<HostKind>,
     ) -> Result<Url<'a>, Error> {
+        if let Found::Canonical(url) = recognize(href, &Options::default()) {
+            return Ok(url);
+        }
         let mut v = ValidationErrors::EMPTY;
         let (trimmed, _) = trim(href, &mut v);
         debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");

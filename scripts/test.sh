@@ -118,7 +118,7 @@ echo "== real servers (HTTP redirects, coap-server, mosquitto)"; scripts/real-se
 if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
     echo "== Reference against spec-url 3.0.0 (npm, installed into target/)"
     scripts/spec-url-diff.sh 20000 1
-    echo "== Validation errors, failures, valid URL strings, origins against whatwg-url 17.3.0 (npm)"
+    echo "== Validation errors, failures, valid URL strings, origins, setters against whatwg-url 17.3.0 (npm)"
     scripts/whatwg-url-diff.sh 60000
 else
     echo "== spec-url and whatwg-url differentials skipped: no node/npm"

@@ -56,7 +56,9 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     }
 
     /// The authority state's credentials (before the last `@`, if any): written, and where
-    /// the host starts; a failure when nothing follows the `@`.
+    /// the host starts; a failure when nothing follows the `@`. Inlined: the authority state
+    /// of every parse runs it.
+    #[inline(always)]
     fn credentials_state(
         &mut self,
         pos: usize,
@@ -95,7 +97,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
 
     /// One pass over the authority: its end (the first `/`, `?`, `#`, or `\\` in special
     /// URLs), its last `@`, and the first `:` outside brackets after that `@` (the host
-    /// state's port delimiter).
+    /// state's port delimiter). Inlined, like [`Parser::credentials_state`].
+    #[inline(always)]
     fn scan_authority(&self, pos: usize) -> AuthorityScan {
         let special = self.is_special();
         let mut scan = AuthorityScan {
@@ -137,6 +140,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
 
     /// Username and password, percent-encoded with the userinfo set; `@` inside them was
     /// already part of the buffer (the spec prepends `%40`, which the set produces).
+    #[inline(always)]
     fn write_credentials(&mut self, userinfo: &[u8]) {
         // Split at the first `:` without indexing (no bounds-check panic path, issue 20).
         let (username, password) = match userinfo.iter().position(|&b| b == b':') {
@@ -189,6 +193,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     }
 
     /// <https://url.spec.whatwg.org/#port-state>: digits only; the default port is dropped.
+    #[inline(always)]
     pub(super) fn port_state(&mut self, pos: usize, end: usize) -> Step {
         let digits = self.span(pos, end);
         if let Some(i) = digits.iter().position(|b| !b.is_ascii_digit()) {

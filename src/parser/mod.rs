@@ -394,6 +394,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
 
     /// [`Parser::path_or_authority_state`] when no authority follows (`pos` is after the
     /// first `/`): a URL with a null host and a path.
+    #[inline(always)]
     fn path_without_authority(&mut self, pos: usize) -> Step {
         self.set_no_host();
         // When the input itself has the serializer's `/.` prefix, write it now so canonical

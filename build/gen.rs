@@ -550,6 +550,15 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     for &cp in &reachable.keep {
         pages[(cp >> 11) as usize] |= 1 << ((cp >> 8) & 7);
     }
+    // `nfc::is_stable` takes a character of class 0 outside these pages for the second of
+    // no composition.
+    let in_pages = |c: u32| pages[(c >> 11) as usize] >> ((c >> 8) & 7) & 1 != 0;
+    for &s in seconds
+        .iter()
+        .filter(|&&s| s != 0 && ucd.ccc[s as usize] == 0)
+    {
+        assert!(in_pages(s), "src/idna/nfc.rs is_stable: second {s:X}");
+    }
     emit_array(out, "DECOMP_PAGES", &pages);
     emit_array(out, "DECOMP_PLANE_START", &plane_start);
     emit_array(out, "DECOMP_PAGE_LIST", &page_list);

@@ -11,6 +11,24 @@ fn hangul_division_by_multiplication() {
     }
 }
 
+/// [`is_stable`]'s shortcut (a character of class 0 outside the pages of decompositions
+/// is the second of no composition) gives its definition's answer for every code point.
+#[test]
+fn stable_shortcut_matches_its_definition() {
+    let mut unstable = 0;
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        let u = c as u32;
+        let defined = u < FIRST_SECOND
+            || (!(0x1100..0x1200).contains(&u)
+                && (!may_decompose(c) || is_primary_composite(c))
+                && props(c).ccc() == 0
+                && !is_composition_second(c));
+        assert_eq!(is_stable(c), defined, "{u:04X}");
+        unstable += usize::from(!defined);
+    }
+    assert!(unstable > 1_000, "{unstable}");
+}
+
 /// Every character NFC can meet here (UTS46 status valid or deviation: mapping leaves
 /// them, and its outputs are such) that [`is_stable`] accepts has NFC_Quick_Check=Yes
 /// (from the Unicode 17.0.0 data) and combining class 0 (from `UnicodeData.txt`); and it

@@ -480,6 +480,9 @@ impl Run<'_> {
                     stable = Stable::Stopped(at + c.len_utf8());
                     break;
                 }
+                // A label that fails: the full path finds how (`is_stable` is for the
+                // characters mapping keeps or writes, valid or deviation).
+                Mapping::Disallowed => false,
                 mapping => {
                     statuses = false;
                     match mapping {
@@ -487,7 +490,6 @@ impl Run<'_> {
                             let one = segment.get(at..at + c.len_utf8()).unwrap_or_default();
                             Mapped::new(one, transitional).all(&mut put)
                         }
-                        // Disallowed: kept, for the status check to fail on.
                         Mapping::Valid | Mapping::Deviation(_) | Mapping::Disallowed => put(c),
                         Mapping::MappedChar(m) => put(m),
                         Mapping::Mapped(s) => s.into_iter().all(&mut put),

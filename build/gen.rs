@@ -8,6 +8,8 @@
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
 //!   ideographs, as dense arrays.
+//! - `UNSTABLE_STARTERS`: the valid characters of class 0 that NFC may change (see
+//!   `nfc_unstable`), for `nfc::is_stable`.
 //! - `DECOMP_*`, `SECONDS`: the other canonical single-step decompositions that UTS46
 //!   processing can need (see `Reachable`) sorted by code point (low byte, per page of 256),
 //!   with a bitset of the 256-code-point pages that have any; `COMPOSE`: the primary
@@ -351,6 +353,73 @@ fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
     trie.bytes() + props.len() * width(&props)
 }
 
+/// The second characters of canonical decompositions: `SECONDS`, what
+/// `tables::is_composition_second` finds.
+fn composition_seconds(ucd: &Ucd) -> BTreeSet<u32> {
+    ucd.decomp
+        .values()
+        .filter_map(|d| d.get(1).copied())
+        .collect()
+}
+
+/// Whether NFC may change text because of `cp`, of class 0, from U+0300 on (what
+/// `nfc::is_stable` says): it is the second of a composition, or it has a decomposition in
+/// the tables (`Reachable`) that is not the primary composite of its own: a singleton,
+/// excluded from composition, or whose first part is not such a character again or is
+/// itself the second of a composition (as U+113C5 TULU-TIGALARI VOWEL SIGN EE with its
+/// first part U+113C2).
+fn nfc_unstable(ucd: &Ucd, reachable: &Reachable, seconds: &BTreeSet<u32>, cp: u32) -> bool {
+    let mut head = cp;
+    while let Some(d) = ucd
+        .decomp
+        .get(&head)
+        .filter(|_| reachable.keep.contains(&head))
+    {
+        if d.len() != 2 || !is_primary_composite(ucd, head, d) || seconds.contains(&d[0]) {
+            return true;
+        }
+        head = d[0];
+    }
+    seconds.contains(&cp)
+}
+
+/// `UNSTABLE_STARTERS`: the characters valid or deviation in UTS46 (what mapping writes, as
+/// the tables report it),
+/// of class 0, from U+0300 on, outside the Hangul jamo block and the CJK compatibility
+/// ideographs (which `nfc::is_stable` tells apart itself), that NFC may change; the low 16
+/// bits, plane 0's then plane 1's.
+fn unstable_starters_table(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> usize {
+    let seconds = composition_seconds(ucd);
+    let list: Vec<u32> = (0x300..CODE_POINTS as u32)
+        .filter(|&cp| {
+            let i = cp as usize;
+            !(0x1100..0x1200).contains(&cp)
+                && !in_cjk_compatibility(cp)
+                && ucd.ccc[i] == 0
+                && match &ucd.idna[i] {
+                    Idna::Valid | Idna::Deviation(_) => true,
+                    // Reported as valid: NFC produces the mapping (`is_canonical_mapping`).
+                    Idna::Mapped(m) => is_canonical_mapping(ucd, cp, m),
+                    Idna::Ignored | Idna::Disallowed => false,
+                }
+                && nfc_unstable(ucd, reachable, &seconds, cp)
+        })
+        .collect();
+    assert!(
+        list.iter().all(|&c| c >> 16 <= 1),
+        "UNSTABLE_STARTERS beyond plane 1"
+    );
+    let plane0_end = list.iter().filter(|&&c| c >> 16 == 0).count();
+    writeln!(
+        out,
+        "pub(crate) const UNSTABLE_STARTERS_PLANE0_END: usize = {plane0_end};"
+    )
+    .unwrap();
+    let low: Vec<u32> = list.iter().map(|c| c & 0xFFFF).collect();
+    emit_array(out, "UNSTABLE_STARTERS", &low);
+    low.len() * width(&low)
+}
+
 fn full_decomposition(ucd: &Ucd, cp: u32, out: &mut Vec<u32>) {
     match ucd.decomp.get(&cp) {
         Some(d) => {
@@ -477,11 +546,7 @@ impl Reachable {
 }
 
 fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> usize {
-    let mut seconds: BTreeSet<u32> = ucd
-        .decomp
-        .values()
-        .filter_map(|d| d.get(1).copied())
-        .collect();
+    let mut seconds = composition_seconds(ucd);
     assert!(
         seconds.iter().all(|&s| s >= 0x300),
         "src/idna/nfc.rs FIRST_SECOND"
@@ -550,6 +615,15 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     for &cp in &reachable.keep {
         pages[(cp >> 11) as usize] |= 1 << ((cp >> 8) & 7);
     }
+    // `nfc::is_stable` takes a character of class 0 outside these pages for the second of
+    // no composition.
+    let in_pages = |c: u32| pages[(c >> 11) as usize] >> ((c >> 8) & 7) & 1 != 0;
+    for &s in seconds
+        .iter()
+        .filter(|&&s| s != 0 && ucd.ccc[s as usize] == 0)
+    {
+        assert!(in_pages(s), "src/idna/nfc.rs is_stable: second {s:X}");
+    }
     emit_array(out, "DECOMP_PAGES", &pages);
     emit_array(out, "DECOMP_PLANE_START", &plane_start);
     emit_array(out, "DECOMP_PAGE_LIST", &page_list);
@@ -592,6 +666,7 @@ pub fn generate(ucd: &Ucd) -> String {
     let reachable = Reachable::new(ucd);
     total += props_tables(ucd, &mut out);
     total += decomposition_tables(ucd, &reachable, &mut out);
+    total += unstable_starters_table(ucd, &reachable, &mut out);
     writeln!(
         out,
         "/// Total bytes of the generated tables, as counted by the generator."

@@ -16,7 +16,9 @@
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;
-use crate::tables::{compose_pair, decompose_once, is_composition_second, may_decompose, props};
+use crate::tables::{
+    compose_pair, decompose_once, is_composition_second, is_unstable_starter, may_decompose, props,
+};
 
 const S_BASE: u32 = 0xAC00;
 const L_BASE: u32 = 0x1100;
@@ -40,38 +42,25 @@ pub(crate) fn ccc(c: char) -> u8 {
     }
 }
 
-/// Whether `c` is NFC_Quick_Check=Yes with combining class 0, so that a string of such
-/// characters is its own NFC ([UAX #15 §9](https://www.unicode.org/reports/tr15/#Detecting_Normalization_Forms)):
+/// Whether `c`, valid or deviation in UTS46 (what mapping writes), is NFC_Quick_Check=Yes
+/// with combining class 0, so that a string of such characters is its own NFC ([UAX #15 §9](https://www.unicode.org/reports/tr15/#Detecting_Normalization_Forms)):
 /// every character below U+0300; above, one outside the Hangul jamo block (they compose
 /// algorithmically, outside the tables) of class 0, that is the second of no composition,
 /// and that has no canonical decomposition or is the primary composite of its own (Cyrillic
 /// й, Greek ά: what composition gives back). Conservative: a false answer only sends the
 /// text through the full algorithm (`tests::stable_means_quick_check_yes`).
+///
+/// One property lookup, and outside the pages that hold decompositions ([`may_decompose`]:
+/// the CJK ideographs, most scripts, where no character of class 0 is the second of a
+/// composition, as the generator asserts) nothing else; inside them, one search of the few
+/// characters the definition excludes, listed by the generator
+/// ([`is_unstable_starter`], `tests::stable_shortcut_matches_its_definition`).
 pub(crate) fn is_stable(c: char) -> bool {
     let u = c as u32;
     u < FIRST_SECOND
         || (!(0x1100..0x1200).contains(&u)
-            && (!may_decompose(c) || is_primary_composite(c))
             && props(c).ccc() == 0
-            && !is_composition_second(c))
-}
-
-/// Whether `c` has no canonical decomposition, or one of two characters that compose back
-/// to `c` (so it is not excluded from composition), the first of them such a character
-/// again and the second of no composition (it could otherwise compose with what precedes
-/// `c`, as U+113C2 TULU-TIGALARI VOWEL SIGN EE does in U+113C5): NFC keeps `c` then. A
-/// loop, not recursion: the static stack bound follows calls.
-fn is_primary_composite(mut c: char) -> bool {
-    while let Some(parts) = decompose_once(c) {
-        let (first, Some(second)) = parts else {
-            return false;
-        };
-        if compose_pair(first, second) != Some(c) || is_composition_second(first) {
-            return false;
-        }
-        c = first;
-    }
-    true
+            && (!may_decompose(c) || !is_unstable_starter(c)))
 }
 
 /// `s / N_COUNT` for `s < S_COUNT` (a Hangul syllable index), as a multiply and a shift:

@@ -40,6 +40,18 @@ pub(crate) enum Operation {
     ToUnicode,
 }
 
+/// What [`Run::stable_label`] did with a segment.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stable {
+    /// Nothing: the segment needs the full path.
+    No,
+    /// The whole segment was one label.
+    Whole,
+    /// A label ended at a character that maps to a full stop, after this many bytes of
+    /// the segment (that character included).
+    Stopped(usize),
+}
+
 /// The buffer ran out; the caller computes the bound with [`needed_bound`].
 #[derive(Debug)]
 pub(crate) struct NoSpace;
@@ -345,49 +357,73 @@ impl Run<'_> {
         loop {
             // `.` is ASCII: the split points are character boundaries.
             let dot = rest.bytes().position(|b| b == b'.');
-            let (segment, after) = match dot {
-                Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i + 1..).unwrap_or("")),
-                None => (rest, ""),
+            let segment = dot.and_then(|i| rest.get(..i)).unwrap_or(rest);
+            let (last, stopped) = self.segment(segment, index, dot.is_none())?;
+            index = last;
+            let next = match stopped {
+                Some(read) => rest.get(read..),
+                None => dot.and_then(|i| rest.get(i + 1..)),
             };
-            let last_segment = dot.is_none();
-            rest = after;
-            let start = self.pos;
-            if segment.is_ascii() {
-                let end = start + segment.len();
-                let dst = self.out.get_mut(start..end).ok_or(NoSpace)?;
-                for (d, b) in dst.iter_mut().zip(segment.bytes()) {
-                    *d = b.to_ascii_lowercase();
-                }
-                self.label_at(start, end, true, index, false, None)?;
-                self.check_label_length(self.pos - start, index, !last_segment);
-            } else if cfg!(feature = "fast-path") && self.stable_label(segment, index)? {
-                self.check_label_length(self.pos - start, index, !last_segment);
-            } else {
-                let mut stream: Stream<'_> =
-                    Decomposed::new(Mapped::new(segment, self.options.transitional_processing));
-                loop {
-                    let start = self.pos;
-                    let more = self.label(&mut stream, index)?;
-                    self.check_label_length(self.pos - start, index, more || !last_segment);
-                    if !more {
-                        break;
-                    }
-                    self.full_stop()?;
-                    index += 1;
-                }
-            }
-            if last_segment {
+            let Some(next) = next else {
                 break;
-            }
+            };
             if self.target == Target::Ascii && self.error.is_some() {
                 // ToASCII fails whatever the other labels hold: the first error is the answer.
                 return Ok(());
             }
             self.full_stop()?;
             index += 1;
+            rest = next;
         }
         self.finish(index);
         Ok(())
+    }
+
+    /// The labels of `segment`, the domain up to its next ASCII full stop (`last`: none
+    /// follows), from label `index` on: the index of the last one, and, when a label that
+    /// needs no normalization ([`Run::stable_label`]) ended at a character that maps to a
+    /// full stop, the bytes of `segment` read up to and including it (the rest is then a
+    /// segment of its own: a full stop is a normalization boundary).
+    fn segment(
+        &mut self,
+        segment: &str,
+        mut index: usize,
+        last: bool,
+    ) -> Result<(usize, Option<usize>), NoSpace> {
+        let start = self.pos;
+        if segment.is_ascii() {
+            let end = start + segment.len();
+            let dst = self.out.get_mut(start..end).ok_or(NoSpace)?;
+            for (d, b) in dst.iter_mut().zip(segment.bytes()) {
+                *d = b.to_ascii_lowercase();
+            }
+            self.label_at(start, end, true, index, false, None)?;
+            self.check_label_length(self.pos - start, index, !last);
+        } else if cfg!(feature = "fast-path")
+            && let stable = self.stable_label(segment, index)?
+            && stable != Stable::No
+        {
+            let stopped = match stable {
+                Stable::Stopped(read) => Some(read),
+                _ => None,
+            };
+            self.check_label_length(self.pos - start, index, stopped.is_some() || !last);
+            return Ok((index, stopped));
+        } else {
+            let mut stream: Stream<'_> =
+                Decomposed::new(Mapped::new(segment, self.options.transitional_processing));
+            loop {
+                let start = self.pos;
+                let more = self.label(&mut stream, index)?;
+                self.check_label_length(self.pos - start, index, more || !last);
+                if !more {
+                    break;
+                }
+                self.full_stop()?;
+                index += 1;
+            }
+        }
+        Ok((index, None))
     }
 
     fn full_stop(&mut self) -> Result<(), NoSpace> {
@@ -400,11 +436,13 @@ impl Run<'_> {
         self.error.get_or_insert(e);
     }
 
-    /// A segment that maps to characters NFC leaves alone ([`is_stable`]) and to no full
-    /// stop is one label that needs no normalization: mapped straight into the output and
-    /// processed (most internationalized labels: precomposed Latin, CJK, Hangul, emoji).
-    /// False, with nothing done, for any other segment, or when the output runs out first
-    /// (the full path then finds how much it needs).
+    /// A segment that maps to characters NFC leaves alone ([`is_stable`]) up to its end or
+    /// to a character that maps to a full stop (U+3002 IDEOGRAPHIC FULL STOP, fullwidth
+    /// U+FF0E: a normalization boundary) is a label that needs no normalization: mapped
+    /// straight into the output and processed (most internationalized labels: precomposed
+    /// Latin, CJK, Hangul, emoji, fullwidth ASCII). [`Stable::No`], with nothing done, for
+    /// any other segment, or when the output runs out first (the full path then finds how
+    /// much it needs).
     ///
     /// Each character is looked up once: one that maps to itself with a valid status (or a
     /// deviation, kept without transitional processing: most characters of most labels) is
@@ -413,7 +451,7 @@ impl Run<'_> {
     /// transitional processing, which also maps deviations in mapping outputs).
     // Out of line: its locals stay off the frame the full label path runs under.
     #[inline(never)]
-    fn stable_label(&mut self, segment: &str, index: usize) -> Result<bool, NoSpace> {
+    fn stable_label(&mut self, segment: &str, index: usize) -> Result<Stable, NoSpace> {
         let start = self.pos;
         let (mut end, mut ascii) = (start, true);
         let transitional = self.options.transitional_processing;
@@ -433,10 +471,18 @@ impl Run<'_> {
             end += bytes.len();
             true
         };
+        let mut stable = Stable::Whole;
         for (at, c) in segment.char_indices() {
             let ok = match idna_mapping(c) {
                 Mapping::Valid => put(c),
                 Mapping::Deviation(_) if !transitional => put(c),
+                Mapping::MappedChar('.') => {
+                    stable = Stable::Stopped(at + c.len_utf8());
+                    break;
+                }
+                // A label that fails: the full path finds how (`is_stable` is for the
+                // characters mapping keeps or writes, valid or deviation).
+                Mapping::Disallowed => false,
                 mapping => {
                     statuses = false;
                     match mapping {
@@ -444,7 +490,6 @@ impl Run<'_> {
                             let one = segment.get(at..at + c.len_utf8()).unwrap_or_default();
                             Mapped::new(one, transitional).all(&mut put)
                         }
-                        // Disallowed: kept, for the status check to fail on.
                         Mapping::Valid | Mapping::Deviation(_) | Mapping::Disallowed => put(c),
                         Mapping::MappedChar(m) => put(m),
                         Mapping::Mapped(s) => s.into_iter().all(&mut put),
@@ -453,13 +498,13 @@ impl Run<'_> {
                 }
             };
             if !ok {
-                return Ok(false);
+                return Ok(Stable::No);
             }
         }
         // When every character was kept as it is, the label is the segment, already text.
-        let same = statuses && !transitional;
+        let same = statuses && !transitional && stable == Stable::Whole;
         self.label_at(start, end, ascii, index, statuses, same.then_some(segment))?;
-        Ok(true)
+        Ok(stable)
     }
 
     /// Processes one label; true if a full stop follows it.
@@ -686,5 +731,39 @@ mod tests {
     fn pipeline_state_is_small() {
         let size = core::mem::size_of::<Stream<'static>>();
         assert!(size <= 400, "{size}");
+    }
+
+    /// Characters that map to a full stop end a label wherever they are (first, last, next
+    /// to an ASCII full stop, between stable and unstable labels), as the stream path ends
+    /// it: the labels after them are processed in their own right.
+    #[test]
+    fn mapped_full_stops_split_labels() {
+        let mut out = [0u8; 64];
+        let cases: [(&str, &str); 6] = [
+            ("\u{ff46}\u{ff57}\u{ff0e}\u{ff45}\u{ff58}", "fw.ex"),
+            ("a\u{3002}", "a."),
+            ("\u{3002}a", ".a"),
+            ("a\u{3002}.b", "a..b"),
+            (
+                "\u{e9}\u{3002}e\u{301}\u{ff61}\u{4f8b}",
+                "xn--9ca.xn--9ca.xn--fsq",
+            ),
+            ("x\u{3002}xn--9ca", "x.xn--9ca"),
+        ];
+        for (domain, expected) in cases {
+            let options = Uts46Options {
+                verify_dns_length: false,
+                ..Uts46Options::url(false)
+            };
+            let outcome = process(
+                domain,
+                &options,
+                Operation::ToAscii { encode: true },
+                &mut out,
+            );
+            let outcome = outcome.unwrap_or_else(|_| panic!("{domain:?}"));
+            assert_eq!(outcome.error, None, "{domain:?}");
+            assert_eq!(&out[..outcome.len], expected.as_bytes(), "{domain:?}");
+        }
     }
 }

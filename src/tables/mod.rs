@@ -447,6 +447,25 @@ pub(crate) fn decompose_once(c: char) -> Option<(char, Option<char>)> {
     Some((char::from_u32(first)?, second.filter(|&s| s != '\0')))
 }
 
+/// Whether `c`, valid or deviation in UTS46, of class 0, from U+0300 on and outside the
+/// Hangul jamo block, is a character NFC may change: the second of a composition, or one
+/// with a decomposition that is not the primary composite of its own (build/gen.rs
+/// `nfc_unstable`): a CJK compatibility ideograph with its decomposition, or one listed.
+pub(crate) fn is_unstable_starter(c: char) -> bool {
+    if cjk_compatibility(c).is_some() {
+        return true;
+    }
+    let range = match c as u32 >> 16 {
+        0 => 0..UNSTABLE_STARTERS_PLANE0_END,
+        1 => UNSTABLE_STARTERS_PLANE0_END..UNSTABLE_STARTERS.len(),
+        _ => return false,
+    };
+    let low = (c as u32 & 0xFFFF) as u16;
+    UNSTABLE_STARTERS
+        .get(range)
+        .is_some_and(|l| l.binary_search(&low).is_ok())
+}
+
 /// True if `c` is the second character of some primary composite (Hangul excluded).
 pub(crate) fn is_composition_second(c: char) -> bool {
     second_index(c).is_some_and(|i| i != 0)
@@ -510,6 +529,7 @@ pub(crate) fn table_bytes() -> usize {
         + size_of_val(&DECOMP_VALUES)
         + size_of_val(&SECONDS)
         + size_of_val(&COMPOSE)
+        + size_of_val(&UNSTABLE_STARTERS)
 }
 
 #[cfg(test)]

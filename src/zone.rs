@@ -187,9 +187,8 @@ impl<'a> Url<'a> {
     /// (`set_host`, `set_hostname`, `set_href`), which parse the new host with the standard
     /// parser: a new host with a zone fails there with
     /// [`ParseErrorKind::Ipv6InvalidCodePoint`]; build the new text and parse it with this
-    /// function instead. A
-    /// reference resolved against it ([`Url::join`]) keeps the zone when it keeps the host.
-    /// There is no [`crate::UrlBuf`] counterpart.
+    /// function instead. A reference resolved against it ([`Url::join`]) keeps the zone
+    /// when it keeps the host. There is no [`crate::UrlBuf`] counterpart.
     ///
     /// On [`Error::ArenaTooSmall`], `needed` bytes of arena always suffice (the zone-free
     /// input is copied into the arena while it is parsed, so the arena must hold at least

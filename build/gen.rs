@@ -405,18 +405,22 @@ fn unstable_starters_table(ucd: &Ucd, reachable: &Reachable, out: &mut String) -
                 && nfc_unstable(ucd, reachable, &seconds, cp)
         })
         .collect();
-    assert!(
-        list.iter().all(|&c| c >> 16 <= 1),
-        "UNSTABLE_STARTERS beyond plane 1"
-    );
+    emit_two_plane_list(out, "UNSTABLE_STARTERS", &list)
+}
+
+/// A sorted list of code points of planes 0 and 1 as `NAME` (their low 16 bits, plane 0's
+/// first) and `NAME_PLANE0_END` (where plane 1's start; `tables::two_plane_index` reads
+/// both); returns the list's bytes.
+fn emit_two_plane_list(out: &mut String, name: &str, list: &[u32]) -> usize {
+    assert!(list.iter().all(|&c| c >> 16 <= 1), "{name} beyond plane 1");
     let plane0_end = list.iter().filter(|&&c| c >> 16 == 0).count();
     writeln!(
         out,
-        "pub(crate) const UNSTABLE_STARTERS_PLANE0_END: usize = {plane0_end};"
+        "pub(crate) const {name}_PLANE0_END: usize = {plane0_end};"
     )
     .unwrap();
     let low: Vec<u32> = list.iter().map(|c| c & 0xFFFF).collect();
-    emit_array(out, "UNSTABLE_STARTERS", &low);
+    emit_array(out, name, &low);
     low.len() * width(&low)
 }
 
@@ -631,18 +635,7 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
     emit_array(out, "DECOMP_KEYS", &keys_lo);
     emit_level(out, "DECOMP_VALUES", &values);
     // Seconds by plane (0 and 1): the low 16 bits, plane 1's after plane 0's.
-    assert!(
-        seconds.iter().all(|&s| s >> 16 <= 1),
-        "SECONDS beyond plane 1"
-    );
-    let plane0_end = seconds.iter().filter(|&&s| s >> 16 == 0).count();
-    writeln!(
-        out,
-        "pub(crate) const SECONDS_PLANE0_END: usize = {plane0_end};"
-    )
-    .unwrap();
-    let seconds: Vec<u32> = seconds.iter().map(|s| s & 0xFFFF).collect();
-    emit_array(out, "SECONDS", &seconds);
+    let seconds_bytes = emit_two_plane_list(out, "SECONDS", &seconds);
     emit_level(out, "COMPOSE", &compose);
     compat
         + pages.len()
@@ -651,7 +644,7 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
         + page_start.len() * 2
         + keys_lo.len()
         + level_bytes(&values)
-        + seconds.len() * 2
+        + seconds_bytes
         + level_bytes(&compose)
 }
 

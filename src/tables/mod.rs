@@ -455,15 +455,20 @@ pub(crate) fn is_unstable_starter(c: char) -> bool {
     if cjk_compatibility(c).is_some() {
         return true;
     }
+    two_plane_index(&UNSTABLE_STARTERS, UNSTABLE_STARTERS_PLANE0_END, c).is_some()
+}
+
+/// The index of `c` in a sorted list of planes 0 and 1 kept as their low 16 bits, plane 0's
+/// first, up to `plane0_end` (build/gen.rs `emit_two_plane_list`).
+fn two_plane_index(list: &[u16], plane0_end: usize, c: char) -> Option<usize> {
     let range = match c as u32 >> 16 {
-        0 => 0..UNSTABLE_STARTERS_PLANE0_END,
-        1 => UNSTABLE_STARTERS_PLANE0_END..UNSTABLE_STARTERS.len(),
-        _ => return false,
+        0 => 0..plane0_end,
+        1 => plane0_end..list.len(),
+        _ => return None,
     };
     let low = (c as u32 & 0xFFFF) as u16;
-    UNSTABLE_STARTERS
-        .get(range)
-        .is_some_and(|l| l.binary_search(&low).is_ok())
+    let i = list.get(range.clone())?.binary_search(&low).ok()?;
+    Some(range.start + i)
 }
 
 /// True if `c` is the second character of some primary composite (Hangul excluded).
@@ -473,14 +478,7 @@ pub(crate) fn is_composition_second(c: char) -> bool {
 
 /// The index of `c` in `SECONDS` (plane 0's low 16 bits, then plane 1's).
 fn second_index(c: char) -> Option<usize> {
-    let range = match c as u32 >> 16 {
-        0 => 0..SECONDS_PLANE0_END,
-        1 => SECONDS_PLANE0_END..SECONDS.len(),
-        _ => return None,
-    };
-    let low = (c as u32 & 0xFFFF) as u16;
-    let i = SECONDS.get(range.clone())?.binary_search(&low).ok()?;
-    Some(range.start + i)
+    two_plane_index(&SECONDS, SECONDS_PLANE0_END, c)
 }
 
 /// The character of `SECONDS` index `i` (index 0: U+0000, no second).

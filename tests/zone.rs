@@ -391,13 +391,19 @@ proptest! {
         };
         let input = format!("{scheme}://{user}[{address}%25{zone}]{port}{rest}");
         let result = with_zone(&input);
+        // The zone ends at the first `]`: with one in the generated text, what follows
+        // it belongs to the rest of the URL, not to the zone.
+        let (zone, cut) = match zone.find(']') {
+            Some(end) => (zone[..end].to_owned(), true),
+            None => (zone, false),
+        };
         if !valid_zone(&zone) {
             // Refused, or (a `@`, `/`, `?` or `#` in the "zone") not a zone at all to the
             // standard, which then reads the input its own way.
             let mut b = vec![0u8; 4096];
             let standard = Url::parse(&input, &mut b).map(|u| u.as_str().to_owned());
             prop_assert!(result.is_err() || result == standard, "{input:?} -> {result:?}");
-        } else if rest.is_empty() {
+        } else if rest.is_empty() && !cut {
             // Nothing after the host but a valid port: always accepted.
             prop_assert!(result.is_ok(), "{input:?} -> {result:?}");
         }

@@ -981,3 +981,107 @@ fn can_parse_beyond_the_scratch_on_generated_hosts() {
         "{valid} valid, {invalid} invalid"
     );
 }
+
+/// `can_parse` on heads made long by their userinfo (a long token as a password), with
+/// tabs and newlines in it: decided by the head's copy without the userinfo (no state fails
+/// on its bytes). Generated userinfos of 1.1 to 3 KiB (with `@`, `:`, `%`, non-ASCII, and
+/// sometimes a `\`, which for a special scheme ends the authority before the last `@`) in
+/// front of hosts and ports that pass or fail, with schemes special and not, `file`, and
+/// relative input against a base: `can_parse` equals `parse` except where a `\` comes
+/// before the last `@` (the copy then keeps the userinfo, the head stays over the scratch:
+/// LIMITS.md), counted.
+#[test]
+fn can_parse_beyond_the_scratch_on_long_userinfo() {
+    const PIECES: [&str; 12] = [
+        "user",
+        ":",
+        "%41",
+        "é",
+        "tok3n",
+        "@",
+        "\t",
+        "\n",
+        "\r",
+        "-._~",
+        "!$&'()*+,;=",
+        "例",
+    ];
+    const HOSTS: [&str; 16] = [
+        "example.com",
+        "EXAMPLE.com",
+        "broker",
+        "",
+        "ex ample",
+        "[::1]",
+        "[::1",
+        "1.2.3.999",
+        "0x7f.1",
+        "bücher.de",
+        "a\u{200d}",
+        "xn--a",
+        "%zz",
+        "%41.com",
+        "h<",
+        "\u{fdfa}",
+    ];
+    let base = "https://example.org/dir/";
+    let mut g = Gen(0x2545_F491_4F6C_DD1D);
+    let (mut valid, mut invalid, mut limit) = (0, 0, 0);
+    for _ in 0..generated_count() / 2 {
+        let mut userinfo = String::new();
+        let size = 1100 + g.below(1900);
+        while userinfo.len() < size {
+            userinfo.push_str(g.pick(&PIECES));
+        }
+        let backslash = g.below(8) == 0;
+        if backslash {
+            let at = (g.below(userinfo.len())..userinfo.len())
+                .find(|&i| userinfo.is_char_boundary(i))
+                .unwrap();
+            userinfo.insert(at, '\\');
+        }
+        let (scheme, with_base) = match g.below(7) {
+            0 => ("http://", false),
+            1 => ("HTTPS:\\\\", false),
+            2 => ("mqtt://", false),
+            3 => ("file://", false),
+            4 => ("ws:", false),
+            5 => ("//", true),
+            _ => ("https:", true),
+        };
+        let host = g.pick(&HOSTS);
+        let tail = g.pick(&[
+            "/", "/p?q#f", ":8883/x", ":99999/", "", "?x", ":1\t883", "#f",
+        ]);
+        let input = format!("{scheme}{userinfo}@{host}{tail}");
+        let (parses, answer) = match with_base {
+            false => (
+                Url::parse(&input, &mut vec![0u8; 1 << 16]).is_ok(),
+                Url::can_parse(&input, None),
+            ),
+            true => {
+                let mut b = vec![0u8; 256];
+                let base_url = Url::parse(base, &mut b).unwrap();
+                let mut arena = vec![0u8; 1 << 16];
+                let parses = Url::parse_with_base(&input, Some(&base_url), &mut arena).is_ok();
+                (parses, Url::can_parse(&input, Some(base)))
+            }
+        };
+        if answer != parses {
+            assert!(
+                backslash && answer,
+                "can_parse {input:?}: {answer}, parse {parses}"
+            );
+            limit += 1;
+        }
+        if parses { valid += 1 } else { invalid += 1 }
+    }
+    println!(
+        "can_parse on long userinfo: {valid} valid, {invalid} invalid; {limit} answered \
+         true with a `\\` before the last `@` of a head over the scratch (LIMITS.md)"
+    );
+    assert!(
+        valid > 100 && invalid > 100,
+        "{valid} valid, {invalid} invalid"
+    );
+}

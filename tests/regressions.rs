@@ -205,7 +205,7 @@ fn can_parse_beyond_the_scratch_takes_only_a_tab_in_a_long_head_as_valid() {
         assert_eq!(parses(&input), valid, "{input:?}");
         assert_eq!(Url::can_parse(&input, None), valid, "{input:?}");
     }
-    // Limit: a tab inside a head over the scratch.
+    // Limit: a tab inside a head over the scratch (the host makes it long).
     let long = format!("http://\u{fffd}\t{}/", "a".repeat(2 * CAN_PARSE_SCRATCH));
     assert!(parse_with_reported_size(&long).is_err());
     assert!(

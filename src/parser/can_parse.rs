@@ -244,7 +244,7 @@ fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>
 /// does not fit them is decided without storing it, by the host parser
 /// ([`crate::idna::verdict`]) and, for an `xn--` label whose decoding does not fit either,
 /// after the run ([`host_valid`]: `None` here, with the host's place in `job.host`); only a
-/// head too long for the scratch is taken as valid (LIMITS.md).
+/// head too long for the scratch without its userinfo is taken as valid (LIMITS.md).
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Option<bool> {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
@@ -261,9 +261,11 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     let Some(at) = head_at(input, &mut scratch) else {
         return Some(true);
     };
+    let mut left_out = Userinfo::NONE;
     let (head, out) = match at {
         HeadAt::Input(head) => (head, &mut scratch[..]),
-        HeadAt::Scratch(split) => {
+        HeadAt::Scratch(split, userinfo) => {
+            left_out = userinfo;
             // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
             // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
             let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
@@ -287,6 +289,10 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
         None,
         Positions::SAME,
     );
+    // The host follows the userinfo left out of the copy: its place in the input's terms.
+    if let Some(cell) = job.host {
+        cell.set(cell.get().map(|span| left_out.put_back(span)));
+    }
     // A validity-only run that is valid, or undecided (a skipped step), ends in
     // `ArenaTooSmall`; a later failure is the answer even after an undecided host.
     match result {
@@ -342,15 +348,72 @@ fn leading_c0_or_space(input: &str) -> usize {
 enum HeadAt<'i> {
     /// The head has no tabs or newlines: parsed in place.
     Input(&'i str),
-    /// The tab-free head is copied into the scratch from this offset to its end.
-    Scratch(usize),
+    /// The tab-free head is copied into the scratch from this offset to its end, without
+    /// the userinfo it leaves out.
+    Scratch(usize, Userinfo),
+}
+
+/// Tab-free bytes of a head left out of its copy: a userinfo (up to its last `@`, which
+/// stays), `len` bytes from `at`. No state fails on a userinfo's bytes, only on its `@`
+/// (<https://url.spec.whatwg.org/#authority-state>: with an empty host after it, or in a
+/// `file` host, where it is a forbidden host code point), so the copy without them is as
+/// valid as the head.
+#[derive(Clone, Copy)]
+struct Userinfo {
+    at: usize,
+    len: usize,
+}
+
+impl Userinfo {
+    const NONE: Userinfo = Userinfo { at: 0, len: 0 };
+
+    /// The userinfo of the tab-free `head`, whose span (what may hold an authority) starts
+    /// at `span_start`: from there to the span's last `@`. Only with no `\` before that `@`,
+    /// which would end a special URL's authority ahead of it and make the `@` the path's.
+    fn find(head: &[u8], span_start: usize) -> Userinfo {
+        let kept = head.iter().filter(|&&b| !is_tab_or_newline(b));
+        let mut last_at = None;
+        for (k, &b) in kept.enumerate().skip(span_start) {
+            match b {
+                b'\\' => break,
+                b'@' => last_at = Some(k),
+                _ => {}
+            }
+        }
+        match last_at {
+            Some(at) => Userinfo {
+                at: span_start,
+                len: at - span_start,
+            },
+            None => Userinfo::NONE,
+        }
+    }
+
+    /// A span of the copy as the same span of the tab-free head (it follows the userinfo).
+    fn put_back(self, (start, end): HostSpan) -> HostSpan {
+        match start >= self.at {
+            true => (start + self.len, end + self.len),
+            false => (start, end),
+        }
+    }
+
+    /// Copies `from` without its tabs and newlines and without this userinfo into `to`.
+    fn copy_without(self, from: &[u8], to: &mut [u8]) {
+        let kept = from.iter().filter(|&&b| !is_tab_or_newline(b));
+        let left_out = self.at..self.at + self.len;
+        let copied = kept.enumerate().filter(|(k, _)| !left_out.contains(k));
+        for (slot, (_, &b)) in to.iter_mut().zip(copied) {
+            *slot = b;
+        }
+    }
 }
 
 /// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
 /// `input`: a validity-only run stops at the path start, so only the scheme and authority
 /// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
-/// it has no tabs or newlines, else copied into the end of `scratch`; when it does not fit
-/// either, the answer is `None` (undecided). Only the head is found here: the caller runs
+/// it has no tabs or newlines, else copied into the end of `scratch` (without its
+/// [`Userinfo`] when it is over the scratch); when it does not fit either, the answer is
+/// `None` (undecided). Only the head is found here: the caller runs
 /// the states on it, so that this frame is not under them (issue 20: `can_parse`'s bound).
 /// Apart from the pipeline, so that `parse` does not link it.
 #[inline(never)]
@@ -366,15 +429,21 @@ fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
     let trimmed = input.get(lead..bytes.len() - trail)?;
     let t = trimmed.as_bytes();
     // The head in `trimmed` (where its last kept byte ends: an ASCII byte or the end).
-    let end = kept_position(t, Head::scan(t).end);
+    let scan = Head::scan(t);
+    let end = kept_position(t, scan.end);
     let head = t.get(..end)?;
     if !has_tab_or_newline(head) {
         return trimmed.get(..end).map(HeadAt::Input);
     }
     let kept = head.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    let split = scratch.len().checked_sub(kept)?;
-    copy_without_tabs(head, scratch.get_mut(split..)?);
-    Some(HeadAt::Scratch(split))
+    // Over the scratch: without its userinfo, if that is what makes it long.
+    let userinfo = match kept > scratch.len() {
+        true => Userinfo::find(head, scan.span_start(kept)),
+        false => Userinfo::NONE,
+    };
+    let split = scratch.len().checked_sub(kept - userinfo.len)?;
+    userinfo.copy_without(head, scratch.get_mut(split..)?);
+    Some(HeadAt::Scratch(split, userinfo))
 }
 
 #[cfg(test)]

@@ -74,6 +74,15 @@ pub(super) struct Head {
 }
 
 impl Head {
+    /// Where the span starts, in tab-free bytes, in a head of `kept` of them.
+    pub(super) fn span_start(&self, kept: usize) -> usize {
+        let span_end = match self.end {
+            usize::MAX => kept,
+            end => end.saturating_sub(1),
+        };
+        span_end.saturating_sub(self.span)
+    }
+
     pub(super) fn scan(t: &[u8]) -> Head {
         let mut head = Head {
             per_byte: 0,

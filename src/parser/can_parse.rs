@@ -258,14 +258,15 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // the head decides: it runs again (in place, or its tab-free copy at the end of the
     // scratch), and a host it leaves undecided is decided after it. Each is called from
     // this frame (issue 20: no frame of the head's between).
-    let Some(at) = head_at(input, &mut scratch) else {
+    let base_special = job.base.is_some_and(|b| b.scheme_type().is_special());
+    let Some(at) = head_at(input, &mut scratch, base_special) else {
         return Some(true);
     };
-    let mut left_out = Userinfo::NONE;
+    let mut left_out = LeftOut::NONE;
     let (head, out) = match at {
         HeadAt::Input(head) => (head, &mut scratch[..]),
-        HeadAt::Scratch(split, userinfo) => {
-            left_out = userinfo;
+        HeadAt::Scratch(split, copy) => {
+            left_out = copy;
             // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
             // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
             let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
@@ -350,43 +351,56 @@ enum HeadAt<'i> {
     Input(&'i str),
     /// The tab-free head is copied into the scratch from this offset to its end, without
     /// the userinfo it leaves out.
-    Scratch(usize, Userinfo),
+    Scratch(usize, LeftOut),
 }
 
-/// Tab-free bytes of a head left out of its copy: a userinfo (up to its last `@`, which
-/// stays), `len` bytes from `at`. No state fails on a userinfo's bytes, only on its `@`
-/// (<https://url.spec.whatwg.org/#authority-state>: with an empty host after it, or in a
-/// `file` host, where it is a forbidden host code point), so the copy without them is as
-/// valid as the head.
+/// What a copy of a head over the scratch leaves out, in tab-free bytes: a userinfo (up to
+/// its last `@`, which stays), `len` bytes from `at`; and for a special URL all from `end`,
+/// past the `\` that ends its authority (a path's, which never fails). No state fails on a
+/// userinfo's bytes, only on its `@` (<https://url.spec.whatwg.org/#authority-state>: with
+/// an empty host after it, or in a `file` host, where it is a forbidden host code point),
+/// so the copy without them is as valid as the head.
 #[derive(Clone, Copy)]
-struct Userinfo {
+struct LeftOut {
     at: usize,
     len: usize,
+    end: usize,
 }
 
-impl Userinfo {
-    const NONE: Userinfo = Userinfo { at: 0, len: 0 };
+impl LeftOut {
+    const NONE: LeftOut = LeftOut {
+        at: 0,
+        len: 0,
+        end: usize::MAX,
+    };
 
-    /// The userinfo of the tab-free `head`, whose span (what may hold an authority) starts
-    /// at `span_start`: from there to the span's last `@`. Only with no `\` before that `@`,
-    /// which would end a special URL's authority ahead of it and make the `@` the path's.
-    fn find(head: &[u8], span_start: usize) -> Userinfo {
+    /// For the tab-free `head`, whose span (what may hold an authority) starts at
+    /// `span_start`: the userinfo from there to the last `@` of the authority, which for a
+    /// `special` URL ends at a `\` too.
+    fn find(head: &[u8], span_start: usize, special: bool) -> LeftOut {
         let kept = head.iter().filter(|&&b| !is_tab_or_newline(b));
-        let mut last_at = None;
+        let (mut last_at, mut end) = (None, usize::MAX);
         for (k, &b) in kept.enumerate().skip(span_start) {
             match b {
-                b'\\' => break,
+                b'\\' if special => {
+                    end = k + 1;
+                    break;
+                }
                 b'@' => last_at = Some(k),
                 _ => {}
             }
         }
-        match last_at {
-            Some(at) => Userinfo {
-                at: span_start,
-                len: at - span_start,
-            },
-            None => Userinfo::NONE,
+        let len = last_at.map_or(0, |at| at - span_start);
+        LeftOut {
+            at: span_start,
+            len,
+            end,
         }
+    }
+
+    /// How many tab-free bytes of a head of `kept` the copy holds.
+    fn copied(self, kept: usize) -> usize {
+        kept.min(self.end).saturating_sub(self.len)
     }
 
     /// A span of the copy as the same span of the tab-free head (it follows the userinfo).
@@ -397,11 +411,15 @@ impl Userinfo {
         }
     }
 
-    /// Copies `from` without its tabs and newlines and without this userinfo into `to`.
+    /// Copies `from` without its tabs and newlines and without what this leaves out into
+    /// `to`.
     fn copy_without(self, from: &[u8], to: &mut [u8]) {
-        let kept = from.iter().filter(|&&b| !is_tab_or_newline(b));
-        let left_out = self.at..self.at + self.len;
-        let copied = kept.enumerate().filter(|(k, _)| !left_out.contains(k));
+        let kept = from
+            .iter()
+            .filter(|&&b| !is_tab_or_newline(b))
+            .take(self.end);
+        let userinfo = self.at..self.at + self.len;
+        let copied = kept.enumerate().filter(|(k, _)| !userinfo.contains(k));
         for (slot, (_, &b)) in to.iter_mut().zip(copied) {
             *slot = b;
         }
@@ -411,13 +429,13 @@ impl Userinfo {
 /// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
 /// `input`: a validity-only run stops at the path start, so only the scheme and authority
 /// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
-/// it has no tabs or newlines, else copied into the end of `scratch` (without its
-/// [`Userinfo`] when it is over the scratch); when it does not fit either, the answer is
-/// `None` (undecided). Only the head is found here: the caller runs
+/// it has no tabs or newlines, else copied into the end of `scratch` (without what
+/// [`LeftOut`] says when it is over the scratch); when it does not fit either, the answer
+/// is `None` (undecided). Only the head is found here: the caller runs
 /// the states on it, so that this frame is not under them (issue 20: `can_parse`'s bound).
 /// Apart from the pipeline, so that `parse` does not link it.
 #[inline(never)]
-fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
+fn head_at<'i>(input: &'i str, scratch: &mut [u8], base_special: bool) -> Option<HeadAt<'i>> {
     let bytes = input.as_bytes();
     let lead = leading_c0_or_space(input);
     let rest = bytes.get(lead..).unwrap_or_default();
@@ -436,14 +454,18 @@ fn head_at<'i>(input: &'i str, scratch: &mut [u8]) -> Option<HeadAt<'i>> {
         return trimmed.get(..end).map(HeadAt::Input);
     }
     let kept = head.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    // Over the scratch: without its userinfo, if that is what makes it long.
-    let userinfo = match kept > scratch.len() {
-        true => Userinfo::find(head, scan.span_start(kept)),
-        false => Userinfo::NONE,
+    // Over the scratch: without its userinfo (and a special URL's path), if that is what
+    // makes it long. The scheme is the input's, or else the base's.
+    let left_out = match kept > scratch.len() {
+        true => {
+            let scheme = scheme_without_tabs(t).map(|(scheme, _)| scheme.is_special());
+            LeftOut::find(head, scan.span_start(kept), scheme.unwrap_or(base_special))
+        }
+        false => LeftOut::NONE,
     };
-    let split = scratch.len().checked_sub(kept - userinfo.len)?;
-    userinfo.copy_without(head, scratch.get_mut(split..)?);
-    Some(HeadAt::Scratch(split, userinfo))
+    let split = scratch.len().checked_sub(left_out.copied(kept))?;
+    left_out.copy_without(head, scratch.get_mut(split..)?);
+    Some(HeadAt::Scratch(split, left_out))
 }
 
 #[cfg(test)]

@@ -103,10 +103,14 @@ pub fn run(
         Ok(h) => format!("ok {}", escape(h)),
         Err(()) => "err".to_string(),
     };
+    // The base escaped once, as the input is (`{:?}` of the escaped text doubled every `\`).
+    let base_s = match base.as_deref() {
+        Some(b) => format!("Some(\"{}\")", escape(b)),
+        None => "None".to_string(),
+    };
     let line = format!(
-        "input=\"{}\" base={:?} ours=[{}] theirs=[{}]",
+        "input=\"{}\" base={base_s} ours=[{}] theirs=[{}]",
         escape(&input),
-        base.as_deref().map(escape),
         ours_s,
         theirs_s
     );
@@ -297,7 +301,10 @@ pub fn xn_label_decoding_to_xn(c: &Case<'_>) -> bool {
 pub fn drive_letter_non_file(c: &Case<'_>) -> bool {
     let Ok(p) = c.ours else { return false };
     let has_drive = |s: &str| {
+        // As the parser sees it: leading and trailing C0 controls and spaces trimmed, tabs
+        // and newlines removed.
         let s: String = s
+            .trim_matches(|ch: char| ch <= ' ')
             .chars()
             .filter(|ch| !matches!(ch, '\t' | '\n' | '\r'))
             .collect();

@@ -262,11 +262,9 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     let Some(at) = head_at(input, &mut scratch, base_special) else {
         return Some(true);
     };
-    let mut left_out = LeftOut::NONE;
-    let (head, out) = match at {
-        HeadAt::Input(head) => (head, &mut scratch[..]),
-        HeadAt::Scratch(split, copy) => {
-            left_out = copy;
+    let (head, out, left_out) = match at {
+        HeadAt::Input(head) => (head, &mut scratch[..], LeftOut::NONE),
+        HeadAt::Scratch(split, left_out) => {
             // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
             // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
             let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
@@ -275,7 +273,7 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
             let Ok(copy) = core::str::from_utf8(copy) else {
                 return Some(true);
             };
-            (copy, out)
+            (copy, out, left_out)
         }
     };
     // What an earlier run recorded is not this one's.

@@ -164,6 +164,28 @@ pub(crate) fn decode_at(bytes: &[u8], i: usize) -> Option<u8> {
     }
 }
 
+/// The first byte of `bytes` once its ASCII tabs and newlines are removed (as the URL
+/// parser removes them from its input), percent-decoded, and how many of `bytes` it takes:
+/// a `%` and two hex digits may have tabs and newlines between them. For a host read in the
+/// input it came in (`can_parse`'s, over its scratch), not copied without them first.
+pub(crate) fn decode_first_kept(bytes: &[u8]) -> Option<(u8, usize)> {
+    // `scan::is_tab_or_newline` (`scan` imports this module).
+    let mut kept = bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| !matches!(b, b'\t' | b'\n' | b'\r'));
+    let (i, &b) = kept.next()?;
+    if b == b'%' {
+        let (h, l) = (kept.next(), kept.next());
+        if let (Some((_, &h)), Some((j, &l))) = (h, l)
+            && let (Some(h), Some(l)) = (hex_value(h), hex_value(l))
+        {
+            return Some((h << 4 | l, j + 1));
+        }
+    }
+    Some((b, i + 1))
+}
+
 /// Percent-decodes bytes lazily (<https://url.spec.whatwg.org/#percent-decode>): `%XX` with
 /// two hex digits becomes one byte, everything else passes through.
 ///

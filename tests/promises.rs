@@ -1077,3 +1077,94 @@ fn can_parse_beyond_the_scratch_on_long_userinfo() {
         "{valid} valid, {invalid} invalid"
     );
 }
+
+/// `can_parse` on heads too long for its scratch once tabs and newlines are removed, for
+/// another reason than a userinfo: long schemes, slash runs, hosts (domains that map, decode,
+/// end in numbers or fail; opaque hosts; IPv6) and ports (leading zeros, too many digits),
+/// with tabs and newlines anywhere, special schemes and not, `file`, and relative input
+/// against special, non-special and `file` bases: `can_parse` equals `parse` on every one.
+#[test]
+fn can_parse_beyond_the_scratch_on_long_heads() {
+    const LABEL: [&str; 16] = [
+        "a", "b9", "é", "%41", "%C3%A9", "xn--", "1", "0x", "-", "\t", "\n", "\u{fdfa}", "例",
+        "\u{301}", "ss", "%2e",
+    ];
+    const RARE: [&str; 8] = ["<", "%25", "%zz", " ", "^", "\u{200d}", "א", "%F0"];
+    let mut g = Gen(0x9E37_79B9_7F4A_7C15);
+    let long_host = |g: &mut Gen, len: usize| {
+        let mut host = String::new();
+        while host.len() < len {
+            host.push_str(g.pick(&LABEL));
+            match g.below(12) {
+                0 => host.push('.'),
+                1 if g.below(40) == 0 => host.push_str(g.pick(&RARE)),
+                _ => {}
+            }
+        }
+        host
+    };
+    let (mut valid, mut invalid) = (0, 0);
+    for _ in 0..generated_count() / 2 {
+        let long = g.below(5);
+        let len = 1100 + g.below(1400);
+        let scheme = match (long == 0, g.below(8)) {
+            (true, _) => format!("{}+x\t:", "s\t".repeat(len / 2)),
+            (false, 0) => "http:".into(),
+            (false, 1) => "HTTPS:".into(),
+            (false, 2) => "mqtt:".into(),
+            (false, 3) => "file:".into(),
+            (false, 4) => "w\ts:".into(),
+            _ => String::new(),
+        };
+        let base = match g.below(4) {
+            0 => Some("https://example.org/dir/"),
+            1 => Some("mqtt://broker/dir/"),
+            2 => Some("file:///c/"),
+            _ => None,
+        };
+        let slashes = match long == 1 {
+            true => (0..len).map(|_| if g.below(4) == 0 { '\\' } else { '/' }).collect(),
+            false => g.pick(&["//", "/", "", "\\\\", "/\t/", "///"]).to_string(),
+        };
+        let userinfo = g.pick(&["", "", "user:pass@", "@", "a@b@"]);
+        let host = match long {
+            2 | 3 => long_host(&mut g, len),
+            _ => {
+                let short = g.below(30);
+                long_host(&mut g, short)
+            }
+        };
+        let host = match g.below(16) {
+            0 => format!("[{host}]"),
+            1 => format!("[::1]{host}"),
+            _ => host,
+        };
+        let port = match long == 4 {
+            true => match g.below(3) {
+                0 => format!(":{}8\t0", "0\t".repeat(len / 2)),
+                1 => format!(":{}", "1".repeat(len)),
+                _ => format!(":{}x", "0".repeat(len)),
+            },
+            false => g.pick(&["", ":", ":80", ":99999", ":8\t0", ":x"]).to_string(),
+        };
+        let tail = g.pick(&["/", "/p?q#f", "", "?x", "#f", "\\x"]);
+        let input = format!("{scheme}{slashes}{userinfo}{host}{port}{tail}\t");
+        let parses = match base {
+            None => Url::parse(&input, &mut vec![0u8; 1 << 16]).is_ok(),
+            Some(base) => {
+                let mut b = vec![0u8; 256];
+                let base_url = Url::parse(base, &mut b).unwrap();
+                let mut arena = vec![0u8; 1 << 16];
+                Url::parse_with_base(&input, Some(&base_url), &mut arena).is_ok()
+            }
+        };
+        let answer = Url::can_parse(&input, base);
+        assert_eq!(answer, parses, "can_parse {input:?} against {base:?}");
+        if parses { valid += 1 } else { invalid += 1 }
+    }
+    println!("can_parse on long heads: {valid} valid, {invalid} invalid, all as parse");
+    assert!(
+        valid > 100 && invalid > 100,
+        "{valid} valid, {invalid} invalid"
+    );
+}

@@ -596,10 +596,25 @@ fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
     })
 }
 
-/// Without IDNA no host is left undecided (the check that needs arena is UTS46's).
+/// Without IDNA no host is left undecided (the check that needs arena is UTS46's): only a
+/// host too long for `can_parse`'s scratch gets here, as written in its input (tabs and
+/// newlines in it are skipped). The host parser's steps 4-9 as the bytes stream by: a
+/// decoded byte that is not ASCII needs IDNA, one that is a forbidden domain code point
+/// fails, and a domain that ends in a number goes to the IPv4 parser.
 #[cfg(not(feature = "idna"))]
-pub(crate) fn undecided_host_valid(_input: &[u8], _scratch: &mut [u8]) -> bool {
-    true
+pub(crate) fn undecided_host_valid(input: &[u8], _scratch: &mut [u8]) -> bool {
+    let mut scan = ipv4::Ipv4Scan::new();
+    let mut rest = input;
+    while let Some((b, n)) = percent::decode_first_kept(rest) {
+        // For ASCII, the class bit is the forbidden domain code points.
+        if CLASS[b as usize] & class::DOMAIN_SLOW != 0 {
+            return false;
+        }
+        scan.feed(b.to_ascii_lowercase());
+        rest = rest.get(n..).unwrap_or_default();
+    }
+    let mut ignored = crate::error::ValidationErrors::EMPTY;
+    scan.result(false, true, &mut ignored).is_ok()
 }
 
 #[cfg(feature = "idna")]

@@ -85,15 +85,14 @@ impl<'a> Mapped<'a> {
         }
     }
 
-    /// The next input byte (percent-decoded when `escaped`) and how many input bytes it
-    /// takes.
+    /// The next input byte and how many input bytes it takes: when `escaped`,
+    /// percent-decoded and past tabs and newlines (a host as written, which `can_parse` may
+    /// read in its input; the parser's hosts have none).
     #[inline(always)]
     fn peek_byte(&self) -> Option<(u8, usize)> {
-        let b = *self.input.first()?;
-        let decoded = (self.escaped && b == b'%').then(|| crate::percent::decode_at(self.input, 0));
-        match decoded.flatten() {
-            Some(d) => Some((d, 3)),
-            None => Some((b, 1)),
+        match self.escaped {
+            true => crate::percent::decode_first_kept(self.input),
+            false => Some((*self.input.first()?, 1)),
         }
     }
 

@@ -1,16 +1,14 @@
 //! [`Url::can_parse`] (<https://url.spec.whatwg.org/#dom-url-canparse>): the entry
 //! pipeline of [`super::entry`] writing nothing, stopping where no later state can fail.
 
-use super::entry::{
-    Job, Positions, copy_without_tabs, kept_position, pipeline_validity, recognizer_runs, run,
-};
+use super::entry::{Job, Positions, kept_position, pipeline_validity, recognizer_runs, run};
 use super::fast::{self, Resume};
 use super::needed::Head;
 use super::{HostSpan, Options, classify_scheme, scheme_run};
 use crate::error::{Error, ValidationErrors};
 use crate::host::HostKind;
 use crate::offsets::Record;
-use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
+use crate::scan::{has_tab_or_newline, is_c0_or_space, is_forbidden_host, is_tab_or_newline};
 use crate::scheme::SchemeType;
 use crate::url::Url;
 use core::cell::Cell;
@@ -216,7 +214,11 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
     let job = Job::validity(base, &host);
     // `None` from `valid_in_scratch`: a host its run left undecided, where `host` says (none:
     // unreachable).
-    let undecided = || host.get().is_none_or(|span| host_valid(input, span));
+    let base_special = base.is_some_and(|b| b.scheme_type().is_special());
+    let undecided = || {
+        host.get()
+            .is_none_or(|span| host_valid(input, span, base_special))
+    };
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.
     if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
@@ -243,8 +245,9 @@ fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>
 /// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. A host whose UTS46 result
 /// does not fit them is decided without storing it, by the host parser
 /// ([`crate::idna::verdict`]) and, for an `xn--` label whose decoding does not fit either,
-/// after the run ([`host_valid`]: `None` here, with the host's place in `job.host`); only a
-/// head too long for the scratch without its userinfo is taken as valid (LIMITS.md).
+/// after the run ([`host_valid`]: `None` here, with the host's place in `job.host`); so is
+/// a host too long for the scratch, which a head too long for it is copied without
+/// ([`Squeeze`]).
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Option<bool> {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
@@ -259,21 +262,46 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // scratch), and a host it leaves undecided is decided after it. Each is called from
     // this frame (issue 20: no frame of the head's between).
     let base_special = job.base.is_some_and(|b| b.scheme_type().is_special());
-    let Some(at) = head_at(input, &mut scratch, base_special) else {
-        return Some(true);
+    let at = head_at(input, &mut scratch, base_special)?;
+    let valid = run_head(at, job, &mut scratch);
+    // A host left out of the copy: where the head fails with an invalid stand-in too, the
+    // head is valid only if the host is (it is a host, not a path's bytes), decided after
+    // the run.
+    let HeadAt::Scratch(split, squeeze) = at else {
+        return valid;
     };
-    let (head, out, left_out) = match at {
-        HeadAt::Input(head) => (head, &mut scratch[..], LeftOut::NONE),
-        HeadAt::Scratch(split, left_out) => {
-            // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 leaves
-            // UTF-8: the fallbacks are unreachable (and leave no panic path, issue 20).
-            let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
-                return Some(true);
-            };
-            let Ok(copy) = core::str::from_utf8(copy) else {
-                return Some(true);
-            };
-            (copy, out, left_out)
+    let Some(host) = squeeze.host else {
+        return valid;
+    };
+    if valid == Some(false) {
+        return valid;
+    }
+    if let Some(b) = scratch.get_mut(split + squeeze.stand_in + 1) {
+        *b = INVALID_HOST_STAND_IN;
+    }
+    match run_head(at, job, &mut scratch) {
+        Some(false) => {
+            let cell = job.host?;
+            cell.set(Some(host));
+            None
+        }
+        same => same,
+    }
+}
+
+/// [`valid_in_scratch`]'s run on the head [`head_at`] found: `None` when it leaves a host
+/// undecided (its place in the tab-free input in `job.host`). Inlined: issue 20, no frame
+/// between the scratch's and the run's.
+#[inline(always)]
+fn run_head(at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Option<bool> {
+    let (head, out, squeeze) = match at {
+        HeadAt::Input(head) => (head, scratch, Squeeze::NONE),
+        HeadAt::Scratch(split, squeeze) => {
+            // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 (or
+            // putting ASCII bytes in their place) leaves UTF-8: the fallbacks are
+            // unreachable (and leave no panic path, issue 20).
+            let (out, copy) = scratch.split_at_mut_checked(split)?;
+            (core::str::from_utf8(copy).ok()?, out, squeeze)
         }
     };
     // What an earlier run recorded is not this one's.
@@ -283,14 +311,14 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     let result = run(
         head,
         job,
-        &mut *out,
+        out,
         ValidationErrors::EMPTY,
         None,
         Positions::SAME,
     );
-    // The host follows the userinfo left out of the copy: its place in the input's terms.
+    // The host's place in the copy, in the tab-free head's terms.
     if let Some(cell) = job.host {
-        cell.set(cell.get().map(|span| left_out.put_back(span)));
+        cell.set(cell.get().map(|span| squeeze.put_back(span)));
     }
     // A validity-only run that is valid, or undecided (a skipped step), ends in
     // `ArenaTooSmall`; a later failure is the answer even after an undecided host.
@@ -302,14 +330,13 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
 }
 
 /// [`can_parse`] on the host that [`valid_in_scratch`]'s run left undecided, at
-/// `start..end` of the head it ran on, with a scratch of its own
-/// ([`crate::host::domain::undecided_host_valid`]): the host's bytes in the input where the
-/// head was parsed in place; where the head was copied without its tabs and newlines (so
-/// the host is at most [`CAN_PARSE_SCRATCH`] bytes), the host is copied again without them
-/// to the end of the scratch, which leaves [`HOST_DECODE_ROOM`] bytes or more to decode in.
+/// `start..end` of the tab-free input, with a scratch of its own: an `xn--` label too long
+/// to decode in the run's scratch ([`crate::host::domain::undecided_host_valid`]), or a
+/// host [`Squeeze`] left out of the head's copy, of any kind (the input's scheme, else the
+/// base's, says which). Read in the input, tabs and newlines skipped as it is read.
 /// Beside [`valid_in_scratch`], not under it: its frame is not on the run's deepest chain.
 #[inline(never)]
-fn host_valid(input: &str, (start, end): HostSpan) -> bool {
+fn host_valid(input: &str, (start, end): HostSpan, base_special: bool) -> bool {
     let t = input.as_bytes().get(leading_c0_or_space(input)..);
     let (Some(t), Some(last)) = (t, end.checked_sub(1)) else {
         return true;
@@ -317,16 +344,19 @@ fn host_valid(input: &str, (start, end): HostSpan) -> bool {
     let Some(host) = t.get(kept_position(t, start)..kept_position(t, last) + 1) else {
         return true;
     };
-    let mut scratch = [0u8; CAN_PARSE_SCRATCH + HOST_DECODE_ROOM];
-    if !has_tab_or_newline(host) {
-        return crate::host::domain::undecided_host_valid(host, &mut scratch);
+    let mut kept = host.iter().filter(|&&b| !is_tab_or_newline(b));
+    // An IPv6 address is never too long for the scratch (an undecided one is a domain).
+    if kept.clone().next() == Some(&b'[') {
+        return false;
     }
-    let split = scratch.len().saturating_sub(end - start);
-    let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
-        return true;
-    };
-    copy_without_tabs(host, copy);
-    crate::host::domain::undecided_host_valid(copy, out)
+    let special = scheme_without_tabs(t).map_or(base_special, |(s, _)| s.is_special());
+    if !special {
+        // <https://url.spec.whatwg.org/#concept-opaque-host-parser>: only a forbidden host
+        // code point fails it.
+        return kept.all(|&b| !is_forbidden_host(b));
+    }
+    let mut scratch = [0u8; CAN_PARSE_SCRATCH + HOST_DECODE_ROOM];
+    crate::host::domain::undecided_host_valid(host, &mut scratch)
 }
 
 /// What [`host_valid`]'s scratch has besides a host copied there: the least an `xn--` label
@@ -344,94 +374,185 @@ fn leading_c0_or_space(input: &str) -> usize {
 
 /// Where [`valid_in_scratch`] finds the head it decides on, when its scratch cannot hold the
 /// tab-free copy of the input ([`head_at`]).
+#[derive(Clone, Copy)]
 enum HeadAt<'i> {
     /// The head has no tabs or newlines: parsed in place.
     Input(&'i str),
     /// The tab-free head is copied into the scratch from this offset to its end, without
-    /// the userinfo it leaves out.
-    Scratch(usize, LeftOut),
+    /// what [`Squeeze`] leaves out.
+    Scratch(usize, Squeeze),
 }
 
-/// What a copy of a head over the scratch leaves out, in tab-free bytes: a userinfo (up to
-/// its last `@`, which stays), `len` bytes from `at`; and for a special URL all from `end`,
-/// past the `\` that ends its authority (a path's, which never fails). No state fails on a
-/// userinfo's bytes, only on its `@` (<https://url.spec.whatwg.org/#authority-state>: with
-/// an empty host after it, or in a `file` host, where it is a forbidden host code point),
-/// so the copy without them is as valid as the head.
+/// How a tab-free head over the scratch is copied shorter and as valid: what it leaves out,
+/// in tab-free positions of the head (<https://url.spec.whatwg.org/#concept-basic-url-parser>):
+/// - a scheme of more than [`SCHEME_KEPT`] bytes (so not special) but its first letter;
+/// - slashes after the scheme past the third: no state reads more than three (two start
+///   an authority where one does not; a special URL's authority ignores the rest, a
+///   `file` host or another authority ends at the third, and the rest is path), but in a
+///   non-special URL's `//\`, where the `\` starts a host that the next `/` ends;
+/// - a userinfo, up to its last `@` (which stays): no state fails on its bytes, only on
+///   the `@` (with an empty host after it, or in a `file` host, where it is a forbidden
+///   host code point);
+/// - a host of more than [`HOST_KEPT`] bytes, for [`VALID_HOST_STAND_IN`]: valid as any
+///   kind of host, never a scheme, and like it a path's bytes never fail; the host is
+///   decided apart ([`host_valid`]), when the head with [`INVALID_HOST_STAND_IN`] fails;
+/// - a port's leading zeros but one, and all after the seven bytes that follow: past five
+///   significant digits, or with a byte that is not a digit among them, it fails either way;
+/// - for a special URL, all after the `\` that ends its authority (a path's, which never
+///   fails).
+///
+/// A head is split as the authority state splits it: the userinfo up to the last `@`, the
+/// host up to a `:` outside `[]`, then the port. Where the span is not an authority but a
+/// path, what is left out never fails either.
 #[derive(Clone, Copy)]
-struct LeftOut {
-    at: usize,
-    len: usize,
-    end: usize,
+struct Squeeze {
+    /// The ranges left out, in order: scheme, slashes (two ranges), userinfo, host, a
+    /// port's zeros and its tail, and what follows a special URL's `\`.
+    out: [(usize, usize); 8],
+    /// The host left out, in tab-free positions of the head, and where its stand-in starts
+    /// in the copy.
+    host: Option<HostSpan>,
+    stand_in: usize,
 }
 
-impl LeftOut {
-    const NONE: LeftOut = LeftOut {
-        at: 0,
-        len: 0,
-        end: usize::MAX,
+/// A scheme this long or shorter is copied whole (the longest special one is 5 bytes).
+const SCHEME_KEPT: usize = 8;
+/// A host this long or shorter is copied whole: what the copy holds besides is at most 22
+/// bytes (scheme and `:`, slashes, `@`, `:` and port, the byte that ends the head), so that
+/// it fits the scratch with room for the host's IDNA output.
+const HOST_KEPT: usize = 512;
+/// What a host left out of the copy is first read as (and where its bytes would be a path's,
+/// never fail).
+const VALID_HOST_STAND_IN: &[u8] = b"1x";
+/// The second byte of [`VALID_HOST_STAND_IN`] the second run puts instead: a forbidden host
+/// and domain code point.
+const INVALID_HOST_STAND_IN: u8 = b'<';
+
+impl Squeeze {
+    const NONE: Squeeze = Squeeze {
+        out: [(0, 0); 8],
+        host: None,
+        stand_in: 0,
     };
 
-    /// For the tab-free `head`, whose span (what may hold an authority) starts at
-    /// `span_start`: the userinfo from there to the last `@` of the authority, which for a
-    /// `special` URL ends at a `\` too.
-    fn find(head: &[u8], span_start: usize, special: bool) -> LeftOut {
-        let kept = head.iter().filter(|&&b| !is_tab_or_newline(b));
-        let (mut last_at, mut end) = (None, usize::MAX);
-        for (k, &b) in kept.enumerate().skip(span_start) {
+    /// For the tab-free `head` (`head`'s bytes without tabs and newlines), with `head` as
+    /// [`Head::scan`] found it: the scheme, slashes, userinfo, host and port, split as
+    /// [`Squeeze`] says, for a `special` URL or not.
+    fn find(head: &[u8], scan: &Head, special: bool) -> Squeeze {
+        let kept = || head.iter().copied().filter(|&b| !is_tab_or_newline(b));
+        let n = kept().count();
+        let (span_start, span_end) = (scan.span_start(n), scan.span_end(n));
+        let colon = kept().take(span_start).position(|b| b == b':');
+        let scheme_end = colon.map_or(0, |c| c + 1);
+        let mut sq = Squeeze::NONE;
+        if scheme_end > SCHEME_KEPT + 1 {
+            sq.out[0] = (1, scheme_end - 1);
+        }
+        // A non-special URL's authority has the `\` in its slashes: past it up to a `/`.
+        let third = (scheme_end + 2).min(span_start);
+        let slash = match kept().nth(third) == Some(b'\\') && !special {
+            true => kept().enumerate().take(span_start).skip(third).find(|&(_, b)| b == b'/'),
+            false => None,
+        };
+        let slash = slash.map_or(span_start, |(k, _)| k);
+        sq.out[1] = (third + 1, slash);
+        sq.out[2] = ((slash + 1).min(span_start), span_start);
+        // The authority: up to a special URL's `\`, the userinfo up to the last `@`.
+        let (mut end, mut last_at) = (span_end, None);
+        for (k, b) in kept().enumerate().take(span_end).skip(span_start) {
             match b {
                 b'\\' if special => {
-                    end = k + 1;
+                    end = k;
+                    sq.out[7] = (k + 1, usize::MAX);
                     break;
                 }
                 b'@' => last_at = Some(k),
                 _ => {}
             }
         }
-        let len = last_at.map_or(0, |at| at - span_start);
-        LeftOut {
-            at: span_start,
-            len,
-            end,
+        let host_start = last_at.map_or(span_start, |at| {
+            sq.out[3] = (span_start, at);
+            at + 1
+        });
+        let host_end = host_end(kept().take(end).skip(host_start)) + host_start;
+        if host_end - host_start > HOST_KEPT {
+            sq.out[4] = (host_start, host_end);
+            sq.host = Some((host_start, host_end));
         }
+        // The port: its leading zeros but one, and past seven bytes after them.
+        let port = (host_end + 1).min(end);
+        let zeros = kept()
+            .take(end)
+            .skip(port)
+            .take_while(|&b| b == b'0')
+            .count();
+        let from = port + zeros.saturating_sub(1);
+        sq.out[5] = (port, from);
+        // The tail from a character's first byte: the copy stays UTF-8.
+        let mut tail = kept().enumerate().take(end).skip(from + 7);
+        let tail = tail.find(|&(_, b)| b & 0xC0 != 0x80).map_or(end, |(k, _)| k);
+        sq.out[6] = (tail, end);
+        sq
     }
 
-    /// How many tab-free bytes of a head of `kept` the copy holds.
-    fn copied(self, kept: usize) -> usize {
-        kept.min(self.end).saturating_sub(self.len)
+    /// Calls `f` on each byte of the copy of `from` (tabs and newlines, and what this leaves
+    /// out, left out; the host stand-in in its place), and returns where the stand-in
+    /// starts in the copy, if there is one.
+    fn each_copied(self, from: &[u8], mut f: impl FnMut(u8)) -> usize {
+        let (mut written, mut stand_in) = (0, 0);
+        let kept = from.iter().filter(|&&b| !is_tab_or_newline(b));
+        for (k, &b) in kept.enumerate() {
+            if self.host.is_some_and(|(start, _)| start == k) {
+                stand_in = written;
+                VALID_HOST_STAND_IN.iter().for_each(|&s| f(s));
+                written += VALID_HOST_STAND_IN.len();
+            }
+            if !self.out.iter().any(|&(a, e)| (a..e).contains(&k)) {
+                f(b);
+                written += 1;
+            }
+        }
+        stand_in
     }
 
-    /// A span of the copy as the same span of the tab-free head (it follows the userinfo).
+    /// A span of the copy as the same span of the tab-free head (what was left out before
+    /// it put back). Never a host left out: the run reads its stand-in, which it decides.
     fn put_back(self, (start, end): HostSpan) -> HostSpan {
-        match start >= self.at {
-            true => (start + self.len, end + self.len),
-            false => (start, end),
+        let mut at = start;
+        for (a, e) in self.out {
+            if a < e && a <= at {
+                at = at.saturating_add(e - a);
+            }
         }
+        (at, end + (at - start))
     }
+}
 
-    /// Copies `from` without its tabs and newlines and without what this leaves out into
-    /// `to`.
-    fn copy_without(self, from: &[u8], to: &mut [u8]) {
-        let kept = from
-            .iter()
-            .filter(|&&b| !is_tab_or_newline(b))
-            .take(self.end);
-        let userinfo = self.at..self.at + self.len;
-        let copied = kept.enumerate().filter(|(k, _)| !userinfo.contains(k));
-        for (slot, (_, &b)) in to.iter_mut().zip(copied) {
-            *slot = b;
+/// The host's length in `authority` past a userinfo: up to the first `:` outside `[]`
+/// (<https://url.spec.whatwg.org/#host-state>).
+fn host_end(authority: impl Iterator<Item = u8>) -> usize {
+    let mut inside_brackets = false;
+    let mut len = 0;
+    for b in authority {
+        match b {
+            b':' if !inside_brackets => break,
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            _ => {}
         }
+        len += 1;
     }
+    len
 }
 
 /// [`without_tabs`] for `can_parse` when its scratch cannot hold the tab-free copy of
 /// `input`: a validity-only run stops at the path start, so only the scheme and authority
 /// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
-/// it has no tabs or newlines, else copied into the end of `scratch` (without what
-/// [`LeftOut`] says when it is over the scratch); when it does not fit either, the answer
-/// is `None` (undecided). Only the head is found here: the caller runs
-/// the states on it, so that this frame is not under them (issue 20: `can_parse`'s bound).
-/// Apart from the pipeline, so that `parse` does not link it.
+/// it has no tabs or newlines, else copied into the end of `scratch` (shorter, as
+/// [`Squeeze`] says, when it is over the scratch). Only the head is found here: the caller
+/// runs the states on it, so that this frame is not under them (issue 20: `can_parse`'s
+/// bound). Apart from the pipeline, so that `parse` does not link it. `None`: unreachable
+/// (what a squeezed head keeps fits the scratch).
 #[inline(never)]
 fn head_at<'i>(input: &'i str, scratch: &mut [u8], base_special: bool) -> Option<HeadAt<'i>> {
     let bytes = input.as_bytes();
@@ -452,18 +573,30 @@ fn head_at<'i>(input: &'i str, scratch: &mut [u8], base_special: bool) -> Option
         return trimmed.get(..end).map(HeadAt::Input);
     }
     let kept = head.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    // Over the scratch: without its userinfo (and a special URL's path), if that is what
-    // makes it long. The scheme is the input's, or else the base's.
-    let left_out = match kept > scratch.len() {
+    // Over the scratch: shorter. The scheme is the input's, or else the base's.
+    let squeeze = match kept > scratch.len() {
         true => {
             let scheme = scheme_without_tabs(t).map(|(scheme, _)| scheme.is_special());
-            LeftOut::find(head, scan.span_start(kept), scheme.unwrap_or(base_special))
+            Squeeze::find(head, &scan, scheme.unwrap_or(base_special))
         }
-        false => LeftOut::NONE,
+        false => Squeeze::NONE,
     };
-    let split = scratch.len().checked_sub(left_out.copied(kept))?;
-    left_out.copy_without(head, scratch.get_mut(split..)?);
-    Some(HeadAt::Scratch(split, left_out))
+    let mut copied = 0;
+    squeeze.each_copied(head, |_| copied += 1);
+    let split = scratch.len().checked_sub(copied)?;
+    let mut slots = scratch.get_mut(split..)?.iter_mut();
+    let stand_in = squeeze.each_copied(head, |b| {
+        if let Some(slot) = slots.next() {
+            *slot = b;
+        }
+    });
+    Some(HeadAt::Scratch(
+        split,
+        Squeeze {
+            stand_in,
+            ..squeeze
+        },
+    ))
 }
 
 #[cfg(test)]

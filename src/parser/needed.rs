@@ -76,11 +76,15 @@ pub(super) struct Head {
 impl Head {
     /// Where the span starts, in tab-free bytes, in a head of `kept` of them.
     pub(super) fn span_start(&self, kept: usize) -> usize {
-        let span_end = match self.end {
+        self.span_end(kept).saturating_sub(self.span)
+    }
+
+    /// Where the span ends (the byte that ends it, or `kept`), in tab-free bytes.
+    pub(super) fn span_end(&self, kept: usize) -> usize {
+        match self.end {
             usize::MAX => kept,
             end => end.saturating_sub(1),
-        };
-        span_end.saturating_sub(self.span)
+        }
     }
 
     pub(super) fn scan(t: &[u8]) -> Head {

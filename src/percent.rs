@@ -170,20 +170,19 @@ pub(crate) fn decode_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// input it came in (`can_parse`'s, over its scratch), not copied without them first.
 pub(crate) fn decode_first_kept(bytes: &[u8]) -> Option<(u8, usize)> {
     // `scan::is_tab_or_newline` (`scan` imports this module).
-    let mut kept = bytes
+    let kept = bytes
         .iter()
         .enumerate()
-        .filter(|&(_, &b)| !matches!(b, b'\t' | b'\n' | b'\r'));
-    let (i, &b) = kept.next()?;
-    if b == b'%' {
-        let (h, l) = (kept.next(), kept.next());
-        if let (Some((_, &h)), Some((j, &l))) = (h, l)
-            && let (Some(h), Some(l)) = (hex_value(h), hex_value(l))
-        {
-            return Some((h << 4 | l, j + 1));
-        }
+        .filter(|&(_, b)| !matches!(b, b'\t' | b'\n' | b'\r'));
+    // The first three kept bytes, and where each ends.
+    let (mut three, mut ends) = ([0u8; 3], [0usize; 3]);
+    for ((slot, end), (i, &b)) in three.iter_mut().zip(ends.iter_mut()).zip(kept) {
+        (*slot, *end) = (b, i + 1);
     }
-    Some((b, i + 1))
+    match decode_at(&three, 0) {
+        Some(d) => Some((d, ends[2])),
+        None => ends[0].checked_sub(1).map(|_| (three[0], ends[0])),
+    }
 }
 
 /// Percent-decodes bytes lazily (<https://url.spec.whatwg.org/#percent-decode>): `%XX` with

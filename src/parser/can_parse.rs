@@ -448,19 +448,7 @@ impl Squeeze {
         if scheme_end > SCHEME_KEPT + 1 {
             sq.out[0] = (1, scheme_end - 1);
         }
-        // A non-special URL's authority has the `\` in its slashes: past it up to a `/`.
-        let third = (scheme_end + 2).min(span_start);
-        let slash = match kept().nth(third) == Some(b'\\') && !special {
-            true => kept()
-                .enumerate()
-                .take(span_start)
-                .skip(third)
-                .find(|&(_, b)| b == b'/'),
-            false => None,
-        };
-        let slash = slash.map_or(span_start, |(k, _)| k);
-        sq.out[1] = (third + 1, slash);
-        sq.out[2] = ((slash + 1).min(span_start), span_start);
+        [sq.out[1], sq.out[2]] = slashes_left_out(kept, scheme_end, span_start, special);
         // The authority: up to a special URL's `\`, the userinfo up to the last `@`.
         let (mut end, mut last_at) = (span_end, None);
         for (k, b) in kept().enumerate().take(span_end).skip(span_start) {
@@ -483,24 +471,54 @@ impl Squeeze {
             sq.out[4] = (host_start, host_end);
             sq.host = Some((host_start, host_end));
         }
-        // The port: its leading zeros but one, and past seven bytes after them.
-        let port = (host_end + 1).min(end);
-        let zeros = kept()
-            .take(end)
-            .skip(port)
-            .take_while(|&b| b == b'0')
-            .count();
-        let from = port + zeros.saturating_sub(1);
-        sq.out[5] = (port, from);
-        // The tail from a character's first byte: the copy stays UTF-8.
-        let mut tail = kept().enumerate().take(end).skip(from + 7);
-        let tail = tail
-            .find(|&(_, b)| b & 0xC0 != 0x80)
-            .map_or(end, |(k, _)| k);
-        sq.out[6] = (tail, end);
+        [sq.out[5], sq.out[6]] = port_left_out(kept, (host_end + 1).min(end), end);
         sq
     }
+}
 
+/// What [`Squeeze`] leaves out of the slashes from `scheme_end` to `span_start` in the
+/// tab-free bytes `kept` gives: past the third, but in a non-special URL's `//\`, the `/`
+/// that ends the authority the `\` starts (as two ranges).
+fn slashes_left_out<I: Iterator<Item = u8>>(
+    kept: impl Fn() -> I,
+    scheme_end: usize,
+    span_start: usize,
+    special: bool,
+) -> [(usize, usize); 2] {
+    let third = (scheme_end + 2).min(span_start);
+    let slash = match kept().nth(third) == Some(b'\\') && !special {
+        true => kept()
+            .enumerate()
+            .take(span_start)
+            .skip(third)
+            .find(|&(_, b)| b == b'/'),
+        false => None,
+    };
+    let slash = slash.map_or(span_start, |(k, _)| k);
+    [
+        (third + 1, slash),
+        ((slash + 1).min(span_start), span_start),
+    ]
+}
+
+/// What [`Squeeze`] leaves out of a port from `port` to `end` in the tab-free bytes `kept`
+/// gives: its leading zeros but one, and past the seven bytes after them (from a
+/// character's first byte: the copy stays UTF-8).
+fn port_left_out<I: Iterator<Item = u8>>(
+    kept: impl Fn() -> I,
+    port: usize,
+    end: usize,
+) -> [(usize, usize); 2] {
+    let digits = kept().take(end).skip(port);
+    let from = port + digits.take_while(|&b| b == b'0').count().saturating_sub(1);
+    let mut tail = kept().enumerate().take(end).skip(from + 7);
+    let tail = tail
+        .find(|&(_, b)| b & 0xC0 != 0x80)
+        .map_or(end, |(k, _)| k);
+    [(port, from), (tail, end)]
+}
+
+impl Squeeze {
     /// Calls `f` on each byte of the copy of `from` (tabs and newlines, and what this leaves
     /// out, left out; the host stand-in in its place), and returns where the stand-in
     /// starts in the copy, if there is one.

@@ -168,21 +168,27 @@ pub(crate) fn decode_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// parser removes them from its input), percent-decoded, and how many of `bytes` it takes:
 /// a `%` and two hex digits may have tabs and newlines between them. For a host read in the
 /// input it came in (`can_parse`'s, over its scratch), not copied without them first.
+#[inline(always)]
 pub(crate) fn decode_first_kept(bytes: &[u8]) -> Option<(u8, usize)> {
     // `scan::is_tab_or_newline` (`scan` imports this module).
-    let kept = bytes
-        .iter()
-        .enumerate()
-        .filter(|&(_, b)| !matches!(b, b'\t' | b'\n' | b'\r'));
-    // The first three kept bytes, and where each ends.
-    let (mut three, mut ends) = ([0u8; 3], [0usize; 3]);
-    for ((slot, end), (i, &b)) in three.iter_mut().zip(ends.iter_mut()).zip(kept) {
-        (*slot, *end) = (b, i + 1);
+    let kept = |b: &u8| !matches!(b, b'\t' | b'\n' | b'\r');
+    let i = bytes.iter().position(kept)?;
+    let b = *bytes.get(i)?;
+    if b == b'%' {
+        // The two kept bytes after it, both hex digits.
+        let (mut value, mut digits, mut j) = (0, 0, i + 1);
+        while let (true, Some(c)) = (digits < 2, bytes.get(j)) {
+            j += 1;
+            if kept(c) {
+                let Some(v) = hex_value(*c) else { break };
+                (value, digits) = (value << 4 | v, digits + 1);
+            }
+        }
+        if digits == 2 {
+            return Some((value, j));
+        }
     }
-    match decode_at(&three, 0) {
-        Some(d) => Some((d, ends[2])),
-        None => ends[0].checked_sub(1).map(|_| (three[0], ends[0])),
-    }
+    Some((b, i + 1))
 }
 
 /// Percent-decodes bytes lazily (<https://url.spec.whatwg.org/#percent-decode>): `%XX` with

@@ -212,22 +212,18 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let host = Cell::new(None);
     let job = Job::validity(base, &host);
-    // `None` from `valid_in_scratch`: a host its run left undecided, where `host` says (none:
-    // unreachable).
-    let base_special = base.is_some_and(|b| b.scheme_type().is_special());
-    let undecided = || {
-        host.get()
-            .is_none_or(|span| host_valid(input, span, base_special))
-    };
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.
-    if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
-        return valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided);
-    }
-    match valid_without_scratch(input, &job, resume.as_ref()) {
-        Some(valid) => valid,
-        None => valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided),
-    }
+    let in_scratch = match cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
+        true => valid_in_scratch(input, &job, resume.as_ref()),
+        false => match valid_without_scratch(input, &job, resume.as_ref()) {
+            Some(valid) => return valid,
+            None => valid_in_scratch(input, &job, resume.as_ref()),
+        },
+    };
+    // `None` from `valid_in_scratch`: a host its run left undecided, where `host` says (none:
+    // unreachable).
+    in_scratch.unwrap_or_else(|| host_valid(input, &job))
 }
 
 /// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when
@@ -261,28 +257,23 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // the head decides: it runs again (in place, or its tab-free copy at the end of the
     // scratch), and a host it leaves undecided is decided after it. Each is called from
     // this frame (issue 20: no frame of the head's between).
-    let base_special = job.base.is_some_and(|b| b.scheme_type().is_special());
-    let at = head_at(input, &mut scratch, base_special)?;
-    let valid = run_head(at, job, &mut scratch);
-    // A host left out of the copy: where the head fails with an invalid stand-in too, the
-    // head is valid only if the host is (it is a host, not a path's bytes), decided after
-    // the run.
-    let HeadAt::Scratch(split, squeeze) = at else {
+    let at = head_at(input, &mut scratch, job.base)?;
+    // A host left out of the copy: the head runs again with an invalid stand-in, and where
+    // it then fails it is valid only if the host is (a host, not a path's bytes), decided
+    // after the run. One call site: the run is inlined once into this frame.
+    let valid = run_head(input, at, job, &mut scratch);
+    let (HeadAt::Scratch(split, true), Some(true) | None) = (at, valid) else {
         return valid;
     };
-    let Some(host) = squeeze.host else {
+    let Some((stand_in, host)) = squeezed_host(input, job.base) else {
         return valid;
     };
-    if valid == Some(false) {
-        return valid;
-    }
-    if let Some(b) = scratch.get_mut(split + squeeze.stand_in + 1) {
+    if let Some(b) = scratch.get_mut(split + stand_in + 1) {
         *b = INVALID_HOST_STAND_IN;
     }
-    match run_head(at, job, &mut scratch) {
+    match run_head(input, at, job, &mut scratch) {
         Some(false) => {
-            let cell = job.host?;
-            cell.set(Some(host));
+            job.host?.set(Some(host));
             None
         }
         same => same,
@@ -293,15 +284,15 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
 /// undecided (its place in the tab-free input in `job.host`). Inlined: issue 20, no frame
 /// between the scratch's and the run's.
 #[inline(always)]
-fn run_head(at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Option<bool> {
-    let (head, out, squeeze) = match at {
-        HeadAt::Input(head) => (head, scratch, Squeeze::NONE),
-        HeadAt::Scratch(split, squeeze) => {
+fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Option<bool> {
+    let (head, out, squeezed) = match at {
+        HeadAt::Input(head) => (head, scratch, false),
+        HeadAt::Scratch(split, squeezed) => {
             // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 (or
             // putting ASCII bytes in their place) leaves UTF-8: the fallbacks are
             // unreachable (and leave no panic path, issue 20).
             let (out, copy) = scratch.split_at_mut_checked(split)?;
-            (core::str::from_utf8(copy).ok()?, out, squeeze)
+            (core::str::from_utf8(copy).ok()?, out, squeezed)
         }
     };
     // What an earlier run recorded is not this one's.
@@ -316,9 +307,12 @@ fn run_head(at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Option<boo
         None,
         Positions::SAME,
     );
-    // The host's place in the copy, in the tab-free head's terms.
-    if let Some(cell) = job.host {
-        cell.set(cell.get().map(|span| squeeze.put_back(span)));
+    // The host's place in a squeezed copy, in the tab-free head's terms.
+    if let Some(cell) = job.host
+        && let Some(span) = cell.get()
+        && squeezed
+    {
+        cell.set(Some(put_back(input, job, span)));
     }
     // A validity-only run that is valid, or undecided (a skipped step), ends in
     // `ArenaTooSmall`; a later failure is the answer even after an undecided host.
@@ -336,7 +330,10 @@ fn run_head(at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Option<boo
 /// base's, says which). Read in the input, tabs and newlines skipped as it is read.
 /// Beside [`valid_in_scratch`], not under it: its frame is not on the run's deepest chain.
 #[inline(never)]
-fn host_valid(input: &str, (start, end): HostSpan, base_special: bool) -> bool {
+fn host_valid(input: &str, job: &Job<'_, '_>) -> bool {
+    let Some((start, end)) = job.host.and_then(Cell::get) else {
+        return true;
+    };
     let t = input.as_bytes().get(leading_c0_or_space(input)..);
     let (Some(t), Some(last)) = (t, end.checked_sub(1)) else {
         return true;
@@ -349,6 +346,7 @@ fn host_valid(input: &str, (start, end): HostSpan, base_special: bool) -> bool {
     if kept.clone().next() == Some(&b'[') {
         return false;
     }
+    let base_special = job.base.is_some_and(|b| b.scheme_type().is_special());
     let special = scheme_without_tabs(t).map_or(base_special, |(s, _)| s.is_special());
     if !special {
         // <https://url.spec.whatwg.org/#concept-opaque-host-parser>: only a forbidden host
@@ -378,9 +376,10 @@ fn leading_c0_or_space(input: &str) -> usize {
 enum HeadAt<'i> {
     /// The head has no tabs or newlines: parsed in place.
     Input(&'i str),
-    /// The tab-free head is copied into the scratch from this offset to its end, without
-    /// what [`Squeeze`] leaves out.
-    Scratch(usize, Squeeze),
+    /// The tab-free head is copied into the scratch from this offset to its end, shorter
+    /// ([`Squeeze`]) when `true`. (Not the `Squeeze` itself: that is recomputed where it is
+    /// needed, so that its size is not in the frame the run is under, issue 20.)
+    Scratch(usize, bool),
 }
 
 /// How a tab-free head over the scratch is copied shorter and as valid: what it leaves out,
@@ -409,10 +408,8 @@ struct Squeeze {
     /// The ranges left out, in order: scheme, slashes (two ranges), userinfo, host, a
     /// port's zeros and its tail, and what follows a special URL's `\`.
     out: [(usize, usize); 8],
-    /// The host left out, in tab-free positions of the head, and where its stand-in starts
-    /// in the copy.
+    /// The host left out, in tab-free positions of the head.
     host: Option<HostSpan>,
-    stand_in: usize,
 }
 
 /// A scheme this long or shorter is copied whole (the longest special one is 5 bytes).
@@ -432,7 +429,6 @@ impl Squeeze {
     const NONE: Squeeze = Squeeze {
         out: [(0, 0); 8],
         host: None,
-        stand_in: 0,
     };
 
     /// For the tab-free `head` (`head`'s bytes without tabs and newlines), with `head` as
@@ -578,16 +574,8 @@ fn host_end(authority: impl Iterator<Item = u8>) -> usize {
 /// bound). Apart from the pipeline, so that `parse` does not link it. `None`: unreachable
 /// (what a squeezed head keeps fits the scratch).
 #[inline(never)]
-fn head_at<'i>(input: &'i str, scratch: &mut [u8], base_special: bool) -> Option<HeadAt<'i>> {
-    let bytes = input.as_bytes();
-    let lead = leading_c0_or_space(input);
-    let rest = bytes.get(lead..).unwrap_or_default();
-    let trail = rest
-        .iter()
-        .rev()
-        .take_while(|&&b| is_c0_or_space(b))
-        .count();
-    let trimmed = input.get(lead..bytes.len() - trail)?;
+fn head_at<'i>(input: &'i str, scratch: &mut [u8], base: Option<&Url<'_>>) -> Option<HeadAt<'i>> {
+    let trimmed = trimmed(input)?;
     let t = trimmed.as_bytes();
     // The head in `trimmed` (where its last kept byte ends: an ASCII byte or the end).
     let scan = Head::scan(t);
@@ -597,30 +585,62 @@ fn head_at<'i>(input: &'i str, scratch: &mut [u8], base_special: bool) -> Option
         return trimmed.get(..end).map(HeadAt::Input);
     }
     let kept = head.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    // Over the scratch: shorter. The scheme is the input's, or else the base's.
     let squeeze = match kept > scratch.len() {
-        true => {
-            let scheme = scheme_without_tabs(t).map(|(scheme, _)| scheme.is_special());
-            Squeeze::find(head, &scan, scheme.unwrap_or(base_special))
-        }
+        true => squeeze(t, &scan, base),
         false => Squeeze::NONE,
     };
     let mut copied = 0;
     squeeze.each_copied(head, |_| copied += 1);
     let split = scratch.len().checked_sub(copied)?;
     let mut slots = scratch.get_mut(split..)?.iter_mut();
-    let stand_in = squeeze.each_copied(head, |b| {
+    squeeze.each_copied(head, |b| {
         if let Some(slot) = slots.next() {
             *slot = b;
         }
     });
-    Some(HeadAt::Scratch(
-        split,
-        Squeeze {
-            stand_in,
-            ..squeeze
-        },
-    ))
+    Some(HeadAt::Scratch(split, kept > scratch.len()))
+}
+
+/// `input` without the C0 controls and spaces the URL parser trims from both ends.
+fn trimmed(input: &str) -> Option<&str> {
+    let bytes = input.as_bytes();
+    let lead = leading_c0_or_space(input);
+    let rest = bytes.get(lead..).unwrap_or_default();
+    let trail = rest
+        .iter()
+        .rev()
+        .take_while(|&&b| is_c0_or_space(b))
+        .count();
+    input.get(lead..bytes.len() - trail)
+}
+
+/// The [`Squeeze`] of the trimmed input `t`'s head, which [`Head::scan`] found (`scan`):
+/// for a special URL if the input's scheme is special, or else the base's.
+fn squeeze(t: &[u8], scan: &Head, base: Option<&Url<'_>>) -> Squeeze {
+    let base_special = base.is_some_and(|b| b.scheme_type().is_special());
+    let head = t.get(..kept_position(t, scan.end)).unwrap_or_default();
+    let scheme = scheme_without_tabs(t).map(|(scheme, _)| scheme.is_special());
+    Squeeze::find(head, scan, scheme.unwrap_or(base_special))
+}
+
+/// Where the host stand-in starts in the squeezed copy of `input`'s head, and the host it
+/// stands in for, if one was left out. Out of line: the [`Squeeze`] is not in the frame
+/// the run is under (issue 20).
+#[inline(never)]
+fn squeezed_host(input: &str, base: Option<&Url<'_>>) -> Option<(usize, HostSpan)> {
+    let t = trimmed(input).unwrap_or_default().as_bytes();
+    let scan = Head::scan(t);
+    let sq = squeeze(t, &scan, base);
+    let head = t.get(..kept_position(t, scan.end)).unwrap_or_default();
+    sq.host.map(|host| (sq.each_copied(head, |_| {}), host))
+}
+
+/// [`Squeeze::put_back`] on the squeezed copy of `input`'s head. Out of line, as
+/// [`squeezed_host`].
+#[inline(never)]
+fn put_back(input: &str, job: &Job<'_, '_>, span: HostSpan) -> HostSpan {
+    let t = trimmed(input).unwrap_or_default().as_bytes();
+    squeeze(t, &Head::scan(t), job.base).put_back(span)
 }
 
 #[cfg(test)]

@@ -8,8 +8,7 @@
 //!   an arena of any other size gives the same URL or `ArenaTooSmall { needed }`, and that
 //!   `needed` suffices at once (issue 16); the same for the origin's Unicode serialization;
 //! - idempotence: `parse(href)` (no base) gives the same href and the same components;
-//! - `can_parse` agrees with `parse`, but for its documented limit (LIMITS.md): tabs or
-//!   newlines in a scheme and authority longer than `CAN_PARSE_SCRATCH`.
+//! - `can_parse` agrees with `parse`, with and without a base (an invalid base: `false`).
 #![no_main]
 
 #[path = "common.rs"]
@@ -17,7 +16,7 @@ mod common;
 
 use common::{Parts, parse_owned, split, with_base};
 use libfuzzer_sys::fuzz_target;
-use microurl::{CAN_PARSE_SCRATCH, Error, Url};
+use microurl::{Error, Url};
 
 fuzz_target!(|data: &[u8]| {
     let (input, base) = split(data);
@@ -53,17 +52,13 @@ fuzz_target!(|data: &[u8]| {
             (a, b) => panic!("{input:?}: arena {odd_size} gives {a:?}, exact arena {b:?}"),
         }
 
-        // can_parse agrees with parse. Its documented limit (LIMITS.md, "What remains taken
-        // as valid"): a tab or newline in a scheme and authority longer than
-        // CAN_PARSE_SCRATCH without them. Skipped only where it can be.
-        if !beyond_scratch(&input) {
-            let can = Url::can_parse(&input, base.as_deref());
-            assert_eq!(
-                can,
-                result.is_ok(),
-                "can_parse({input:?}, {base:?}) = {can}, parse = {result:?}"
-            );
-        }
+        // can_parse agrees with parse.
+        let can = Url::can_parse(&input, base.as_deref());
+        assert_eq!(
+            can,
+            result.is_ok(),
+            "can_parse({input:?}, {base:?}) = {can}, parse = {result:?}"
+        );
 
         // The origin's Unicode serialization: at a size taken from the input, the same
         // string or `ArenaTooSmall { needed }`, and `needed` suffices at once.
@@ -95,19 +90,11 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     });
-    // The base fails to parse: so does `new URL(input, base)`; but for the same limit
-    // in the base.
-    if ran.is_none() && !base.as_deref().is_some_and(beyond_scratch) {
+    // The base fails to parse: so does `new URL(input, base)`.
+    if ran.is_none() {
         assert!(
             !Url::can_parse(&input, base.as_deref()),
             "can_parse with invalid base {base:?}"
         );
     }
 });
-
-/// Whether `s` may fall under `can_parse`'s documented limit: a tab or newline, and more
-/// than `CAN_PARSE_SCRATCH` bytes.
-fn beyond_scratch(s: &str) -> bool {
-    let tabs = s.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'));
-    tabs && s.len() > CAN_PARSE_SCRATCH
-}

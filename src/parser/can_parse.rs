@@ -17,8 +17,8 @@ impl Url<'_> {
     /// Whether `input` parses (against `base`, if given), without a caller arena
     /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
     ///
-    /// It uses up to [`crate::CAN_PARSE_SCRATCH`] bytes of stack for inputs that are not
-    /// already canonical.
+    /// It holds [`crate::CAN_PARSE_SCRATCH`] bytes of stack for inputs that are not already
+    /// canonical and need scratch.
     ///
     /// ```
     /// assert!(microurl::Url::can_parse("https://example.com", None));
@@ -32,9 +32,13 @@ impl Url<'_> {
     }
 }
 
-/// Stack bytes [`Url::can_parse`] uses (for the input; a base needs none) when a host
-/// needs IDNA scratch or the input has tabs or newlines to remove.
-pub const CAN_PARSE_SCRATCH: usize = 1024;
+/// Stack bytes [`Url::can_parse`] holds for the input (a base needs none) when a host needs
+/// IDNA scratch or the input has tabs or newlines to remove; a host it cannot decide in
+/// them is decided after the run with this and 384 bytes more. No answer depends on it:
+/// input that does not fit takes slower paths (the head alone, a shorter copy of it, a host
+/// judged as it streams by). 128 bytes keep `can_parse`'s worst-case stack within 1,536
+/// bytes on a Cortex-M0 (LIMITS.md).
+pub const CAN_PARSE_SCRATCH: usize = 128;
 
 /// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.
 ///
@@ -212,18 +216,18 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let host = Cell::new(None);
     let job = Job::validity(base, &host);
-    // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
-    // parse would run UTS46 once to learn that, and again with scratch.
-    let in_scratch = match cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
-        true => valid_in_scratch(input, &job, resume.as_ref()),
-        false => match valid_without_scratch(input, &job, resume.as_ref()) {
-            Some(valid) => return valid,
-            None => valid_in_scratch(input, &job, resume.as_ref()),
-        },
-    };
     // `None` from `valid_in_scratch`: a host its run left undecided, where `host` says (none:
     // unreachable).
-    in_scratch.unwrap_or_else(|| host_valid(input, &job))
+    let undecided = || host_valid(input, &job);
+    // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
+    // parse would run UTS46 once to learn that, and again with scratch.
+    if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
+        return valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided);
+    }
+    match valid_without_scratch(input, &job, resume.as_ref()) {
+        Some(valid) => valid,
+        None => valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided),
+    }
 }
 
 /// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when
@@ -414,10 +418,11 @@ struct Squeeze {
 
 /// A scheme this long or shorter is copied whole (the longest special one is 5 bytes).
 const SCHEME_KEPT: usize = 8;
-/// A host this long or shorter is copied whole: what the copy holds besides is at most 22
-/// bytes (scheme and `:`, slashes, `@`, `:` and port, the byte that ends the head), so that
-/// it fits the scratch with room for the host's IDNA output.
-const HOST_KEPT: usize = 512;
+/// A host this long or shorter is copied whole: what the copy holds besides is at most 23
+/// bytes (scheme and `:`, slashes and a `/` after them, `@`, `:` and port, the byte that
+/// ends the head), so that it fits the scratch with room for the host's IDNA output.
+const HOST_KEPT: usize = CAN_PARSE_SCRATCH / 2;
+const _: () = assert!(HOST_KEPT + 23 < CAN_PARSE_SCRATCH);
 /// What a host left out of the copy is first read as (and where its bytes would be a path's,
 /// never fail).
 const VALID_HOST_STAND_IN: &[u8] = b"1x";

@@ -1084,8 +1084,9 @@ fn can_parse_beyond_the_scratch_on_long_userinfo() {
 }
 
 /// `can_parse` on heads too long for its scratch once tabs and newlines are removed, for
-/// another reason than a userinfo: long schemes, slash runs, hosts (domains that map, decode,
-/// end in numbers or fail; opaque hosts; IPv6) and ports (leading zeros, too many digits),
+/// another reason than a userinfo (60 bytes to 2.5 KiB in the long part: around the
+/// scratch and far over it): long schemes, slash runs, hosts (domains that map, decode, end
+/// in numbers or fail; opaque hosts; IPv6) and ports (leading zeros, too many digits),
 /// with tabs and newlines anywhere, special schemes and not, `file`, and relative input
 /// against special, non-special and `file` bases: `can_parse` equals `parse` on every one.
 #[test]
@@ -1111,7 +1112,11 @@ fn can_parse_beyond_the_scratch_on_long_heads() {
     let (mut valid, mut invalid) = (0, 0);
     for _ in 0..generated_count() / 2 {
         let long = g.below(5);
-        let len = 1100 + g.below(1400);
+        // Around the scratch (128 bytes) as well as far over it.
+        let len = match g.below(2) {
+            0 => 60 + g.below(200),
+            _ => 1100 + g.below(1400),
+        };
         let scheme = match (long == 0, g.below(8)) {
             (true, _) => format!("{}+x\t:", "s\t".repeat(len / 2)),
             (false, 0) => "http:".into(),

@@ -1059,17 +1059,7 @@ fn can_parse_beyond_the_scratch_on_long_userinfo() {
             "/", "/p?q#f", ":8883/x", ":99999/", "", "?x", ":1\t883", "#f",
         ]);
         let input = format!("{scheme}{userinfo}@{host}{tail}");
-        let parses = match base {
-            None => Url::parse(&input, &mut vec![0u8; 1 << 16]).is_ok(),
-            Some(base) => {
-                let mut b = vec![0u8; 256];
-                let base_url = Url::parse(base, &mut b).unwrap();
-                let mut arena = vec![0u8; 1 << 16];
-                Url::parse_with_base(&input, Some(&base_url), &mut arena).is_ok()
-            }
-        };
-        let answer = Url::can_parse(&input, base);
-        assert_eq!(answer, parses, "can_parse {input:?} against {base:?}");
+        let parses = can_parse_as_parse(&input, base);
         backslashes += usize::from(backslash);
         if parses { valid += 1 } else { invalid += 1 }
     }
@@ -1081,6 +1071,23 @@ fn can_parse_beyond_the_scratch_on_long_userinfo() {
         valid > 100 && invalid > 100,
         "{valid} valid, {invalid} invalid"
     );
+}
+
+/// Whether `input` parses against `base` (in a 64 KiB arena), after checking that
+/// `can_parse` says the same.
+fn can_parse_as_parse(input: &str, base: Option<&str>) -> bool {
+    let parses = match base {
+        None => Url::parse(input, &mut vec![0u8; 1 << 16]).is_ok(),
+        Some(base) => {
+            let mut b = vec![0u8; 256];
+            let base_url = Url::parse(base, &mut b).unwrap();
+            let mut arena = vec![0u8; 1 << 16];
+            Url::parse_with_base(input, Some(&base_url), &mut arena).is_ok()
+        }
+    };
+    let answer = Url::can_parse(input, base);
+    assert_eq!(answer, parses, "can_parse {input:?} against {base:?}");
+    parses
 }
 
 /// `can_parse` on heads too long for its scratch once tabs and newlines are removed, for
@@ -1163,17 +1170,7 @@ fn can_parse_beyond_the_scratch_on_long_heads() {
         };
         let tail = g.pick(&["/", "/p?q#f", "", "?x", "#f", "\\x"]);
         let input = format!("{scheme}{slashes}{userinfo}{host}{port}{tail}\t");
-        let parses = match base {
-            None => Url::parse(&input, &mut vec![0u8; 1 << 16]).is_ok(),
-            Some(base) => {
-                let mut b = vec![0u8; 256];
-                let base_url = Url::parse(base, &mut b).unwrap();
-                let mut arena = vec![0u8; 1 << 16];
-                Url::parse_with_base(&input, Some(&base_url), &mut arena).is_ok()
-            }
-        };
-        let answer = Url::can_parse(&input, base);
-        assert_eq!(answer, parses, "can_parse {input:?} against {base:?}");
+        let parses = can_parse_as_parse(&input, base);
         if parses { valid += 1 } else { invalid += 1 }
     }
     println!("can_parse on long heads: {valid} valid, {invalid} invalid, all as parse");

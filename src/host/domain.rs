@@ -597,24 +597,34 @@ fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
 }
 
 /// Without IDNA no host is left undecided (the check that needs arena is UTS46's): only a
-/// host too long for `can_parse`'s scratch gets here, as written in its input (tabs and
-/// newlines in it are skipped). The host parser's steps 4-9 as the bytes stream by: a
-/// decoded byte that is not ASCII needs IDNA, one that is a forbidden domain code point
-/// fails, and a domain that ends in a number goes to the IPv4 parser.
+/// host too long for `can_parse`'s scratch gets here, after [`ascii_domain_valid`] found a
+/// byte that is not ASCII, which needs IDNA.
 #[cfg(not(feature = "idna"))]
-pub(crate) fn undecided_host_valid(input: &[u8], _scratch: &mut [u8]) -> bool {
-    let mut scan = ipv4::Ipv4Scan::new();
+pub(crate) fn undecided_host_valid(_input: &[u8], _scratch: &mut [u8]) -> bool {
+    false
+}
+
+/// The host parser's steps 4-9 (<https://url.spec.whatwg.org/#concept-host-parser>) on a
+/// domain as written in `can_parse`'s input (tabs and newlines in it skipped as it is
+/// read), while it is ASCII once percent-decoded: domain to ASCII then only lowercases it
+/// (whatever its `xn--` labels), a forbidden domain code point fails it, and a result that
+/// ends in a number goes to the IPv4 parser. `None`: a decoded byte is not ASCII, and the
+/// domain needs UTS46 ([`undecided_host_valid`]). Out of line: its IPv4 scanner is not on
+/// the chain of UTS46's frames (issue 20).
+#[inline(never)]
+pub(crate) fn ascii_domain_valid(input: &[u8]) -> Option<bool> {
+    let (mut scan, mut forbidden) = (ipv4::Ipv4Scan::new(), false);
     let mut rest = input;
     while let Some((b, n)) = percent::decode_first_kept(rest) {
-        // For ASCII, the class bit is the forbidden domain code points.
-        if CLASS[b as usize] & class::DOMAIN_SLOW != 0 {
-            return false;
+        if !b.is_ascii() {
+            return None;
         }
+        forbidden |= class::is_forbidden_domain(b);
         scan.feed(b.to_ascii_lowercase());
         rest = rest.get(n..).unwrap_or_default();
     }
     let mut ignored = crate::error::ValidationErrors::EMPTY;
-    scan.result(false, true, &mut ignored).is_ok()
+    Some(!forbidden && scan.result(false, true, &mut ignored).is_ok())
 }
 
 #[cfg(feature = "idna")]

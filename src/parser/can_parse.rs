@@ -357,6 +357,9 @@ fn host_valid(input: &str, job: &Job<'_, '_>) -> bool {
         // code point fails it.
         return kept.all(|&b| !is_forbidden_host(b));
     }
+    if let Some(valid) = crate::host::domain::ascii_domain_valid(host) {
+        return valid;
+    }
     let mut scratch = [0u8; CAN_PARSE_SCRATCH + HOST_DECODE_ROOM];
     crate::host::domain::undecided_host_valid(host, &mut scratch)
 }
@@ -790,8 +793,16 @@ mod tests {
             Url::parse_with_base(input, base.as_ref(), &mut vec![0u8; 1 << 16]).is_ok()
         };
         let r = |s: &str, n: usize| s.repeat(n);
-        let cases: [(String, Option<&str>, bool); 19] = [
+        let cases: [(String, Option<&str>, bool); 21] = [
             (format!("http://{}/", r("a\t", 700)), None, true),
+            // An ASCII domain is only lowercased, whatever its `xn--` labels decode to (the
+            // fuzz target `parse` found this one answered false).
+            (format!("http://xn--ebb--e\n{}/", r("b", 200)), None, true),
+            (
+                format!("http://xn--ebb--e\n{}%3C/", r("b", 200)),
+                None,
+                false,
+            ),
             (format!("http://{}</", r("a\t", 700)), None, false),
             (format!("http://{}%4\t1.com/", r("a", 600)), None, true),
             (format!("http://0x{}7f.1/", r("0\t", 700)), None, true),

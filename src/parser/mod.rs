@@ -14,6 +14,7 @@ mod file;
 mod needed;
 mod path;
 mod setter_states;
+mod squeeze;
 
 use crate::scan as class;
 

@@ -1,0 +1,180 @@
+//! Tests of `can_parse` (the body of its `#[cfg(test)] mod tests`).
+
+use crate::Url;
+use crate::scheme::SchemeType;
+
+/// The stand-ins built from their records are what their parse finds.
+#[test]
+fn stand_ins_are_their_parse() {
+    use SchemeType as S;
+    for (scheme, opaque) in [
+        (S::Http, false),
+        (S::Https, false),
+        (S::Ws, false),
+        (S::Wss, false),
+        (S::Ftp, false),
+        (S::File, false),
+        (S::NotSpecial, true),
+        (S::NotSpecial, false),
+    ] {
+        let built = super::stand_in(scheme, opaque);
+        let mut arena = [0u8; 32];
+        let parsed = Url::parse(built.as_str(), &mut arena).unwrap();
+        assert_eq!(parsed.as_str(), built.as_str());
+        assert_eq!(parsed.record(), built.record(), "{}", built.as_str());
+        assert_eq!(parsed.has_opaque_path(), opaque, "{}", built.as_str());
+    }
+}
+
+/// Input with C0 controls or spaces to trim answers as `parse`: with a canonical head
+/// or not, valid or not after trimming, with or without a base, and with nothing but
+/// them.
+#[test]
+fn can_parse_answers_parse_for_input_to_trim() {
+    use std::{format, vec};
+    let parses = |input: &str, base: Option<&str>| {
+        let mut arena = vec![0u8; 1 << 12];
+        match base {
+            None => Url::parse(input, &mut arena).is_ok(),
+            Some(b) => {
+                let mut base_arena = vec![0u8; 1 << 12];
+                let Ok(base) = Url::parse(b, &mut base_arena) else {
+                    return false;
+                };
+                Url::parse_with_base(input, Some(&base), &mut arena).is_ok()
+            }
+        }
+    };
+    let (mut valid, mut invalid) = (0, 0);
+    for pad in ["", " ", "\u{0}", "\u{1f} \t", "  \n"] {
+        for url in [
+            "https://example.com/a?b#c",
+            "http://example.com:80/",
+            "mqtt://u:p@broker:1883",
+            "http://[::1",
+            "http://ex ample.com/",
+            "http://[fe80::1]/",
+            "a:b",
+            "/p",
+            "",
+            "\t",
+        ] {
+            for base in [None, Some("https://example.com/x"), Some("a:b")] {
+                let input = format!("{pad}{url}{pad}");
+                let expected = parses(&input, base);
+                assert_eq!(Url::can_parse(&input, base), expected, "{input:?} {base:?}");
+                match expected {
+                    true => valid += 1,
+                    false => invalid += 1,
+                }
+            }
+        }
+    }
+    assert!(valid > 50 && invalid > 50, "{valid} {invalid}");
+}
+
+/// A validity-only run does not Punycode-encode a label (only the start of the
+/// encoding, the label's ASCII, is checked further): every ASCII byte beside a non-ASCII
+/// one in a label, and labels that end a domain in a number or not, answer as `parse`.
+#[cfg(feature = "idna")]
+#[test]
+fn can_parse_answers_parse_for_labels_it_does_not_encode() {
+    use std::{format, vec};
+    let parses = |input: &str| Url::parse(input, &mut vec![0u8; 1 << 12]).is_ok();
+    let mut checked = 0;
+    for b in 0x20u8..0x7f {
+        let c = char::from(b);
+        for input in [
+            format!("http://\u{e9}{c}x/"),
+            format!("http://{c}\u{e9}/p"),
+            format!("http://a.\u{e9}{c}1"),
+            format!("http://\u{e9}.0x{c}"),
+            format!("http://\u{e9}{c}.1"),
+            format!("sc://\u{e9}{c}x/"),
+        ] {
+            let expected = parses(&input);
+            assert_eq!(Url::can_parse(&input, None), expected, "{input:?}");
+            checked += usize::from(expected);
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+/// Issue 16, item 6: a host whose UTS46 result outgrows `can_parse`'s scratch, and fails
+/// on a forbidden code point of that result (U+FDFA maps to 18 characters, spaces among
+/// them), is not taken as valid; hosts that outgrow it and are valid still are.
+#[cfg(feature = "idna")]
+#[test]
+fn can_parse_answers_parse_for_hosts_beyond_the_scratch() {
+    use std::{format, vec};
+    let parses = |input: &str| Url::parse(input, &mut vec![0u8; 1 << 16]).is_ok();
+    let long = "\u{e9}".repeat(600);
+    for input in [
+        format!("http://{}/", "\u{FDFA}".repeat(19)),
+        format!("http://{}/x?y", "\u{FDFA}".repeat(100)),
+        format!("https://a<{long}/"),
+        format!("https://{long}\u{FF05}/"),
+        format!("http://{long}/"),
+        format!("http://{long}.{long}/"),
+        format!("sc://{long}/"),
+    ] {
+        for base in [None, Some("https://example.com/")] {
+            let expected = parses(&input);
+            assert_eq!(Url::can_parse(&input, base), expected, "{input:?}");
+        }
+    }
+    assert!(!parses(&format!("http://{}/", "\u{FDFA}".repeat(19))));
+    assert!(parses(&format!("http://{long}/")));
+}
+
+/// Heads too long for the scratch once tabs and newlines are removed, with them in each
+/// part that can be long (so that the copy is squeezed): `can_parse` answers what the
+/// spec says and `parse` finds, in every build (`tests/promises.rs` has 1,000 generated
+/// ones, with IDNA).
+#[test]
+fn can_parse_answers_parse_on_long_heads_with_tabs() {
+    use std::{format, string::String, vec};
+    let parses = |input: &str, base: Option<&str>| {
+        let mut b = vec![0u8; 64];
+        let base = base.map(|b_| Url::parse(b_, &mut b).unwrap());
+        Url::parse_with_base(input, base.as_ref(), &mut vec![0u8; 1 << 16]).is_ok()
+    };
+    let r = |s: &str, n: usize| s.repeat(n);
+    let cases: [(String, Option<&str>, bool); 21] = [
+        (format!("http://{}/", r("a\t", 700)), None, true),
+        // An ASCII domain is only lowercased, whatever its `xn--` labels decode to (the
+        // fuzz target `parse` found this one answered false).
+        (format!("http://xn--ebb--e\n{}/", r("b", 200)), None, true),
+        (
+            format!("http://xn--ebb--e\n{}%3C/", r("b", 200)),
+            None,
+            false,
+        ),
+        (format!("http://{}</", r("a\t", 700)), None, false),
+        (format!("http://{}%4\t1.com/", r("a", 600)), None, true),
+        (format!("http://0x{}7f.1/", r("0\t", 700)), None, true),
+        (format!("http://{}/", r("1.\t", 600)), None, false),
+        (format!("sc://{}/", r("b\t%zz", 300)), None, true),
+        (format!("sc://{}^/", r("b\t", 700)), None, false),
+        (format!("http://[{}]/", r("1:\t", 600)), None, false),
+        (format!("http://h:{}80/", r("0\t", 700)), None, true),
+        (format!("http://h:{}99999/", r("0\t", 700)), None, false),
+        (format!("{}://h/", r("a\t", 700)), None, true),
+        (format!("{}://h^/", r("a\t", 700)), None, false),
+        (format!("http:{}h/", r("/\t", 700)), None, true),
+        (format!("http:{}?q", r("/\t", 700)), None, false),
+        (format!("sc://\\{}@h/", r("\t/", 600)), None, false),
+        (format!("file:{}C:/x", r("/\t", 700)), None, true),
+        (format!("//{}/", r("a\t", 700)), Some("sc://x/"), true),
+        (r("a\t<", 600), Some("https://x/"), true),
+        (format!("//{}/", r("a\t<", 600)), Some("https://x/"), false),
+    ];
+    for (input, base, valid) in cases {
+        assert_eq!(parses(&input, base), valid, "parse {input:?}");
+        assert_eq!(Url::can_parse(&input, base), valid, "{input:?}");
+    }
+    // Non-ASCII, decoded across a tab: valid where there is IDNA.
+    let input = format!("http://{}%C3%\tA9/", r("a\t", 700));
+    assert_eq!(parses(&input, None), cfg!(feature = "idna"));
+    assert_eq!(Url::can_parse(&input, None), cfg!(feature = "idna"));
+}

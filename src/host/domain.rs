@@ -138,9 +138,7 @@ fn plain_ascii(
 ) -> Result<HostKind, ParseErrorKind> {
     let domain = |out: &mut Writer<'_>| {
         if has_upper {
-            for &b in input {
-                out.push(b.to_ascii_lowercase());
-            }
+            out.push_lowercase(input);
         } else {
             out.push_slice(input);
         }

@@ -296,6 +296,30 @@ fn composites_are_never_longer_than_their_parts() {
     assert!(checked > 1000, "{checked}");
 }
 
+/// Marks, starters that compose and Hangul: the random strings' characters.
+const ALPHABET: [char; 20] = [
+    'a',
+    'e',
+    '\u{300}',
+    '\u{301}',
+    '\u{316}',
+    '\u{323}',
+    '\u{327}',
+    '\u{345}',
+    '\u{3B1}',
+    '\u{1100}',
+    '\u{1161}',
+    '\u{11A8}',
+    '\u{0B47}',
+    '\u{0B3E}',
+    '\u{0F71}',
+    '\u{0F72}',
+    '\u{1D158}',
+    '\u{1D165}',
+    '\u{1E0A}',
+    '\u{AC00}',
+];
+
 /// The in-place normalization agrees with the streaming one on NormalizationTest.txt
 /// (the lines within the tables' domain) and on random strings of marks, starters that
 /// compose and Hangul, long runs included.
@@ -329,28 +353,6 @@ fn in_place_agrees_with_streaming() {
         }
     }
     assert!(checked > 70_000, "{checked}");
-    const ALPHABET: [char; 20] = [
-        'a',
-        'e',
-        '\u{300}',
-        '\u{301}',
-        '\u{316}',
-        '\u{323}',
-        '\u{327}',
-        '\u{345}',
-        '\u{3B1}',
-        '\u{1100}',
-        '\u{1161}',
-        '\u{11A8}',
-        '\u{0B47}',
-        '\u{0B3E}',
-        '\u{0F71}',
-        '\u{0F72}',
-        '\u{1D158}',
-        '\u{1D165}',
-        '\u{1E0A}',
-        '\u{AC00}',
-    ];
     let mut g = crate::testgen::Gen::new(7);
     for _ in 0..20_000 {
         let len = g.below(80);

@@ -352,35 +352,6 @@ impl<'a> Writer<'a> {
         self.len = end;
     }
 
-    /// Appends `s` with its ASCII upper case letters lowered: the scheme state's and the
-    /// domain's ASCII lowercase (<https://infra.spec.whatwg.org/#ascii-lowercase>), one pass
-    /// over the arena instead of a [`Writer::push`] per byte. While borrowed, the input's
-    /// bytes that already match are kept, as `push` keeps them.
-    pub(crate) fn push_lowercase(&mut self, s: &[u8]) {
-        let mut s = s;
-        if self.borrowed {
-            let here = self.src().get(self.len..).unwrap_or_default();
-            let same = s
-                .iter()
-                .zip(here)
-                .take_while(|&(&b, &h)| b.to_ascii_lowercase() == h)
-                .count();
-            self.len += same;
-            s = s.get(same..).unwrap_or_default();
-            if s.is_empty() {
-                return;
-            }
-            self.materialize();
-        }
-        let room = self.buf.get_mut(self.len..).unwrap_or_default();
-        for (slot, &b) in room.iter_mut().zip(s) {
-            *slot = b.to_ascii_lowercase();
-        }
-        // What did not fit is counted only.
-        self.overflow |= room.len() < s.len();
-        self.len += s.len();
-    }
-
     /// Appends `b` percent-encoded. The input holds `b` itself where the output stands (or
     /// something else), not its encoding: borrowed output is copied at once, without the
     /// comparison [`Writer::push_slice`] would make first.
@@ -556,45 +527,6 @@ mod tests {
             "cut inside \u{fc}"
         );
         assert_eq!(w.input_str(&input.as_bytes()[..0]), Some(""));
-    }
-
-    /// `push_lowercase` leaves the writer as one `push` per lowered byte does: the length,
-    /// the stored bytes, whether it still borrows and whether it overflowed, for every
-    /// split of a mixed-case input between matching and differing output, every arena size
-    /// around the output and both starting states.
-    #[test]
-    fn push_lowercase_is_push_per_byte() {
-        use super::Writer;
-        let input = "ab:CdEf.GH-xY9z";
-        for start in 0..=input.len() {
-            for end in start..=input.len() {
-                for room in 0..=input.len() + 2 {
-                    for materialized in [false, true] {
-                        let part = &input.as_bytes()[start..end];
-                        let (mut a1, mut a2) = ([0u8; 24], [0u8; 24]);
-                        let mut one = Writer::new(&mut a1[..room], input);
-                        let mut bulk = Writer::new(&mut a2[..room], input);
-                        // Output so far: the input up to `start`, borrowed or copied.
-                        for w in [&mut one, &mut bulk] {
-                            w.push_slice(&input.as_bytes()[..start]);
-                            if materialized {
-                                w.materialize();
-                            }
-                        }
-                        for &b in part {
-                            one.push(b.to_ascii_lowercase());
-                        }
-                        bulk.push_lowercase(part);
-                        let case = (start, end, room, materialized);
-                        assert_eq!(one.len(), bulk.len(), "{case:?}");
-                        assert_eq!(one.bytes(), bulk.bytes(), "{case:?}");
-                        assert_eq!(one.borrowed, bulk.borrowed, "{case:?}");
-                        assert_eq!(one.overflowed(), bulk.overflowed(), "{case:?}");
-                        assert_eq!(one.finish(), bulk.finish(), "{case:?}");
-                    }
-                }
-            }
-        }
     }
 
     /// `copy` is `copy_from_slice` at every length around its 4-, 8- and 16-byte cases.

@@ -138,7 +138,9 @@ fn plain_ascii(
 ) -> Result<HostKind, ParseErrorKind> {
     let domain = |out: &mut Writer<'_>| {
         if has_upper {
-            out.push_lowercase(input);
+            for &b in input {
+                out.push(b.to_ascii_lowercase());
+            }
         } else {
             out.push_slice(input);
         }

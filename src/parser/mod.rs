@@ -265,7 +265,9 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         if canonical {
             self.out.push_slice(self.span(0, len + 1));
         } else {
-            self.out.push_lowercase(scheme);
+            for &b in scheme {
+                self.out.push(b.to_ascii_lowercase());
+            }
             self.out.push(b':');
         }
         self.rec.scheme_end = len as u32;

@@ -1,13 +1,18 @@
-//! Domains: percent-decoding, the ASCII fast path and the hand-off to IDNA
-//! (<https://url.spec.whatwg.org/#concept-host-parser>, steps 4-9).
+//! Domains: percent-decoding, the ASCII fast path and the hand-off to IDNA (`to_ascii`, in
+//! the `idna` build) (<https://url.spec.whatwg.org/#concept-host-parser>, steps 4-9).
 
 use super::{HostKind, ipv4};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
-#[cfg(feature = "idna")]
-use crate::idna::{DomainToAscii::NotStrict, Mapped, Verdict};
 use crate::percent;
 use crate::scan::{self as class, CLASS};
+
+#[cfg(feature = "idna")]
+mod to_ascii;
+#[cfg(feature = "idna")]
+pub(crate) use to_ascii::undecided_host_valid;
+#[cfg(feature = "idna")]
+use to_ascii::{parse_unicode, xn_domain_ok};
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
 #[inline]
@@ -255,24 +260,6 @@ pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
     ldh && (!punycode || xn_domain_ok(domain))
 }
 
-/// Stack for [`xn_domain_ok`]: UTS46 needs at most the output before a label plus 5 bytes per
-/// byte of an `xn--` label while decoding it (the `idna` module's bound), so 253 + 5 · 63
-/// for a domain that passed the length checks.
-#[cfg(feature = "idna")]
-const XN_DOMAIN_SCRATCH: usize = 253 + 5 * 63;
-
-/// Out of line: its scratch must not be inlined into the frame of the parse that checks a
-/// URL strictly (stack budget on Cortex-M0).
-#[cfg(feature = "idna")]
-#[inline(never)]
-fn xn_domain_ok(domain: &[u8]) -> bool {
-    let Ok(s) = core::str::from_utf8(domain) else {
-        return false;
-    };
-    let mut scratch = [0u8; XN_DOMAIN_SCRATCH];
-    crate::idna::domain_to_ascii(s, true, &mut scratch).is_ok()
-}
-
 #[cfg(not(feature = "idna"))]
 fn xn_domain_ok(_domain: &[u8]) -> bool {
     // Without IDNA the labels cannot be checked; lowercasing is all the spec does with them.
@@ -288,312 +275,6 @@ fn parse_unicode(
     _v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     Err(ParseErrorKind::IdnaUnavailable)
-}
-
-/// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46 domain to
-/// ASCII with beStrict = false, using the arena past the output as scratch.
-#[cfg(feature = "idna")]
-fn parse_unicode(
-    input: &[u8],
-    escaped: bool,
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
-    let start = out.len();
-    // Without `%`, the decoded domain is the input itself, already a string (no copy, no
-    // UTF-8 check); the arena is still accounted as if it held the copy, so that the size
-    // reported when it runs out does not depend on where the host came from.
-    let source = match escaped {
-        true => None,
-        false => out.input_str(input),
-    };
-    // Room for the decoded domain (shorter than the input when escaped: counted first, so
-    // that the size asked for when there is none is the decoded one).
-    let decoded_len = match escaped {
-        true => percent::decode(input).count(),
-        false => input.len(),
-    };
-    // A validity-only run keeps no host: its labels need not be encoded.
-    let encode = out.keeps_output();
-    let buf = out.owned_buf();
-    let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= decoded_len) else {
-        return unicode_without_room(input, out, v);
-    };
-    let (d, decoded, rest) = match source {
-        Some(s) => {
-            // `region` holds at least `input.len()` bytes (checked above).
-            let rest = region.get_mut(input.len()..).unwrap_or_default();
-            (input.len(), s, rest)
-        }
-        None => match percent_decode_into(input, region) {
-            Some(decoded) => decoded,
-            None => return domain_to_ascii_failure(v),
-        },
-    };
-    let n = match crate::idna::domain_to_ascii_in(decoded, NotStrict { encode }, rest) {
-        Ok(n) => n,
-        // The verdict decodes `xn--` labels in the whole region, the domain streamed from
-        // the input: a bigger arena never gives it less scratch than a smaller one, which
-        // has no room for the decoded domain (`unicode_without_room`).
-        Err(e) => {
-            let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
-            return verdict_in_free_arena(e, domain, d, out, v);
-        }
-    };
-    out.reserve_scratch(d + n);
-    crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
-    out.commit(n);
-    let ascii = out.bytes().get(start..).unwrap_or_default();
-    if !ends_in_a_number(ascii) {
-        return Ok(HostKind::Domain);
-    }
-    // IPv4-non-ASCII-input (after domain-to-ASCII): see `Ipv4Scan::result`.
-    let ipv4 = ipv4_scan(ascii, true, v);
-    finish(start, ipv4, out)
-}
-
-/// Step 3 of <https://url.spec.whatwg.org/#concept-host-parser> (percent-decode, then UTF-8
-/// decode without BOM or failure) into `region`: the decoded length, the domain, and the
-/// rest of `region`; `None` when the bytes are not UTF-8 (U+FFFD would fail UTS46 anyway).
-#[cfg(feature = "idna")]
-fn percent_decode_into<'r>(
-    input: &[u8],
-    region: &'r mut [u8],
-) -> Option<(usize, &'r str, &'r mut [u8])> {
-    // Decoding never lengthens: `region` (at least `input.len()`) holds it all.
-    let mut d = 0;
-    for (slot, b) in region.iter_mut().zip(percent::decode(input)) {
-        *slot = b;
-        d += 1;
-    }
-    // `d` counts the slots written: within `region`, which `min` shows the compiler.
-    let (decoded, rest) = region.split_at_mut(d.min(region.len()));
-    let decoded = core::str::from_utf8(decoded).ok()?;
-    Some((d, decoded, rest))
-}
-
-/// The arena cannot even hold the decoded domain: still check validity when the domain needs
-/// no decoding (UTS46 can tell without a buffer), and record how much arena would do.
-#[cfg(feature = "idna")]
-fn unicode_without_room(
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
-    if input.contains(&b'%') {
-        return escaped_without_room(input, out, v);
-    }
-    let Ok(domain) = core::str::from_utf8(input) else {
-        return domain_to_ascii_failure(v);
-    };
-    // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer.
-    let e = crate::idna::domain_to_ascii_no_room(domain);
-    verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v)
-}
-
-/// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
-/// decodes to at most [`ESCAPED_ON_STACK`] bytes (a DNS label's worth) is decoded on the
-/// stack, so UTS46 can say what it needs (and whether it fails) as for an unescaped one;
-/// a longer one is decoded as it streams by ([`Mapped::escaped`]), for its verdict and for
-/// UTS46's count, once that buffer is gone (issue 20: it is not under the verdict's frames on
-/// the stack).
-#[cfg(feature = "idna")]
-fn escaped_without_room(
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
-    let Some((decoded, ascii)) = escaped_decoded_length(input) else {
-        // As with room: UTF-8 decode without BOM or fail.
-        return domain_to_ascii_failure(v);
-    };
-    // Counted from the input as it is decoded (the decoding's buffer is gone: issue 20,
-    // Cortex-M0 bound), as the decoded domain would be.
-    let e = match ascii {
-        true if decoded == 0 => crate::idna::IdnaError::EmptyHost,
-        true => crate::idna::IdnaError::BufferTooSmall { needed: decoded },
-        false => crate::idna::IdnaError::BufferTooSmall {
-            needed: crate::idna::ascii_needed_escaped(input),
-        },
-    };
-    verdict_in_free_arena(e, Mapped::escaped(input), decoded, out, v)
-}
-
-/// The decoded length of [`escaped_without_room`]'s domain and whether it is ASCII; `None`
-/// when the decoded bytes are not UTF-8. A domain that decodes to more than
-/// [`ESCAPED_ON_STACK`] bytes is taken as its input length and not ASCII (its UTF-8 is left
-/// to the verdict's stream). Not inlined: the buffer is on the stack only here.
-#[cfg(feature = "idna")]
-#[inline(never)]
-fn escaped_decoded_length(input: &[u8]) -> Option<(usize, bool)> {
-    let mut buf = [0u8; ESCAPED_ON_STACK];
-    let mut d = 0;
-    for b in percent::decode(input) {
-        if let Some(slot) = buf.get_mut(d) {
-            *slot = b;
-        }
-        d += 1;
-    }
-    let Some(decoded) = buf.get(..d) else {
-        return Some((input.len(), false));
-    };
-    let decoded = core::str::from_utf8(decoded).ok()?;
-    Some((d, decoded.is_ascii()))
-}
-
-/// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.
-#[cfg(feature = "idna")]
-const ESCAPED_ON_STACK: usize = 64;
-
-/// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
-/// suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]
-/// found the failure the parse with room reports (then it is the answer at once); after a
-/// valid host later checks decide, after an undecided one validity is left undecided.
-/// Anything else fails the host.
-#[cfg(feature = "idna")]
-#[inline(never)]
-fn idna_error(
-    e: crate::idna::IdnaError,
-    decoded: usize,
-    verdict: Result<Verdict, ParseErrorKind>,
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
-    // The verdict's failure first, with its own validation error, as the parse with room
-    // reports it last. (Taken apart here, then the verdict with if-lets: matching the
-    // `Result` with the error made LLVM emit a jump table the static stack bound cannot
-    // follow, issue 20; in the caller, inlined into the host parser, it cost 8 B there.)
-    let verdict = verdict.inspect_err(|kind| {
-        if let Some(error) = kind.validation_error() {
-            v.insert(error);
-        }
-    })?;
-    let needed = match e {
-        crate::idna::IdnaError::BufferTooSmall { needed } => needed,
-        crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
-            v.insert(ValidationError::DomainToAscii);
-            return Err(ParseErrorKind::DomainInvalidCodePoint);
-        }
-        _ => return domain_to_ascii_failure(v),
-    };
-    if let Verdict::Unknown { fails, scratch, .. } = verdict {
-        out.decides_with(scratch);
-        if fails {
-            // The host fails whatever its `xn--` labels decode to: only the room to decode
-            // them (past the host's start, where the verdict's scratch begins) decides the
-            // error.
-            out.reserve_scratch(scratch);
-            out.skip_unwritten(0);
-            return Ok(HostKind::Domain);
-        }
-    }
-    // The result is at most `needed` bytes: count them, so the rest of the URL is counted
-    // after them. An ASCII result that ends in a number becomes an IPv4 address, up to 15
-    // bytes.
-    out.reserve_scratch(decoded + needed);
-    if let Verdict::Valid { ends_in_number } = verdict {
-        out.skip_checked(if ends_in_number { 15 } else { needed });
-    } else {
-        out.skip_unwritten(needed.max(15));
-    }
-    Ok(HostKind::Domain)
-}
-
-/// [`idna_error`] after [`host_verdict`], with the arena's free bytes (past the output) as
-/// the verdict's scratch: how a host ends whose UTS46 step found no room.
-#[cfg(feature = "idna")]
-#[inline(always)]
-fn verdict_in_free_arena(
-    e: crate::idna::IdnaError,
-    domain: Mapped<'_>,
-    decoded: usize,
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
-    let free = out.len();
-    let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
-    let verdict = host_verdict(&e, domain, scratch);
-    idna_error(e, decoded, verdict, out, v)
-}
-
-/// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
-/// steps 5-9 after decoding) when there is no room for its UTS46 result (`scratch` only
-/// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized
-/// domain through every UTS46 check and the URL Standard's, and [`decided`] reads it.
-/// `Err`: the failure the parse with room reports. An `xn--` label whose decoding does not
-/// fit `scratch` leaves it [`Verdict::Unknown`]: `can_parse` settles that host after its
-/// run ([`undecided_host_valid`]), so that the in-order decoder is not linked into every
-/// parse (issue 20: flash, and the Cortex-M0 stack bound). Meaningful only when `e` is the
-/// buffer running out (`Ok(Unknown)` otherwise).
-#[cfg(feature = "idna")]
-#[inline(never)]
-fn host_verdict(
-    e: &crate::idna::IdnaError,
-    domain: Mapped<'_>,
-    scratch: &mut [u8],
-) -> Result<Verdict, ParseErrorKind> {
-    if !matches!(e, crate::idna::IdnaError::BufferTooSmall { .. }) {
-        return Ok(Verdict::Unknown {
-            fails: false,
-            scratch: 0,
-            known: Default::default(),
-        });
-    }
-    let found = crate::idna::verdict(domain.clone(), scratch, true);
-    decided(domain, found)
-}
-
-/// The host parser's steps after domain to ASCII, on a [`Verdict`] on `domain`: a failure
-/// of UTS46 or a forbidden domain code point fails the host, and a result that ends in a
-/// number goes to the IPv4 parser ([`ipv4_verdict`]). `Err`: the failure the parse with
-/// room reports.
-#[cfg(feature = "idna")]
-fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, ParseErrorKind> {
-    match verdict {
-        Verdict::Fails => Err(ParseErrorKind::DomainToAscii),
-        Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
-        Verdict::Valid {
-            ends_in_number: true,
-        } => ipv4_verdict(domain),
-        verdict => Ok(verdict),
-    }
-}
-
-/// `can_parse`'s answer on a host its validity-only run left undecided (the host parser's
-/// `input`, which its UTS46 step had no room for and whose [`host_verdict`] was
-/// [`Verdict::Unknown`]), with `scratch` free: the verdict again, then
-/// [`crate::idna::settle`] decodes in order the `xn--` labels whose decoding does not fit,
-/// and [`decided`] ends the host as the parser does. Undecided still (a scratch under
-/// `STREAM_SCRATCH`, which `can_parse` never gives): taken as valid, unless the host fails
-/// whatever its labels decode to. Called from `can_parse`'s own frame, not under the
-/// parser's.
-#[cfg(feature = "idna")]
-#[inline(never)]
-pub(crate) fn undecided_host_valid(input: &[u8], scratch: &mut [u8]) -> bool {
-    // What `parse_unicode` streams for a host that is not a slice of the input it reads:
-    // percent-decoded (if it has `%`) and UTF-8-decoded as it streams by.
-    let domain = Mapped::escaped(input);
-    let found = crate::idna::verdict(domain.clone(), scratch, true);
-    match decided(domain.clone(), crate::idna::settle(&domain, scratch, found)) {
-        Err(_) => false,
-        Ok(Verdict::Unknown { fails, .. }) => !fails,
-        Ok(_) => true,
-    }
-}
-
-/// [`host_verdict`] for a result that ends in a number: the IPv4 parser over it as it
-/// streams by. Apart, so that its scanner is not on the frame that streams UTS46.
-#[cfg(feature = "idna")]
-#[inline(never)]
-fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
-    let mut scan = ipv4::Ipv4Scan::new();
-    crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
-    // Only the failure matters here: the errors it would report are not kept.
-    let mut ignored = crate::error::ValidationErrors::EMPTY;
-    scan.result(false, true, &mut ignored)?;
-    Ok(Verdict::Valid {
-        ends_in_number: true,
-    })
 }
 
 /// Without IDNA no host is left undecided (the check that needs arena is UTS46's): only a
@@ -625,12 +306,6 @@ pub(crate) fn ascii_domain_valid(input: &[u8]) -> Option<bool> {
     }
     let mut ignored = crate::error::ValidationErrors::EMPTY;
     Some(!forbidden && scan.result(false, true, &mut ignored).is_ok())
-}
-
-#[cfg(feature = "idna")]
-fn domain_to_ascii_failure(v: &mut impl Report) -> Result<HostKind, ParseErrorKind> {
-    v.insert(ValidationError::DomainToAscii);
-    Err(ParseErrorKind::DomainToAscii)
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! Unit tests of `nfc` (a file of their own to keep `nfc.rs` short).
 
+use super::in_place::normalize_counted;
+use super::streamed::decomposes;
 use super::*;
 
 /// The Hangul divisions by multiplication equal the divisions, over every syllable.

@@ -33,6 +33,8 @@ CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linu
 echo "== clippy";  cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
+# The private items' docs too: their links to the spec steps and to each other must resolve.
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q --document-private-items
 echo "== no_std builds"
 for target in thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf; do
     cargo build --release -p microurl --lib --target "$target" -q

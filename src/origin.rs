@@ -55,7 +55,7 @@ impl Origin<'_> {
     /// ```
     ///
     /// # Errors
-    /// [`Error::ArenaTooSmall`](crate::Error::ArenaTooSmall) when `out` is too small, with a
+    /// [`crate::Error::ArenaTooSmall`] when `out` is too small, with a
     /// size that holds the whole serialization (exact unless the host has a Unicode form,
     /// then an upper bound from UTS46).
     #[cfg(feature = "idna")]

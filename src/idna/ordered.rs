@@ -1,6 +1,6 @@
 //! Punycode decoding ([RFC 3492 §6.2](https://www.rfc-editor.org/rfc/rfc3492#section-6.2))
 //! in final order with memory bounded independently of the label: for
-//! [`crate::idna::verdict`], whose scratch cannot hold a long label's decoding (4 bytes per
+//! [`crate::idna::verdict`](mod@crate::idna::verdict), whose scratch cannot hold a long label's decoding (4 bytes per
 //! code point) nor its digits.
 //!
 //! The decoder inserts code points out of order. Undoing its insertions backward maps a
@@ -14,7 +14,7 @@
 //! a time into a small buffer read backward. Positions that no insertion claims are basic
 //! code points, at their index in the label. Time: `N / W` walks of about
 //! `N (1 + B / 2b)` decoding steps for `N` code points (at most
-//! [`MAX_DECODED_CODE_POINTS`](crate::idna::punycode::MAX_DECODED_CODE_POINTS), so
+//! [`crate::idna::punycode::MAX_DECODED_CODE_POINTS`], so
 //! bounded; `B` grows with `N` as the checkpoints stay within their room).
 
 use crate::idna::punycode::{Decoder, Failure, MAX_DECODED_CODE_POINTS};

@@ -319,7 +319,7 @@ fn pipeline<'a>(
 }
 
 /// [`pipeline`] for `can_parse` (a validity-only job): when the scratch cannot hold the
-/// tab-free copy, validity is undecided at once (its head is decided apart: [`head_at`]),
+/// tab-free copy, validity is undecided at once (its head is decided apart: `can_parse::head_at`),
 /// so the stack copy that counts what a parse needs is not linked under it (issue 20:
 /// `can_parse`'s bound).
 /// Inlined: no frame of its own between its callers and the states.

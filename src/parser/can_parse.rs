@@ -1,10 +1,11 @@
 //! [`Url::can_parse`] (<https://url.spec.whatwg.org/#dom-url-canparse>): the entry
 //! pipeline of [`super::entry`] writing nothing, stopping where no later state can fail.
 
-use super::entry::{Job, Positions, kept_position, pipeline_validity, recognizer_runs, run};
+use super::entry::{Job, pipeline_validity, recognizer_runs, run};
 use super::fast::{self, Resume};
 use super::needed::Head;
 use super::squeeze::{INVALID_HOST_STAND_IN, Squeeze};
+use super::tabs::{Positions, kept_position};
 use super::{HostSpan, Options, classify_scheme, scheme_run};
 use crate::error::{Error, ValidationErrors};
 use crate::host::HostKind;

@@ -8,11 +8,11 @@ use super::fast::{self, Found, Resume};
 use super::needed::{
     counts, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_logged,
 };
+use super::tabs::{Positions, copy_and_run, without_tabs};
 use super::{HostSpan, Options, Parser, Record};
 use crate::error::{
     Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
 };
-use crate::host::HostKind;
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;
 use core::cell::Cell;
@@ -24,7 +24,7 @@ pub(super) struct Job<'b, 'u> {
     /// ([`recognizer_runs`]). (Two bytes beside the flags below, not the options' eight:
     /// the job is in the frame of every parse, issue 20.)
     strict: bool,
-    recognizes: bool,
+    pub(super) recognizes: bool,
     /// Only whether the input is valid: the states stop where no later one can fail.
     pub(super) validity_only: bool,
     /// Set when the run ended in `ArenaTooSmall` with validity still undecided: a step that
@@ -155,7 +155,7 @@ pub(super) fn recognize<'i>(input: &'i str, options: &Options<'_>) -> Found<'i> 
 /// build without `fast-path` checked again here: from a job's flag the compiler cannot see
 /// it, and would link the recognizer (3.8 KB of flash).
 #[inline(always)]
-fn recognize_if(runs: bool, input: &str) -> Found<'_> {
+pub(super) fn recognize_if(runs: bool, input: &str) -> Found<'_> {
     match cfg!(feature = "fast-path") && runs {
         true => fast::scan(input),
         false => Found::Nothing,
@@ -262,7 +262,7 @@ fn parse_logged<'a>(
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
 #[inline(never)]
-fn missing_slash<'a>(
+pub(super) fn missing_slash<'a>(
     input: &str,
     at: usize,
     rec: &Record,
@@ -378,14 +378,7 @@ fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
     let resume = resume.filter(|_| lead == 0);
-    run(
-        trimmed,
-        job,
-        arena,
-        v,
-        resume,
-        Positions { lead, tabs: None },
-    )
+    run(trimmed, job, arena, v, resume, Positions::after(lead))
 }
 
 /// Step 1 of the basic URL parser: `input` without its leading and trailing C0 controls
@@ -427,243 +420,6 @@ fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
         false => input,
     };
     (trimmed, lead)
-}
-
-impl<'a> Url<'a> {
-    /// `Url::parse(href, &mut [])` for a serialization this crate built (a setter's
-    /// result): it has no tabs or newlines (every component percent-encodes them or cannot
-    /// hold them), so the tab-free copy and its stack buffer are not on this path (issue 20:
-    /// the setters' static stack bound). A serialization may still end in a space (an
-    /// opaque path whose query or fragment a setter removed), which step 1 trims as the
-    /// spec's setters strip it.
-    #[inline(never)]
-    pub(crate) fn reparse(href: &'a str) -> Result<Url<'a>, Error> {
-        Url::reparse_in(href, &mut [])
-    }
-
-    /// [`Url::reparse`] for a setter's result that kept the host `kept` (every setter but
-    /// host, hostname and href): the recognizer, else the states with the scheme and host
-    /// taken as written ([`Parser::after_kept_host`]), so that no host parser is under these
-    /// setters (issue 20: their stack bound).
-    #[inline(never)]
-    pub(crate) fn reparse_kept_host(
-        href: &'a str,
-        kept: Option<HostKind>,
-    ) -> Result<Url<'a>, Error> {
-        if let Found::Canonical(url) = recognize(href, &Options::default()) {
-            return Ok(url);
-        }
-        let mut v = ValidationErrors::EMPTY;
-        let (trimmed, _) = trim(href, &mut v);
-        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
-        let mut p = Parser::new(trimmed, &mut [], None, v);
-        if let Err(kind) = p.after_kept_host(kept) {
-            // Unreachable: a setter's result is valid.
-            let position = p.err_pos;
-            return Err(Error::Parse(ParseError { kind, position }));
-        }
-        if p.rec.host_kind.is_none() {
-            p.fix_empty_first_segment();
-        }
-        match p.out.finish() {
-            Ok(s) => Ok(Url::from_record(s, &p.rec, p.v.set())),
-            Err(needed) => Err(Error::ArenaTooSmall { needed }),
-        }
-    }
-
-    /// [`Url::reparse`] into `arena`: for text cut from a serialization (a `blob:` URL's
-    /// inner URL, `Url::origin`), which has no tabs or newlines either.
-    pub(crate) fn reparse_in(href: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-        if href.len() > crate::MAX_INPUT_LEN {
-            return Err(Error::InputTooLong);
-        }
-        let options = Options::default();
-        let found = recognize(href, &options);
-        let resume = match &found {
-            Found::Canonical(url) => return Ok(*url),
-            Found::MissingSlash { at, rec, v } => {
-                return missing_slash(href, *at, rec, *v, arena);
-            }
-            Found::Prefix(r) => Some(r),
-            Found::Nothing => None,
-        };
-        let job = Job::new(None, options, false);
-        let mut v = ValidationErrors::EMPTY;
-        let (trimmed, lead) = trim(href, &mut v);
-        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
-        let resume = resume.filter(|_| lead == 0);
-        run(
-            trimmed,
-            &job,
-            arena,
-            v,
-            resume,
-            Positions { lead, tabs: None },
-        )
-    }
-
-    /// [`Url::reparse_in`] without the recognizer, for text it has already found not
-    /// canonical (a `blob:` URL's inner URL): the states alone, which answer the same. Its
-    /// frame, under which the states run, holds no recognizer result (issue 20: `origin`).
-    pub(crate) fn reparse_unrecognized_in(
-        href: &'a str,
-        arena: &'a mut [u8],
-    ) -> Result<Url<'a>, Error> {
-        if href.len() > crate::MAX_INPUT_LEN {
-            return Err(Error::InputTooLong);
-        }
-        let job = Job::new(None, Options::default(), false);
-        let mut v = ValidationErrors::EMPTY;
-        let (trimmed, lead) = trim(href, &mut v);
-        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
-        run(
-            trimmed,
-            &job,
-            arena,
-            v,
-            None,
-            Positions { lead, tabs: None },
-        )
-    }
-}
-
-/// [`pipeline`] for input with tabs or newlines (`trimmed` starts at `lead` in the caller's
-/// input, `n` bytes once they are removed), when the arena holds those `n` bytes: removed
-/// into a copy at the end of the arena, which is then recognized and parsed.
-///
-/// Out of line: the recognizer's result for the copy is not in the pipeline's frame.
-#[inline(never)]
-fn without_tabs<'a, R: Report>(
-    trimmed: &'a str,
-    lead: usize,
-    job: &Job<'_, '_>,
-    arena: &'a mut [u8],
-    v: R,
-    n: usize,
-) -> Result<Url<'a>, Error> {
-    copy_and_run::<R, true>(trimmed, lead, job, arena, v, n)
-}
-
-/// [`without_tabs`]' body. `RECOGNIZE`: whether the recognizer runs on the copy (a speed
-/// path: `can_parse` does without it, and inlines this into its pipeline: one frame less
-/// above the states, issue 20).
-#[inline(always)]
-fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
-    trimmed: &'a str,
-    lead: usize,
-    job: &Job<'_, '_>,
-    arena: &'a mut [u8],
-    v: R,
-    n: usize,
-) -> Result<Url<'a>, Error> {
-    let t = trimmed.as_bytes();
-    // Remove tabs and newlines into the end of the arena (which holds them: checked by the
-    // caller); the output grows from the front.
-    let split = arena.len().saturating_sub(n);
-    let (out, copy) = arena.split_at_mut(split);
-    copy_without_tabs(t, copy);
-    let copy: &'a [u8] = copy;
-    // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable); ASCII
-    // input, the common case, is checked as such.
-    let copy = crate::ascii::as_str(copy)
-        .or_else(|| core::str::from_utf8(copy).ok())
-        .unwrap_or("");
-    let map_pos = Positions {
-        lead,
-        tabs: Some(t),
-    };
-    match RECOGNIZE {
-        // The copy's `n` bytes added to any size reported.
-        // Added in place: a `map_err` moves the whole result, a `memcpy` call on
-        // Cortex-M at opt-level `z` (issue 20: flash).
-        true => {
-            let mut result = recognized_run(copy, job, out, v, map_pos);
-            if let Err(Error::ArenaTooSmall { needed }) = &mut result {
-                *needed += n;
-            }
-            result
-        }
-        // A validity-only job (`can_parse`) reads no size: the result passes straight
-        // through, without a second one in this frame (issue 20: its stack bound).
-        false => run(copy, job, out, v, None, map_pos),
-    }
-}
-
-/// [`run`] after the recognizer on `copy`, which may be canonical, or start so, like input
-/// without tabs (not when it lacks the `/` of a special URL's path: the arena holding the
-/// copy has no room to insert it).
-#[inline(always)]
-fn recognized_run<'a, R: Report>(
-    copy: &'a str,
-    job: &Job<'_, '_>,
-    out: &'a mut [u8],
-    v: R,
-    map_pos: Positions<'_>,
-) -> Result<Url<'a>, Error> {
-    let found = recognize_if(job.recognizes, copy);
-    let resume = match &found {
-        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
-        Found::Prefix(r) => Some(r),
-        _ => None,
-    };
-    run(copy, job, out, v, resume, map_pos)
-}
-
-/// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
-/// runs between them at once (there are few).
-#[inline(never)]
-pub(super) fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
-    let mut at = 0;
-    for run in from.split(|&b| is_tab_or_newline(b)) {
-        // Only when it fits, through `copy_bytes` (no panic path, issue 20).
-        if let Some(dst) = to.get_mut(at..).and_then(|t| t.get_mut(..run.len())) {
-            crate::arena::copy_bytes(dst, run);
-        }
-        at += run.len();
-    }
-}
-
-/// The position in `trimmed` of its `p`-th byte that is not a tab or newline (or its end).
-pub(super) fn kept_position(trimmed: &[u8], p: usize) -> usize {
-    let mut kept = 0;
-    for (i, &b) in trimmed.iter().enumerate() {
-        if !is_tab_or_newline(b) {
-            if kept == p {
-                return i;
-            }
-            kept += 1;
-        }
-    }
-    trimmed.len()
-}
-
-/// Where the tab-free, trimmed input the states read lies in the caller's input: after
-/// `lead` trimmed bytes, and with the tabs and newlines of `tabs` (the trimmed input) taken
-/// out. A value, not a closure: one instance of [`run`] serves every caller.
-#[derive(Clone, Copy)]
-pub(super) struct Positions<'t> {
-    lead: usize,
-    tabs: Option<&'t [u8]>,
-}
-
-impl Positions<'_> {
-    /// Positions that are the caller's (`can_parse` reports none).
-    pub(super) const SAME: Positions<'static> = Positions {
-        lead: 0,
-        tabs: None,
-    };
-
-    /// Positions in `tabs`, the trimmed input with its tabs and newlines, which starts after
-    /// `lead` bytes of the caller's.
-    pub(super) fn new(lead: usize, tabs: &[u8]) -> Positions<'_> {
-        let tabs = Some(tabs);
-        Positions { lead, tabs }
-    }
-
-    /// The caller's position of position `p` of the tab-free input.
-    fn map(self, p: usize) -> usize {
-        self.lead + self.tabs.map_or(p, |t| kept_position(t, p))
-    }
 }
 
 /// The states over the trimmed, tab-free input (from `resume`, if any), and the

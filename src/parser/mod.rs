@@ -13,8 +13,10 @@ mod fast;
 mod file;
 mod needed;
 mod path;
+mod reparse;
 mod setter_states;
 mod squeeze;
+mod tabs;
 
 use crate::scan as class;
 

@@ -5,7 +5,8 @@
 //! that `needed` bytes suffice; this is where that promise is kept for input with tabs or
 //! newlines.
 
-use super::entry::{Job, Positions, copy_without_tabs, kept_position, run, trim};
+use super::entry::{Job, run, trim};
+use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
 use crate::scan::is_tab_or_newline;
 use crate::url::Url;

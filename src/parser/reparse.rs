@@ -1,0 +1,96 @@
+//! A setter's result parsed again (<https://url.spec.whatwg.org/#urlutils-members>): a
+//! serialization this crate built, so canonical, whose offsets the setters take from
+//! the parse rather than compute.
+
+use super::entry::{Job, missing_slash, recognize, run, trim};
+use super::fast::Found;
+use super::tabs::Positions;
+use super::{Options, Parser};
+use crate::error::{Error, ParseError, Report, ValidationErrors};
+use crate::host::HostKind;
+use crate::scan::has_tab_or_newline;
+use crate::url::Url;
+
+impl<'a> Url<'a> {
+    /// `Url::parse(href, &mut [])` for a serialization this crate built (a setter's
+    /// result): it has no tabs or newlines (every component percent-encodes them or cannot
+    /// hold them), so the tab-free copy and its stack buffer are not on this path (issue 20:
+    /// the setters' static stack bound). A serialization may still end in a space (an
+    /// opaque path whose query or fragment a setter removed), which step 1 trims as the
+    /// spec's setters strip it.
+    #[inline(never)]
+    pub(crate) fn reparse(href: &'a str) -> Result<Url<'a>, Error> {
+        Url::reparse_in(href, &mut [])
+    }
+
+    /// [`Url::reparse`] for a setter's result that kept the host `kept` (every setter but
+    /// host, hostname and href): the recognizer, else the states with the scheme and host
+    /// taken as written ([`Parser::after_kept_host`]), so that no host parser is under these
+    /// setters (issue 20: their stack bound).
+    #[inline(never)]
+    pub(crate) fn reparse_kept_host(
+        href: &'a str,
+        kept: Option<HostKind>,
+    ) -> Result<Url<'a>, Error> {
+        if let Found::Canonical(url) = recognize(href, &Options::default()) {
+            return Ok(url);
+        }
+        let mut v = ValidationErrors::EMPTY;
+        let (trimmed, _) = trim(href, &mut v);
+        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
+        let mut p = Parser::new(trimmed, &mut [], None, v);
+        if let Err(kind) = p.after_kept_host(kept) {
+            // Unreachable: a setter's result is valid.
+            let position = p.err_pos;
+            return Err(Error::Parse(ParseError { kind, position }));
+        }
+        if p.rec.host_kind.is_none() {
+            p.fix_empty_first_segment();
+        }
+        match p.out.finish() {
+            Ok(s) => Ok(Url::from_record(s, &p.rec, p.v.set())),
+            Err(needed) => Err(Error::ArenaTooSmall { needed }),
+        }
+    }
+
+    /// [`Url::reparse`] into `arena`: for text cut from a serialization (a `blob:` URL's
+    /// inner URL, `Url::origin`), which has no tabs or newlines either.
+    pub(crate) fn reparse_in(href: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+        if href.len() > crate::MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        let options = Options::default();
+        let found = recognize(href, &options);
+        let resume = match &found {
+            Found::Canonical(url) => return Ok(*url),
+            Found::MissingSlash { at, rec, v } => {
+                return missing_slash(href, *at, rec, *v, arena);
+            }
+            Found::Prefix(r) => Some(r),
+            Found::Nothing => None,
+        };
+        let job = Job::new(None, options, false);
+        let mut v = ValidationErrors::EMPTY;
+        let (trimmed, lead) = trim(href, &mut v);
+        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
+        let resume = resume.filter(|_| lead == 0);
+        run(trimmed, &job, arena, v, resume, Positions::after(lead))
+    }
+
+    /// [`Url::reparse_in`] without the recognizer, for text it has already found not
+    /// canonical (a `blob:` URL's inner URL): the states alone, which answer the same. Its
+    /// frame, under which the states run, holds no recognizer result (issue 20: `origin`).
+    pub(crate) fn reparse_unrecognized_in(
+        href: &'a str,
+        arena: &'a mut [u8],
+    ) -> Result<Url<'a>, Error> {
+        if href.len() > crate::MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        let job = Job::new(None, Options::default(), false);
+        let mut v = ValidationErrors::EMPTY;
+        let (trimmed, lead) = trim(href, &mut v);
+        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
+        run(trimmed, &job, arena, v, None, Positions::after(lead))
+    }
+}

@@ -47,10 +47,10 @@ impl Default for Reported {
 ///
 /// A parse starts the log afresh and reports into it every validation error in the order
 /// the URL Standard's parser reports them, repeats included, and those found before a
-/// failure too (the failure's own error is the last one). On [`Error::ArenaTooSmall`](super::Error::ArenaTooSmall) the log
-/// is not the answer (steps that need arena may not have run): retry with `needed` bytes.
-/// The [`ValidationErrors`] set of the URL stays the zero-cost summary; a parse without a log
-/// costs nothing more.
+/// failure too (the failure's own error is the last one). On
+/// [`Error::ArenaTooSmall`](super::Error::ArenaTooSmall) the log is not the answer (steps
+/// that need arena may not have run): retry with `needed` bytes. The [`ValidationErrors`]
+/// set of the URL stays the zero-cost summary; a parse without a log costs nothing more.
 ///
 /// ```
 /// use microurl::{ErrorLog, Options, Reported, Url, ValidationError as V};

@@ -288,10 +288,11 @@ pub(crate) fn domain_to_ascii_in(
 
 /// The error [`domain_to_ascii`] (beStrict = false) returns for `domain` with no buffer at
 /// all, without running UTS46 processing on it: the buffer running out, with the size that
-/// suffices (an empty domain: the empty host). Processing an empty buffer fails at the first
-/// byte it writes, so what it could find before is left to [`verdict`](fn@verdict::verdict), which the callers
-/// run on this error (a host with no room in the arena): the deep frames of processing (an
-/// `xn--` label's NFC check) stay off the stack of that path (issue 20: Cortex-M0 bound).
+/// suffices (an empty domain: the empty host). Processing an empty buffer fails at the
+/// first byte it writes, so what it could find before is left to
+/// [`verdict`](fn@verdict::verdict), which the callers run on this error (a host with no
+/// room in the arena): the deep frames of processing (an `xn--` label's NFC check) stay off
+/// the stack of that path (issue 20: Cortex-M0 bound).
 pub(crate) fn domain_to_ascii_no_room(domain: &str) -> IdnaError {
     let needed = match domain.is_ascii() {
         true if domain.is_empty() => return IdnaError::EmptyHost,

@@ -1,7 +1,7 @@
 //! Punycode decoding ([RFC 3492 §6.2](https://www.rfc-editor.org/rfc/rfc3492#section-6.2))
 //! in final order with memory bounded independently of the label: for
-//! [`crate::idna::verdict`](mod@crate::idna::verdict), whose scratch cannot hold a long label's decoding (4 bytes per
-//! code point) nor its digits.
+//! [`crate::idna::verdict`](mod@crate::idna::verdict), whose scratch cannot hold a long
+//! label's decoding (4 bytes per code point) nor its digits.
 //!
 //! The decoder inserts code points out of order. Undoing its insertions backward maps a
 //! window of final positions to the insertions that put them there: walking insertion `j`

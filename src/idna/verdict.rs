@@ -11,8 +11,9 @@
 //! label is decoded (Punycode inserts code points out of order) in `scratch`: stored (4
 //! bytes per code point) when it fits; else [`verdict`] answers [`Verdict::Unknown`] and
 //! [`settle`], called after it, decodes the label in order from its characters read again
-//! ([`Ordered`](crate::idna::ordered::Ordered)) through the same checks, NFC part by part in a fixed buffer
-//! ([`StreamedNfc`](crate::idna::nfc::StreamedNfc)). Only a scratch under [`STREAM_SCRATCH`] leaves the verdict unknown.
+//! ([`Ordered`](crate::idna::ordered::Ordered)) through the same checks, NFC part by part
+//! in a fixed buffer ([`StreamedNfc`](crate::idna::nfc::StreamedNfc)). Only a scratch under
+//! [`STREAM_SCRATCH`] leaves the verdict unknown.
 
 use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;

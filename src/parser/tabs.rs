@@ -8,9 +8,10 @@ use crate::error::{Error, Report};
 use crate::scan::is_tab_or_newline;
 use crate::url::Url;
 
-/// The entry pipeline (`entry::pipeline`) for input with tabs or newlines (`trimmed` starts at `lead` in the caller's
-/// input, `n` bytes once they are removed), when the arena holds those `n` bytes: removed
-/// into a copy at the end of the arena, which is then recognized and parsed.
+/// The entry pipeline (`entry::pipeline`) for input with tabs or newlines (`trimmed` starts
+/// at `lead` in the caller's input, `n` bytes once they are removed), when the arena holds
+/// those `n` bytes: removed into a copy at the end of the arena, which is then recognized
+/// and parsed.
 ///
 /// Out of line: the recognizer's result for the copy is not in the pipeline's frame.
 #[inline(never)]

@@ -28,11 +28,11 @@ fn char_at(buf: &[u8], i: usize) -> (char, usize) {
     (char::from_u32(cp).unwrap_or('\u{FFFD}'), n)
 }
 
-/// Normalizes to NFC, in place, the canonical decomposition (not yet reordered) of a
-/// string at `buf[..len]`: each run of combining marks is put in canonical order by a
-/// stable radix sort on the combining class (two passes of 16 buckets) through scratch at
-/// `buf[len..]`, then characters are composed in one pass. Linear in the length whatever
-/// the marks, unlike the buffer-free path of [`Nfc`](super::Nfc), which re-reads a long run once per
+/// Normalizes to NFC, in place, the canonical decomposition (not yet reordered) of a string
+/// at `buf[..len]`: each run of combining marks is put in canonical order by a stable radix
+/// sort on the combining class (two passes of 16 buckets) through scratch at `buf[len..]`,
+/// then characters are composed in one pass. Linear in the length whatever the marks,
+/// unlike the buffer-free path of [`Nfc`](super::Nfc), which re-reads a long run once per
 /// class. Returns the new length, or `Err` with the scratch the longest run out of order
 /// needs (the buffer then holds garbage).
 ///

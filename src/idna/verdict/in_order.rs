@@ -15,15 +15,16 @@ pub(crate) const STREAM_SCRATCH: usize = ordered::MIN_SCRATCH + 128;
 
 const _: () = assert!(STREAM_SCRATCH >= ordered::MIN_SCRATCH + STREAMED_NFC_ROOM);
 
-/// Decides an [`Verdict::Unknown`] verdict on `domain` (what [`verdict`](fn@super::verdict) answered with the
-/// same `scratch`), when the scratch has [`STREAM_SCRATCH`] bytes: every `xn--` label whose
-/// decoding did not fit is decoded in order ([`streamed_label`]) and its Bidi facts join
-/// those of the others. Any other verdict is returned as it is.
+/// Decides an [`Verdict::Unknown`] verdict on `domain` (what [`verdict`](fn@super::verdict)
+/// answered with the same `scratch`), when the scratch has [`STREAM_SCRATCH`] bytes: every
+/// `xn--` label whose decoding did not fit is decoded in order ([`streamed_label`]) and its
+/// Bidi facts join those of the others. Any other verdict is returned as it is.
 ///
-/// After [`verdict`](fn@super::verdict), not inside it: the normalizing stream's state (in `verdict`'s frame)
-/// is not on the stack under the decoder and the NFC check of its parts (issue 20). The
-/// labels are read from the mapped and decomposed stream ([`LabelOrigin`]: the same labels
-/// for the `xn--` ones), and decoded stored again first (the ones that fit were decided).
+/// After [`verdict`](fn@super::verdict), not inside it: the normalizing stream's state (in
+/// `verdict`'s frame) is not on the stack under the decoder and the NFC check of its parts
+/// (issue 20). The labels are read from the mapped and decomposed stream ([`LabelOrigin`]:
+/// the same labels for the `xn--` ones), and decoded stored again first (the ones that fit
+/// were decided).
 #[inline(never)]
 #[cold]
 pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) -> Verdict {
@@ -118,9 +119,10 @@ fn read_label(chars: &mut Mapped<'_>, scratch: &mut [u8]) -> LabelRead {
     }
 }
 
-/// Whether [`decoded_label`](super::decoded_label) decodes the label whose `len` characters after `xn--` are at
-/// the start of `scratch` there (then [`verdict`](fn@super::verdict) decided it), or the decoding fails; not
-/// inlined, and without the checks: its frames are not on [`settle`]'s deepest chain.
+/// Whether [`decoded_label`](super::decoded_label) decodes the label whose `len` characters
+/// after `xn--` are at the start of `scratch` there (then [`verdict`](fn@super::verdict)
+/// decided it), or the decoding fails; not inlined, and without the checks: its frames are
+/// not on [`settle`]'s deepest chain.
 #[inline(never)]
 fn fits_stored(scratch: &mut [u8], len: usize) -> bool {
     let Some((digits, tail)) = scratch.split_at_mut_checked(len) else {
@@ -132,13 +134,14 @@ fn fits_stored(scratch: &mut [u8], len: usize) -> bool {
     )
 }
 
-/// [`decoded_label`](super::decoded_label) for a label whose decoding does not fit `scratch`: decoded in order
-/// from its characters read again ([`Ordered`]: memory independent of the label), each
-/// character through [`LabelScan`] and the NFC check ([`StreamedNfc`], in
-/// [`STREAMED_NFC_ROOM`] bytes for any label; the rest of the scratch is the decoder's).
-/// `None` when the scratch is under [`STREAM_SCRATCH`]. Each window is decoded by a call of
-/// its own ([`next_window`]): the NFC check of a part is not on the stack under the
-/// decoder. Inlined into [`settle`]: apart, the two frames measured 64 B more.
+/// [`decoded_label`](super::decoded_label) for a label whose decoding does not fit
+/// `scratch`: decoded in order from its characters read again ([`Ordered`]: memory
+/// independent of the label), each character through [`LabelScan`] and the NFC check
+/// ([`StreamedNfc`], in [`STREAMED_NFC_ROOM`] bytes for any label; the rest of the scratch
+/// is the decoder's). `None` when the scratch is under [`STREAM_SCRATCH`]. Each window is
+/// decoded by a call of its own ([`next_window`]): the NFC check of a part is not on the
+/// stack under the decoder. Inlined into [`settle`]: apart, the two frames measured 64 B
+/// more.
 #[inline(always)]
 pub(super) fn streamed_label(scratch: &mut [u8], origin: &LabelOrigin<'_>) -> Option<Decoded> {
     if scratch.len() < STREAM_SCRATCH {

@@ -4,12 +4,10 @@
 //! Every finished serialization is ASCII (the URL serializer percent-encodes or
 //! Punycode-encodes everything else), and it is assembled in the arena from pieces of the
 //! input, of a base URL and of bytes the parser writes. `core::str::from_utf8` over it is a
-//! byte-by-byte pass on short strings (about 4 instructions per byte); an ASCII check reads
-//! a word at a time. Measured with `scripts/callgrind.sh` when it came in (`3ec1a15`):
-//! instructions per URL 526 -> 512 on paracrawl, 1192 -> 1182 on wpt, 1754 -> 1726 on
-//! wpt-with-base, 1962 -> 1921 on relative references (1-3%), most where output is written
-//! rather than borrowed. The check itself is [`is_ascii`] here, not `<[u8]>::is_ascii`,
-//! whose short-string path is byte by byte (wpt 883 -> 875 when it changed).
+//! byte-by-byte pass on short strings; an ASCII check reads a word at a time. What that
+//! saves, measured against `from_utf8` in its place, is in BENCHMARKS.md ("The two `unsafe`
+//! blocks"). The check itself is [`is_ascii`] here, not `<[u8]>::is_ascii`, whose
+//! short-string path is byte by byte.
 #![allow(unsafe_code)]
 
 /// `bytes` as a string if they are all ASCII.

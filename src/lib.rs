@@ -63,7 +63,8 @@
 // docs.rs (`--cfg docsrs`, nightly): each feature-gated item carries its feature's badge.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied everywhere but in `ascii` and in `scan`'s vector scan (one block each,
-// with its safety argument).
+// with its safety argument, a test against the safe form, and its measurement in
+// BENCHMARKS.md). Denied, not forbidden: those two modules allow it where it is.
 #![deny(unsafe_code)]
 
 // Unit tests may use std; the library itself never does.

@@ -1,7 +1,7 @@
 //! [`Url::can_parse`] (<https://url.spec.whatwg.org/#dom-url-canparse>): the entry
 //! pipeline of [`super::entry`] writing nothing, stopping where no later state can fail.
 
-use super::entry::{Job, pipeline_validity, recognizer_runs, run};
+use super::entry::{Job, pipeline_validity, recognizer_runs, run, trim};
 use super::fast::{self, Resume};
 use super::needed::Head;
 use super::squeeze::{INVALID_HOST_STAND_IN, Squeeze};
@@ -81,9 +81,10 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
 /// the input's run is under (issue 20).
 #[inline(never)]
 fn base_stand_in(b: &str) -> Option<(SchemeType, bool)> {
-    let bytes = b.as_bytes();
-    let lead = bytes.iter().take_while(|&&c| is_c0_or_space(c)).count();
-    let rest = bytes.get(lead..).unwrap_or_default();
+    let rest = b
+        .as_bytes()
+        .get(leading_c0_or_space(b)..)
+        .unwrap_or_default();
     // The scheme state's own scan, where the scheme has no tab or newline (any base but a
     // contrived one); else the tab-free scheme, byte by byte.
     let (scheme, after) = match scheme_run(rest) {
@@ -401,7 +402,7 @@ enum HeadAt<'i> {
 /// (what a squeezed head keeps fits the scratch).
 #[inline(never)]
 fn head_at<'i>(input: &'i str, scratch: &mut [u8], base: Option<&Url<'_>>) -> Option<HeadAt<'i>> {
-    let trimmed = trimmed(input)?;
+    let trimmed = trimmed(input);
     let t = trimmed.as_bytes();
     // The head in `trimmed` (where its last kept byte ends: an ASCII byte or the end).
     let scan = Head::scan(t);
@@ -427,17 +428,11 @@ fn head_at<'i>(input: &'i str, scratch: &mut [u8], base: Option<&Url<'_>>) -> Op
     Some(HeadAt::Scratch(split, kept > scratch.len()))
 }
 
-/// `input` without the C0 controls and spaces the URL parser trims from both ends.
-fn trimmed(input: &str) -> Option<&str> {
-    let bytes = input.as_bytes();
-    let lead = leading_c0_or_space(input);
-    let rest = bytes.get(lead..).unwrap_or_default();
-    let trail = rest
-        .iter()
-        .rev()
-        .take_while(|&&b| is_c0_or_space(b))
-        .count();
-    input.get(lead..bytes.len() - trail)
+/// `input` without the C0 controls and spaces the URL parser trims from both ends (step 1,
+/// as the pipeline does it; its validation errors are not asked for here).
+fn trimmed(input: &str) -> &str {
+    let mut ignored = ValidationErrors::EMPTY;
+    trim(input, &mut ignored).0
 }
 
 /// The [`Squeeze`] of the trimmed input `t`'s head, which [`Head::scan`] found (`scan`):
@@ -454,7 +449,7 @@ fn squeeze(t: &[u8], scan: &Head, base: Option<&Url<'_>>) -> Squeeze {
 /// the run is under (issue 20).
 #[inline(never)]
 fn squeezed_host(input: &str, base: Option<&Url<'_>>) -> Option<(usize, HostSpan)> {
-    let t = trimmed(input).unwrap_or_default().as_bytes();
+    let t = trimmed(input).as_bytes();
     let scan = Head::scan(t);
     let sq = squeeze(t, &scan, base);
     let head = t.get(..kept_position(t, scan.end)).unwrap_or_default();
@@ -465,7 +460,7 @@ fn squeezed_host(input: &str, base: Option<&Url<'_>>) -> Option<(usize, HostSpan
 /// [`squeezed_host`].
 #[inline(never)]
 fn put_back(input: &str, job: &Job<'_, '_>, span: HostSpan) -> HostSpan {
-    let t = trimmed(input).unwrap_or_default().as_bytes();
+    let t = trimmed(input).as_bytes();
     squeeze(t, &Head::scan(t), job.base).put_back(span)
 }
 

@@ -174,6 +174,18 @@ fn plain_ascii(
     }
 }
 
+/// The kind [`plain_ascii`] gives `input`, which ends in a number, without writing it: an
+/// IPv4 address when the IPv4 parser accepts it, `None` when it fails. (`plain_ascii`
+/// writes the address from its value: it runs the scan itself.)
+#[inline(never)]
+pub(crate) fn ipv4_kind(input: &[u8]) -> Option<HostKind> {
+    let mut v = crate::error::ValidationErrors::EMPTY;
+    match ipv4_scan(input, false, &mut v).ok()? {
+        Some(_) => Some(HostKind::Ipv4),
+        None => Some(HostKind::Domain),
+    }
+}
+
 /// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by
 /// dots: an IPv4 address already in the form the IPv4 serializer writes, which the IPv4
 /// parser accepts with no validation error.

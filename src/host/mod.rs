@@ -129,6 +129,16 @@ pub(crate) fn canonical_domain_kind(host: &[u8]) -> Option<HostKind> {
     }
 }
 
+/// The kind the host parser gives a special URL's host made of [`canonical_run`] bytes,
+/// whatever it writes: a domain that does not end in a number, or an IPv4 address the IPv4
+/// parser accepts in any form (`0x7f.1`); `None` when the host parser fails. For
+/// `can_parse`'s recognizer, which needs no serialization ([`canonical_domain_kind`]'s
+/// counterpart).
+#[inline(always)]
+pub(crate) fn plain_domain_kind(host: &[u8]) -> Option<HostKind> {
+    canonical_domain_kind(host).or_else(|| domain::ipv4_kind(host))
+}
+
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.
 pub(crate) fn parse<R: Report>(

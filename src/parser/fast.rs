@@ -4,8 +4,10 @@
 //! percent-encoding, dot segments, IPv4 hosts in other forms, shortened credentials,
 //! `localhost` in a `file:` URL, ...) it stops, and says how much of the input is canonical
 //! up to a component boundary (`scheme:`, or `scheme://authority`) for the full parser to
-//! go on from. It never predicts a failure, parses an address or rewrites anything: the full
-//! parser's states find every failure.
+//! go on from. It never predicts a failure or rewrites anything: the full parser's states
+//! find every failure. `can_parse`'s form of it ([`scan_head`]) also takes a host or port
+//! that the states would accept but write otherwise, where the one step that decides it
+//! (the IPv6 parser, the IPv4 parser, the port's number) says so ([`Accept::Valid`]).
 
 use super::path::canonical_path_run;
 use super::{Parser, Record, Step};
@@ -53,7 +55,7 @@ pub(crate) fn scan(input: &str) -> Found<'_> {
     let s = input.as_bytes();
     let mut rec = Record::default();
     let mut v = ValidationErrors::EMPTY;
-    match head(s, &mut rec, &mut v) {
+    match head(s, &mut rec, &mut v, Accept::Canonical) {
         Ok(()) => {}
         Err(Some(prefix)) => return Found::Prefix(prefix),
         Err(None) => return Found::Nothing,
@@ -76,14 +78,14 @@ pub(crate) fn scan(input: &str) -> Found<'_> {
     Found::Canonical(Url::from_record(input, &rec, v))
 }
 
-/// The recognizer for `can_parse`: `Ok` when the input is canonical through its authority,
-/// or is a non-special URL without one whose path cannot turn into one (no `/`, tab or
+/// The recognizer for `can_parse`: `Ok` when the input is canonical through its authority
+/// (or valid there, [`Accept::Valid`]), or is a non-special URL without one whose path cannot turn into one (no `/`, tab or
 /// newline after the `:`), so that no later state can fail; otherwise what [`scan`] would
 /// say short of the path (a prefix to resume from, or nothing).
 pub(crate) fn scan_head(input: &str) -> Result<(), Option<Resume>> {
     let s = input.as_bytes();
     let (mut rec, mut v) = (Record::default(), ValidationErrors::EMPTY);
-    head(s, &mut rec, &mut v)?;
+    head(s, &mut rec, &mut v, Accept::Valid)?;
     let next = s.get(rec.path_start as usize).copied();
     let may_become_authority = matches!(next, Some(b'/' | b'\t' | b'\n' | b'\r'));
     match rec.host_kind.is_none() && may_become_authority {
@@ -100,7 +102,12 @@ pub(crate) fn scan_head(input: &str) -> Result<(), Option<Resume>> {
 /// the prefix to resume from (none without a canonical scheme). (Filling the caller's
 /// record, rather than returning one, keeps it from being moved on the common path.)
 #[inline(always)]
-fn head(s: &[u8], rec: &mut Record, v: &mut ValidationErrors) -> Result<(), Option<Resume>> {
+fn head(
+    s: &[u8],
+    rec: &mut Record,
+    v: &mut ValidationErrors,
+    accept: Accept,
+) -> Result<(), Option<Resume>> {
     let found = match web_scheme(s) {
         Some(web) => Some(web),
         None => scheme(s),
@@ -122,7 +129,7 @@ fn head(s: &[u8], rec: &mut Record, v: &mut ValidationErrors) -> Result<(), Opti
     if s[i..].starts_with(b"//") {
         let authority_end = match scheme {
             SchemeType::File => file_host(s, i + 2, rec),
-            _ => authority(s, i + 2, scheme, rec, v),
+            _ => authority(s, i + 2, scheme, accept, rec, v),
         };
         let Some(end) = authority_end else {
             // A default port, which the serializer drops: the full parser goes on after
@@ -265,14 +272,15 @@ fn authority(
     s: &[u8],
     start: usize,
     scheme: SchemeType,
+    accept: Accept,
     rec: &mut Record,
     v: &mut ValidationErrors,
 ) -> Option<usize> {
-    match host_port(s, start, scheme, rec) {
+    match host_port(s, start, scheme, accept, rec) {
         Some(end) => Some(end),
         // A default port (see `port`).
         None if rec.path_start != 0 => None,
-        None => credentials(s, start, scheme, rec, v),
+        None => credentials(s, start, scheme, accept, rec, v),
     }
 }
 
@@ -284,6 +292,7 @@ fn credentials(
     s: &[u8],
     start: usize,
     scheme: SchemeType,
+    accept: Accept,
     rec: &mut Record,
     v: &mut ValidationErrors,
 ) -> Option<usize> {
@@ -292,7 +301,7 @@ fn credentials(
         return None;
     }
     let (username_end, at) = userinfo(s, start)?;
-    let end = host_port(s, at + 1, scheme, rec);
+    let end = host_port(s, at + 1, scheme, accept, rec);
     if rec.host_end == rec.host_start || rec.host_start as usize != at + 1 {
         // `user@` without a host (or a bracketed host that is not canonical, which leaves
         // the host offsets as they were).
@@ -359,10 +368,16 @@ fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
 
 /// `host[:port]` from `start`; returns the position after it.
 #[inline(always)]
-fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+fn host_port(
+    s: &[u8],
+    start: usize,
+    scheme: SchemeType,
+    accept: Accept,
+    rec: &mut Record,
+) -> Option<usize> {
     if s.get(start) == Some(&b'[') {
-        let end = ipv6_host(s, start, rec)?;
-        return port_or_end(s, end, scheme, rec);
+        let end = ipv6_host(s, start, accept, rec)?;
+        return port_or_end(s, end, scheme, accept, rec);
     }
     let end = crate::host::canonical_run(s, start, scheme.is_special());
     let host = &s[start..end];
@@ -375,41 +390,71 @@ fn host_port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Op
         }
         HostKind::Empty
     } else if scheme.is_special() {
-        crate::host::canonical_domain_kind(host)?
+        match accept {
+            Accept::Canonical => crate::host::canonical_domain_kind(host)?,
+            Accept::Valid => crate::host::plain_domain_kind(host)?,
+        }
     } else {
         HostKind::Opaque
     });
-    port_or_end(s, end, scheme, rec)
+    port_or_end(s, end, scheme, accept, rec)
 }
 
 /// After a host ending at `end`: a canonical port, or the end of the authority (where a
 /// special URL's `\\` ends it too: the path start state, which the full parser resumes in,
 /// takes it as the path's `/`).
 #[inline(always)]
-fn port_or_end(s: &[u8], end: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+fn port_or_end(
+    s: &[u8],
+    end: usize,
+    scheme: SchemeType,
+    accept: Accept,
+    rec: &mut Record,
+) -> Option<usize> {
     match s.get(end) {
-        Some(b':') => port(s, end + 1, scheme, rec),
+        Some(b':') => port(s, end + 1, scheme, accept, rec),
         None | Some(b'/' | b'?' | b'#') => Some(end),
         Some(b'\\') if scheme.is_special() => Some(end),
         _ => None,
     }
 }
 
-/// An IPv6 address in brackets from `start` (at `[`) as the IPv6 serializer writes it;
-/// returns the position after `]`. Out of line: only bracketed hosts pay for it.
+/// What the recognizer takes of a host and port.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Accept {
+    /// Only what the serializers write: [`scan`]'s borrowed `Url` is the serialization.
+    Canonical,
+    /// For [`scan_head`], which answers whether the input parses: also a host and port the
+    /// host parser and the port state accept but write otherwise, when one step alone
+    /// decides them, run here as the states run it: the IPv6 parser for a bracketed host
+    /// (<https://url.spec.whatwg.org/#concept-host-parser>, step 1), the IPv4 parser for
+    /// a special URL's lowercase ASCII host that ends in a number (step 8; the domain steps
+    /// before it write such a host unchanged), and the port state's number.
+    Valid,
+}
+
+/// An IPv6 address in brackets from `start` (at `[`) as `accept` takes it; returns the
+/// position after `]`. Out of line: only bracketed hosts pay for it.
 #[inline(never)]
-fn ipv6_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
+fn ipv6_host(s: &[u8], start: usize, accept: Accept, rec: &mut Record) -> Option<usize> {
     // Where a failure leaves the host scan: at the `[`.
     rec.host_end = start as u32;
     // The serializer writes lowercase hexadecimal digits and `:` alone: the first other
     // byte must be the `]`, or the address is not canonical (uppercase, a dotted IPv4
-    // part, a zone), which is told without parsing it.
-    let close = start
-        + 1
-        + s.get(start + 1..)?
-            .iter()
-            .position(|&b| !ipv6_text_byte(b))?;
-    if s.get(close) != Some(&b']') || !is_canonical_ipv6(s.get(start + 1..close)?) {
+    // part, a zone), which is told without parsing it. The parser reads hexadecimal digits
+    // in either case, `:` and `.`: any other byte before the `]` is left to the states (it
+    // may end the authority, like `/`, or be a `%` the parser fails on).
+    let text_byte = |b: u8| match accept {
+        Accept::Canonical => ipv6_text_byte(b),
+        Accept::Valid => ipv6_parser_byte(b),
+    };
+    let close = start + 1 + s.get(start + 1..)?.iter().position(|&b| !text_byte(b))?;
+    let text = s.get(start + 1..close)?;
+    let taken = match accept {
+        Accept::Canonical => is_canonical_ipv6(text),
+        Accept::Valid => is_ipv6(text),
+    };
+    if s.get(close) != Some(&b']') || !taken {
         return None;
     }
     rec.username_end = start as u32;
@@ -424,6 +469,18 @@ fn ipv6_text_byte(b: u8) -> bool {
     matches!(b, b'0'..=b'9' | b'a'..=b'f' | b':')
 }
 
+/// Whether the IPv6 parser may read `b` in an address it accepts: a hexadecimal digit, `:`
+/// or the `.` of a dotted IPv4 part.
+fn ipv6_parser_byte(b: u8) -> bool {
+    b.is_ascii_hexdigit() || matches!(b, b':' | b'.')
+}
+
+/// Whether the IPv6 parser accepts `text` (<https://url.spec.whatwg.org/#concept-ipv6-parser>).
+fn is_ipv6(text: &[u8]) -> bool {
+    let (mut address, mut v) = ([0u16; 8], ValidationErrors::EMPTY);
+    crate::host::ipv6::parse_into(text, &mut address, &mut v).is_ok()
+}
+
 /// Whether `text` is what the IPv6 serializer writes for some address
 /// (<https://url.spec.whatwg.org/#concept-ipv6-serializer>): the IPv6 parser's address,
 /// serialized, gives it back.
@@ -436,10 +493,17 @@ fn is_canonical_ipv6(text: &[u8]) -> bool {
     v.is_empty() && crate::host::ipv6::text(&address).as_bytes() == text
 }
 
-/// A canonical port: digits without a leading zero, at most 65535, not the default. The
-/// scheme's default port, which the serializer drops, fails with `rec.path_start` set to
-/// where it ends, for `scan` to resume after it (the output so far ends at the host).
-fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<usize> {
+/// A canonical port: digits without a leading zero, at most 65535, not the default (with
+/// [`Accept::Valid`], any digits up to 65535, as the port state takes them). The scheme's
+/// default port, which the serializer drops, fails with `rec.path_start` set to where it
+/// ends, for `scan` to resume after it (the output so far ends at the host).
+fn port(
+    s: &[u8],
+    start: usize,
+    scheme: SchemeType,
+    accept: Accept,
+    rec: &mut Record,
+) -> Option<usize> {
     let end = skip(s, start, class::DIGIT);
     let digits = s.get(start..end)?;
     // The authority ends after the digits (as after a host, `port_or_end`), or they are
@@ -448,7 +512,8 @@ fn port(s: &[u8], start: usize, scheme: SchemeType, rec: &mut Record) -> Option<
     if !(matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) || special_end) {
         return None;
     }
-    if digits.is_empty() || (digits.len() > 1 && digits.first() == Some(&b'0')) {
+    let rewritten = digits.is_empty() || (digits.len() > 1 && digits.first() == Some(&b'0'));
+    if rewritten && accept == Accept::Canonical {
         return None;
     }
     let value = super::authority::port_number(digits)?;

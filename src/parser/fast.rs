@@ -384,8 +384,15 @@ fn host_port(
     rec.username_end = start as u32;
     rec.host_start = start as u32;
     rec.host_end = end as u32;
+    // The host must end where its run does: told before its kind, which may take the IPv4
+    // parser.
+    let with_port = match s.get(end) {
+        Some(b':') => true,
+        b if ends_authority(b, scheme) => false,
+        _ => return None,
+    };
     rec.host_kind = Some(if host.is_empty() {
-        if scheme.is_special() || s.get(end) == Some(&b':') {
+        if scheme.is_special() || with_port {
             return None;
         }
         HostKind::Empty
@@ -397,7 +404,10 @@ fn host_port(
     } else {
         HostKind::Opaque
     });
-    port_or_end(s, end, scheme, accept, rec)
+    match with_port {
+        true => port(s, end + 1, scheme, accept, rec),
+        false => Some(end),
+    }
 }
 
 /// After a host ending at `end`: a canonical port, or the end of the authority (where a
@@ -413,9 +423,17 @@ fn port_or_end(
 ) -> Option<usize> {
     match s.get(end) {
         Some(b':') => port(s, end + 1, scheme, accept, rec),
-        None | Some(b'/' | b'?' | b'#') => Some(end),
-        Some(b'\\') if scheme.is_special() => Some(end),
-        _ => None,
+        b => ends_authority(b, scheme).then_some(end),
+    }
+}
+
+/// Whether `b` (`None`: the input's end) ends the authority
+/// (<https://url.spec.whatwg.org/#authority-state>): `/`, `?`, `#`, or `\` in a special URL.
+fn ends_authority(b: Option<&u8>, scheme: SchemeType) -> bool {
+    match b {
+        None | Some(b'/' | b'?' | b'#') => true,
+        Some(b'\\') => scheme.is_special(),
+        _ => false,
     }
 }
 
@@ -449,12 +467,15 @@ fn ipv6_host(s: &[u8], start: usize, accept: Accept, rec: &mut Record) -> Option
         Accept::Valid => ipv6_parser_byte(b),
     };
     let close = start + 1 + s.get(start + 1..)?.iter().position(|&b| !text_byte(b))?;
+    if s.get(close) != Some(&b']') {
+        return None;
+    }
     let text = s.get(start + 1..close)?;
     let taken = match accept {
         Accept::Canonical => is_canonical_ipv6(text),
         Accept::Valid => is_ipv6(text),
     };
-    if s.get(close) != Some(&b']') || !taken {
+    if !taken {
         return None;
     }
     rec.username_end = start as u32;
@@ -508,8 +529,7 @@ fn port(
     let digits = s.get(start..end)?;
     // The authority ends after the digits (as after a host, `port_or_end`), or they are
     // no port (a password, in credentials): told before the number is read.
-    let special_end = s.get(end) == Some(&b'\\') && scheme.is_special();
-    if !(matches!(s.get(end), None | Some(b'/' | b'?' | b'#')) || special_end) {
+    if !ends_authority(s.get(end), scheme) {
         return None;
     }
     let rewritten = digits.is_empty() || (digits.len() > 1 && digits.first() == Some(&b'0'));

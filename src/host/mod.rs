@@ -115,6 +115,21 @@ pub(crate) fn canonical_run(s: &[u8], start: usize, special: bool) -> usize {
     crate::scan::skip(s, start, class)
 }
 
+/// The run of a special URL's host from `start` that the domain parser's ASCII path takes
+/// (`domain::plain_ascii`): ASCII without `%` or forbidden domain code points, which is
+/// [`canonical_run`] with uppercase letters (lowercased by that path).
+pub(crate) fn plain_run(s: &[u8], start: usize) -> usize {
+    // Most hosts are lowercase: the canonical run's scan, then bytes one by one from the
+    // first uppercase letter, if any.
+    let end = canonical_run(s, start, true);
+    if !s.get(end).is_some_and(u8::is_ascii_uppercase) {
+        return end;
+    }
+    let slow = |b: &u8| crate::scan::is(*b, crate::scan::DOMAIN_SLOW);
+    let rest = s.get(end..).unwrap_or_default();
+    end + rest.iter().position(slow).unwrap_or(rest.len())
+}
+
 /// The kind of a special URL's host made of [`canonical_run`] bytes when the host parser
 /// writes it back unchanged: a domain that does not end in a number, or an IPv4 address as
 /// the IPv4 serializer writes it; `None` when the IPv4 parser must decide (it rewrites or
@@ -129,7 +144,7 @@ pub(crate) fn canonical_domain_kind(host: &[u8]) -> Option<HostKind> {
     }
 }
 
-/// The kind the host parser gives a special URL's host made of [`canonical_run`] bytes,
+/// The kind the host parser gives a special URL's host made of [`plain_run`] bytes,
 /// whatever it writes: a domain that does not end in a number, or an IPv4 address the IPv4
 /// parser accepts in any form (`0x7f.1`); `None` when the host parser fails. For
 /// `can_parse`'s recognizer, which needs no serialization ([`canonical_domain_kind`]'s

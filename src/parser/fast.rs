@@ -110,7 +110,7 @@ fn head(
 ) -> Result<(), Option<Resume>> {
     let found = match web_scheme(s) {
         Some(web) => Some(web),
-        None => scheme(s),
+        None => scheme(s, accept),
     };
     let Some((scheme_end, scheme)) = found else {
         return Err(None);
@@ -160,10 +160,14 @@ fn web_scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
     (w & 0x00ff_ffff_ffff_ffff == seven).then_some((4, SchemeType::Http))
 }
 
-/// A canonical (lowercase) scheme and its `:`: where the `:` is, and the scheme's type.
+/// A canonical (lowercase) scheme and its `:` (with [`Accept::Valid`], any scheme, which the
+/// scheme state lowercases): where the `:` is, and the scheme's type.
 #[inline(always)]
-fn scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
-    let (scheme_end, _) = super::scheme_run(s).filter(|&(_, canonical)| canonical)?;
+fn scheme(s: &[u8], accept: Accept) -> Option<(usize, SchemeType)> {
+    let (scheme_end, canonical) = super::scheme_run(s)?;
+    if !canonical && accept == Accept::Canonical {
+        return None;
+    }
     Some((scheme_end, super::classify_scheme(s.get(..scheme_end)?)))
 }
 
@@ -379,7 +383,10 @@ fn host_port(
         let end = ipv6_host(s, start, accept, rec)?;
         return port_or_end(s, end, scheme, accept, rec);
     }
-    let end = crate::host::canonical_run(s, start, scheme.is_special());
+    let end = match (accept, scheme.is_special()) {
+        (Accept::Valid, true) => crate::host::plain_run(s, start),
+        (_, special) => crate::host::canonical_run(s, start, special),
+    };
     let host = &s[start..end];
     rec.username_end = start as u32;
     rec.host_start = start as u32;
@@ -442,12 +449,15 @@ fn ends_authority(b: Option<&u8>, scheme: SchemeType) -> bool {
 enum Accept {
     /// Only what the serializers write: [`scan`]'s borrowed `Url` is the serialization.
     Canonical,
-    /// For [`scan_head`], which answers whether the input parses: also a host and port the
-    /// host parser and the port state accept but write otherwise, when one step alone
-    /// decides them, run here as the states run it: the IPv6 parser for a bracketed host
-    /// (<https://url.spec.whatwg.org/#concept-host-parser>, step 1), the IPv4 parser for
-    /// a special URL's lowercase ASCII host that ends in a number (step 8; the domain steps
-    /// before it write such a host unchanged), and the port state's number.
+    /// For [`scan_head`], which answers whether the input parses: also a scheme, host and
+    /// port the states accept but write otherwise, when one step alone decides them, run
+    /// here as the states run it: the scheme state for a scheme in any case (it lowercases
+    /// it), the IPv6 parser for a bracketed host
+    /// (<https://url.spec.whatwg.org/#concept-host-parser>, step 1), the domain parser's
+    /// ASCII steps for a special URL's ASCII host without `%` or a forbidden domain code
+    /// point (lowercasing it, and the IPv4 parser when it ends in a number), and the port
+    /// state's number. The prefix such a run leaves to the states is then not the output
+    /// (a scheme in uppercase): `can_parse` writes none.
     Valid,
 }
 

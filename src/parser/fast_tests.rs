@@ -558,7 +558,6 @@ fn can_parse_stops_after_the_authority() {
         "sc://h:99999999/",
         "http:x",
         "http://h\t:99999/",
-        "HTTP://h/",
     ] {
         assert!(!settled(input), "{input:?}");
         agrees(input);
@@ -587,10 +586,11 @@ fn fast_path_agrees_with_full_parser() {
     }
 }
 
-/// `can_parse`'s recognizer settles a host and port that the states accept but write
-/// otherwise, when the step that decides them runs in it as in the states: the IPv6 parser
-/// (any case, leading zeros, an IPv4 part), the IPv4 parser (any form it accepts) and the
-/// port state's number (leading zeros, empty, the default). When that step fails, it
+/// `can_parse`'s recognizer settles a scheme, host and port that the states accept but
+/// write otherwise, when the step that decides them runs in it as in the states: the scheme
+/// state (any case), the IPv6 parser (any case, leading zeros, an IPv4 part), the domain's
+/// ASCII steps (any case) and the IPv4 parser (any form it accepts), and the port state's
+/// number (leading zeros, empty, the default). When that step fails, it
 /// leaves the input to the states, which find the failure.
 #[test]
 fn can_parse_settles_hosts_the_states_rewrite() {
@@ -609,6 +609,10 @@ fn can_parse_settles_hosts_the_states_rewrite() {
         "http://2130706433:/",
         "http://a.b:080/",
         "ws://a.b:00000/",
+        "HTTP://h/",
+        "HtTpS://EXAMPLE.com:0443/",
+        "http://0XC0A80101:8080/status",
+        "SC://[::1]/",
     ] {
         assert!(settled(input), "{input:?}");
         assert!(Url::can_parse(input, None), "{input:?}");
@@ -623,6 +627,7 @@ fn can_parse_settles_hosts_the_states_rewrite() {
         "http://1.2.3.09/",
         "http://a.b:65536/",
         "sc://[::1]:99999/",
+        "HTTP://0X100000000/",
     ] {
         assert!(!settled(input), "{input:?}");
         assert!(!Url::can_parse(input, None), "{input:?}");
@@ -630,17 +635,18 @@ fn can_parse_settles_hosts_the_states_rewrite() {
     }
 }
 
-/// Generated hosts of the bytes the IPv4 and IPv6 parsers read, with and without brackets
-/// and ports: `can_parse` agrees with the full parser on each.
+/// Generated hosts of the bytes the IPv4 and IPv6 parsers read (and a few others), with and
+/// without brackets and ports, after schemes in either case: `can_parse` agrees with the
+/// full parser on each.
 #[test]
 fn can_parse_agrees_on_address_like_hosts() {
-    let alphabet: std::vec::Vec<char> = "0123456789abcfABCFxX.:".chars().collect();
+    let alphabet: std::vec::Vec<char> = "0123456789abcfgABCFGxX.:%".chars().collect();
     let ports = ["", ":", ":0", ":080", ":8080", ":65536", ":1@h"];
     let mut generator = crate::testgen::Gen::new(11);
     for _ in 0..20_000 {
         let host = generator.string(&alphabet, 12);
         let port = ports[generator.below(ports.len())];
-        for scheme in ["http", "sc"] {
+        for scheme in ["http", "sc", "HTTP", "Sc"] {
             agrees(&format!("{scheme}://[{host}]{port}/p"));
             agrees(&format!("{scheme}://{host}{port}/p"));
         }

@@ -176,7 +176,7 @@ pub(crate) fn is(b: u8, flag: Flag) -> bool {
 ///
 /// Four table lookups per branch for the first 48 bytes (most runs in real URLs end there:
 /// a host, a path segment), then, on x86_64 and aarch64 and for the classes of long runs
-/// ([`LONG_RUNS`]), 32 bytes per step with the target's vector unit ([`vector`]: SSE2 and
+/// ([`LONG_RUNS`]), 64 bytes per step with the target's vector unit ([`vector`]: SSE2 and
 /// NEON are part of both targets' baseline, so the choice is by target, not by feature);
 /// elsewhere (the microcontroller targets) four lookups per branch to the end in the speed
 /// build, and only the byte loop in the build for flash size. The byte loop finishes the
@@ -419,28 +419,24 @@ mod vector {
         let splats = &SPLATS[(flag.trailing_zeros() & 15) as usize];
         let k: [Vector; RANGES] = core::array::from_fn(|j| load(&splats[j]));
         let t: [Vector; RANGES] = core::array::from_fn(|j| load(&splats[RANGES + j]));
-        // Thirty-two bytes per step (the loop's own instructions counted once for two
+        // Sixty-four bytes per step (the loop's own instructions counted once for four
         // vectors), while that many are left.
         loop {
             let Some(mut rest) = s.get(i..) else {
                 return i;
             };
             let at = loop {
-                let Some((pair, after)) = rest.split_first_chunk::<32>() else {
+                let Some((step, after)) = rest.split_first_chunk::<64>() else {
                     break None;
                 };
-                let (a, b) = pair.split_at(16);
-                let (Some(a), Some(b)) = (a.first_chunk::<16>(), b.first_chunk::<16>()) else {
+                let chunk = |c: usize| step.get(16 * c..).and_then(|v| v.first_chunk::<16>());
+                let (Some(a), Some(b), Some(c), Some(d)) = (chunk(0), chunk(1), chunk(2), chunk(3))
+                else {
                     break None;
                 };
-                let (miss_a, miss_b) = (misses(a, &k, &t), misses(b, &k, &t));
-                if miss_a | miss_b != 0 {
-                    let (miss, from) = if miss_a != 0 {
-                        (miss_a, 0)
-                    } else {
-                        (miss_b, 16)
-                    };
-                    break Some(from + (miss.trailing_zeros() / BITS) as usize);
+                let miss = [a, b, c, d].map(|v| misses(v, &k, &t));
+                if let Some((n, m)) = miss.into_iter().enumerate().find(|&(_, m)| m != 0) {
+                    break Some(16 * n + (m.trailing_zeros() / BITS) as usize);
                 }
                 rest = after;
             };
@@ -452,7 +448,7 @@ mod vector {
                 _ => return i,
             }
         }
-        // Fewer than thirty-two left: sixteen at a time, the last step reading the last
+        // Fewer than sixty-four left: sixteen at a time, the last step reading the last
         // sixteen bytes (without those before `i`).
         while i < s.len() {
             let start = i.min(last);

@@ -85,9 +85,10 @@ fn vector_ranges_are_inside_their_class() {
     }
 }
 
-/// `skip` agrees with the byte loop for every class, at every length to 80 (the
-/// sixteen-byte steps, the overlapping last step and the byte loop below sixteen), with
-/// every byte value at every position of a run of the class's bytes.
+/// `skip` agrees with the byte loop for every class, at every length to 80 (a
+/// sixty-four-byte step, the sixteen-byte steps after it, the overlapping last step and
+/// the byte loop below sixteen), with every byte value at every position of a run of the
+/// class's bytes.
 #[test]
 fn skip_is_exact_for_every_byte_at_every_position() {
     for bit in 0..16 {
@@ -143,6 +144,36 @@ fn skip_is_exact_from_every_start() {
                         assert_eq!(got, [expected; 2], "{bit} {len} {start} {at} {b}");
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The same past the first sixty-four-byte steps: a run of 200 bytes of the class, with a
+/// byte outside it (and one inside it but outside the vector ranges, where there is one)
+/// at every position.
+#[test]
+fn skip_is_exact_in_long_runs() {
+    for bit in 0..16 {
+        let flag: super::Flag = 1 << bit;
+        let members = members(flag);
+        let (Some(&inside), Some(outside)) =
+            (members.first(), (0..=255u8).find(|&b| !super::is(b, flag)))
+        else {
+            continue;
+        };
+        let odd = members
+            .iter()
+            .copied()
+            .find(|&b| !super::in_ranges(b, &super::RANGES_OF[bit]));
+        let base = run(&members, 200, bit);
+        assert_eq!(skips(&base, 0, flag), [200; 2], "{bit}");
+        for at in 0..200 {
+            for b in [Some(outside), odd, Some(inside)].into_iter().flatten() {
+                let mut s = base.clone();
+                s[at] = b;
+                let expected = skip_bytewise(&s, 0, flag);
+                assert_eq!(skips(&s, 0, flag), [expected; 2], "{bit} {at} {b}");
             }
         }
     }

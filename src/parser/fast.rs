@@ -79,9 +79,10 @@ pub(crate) fn scan(input: &str) -> Found<'_> {
 }
 
 /// The recognizer for `can_parse`: `Ok` when the input is canonical through its authority
-/// (or valid there, [`Accept::Valid`]), or is a non-special URL without one whose path cannot turn into one (no `/`, tab or
-/// newline after the `:`), so that no later state can fail; otherwise what [`scan`] would
-/// say short of the path (a prefix to resume from, or nothing).
+/// (or valid there, [`Accept::Valid`]), or is a non-special URL without one whose path
+/// cannot turn into one (no `/`, tab or newline after the `:`), so that no later state can
+/// fail; otherwise what [`scan`] would say short of the path (a prefix to resume from, or
+/// nothing).
 pub(crate) fn scan_head(input: &str) -> Result<(), Option<Resume>> {
     let s = input.as_bytes();
     let (mut rec, mut v) = (Record::default(), ValidationErrors::EMPTY);
@@ -444,7 +445,7 @@ fn ends_authority(b: Option<&u8>, scheme: SchemeType) -> bool {
     }
 }
 
-/// What the recognizer takes of a host and port.
+/// What the recognizer takes of a scheme, host and port.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Accept {
     /// Only what the serializers write: [`scan`]'s borrowed `Url` is the serialization.

@@ -112,20 +112,31 @@ fn skip_is_exact_for_every_byte_at_every_position() {
     }
 }
 
+/// Class bit `bit`'s flag and members, and the bytes to plant in a run of them: one
+/// outside the class, one inside it but outside the vector ranges (where there is one),
+/// and one inside them; `None` for a class without members.
+fn planted(bit: usize) -> Option<(super::Flag, std::vec::Vec<u8>, std::vec::Vec<u8>)> {
+    let flag: super::Flag = 1 << bit;
+    let members = members(flag);
+    let inside = *members.first()?;
+    let outside = (0..=255u8).find(|&b| !super::is(b, flag))?;
+    let r = &super::RANGES_OF[bit];
+    let odd = members.iter().copied().find(|&b| !super::in_ranges(b, r));
+    let plants = [Some(outside), odd, Some(inside)]
+        .into_iter()
+        .flatten()
+        .collect();
+    Some((flag, members, plants))
+}
+
 /// The same from every start position, with a byte outside the class (and one inside
 /// it but outside the vector ranges, where there is one) at every position after it.
 #[test]
 fn skip_is_exact_from_every_start() {
     for bit in 0..16 {
-        let flag: super::Flag = 1 << bit;
-        let members = members(flag);
-        let (Some(&inside), Some(outside)) =
-            (members.first(), (0..=255u8).find(|&b| !super::is(b, flag)))
-        else {
+        let Some((flag, members, plants)) = planted(bit) else {
             continue;
         };
-        let r = &super::RANGES_OF[bit];
-        let odd = members.iter().copied().find(|&b| !super::in_ranges(b, r));
         for len in 0..=72 {
             let base = run(&members, len, 0);
             for start in 0..=len + 1 {
@@ -136,7 +147,7 @@ fn skip_is_exact_from_every_start() {
                     "{bit} {len} {start}"
                 );
                 for at in start..len {
-                    for b in [Some(outside), odd, Some(inside)].into_iter().flatten() {
+                    for &b in &plants {
                         let mut s = base.clone();
                         s[at] = b;
                         let expected = skip_bytewise(&s, start, flag);
@@ -155,21 +166,13 @@ fn skip_is_exact_from_every_start() {
 #[test]
 fn skip_is_exact_in_long_runs() {
     for bit in 0..16 {
-        let flag: super::Flag = 1 << bit;
-        let members = members(flag);
-        let (Some(&inside), Some(outside)) =
-            (members.first(), (0..=255u8).find(|&b| !super::is(b, flag)))
-        else {
+        let Some((flag, members, plants)) = planted(bit) else {
             continue;
         };
-        let odd = members
-            .iter()
-            .copied()
-            .find(|&b| !super::in_ranges(b, &super::RANGES_OF[bit]));
         let base = run(&members, 200, bit);
         assert_eq!(skips(&base, 0, flag), [200; 2], "{bit}");
         for at in 0..200 {
-            for b in [Some(outside), odd, Some(inside)].into_iter().flatten() {
+            for &b in &plants {
                 let mut s = base.clone();
                 s[at] = b;
                 let expected = skip_bytewise(&s, 0, flag);

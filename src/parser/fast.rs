@@ -37,7 +37,9 @@ pub(crate) enum Found<'a> {
 
 /// A canonical prefix, `input[..at]`, of input that is not canonical as a whole: `scheme:`,
 /// or `scheme://authority` (with a host, maybe with a default port the serializer drops).
-/// The full parser takes it as it is and goes on after it.
+/// The full parser takes it as it is and goes on after it. (From [`scan_head`], a valid
+/// prefix, [`Accept::Valid`]: its scheme may be in uppercase, which `can_parse`, writing
+/// nothing it reads back, takes as it is.)
 #[derive(Clone, Copy)]
 pub(crate) struct Resume {
     /// Where the full parser goes on in the input.

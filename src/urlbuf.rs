@@ -1,7 +1,9 @@
 //! `UrlBuf<N>`: an owned URL with inline, fixed-capacity storage, edited in place.
 
 use crate::error::{Error, ValidationErrors};
-use crate::parser::{COPY_DEFERRED, Record, parse_deferring_count, tab_free_needed};
+use crate::parser::{
+    COPY_DEFERRED, ON_STACK, Record, parse_deferring_count, tab_free_needed, tab_free_needed_in,
+};
 use crate::url::Url;
 use core::fmt;
 use heapless::String;
@@ -51,6 +53,22 @@ fn locate(url: &Url<'_>, arena: (usize, usize)) -> Place {
     }
 }
 
+/// What a parse into an `N`-byte arena answers when the arena cannot hold the tab-free
+/// copy of `input` (the parse returned [`COPY_DEFERRED`]): counted with the arena, which
+/// the parse has left, as the count's own copy when it is big enough (`N` is a constant:
+/// one branch is compiled), so that no second buffer is on the stack (issue 20: the
+/// Cortex-M0 bound). The answer `Url::parse` gives with an `N`-byte arena.
+fn tab_free_count<const N: usize>(
+    input: &str,
+    base: Option<&Url<'_>>,
+    arena: &mut [u8; N],
+) -> Error {
+    match arena.first_chunk_mut::<ON_STACK>() {
+        Some(buf) => tab_free_needed_in(input, base, N, buf),
+        None => tab_free_needed(input, base, N),
+    }
+}
+
 impl<const N: usize> UrlBuf<N> {
     /// Parses `input` into a new `UrlBuf`.
     pub fn parse(input: &str) -> Result<Self, Error> {
@@ -61,8 +79,11 @@ impl<const N: usize> UrlBuf<N> {
     pub fn parse_with_base(input: &str, base: Option<&Url<'_>>) -> Result<Self, Error> {
         // One copy of `N` bytes besides the result: the arena (issue 20: Cortex-M0 bound).
         let mut arena = [0u8; N];
-        let url = Url::parse_with_base(input, base, &mut arena)?;
-        Self::holding(&url)
+        match parse_deferring_count(input, base, &mut arena) {
+            Ok(url) => Self::holding(&url),
+            Err(COPY_DEFERRED) => Err(tab_free_count(input, base, &mut arena)),
+            Err(e) => Err(e),
+        }
     }
 
     /// A new `UrlBuf` holding a copy of `url` (wherever its text is: the arena, or the
@@ -82,23 +103,20 @@ impl<const N: usize> UrlBuf<N> {
 
     /// Parses `input` against `base` and stores the result; on an error nothing changes.
     fn parse_into(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
-        let r = self.parse_into_arena(input, base);
-        if let Err(COPY_DEFERRED) = r {
-            // No room for the tab-free copy: counted here, not under the arena's frame
-            // (issue 20: Cortex-M0 bound).
-            return Err(tab_free_needed(input, base, N));
+        // One copy of `N` bytes on the stack: the arena (issue 20: Cortex-M0 bound).
+        let mut arena = [0u8; N];
+        match parse_deferring_count(input, base, &mut arena) {
+            Ok(url) => self.store(&url),
+            Err(COPY_DEFERRED) => Err(tab_free_count(input, base, &mut arena)),
+            Err(e) => Err(e),
         }
-        r
     }
 
-    /// [`UrlBuf::parse_into`] in `N` bytes of stack, or [`COPY_DEFERRED`]. Not inlined, and
-    /// the result copied into the storage in place: the only copy of `N` bytes on the stack
-    /// is the arena (issue 20: Cortex-M0 bound).
+    /// Replaces the URL with a copy of `url` (wherever its text is: the arena, or the input
+    /// it borrowed); nothing changes when it does not fit. Out of line, like
+    /// [`UrlBuf::holding`]: no more than the parse's result beside the arena.
     #[inline(never)]
-    fn parse_into_arena(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
-        let mut arena = [0u8; N];
-        let url = parse_deferring_count(input, base, &mut arena)?;
-        // Wherever the result is (the arena, or the input it borrowed), it is copied.
+    fn store(&mut self, url: &Url<'_>) -> Result<(), Error> {
         let text = url.as_str();
         if text.len() > N {
             return Err(Error::ArenaTooSmall { needed: text.len() });
@@ -239,31 +257,59 @@ impl<const N: usize> Eq for UrlBuf<N> {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::borrow::ToOwned;
+    use std::format;
+    use std::string::String;
 
-    /// `set_href` with tabs or newlines whose tab-free copy does not fit in `N` bytes (the
-    /// count deferred out of the arena's frame, issue 20): the answer `Url::parse` gives
-    /// with an `N`-byte arena, never the internal `needed: 0`, and the URL unchanged.
-    #[test]
-    fn set_href_counts_a_tab_free_copy_that_does_not_fit() {
-        let inputs = [
-            "http://exa\tmple.com/abcdefghijklmnop",
-            "file://h\nost.example:99999/x",
-            "http://b\u{fc}cher\t.example/a/b/c/d",
-            "\t https://x.y/\n",
-        ];
+    /// `parse` and `set_href` with tabs or newlines whose tab-free copy does not fit in `N`
+    /// bytes (the count deferred out of the arena's frame, issue 20, and made in the arena
+    /// itself when it holds [`ON_STACK`] bytes): the answer `Url::parse` gives with an
+    /// `N`-byte arena, never the internal `needed: 0`, and the URL unchanged on an error.
+    fn agrees_on_tab_free_copies<const N: usize>(inputs: &[String]) {
         for input in inputs {
-            let mut buf: UrlBuf<16> = UrlBuf::parse("http://a.b/").unwrap();
-            let mut arena = [0u8; 16];
-            let want = Url::parse(input, &mut arena).map(|u| u.as_str().len());
+            let mut arena = [0u8; N];
+            // (A borrowed result may not fit in `N` bytes: then `UrlBuf` needs its length.)
+            let want = Url::parse(input, &mut arena).and_then(|u| match u.as_str().len() {
+                len if len > N => Err(Error::ArenaTooSmall { needed: len }),
+                _ => Ok(u.as_str().to_owned()),
+            });
+            let parsed = UrlBuf::<N>::parse(input).map(|b| b.as_str().to_owned());
+            assert_eq!(parsed, want, "{input:?}");
+            let mut buf: UrlBuf<N> = UrlBuf::parse("http://a.b/").unwrap();
             let got = buf.set_href(input);
             assert_ne!(got, Err(Error::ArenaTooSmall { needed: 0 }), "{input:?}");
             match want {
-                Ok(_) => assert!(got.is_ok(), "{input:?}: {got:?}"),
+                Ok(href) => assert_eq!((got, buf.as_str()), (Ok(()), href.as_str()), "{input:?}"),
                 Err(e) => {
                     assert_eq!(got, Err(e), "{input:?}");
                     assert_eq!(buf.as_str(), "http://a.b/", "{input:?}");
                 }
             }
         }
+    }
+
+    #[test]
+    fn tab_free_copies_that_do_not_fit_are_counted_as_parse_counts_them() {
+        let short = [
+            "http://exa\tmple.com/abcdefghijklmnop",
+            "file://h\nost.example:99999/x",
+            "http://b\u{fc}cher\t.example/a/b/c/d",
+            "\t https://x.y/\n",
+        ]
+        .map(String::from);
+        agrees_on_tab_free_copies::<16>(&short);
+        let path = "p/".repeat(70);
+        let host = "h".repeat(140);
+        let long = [
+            format!("http://exa\tmple.com/{path}"),
+            format!("https://b\u{fc}cher\t.example:443/{path}?q#f"),
+            format!("http://ex\nample.com:99999/{path}"),
+            format!("ws://u:p@{host}\t.example/x"),
+            format!("http://[::1\t]/{path}"),
+            format!("sc://h\to/{path}"),
+            format!("http://a.b/\t{path}/%zz"),
+        ];
+        agrees_on_tab_free_copies::<128>(&long);
+        agrees_on_tab_free_copies::<160>(&long);
     }
 }

@@ -6,7 +6,8 @@
 
 use super::fast::{self, Found, Resume};
 use super::needed::{
-    counts, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_logged,
+    ON_STACK, counts, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_in,
+    tab_free_copy_too_small_logged,
 };
 use super::tabs::{Positions, copy_and_run, without_tabs};
 use super::{HostSpan, Options, Parser, Record};
@@ -228,6 +229,20 @@ fn parse_counting<'a, const DEFER: bool>(
 #[inline(always)]
 pub(crate) fn tab_free_needed(input: &str, base: Option<&Url<'_>>, room: usize) -> Error {
     tab_free_copy_too_small(input, &Job::new(base, Options::default(), false), room)
+}
+
+/// [`tab_free_needed`] with the count's copy in `buf`, which the caller holds already (the
+/// arena it passed to [`parse_deferring_count`], unused once that returned): the same
+/// answer, without a second buffer on the stack.
+#[inline(always)]
+pub(crate) fn tab_free_needed_in(
+    input: &str,
+    base: Option<&Url<'_>>,
+    room: usize,
+    buf: &mut [u8; ON_STACK],
+) -> Error {
+    let job = Job::new(base, Options::default(), false);
+    tab_free_copy_too_small_in(input, &job, room, buf)
 }
 
 /// What [`pipeline`] returns when the arena cannot hold the tab-free copy of the input: its

@@ -22,9 +22,10 @@ mod tabs;
 use crate::scan as class;
 
 pub use can_parse::CAN_PARSE_SCRATCH;
-pub(crate) use entry::{COPY_DEFERRED, parse_deferring_count, tab_free_needed};
+pub(crate) use entry::{COPY_DEFERRED, parse_deferring_count, tab_free_needed, tab_free_needed_in};
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
+pub(crate) use needed::ON_STACK;
 
 pub(crate) use crate::offsets::Record;
 pub(crate) use crate::units::{

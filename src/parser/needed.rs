@@ -149,11 +149,31 @@ impl Head {
 /// join and set_href). The validation errors are not kept: the answer is an error.
 #[inline(never)]
 pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_>, room: usize) -> Error {
+    tab_free_count(input, job, room, &mut [0u8; ON_STACK])
+}
+
+/// [`tab_free_copy_too_small`] with the copy in `buf`, a buffer of [`ON_STACK`] bytes the
+/// caller holds already (`UrlBuf`'s arena, which the parse left): no second one on the
+/// stack (issue 20: the Cortex-M0 bound of `UrlBuf::parse`). The same answers.
+#[inline(never)]
+pub(super) fn tab_free_copy_too_small_in(
+    input: &str,
+    job: &Job<'_, '_>,
+    room: usize,
+    buf: &mut [u8; ON_STACK],
+) -> Error {
+    tab_free_count(input, job, room, buf)
+}
+
+/// [`tab_free_copy_too_small`]'s body: `input` trimmed again and counted by
+/// [`count_on_stack`] with its copy in `buf`.
+#[inline(always)]
+fn tab_free_count(input: &str, job: &Job<'_, '_>, room: usize, buf: &mut [u8; ON_STACK]) -> Error {
     let mut v = ValidationErrors::EMPTY;
     let (trimmed, lead) = trim(input, &mut v);
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    count_on_stack(t, lead, job, v, n, room)
+    count_on_stack(t, lead, job, v, n, room, buf)
 }
 
 /// [`tab_free_copy_too_small`] for a pipeline that reports into a log (`parse_with`): counted
@@ -168,12 +188,12 @@ pub(super) fn tab_free_copy_too_small_logged<R: Report>(
     n: usize,
     room: usize,
 ) -> Error {
-    count_on_stack(t, lead, job, v, n, room)
+    count_on_stack(t, lead, job, v, n, room, &mut [0u8; ON_STACK])
 }
 
 /// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy
-/// of `t` (`n` bytes). A copy of up to [`ON_STACK`] bytes is made on the stack and parsed
-/// there with no arena, which counts what the output needs besides the copy. For a
+/// of `t` (`n` bytes). A copy of up to [`ON_STACK`] bytes is made in `buf` (on the stack)
+/// and parsed there with no arena, which counts what the output needs besides the copy. For a
 /// longer one, the same is done with its [`Head`] when that fits: every failure happens
 /// there, so a failing head is the answer, and a valid one counts the head's output
 /// exactly, to which the rest (path, query, fragment) adds at most its per-byte bound (a
@@ -194,6 +214,7 @@ fn count_on_stack<R: Report>(
     v: R,
     n: usize,
     room: usize,
+    buf: &mut [u8; ON_STACK],
 ) -> Error {
     let bound = || job.too_small(n + output_bound(t, n, job.base), true);
     if job.validity_only || n <= room || !counts(n) {
@@ -202,7 +223,6 @@ fn count_on_stack<R: Report>(
     let Some(plan) = plan(t, n) else {
         return bound();
     };
-    let mut buf = [0u8; ON_STACK];
     let Some(copy) = buf.get_mut(..plan.kept) else {
         return bound();
     };
@@ -286,4 +306,4 @@ fn unchanged(rest: &[u8]) -> bool {
 /// The longest tab-free input (or head of one) [`count_on_stack`] copies to the stack: the
 /// head of most real inputs fits (a scheme, credentials, a host of about a hundred bytes, a
 /// port); a longer one gets [`output_bound`].
-const ON_STACK: usize = 128;
+pub(crate) const ON_STACK: usize = 128;

@@ -58,7 +58,7 @@ fn locate(url: &Url<'_>, arena: (usize, usize)) -> Place {
 /// the parse has left, as the count's own copy when it is big enough (`N` is a constant:
 /// one branch is compiled), so that no second buffer is on the stack (issue 20: the
 /// Cortex-M0 bound). The answer `Url::parse` gives with an `N`-byte arena.
-fn tab_free_count<const N: usize>(
+fn deferred_count<const N: usize>(
     input: &str,
     base: Option<&Url<'_>>,
     arena: &mut [u8; N],
@@ -81,7 +81,7 @@ impl<const N: usize> UrlBuf<N> {
         let mut arena = [0u8; N];
         match parse_deferring_count(input, base, &mut arena) {
             Ok(url) => Self::holding(&url),
-            Err(COPY_DEFERRED) => Err(tab_free_count(input, base, &mut arena)),
+            Err(COPY_DEFERRED) => Err(deferred_count(input, base, &mut arena)),
             Err(e) => Err(e),
         }
     }
@@ -107,7 +107,7 @@ impl<const N: usize> UrlBuf<N> {
         let mut arena = [0u8; N];
         match parse_deferring_count(input, base, &mut arena) {
             Ok(url) => self.store(&url),
-            Err(COPY_DEFERRED) => Err(tab_free_count(input, base, &mut arena)),
+            Err(COPY_DEFERRED) => Err(deferred_count(input, base, &mut arena)),
             Err(e) => Err(e),
         }
     }

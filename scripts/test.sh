@@ -88,13 +88,9 @@ cargo test -p microurl-tests --no-default-features --features idna -q --test pro
 if [ -x embedded-tests/run.sh ]; then
     # Every vector must pass on every core, within the flash and stack budgets (issue 4).
     # The static stack bound (issue 20): every entry point on the M0 within the issue's
-    # 1,536 B, but for a ratchet at the worst bounds measured: the UrlBuf<128> host setters,
-    # whose 128-byte arena is above the host parser: set_host 1,768 B, set_hostname 1,760 B.
-    # run.sh prints every entry point's bound and chain.
+    # 1,536 B, with no allowance. run.sh prints every entry point's bound and chain.
     echo "== embedded (QEMU)"
-    MICROURL_STACK_BOUND_BUDGET="${MICROURL_STACK_BOUND_BUDGET:-1536}" \
-        MICROURL_STACK_BOUND_ALLOW="${MICROURL_STACK_BOUND_ALLOW-urlbuf_set_host*=1768}" \
-        embedded-tests/run.sh
+    MICROURL_STACK_BOUND_BUDGET="${MICROURL_STACK_BOUND_BUDGET:-1536}" embedded-tests/run.sh
 fi
 echo "== C API (ffi/: header, host C tests under ASan/UBSan, M4F firmware under QEMU)"; ffi/run.sh
 if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then

@@ -19,6 +19,18 @@ fn is_tab_or_newline(b: &u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\r')
 }
 
+/// A setter's new serialization before it is parsed again: the text (in the arena) and the
+/// kind of its host (the URL's own, or the one the host and hostname setters parsed), which
+/// the parse takes as written ([`Url::reparse_kept_host`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Edit<'b> {
+    pub(crate) href: &'b str,
+    pub(crate) host: Option<HostKind>,
+}
+
+/// What a setter's edit gives: its [`Edit`], or `None` when the URL stays as it is.
+pub(crate) type Edited<'b> = Result<Option<Edit<'b>>, Error>;
+
 impl<'a> Url<'a> {
     /// Rebuilds the serialization with `old[start..end]` replaced by what `write` produces,
     /// running the parser over `value` (tabs and newlines removed) with `state_override`:
@@ -33,7 +45,7 @@ impl<'a> Url<'a> {
         value: &[u8],
         state_override: StateOverride,
         write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
-    ) -> Result<Option<&'b str>, Error>
+    ) -> Edited<'b>
     where
         'a: 'b,
     {
@@ -48,44 +60,34 @@ impl<'a> Url<'a> {
             // too-small arena learns the result's size, not a bound.
             let mut copy = [0u8; SETTER_STACK_COPY];
             let input = copy_without_tabs(value, &mut copy);
-            return self.splice_short(arena, (start, end), input, state_override, write);
+            return self.splice_tab_free(arena, (start, end), input, state_override, write, 0);
         }
         // A longer one goes to the end of the arena, before the result.
         let split = arena.len().saturating_sub(n);
         let (out_buf, copy) = arena.split_at_mut(split);
         if copy.len() < n {
-            // No room for the copy, so nothing ran: a bound that covers any output. A host
-            // with non-ASCII or `%` may need UTS46 scratch (found by fuzzing: `needed`
-            // counted only percent-encoding growth; `regressions::set_host_needed_covers_idna`).
-            let idna = !value.is_ascii() || value.contains(&b'%');
-            let grow = if idna {
-                (3 * n).max(crate::idna_bound(n))
-            } else {
-                3 * n
-            };
-            return Err(Error::ArenaTooSmall {
-                needed: n + self.as_str().len() + grow + 16,
-            });
+            return Err(self.no_room_for_copy(value, n));
         }
         let input = copy_without_tabs(value, copy);
         self.splice_tab_free(out_buf, (start, end), input, state_override, write, n)
     }
 
-    /// [`Url::splice`] for a value copied to the stack (out of line: the copy's frame is on
-    /// the stack only for values with tabs or newlines).
+    /// What [`Url::splice`] answers when the arena cannot hold the tab-free copy (`n` bytes)
+    /// of `value`: nothing ran, so a bound that covers any output. A host with non-ASCII or
+    /// `%` may need UTS46 scratch (found by fuzzing: `needed` counted only percent-encoding
+    /// growth; `regressions::set_host_needed_covers_idna`). Out of line: one body for every
+    /// setter, outside their frames.
     #[inline(never)]
-    fn splice_short<'b>(
-        &self,
-        arena: &'b mut [u8],
-        range: (usize, usize),
-        input: &[u8],
-        state_override: StateOverride,
-        write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
-    ) -> Result<Option<&'b str>, Error>
-    where
-        'a: 'b,
-    {
-        self.splice_tab_free(arena, range, input, state_override, write, 0)
+    fn no_room_for_copy(&self, value: &[u8], n: usize) -> Error {
+        let idna = !value.is_ascii() || value.contains(&b'%');
+        let grow = if idna {
+            (3 * n).max(crate::idna_bound(n))
+        } else {
+            3 * n
+        };
+        Error::ArenaTooSmall {
+            needed: n + self.as_str().len() + grow + 16,
+        }
     }
 
     /// [`Url::splice`] over the tab-free `input`, the result in `out_buf`; `copy_len`: arena
@@ -99,15 +101,18 @@ impl<'a> Url<'a> {
         state_override: StateOverride,
         write: impl FnOnce(&mut Parser<'_, 'b, 'static>, &Url<'a>) -> Result<(), ParseErrorKind>,
         copy_len: usize,
-    ) -> Result<Option<&'b str>, Error>
+    ) -> Edited<'b>
     where
         'a: 'b,
     {
         let old = self.as_str();
-        let mut out = Writer::new(out_buf, "");
-        out.push_slice(old.as_bytes().get(..start).unwrap_or_default());
         let scheme = SchemeType::from_lowercase(self.scheme().as_bytes());
+        // One writer, the parser's, from the first byte to the last (no copy of it beside
+        // the parser in this frame: issue 20, the setters' stack bound).
+        let out = Writer::new(out_buf, "");
         let mut p = Parser::for_setter(input, out, scheme, self.record(), state_override);
+        p.out
+            .push_slice(old.as_bytes().get(..start).unwrap_or_default());
         // A failure of the state means the setter leaves the URL as it was.
         if write(&mut p, self).is_err() {
             return Ok(None);
@@ -116,39 +121,28 @@ impl<'a> Url<'a> {
             // The path was rewritten from the end of the authority: the serializer's `/.`.
             p.fix_empty_first_segment();
         }
-        let mut out = p.out;
-        out.push_slice(old.as_bytes().get(end..).unwrap_or_default());
-        let href = out.finish().map_err(|needed| Error::ArenaTooSmall {
+        p.out
+            .push_slice(old.as_bytes().get(end..).unwrap_or_default());
+        let href = p.out.finish().map_err(|needed| Error::ArenaTooSmall {
             needed: needed + copy_len,
         })?;
-        Ok(Some(href))
+        Ok(Some(Edit {
+            href,
+            host: p.rec.host_kind,
+        }))
     }
 
-    /// The URL a setter that keeps the host leaves: this one, or the new serialization
-    /// `href` parsed again. It is canonical: the parse borrows it and recomputes the
-    /// offsets, taking the scheme and the host as written ([`Url::reparse_kept_host`]).
-    fn spliced<'b>(&self, href: Result<Option<&'b str>, Error>) -> Result<Url<'b>, Error>
+    /// The URL a setter leaves: this one, or its edit's serialization parsed again. It is
+    /// canonical: the parse borrows it and recomputes the offsets, taking the scheme and the
+    /// host as written ([`Url::reparse_kept_host`]), so no host parser is under it (issue
+    /// 20: the setters' stack bound).
+    fn spliced<'b>(&self, edit: Edited<'b>) -> Result<Url<'b>, Error>
     where
         'a: 'b,
     {
-        match href? {
+        match edit? {
             None => Ok(*self),
-            Some(href) => Url::reparse_kept_host(href, self.record().host_kind),
-        }
-    }
-
-    /// [`Url::spliced`] for the host and hostname setters: the whole of `href` is parsed
-    /// again (its host is new).
-    fn spliced_with_new_host<'b>(
-        &self,
-        href: Result<Option<&'b str>, Error>,
-    ) -> Result<Url<'b>, Error>
-    where
-        'a: 'b,
-    {
-        match href? {
-            None => Ok(*self),
-            Some(href) => Url::reparse(href),
+            Some(e) => Url::reparse_kept_host(e.href, e.host),
         }
     }
 
@@ -170,14 +164,13 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
-        let href = self.protocol_href(value, arena);
-        self.spliced(href)
+        self.spliced(self.protocol_edit(value, arena))
     }
 
-    /// [`Url::set_protocol`]'s new serialization (`None`: the URL stays as it is). Not
-    /// inlined: its writer is gone when the result is parsed again.
+    /// [`Url::set_protocol`]'s edit. Not inlined: its writer is gone when the result is
+    /// parsed again.
     #[inline(never)]
-    fn protocol_href<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Option<&'b str>, Error>
+    pub(crate) fn protocol_edit<'b>(&self, value: &str, arena: &'b mut [u8]) -> Edited<'b>
     where
         'a: 'b,
     {
@@ -229,7 +222,10 @@ impl<'a> Url<'a> {
         let href = out
             .finish()
             .map_err(|needed| Error::ArenaTooSmall { needed })?;
-        Ok(Some(href))
+        Ok(Some(Edit {
+            href,
+            host: r.host_kind,
+        }))
     }
 
     /// Whether the URL cannot have a username, password or port: no host, an empty host,
@@ -250,8 +246,16 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
+        self.spliced(self.username_edit(value, arena))
+    }
+
+    /// [`Url::set_username`]'s edit.
+    pub(crate) fn username_edit<'b>(&self, value: &str, arena: &'b mut [u8]) -> Edited<'b>
+    where
+        'a: 'b,
+    {
         let password = self.password();
-        self.set_credentials(arena, value.as_bytes(), password.as_bytes(), true)
+        self.credentials_edit(arena, value.as_bytes(), password.as_bytes(), true)
     }
 
     /// The `password` setter.
@@ -259,27 +263,35 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
+        self.spliced(self.password_edit(value, arena))
+    }
+
+    /// [`Url::set_password`]'s edit.
+    pub(crate) fn password_edit<'b>(&self, value: &str, arena: &'b mut [u8]) -> Edited<'b>
+    where
+        'a: 'b,
+    {
         let username = self.username();
-        self.set_credentials(arena, username.as_bytes(), value.as_bytes(), false)
+        self.credentials_edit(arena, username.as_bytes(), value.as_bytes(), false)
     }
 
     /// Rewrites `username[:password]@`; the side not being set is already encoded.
-    fn set_credentials<'b>(
+    fn credentials_edit<'b>(
         &self,
         arena: &'b mut [u8],
         username: &[u8],
         password: &[u8],
         setting_username: bool,
-    ) -> Result<Url<'b>, Error>
+    ) -> Edited<'b>
     where
         'a: 'b,
     {
         if self.cannot_have_username_password_port() {
-            return Ok(*self);
+            return Ok(None);
         }
         let r = self.record();
         let range = (r.scheme_end as usize + 3, r.host_start as usize);
-        let href = self.splice(arena, range, b"", StateOverride::Host, |p, _| {
+        self.splice(arena, range, b"", StateOverride::Host, |p, _| {
             let start = p.out.len();
             if setting_username {
                 p.out.push_encoded_slice(username, &USERINFO);
@@ -298,8 +310,7 @@ impl<'a> Url<'a> {
                 p.out.push(b'@');
             }
             Ok(())
-        });
-        self.spliced(href)
+        })
     }
 
     /// The `host` setter: host and optional port (`example.com:8080`).
@@ -314,7 +325,7 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
-        self.set_host_inner(value, arena, false)
+        self.spliced(self.host_edit(value, arena, false))
     }
 
     /// The `hostname` setter: like [`Url::set_host`] but a port makes it fail.
@@ -322,62 +333,34 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
-        self.set_host_inner(value, arena, true)
+        self.spliced(self.host_edit(value, arena, true))
     }
 
-    fn set_host_inner<'b>(
+    /// [`Url::set_host`]'s edit, or with `hostname_only` [`Url::set_hostname`]'s.
+    pub(crate) fn host_edit<'b>(
         &self,
         value: &str,
         arena: &'b mut [u8],
         hostname_only: bool,
-    ) -> Result<Url<'b>, Error>
+    ) -> Edited<'b>
     where
         'a: 'b,
     {
         if self.has_opaque_path() {
-            return Ok(*self);
+            return Ok(None);
         }
         let r = self.record();
-        let has_host = self.host_kind() != HostKind::None;
         // Without a host the whole authority (and any `/.` path prefix) is replaced.
-        let range = if has_host {
-            (r.host_start as usize, r.path_start as usize)
-        } else {
-            (r.scheme_end as usize + 1, r.path_start as usize)
+        let range = match self.host_kind() {
+            HostKind::None => (r.scheme_end as usize + 1, r.path_start as usize),
+            _ => (r.host_start as usize, r.path_start as usize),
         };
-        let creds_or_port =
-            !self.username().is_empty() || !self.password().is_empty() || self.port().is_some();
         let ov = if hostname_only {
             StateOverride::Hostname
         } else {
             StateOverride::Host
         };
-        let href = self.splice(arena, range, value.as_bytes(), ov, |p, url| {
-            if !has_host {
-                p.out.push_slice(b"//");
-            }
-            let new_port = p.host_setter_state(hostname_only, creds_or_port)?;
-            match new_port {
-                Some(Some(port)) => {
-                    p.out.push(b':');
-                    p.out.push_decimal(port as u32);
-                }
-                Some(None) => {}
-                // Keep the old port, if the URL had a host (and so maybe a port).
-                None if has_host => {
-                    let r = url.record();
-                    p.out.push_slice(
-                        url.as_str()
-                            .as_bytes()
-                            .get(r.host_end as usize..r.path_start as usize)
-                            .unwrap_or_default(),
-                    );
-                }
-                None => {}
-            }
-            Ok(())
-        });
-        self.spliced_with_new_host(href)
+        self.splice(arena, range, value.as_bytes(), ov, write_host)
     }
 
     /// The `port` setter: leading digits; empty removes the port.
@@ -392,12 +375,20 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
+        self.spliced(self.port_edit(value, arena))
+    }
+
+    /// [`Url::set_port`]'s edit.
+    pub(crate) fn port_edit<'b>(&self, value: &str, arena: &'b mut [u8]) -> Edited<'b>
+    where
+        'a: 'b,
+    {
         if self.cannot_have_username_password_port() {
-            return Ok(*self);
+            return Ok(None);
         }
         let r = self.record();
         let empty = value.is_empty();
-        let href = self.splice(
+        self.splice(
             arena,
             (r.host_end as usize, r.path_start as usize),
             value.as_bytes(),
@@ -412,8 +403,7 @@ impl<'a> Url<'a> {
                 }
                 Ok(())
             },
-        );
-        self.spliced(href)
+        )
     }
 
     /// The `pathname` setter.
@@ -428,11 +418,19 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
+        self.spliced(self.pathname_edit(value, arena))
+    }
+
+    /// [`Url::set_pathname`]'s edit.
+    pub(crate) fn pathname_edit<'b>(&self, value: &str, arena: &'b mut [u8]) -> Edited<'b>
+    where
+        'a: 'b,
+    {
         if self.has_opaque_path() {
-            return Ok(*self);
+            return Ok(None);
         }
         let range = (self.authority_end(), self.path_end_usize());
-        let href = self.splice(
+        self.splice(
             arena,
             range,
             value.as_bytes(),
@@ -441,8 +439,7 @@ impl<'a> Url<'a> {
                 p.run_override(0)?;
                 Ok(())
             },
-        );
-        self.spliced(href)
+        )
     }
 
     /// The `search` setter: `?` is optional; empty removes the query.
@@ -450,16 +447,23 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
+        self.spliced(self.search_edit(value, arena))
+    }
+
+    /// [`Url::set_search`]'s edit.
+    pub(crate) fn search_edit<'b>(&self, value: &str, arena: &'b mut [u8]) -> Edited<'b>
+    where
+        'a: 'b,
+    {
         let range = (self.path_end_usize(), self.fragment_start_or_end());
         let v = value.strip_prefix('?').unwrap_or(value);
         let empty = value.is_empty();
-        let href = self.splice(arena, range, v.as_bytes(), StateOverride::Query, |p, _| {
+        self.splice(arena, range, v.as_bytes(), StateOverride::Query, |p, _| {
             if !empty {
                 p.run_override(0)?;
             }
             Ok(())
-        });
-        self.spliced(href)
+        })
     }
 
     /// The `hash` setter: `#` is optional; empty removes the fragment.
@@ -467,10 +471,18 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
+        self.spliced(self.hash_edit(value, arena))
+    }
+
+    /// [`Url::set_hash`]'s edit.
+    pub(crate) fn hash_edit<'b>(&self, value: &str, arena: &'b mut [u8]) -> Edited<'b>
+    where
+        'a: 'b,
+    {
         let range = (self.fragment_start_or_end(), self.as_str().len());
         let v = value.strip_prefix('#').unwrap_or(value);
         let empty = value.is_empty();
-        let href = self.splice(
+        self.splice(
             arena,
             range,
             v.as_bytes(),
@@ -481,8 +493,7 @@ impl<'a> Url<'a> {
                 }
                 Ok(())
             },
-        );
-        self.spliced(href)
+        )
     }
 }
 
@@ -501,6 +512,40 @@ fn copy_without_tabs<'c>(value: &[u8], to: &'c mut [u8]) -> &'c [u8] {
         n += 1;
     }
     to.get(..n).unwrap_or_default()
+}
+
+/// What the host and hostname setters write in place of the old host and port
+/// (<https://url.spec.whatwg.org/#dom-url-host>): the host state with the state override
+/// (with its port for `host`), then the port the URL keeps. It captures nothing, reading
+/// what it needs from the parser and the URL, so no closure is built and passed down the
+/// setter's frames (issue 20: the `UrlBuf` host setters' stack bound).
+fn write_host(p: &mut Parser<'_, '_, 'static>, url: &Url<'_>) -> Result<(), ParseErrorKind> {
+    let has_host = url.host_kind() != HostKind::None;
+    let hostname_only = p.state_override == Some(StateOverride::Hostname);
+    let creds_or_port =
+        !url.username().is_empty() || !url.password().is_empty() || url.port().is_some();
+    if !has_host {
+        p.out.push_slice(b"//");
+    }
+    match p.host_setter_state(hostname_only, creds_or_port)? {
+        Some(Some(port)) => {
+            p.out.push(b':');
+            p.out.push_decimal(port as u32);
+        }
+        Some(None) => {}
+        // Keep the old port, if the URL had a host (and so maybe a port).
+        None if has_host => {
+            let r = url.record();
+            p.out.push_slice(
+                url.as_str()
+                    .as_bytes()
+                    .get(r.host_end as usize..r.path_start as usize)
+                    .unwrap_or_default(),
+            );
+        }
+        None => {}
+    }
+    Ok(())
 }
 
 impl<'a> Url<'a> {

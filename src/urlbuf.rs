@@ -1,9 +1,11 @@
 //! `UrlBuf<N>`: an owned URL with inline, fixed-capacity storage, edited in place.
 
 use crate::error::{Error, ValidationErrors};
+use crate::host::HostKind;
 use crate::parser::{
     COPY_DEFERRED, ON_STACK, Record, parse_deferring_count, tab_free_needed, tab_free_needed_in,
 };
+use crate::setters::Edited;
 use crate::url::Url;
 use core::fmt;
 use heapless::String;
@@ -35,22 +37,13 @@ pub struct UrlBuf<const N: usize> {
     validation: ValidationErrors,
 }
 
-/// Where a setter's result is: in the arena, at an offset, or not (it borrowed the URL's
-/// own serialization: the setter left the URL as it was).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Place {
-    Unchanged,
-    Arena(usize),
-}
-
-/// Notes where `url`'s serialization lives (by address), in the arena at `arena` (its
-/// address and length) or elsewhere.
-fn locate(url: &Url<'_>, arena: (usize, usize)) -> Place {
-    let p = url.as_str().as_ptr() as usize;
-    match (arena.0..arena.0 + arena.1).contains(&p) {
-        true => Place::Arena(p - arena.0),
-        false => Place::Unchanged,
-    }
+/// Where `text` starts in the arena at `arena` (its address and length), found by address:
+/// the offset, or `None` when it lies elsewhere.
+fn offset_in(text: &str, arena: (usize, usize)) -> Option<usize> {
+    let p = text.as_ptr() as usize;
+    (arena.0..arena.0 + arena.1)
+        .contains(&p)
+        .then(|| p - arena.0)
 }
 
 /// What a parse into an `N`-byte arena answers when the arena cannot hold the tab-free
@@ -146,41 +139,37 @@ impl<const N: usize> UrlBuf<N> {
         N
     }
 
-    /// Runs a setter of [`Url`] and stores its result; on any error nothing changes.
+    /// Runs a setter's edit of [`Url`] (its new serialization, in an `N`-byte arena) and
+    /// stores the result; on any error nothing changes. The edit is parsed again in
+    /// [`UrlBuf::store_edit`], so that no parse result is in this frame beside the arena and
+    /// the current URL (issue 20: the Cortex-M0 bound).
     fn apply(
         &mut self,
-        setter: impl for<'x> FnOnce(&Url<'x>, &'x mut [u8]) -> Result<Url<'x>, Error>,
+        edit: impl for<'x> FnOnce(&Url<'x>, &'x mut [u8]) -> Edited<'x>,
     ) -> Result<(), Error> {
         let mut arena = [0u8; N];
         let span = (arena.as_ptr() as usize, N);
-        // The current URL borrows the serialization alone: the result's record goes
-        // straight into the other fields, with no copy of it beside the result on the
-        // stack (issue 20: Cortex-M0 bound).
-        let UrlBuf {
-            serialization,
-            record,
-            validation,
-        } = self;
-        let current = Url::from_record(serialization.as_str(), record, *validation);
-        let new = setter(&current, &mut arena)?;
-        let len = new.as_str().len();
-        let Place::Arena(offset) = locate(&new, span) else {
+        let Some(e) = edit(&self.as_url(), &mut arena)? else {
             return Ok(());
         };
-        // Everything that can fail is checked before anything changes (the bytes are the
-        // result's, a `str`: they are UTF-8).
-        let end = offset + len;
-        if end > N {
-            return Err(Error::ArenaTooSmall { needed: len });
-        }
-        *record = new.record();
-        *validation = new.recorded_validation();
+        let (offset, len, host) = (offset_in(e.href, span), e.href.len(), e.host);
+        // Every edit writes its text into the arena: it is never elsewhere.
+        let Some(offset) = offset else {
+            return Ok(());
+        };
+        // (The bytes are the edit's, a `str`: they are UTF-8.)
         let text = arena
-            .get(offset..end)
+            .get(offset..offset + len)
             .and_then(|b| core::str::from_utf8(b).ok());
-        serialization.clear();
-        let _ = serialization.push_str(text.unwrap_or_default());
-        Ok(())
+        self.store_edit(text.unwrap_or_default(), host)
+    }
+
+    /// Parses a setter's new serialization `href` again, its host of kind `host` taken as
+    /// written, and stores the result; nothing changes when that fails.
+    #[inline(never)]
+    fn store_edit(&mut self, href: &str, host: Option<HostKind>) -> Result<(), Error> {
+        let url = Url::reparse_kept_host(href, host)?;
+        self.store(&url)
     }
 
     /// Replaces the whole URL (the `href` setter).
@@ -190,47 +179,47 @@ impl<const N: usize> UrlBuf<N> {
 
     /// The `protocol` setter ([`Url::set_protocol`]).
     pub fn set_protocol(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_protocol(value, a))
+        self.apply(|u, a| u.protocol_edit(value, a))
     }
 
     /// The `username` setter ([`Url::set_username`]).
     pub fn set_username(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_username(value, a))
+        self.apply(|u, a| u.username_edit(value, a))
     }
 
     /// The `password` setter ([`Url::set_password`]).
     pub fn set_password(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_password(value, a))
+        self.apply(|u, a| u.password_edit(value, a))
     }
 
     /// The `host` setter ([`Url::set_host`]).
     pub fn set_host(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_host(value, a))
+        self.apply(|u, a| u.host_edit(value, a, false))
     }
 
     /// The `hostname` setter ([`Url::set_hostname`]).
     pub fn set_hostname(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_hostname(value, a))
+        self.apply(|u, a| u.host_edit(value, a, true))
     }
 
     /// The `port` setter ([`Url::set_port`]).
     pub fn set_port(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_port(value, a))
+        self.apply(|u, a| u.port_edit(value, a))
     }
 
     /// The `pathname` setter ([`Url::set_pathname`]).
     pub fn set_pathname(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_pathname(value, a))
+        self.apply(|u, a| u.pathname_edit(value, a))
     }
 
     /// The `search` setter ([`Url::set_search`]).
     pub fn set_search(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_search(value, a))
+        self.apply(|u, a| u.search_edit(value, a))
     }
 
     /// The `hash` setter ([`Url::set_hash`]).
     pub fn set_hash(&mut self, value: &str) -> Result<(), Error> {
-        self.apply(|u, a| u.set_hash(value, a))
+        self.apply(|u, a| u.hash_edit(value, a))
     }
 }
 

@@ -12,7 +12,9 @@ pub(crate) type NewPort = Option<Option<u16>>;
 impl Parser<'_, '_, '_> {
     /// The host (or hostname) state with a state override, over the whole input: writes the
     /// new host and returns whether a new port was given (and its value, `None` = default).
-    /// `Err` means the URL stays as it was.
+    /// `Err` means the URL stays as it was. Inlined into its one caller, the host setters'
+    /// splice, whose frame has room for its locals (issue 20: their stack bound).
+    #[inline(always)]
     pub(crate) fn host_setter_state(
         &mut self,
         hostname_only: bool,
@@ -58,7 +60,8 @@ impl Parser<'_, '_, '_> {
         Ok(port)
     }
 
-    /// The file host state with a state override.
+    /// The file host state with a state override (inlined, as the host setter state is).
+    #[inline(always)]
     fn file_host_setter_state(&mut self) -> Result<NewPort, ParseErrorKind> {
         let end = self
             .input

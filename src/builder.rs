@@ -34,10 +34,43 @@ impl Out<'_> {
         }
     }
 
+    /// `bytes` without ASCII tabs and newlines, which the URL parser removes from its input
+    /// anyway: what is written raw (the scheme, a host) leaves the text free of them, so
+    /// that it is parsed with no tab-free copy ([`parse_built`]; issue 20: the stack bound).
+    pub(crate) fn push_tab_free(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if !matches!(b, b'\t' | b'\n' | b'\r') {
+                self.push(&[b]);
+            }
+        }
+    }
+
     pub(crate) fn push_decimal(&mut self, n: u16) {
         let mut digits = [0u8; 10];
         let d = crate::arena::decimal(u32::from(n), &mut digits);
         self.push(d);
+    }
+
+    /// `ip` as a URL host: IPv4 in dotted decimal, IPv6 in brackets as the IPv6 serializer
+    /// writes it. (The crate's serializers, not `core`'s `Display`, which brings the
+    /// formatting machinery: calls through pointers that the firmware's static stack
+    /// analysis cannot follow; issue 20.)
+    pub(crate) fn push_ip(&mut self, ip: IpAddr) {
+        match ip {
+            IpAddr::V4(a) => {
+                for (i, octet) in a.octets().into_iter().enumerate() {
+                    if i > 0 {
+                        self.push(b".");
+                    }
+                    self.push_decimal(u16::from(octet));
+                }
+            }
+            IpAddr::V6(a) => {
+                self.push(b"[");
+                self.push(crate::host::ipv6::text(&a.segments()).as_bytes());
+                self.push(b"]");
+            }
+        }
     }
 }
 
@@ -94,7 +127,7 @@ impl<'b> UrlBuilder<'b> {
     #[must_use]
     pub fn new(scheme: &str, buf: &'b mut [u8]) -> Self {
         let mut out = Out { buf, len: 0 };
-        out.push(scheme.as_bytes());
+        out.push_tab_free(scheme.as_bytes());
         out.push(b":");
         UrlBuilder {
             out,
@@ -162,7 +195,7 @@ impl<'b> UrlBuilder<'b> {
             if !host.is_ascii() {
                 self.non_ascii_host = host.len();
             }
-            self.out.push(host.as_bytes());
+            self.out.push_tab_free(host.as_bytes());
         }
         self
     }
@@ -171,15 +204,7 @@ impl<'b> UrlBuilder<'b> {
     #[must_use]
     pub fn ip(mut self, ip: IpAddr) -> Self {
         if self.authority_start() {
-            let mut text = heapless::String::<48>::new();
-            let r = match ip {
-                IpAddr::V4(a) => core::fmt::write(&mut text, format_args!("{a}")),
-                IpAddr::V6(a) => core::fmt::write(&mut text, format_args!("[{a}]")),
-            };
-            if r.is_err() {
-                self.error = Some(NetError::NoHost);
-            }
-            self.out.push(text.as_bytes());
+            self.out.push_ip(ip);
         }
         self
     }
@@ -247,22 +272,7 @@ impl<'b> UrlBuilder<'b> {
         }
         let needed = self.needed();
         let Out { buf, len } = self.out;
-        if len > buf.len() {
-            return Err(NetError::Url(Error::ArenaTooSmall { needed }));
-        }
-        let (text, arena) = buf.split_at_mut(len);
-        let text = core::str::from_utf8(text).map_err(|e| {
-            NetError::Url(Error::NotUtf8 {
-                valid_up_to: e.valid_up_to(),
-            })
-        })?;
-        match Url::parse(text, arena) {
-            Ok(url) => Ok(url),
-            Err(Error::ArenaTooSmall { needed: n }) => {
-                Err(NetError::Url(Error::ArenaTooSmall { needed: len + n }))
-            }
-            Err(e) => Err(NetError::Url(e)),
-        }
+        parse_built(buf, len, needed)
     }
 
     /// [`UrlBuilder::build`], then into a [`UrlBuf`] (the buffer is scratch).
@@ -279,5 +289,28 @@ impl<'b> UrlBuilder<'b> {
     pub fn build_buf<const N: usize>(self) -> Result<UrlBuf<N>, NetError> {
         let url = self.build()?;
         Ok(UrlBuf::parse(url.as_str())?)
+    }
+}
+
+/// Parses the text a [`UrlBuilder`] wrote in the first `len` bytes of `buf` into the rest
+/// (`needed`: the builder's bound on what suffices). The text has no tabs or newlines (the
+/// raw parts are written without them, the others percent-encoded), so it is parsed as a
+/// serialization is, with no tab-free copy ([`Url::reparse_in`]; issue 20: the stack bound).
+fn parse_built(buf: &mut [u8], len: usize, needed: usize) -> Result<Url<'_>, NetError> {
+    if len > buf.len() {
+        return Err(NetError::Url(Error::ArenaTooSmall { needed }));
+    }
+    let (text, arena) = buf.split_at_mut(len);
+    let text = core::str::from_utf8(text).map_err(|e| {
+        NetError::Url(Error::NotUtf8 {
+            valid_up_to: e.valid_up_to(),
+        })
+    })?;
+    match Url::reparse_in(text, arena) {
+        Ok(url) => Ok(url),
+        Err(Error::ArenaTooSmall { needed: n }) => {
+            Err(NetError::Url(Error::ArenaTooSmall { needed: len + n }))
+        }
+        Err(e) => Err(NetError::Url(e)),
     }
 }

@@ -159,13 +159,22 @@ fn tuple<'a>(url: &Url<'a>) -> Origin<'a> {
 /// <https://url.spec.whatwg.org/#concept-url-origin>
 pub(crate) fn origin_of<'a>(url: &Url<'a>) -> Origin<'a> {
     match url.scheme() {
-        "http" | "https" | "ws" | "wss" | "ftp" => tuple(url),
         "blob" => match blob_origin(url.path()) {
             Ok(origin) => origin,
             // Called from here, not from `blob_origin`: one frame less under the scratch
             // and the parse in it (issue 20: `origin`'s Cortex-M0 stack bound).
             Err(authority) => blob_origin_in_scratch(authority),
         },
+        _ => non_blob_origin(url),
+    }
+}
+
+/// [`origin_of`] for a scheme other than `blob`: a tuple for the http(s), ws(s) and ftp
+/// schemes, opaque for the others. (Apart, so that [`Url::origin_in`], which parses a blob
+/// URL's inner URL in its arena, does not also link the scratch of [`origin_of`]'s.)
+fn non_blob_origin<'a>(url: &Url<'a>) -> Origin<'a> {
+    match url.scheme() {
+        "http" | "https" | "ws" | "wss" | "ftp" => tuple(url),
         _ => Origin::Opaque,
     }
 }
@@ -311,7 +320,7 @@ impl<'a> Url<'a> {
         'a: 'b,
     {
         if self.scheme() != "blob" {
-            return Ok(self.origin());
+            return Ok(non_blob_origin(self));
         }
         let Some(authority) = inner_authority(self.path()) else {
             return Ok(Origin::Opaque);

@@ -238,12 +238,15 @@ impl<'a> Url<'a> {
             HostKind::Empty => Host::Empty,
             HostKind::Domain => Host::Domain(s),
             HostKind::Opaque => Host::Opaque(s),
-            HostKind::Ipv4 => Host::Ipv4(s.parse().ok()?),
+            HostKind::Ipv4 => Host::Ipv4(serialized_ipv4(s.as_bytes())?),
             // Without the zone of `Url::parse_with_zone`, if any (RFC 6874: after `%`).
             HostKind::Ipv6 => {
                 let address = s.get(1..s.len() - 1)?;
                 let end = address.bytes().position(|b| b == b'%');
-                Host::Ipv6(address.get(..end.unwrap_or(address.len()))?.parse().ok()?)
+                let text = address.get(..end.unwrap_or(address.len()))?;
+                let mut v = ValidationErrors::EMPTY;
+                let pieces = crate::host::ipv6::parse(text.as_bytes(), &mut v).ok()?;
+                Host::Ipv6(core::net::Ipv6Addr::from(pieces))
             }
         })
     }
@@ -367,4 +370,23 @@ impl AsRef<str> for Url<'_> {
     fn as_ref(&self) -> &str {
         self.serialization
     }
+}
+
+/// The address of an IPv4 host as the serializer writes it: four decimal numbers up to 255
+/// (<https://url.spec.whatwg.org/#concept-ipv4-serializer>). Read here rather than with
+/// `core::net`'s parser, which links panic paths and a jump table the firmware's static
+/// stack analysis cannot follow (issue 20).
+fn serialized_ipv4(s: &[u8]) -> Option<core::net::Ipv4Addr> {
+    let mut octets = [0u8; 4];
+    let mut i = 0;
+    for &b in s {
+        if b == b'.' {
+            i += 1;
+            continue;
+        }
+        let slot = octets.get_mut(i)?;
+        let digit = b.checked_sub(b'0').filter(|d| *d < 10)?;
+        *slot = slot.checked_mul(10)?.checked_add(digit)?;
+    }
+    (i == 3).then_some(core::net::Ipv4Addr::from(octets))
 }

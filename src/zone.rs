@@ -211,13 +211,13 @@ impl<'a> Url<'a> {
             return Err(Error::InputTooLong);
         }
         let Some(span) = find_zone(input.as_bytes()) else {
-            return Url::parse(input, arena);
+            return standard_parse(input, arena);
         };
         validate_zone(input.as_bytes(), span)?;
         let parsed = match parse_without_zone(input, span, arena)? {
             Some(parsed) => parsed,
             // The bracket was not the host after all: the standard's answer.
-            None => return Url::parse(input, arena),
+            None => return standard_parse(input, arena),
         };
         splice_zone(input, span, parsed, arena)
     }
@@ -256,6 +256,14 @@ impl<'a> Url<'a> {
     }
 }
 
+/// [`Url::parse`] in a frame of its own: the parse's entry is not inlined into
+/// [`Url::parse_with_zone`]'s frame, which holds the zone's span and the parsed record
+/// (issue 20: the stack bound).
+#[inline(never)]
+fn standard_parse<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+    Url::parse(input, arena)
+}
+
 /// Copies `input` without its zone to the end of `arena` and parses it there with the
 /// standard parser (output at the front). `None` when the result's host is not that IPv6
 /// literal.
@@ -275,11 +283,16 @@ fn parse_without_zone(
     };
     let (out, stage) = arena.split_at_mut(split);
     let bytes = input.as_bytes();
-    stage[..span.start].copy_from_slice(&bytes[..span.start]);
-    stage[span.start..].copy_from_slice(&bytes[span.end..]);
+    let head = bytes.get(..span.start).unwrap_or_default();
+    let tail = bytes.get(span.end..).unwrap_or_default();
+    // (Through iterators: `stage` holds exactly the input without the zone, which slicing
+    // could not prove, and each unproven slice links a panic path: issue 20.)
+    for (to, from) in stage.iter_mut().zip(head.iter().chain(tail)) {
+        *to = *from;
+    }
     // Cutting ASCII out of UTF-8 at ASCII positions leaves UTF-8.
     let stripped = core::str::from_utf8(stage).map_err(|_| Error::NotUtf8 { valid_up_to: 0 })?;
-    let url = Url::parse(stripped, out).map_err(|e| match e {
+    let url = standard_parse(stripped, out).map_err(|e| match e {
         Error::ArenaTooSmall { needed } => Error::ArenaTooSmall {
             needed: m + needed + z,
         },
@@ -307,7 +320,9 @@ fn parse_without_zone(
     }
     Ok(Some(Parsed {
         record,
-        validation: url.validation_errors(),
+        // (An IPv6 host: no error derived from the host, as `validation_errors` derives
+        // for a domain, whose check is deep in the stack.)
+        validation: url.recorded_validation(),
         offset,
         len: href.len(),
     }))
@@ -329,9 +344,16 @@ fn splice_zone<'a>(
     crate::arena::shift(arena, parsed.offset..parsed.offset + parsed.len, 0);
     let at = parsed.record.host_end as usize - 1;
     crate::arena::shift(arena, at..parsed.len, at + z);
-    arena[at..at + z].copy_from_slice(&input.as_bytes()[span.start..span.end]);
-    let href = crate::ascii::as_str(&arena[..len])
-        .or_else(|| core::str::from_utf8(&arena[..len]).ok())
+    let zone = input
+        .as_bytes()
+        .get(span.start..span.end)
+        .unwrap_or_default();
+    for (to, from) in arena.iter_mut().skip(at).zip(zone) {
+        *to = *from;
+    }
+    let text = arena.get(..len).unwrap_or_default();
+    let href = crate::ascii::as_str(text)
+        .or_else(|| core::str::from_utf8(text).ok())
         .ok_or(Error::NotUtf8 { valid_up_to: 0 })?;
     let mut record = parsed.record;
     let shift = z as u32;

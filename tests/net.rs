@@ -242,3 +242,89 @@ fn uri_host_only_for_names() {
         assert_eq!(first_is_host, host.is_some(), "{input}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// `Url::host` reads an IP host with the crate's own parsers (issue 20: `core::net`'s
+    /// links panic paths): the same address as `core::net` reads from the host's text.
+    #[test]
+    fn ip_hosts_read_as_core_reads_them(v4 in any::<u32>(), v6 in any::<u128>(), mapped in any::<u32>()) {
+        let v4 = std::net::Ipv4Addr::from(v4);
+        let mut arena = [0u8; 128];
+        let input = format!("http://{v4}:81/");
+        let url = Url::parse(&input, &mut arena).unwrap();
+        prop_assert_eq!(url.host(), Some(microurl::Host::Ipv4(v4)));
+        for v6 in [std::net::Ipv6Addr::from(v6), std::net::Ipv4Addr::from(mapped).to_ipv6_mapped()] {
+            let mut arena = [0u8; 128];
+            let input = format!("coap://[{v6}]/");
+            let url = Url::parse(&input, &mut arena).unwrap();
+            prop_assert_eq!(url.host(), Some(microurl::Host::Ipv6(v6)));
+            let text = url.host_str().unwrap();
+            prop_assert_eq!(text[1..text.len() - 1].parse::<std::net::Ipv6Addr>().unwrap(), v6);
+        }
+    }
+
+    /// The builder and `url_from_options` write an IP address with the crate's serializers
+    /// (not `core`'s `Display`): the URL is the one parsed from `core`'s text.
+    #[test]
+    fn ip_addresses_written_as_the_parser_reads_them(v4 in any::<u32>(), v6 in any::<u128>(), mapped in any::<u32>(), port in 1u16..5683) {
+        let ips = [
+            std::net::IpAddr::V4(v4.into()),
+            std::net::IpAddr::V6(v6.into()),
+            std::net::IpAddr::V6(std::net::Ipv4Addr::from(mapped).to_ipv6_mapped()),
+        ];
+        for ip in ips {
+            let host = match ip {
+                std::net::IpAddr::V4(a) => format!("{a}"),
+                std::net::IpAddr::V6(a) => format!("[{a}]"),
+            };
+            let parsed = |text: String| {
+                let mut arena = [0u8; 128];
+                Url::parse(&text, &mut arena).unwrap().as_str().to_owned()
+            };
+            let mut buf = [0u8; 256];
+            let built = UrlBuilder::new("coap", &mut buf).ip(ip).port(port).build().unwrap();
+            prop_assert_eq!(built.as_str(), parsed(format!("coap://{host}:{port}")));
+            let mut buf = [0u8; 256];
+            let options: [(u16, &[u8]); 0] = [];
+            let destination = SocketAddr::new(ip, port);
+            let from = coap::url_from_options(SchemeKind::Coap, destination, options, &mut buf).unwrap();
+            prop_assert_eq!(from.as_str(), parsed(format!("coap://{host}:{port}/")));
+        }
+    }
+}
+
+/// The builder writes its raw parts (scheme, host) without tabs and newlines, which the
+/// parser would remove: the URL is the one parsed from the text with them, and `needed`
+/// from a small buffer still suffices.
+#[test]
+fn builder_raw_parts_with_tabs_and_newlines() {
+    let mut buf = [0u8; 128];
+    let url = UrlBuilder::new("ht\ttp", &mut buf)
+        .host("EX\nample.c\rom")
+        .segment("a\tb")
+        .build()
+        .unwrap();
+    let mut arena = [0u8; 128];
+    let want = Url::parse("ht\ttp://EX\nample.c\rom/a%09b", &mut arena).unwrap();
+    assert_eq!(url.as_str(), want.as_str());
+    assert_eq!(url.as_str(), "http://example.com/a%09b");
+    for size in 0..40 {
+        let mut small = vec![0u8; size];
+        let r = UrlBuilder::new("ht\ttp", &mut small)
+            .host("EX\nample.c\rom")
+            .build();
+        if let Err(NetError::Url(Error::ArenaTooSmall { needed })) = r {
+            let mut retry = vec![0u8; needed];
+            let url = UrlBuilder::new("ht\ttp", &mut retry)
+                .host("EX\nample.c\rom")
+                .build();
+            assert_eq!(
+                url.map(|u| u.as_str().to_owned()),
+                Ok("http://example.com/".to_owned()),
+                "{size} -> {needed}"
+            );
+        }
+    }
+}

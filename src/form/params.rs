@@ -215,7 +215,7 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
 
     /// The stored bytes in use.
     fn used(&self) -> &[u8] {
-        &self.storage.as_ref()[..self.end]
+        self.storage.as_ref().get(..self.end).unwrap_or_default()
     }
 
     /// The pairs in order.
@@ -472,8 +472,9 @@ impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
 
 /// Whether `slot` has name `name` and, if given, value `value`.
 fn matches(used: &[u8], slot: Slot, name: &str, value: Option<&str>) -> bool {
-    used[slot.start..slot.name_end] == *name.as_bytes()
-        && value.is_none_or(|v| used[slot.value_start()..slot.value_end()] == *v.as_bytes())
+    used.get(slot.start..slot.name_end) == Some(name.as_bytes())
+        && value
+            .is_none_or(|v| used.get(slot.value_start()..slot.value_end()) == Some(v.as_bytes()))
 }
 
 /// The [urlencoded serialization](https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior)
@@ -518,9 +519,12 @@ impl<'s> Iterator for Iter<'s> {
     fn next(&mut self) -> Option<Self::Item> {
         let slot = slot_at(self.used, self.pos)?;
         self.pos = slot.end;
+        // (`get`: a slot lies within the stored bytes; slicing would link a panic path.)
+        let part =
+            |range: core::ops::Range<usize>| as_str(self.used.get(range).unwrap_or_default());
         Some((
-            as_str(&self.used[slot.start..slot.name_end]),
-            as_str(&self.used[slot.value_start()..slot.value_end()]),
+            part(slot.start..slot.name_end),
+            part(slot.value_start()..slot.value_end()),
         ))
     }
 }

@@ -2,7 +2,7 @@
 //! (UTF-8 only), into any `fmt::Write` or a caller's buffer.
 
 use core::borrow::Borrow;
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use crate::Error;
 use crate::percent::{FORM_URLENCODED, percent_encode_byte};
@@ -63,6 +63,15 @@ impl FormEncode<'_> {
 
 impl fmt::Display for FormEncode<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl FormEncode<'_> {
+    /// Writes the encoded text to `f` (the body of `Display`, for any writer: called
+    /// directly, it needs no formatting machinery, whose calls through pointers a static
+    /// stack analysis cannot follow; issue 20).
+    fn write_to<W: fmt::Write + ?Sized>(&self, f: &mut W) -> fmt::Result {
         let mut start = 0;
         for (i, b) in self.input.bytes().enumerate() {
             if !FORM_URLENCODED.contains(b) {
@@ -132,7 +141,9 @@ impl<W: fmt::Write> Serializer<W> {
             self.out.write_char('&')?;
         }
         self.empty = false;
-        write!(self.out, "{}={}", encode(name), encode(value))
+        encode(name).write_to(&mut self.out)?;
+        self.out.write_char('=')?;
+        encode(value).write_to(&mut self.out)
     }
 
     /// Appends every pair of `pairs` (pairs or references to pairs).
@@ -257,8 +268,10 @@ impl<'b> SliceWriter<'b> {
         }
         let buf: &'b [u8] = self.buf;
         // Only whole `&str`s were stored, so this is valid UTF-8.
-        core::str::from_utf8(&buf[..self.len]).map_err(|_| Error::ArenaTooSmall {
-            needed: self.needed,
+        core::str::from_utf8(buf.get(..self.len).unwrap_or_default()).map_err(|_| {
+            Error::ArenaTooSmall {
+                needed: self.needed,
+            }
         })
     }
 }
@@ -269,7 +282,11 @@ impl fmt::Write for SliceWriter<'_> {
         self.needed = self.needed.saturating_add(s.len());
         // After the first overflow nothing more is stored, so the stored text stays a prefix.
         if !overflowed && let Some(dst) = self.buf.get_mut(self.len..self.needed) {
-            dst.copy_from_slice(s.as_bytes());
+            // (Through iterators: the lengths are equal, which `copy_from_slice` could not
+            // prove; issue 20.)
+            for (to, from) in dst.iter_mut().zip(s.bytes()) {
+                *to = from;
+            }
             self.len = self.needed;
         }
         Ok(())

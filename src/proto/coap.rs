@@ -275,6 +275,20 @@ pub fn url_from_options<'b, 'o>(
     options: impl IntoIterator<Item = (u16, &'o [u8])> + Clone,
     buf: &'b mut [u8],
 ) -> Result<Url<'b>, NetError> {
+    let len = write_url_text(scheme, destination, options, buf)?;
+    parse_url_text(buf, len)
+}
+
+/// Steps 1-9 of RFC 7252 §6.5: the URL's text from the options, written to the front of
+/// `buf` (counted past its end): its length. Out of line, so that its frame is not above
+/// the parse ([`parse_url_text`]; issue 20: the stack bound).
+#[inline(never)]
+fn write_url_text<'o>(
+    scheme: SchemeKind,
+    destination: SocketAddr,
+    options: impl IntoIterator<Item = (u16, &'o [u8])> + Clone,
+    buf: &mut [u8],
+) -> Result<usize, NetError> {
     let name = match scheme {
         SchemeKind::Coap => "coap",
         SchemeKind::Coaps => "coaps",
@@ -291,7 +305,12 @@ pub fn url_from_options<'b, 'o>(
     write_port(&mut out, scheme, destination.port(), options.clone())?;
     write_path(&mut out, options.clone())?;
     write_query(&mut out, options);
-    let Out { buf, len } = out;
+    Ok(out.len)
+}
+
+/// Parses the URL text [`write_url_text`] left in the first `len` bytes of `buf`, into the
+/// rest.
+fn parse_url_text(buf: &mut [u8], len: usize) -> Result<Url<'_>, NetError> {
     let over = || {
         NetError::Url(Error::ArenaTooSmall {
             // An upper bound: the text, and as much again for the parser's output (the text is
@@ -323,15 +342,7 @@ fn write_host<'o>(
     match options.into_iter().filter(|o| o.0 == URI_HOST).last() {
         Some((_, [])) => return Err(NetError::BadOption { number: URI_HOST }),
         Some((_, host)) => out.push_encoded(host, &REG_NAME),
-        None => {
-            let mut text = heapless::String::<48>::new();
-            let written = match ip {
-                IpAddr::V4(a) => core::fmt::write(&mut text, format_args!("{a}")),
-                IpAddr::V6(a) => core::fmt::write(&mut text, format_args!("[{a}]")),
-            };
-            written.map_err(|_| NetError::BadOption { number: URI_HOST })?;
-            out.push(text.as_bytes());
-        }
+        None => out.push_ip(ip),
     }
     Ok(())
 }

@@ -10,10 +10,10 @@ fn write_parts<'b>(parts: &[&[u8]], buf: &'b mut [u8]) -> Result<&'b str, Error>
     let out = buf
         .get_mut(..needed)
         .ok_or(Error::ArenaTooSmall { needed })?;
-    let mut at = 0;
-    for p in parts {
-        out[at..at + p.len()].copy_from_slice(p);
-        at += p.len();
+    // (Through iterators: no slice whose bounds the compiler cannot prove, so no panic
+    // path is linked: issue 20.)
+    for (to, from) in out.iter_mut().zip(parts.iter().flat_map(|p| p.iter())) {
+        *to = *from;
     }
     core::str::from_utf8(out).map_err(|e| Error::NotUtf8 {
         valid_up_to: e.valid_up_to(),
@@ -35,7 +35,11 @@ impl<'a> Url<'a> {
     /// ```
     pub fn request_target(&self) -> Result<&'a str, NetError> {
         let s = self.as_str();
-        let target = &s[self.path_start_usize()..self.fragment_start_or_end()];
+        // (`get`: the offsets are the URL's own and always in range; slicing would link a
+        // panic path.)
+        let target = s
+            .get(self.path_start_usize()..self.fragment_start_or_end())
+            .unwrap_or_default();
         if target.is_empty() {
             Ok("/")
         } else if target.starts_with('/') {
@@ -56,7 +60,9 @@ impl<'a> Url<'a> {
     /// ```
     #[must_use]
     pub fn absolute_form(&self) -> &'a str {
-        &self.as_str()[..self.fragment_start_or_end()]
+        self.as_str()
+            .get(..self.fragment_start_or_end())
+            .unwrap_or_default()
     }
 
     /// The request-target in authority-form (RFC 9112 §3.2.3, for `CONNECT`): host and port,

@@ -8,6 +8,7 @@
 
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
+use crate::parser::{COPY_DEFERRED, parse_deferring_count, tab_free_needed};
 use crate::url::Url;
 
 /// Where the zone is in the caller's input: `%25zone` is `input[start..end]`, and `end` is
@@ -16,6 +17,14 @@ use crate::url::Url;
 struct ZoneSpan {
     start: usize,
     end: usize,
+}
+
+/// An input and the span of its zone, passed to the steps of [`Url::parse_with_zone`] by
+/// reference: fewer arguments on the stack of the frame above the parses (issue 20).
+#[derive(Clone, Copy)]
+struct Zoned<'i> {
+    input: &'i str,
+    span: ZoneSpan,
 }
 
 /// Whether `b` is removed or trimmed by the basic URL parser's first steps (C0 control or
@@ -30,6 +39,7 @@ fn is_c0_or_space(b: u8) -> bool {
 /// <https://url.spec.whatwg.org/#authority-state>,
 /// <https://url.spec.whatwg.org/#host-state>) for input without tabs or newlines before the
 /// host's `]`; the standard parse of the rest confirms it (see [`Url::parse_with_zone`]).
+#[inline(never)]
 fn find_zone(input: &[u8]) -> Option<ZoneSpan> {
     let lead = input.iter().take_while(|&&b| is_c0_or_space(b)).count();
     let s = input.get(lead..)?;
@@ -115,6 +125,7 @@ fn special_scheme(scheme: &[u8]) -> Option<Special> {
 
 /// RFC 6874 §2: `ZoneID = 1*( unreserved / pct-encoded )`. The error is at the first byte
 /// that does not fit (the `]` for an empty zone), as `IPv6-invalid-code-point`.
+#[inline(never)]
 fn validate_zone(input: &[u8], span: ZoneSpan) -> Result<(), Error> {
     let zone_start = span.start + 3;
     let fail = |position| {
@@ -214,12 +225,18 @@ impl<'a> Url<'a> {
             return standard_parse(input, arena);
         };
         validate_zone(input.as_bytes(), span)?;
-        let parsed = match parse_without_zone(input, span, arena)? {
-            Some(parsed) => parsed,
+        let zoned = Zoned { input, span };
+        // (Matched by reference: the record stays where the call left it, with no copy of
+        // it in this frame, which is above the parses; issue 20.)
+        let result = parse_without_zone(&zoned, arena);
+        let parsed = match &result {
+            Ok(Some(parsed)) => parsed,
             // The bracket was not the host after all: the standard's answer.
-            None => return standard_parse(input, arena),
+            Ok(None) => return standard_parse(input, arena),
+            Err(COPY_DEFERRED) => return Err(count_without_zone(&zoned, arena)),
+            Err(e) => return Err(*e),
         };
-        splice_zone(input, span, parsed, arena)
+        splice_zone(&zoned, parsed, arena)
     }
 
     /// The zone identifier of an IPv6 host, as written after `%25` (escapes kept), for a URL
@@ -266,12 +283,12 @@ fn standard_parse<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Er
 
 /// Copies `input` without its zone to the end of `arena` and parses it there with the
 /// standard parser (output at the front). `None` when the result's host is not that IPv6
-/// literal.
-fn parse_without_zone(
-    input: &str,
-    span: ZoneSpan,
-    arena: &mut [u8],
-) -> Result<Option<Parsed>, Error> {
+/// literal. Out of line: its frame, which holds the parse's result, is gone when the
+/// caller counts a tab-free copy that did not fit or parses the input as it is (issue 20:
+/// the stack bound).
+#[inline(never)]
+fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Parsed>, Error> {
+    let Zoned { input, span } = *zoned;
     let z = span.end - span.start;
     let m = input.len() - z;
     let total = arena.len();
@@ -292,21 +309,12 @@ fn parse_without_zone(
     }
     // Cutting ASCII out of UTF-8 at ASCII positions leaves UTF-8.
     let stripped = core::str::from_utf8(stage).map_err(|_| Error::NotUtf8 { valid_up_to: 0 })?;
-    let url = standard_parse(stripped, out).map_err(|e| match e {
-        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall {
-            needed: m + needed + z,
-        },
-        // Positions after the cut move back to where they are in the caller's input.
-        Error::Parse(ParseError { kind, position }) => Error::Parse(ParseError {
-            kind,
-            position: if position >= span.start {
-                position + z
-            } else {
-                position
-            },
-        }),
-        e => e,
-    })?;
+    // A tab-free copy that does not fit is counted by the caller, once this frame is gone
+    // ([`count_without_zone`]; issue 20: the stack bound).
+    let url = match parse_deferring_count(stripped, None, out) {
+        Err(COPY_DEFERRED) => return Err(COPY_DEFERRED),
+        r => r.map_err(|e| in_caller_input(e, zoned))?,
+    };
     let href = url.as_str();
     let record = url.record();
     let host_end = record.host_end as usize;
@@ -328,14 +336,52 @@ fn parse_without_zone(
     }))
 }
 
+/// The answer of [`parse_without_zone`]'s parse when `arena` cannot hold the tab-free
+/// copy of the input without its zone (which is still at the end of `arena`): counted as
+/// `Url::parse` counts it, in the caller's input.
+#[inline(never)]
+fn count_without_zone(zoned: &Zoned<'_>, arena: &[u8]) -> Error {
+    let Zoned { input, span } = *zoned;
+    let m = input.len() - (span.end - span.start);
+    let split = arena.len().saturating_sub(m);
+    let stage = arena.get(split..).unwrap_or_default();
+    let stripped = core::str::from_utf8(stage).unwrap_or_default();
+    in_caller_input(tab_free_needed(stripped, None, split), zoned)
+}
+
+/// An error of the parse of the input without its zone, as an error of the caller's input:
+/// `needed` counts the copy of the input and the zone too, and a position after the cut
+/// moves back to where it is in the caller's input.
+fn in_caller_input(e: Error, zoned: &Zoned<'_>) -> Error {
+    let Zoned { input, span } = *zoned;
+    let z = span.end - span.start;
+    match e {
+        Error::ArenaTooSmall { needed } => Error::ArenaTooSmall {
+            // The input's copy without its zone, and the zone.
+            needed: needed + input.len(),
+        },
+        Error::Parse(ParseError { kind, position }) => Error::Parse(ParseError {
+            kind,
+            position: if position >= span.start {
+                position + z
+            } else {
+                position
+            },
+        }),
+        e => e,
+    }
+}
+
 /// Moves the parsed href to the front of `arena` and inserts `%25zone` before the host's
-/// `]`, shifting the offsets after it.
+/// `]`, shifting the offsets after it. (Out of line, as the other steps: their locals are
+/// not in the frame above the parses; issue 20.)
+#[inline(never)]
 fn splice_zone<'a>(
-    input: &str,
-    span: ZoneSpan,
-    parsed: Parsed,
+    zoned: &Zoned<'_>,
+    parsed: &Parsed,
     arena: &'a mut [u8],
 ) -> Result<Url<'a>, Error> {
+    let Zoned { input, span } = *zoned;
     let z = span.end - span.start;
     let len = parsed.len + z;
     if len > arena.len() {

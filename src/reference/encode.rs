@@ -239,19 +239,30 @@ fn print_path(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt::Res
     Ok(())
 }
 
-/// A `fmt::Write` into a byte slice that counts what does not fit.
+/// A writer into a byte slice that counts what does not fit (over an empty slice, it only
+/// counts).
 pub(crate) struct SliceWriter<'b> {
     pub(crate) buf: &'b mut [u8],
     pub(crate) len: usize,
 }
 
-impl Write for SliceWriter<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
+impl SliceWriter<'_> {
+    /// Appends `s`: a plain call, for the paths that must not go through `core::fmt`
+    /// (their call graphs are checked statically on the firmware).
+    pub(crate) fn push(&mut self, s: &str) {
         let end = self.len + s.len();
         if let Some(dst) = self.buf.get_mut(self.len..end) {
-            dst.copy_from_slice(s.as_bytes());
+            for (d, &b) in dst.iter_mut().zip(s.as_bytes()) {
+                *d = b;
+            }
         }
         self.len = end;
+    }
+}
+
+impl Write for SliceWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push(s);
         Ok(())
     }
 }

@@ -117,17 +117,11 @@ impl Mode {
     /// The scheme's mode (<https://url.spec.whatwg.org/#special-scheme>).
     fn for_scheme(scheme: &[u8]) -> Mode {
         let mut low = [0u8; 5];
-        let mut n = 0;
-        for &b in scheme.iter().filter(|&&b| !parse::is_skipped(b)) {
-            if n == 5 {
-                return Mode::Generic;
-            }
-            low[n] = b.to_ascii_lowercase();
-            n += 1;
-        }
-        match &low[..n] {
-            b"http" | b"https" | b"ws" | b"wss" | b"ftp" => Mode::Web,
-            b"file" => Mode::File,
+        let kept = scheme.iter().copied().filter(|&b| !parse::is_skipped(b));
+        let n = parse::lowercase_into(kept, &mut low);
+        match n.and_then(|n| low.get(..n)) {
+            Some(b"http" | b"https" | b"ws" | b"wss" | b"ftp") => Mode::Web,
+            Some(b"file") => Mode::File,
             _ => Mode::Generic,
         }
     }
@@ -515,5 +509,20 @@ impl<'a> Iterator for Dirs<'a> {
                 Some(rest)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mode;
+
+    /// Case and tab, LF and CR do not matter; a longer name is not special.
+    #[test]
+    fn mode_for_scheme() {
+        assert_eq!(Mode::for_scheme(b"HTTPS"), Mode::Web);
+        assert_eq!(Mode::for_scheme(b"h\tt\ntp"), Mode::Web);
+        assert_eq!(Mode::for_scheme(b"File"), Mode::File);
+        assert_eq!(Mode::for_scheme(b"https1"), Mode::Generic);
+        assert_eq!(Mode::for_scheme(b""), Mode::Generic);
     }
 }

@@ -43,13 +43,20 @@ impl Out<'_> {
     fn get(&self, start: usize, end: usize) -> &[u8] {
         self.buf.get(start..end).unwrap_or(&[])
     }
-    /// Inserts `s` at `at` (only counts after an overflow).
+    /// Inserts `s` at `at` (only counts after an overflow). Byte by byte from the end: the
+    /// inserts are a `/` or `./`, and no index can be out of bounds.
     fn insert(&mut self, at: usize, s: &[u8]) {
         let n = s.len();
-        if self.len + n <= self.buf.len() {
-            self.buf.copy_within(at..self.len, at + n);
-            if let Some(dst) = self.buf.get_mut(at..at + n) {
-                dst.copy_from_slice(s);
+        if let Some(region) = self.buf.get_mut(at..self.len + n) {
+            for i in (n..region.len()).rev() {
+                if let Some(&b) = region.get(i - n)
+                    && let Some(x) = region.get_mut(i)
+                {
+                    *x = b;
+                }
+            }
+            for (x, &b) in region.iter_mut().zip(s) {
+                *x = b;
             }
         }
         self.len += n;
@@ -105,7 +112,7 @@ pub(super) enum DirMode {
 pub(super) fn write<'b, 'x>(
     buf: &'b mut [u8],
     t: &Tokens<'x>,
-    dirs: &mut dyn Iterator<Item = &'x str>,
+    dirs: impl Iterator<Item = &'x str>,
     dir_mode: DirMode,
     normalize_scheme: bool,
     keep_empty_dirs: bool,
@@ -176,9 +183,9 @@ fn write_authority(o: &mut Out<'_>, r: &mut Reference<'_>, t: &Tokens<'_>) {
 /// The dirs, each followed by `/`, as they come or with dot segments applied (`..` above a
 /// path-root dropped); returns how many were written
 /// (<https://alwinb.github.io/url-specification/>, "Path Segment Normalisation").
-fn write_dirs(
+fn write_dirs<'x>(
     o: &mut Out<'_>,
-    dirs: &mut dyn Iterator<Item = &str>,
+    dirs: impl Iterator<Item = &'x str>,
     dir_mode: &DirMode,
     dirs_start: usize,
 ) -> usize {
@@ -448,8 +455,8 @@ impl<'a> Reference<'a> {
         } else {
             empty.dirs()
         };
-        let mut dirs = base_dirs.chain(self.dirs());
-        write(arena, &out, &mut dirs, DirMode::Keep, false, false, 0)
+        let dirs = base_dirs.chain(self.dirs());
+        write(arena, &out, dirs, DirMode::Keep, false, false, 0)
     }
 
     /// Normalizes (the reverse specification's equivalences): scheme lowercase, empty
@@ -480,11 +487,7 @@ impl<'a> Reference<'a> {
         // Default ports of the (lowercase) scheme.
         let mut low = [0u8; 5];
         let scheme = t.scheme.unwrap_or("");
-        let n = parse::kept(scheme).count();
-        if n <= 5 {
-            for (d, s) in low.iter_mut().zip(parse::kept(scheme)) {
-                *d = s.to_ascii_lowercase();
-            }
+        if let Some(n) = parse::lowercase_into(parse::kept(scheme), &mut low) {
             let name = core::str::from_utf8(low.get(..n).unwrap_or(&[])).unwrap_or("");
             if name != "file" && t.port_number.is_some() && default_port(name) == t.port_number {
                 t.port = None;
@@ -498,20 +501,20 @@ impl<'a> Reference<'a> {
         if t.drive.is_some() {
             t.drive = Some(drive_str);
         }
-        let mut dirs = self.dirs();
+        let dirs = self.dirs();
         if self.has_opaque_path() {
-            return checked(write(arena, &t, &mut dirs, DirMode::Keep, true, false, 0)?);
+            return checked(write(arena, &t, dirs, DirMode::Keep, true, false, 0)?);
         }
         let keep = self.ord() == Ord::Dir;
         // The length with the dirs kept as they are bounds the normalized one.
-        let bound = match write(&mut [], &t, &mut self.dirs(), DirMode::Keep, true, false, 0) {
+        let bound = match write(&mut [], &t, self.dirs(), DirMode::Keep, true, false, 0) {
             Err(Error::ArenaTooSmall { needed }) => needed,
             _ => 0,
         };
         checked(write(
             arena,
             &t,
-            &mut dirs,
+            dirs,
             DirMode::Resolve { rooted: self.root },
             true,
             keep,
@@ -538,24 +541,8 @@ impl<'a> Reference<'a> {
         base: Option<&Reference<'_>>,
         arena: &'b mut [u8],
     ) -> Result<Url<'b>, Error> {
-        let n = match self.rebase_unchecked(base, arena) {
-            Ok(r) => r.s.len(),
-            Err(Error::ArenaTooSmall { needed }) => {
-                return Err(Error::ArenaTooSmall {
-                    needed: needed.saturating_add(url_bound(needed)),
-                });
-            }
-            Err(e) => return Err(e),
-        };
-        let (head, tail) = arena.split_at_mut(n);
-        let head: &'b [u8] = head;
-        let s = core::str::from_utf8(head).map_err(|_| Error::ArenaTooSmall { needed: n })?;
-        match Url::parse(s, tail) {
-            Err(Error::ArenaTooSmall { needed }) => Err(Error::ArenaTooSmall {
-                needed: n.saturating_add(needed),
-            }),
-            other => other,
-        }
+        let n = self.rebased_len(base, arena);
+        parse_rebased(n, arena)
     }
 
     /// Resolves against a [`Url`] (see [`Reference::resolve`]).
@@ -568,12 +555,81 @@ impl<'a> Reference<'a> {
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn resolve_url<'b>(&self, base: &Url<'_>, arena: &'b mut [u8]) -> Result<Url<'b>, Error> {
+        let n = self.rebase_onto_url(base, arena);
+        parse_rebased(n, arena)
+    }
+
+    /// [`Reference::resolve_url`]'s rebase: the base parsed as a reference and this one
+    /// rebased onto it (see [`Reference::rebased_len`]).
+    #[inline(never)]
+    fn rebase_onto_url(&self, base: &Url<'_>, arena: &mut [u8]) -> Result<usize, Error> {
         let b = Reference::parse(base.as_str())?;
-        self.resolve(Some(&b), arena)
+        self.rebased_len(Some(&b), arena)
+    }
+
+    /// Rebases into `arena` and returns the length of the serialization, or (when the arena
+    /// is short) what the rebase and the [`Url::parse`] after it may need. Out of line so
+    /// that the references and tokens are not on the stack under [`Url::parse`] (the
+    /// Cortex-M0 stack bound of resolve).
+    #[inline(never)]
+    fn rebased_len(&self, base: Option<&Reference<'_>>, arena: &mut [u8]) -> Result<usize, Error> {
+        match self.rebase_unchecked(base, arena) {
+            Ok(r) => Ok(r.s.len()),
+            Err(Error::ArenaTooSmall { needed }) => Err(Error::ArenaTooSmall {
+                needed: needed.saturating_add(url_bound(needed)),
+            }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// [`Url::parse`] of the rebased reference, the first `n` bytes of `arena`, with the rest
+/// of the arena for the URL: the forcing, host parsing and percent-encoding of resolve.
+fn parse_rebased(n: Result<usize, Error>, arena: &mut [u8]) -> Result<Url<'_>, Error> {
+    let n = n?;
+    let Some((head, tail)) = arena.split_at_mut_checked(n) else {
+        return Err(Error::ArenaTooSmall { needed: n });
+    };
+    let head: &[u8] = head;
+    let s = core::str::from_utf8(head).map_err(|_| Error::ArenaTooSmall { needed: n })?;
+    match Url::parse(s, tail) {
+        Err(Error::ArenaTooSmall { needed }) => Err(Error::ArenaTooSmall {
+            needed: n.saturating_add(needed),
+        }),
+        other => other,
     }
 }
 
 /// An upper bound on what [`Url::parse`] may need for an input of `n` bytes.
 fn url_bound(n: usize) -> usize {
     crate::idna_bound(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Out;
+
+    /// An insert shifts what follows it; past the arena's end it only counts.
+    #[test]
+    fn insert_shifts_or_counts() {
+        let mut buf = [0u8; 6];
+        let mut o = Out {
+            buf: &mut buf,
+            len: 0,
+        };
+        o.raw("abc");
+        o.insert(1, b"./");
+        assert_eq!((o.get(0, o.len), o.len), (&b"a./bc"[..], 5));
+        o.insert(5, b"/");
+        assert_eq!(o.get(0, o.len), b"a./bc/");
+        o.insert(0, b"./");
+        assert!(o.overflowed());
+        assert_eq!(o.len, 8);
+        let mut empty = Out {
+            buf: &mut [],
+            len: 0,
+        };
+        empty.insert(0, b"/");
+        assert_eq!(empty.len, 1);
+    }
 }

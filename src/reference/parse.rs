@@ -31,19 +31,25 @@ pub(crate) fn is_drive(s: &str) -> bool {
 /// (<https://url.spec.whatwg.org/#single-dot-path-segment>).
 pub(crate) fn dots(s: &str) -> u8 {
     let mut buf = [0u8; 6];
-    let mut n = 0;
-    for b in kept(s) {
-        if n == 6 {
-            return 0;
-        }
-        buf[n] = b.to_ascii_lowercase();
-        n += 1;
-    }
-    match &buf[..n] {
-        b"." | b"%2e" => 1,
-        b".." | b".%2e" | b"%2e." | b"%2e%2e" => 2,
+    let Some(n) = lowercase_into(kept(s), &mut buf) else {
+        return 0;
+    };
+    match buf.get(..n) {
+        Some(b"." | b"%2e") => 1,
+        Some(b".." | b".%2e" | b"%2e." | b"%2e%2e") => 2,
         _ => 0,
     }
+}
+
+/// Copies `bytes` lowercased into `buf` and returns how many there were; `None` when they
+/// do not fit (then the value is none of the short words the caller compares with).
+pub(crate) fn lowercase_into(bytes: impl Iterator<Item = u8>, buf: &mut [u8]) -> Option<usize> {
+    let mut n = 0;
+    for b in bytes {
+        *buf.get_mut(n)? = b.to_ascii_lowercase();
+        n += 1;
+    }
+    Some(n)
 }
 
 struct Cursor<'a> {
@@ -210,7 +216,7 @@ fn path<'a>(
     c: &mut Cursor<'_>,
     mode: Mode,
     segments: &mut usize,
-    delim: &dyn Fn(u8) -> bool,
+    delim: &impl Fn(u8) -> bool,
 ) -> Result<(), Error> {
     loop {
         let seg_end = c.scan(delim);
@@ -367,10 +373,10 @@ pub(crate) fn ipv6(host: &str) -> Result<[u16; 8], ParseErrorKind> {
     let mut buf = [0u8; 64];
     let mut n = 0;
     for x in kept(host) {
-        if n == buf.len() {
+        let Some(slot) = buf.get_mut(n) else {
             return Err(ParseErrorKind::Ipv6TooManyPieces);
-        }
-        buf[n] = x;
+        };
+        *slot = x;
         n += 1;
     }
     match buf.get(..n) {
@@ -378,5 +384,28 @@ pub(crate) fn ipv6(host: &str) -> Result<[u16; 8], ParseErrorKind> {
             crate::host::ipv6::parse(inner, &mut ValidationErrors::default())
         }
         _ => Err(ParseErrorKind::Ipv6Unclosed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dots, lowercase_into};
+
+    #[test]
+    fn lowercase_into_fits_or_refuses() {
+        let mut buf = [0u8; 3];
+        assert_eq!(lowercase_into(b"AbC".iter().copied(), &mut buf), Some(3));
+        assert_eq!(&buf, b"abc");
+        assert_eq!(lowercase_into(b"ABCD".iter().copied(), &mut buf), None);
+        assert_eq!(lowercase_into(core::iter::empty(), &mut buf), Some(0));
+    }
+
+    #[test]
+    fn dot_segments() {
+        assert_eq!(dots("%2E"), 1);
+        assert_eq!(dots(".\t%2e"), 2);
+        assert_eq!(dots("%2e%2E"), 2);
+        assert_eq!(dots("%2e%2e."), 0);
+        assert_eq!(dots(""), 0);
     }
 }

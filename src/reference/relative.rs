@@ -8,43 +8,46 @@
 use super::encode::SliceWriter;
 use super::{Mode, Reference, parse};
 use crate::{Error, Url};
-use core::fmt::{self, Write};
 
-/// Counts what is written.
-struct Count(usize);
+/// The path a candidate writes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Path {
+    /// None: the base's is kept.
+    Kept,
+    /// Relative to the base's dirs (`../x`).
+    Relative,
+    /// From the path-root (`/x`), after the drive letter if any.
+    Absolute,
+}
 
-impl Write for Count {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0 += s.len();
-        Ok(())
+/// What a candidate writes. Plain data, not one variant per candidate: what to write is
+/// decided by a few tests rather than a switch over seven cases, which thumbv6m lowers to a
+/// jump table (the firmware's call graph is checked statically).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Candidate {
+    /// The target's path (as `path` says), its query when `query`, and its fragment.
+    Tokens { path: Path, query: bool },
+    /// The target's href from byte `from` on.
+    Href { from: usize },
+}
+
+impl Candidate {
+    /// `#f`, and the empty reference (valid only for a target without a fragment).
+    const FRAGMENT: Candidate = Candidate::tokens(Path::Kept, false);
+    const QUERY: Candidate = Candidate::tokens(Path::Kept, true);
+    const RELATIVE_PATH: Candidate = Candidate::tokens(Path::Relative, true);
+    const ABSOLUTE_PATH: Candidate = Candidate::tokens(Path::Absolute, true);
+    const HREF: Candidate = Candidate::Href { from: 0 };
+
+    const fn tokens(path: Path, query: bool) -> Candidate {
+        Candidate::Tokens { path, query }
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Candidate {
-    Fragment,
-    Empty,
-    Query,
-    RelativePath,
-    AbsolutePath,
-    NetworkPath,
-    Href,
-}
-
-const CANDIDATES: [Candidate; 7] = [
-    Candidate::Fragment,
-    Candidate::Empty,
-    Candidate::Query,
-    Candidate::RelativePath,
-    Candidate::AbsolutePath,
-    Candidate::NetworkPath,
-    Candidate::Href,
-];
-
 /// The base and target, parsed as references (both canonical, absolute).
-struct Pair<'b, 't> {
-    base: Reference<'b>,
-    target: Reference<'t>,
+struct Pair<'r, 'b, 't> {
+    base: &'r Reference<'b>,
+    target: &'r Reference<'t>,
     href: &'t str,
 }
 
@@ -52,13 +55,13 @@ fn eq_opt(a: Option<&str>, b: Option<&str>) -> bool {
     a == b
 }
 
-impl Pair<'_, '_> {
+impl Pair<'_, '_, '_> {
     fn same_scheme(&self) -> bool {
         let (a, b) = (self.base.scheme(), self.target.scheme());
         matches!((a, b), (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
     }
     fn same_authority(&self) -> bool {
-        let (b, t) = (&self.base, &self.target);
+        let (b, t) = (self.base, self.target);
         eq_opt(b.hostname(), t.hostname())
             && eq_opt(b.username(), t.username())
             && eq_opt(b.password(), t.password())
@@ -66,7 +69,7 @@ impl Pair<'_, '_> {
             && b.port().is_some() == t.port().is_some()
     }
     fn same_path(&self) -> bool {
-        let (b, t) = (&self.base, &self.target);
+        let (b, t) = (self.base, self.target);
         b.driveletter() == t.driveletter()
             && b.root == t.root
             && b.dirs().eq(t.dirs())
@@ -83,88 +86,108 @@ impl Pair<'_, '_> {
     fn opaque(&self) -> bool {
         self.base.has_opaque_path() || self.target.has_opaque_path()
     }
-
-    /// Whether `c` rebased onto the base gives the target.
-    fn valid(&self, c: Candidate) -> bool {
-        let (b, t) = (&self.base, &self.target);
-        if !self.same_scheme() {
-            return c == Candidate::Href;
-        }
-        // An opaque-path base takes a fragment-only or an absolute reference only.
-        if b.has_opaque_path() && !matches!(c, Candidate::Fragment | Candidate::Href) {
-            return false;
-        }
-        let auth = self.same_authority();
-        let up_to_query = auth && self.same_path() && !self.opaque();
-        match c {
-            Candidate::Fragment => {
-                auth && self.same_path() && b.query() == t.query() && t.fragment().is_some()
-            }
-            Candidate::Empty => up_to_query && b.query() == t.query() && t.fragment().is_none(),
-            Candidate::Query => up_to_query && t.query().is_some(),
-            Candidate::RelativePath => {
-                // A path adds a path-root next to an authority or drive: the target needs one.
-                auth && !self.opaque() && b.driveletter() == t.driveletter() && b.root && t.root
-            }
-            Candidate::AbsolutePath => {
-                auth && !self.opaque()
-                    && t.root
-                    && (t.driveletter().is_some() || b.driveletter().is_none())
-                    // `//x` would be an authority.
-                    && !(t.driveletter().is_none() && t.dirs().next() == Some(""))
-            }
-            Candidate::NetworkPath => t.hostname().is_some(),
-            // The whole href of a special scheme loses its scheme (non-strict) and is a
-            // network path; of another scheme it is taken as it is (strict).
-            Candidate::Href => t.hostname().is_some() || !self.special(),
-        }
-    }
-
     fn special(&self) -> bool {
         self.target.mode_or(Mode::Generic) != Mode::Generic
     }
 
+    /// The candidates, shortest order first (fragment-only, empty, query, relative path,
+    /// absolute path, network path, href), each with whether it rebased onto the base gives
+    /// the target: the base's tokens before its order must equal the target's.
+    fn candidates(&self) -> [(bool, Candidate); 7] {
+        let (b, t) = (self.base, self.target);
+        let scheme = self.same_scheme();
+        // Another scheme takes the whole href; an opaque-path base, the href or a
+        // fragment-only reference.
+        let relative = scheme && !b.has_opaque_path();
+        let auth = self.same_authority();
+        let path = auth && self.same_path();
+        let up_to_query = relative && path && !self.opaque();
+        let hier = relative && auth && !self.opaque();
+        let network_path = Candidate::Href {
+            from: t.scheme().map_or(0, |s| s.len() + 1),
+        };
+        let fragment_only = scheme && path && b.query() == t.query() && t.fragment().is_some();
+        let empty = up_to_query && b.query() == t.query() && t.fragment().is_none();
+        // The whole href of a special scheme loses its scheme (non-strict) and is a network
+        // path; of another scheme it is taken as it is (strict).
+        let href = !scheme || t.hostname().is_some() || !self.special();
+        [
+            (fragment_only, Candidate::FRAGMENT),
+            (empty, Candidate::FRAGMENT),
+            (up_to_query && t.query().is_some(), Candidate::QUERY),
+            (hier && self.relative_path_valid(), Candidate::RELATIVE_PATH),
+            (hier && self.absolute_path_valid(), Candidate::ABSOLUTE_PATH),
+            (relative && t.hostname().is_some(), network_path),
+            (href, Candidate::HREF),
+        ]
+    }
+
+    /// A path adds a path-root next to an authority or drive: the target needs one.
+    fn relative_path_valid(&self) -> bool {
+        let (b, t) = (self.base, self.target);
+        b.driveletter() == t.driveletter() && b.root && t.root
+    }
+
+    /// A path from the root keeps the base's drive only when the target has none of its
+    /// own, and cannot start with an empty dir (`//x` would be an authority).
+    fn absolute_path_valid(&self) -> bool {
+        let (b, t) = (self.base, self.target);
+        t.root
+            && (t.driveletter().is_some() || b.driveletter().is_none())
+            && !(t.driveletter().is_none() && t.dirs().next() == Some(""))
+    }
+
+    /// The shortest valid candidate and its length (the first of the shortest). Out of
+    /// line, so that the candidates and writers are not in the frame under the references'
+    /// parse (the Cortex-M0 stack bound of make_relative).
+    #[inline(never)]
+    fn shortest(&self) -> Option<(usize, Candidate)> {
+        let mut best: Option<(usize, Candidate)> = None;
+        for (valid, c) in self.candidates() {
+            if !valid {
+                continue;
+            }
+            let mut count = SliceWriter {
+                buf: &mut [],
+                len: 0,
+            };
+            self.write(c, &mut count);
+            if best.is_none_or(|(m, _)| count.len < m) {
+                best = Some((count.len, c));
+            }
+        }
+        best
+    }
+
     /// Writes candidate `c`.
-    fn emit(&self, c: Candidate, out: &mut dyn Write) -> fmt::Result {
-        let t = &self.target;
-        match c {
-            Candidate::Fragment => {}
-            Candidate::Empty => return Ok(()),
-            Candidate::Query => query(t, out)?,
-            Candidate::RelativePath => {
-                self.relative_path(out)?;
-                query(t, out)?;
-            }
-            Candidate::AbsolutePath => {
-                if let Some(d) = t.driveletter() {
-                    out.write_char('/')?;
-                    out.write_str(d)?;
-                }
-                out.write_char('/')?;
-                dirs_and_file(t, 0, out)?;
-                query(t, out)?;
-            }
-            Candidate::NetworkPath => {
-                let skip = t.scheme().map_or(0, |s| s.len() + 1);
-                let rest = self.href.get(skip..).unwrap_or("");
-                return out.write_str(rest);
-            }
-            Candidate::Href => return out.write_str(self.href),
+    fn write(&self, c: Candidate, out: &mut SliceWriter<'_>) {
+        let t = self.target;
+        let (path, with_query) = match c {
+            Candidate::Href { from } => return out.push(self.href.get(from..).unwrap_or("")),
+            Candidate::Tokens { path, query } => (path, query),
+        };
+        match path {
+            Path::Kept => {}
+            Path::Relative => self.relative_path(out),
+            Path::Absolute => absolute_path(t, out),
+        }
+        if let Some(q) = t.query().filter(|_| with_query) {
+            out.push("?");
+            out.push(q);
         }
         if let Some(f) = t.fragment() {
-            out.write_char('#')?;
-            out.write_str(f)?;
+            out.push("#");
+            out.push(f);
         }
-        Ok(())
     }
 
     /// `../` per base dir past the shared ones, then the target's other dirs and file; `./`
     /// first when the path would otherwise be empty, start with an empty dir (an authority),
     /// look like a scheme, or like a drive letter.
-    fn relative_path(&self, out: &mut dyn Write) -> fmt::Result {
+    fn relative_path(&self, out: &mut SliceWriter<'_>) {
         let k = self.common_dirs();
-        let ups = self.base.dirs().count() - k;
-        let t = &self.target;
+        let ups = self.base.dirs().count().saturating_sub(k);
+        let t = self.target;
         let first = t.dirs().nth(k).or(t.filename());
         let needs_dot = ups == 0
             && match first {
@@ -172,12 +195,12 @@ impl Pair<'_, '_> {
                 Some(s) => s.is_empty() || looks_like_scheme(s) || parse::is_drive(s),
             };
         if needs_dot {
-            out.write_str("./")?;
+            out.push("./");
         }
         for _ in 0..ups {
-            out.write_str("../")?;
+            out.push("../");
         }
-        dirs_and_file(t, k, out)
+        dirs_and_file(t, k, out);
     }
 }
 
@@ -189,23 +212,56 @@ fn looks_like_scheme(s: &str) -> bool {
             .is_some_and(|b| b == b':')
 }
 
-fn dirs_and_file(t: &Reference<'_>, skip: usize, out: &mut dyn Write) -> fmt::Result {
-    for d in t.dirs().skip(skip) {
-        out.write_str(d)?;
-        out.write_char('/')?;
+/// The path from the root: the drive letter after `/` if any, `/`, the dirs and the file.
+fn absolute_path(t: &Reference<'_>, out: &mut SliceWriter<'_>) {
+    if let Some(d) = t.driveletter() {
+        out.push("/");
+        out.push(d);
     }
-    if let Some(f) = t.filename() {
-        out.write_str(f)?;
-    }
-    Ok(())
+    out.push("/");
+    dirs_and_file(t, 0, out);
 }
 
-fn query(t: &Reference<'_>, out: &mut dyn Write) -> fmt::Result {
-    if let Some(q) = t.query() {
-        out.write_char('?')?;
-        out.write_str(q)?;
+fn dirs_and_file(t: &Reference<'_>, skip: usize, out: &mut SliceWriter<'_>) {
+    for d in t.dirs().skip(skip) {
+        out.push(d);
+        out.push("/");
     }
-    Ok(())
+    if let Some(f) = t.filename() {
+        out.push(f);
+    }
+}
+
+/// Writes into `arena` the shortest reference from `base` to `target` (both hrefs) and
+/// returns its length and the mode to parse it in (the base's); `None` when either is not a
+/// reference or no reference leads there. Out of line, so that the two parsed references
+/// are not on the stack under the parse of the result (the Cortex-M0 stack bound of
+/// make_relative).
+#[inline(never)]
+fn write_shortest(
+    base: &str,
+    target: &str,
+    arena: &mut [u8],
+) -> Result<Option<(usize, Mode)>, Error> {
+    let Ok(base) = Reference::parse(base) else {
+        return Ok(None);
+    };
+    let Ok(t) = Reference::parse(target) else {
+        return Ok(None);
+    };
+    let pair = Pair {
+        base: &base,
+        target: &t,
+        href: target,
+    };
+    let Some((len, c)) = pair.shortest() else {
+        return Ok(None);
+    };
+    if len > arena.len() {
+        return Err(Error::ArenaTooSmall { needed: len });
+    }
+    pair.write(c, &mut SliceWriter { buf: arena, len: 0 });
+    Ok(Some((len, pair.base.mode_or(Mode::NoScheme))))
 }
 
 impl Url<'_> {
@@ -226,42 +282,35 @@ impl Url<'_> {
         target: &Url<'_>,
         arena: &'b mut [u8],
     ) -> Result<Option<Reference<'b>>, Error> {
-        let (Ok(base), Ok(t)) = (
-            Reference::parse(self.as_str()),
-            Reference::parse(target.as_str()),
-        ) else {
+        let Some((len, mode)) = write_shortest(self.as_str(), target.as_str(), arena)? else {
             return Ok(None);
         };
-        let pair = Pair {
-            base,
-            target: t,
-            href: target.as_str(),
-        };
-        let mut best: Option<(usize, Candidate)> = None;
-        for c in CANDIDATES {
-            if !pair.valid(c) {
-                continue;
-            }
-            let mut n = Count(0);
-            if pair.emit(c, &mut n).is_err() {
-                continue;
-            }
-            if best.is_none_or(|(m, _)| n.0 < m) {
-                best = Some((n.0, c));
-            }
-        }
-        let Some((len, c)) = best else {
-            return Ok(None);
-        };
-        if len > arena.len() {
-            return Err(Error::ArenaTooSmall { needed: len });
-        }
-        let mut w = SliceWriter { buf: arena, len: 0 };
-        let _ = pair.emit(c, &mut w);
-        let SliceWriter { buf, len } = w;
-        let buf: &'b [u8] = buf;
-        let s = core::str::from_utf8(buf.get(..len).unwrap_or(&[]))
+        let arena: &'b [u8] = arena;
+        let s = core::str::from_utf8(arena.get(..len).unwrap_or(&[]))
             .map_err(|_| Error::ArenaTooSmall { needed: len })?;
-        Reference::parse_against(s, Some(&pair.base)).map(Some)
+        // As `Reference::parse_against(s, Some(&base))`.
+        parse::parse(s, mode).map(Some)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mode, write_shortest};
+    use crate::Error;
+
+    /// What is written is what was counted; too small an arena is said with that count, and
+    /// an href that is not a reference gives none.
+    #[test]
+    fn writes_the_counted_shortest() {
+        let mut arena = [0u8; 8];
+        let r = write_shortest("http://h/a/b?q", "http://h/a/c?q", &mut arena);
+        assert_eq!(r, Ok(Some((3, Mode::Web))));
+        assert_eq!(arena.get(..3), Some(&b"c?q"[..]));
+        let r = write_shortest("http://h/a", "http://h/a", &mut arena);
+        assert_eq!(r, Ok(Some((0, Mode::Web))));
+        let r = write_shortest("http://h/a/b", "http://h/a/c/d", &mut [0u8; 2]);
+        assert_eq!(r, Err(Error::ArenaTooSmall { needed: 3 }));
+        let r = write_shortest("http://h/", "http://h:99999/", &mut arena);
+        assert_eq!(r, Ok(None));
     }
 }

@@ -88,7 +88,7 @@ impl<'a> Reference<'a> {
         Ok(checked(write(
             arena,
             t,
-            &mut self.dirs(),
+            self.dirs(),
             DirMode::Keep,
             false,
             false,
@@ -369,7 +369,7 @@ impl<'a> Reference<'a> {
         Ok(checked(write(
             arena,
             &t,
-            &mut p.dirs(),
+            p.dirs(),
             DirMode::Keep,
             false,
             false,

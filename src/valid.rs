@@ -5,19 +5,30 @@
 //! The grammar is checked directly, production by production, as whatwg-url 17.3.0's
 //! `isValidURLString` does (the reference implementation, which follows the standard up to a
 //! later commit than the `url.bs` this crate cites). It needs no arena: only a domain that is
-//! not plain ASCII is run through strict UTS46 ToASCII, in a fixed stack buffer
-//! ([`DOMAIN_SCRATCH`] bytes) that holds every domain that can be valid.
+//! not plain ASCII is run through strict UTS46 ToASCII, label by label in a fixed stack
+//! buffer ([`LABEL_SCRATCH`] bytes) that holds every label that can be valid.
+//!
+//! Strings are searched for their ASCII delimiters byte by byte and cut with `get` and
+//! `split_at_checked`, never indexed: no step of the checker can panic.
 
 use crate::url::Url;
 
-/// Stack bytes the checker uses for a domain that needs UTS46 (non-ASCII, or with an `xn--`
-/// label). A valid domain's ASCII form has at most 253 bytes and labels of at most 63 bytes,
-/// so a non-ASCII label has at most 59 code points (each takes at least one Punycode byte
-/// after `xn--`), at most 236 bytes mapped; UTS46 needs at most `7u + 5` bytes for such a
-/// label past the output before it (the `idna` module's documented bound): 253 + 1,657.
-/// A domain that needs more is not valid.
+/// Stack bytes in which the checker runs strict UTS46 ToASCII on one label of a domain that
+/// needs UTS46 (non-ASCII, or with an `xn--` label). A valid label's ASCII form has at most
+/// 63 bytes, so at most 59 code points (each takes at least one byte after `xn--`).
+/// Processing writes a label canonically decomposed, at most 9 bytes a code point (a Hangul
+/// syllable's three jamo: the most of any character in NFC), then puts each run of combining
+/// marks in canonical order through scratch after the label, as much as the run: its marks
+/// are code points of their own (at most 4 bytes, 8 with the copy) or the marks of the
+/// character before them (at most 6 bytes: U+1F82's three). So 59 × 9 + 6 = 537 bytes. An
+/// `xn--` label is decoded after itself, 4 bytes a code point: 59 + 236 bytes, which the
+/// verdict's decoding needs too ([`bidi_rule_across_labels`]). A label that needs more is not
+/// valid.
 #[cfg(feature = "idna")]
-const DOMAIN_SCRATCH: usize = 1920;
+const LABEL_SCRATCH: usize = 576;
+
+#[cfg(feature = "idna")]
+const _: () = assert!(LABEL_SCRATCH >= 59 * 9 + 6 && LABEL_SCRATCH >= 59 * 5);
 
 /// Whether `input` is a [valid URL string](https://url.spec.whatwg.org/#valid-url-string):
 /// an absolute-URL-with-fragment string, or, given a `base`, a relative-URL-with-fragment
@@ -59,29 +70,37 @@ pub fn is_valid_url_string(input: &str, base: Option<&Url<'_>>) -> bool {
     absolute_url_with_fragment(input) || base.is_some_and(|b| relative_url_with_fragment(input, b))
 }
 
-/// Splits at the first `c`: before, and after (`None` when there is no `c`).
-fn split_off(input: &str, c: char) -> (&str, Option<&str>) {
-    match input.find(c) {
-        Some(i) => (&input[..i], Some(&input[i + 1..])),
+/// Splits at the first `delimiter` (ASCII, so a character boundary): before it, and from it
+/// on.
+fn split_at_byte(input: &str, delimiter: u8) -> Option<(&str, &str)> {
+    let at = input.bytes().position(|b| b == delimiter)?;
+    input.split_at_checked(at)
+}
+
+/// Splits at the first `delimiter` (ASCII): before, and after (`None` when there is none).
+fn split_off(input: &str, delimiter: u8) -> (&str, Option<&str>) {
+    match split_at_byte(input, delimiter) {
+        Some((before, from)) => (before, from.get(1..)),
         None => (input, None),
     }
 }
 
 /// <https://url.spec.whatwg.org/#absolute-url-with-fragment-string>
 fn absolute_url_with_fragment(input: &str) -> bool {
-    let (before, fragment) = split_off(input, '#');
+    let (before, fragment) = split_off(input, b'#');
     fragment.is_none_or(url_units) && absolute_url(before)
 }
 
 /// The scheme of a [URL-scheme string](https://url.spec.whatwg.org/#url-scheme-string)
 /// followed by `:` at the start of `input`, and the rest after the `:`.
 fn scheme_prefix(input: &str) -> Option<(&str, &str)> {
-    let colon = input.find(':')?;
-    let scheme = &input[..colon];
+    let (scheme, Some(rest)) = split_off(input, b':') else {
+        return None;
+    };
     let mut bytes = scheme.bytes();
     let first_ok = bytes.next().is_some_and(|b| b.is_ascii_alphabetic());
     let rest_ok = bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    (first_ok && rest_ok).then(|| (scheme, &input[colon + 1..]))
+    (first_ok && rest_ok).then_some((scheme, rest))
 }
 
 /// A special scheme other than `file`, compared ASCII case-insensitively.
@@ -93,7 +112,7 @@ fn is_special_except_file(scheme: &str) -> bool {
 
 /// <https://url.spec.whatwg.org/#absolute-url-string>
 fn absolute_url(input: &str) -> bool {
-    let (before, query) = split_off(input, '?');
+    let (before, query) = split_off(input, b'?');
     if !query.is_none_or(url_units) {
         return false;
     }
@@ -114,13 +133,13 @@ fn relative_url_with_fragment(input: &str, base: &Url<'_>) -> bool {
     if base.has_opaque_path() {
         return input.strip_prefix('#').is_some_and(url_units);
     }
-    let (before, fragment) = split_off(input, '#');
+    let (before, fragment) = split_off(input, b'#');
     relative_url(before, base.scheme()) && fragment.is_none_or(url_units)
 }
 
 /// <https://url.spec.whatwg.org/#relative-url-string>, for a base with this scheme.
 fn relative_url(input: &str, base_scheme: &str) -> bool {
-    let (before, query) = split_off(input, '?');
+    let (before, query) = split_off(input, b'?');
     if !query.is_none_or(url_units) {
         return false;
     }
@@ -138,8 +157,8 @@ fn relative_url(input: &str, base_scheme: &str) -> bool {
 
 /// Splits an authority from the path-absolute string after it, at the first `/`.
 fn split_off_path(input: &str) -> (&str, Option<&str>) {
-    match input.find('/') {
-        Some(i) => (&input[..i], Some(&input[i..])),
+    match split_at_byte(input, b'/') {
+        Some((authority, path)) => (authority, Some(path)),
         None => (input, None),
     }
 }
@@ -186,16 +205,16 @@ fn scheme_relative_file_url(input: &str) -> bool {
 /// Splits `host[:port]`, with the host possibly a bracketed IPv6 address; `None` when
 /// something other than `:` follows the `]`.
 fn split_host_and_port(input: &str) -> Option<(&str, Option<&str>)> {
-    if input.starts_with('[') {
-        let end = input.find(']')?;
-        let rest = &input[end + 1..];
+    if input.as_bytes().first() == Some(&b'[') {
+        let (address, _) = split_at_byte(input, b']')?;
+        let (host, rest) = input.split_at_checked(address.len() + 1)?;
         return match rest.strip_prefix(':') {
-            Some(port) => Some((&input[..=end], Some(port))),
+            Some(port) => Some((host, Some(port))),
             None if rest.is_empty() => Some((input, None)),
             None => None,
         };
     }
-    Some(split_off(input, ':'))
+    Some(split_off(input, b':'))
 }
 
 /// <https://url.spec.whatwg.org/#url-port-string>: empty, or ASCII digits of at most 65535.
@@ -214,20 +233,22 @@ fn port_ok(port: Option<&str>) -> bool {
 /// <https://url.spec.whatwg.org/#valid-host-string>
 fn host_string(input: &str) -> bool {
     domain_string(input)
-        || ipv4_address_string(input)
-        || input
-            .strip_prefix('[')
-            .and_then(|s| s.strip_suffix(']'))
-            .is_some_and(ipv6_address_string)
+        || ipv4_address_string(input.as_bytes())
+        || bracketed(input).is_some_and(ipv6_address_string)
 }
 
 /// <https://url.spec.whatwg.org/#valid-opaque-host-string>
 fn opaque_host_string(input: &str) -> bool {
-    let ipv6 = input
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .is_some_and(ipv6_address_string);
+    let ipv6 = bracketed(input).is_some_and(ipv6_address_string);
     ipv6 || (!input.is_empty() && url_units_except(input, is_forbidden_host))
+}
+
+/// What is between the `[` and `]` that `input` starts and ends with.
+fn bracketed(input: &str) -> Option<&[u8]> {
+    match input.as_bytes() {
+        [b'[', inside @ .., b']'] => Some(inside),
+        _ => None,
+    }
 }
 
 /// <https://url.spec.whatwg.org/#forbidden-host-code-point>
@@ -256,15 +277,15 @@ fn is_forbidden_host(c: char) -> bool {
 /// <https://url.spec.whatwg.org/#valid-domain>: the domain parser with beStrict set to true
 /// succeeds, and its result does not end in a number.
 fn domain_string(input: &str) -> bool {
+    let bytes = input.as_bytes();
     let plain = input.is_ascii()
-        && !input
-            .split('.')
-            .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
+        && !bytes
+            .split(|&b| b == b'.')
+            .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")));
     if plain {
         // Strict UTS46 on ASCII without `xn--` labels only lowercases and checks the
         // STD3, hyphen and DNS length rules.
-        return strictly_valid_ascii(input.as_bytes())
-            && !crate::host::domain::ends_in_a_number(input.as_bytes());
+        return strictly_valid_ascii(bytes) && !crate::host::domain::ends_in_a_number(bytes);
     }
     strict_to_ascii_ok(input)
 }
@@ -285,17 +306,71 @@ fn strictly_valid_ascii(domain: &[u8]) -> bool {
         })
 }
 
-/// Strict UTS46 ToASCII in [`DOMAIN_SCRATCH`] bytes of stack; then the ends-in-a-number check.
+/// Strict UTS46 ToASCII on a domain, one label at a time in [`LABEL_SCRATCH`] bytes of
+/// stack, then what its labels decide together: its length (VerifyDnsLength), the Bidi rule
+/// and the ends-in-a-number check.
+///
+/// Label by label because processing keeps the finished labels in its buffer, under the one
+/// it processes: a whole domain would need up to 253 bytes more. Apart, each label is
+/// processed as it is within the domain: mapping is per character, a full stop (what a
+/// label separator maps to) is a normalization boundary, and the validity criteria and
+/// Punycode are per label; only the Bidi rule spans labels. Not inlined: the buffer is on
+/// the stack only for a domain that needs it.
 #[cfg(feature = "idna")]
+#[inline(never)]
 fn strict_to_ascii_ok(input: &str) -> bool {
-    let mut scratch = [0u8; DOMAIN_SCRATCH];
+    let mut scratch = [0u8; LABEL_SCRATCH];
     let options = crate::idna::Uts46Options::url(true);
-    match crate::idna::to_ascii(input, options, &mut scratch) {
-        // Running out of scratch means the domain is too long to be valid (see
-        // DOMAIN_SCRATCH).
-        Ok(n) => !crate::host::domain::ends_in_a_number(&scratch[..n]),
-        Err(_) => false,
+    // The ASCII domain's length so far, each label with the full stop after it.
+    let mut len = 0usize;
+    let mut rest = Some(input);
+    while let Some(domain) = rest {
+        let (label, after) = split_off_label(domain);
+        // Running out of scratch means the label is too long to be valid (LABEL_SCRATCH).
+        let Ok(n) = crate::idna::to_ascii(label, options, &mut scratch) else {
+            return false;
+        };
+        len += n + 1;
+        let last = scratch.get(..n).unwrap_or_default();
+        if after.is_none() && crate::host::domain::ends_in_a_number(last) {
+            return false;
+        }
+        rest = after;
     }
+    // At most 253 bytes: the last label has no full stop after it.
+    len <= 254 && bidi_rule_across_labels(input, &mut scratch)
+}
+
+/// Splits a domain at its first label separator: U+002E FULL STOP or one of the three
+/// characters UTS46 maps to it, the only ones whose mapping holds a full stop
+/// (`tests::label_separators`).
+#[cfg(feature = "idna")]
+fn split_off_label(domain: &str) -> (&str, Option<&str>) {
+    let separator = domain
+        .char_indices()
+        .find(|&(_, c)| matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}'));
+    match separator {
+        Some((at, c)) => (
+            domain.get(..at).unwrap_or_default(),
+            domain.get(at + c.len_utf8()..),
+        ),
+        None => (domain, None),
+    }
+}
+
+/// The Bidi rule across the labels of a domain whose every label passes strict UTS46
+/// ToASCII: RFC 5893 holds for every label once one is right-to-left. The verdict of domain
+/// to ASCII (beStrict = false) decides it without a buffer, streaming the domain; its other
+/// checks pass where the strict ones did. `scratch` decodes every `xn--` label whole (no
+/// unknown verdict): a valid one has at most 59 characters after `xn--`, decoded to at most
+/// as many code points of 4 bytes.
+#[cfg(feature = "idna")]
+fn bidi_rule_across_labels(domain: &str, scratch: &mut [u8]) -> bool {
+    let mapped = crate::idna::Mapped::new(domain, false);
+    matches!(
+        crate::idna::verdict(mapped, scratch, true),
+        crate::idna::Verdict::Valid { .. }
+    )
 }
 
 #[cfg(not(feature = "idna"))]
@@ -305,31 +380,39 @@ fn strict_to_ascii_ok(_input: &str) -> bool {
 
 /// <https://url.spec.whatwg.org/#valid-ipv4-address-string>: four decimal numbers of 0-255
 /// written without leading zeros, separated by dots.
-fn ipv4_address_string(input: &str) -> bool {
+fn ipv4_address_string(input: &[u8]) -> bool {
     let mut parts = 0;
-    input.split('.').all(|part| {
+    input.split(|&b| b == b'.').all(|part| {
         parts += 1;
-        let digits =
-            !part.is_empty() && part.len() <= 3 && part.bytes().all(|b| b.is_ascii_digit());
-        let shortest = part.len() == 1 || !part.starts_with('0');
-        digits && shortest && part.parse::<u16>().is_ok_and(|n| n <= 255)
+        ipv4_part(part)
     }) && parts == 4
 }
 
+/// A part of a valid IPv4-address string: a decimal number of 0-255 without leading zeros.
+fn ipv4_part(part: &[u8]) -> bool {
+    let digits = (1..=3).contains(&part.len()) && part.iter().all(u8::is_ascii_digit);
+    let shortest = part.len() == 1 || part.first() != Some(&b'0');
+    // At most three digits: the value fits.
+    digits && shortest && part.iter().fold(0u16, |n, &d| n * 10 + u16::from(d - b'0')) <= 255
+}
+
 /// <https://url.spec.whatwg.org/#valid-ipv6-address-string>
-fn ipv6_address_string(input: &str) -> bool {
+fn ipv6_address_string(input: &[u8]) -> bool {
     pieces_len(input) == Some(8) || pieces_and_ipv4_len(input) == Some(8) || compressed_ipv6(input)
 }
 
 /// The third form: `::` once, with at most 7 effective pieces around it.
-fn compressed_ipv6(input: &str) -> bool {
-    let Some(at) = input.find("::") else {
+fn compressed_ipv6(input: &[u8]) -> bool {
+    let mut pairs = input.windows(2);
+    let Some(at) = pairs.position(|pair| pair == b"::") else {
         return false;
     };
-    if input.rfind("::") != Some(at) {
+    // No other `::`, not even one overlapping it (`:::`).
+    if pairs.any(|pair| pair == b"::") {
         return false;
     }
-    let (before, after) = (&input[..at], &input[at + 2..]);
+    let before = input.get(..at).unwrap_or_default();
+    let after = input.get(at + 2..).unwrap_or_default();
     let before = match before.is_empty() {
         true => Some(0),
         false => pieces_len(before),
@@ -342,10 +425,10 @@ fn compressed_ipv6(input: &str) -> bool {
 }
 
 /// The effective piece length of a valid IPv6-pieces string: its number of pieces.
-fn pieces_len(input: &str) -> Option<usize> {
+fn pieces_len(input: &[u8]) -> Option<usize> {
     let mut n = 0;
     let ok = !input.is_empty()
-        && input.split(':').all(|piece| {
+        && input.split(|&b| b == b':').all(|piece| {
             n += 1;
             ipv6_piece(piece)
         });
@@ -353,53 +436,58 @@ fn pieces_len(input: &str) -> Option<usize> {
 }
 
 /// The effective piece length of a valid IPv6-pieces-and-IPv4 string: its pieces plus 2.
-fn pieces_and_ipv4_len(input: &str) -> Option<usize> {
+fn pieces_and_ipv4_len(input: &[u8]) -> Option<usize> {
     if ipv4_address_string(input) {
         return Some(2);
     }
-    let at = input.rfind(':')?;
-    match ipv4_address_string(&input[at + 1..]) {
-        true => pieces_len(&input[..at]).map(|n| n + 2),
+    let at = input.iter().rposition(|&b| b == b':')?;
+    let (pieces, ipv4) = (input.get(..at)?, input.get(at + 1..)?);
+    match ipv4_address_string(ipv4) {
+        true => pieces_len(pieces).map(|n| n + 2),
         false => None,
     }
 }
 
 /// <https://url.spec.whatwg.org/#valid-ipv6-piece-string>: 1-4 hex digits, without a
 /// leading zero unless it is the only one.
-fn ipv6_piece(piece: &str) -> bool {
+fn ipv6_piece(piece: &[u8]) -> bool {
     (1..=4).contains(&piece.len())
-        && piece.bytes().all(|b| b.is_ascii_hexdigit())
-        && (piece.len() == 1 || !piece.starts_with('0'))
+        && piece.iter().all(u8::is_ascii_hexdigit)
+        && (piece.len() == 1 || piece.first() != Some(&b'0'))
 }
 
 /// <https://url.spec.whatwg.org/#path-absolute-url-string>: `/` and path segments.
 fn path_absolute_url(input: &str) -> bool {
-    input
-        .strip_prefix('/')
-        .is_some_and(|rest| rest.split('/').all(path_segment))
+    input.strip_prefix('/').is_some_and(path_segments)
 }
 
 /// <https://url.spec.whatwg.org/#path-absolute-non-windows-file-url-string>'s sibling used
 /// by non-special URLs: a path-absolute string that does not start with `//`.
 fn path_absolute_non_authority_url(input: &str) -> bool {
-    path_absolute_url(input) && !input.starts_with("//")
+    path_absolute_url(input) && !input.as_bytes().starts_with(b"//")
 }
 
 /// <https://url.spec.whatwg.org/#path-relative-scheme-less-url-string>: path segments, not
 /// starting with `/`, and not starting like a scheme followed by `:`.
 fn path_relative_scheme_less_url(input: &str) -> bool {
-    !input.starts_with('/') && input.split('/').all(path_segment) && scheme_prefix(input).is_none()
+    !starts_with_slash(input) && path_segments(input) && scheme_prefix(input).is_none()
 }
 
-/// <https://url.spec.whatwg.org/#url-path-segment-string>: URL units other than `/` and `?`.
-fn path_segment(input: &str) -> bool {
-    url_units_except(input, |c| c == '/' || c == '?')
+/// [URL-path-segment strings](https://url.spec.whatwg.org/#url-path-segment-string) (URL
+/// units other than `/` and `?`) separated by `/`: URL units other than `?`. (A
+/// percent-encoded byte is `%` and two hex digits, so none spans a `/`.)
+fn path_segments(input: &str) -> bool {
+    url_units_except(input, |c| c == '?')
 }
 
 /// <https://url.spec.whatwg.org/#opaque-path-url-string> (the rest of an absolute URL
 /// string of a non-special scheme): URL units other than `?`, not starting with `/`.
 fn opaque_path_url(input: &str) -> bool {
-    !input.starts_with('/') && url_units_except(input, |c| c == '?')
+    !starts_with_slash(input) && url_units_except(input, |c| c == '?')
+}
+
+fn starts_with_slash(input: &str) -> bool {
+    input.as_bytes().first() == Some(&b'/')
 }
 
 /// <https://url.spec.whatwg.org/#url-units>: URL code points and percent-encoded bytes (the
@@ -529,6 +617,95 @@ mod tests {
         assert_eq!(accepts("https://a/?'", None), (true, true));
         assert_eq!(accepts("file:///C|/x", None), (false, false));
         assert_eq!(accepts("x", Some("https://a_b/")), (true, true));
+    }
+
+    /// [`split_off_label`]'s separators: the characters whose mapping holds a full stop, each
+    /// mapped to a full stop alone.
+    #[cfg(feature = "idna")]
+    #[test]
+    fn label_separators() {
+        let mut separators = std::vec::Vec::new();
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            let mut utf8 = [0u8; 4];
+            let mut mapped = crate::idna::Mapped::new(c.encode_utf8(&mut utf8), false);
+            if mapped.clone().any(|m| m == '.') {
+                assert_eq!((mapped.next(), mapped.next()), (Some('.'), None), "{c:?}");
+                separators.push(c);
+            }
+        }
+        assert_eq!(separators, ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']);
+        assert_eq!(split_off_label("a\u{3002}b.c"), ("a", Some("b.c")));
+        assert_eq!(split_off_label("\u{FF61}"), ("", Some("")));
+        assert_eq!(split_off_label("ab"), ("ab", None));
+    }
+
+    /// Domains checked label by label as strict ToASCII checks them whole: labels split at
+    /// every separator, the domain's length, the Bidi rule across labels (a left-to-right
+    /// label that fails it only next to a right-to-left one), the last label a number.
+    #[cfg(feature = "idna")]
+    #[test]
+    fn labels_together() {
+        let whole = |domain: &str| {
+            let mut out = [0u8; 1024];
+            let options = crate::idna::Uts46Options::url(true);
+            crate::idna::to_ascii(domain, options, &mut out)
+                .is_ok_and(|n| !crate::host::domain::ends_in_a_number(&out[..n]))
+        };
+        let a = |n: usize| "a".repeat(n);
+        let near_limits = [
+            std::format!("{0}.{0}.{0}.büé", a(63)),
+            std::format!("{0}.{0}.{0}.büéx", a(63)),
+            // 253 and 254 bytes: `é` is `xn--9ca`.
+            std::format!("{0}.{0}.{0}.{1}.é", a(63), a(53)),
+            std::format!("{0}.{0}.{0}.{1}.é", a(63), a(54)),
+            std::format!("é.{}", a(64)),
+        ];
+        let cases = [
+            "bücher.example",
+            "bücher\u{3002}example\u{FF0E}org\u{FF61}net",
+            "bücher\u{3002}\u{3002}example",
+            "bücher.example\u{3002}",
+            "\u{5d0}.1a",
+            "\u{5d0}.a1",
+            "xn--4db.1a",
+            "\u{e9}.1a",
+            "\u{5d0}\u{3002}\u{e9}1",
+            "\u{e9}.1",
+            "\u{e9}.0x1f",
+            "\u{e9}.0x1g",
+            "1\u{FF0E}\u{e9}",
+            "\u{e9}\u{FF0E}xn--a",
+            "\u{e9}.xn--bcher-kva",
+            "\u{e9}.xn--bcher-kva-",
+            "\u{e9}.-a",
+            "\u{e9}.a_b",
+            "\u{e9}--a.b",
+        ];
+        let mut valid = 0;
+        for domain in cases
+            .into_iter()
+            .chain(near_limits.iter().map(|d| d.as_str()))
+        {
+            assert_eq!(domain_string(domain), whole(domain), "{domain:?}");
+            valid += usize::from(whole(domain));
+        }
+        assert!(valid >= 5, "{valid}");
+    }
+
+    /// A label whose decomposition is the longest a valid label's can be: 56 Hangul syllables
+    /// of three jamo (63 bytes encoded), written decomposed so that no fast path takes it.
+    #[cfg(feature = "idna")]
+    #[test]
+    fn longest_decomposed_label() {
+        let syllable = "\u{1112}\u{1175}\u{11c2}";
+        let (long, short) = ("a".repeat(63), "a".repeat(61));
+        let label = syllable.repeat(56);
+        // 253 bytes in all.
+        assert!(domain_string(&std::format!(
+            "{long}.{long}.{short}.{label}"
+        )));
+        // 57 syllables: 64 bytes encoded.
+        assert!(!domain_string(&std::format!("{label}{syllable}")));
     }
 
     #[cfg(feature = "idna")]

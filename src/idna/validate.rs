@@ -89,7 +89,11 @@ fn criteria(
 /// V2, V3 (CheckHyphens) or V4 (without it).
 fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError> {
     let bad = if check {
-        label.get(2..4) == Some("--") || label.starts_with('-') || label.ends_with('-')
+        // The third and fourth positions are code points, not bytes (`é--x` has its hyphens
+        // in the second and third).
+        let mut chars = label.chars().skip(2);
+        let third_and_fourth = chars.next() == Some('-') && chars.next() == Some('-');
+        third_and_fourth || label.starts_with('-') || label.ends_with('-')
     } else {
         label.starts_with("xn--")
     };
@@ -250,6 +254,17 @@ impl Bidi {
 
 #[cfg(test)]
 mod tests {
+
+    /// V2 counts code points: `é--x` has its hyphens in the second and third positions,
+    /// `ab--c` and `éa--c` in the third and fourth (UTS46 §4.1; tr46 agrees).
+    #[test]
+    fn hyphens_in_the_third_and_fourth_code_points() {
+        assert_eq!(super::check_hyphens("\u{e9}--x", true, 0), Ok(()));
+        assert!(super::check_hyphens("ab--c", true, 0).is_err());
+        assert!(super::check_hyphens("\u{e9}a--c", true, 0).is_err());
+        assert_eq!(super::check_hyphens("a-b--", false, 0), Ok(()));
+    }
+
     /// The shortcut for labels of lowercase letters, digits and `-` gives the answer the Bidi
     /// classes give, for every such label of up to four bytes.
     #[test]

@@ -85,9 +85,10 @@ fn put_u32(mut n: u32) {
 }
 
 /// Every entry point of entries.rs linked, its address taken and hidden from the optimizer:
-/// the panic-free link then covers the setters, `UrlBuf`, origins and the `idna` functions
-/// too, not only the parses the vectors run (each one's panic paths would otherwise be
-/// dropped with it as dead code).
+/// the panic-free link then covers the setters, `UrlBuf`, origins, the `idna` functions and
+/// the firmware layer (protocol helpers, builder, references, the other parses) too, not
+/// only the parses the vectors run (each one's panic paths would otherwise be dropped with
+/// it as dead code).
 fn keep_every_entry_point() {
     core::hint::black_box([
         entry::microurl_entry_parse as *const (),
@@ -119,6 +120,27 @@ fn keep_every_entry_point() {
         entry::microurl_entry_urlbuf_set_search as *const (),
         entry::microurl_entry_urlbuf_set_hash as *const (),
     ]);
+    core::hint::black_box([
+        entry::microurl_entry_parse_with as *const (),
+        entry::microurl_entry_parse_with_zone as *const (),
+        entry::microurl_entry_is_valid_url_string as *const (),
+        entry::microurl_entry_request_target as *const (),
+        entry::microurl_entry_absolute_form as *const (),
+        entry::microurl_entry_authority_form_into as *const (),
+        entry::microurl_entry_credentials_into as *const (),
+        entry::microurl_entry_host_header as *const (),
+        entry::microurl_entry_server_name as *const (),
+        entry::microurl_entry_socket_addr as *const (),
+        entry::microurl_entry_mqtt_broker as *const (),
+        entry::microurl_entry_coap_options as *const (),
+        entry::microurl_entry_coap_url_from_options as *const (),
+        entry::microurl_entry_builder_build as *const (),
+        entry::microurl_entry_with_search_params as *const (),
+        entry::microurl_entry_origin_in as *const (),
+        entry::microurl_entry_reference_parse as *const (),
+        entry::microurl_entry_reference_resolve_url as *const (),
+        entry::microurl_entry_make_relative as *const (),
+    ]);
     #[cfg(feature = "idna")]
     core::hint::black_box([
         entry::microurl_entry_idna_to_ascii as *const (),
@@ -128,6 +150,7 @@ fn keep_every_entry_point() {
         entry::microurl_entry_idna_nfc as *const (),
         entry::microurl_entry_idna_punycode_decode as *const (),
         entry::microurl_entry_idna_punycode_encode as *const (),
+        entry::microurl_entry_unicode_serialization as *const (),
     ]);
 }
 

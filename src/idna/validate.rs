@@ -89,11 +89,7 @@ fn criteria(
 /// V2, V3 (CheckHyphens) or V4 (without it).
 fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError> {
     let bad = if check {
-        // The third and fourth positions are code points, not bytes (`é--x` has its hyphens
-        // in the second and third).
-        let mut chars = label.chars().skip(2);
-        let third_and_fourth = chars.next() == Some('-') && chars.next() == Some('-');
-        third_and_fourth || label.starts_with('-') || label.ends_with('-')
+        hyphens_third_and_fourth(label) || label.starts_with('-') || label.ends_with('-')
     } else {
         label.starts_with("xn--")
     };
@@ -102,6 +98,25 @@ fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError
     } else {
         Ok(())
     }
+}
+
+/// Whether the third and fourth code points of `label` are hyphens (positions are code
+/// points, not bytes: `é--x` has its hyphens in the second and third). Found on the bytes:
+/// the third code point starts at the third byte that is not a UTF-8 continuation byte, and
+/// hyphens are one byte each (no character decoding: this runs in every build with IDNA).
+fn hyphens_third_and_fourth(label: &str) -> bool {
+    let bytes = label.as_bytes();
+    let mut starts = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b & 0xC0 == 0x80 {
+            continue;
+        }
+        if starts == 2 {
+            return bytes.get(i..i + 2) == Some(b"--");
+        }
+        starts += 1;
+    }
+    false
 }
 
 /// V5 (no FULL STOP), V7 (status) and UseSTD3ASCIIRules.

@@ -164,13 +164,15 @@ fn literal_host_bound(len: usize) -> usize {
     len.saturating_mul(4).saturating_add(32)
 }
 
-/// What the standard parse of the zone-free input left in the arena.
+/// What the standard parse of the zone-free input left in the arena: where its href is,
+/// its length, where its host ends, and its validation errors. (Not the record: the href
+/// with the zone is parsed again, so this stays small in the frame above the parses;
+/// issue 20.)
 struct Parsed {
-    record: crate::parser::Record,
-    validation: crate::ValidationErrors,
-    /// Where the href is in the arena, and its length.
     offset: usize,
     len: usize,
+    host_end: usize,
+    validation: crate::ValidationErrors,
 }
 
 impl<'a> Url<'a> {
@@ -327,7 +329,7 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
         return Ok(None);
     }
     Ok(Some(Parsed {
-        record,
+        host_end,
         // (An IPv6 host: no error derived from the host, as `validation_errors` derives
         // for a domain, whose check is deep in the stack.)
         validation: url.recorded_validation(),
@@ -388,7 +390,7 @@ fn splice_zone<'a>(
         return Err(Error::ArenaTooSmall { needed: len });
     }
     crate::arena::shift(arena, parsed.offset..parsed.offset + parsed.len, 0);
-    let at = parsed.record.host_end as usize - 1;
+    let at = parsed.host_end - 1;
     crate::arena::shift(arena, at..parsed.len, at + z);
     let zone = input
         .as_bytes()
@@ -401,13 +403,10 @@ fn splice_zone<'a>(
     let href = crate::ascii::as_str(text)
         .or_else(|| core::str::from_utf8(text).ok())
         .ok_or(Error::NotUtf8 { valid_up_to: 0 })?;
-    let mut record = parsed.record;
-    let shift = z as u32;
-    record.host_end += shift;
-    record.path_start += shift;
-    record.query_start = record.query_start.map(|q| q + shift);
-    record.fragment_start = record.fragment_start.map(|f| f + shift);
-    Ok(Url::from_record(href, &record, parsed.validation))
+    // A serialization with its IPv6 host (zone and all) taken as written, as the setters
+    // parse a zoned URL again.
+    let url = Url::reparse_kept_host(href, Some(HostKind::Ipv6))?;
+    Ok(url.with_validation(parsed.validation))
 }
 
 #[cfg(test)]

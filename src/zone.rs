@@ -228,7 +228,7 @@ impl<'a> Url<'a> {
         };
         validate_zone(input.as_bytes(), span)?;
         let zoned = Zoned { input, span };
-        // (Matched by reference: the record stays where the call left it, with no copy of
+        // (Matched by reference: the result stays where the call left it, with no copy of
         // it in this frame, which is above the parses; issue 20.)
         let result = parse_without_zone(&zoned, arena);
         let parsed = match &result {
@@ -276,8 +276,8 @@ impl<'a> Url<'a> {
 }
 
 /// [`Url::parse`] in a frame of its own: the parse's entry is not inlined into
-/// [`Url::parse_with_zone`]'s frame, which holds the zone's span and the parsed record
-/// (issue 20: the stack bound).
+/// [`Url::parse_with_zone`]'s frame, which holds the zone's span and what the zone-free
+/// parse left (issue 20: the stack bound).
 #[inline(never)]
 fn standard_parse<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     Url::parse(input, arena)

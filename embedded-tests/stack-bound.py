@@ -201,6 +201,9 @@ class Graph:
             return False
         words = []
         for _, m, o in insns[i + 1 :]:
+            # Alignment padding before the table (`mov r8, r8`, thumbv6m's nop) is skipped.
+            if not words and (m == "nop" or (m == "mov" and o.replace(" ", "") == "r8,r8")):
+                continue
             if m != ".word":
                 break
             words.append(int(o.split()[0], 16) & ~1)

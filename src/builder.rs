@@ -36,7 +36,7 @@ impl Out<'_> {
 
     /// `bytes` without ASCII tabs and newlines, which the URL parser removes from its input
     /// anyway: what is written raw (the scheme, a host) leaves the text free of them, so
-    /// that it is parsed with no tab-free copy ([`parse_built`]; issue 20: the stack bound).
+    /// that it is parsed with no tab-free copy ([`parse_written`]; issue 20: the stack bound).
     pub(crate) fn push_tab_free(&mut self, bytes: &[u8]) {
         for &b in bytes {
             if !matches!(b, b'\t' | b'\n' | b'\r') {
@@ -272,7 +272,7 @@ impl<'b> UrlBuilder<'b> {
         }
         let needed = self.needed();
         let Out { buf, len } = self.out;
-        parse_built(buf, len, needed)
+        parse_written(buf, len, needed)
     }
 
     /// [`UrlBuilder::build`], then into a [`UrlBuf`] (the buffer is scratch).
@@ -292,11 +292,16 @@ impl<'b> UrlBuilder<'b> {
     }
 }
 
-/// Parses the text a [`UrlBuilder`] wrote in the first `len` bytes of `buf` into the rest
-/// (`needed`: the builder's bound on what suffices). The text has no tabs or newlines (the
-/// raw parts are written without them, the others percent-encoded), so it is parsed as a
+/// Parses the text an [`Out`] wrote in the first `len` bytes of `buf` (a [`UrlBuilder`]'s,
+/// or `coap::url_from_options`') into the rest; `needed` is the writer's bound on what
+/// suffices when the text itself did not fit. The text has no tabs or newlines (raw parts
+/// are written without them, the others percent-encoded), so it is parsed as a
 /// serialization is, with no tab-free copy ([`Url::reparse_in`]; issue 20: the stack bound).
-fn parse_built(buf: &mut [u8], len: usize, needed: usize) -> Result<Url<'_>, NetError> {
+pub(crate) fn parse_written(
+    buf: &mut [u8],
+    len: usize,
+    needed: usize,
+) -> Result<Url<'_>, NetError> {
     if len > buf.len() {
         return Err(NetError::Url(Error::ArenaTooSmall { needed }));
     }

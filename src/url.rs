@@ -238,7 +238,12 @@ impl<'a> Url<'a> {
             HostKind::Empty => Host::Empty,
             HostKind::Domain => Host::Domain(s),
             HostKind::Opaque => Host::Opaque(s),
-            HostKind::Ipv4 => Host::Ipv4(serialized_ipv4(s.as_bytes())?),
+            // (The crate's IPv4 and IPv6 parsers: `core::net`'s link panic paths and a jump
+            // table the firmware's static stack analysis cannot follow; issue 20.)
+            HostKind::Ipv4 => {
+                let address = crate::host::domain::ipv4_address(s.as_bytes()).ok()??;
+                Host::Ipv4(core::net::Ipv4Addr::from(address))
+            }
             // Without the zone of `Url::parse_with_zone`, if any (RFC 6874: after `%`).
             HostKind::Ipv6 => {
                 let address = s.get(1..s.len() - 1)?;
@@ -370,23 +375,4 @@ impl AsRef<str> for Url<'_> {
     fn as_ref(&self) -> &str {
         self.serialization
     }
-}
-
-/// The address of an IPv4 host as the serializer writes it: four decimal numbers up to 255
-/// (<https://url.spec.whatwg.org/#concept-ipv4-serializer>). Read here rather than with
-/// `core::net`'s parser, which links panic paths and a jump table the firmware's static
-/// stack analysis cannot follow (issue 20).
-fn serialized_ipv4(s: &[u8]) -> Option<core::net::Ipv4Addr> {
-    let mut octets = [0u8; 4];
-    let mut i = 0;
-    for &b in s {
-        if b == b'.' {
-            i += 1;
-            continue;
-        }
-        let slot = octets.get_mut(i)?;
-        let digit = b.checked_sub(b'0').filter(|d| *d < 10)?;
-        *slot = slot.checked_mul(10)?.checked_add(digit)?;
-    }
-    (i == 3).then_some(core::net::Ipv4Addr::from(octets))
 }

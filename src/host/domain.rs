@@ -177,13 +177,20 @@ fn plain_ascii(
 /// The kind [`plain_ascii`] gives `input`, which ends in a number, without writing it: an
 /// IPv4 address when the IPv4 parser accepts it, `None` when it fails. (`plain_ascii`
 /// writes the address from its value: it runs the scan itself.)
-#[inline(never)]
+#[inline(always)]
 pub(crate) fn ipv4_kind(input: &[u8]) -> Option<HostKind> {
-    let mut v = crate::error::ValidationErrors::EMPTY;
-    match ipv4_scan(input, false, &mut v).ok()? {
+    match ipv4_address(input).ok()? {
         Some(_) => Some(HostKind::Ipv4),
         None => Some(HostKind::Domain),
     }
+}
+
+/// The IPv4 parser on an ASCII domain, with no validation error kept: the address, `None`
+/// when the domain does not end in a number, `Err` when the parser fails.
+#[inline(never)]
+pub(crate) fn ipv4_address(input: &[u8]) -> Result<Option<u32>, ParseErrorKind> {
+    let mut v = crate::error::ValidationErrors::EMPTY;
+    ipv4_scan(input, false, &mut v)
 }
 
 /// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by

@@ -3,7 +3,7 @@
 //! `coaps+tcp`, `coap+ws`, `coaps+ws`). No heap: options come out of an iterator over the
 //! URL's serialization and are decoded into the caller's buffer.
 
-use crate::builder::Out;
+use crate::builder::{Out, parse_written};
 use crate::error::{Error, NetError};
 use crate::form::raw::split_at_byte;
 use crate::host::HostKind;
@@ -276,12 +276,15 @@ pub fn url_from_options<'b, 'o>(
     buf: &'b mut [u8],
 ) -> Result<Url<'b>, NetError> {
     let len = write_url_text(scheme, destination, options, buf)?;
-    parse_url_text(buf, len)
+    // When the text does not fit, a bound: the text, and as much again for the parser's
+    // output (the text is ASCII and already percent-encoded, so the URL is no longer than
+    // it by more than an IPv6 address's serialization).
+    parse_written(buf, len, 2 * len + 48)
 }
 
 /// Steps 1-9 of RFC 7252 §6.5: the URL's text from the options, written to the front of
 /// `buf` (counted past its end): its length. Out of line, so that its frame is not above
-/// the parse ([`parse_url_text`]; issue 20: the stack bound).
+/// the parse ([`parse_written`]; issue 20: the stack bound).
 #[inline(never)]
 fn write_url_text<'o>(
     scheme: SchemeKind,
@@ -306,31 +309,6 @@ fn write_url_text<'o>(
     write_path(&mut out, options.clone())?;
     write_query(&mut out, options);
     Ok(out.len)
-}
-
-/// Parses the URL text [`write_url_text`] left in the first `len` bytes of `buf`, into the
-/// rest.
-fn parse_url_text(buf: &mut [u8], len: usize) -> Result<Url<'_>, NetError> {
-    let over = || {
-        NetError::Url(Error::ArenaTooSmall {
-            // An upper bound: the text, and as much again for the parser's output (the text is
-            // ASCII and already percent-encoded, so the URL is no longer than it by more than an
-            // IPv6 address's serialization).
-            needed: 2 * len + 48,
-        })
-    };
-    if len > buf.len() {
-        return Err(over());
-    }
-    let (text, arena) = buf.split_at_mut(len);
-    let text = core::str::from_utf8(text).map_err(|_| NetError::BadOption { number: URI_HOST })?;
-    match Url::parse(text, arena) {
-        Ok(url) => Ok(url),
-        Err(Error::ArenaTooSmall { needed }) => Err(NetError::Url(Error::ArenaTooSmall {
-            needed: len + needed,
-        })),
-        Err(e) => Err(NetError::Url(e)),
-    }
 }
 
 /// Step 2: the Uri-Host (the last one, if repeated), or the destination address.

@@ -452,6 +452,28 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// A check that needs `scratch` bytes past the current length is skipped for lack of
+    /// them (or of the output it reads): the run answers `ArenaTooSmall` with room for both.
+    pub(crate) fn undecided(&mut self, scratch: usize) {
+        self.decides_with(scratch);
+        self.reserve_scratch(scratch);
+        self.skip_unwritten(0);
+    }
+
+    /// The output written so far, and the arena past it as scratch that leaves the output in
+    /// place (all of the arena while the output is borrowed from the input).
+    pub(crate) fn written_and_free(&mut self) -> (&[u8], &mut [u8]) {
+        if self.borrowed {
+            return (
+                self.src().get(..self.len).unwrap_or_default(),
+                &mut *self.buf,
+            );
+        }
+        let end = self.len.min(self.buf.len());
+        let (written, free) = self.buf.split_at_mut(end);
+        (written, free)
+    }
+
     /// [`Writer::skip_unwritten`] for a step whose validity was decided without the arena
     /// (it succeeds): later checks are not left undecided by it.
     pub(crate) fn skip_checked(&mut self, n: usize) {

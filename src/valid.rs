@@ -368,7 +368,7 @@ fn split_off_label(domain: &str) -> (&str, Option<&str>) {
 fn bidi_rule_across_labels(domain: &str, scratch: &mut [u8]) -> bool {
     let mapped = crate::idna::Mapped::new(domain, false);
     matches!(
-        crate::idna::verdict(mapped, scratch, true),
+        crate::idna::verdict(mapped, scratch, crate::idna::Checks::Url),
         crate::idna::Verdict::Valid { .. }
     )
 }

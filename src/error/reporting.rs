@@ -69,6 +69,23 @@ impl Default for Reported {
 pub struct ErrorLog<'s> {
     slots: &'s [core::cell::Cell<Reported>],
     reported: core::cell::Cell<usize>,
+    /// What the parse reporting into the log keeps besides the entries ([`Logged`]).
+    parse: core::cell::Cell<ParseState>,
+}
+
+/// [`Logged`]'s state, kept in its log rather than in the parser's frames (issue 20: the
+/// reporter is in every frame of the states that holds the parser, and this is 20 bytes
+/// on a Cortex-M0).
+#[derive(Clone, Copy, Debug, Default)]
+struct ParseState {
+    /// Where positions reported relative to an origin start ([`Report::origin`]).
+    origin: usize,
+    /// Entries before this one were reported in the caller's positions already.
+    parser_from: usize,
+    /// Whether the parser runs (positions are in its prepared input).
+    in_parser: bool,
+    /// The first error reported, and whether its position is the parser's.
+    first: Option<(Reported, bool)>,
 }
 
 impl<'s> ErrorLog<'s> {
@@ -76,7 +93,12 @@ impl<'s> ErrorLog<'s> {
     pub fn new(slots: &'s mut [Reported]) -> Self {
         let slots = core::cell::Cell::from_mut(slots).as_slice_of_cells();
         let reported = core::cell::Cell::new(0);
-        ErrorLog { slots, reported }
+        let parse = core::cell::Cell::new(ParseState::default());
+        ErrorLog {
+            slots,
+            reported,
+            parse,
+        }
     }
 
     /// How many errors the last parse reported (those stored and those dropped).
@@ -188,65 +210,72 @@ impl Report for ValidationErrors {
     }
 }
 
-/// [`Report`] into the set and an [`ErrorLog`].
+/// [`Report`] into the set and an [`ErrorLog`] (which also holds what the parse needs to
+/// order and place the entries: [`ParseState`]).
 pub(crate) struct Logged<'e> {
     set: ValidationErrors,
     log: &'e ErrorLog<'e>,
-    origin: usize,
-    /// Entries before this one were reported in the caller's positions already.
-    parser_from: usize,
-    /// Whether the parser runs (positions are in its prepared input).
-    in_parser: bool,
-    /// The first error reported, and whether its position is the parser's.
-    first: Option<(Reported, bool)>,
 }
 
 impl<'e> Logged<'e> {
     /// Starts `log` afresh.
     pub(crate) fn new(log: &'e ErrorLog<'e>) -> Self {
         log.clear();
+        log.parse.set(ParseState::default());
         Logged {
             set: ValidationErrors::EMPTY,
             log,
-            origin: 0,
-            parser_from: 0,
-            in_parser: false,
-            first: None,
         }
+    }
+
+    /// Changes the parse's state in the log.
+    fn update(&self, f: impl FnOnce(&mut ParseState)) {
+        let mut state = self.log.parse.get();
+        f(&mut state);
+        self.log.parse.set(state);
     }
 }
 
 impl Report for Logged<'_> {
     const IN_ORDER: bool = true;
     fn first_reported(&self) -> Option<Reported> {
-        self.first.map(|(r, _)| r)
+        self.log.parse.get().first.map(|(r, _)| r)
     }
     fn report(&mut self, error: ValidationError, at: usize) {
         self.set.insert(error);
         self.log.push(error, at);
-        if self.first.is_none() {
-            self.first = Some((Reported { error, at }, self.in_parser));
-        }
+        self.update(|state| {
+            if state.first.is_none() {
+                state.first = Some((Reported { error, at }, state.in_parser));
+            }
+        });
     }
     fn report_rel(&mut self, e: ValidationError, rel: usize) {
-        self.report(e, self.origin + rel);
+        self.report(e, self.log.parse.get().origin + rel);
     }
     fn set(&self) -> ValidationErrors {
         self.set
     }
     fn origin(&mut self, origin: usize) {
-        self.origin = origin;
+        self.update(|state| state.origin = origin);
     }
     fn parser_starts(&mut self) {
-        self.parser_from = self.log.reported();
-        self.in_parser = true;
+        let from = self.log.reported();
+        self.update(|state| {
+            state.parser_from = from;
+            state.in_parser = true;
+        });
     }
     fn map_positions(&mut self, f: impl Fn(usize) -> usize) {
-        self.log.map_from(self.parser_from, &f);
-        if let Some((r, true)) = self.first {
-            self.first = Some((Reported { at: f(r.at), ..r }, false));
-        }
-        self.parser_from = self.log.reported();
-        self.in_parser = false;
+        let state = self.log.parse.get();
+        self.log.map_from(state.parser_from, &f);
+        let reported = self.log.reported();
+        self.update(|state| {
+            if let Some((r, true)) = state.first {
+                state.first = Some((Reported { at: f(r.at), ..r }, false));
+            }
+            state.parser_from = reported;
+            state.in_parser = false;
+        });
     }
 }

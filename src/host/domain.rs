@@ -12,7 +12,7 @@ mod to_ascii;
 #[cfg(feature = "idna")]
 pub(crate) use to_ascii::undecided_host_valid;
 #[cfg(feature = "idna")]
-use to_ascii::{parse_unicode, xn_domain_ok};
+use to_ascii::{parse_unicode, xn_domain_ok, xn_labels_ok};
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
 #[inline]
@@ -260,29 +260,86 @@ fn finish(
 /// is judged by IDNA as a whole: the Bidi rule applies to every label of a domain that has
 /// a right-to-left one (`xn--mgbh0fb.1a` fails on `1a`).
 pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
+    match strict_ascii_rules(domain) {
+        None => false,
+        Some(None) => true,
+        Some(Some(_)) => xn_domain_ok(domain),
+    }
+}
+
+/// The checks of strict UTS46 ToASCII on an ASCII domain that need no decoding (each label
+/// is lowercase LDH and 1 to 63 bytes, the domain at most 253; CheckHyphens on the labels
+/// that are not `xn--`): `None` when one fails. Else the scratch that decoding its `xn--`
+/// labels takes in [`crate::idna::verdict`] (`None`: it has none): it copies a label's
+/// characters after `xn--`, then decodes at most one code point of 4 bytes per character.
+fn strict_ascii_rules(domain: &[u8]) -> Option<Option<usize>> {
     // VerifyDnsLength rejects every empty label, the root label of `a.` included.
     if domain.is_empty() || domain.len() > 253 {
-        return false;
+        return None;
     }
-    let mut punycode = false;
-    let ldh = domain.split(|&b| b == b'.').all(|label| {
-        punycode |= label.starts_with(b"xn--");
-        !label.is_empty()
+    let mut scratch = None;
+    for label in domain.split(|&b| b == b'.') {
+        let ldh = !label.is_empty()
             && label.len() <= 63
             && label
                 .iter()
                 .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
             && label.first() != Some(&b'-')
-            && label.last() != Some(&b'-')
-            && (label.get(2..4) != Some(b"--") || label.starts_with(b"xn--"))
-    });
-    ldh && (!punycode || xn_domain_ok(domain))
+            && label.last() != Some(&b'-');
+        let xn = label.starts_with(b"xn--");
+        if !ldh || (label.get(2..4) == Some(b"--") && !xn) {
+            return None;
+        }
+        if xn {
+            let needs = 5 * (label.len() - 4);
+            scratch = Some(scratch.unwrap_or(0).max(needs));
+        }
+    }
+    Some(scratch)
 }
+
+/// [`strictly_valid_ascii`] on the host the parser just wrote at `start..` of `out`, for a
+/// parse that reports in order (a log, or strict mode): its `xn--` labels are decoded in the
+/// arena past the output rather than on the stack (issue 20: this is under the parser's
+/// deepest frames), and that scratch counts in what the arena needs, so that `needed`
+/// always decides it. `None`: the arena is short of it or did not hold the host; the check
+/// is left undecided ([`Writer::undecided`]) and the parse asks for more arena.
+#[inline(never)]
+pub(crate) fn strictly_valid_written(out: &mut Writer<'_>, start: usize) -> Option<bool> {
+    if out.bytes().len() != out.len() {
+        out.undecided(XN_LABEL_SCRATCH);
+        return None;
+    }
+    let (written, free) = out.written_and_free();
+    let host = written.get(start..).unwrap_or_default();
+    let scratch = match strict_ascii_rules(host) {
+        None => return Some(false),
+        Some(None) => return Some(true),
+        Some(Some(scratch)) => scratch,
+    };
+    let found = free
+        .get_mut(..scratch)
+        .and_then(|free| xn_labels_ok(host, free));
+    match found {
+        Some(_) => out.reserve_scratch(scratch),
+        None => out.undecided(scratch),
+    }
+    found
+}
+
+/// What decoding the `xn--` labels of a domain takes at most ([`strictly_valid_written`]
+/// when it cannot tell): a label has at most 59 characters after `xn--`.
+pub(crate) const XN_LABEL_SCRATCH: usize = 5 * 59;
 
 #[cfg(not(feature = "idna"))]
 fn xn_domain_ok(_domain: &[u8]) -> bool {
     // Without IDNA the labels cannot be checked; lowercasing is all the spec does with them.
     true
+}
+
+#[cfg(not(feature = "idna"))]
+fn xn_labels_ok(_domain: &[u8], _scratch: &mut [u8]) -> Option<bool> {
+    Some(true)
 }
 
 /// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46.
@@ -331,6 +388,102 @@ pub(crate) fn ascii_domain_valid(input: &[u8]) -> Option<bool> {
 mod tests {
     use super::*;
     use std::format;
+
+    /// The strict check of the parse that reports in order (the verdict, `xn--` labels
+    /// decoded in the scratch it is given) decides as strict UTS46 ToASCII does
+    /// ([`strictly_valid_ascii`], which runs `idna::domain_to_ascii`), on generated ASCII
+    /// domains: LDH labels, `xn--` labels encoded from characters that fail each strict
+    /// rule (hyphens in the third and fourth code points or at an end, ASCII outside STD3,
+    /// uppercase, marks, joiners, right-to-left and digits for the Bidi rule, mapped and
+    /// disallowed code points) and `xn--` labels of random digits. With the scratch it asks
+    /// for it always decides; with less, it decides the same or not at all.
+    #[cfg(feature = "idna")]
+    #[test]
+    fn strict_check_in_scratch_is_strict_to_ascii() {
+        use std::string::String;
+        let pool = [
+            'a',
+            'z',
+            '0',
+            '9',
+            '-',
+            '_',
+            'A',
+            '.',
+            '\u{e9}',
+            '\u{fc}',
+            '\u{df}',
+            '\u{627}',
+            '\u{644}',
+            '\u{5d0}',
+            '\u{661}',
+            '\u{301}',
+            '\u{200d}',
+            '\u{200c}',
+            '\u{94d}',
+            '\u{915}',
+            '\u{ff57}',
+            '\u{4e00}',
+            '\u{2665}',
+            '\u{1f600}',
+        ];
+        let mut g = crate::testgen::Gen::new(0x57_1c7);
+        let (mut valid, mut invalid, mut short) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let labels = 1 + g.below(3);
+            let mut domain = String::new();
+            for k in 0..labels {
+                if k > 0 {
+                    domain.push('.');
+                }
+                match g.below(4) {
+                    0 => (0..1 + g.below(8))
+                        .for_each(|_| domain.push(['a', '1', '-', 'q'][g.below(4)])),
+                    1 => {
+                        domain.push_str("xn--");
+                        (0..g.below(12))
+                            .for_each(|_| domain.push(['a', 'b', '9', '-', 'k'][g.below(5)]));
+                    }
+                    _ => {
+                        let label: String = (0..1 + g.below(10))
+                            .map(|_| match g.below(3) {
+                                0 => pool[g.below(pool.len())],
+                                _ => ['\u{e9}', 'x', '\u{627}', '-'][g.below(4)],
+                            })
+                            .collect();
+                        let mut out = std::vec![0u8; 16 * label.len() + 16];
+                        let n = crate::idna::encode_any(&label, &mut out);
+                        domain.push_str("xn--");
+                        domain.push_str(core::str::from_utf8(&out[..n]).unwrap());
+                    }
+                }
+            }
+            let d = domain.as_bytes();
+            let expected = strictly_valid_ascii(d);
+            let got = match strict_ascii_rules(d) {
+                None => false,
+                Some(None) => true,
+                Some(Some(scratch)) => {
+                    let found = xn_labels_ok(d, &mut std::vec![0u8; scratch]);
+                    assert_eq!(found, Some(expected), "{domain}");
+                    let less = xn_labels_ok(d, &mut std::vec![0u8; scratch / 2]);
+                    assert!(less.is_none() || less == Some(expected), "{domain}");
+                    short += usize::from(less.is_none());
+                    expected
+                }
+            };
+            assert_eq!(got, expected, "{domain}");
+            match expected {
+                true => valid += 1,
+                false => invalid += 1,
+            }
+        }
+        std::println!("valid {valid}, invalid {invalid}, undecided with half the scratch {short}");
+        assert!(
+            valid > 1_000 && invalid > 1_000 && short > 100,
+            "{valid} {invalid} {short}"
+        );
+    }
 
     /// The dotted-quad shortcut agrees with the IPv4 parser and serializer: it says yes
     /// exactly when they accept the host with no validation error and write it back as is.

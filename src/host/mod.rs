@@ -182,9 +182,7 @@ pub(crate) fn parse<R: Report>(
     // alone derives it from the URL: `Url::validation_errors`). An IPv4 address reported
     // it already, and a domain that is not all stored means the arena ran out.
     if R::IN_ORDER && kind == HostKind::Domain {
-        let stored = out.bytes().len() == out.len();
-        let host = out.bytes().get(start..).unwrap_or_default();
-        if stored && !domain::strictly_valid_ascii(host) {
+        if domain::strictly_valid_written(out, start) == Some(false) {
             v.insert(ValidationError::DomainToAscii);
         }
     }

@@ -61,8 +61,10 @@ pub use error::IdnaError;
 pub use nfc::nfc;
 
 pub(crate) use mapping::Mapped;
+#[cfg(test)]
+pub(crate) use ordered::tests::encode_any;
 use process::{Target, needed_bound, needed_bound_escaped};
-pub(crate) use verdict::{STREAM_SCRATCH, Verdict, mapped_bytes, settle, verdict};
+pub(crate) use verdict::{Checks, STREAM_SCRATCH, Verdict, mapped_bytes, settle, verdict};
 
 /// The UTS46 processing options ([§4](https://www.unicode.org/reports/tr46/#Processing)).
 ///
@@ -336,7 +338,7 @@ pub fn domain_to_unicode(domain: &str, out: &mut [u8]) -> Result<usize, IdnaErro
         // The result is the input only when UTS46 records an error: found without the
         // buffer (`out` decodes `xn--` labels), so a valid domain asks for its own size.
         Err(IdnaError::BufferTooSmall { needed }) => {
-            let found = verdict(Mapped::new(domain, false), out, false);
+            let found = verdict(Mapped::new(domain, false), out, Checks::ToUnicode);
             match settle(&Mapped::new(domain, false), out, found) {
                 Verdict::Valid { .. } => Err(IdnaError::BufferTooSmall { needed }),
                 _ => Err(too_small(needed)),

@@ -19,7 +19,7 @@ use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;
 use crate::idna::nfc::{is_nfc, nfc_chars};
 use crate::idna::punycode::{self, scratch_to_utf8};
-use crate::idna::validate::{Bidi, BidiLabel, Joiners};
+use crate::idna::validate::{Bidi, BidiLabel, Joiners, strict_rules_hold};
 use crate::tables::{Mapping, idna_mapping, props};
 
 mod in_order;
@@ -72,13 +72,30 @@ impl Known {
     }
 }
 
-/// The verdict of domain to ASCII (beStrict = false) on a domain ([`Mapped::new`] with
-/// nontransitional processing, or [`Mapped::escaped`]), with `scratch` to decode `xn--`
-/// labels in; with `url` false, of UTS46 ToUnicode with the same options (domain to
-/// Unicode): without the URL Standard's checks and Punycode encoding.
+/// What [`verdict`] decides: which options UTS46 processing runs with, and whether the URL
+/// Standard's checks follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Checks {
+    /// UTS46 ToUnicode with the options of domain to ASCII (domain to Unicode): without the
+    /// URL Standard's checks and Punycode encoding.
+    ToUnicode,
+    /// Domain to ASCII with beStrict = false.
+    Url,
+    /// [`Checks::Url`], and on the labels decoded from `xn--` what beStrict = true adds
+    /// there: CheckHyphens and UseSTD3ASCIIRules (for the strict check of an ASCII domain
+    /// whose other labels and length the caller checked: VerifyDnsLength is on the ASCII
+    /// form).
+    UrlStrict,
+}
+
+/// The verdict of domain to ASCII (beStrict = false, or as `checks` says) on a domain
+/// ([`Mapped::new`] with nontransitional processing, or [`Mapped::escaped`]), with
+/// `scratch` to decode `xn--` labels in.
 #[inline(never)]
 #[cold]
-pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verdict {
+pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) -> Verdict {
+    let url = checks != Checks::ToUnicode;
+    let strict = checks == Checks::UrlStrict;
     let mut stream = nfc_chars(domain);
     // `unknown`: the scratch the `xn--` labels that did not fit need (0: none).
     let (mut empty, mut unknown, mut forbidden) = (true, 0usize, false);
@@ -107,7 +124,7 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
             }
             label.push(c);
         }
-        let Some(bidi) = label_bidi(&label, scratch, copied, url, &mut unknown) else {
+        let Some(bidi) = label_bidi(&label, scratch, copied, (url, strict), &mut unknown) else {
             return Verdict::Fails;
         };
         rtl |= bidi.rtl;
@@ -141,17 +158,18 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], url: bool) -> Verd
 /// UTS46 processing (<https://www.unicode.org/reports/tr46/#Validity_Criteria>). An `xn--`
 /// label (its `copied` characters after `xn--` are in `scratch` as far as they fit) whose
 /// decoding does not fit there raises `unknown` to the scratch it needs and is left out of
-/// the Bidi rule (for [`settle`]): any failure of the others still fails.
+/// the Bidi rule (for [`settle`]): any failure of the others still fails. `(url, strict)`:
+/// the [`Checks`].
 #[inline(always)]
 fn label_bidi(
     label: &LabelScan,
     scratch: &mut [u8],
     copied: usize,
-    url: bool,
+    (url, strict): (bool, bool),
     unknown: &mut usize,
 ) -> Option<BidiLabel> {
     match (label.prefix == 4, !label.non_ascii) {
-        (true, true) => match decoded_label(scratch, copied) {
+        (true, true) => match decoded_label(scratch, copied, strict) {
             Decoded::Fails => None,
             Decoded::TooBig(needed) => {
                 *unknown = (*unknown).max(needed);
@@ -189,28 +207,31 @@ enum Decoded {
 /// `process` checks it (not ASCII, NFC, the criteria, the Bidi rule) by [`LabelScan`];
 /// `TooBig` with the scratch that decodes it so when it does not fit (at most one code
 /// point per character, 4 bytes each, when not all characters were copied): [`settle`]
-/// then decodes it in order.
+/// then decodes it in order. `strict`: [`Checks::UrlStrict`].
 #[inline(never)]
-fn decoded_label(scratch: &mut [u8], len: usize) -> Decoded {
+fn decoded_label(scratch: &mut [u8], len: usize, strict: bool) -> Decoded {
     let Some((digits, tail)) = scratch.split_at_mut_checked(len) else {
         return Decoded::TooBig(len.saturating_mul(5));
     };
     match punycode::decode_to_scratch(digits, tail) {
-        Ok(count) => checked_label(tail, count),
+        Ok(count) => checked_label(tail, count, strict),
         Err(punycode::Failure::Space(stored)) => Decoded::TooBig(len + stored),
         Err(_) => Decoded::Fails,
     }
 }
 
 /// [`decoded_label`]'s checks on the label decoded into `tail` (`count` code points): NFC,
-/// then the scan's.
+/// then the scan's (and with `strict`, [`strict_rules_hold`]).
 #[inline(always)]
-fn checked_label(tail: &mut [u8], count: usize) -> Decoded {
+fn checked_label(tail: &mut [u8], count: usize, strict: bool) -> Decoded {
     let Some(decoded) = decoded_str(tail, count) else {
         return Decoded::Fails;
     };
     // NFC first: nothing of the scan is live under its frames.
     if !is_nfc(decoded) {
+        return Decoded::Fails;
+    }
+    if strict && !strict_rules_hold(decoded) {
         return Decoded::Fails;
     }
     scanned_bidi(decoded).map_or(Decoded::Fails, Decoded::Valid)
@@ -462,7 +483,7 @@ mod tests {
                         let want = expected(decoded);
                         let mut again = std::vec![0u8; big.len()];
                         let count = punycode::decode_to_scratch(digits, &mut again).unwrap();
-                        assert_eq!(outcome(checked_label(&mut again, count)), Some(want));
+                        assert_eq!(outcome(checked_label(&mut again, count, false)), Some(want));
                         want
                     }
                     Err(_) => None,

@@ -6,8 +6,8 @@
 
 use super::fast::{self, Found, Resume};
 use super::needed::{
-    ON_STACK, counts, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_in,
-    tab_free_copy_too_small_logged,
+    ON_STACK, counts, logged_host, output_bound, tab_free_copy_too_small,
+    tab_free_copy_too_small_for_log, tab_free_copy_too_small_in,
 };
 use super::tabs::{Positions, copy_and_run, without_tabs};
 use super::{HostSpan, Options, Parser, Record};
@@ -125,7 +125,12 @@ impl<'a> Url<'a> {
         // Only here is the parser with a log reachable: a program that does not call this
         // has one instance of the parser, as before there was a log.
         if options.errors.is_some() || options.strict {
-            return parse_logged(input, base, arena, options);
+            let room = arena.len();
+            return match parse_logged(input, base, arena, options) {
+                // No room for the tab-free copy: counted here, with the pipeline's frame gone.
+                Err(COPY_DEFERRED) => Err(tab_free_copy_too_small_for_log(input, base, room)),
+                r => r,
+            };
         }
         parse(input, base, arena, options)
     }
@@ -252,16 +257,16 @@ pub(crate) fn tab_free_needed_in(
 /// answer: an arena too small for something needs at least one byte.
 pub(crate) const COPY_DEFERRED: Error = Error::ArenaTooSmall { needed: 0 };
 
-/// What [`pipeline_with`] answers when the arena cannot hold the tab-free copy: counted
-/// there ([`tab_free_copy_too_small_logged`]), left to its caller ([`COPY_DEFERRED`]), or
-/// a bound with validity undecided ([`output_bound`]; a validity-only job).
+/// What [`pipeline_with`] answers when the arena cannot hold the tab-free copy: left to its
+/// caller ([`COPY_DEFERRED`]), or a bound with validity undecided ([`output_bound`]; a
+/// validity-only job).
 type TabFreeCount = u8;
-const COUNT_HERE: TabFreeCount = 0;
 const COUNT_LATER: TabFreeCount = 1;
 const BOUND_ONLY: TabFreeCount = 2;
 
 /// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
-/// keeps the first error (out of line: the parse without either does not carry it).
+/// keeps the first error (out of line: the parse without either does not carry it);
+/// [`COPY_DEFERRED`] when the arena cannot hold the tab-free copy.
 #[inline(never)]
 fn parse_logged<'a>(
     input: &'a str,
@@ -272,7 +277,7 @@ fn parse_logged<'a>(
     let job = Job::new(base, options, false);
     let empty = ErrorLog::new(&mut []);
     let log = options.errors.unwrap_or(&empty);
-    pipeline_with::<_, COUNT_HERE>(input, &job, arena, None, Logged::new(log))
+    pipeline_with::<_, COUNT_LATER>(input, &job, arena, None, Logged::new(log))
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
@@ -378,15 +383,7 @@ fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
                 job.deferred.set(true);
                 Err(COPY_DEFERRED)
             }
-            true if COUNT == COUNT_HERE => Err(tab_free_copy_too_small_logged(
-                t,
-                lead,
-                job,
-                v,
-                n,
-                arena.len(),
-            )),
-            true => Err(job.too_small(n + output_bound(t, n, job.base), true)),
+            true => Err(job.too_small(n + output_bound(t, n, job.base) + logged_host::<R>(), true)),
             false if COUNT != BOUND_ONLY => without_tabs(trimmed, lead, job, arena, v, n),
             false => copy_and_run::<R, false>(trimmed, lead, job, arena, v, n),
         };

@@ -176,19 +176,45 @@ fn tab_free_count(input: &str, job: &Job<'_, '_>, room: usize, buf: &mut [u8; ON
     count_on_stack(t, lead, job, v, n, room, buf)
 }
 
-/// [`tab_free_copy_too_small`] for a pipeline that reports into a log (`parse_with`): counted
-/// where the pipeline found it, with the errors reported so far (`t` is the trimmed input,
-/// starting at `lead` in the caller's, `n` bytes once its tabs and newlines are removed).
+/// [`tab_free_copy_too_small`] for a parse that reports in order (`parse_with` with a log or
+/// in strict mode), called by `parse_with` once that parse has returned [`COPY_DEFERRED`]
+/// for an arena of `room` bytes: counted by the parse without a log, whose frames are
+/// smaller (issue 20: the Cortex-M0 bound). The answer is `ArenaTooSmall` even for input
+/// that fails: its validation errors are the log's, which only a parse with room reports.
+/// The room asked for has [`logged_host`] more bytes for the strict check of a host.
+///
+/// [`COPY_DEFERRED`]: super::entry::COPY_DEFERRED
 #[inline(never)]
-pub(super) fn tab_free_copy_too_small_logged<R: Report>(
-    t: &[u8],
-    lead: usize,
-    job: &Job<'_, '_>,
-    v: R,
-    n: usize,
+pub(super) fn tab_free_copy_too_small_for_log(
+    input: &str,
+    base: Option<&Url<'_>>,
     room: usize,
 ) -> Error {
-    count_on_stack(t, lead, job, v, n, room, &mut [0u8; ON_STACK])
+    let job = Job::new(base, crate::parser::Options::default(), false);
+    let needed = match tab_free_copy_too_small(input, &job, room) {
+        Error::ArenaTooSmall { needed } => needed,
+        // A failure: the arena that holds the copy and any output decides every check.
+        _ => {
+            let (trimmed, _) = trim(input, &mut ValidationErrors::default());
+            let t = trimmed.as_bytes();
+            let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
+            n + output_bound(t, n, base)
+        }
+    };
+    Error::ArenaTooSmall {
+        needed: needed + logged_host::<crate::error::Logged<'_>>(),
+    }
+}
+
+/// What a parse that reports through `R` needs past what the parse without a log does: for
+/// one in order, the scratch of the strict check of its host
+/// (`host::domain::strictly_valid_written`), which the parse without a log never runs.
+#[inline(always)]
+pub(super) fn logged_host<R: Report>() -> usize {
+    match R::IN_ORDER {
+        true => crate::host::domain::XN_LABEL_SCRATCH,
+        false => 0,
+    }
 }
 
 /// `ArenaTooSmall` (or the parse error) when the arena cannot even hold the tab-free copy

@@ -7,7 +7,7 @@
 use super::{HostKind, ends_in_a_number, finish, ipv4, ipv4_scan};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
-use crate::idna::{DomainToAscii::NotStrict, Mapped, Verdict};
+use crate::idna::{Checks, DomainToAscii::NotStrict, Mapped, Verdict};
 use crate::percent;
 
 /// Stack for [`xn_domain_ok`]: UTS46 needs at most the output before a label plus 5 bytes per
@@ -24,6 +24,17 @@ pub(super) fn xn_domain_ok(domain: &[u8]) -> bool {
     };
     let mut scratch = [0u8; XN_DOMAIN_SCRATCH];
     crate::idna::domain_to_ascii(s, true, &mut scratch).is_ok()
+}
+
+/// The strict verdict on the `xn--` labels of an ASCII domain whose other checks passed
+/// (`strict_ascii_rules`), decoded in `scratch`: `None` when it does not hold them.
+pub(super) fn xn_labels_ok(domain: &[u8], scratch: &mut [u8]) -> Option<bool> {
+    let domain = crate::ascii::as_str(domain)?;
+    match crate::idna::verdict(Mapped::new(domain, false), scratch, Checks::UrlStrict) {
+        Verdict::Valid { .. } => Some(true),
+        Verdict::Unknown { .. } => None,
+        Verdict::Fails | Verdict::Forbidden => Some(false),
+    }
 }
 
 /// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46 domain to
@@ -266,7 +277,7 @@ fn host_verdict(
             known: Default::default(),
         });
     }
-    let found = crate::idna::verdict(domain.clone(), scratch, true);
+    let found = crate::idna::verdict(domain.clone(), scratch, crate::idna::Checks::Url);
     decided(domain, found)
 }
 
@@ -298,7 +309,7 @@ pub(crate) fn undecided_host_valid(input: &[u8], scratch: &mut [u8]) -> bool {
     // What `parse_unicode` streams for a host that is not a slice of the input it reads:
     // percent-decoded (if it has `%`) and UTF-8-decoded as it streams by.
     let domain = Mapped::escaped(input);
-    let found = crate::idna::verdict(domain.clone(), scratch, true);
+    let found = crate::idna::verdict(domain.clone(), scratch, crate::idna::Checks::Url);
     match decided(domain.clone(), crate::idna::settle(&domain, scratch, found)) {
         Err(_) => false,
         Ok(Verdict::Unknown { fails, .. }) => !fails,

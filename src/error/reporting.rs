@@ -266,6 +266,8 @@ impl Report for Logged<'_> {
             state.in_parser = true;
         });
     }
+    // Out of line: the parser's run holds its frame (issue 20).
+    #[inline(never)]
     fn map_positions(&mut self, f: impl Fn(usize) -> usize) {
         let state = self.log.parse.get();
         self.log.map_from(state.parser_from, &f);

@@ -431,6 +431,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
 
     /// The URL serializer's `/.` step: a URL without host whose path starts with an empty
     /// segment gets `/.` before the path so it does not reparse as a host.
+    #[cfg_attr(not(feature = "fast-path"), inline(never))]
     pub(crate) fn fix_empty_first_segment(&mut self) {
         if self.rec.host_kind.is_some() || self.has_opaque_path() {
             return;

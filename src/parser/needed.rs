@@ -193,17 +193,22 @@ pub(super) fn tab_free_copy_too_small_for_log(
     let job = Job::new(base, crate::parser::Options::default(), false);
     let needed = match tab_free_copy_too_small(input, &job, room) {
         Error::ArenaTooSmall { needed } => needed,
-        // A failure: the arena that holds the copy and any output decides every check.
-        _ => {
-            let (trimmed, _) = trim(input, &mut ValidationErrors::default());
-            let t = trimmed.as_bytes();
-            let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-            n + output_bound(t, n, base)
-        }
+        _ => failure_bound(input, base),
     };
     Error::ArenaTooSmall {
         needed: needed + logged_host::<crate::error::Logged<'_>>(),
     }
+}
+
+/// What [`tab_free_copy_too_small_for_log`] asks for input that fails: the arena that holds
+/// the tab-free copy and any output decides every check. Out of line: not in the frame
+/// above the count's (issue 20).
+#[inline(never)]
+fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
+    let (trimmed, _) = trim(input, &mut ValidationErrors::default());
+    let t = trimmed.as_bytes();
+    let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
+    n + output_bound(t, n, base)
 }
 
 /// What a parse that reports through `R` needs past what the parse without a log does: for

@@ -320,3 +320,80 @@ fn the_log_of_a_failing_host_does_not_depend_on_the_arena_size() {
         "{parse_errors} sizes gave the parse error"
     );
 }
+
+/// A parse with a log or in strict mode decodes the `xn--` labels of an ASCII host in the
+/// arena past the output, for the strict check behind `domain-to-ASCII` (issue 20: not on
+/// the stack). `needed` covers that scratch: at every arena size the answer is the one a
+/// large arena gives (result and log), or `ArenaTooSmall { needed }` with `needed` past the
+/// size, and a retry with exactly `needed` bytes (filled with garbage) gives that answer.
+/// Hosts whose labels pass and fail the strict rules (hyphens, STD3, Bidi across labels),
+/// long labels, a failure after the host (the port), tabs (the tab-free copy) and a base.
+#[test]
+fn needed_covers_the_strict_check_of_a_host_at_every_size() {
+    let inputs = [
+        "https://xn--nxasmq6b.example/",
+        "https://xn------hga.example/",
+        "https://xn--a-ecp.ru/p?q#f",
+        "https://xn--mgbh0fb.1a/",
+        "https://xn--mgbh0fb.xn--mgbh0fb/",
+        "https://xn--caf-dma.xn--bcher-kva.example:99999/",
+        "https://xn--caf-dma.example:8a/",
+        "https://\txn--caf-dma.example/\n",
+        "https://xn--ss-fka.xn--3xa.EXAMPLE/a/../b",
+        "https://xn--ls8h.xn--ls8h.xn--ls8h.xn--ls8h.xn--ls8h.xn--ls8h.la/",
+        "https://xn--80akhbyknj4f.xn--p1ai/\u{1f600}",
+        "https://xn--bcher-kva-long-label-of-many-characters-123456789012.de/",
+        "https://xn--a.example/",
+        "https://xn--zca.example/",
+        "http://b\u{fc}cher.xn--zca.de\t/",
+        "//xn--caf-dma.example/x",
+    ];
+    let mut base_arena = [0u8; 64];
+    let base = Url::parse("https://base.example/dir/", &mut base_arena).unwrap();
+    let mut checked = 0;
+    for input in inputs {
+        for strict in [false, true] {
+            let run = |arena: &mut [u8]| {
+                let mut slots = [Reported::default(); 8];
+                let log = ErrorLog::new(&mut slots);
+                let options = Options {
+                    errors: Some(&log),
+                    strict,
+                    ..Options::default()
+                };
+                let r = Url::parse_with(input, Some(&base), arena, options);
+                let r = r.map(|u| u.to_string());
+                let list: Vec<_> = log.iter().collect();
+                (r, list)
+            };
+            let full = run(&mut vec![0u8; 4096]);
+            assert!(
+                !matches!(full.0, Err(Error::ArenaTooSmall { .. })),
+                "{input:?}"
+            );
+            let answer_len = full.0.as_ref().map_or(0, |s| s.len());
+            for size in 0..=answer_len + 700 {
+                let got = run(&mut vec![0xA5u8; size]);
+                match got.0 {
+                    Err(Error::ArenaTooSmall { needed }) => {
+                        assert!(
+                            needed > size,
+                            "{input:?} strict {strict}: {size} -> {needed}"
+                        );
+                        let retried = run(&mut vec![0x5Au8; needed]);
+                        assert_eq!(retried, full, "{input:?} strict {strict}: retry {needed}");
+                    }
+                    _ => assert_eq!(got, full, "{input:?} strict {strict}: size {size}"),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+    // What the check finds: `xn--a` decodes to U+0080 (disallowed), `xn--nxasmq6b` to a
+    // valid Greek label.
+    let (_, list) = logged("https://xn--a.example/", None);
+    assert_eq!(list, [("domain-to-ASCII", 8)]);
+    let (_, list) = logged("https://xn--nxasmq6b.example/", None);
+    assert_eq!(list, []);
+}

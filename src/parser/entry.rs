@@ -125,10 +125,9 @@ impl<'a> Url<'a> {
         // Only here is the parser with a log reachable: a program that does not call this
         // has one instance of the parser, as before there was a log.
         if options.errors.is_some() || options.strict {
-            let room = arena.len();
             return match parse_logged(input, base, arena, options) {
                 // No room for the tab-free copy: counted here, with the pipeline's frame gone.
-                Err(COPY_DEFERRED) => Err(tab_free_copy_too_small_for_log(input, base, room)),
+                Err(COPY_DEFERRED) => Err(tab_free_copy_too_small_for_log(input, base)),
                 r => r,
             };
         }

@@ -177,21 +177,19 @@ fn tab_free_count(input: &str, job: &Job<'_, '_>, room: usize, buf: &mut [u8; ON
 }
 
 /// [`tab_free_copy_too_small`] for a parse that reports in order (`parse_with` with a log or
-/// in strict mode), called by `parse_with` once that parse has returned [`COPY_DEFERRED`]
-/// for an arena of `room` bytes: counted by the parse without a log, whose frames are
-/// smaller (issue 20: the Cortex-M0 bound). The answer is `ArenaTooSmall` even for input
-/// that fails: its validation errors are the log's, which only a parse with room reports.
-/// The room asked for has [`logged_host`] more bytes for the strict check of a host.
+/// in strict mode), called by `parse_with` once that parse has returned [`COPY_DEFERRED`]:
+/// counted by the parse without a log, whose frames are smaller (issue 20: the Cortex-M0
+/// bound). The answer is `ArenaTooSmall` even for input that fails: its validation errors
+/// are the log's, which only a parse with room reports. The room asked for has
+/// [`logged_host`] more bytes for the strict check of a host.
 ///
 /// [`COPY_DEFERRED`]: super::entry::COPY_DEFERRED
 #[inline(never)]
-pub(super) fn tab_free_copy_too_small_for_log(
-    input: &str,
-    base: Option<&Url<'_>>,
-    room: usize,
-) -> Error {
+pub(super) fn tab_free_copy_too_small_for_log(input: &str, base: Option<&Url<'_>>) -> Error {
     let job = Job::new(base, crate::parser::Options::default(), false);
-    let needed = match tab_free_copy_too_small(input, &job, room) {
+    // The arena's size (less than the copy's, since the count was deferred) only decides
+    // whether to count; 0 says the same without keeping it (a word of the caller's frame).
+    let needed = match tab_free_copy_too_small(input, &job, 0) {
         Error::ArenaTooSmall { needed } => needed,
         _ => failure_bound(input, base),
     };

@@ -290,9 +290,6 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     }
 
     /// <https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>
-    // Not inlined into the run of the parser with a log, whose frame is under its deepest
-    // chain (issue 20; the size build, which the firmware uses).
-    #[cfg_attr(not(feature = "fast-path"), inline(never))]
     pub(super) fn opaque_path_state(&mut self, pos: usize) -> Step {
         self.set_no_host();
         self.rec.path_start = self.out.pos();

@@ -10,24 +10,20 @@ use crate::error::{ParseErrorKind, Report, ValidationError};
 use crate::idna::{Checks, DomainToAscii::NotStrict, Mapped, Verdict};
 use crate::percent;
 
-/// Stack for [`xn_domain_ok`]: UTS46 needs at most the output before a label plus 5 bytes per
-/// byte of an `xn--` label while decoding it (the `idna` module's bound), so 253 + 5 · 63
-/// for a domain that passed the length checks.
-const XN_DOMAIN_SCRATCH: usize = 253 + 5 * 63;
-
-/// Out of line: its scratch must not be inlined into the frame of the parse that checks a
-/// URL strictly (stack budget on Cortex-M0).
+/// [`xn_labels_ok`] with its scratch on the stack (`Url::validation_errors`, which has no
+/// arena): [`super::XN_LABEL_SCRATCH`] decodes every `xn--` label of a domain that passed
+/// the other checks, so the verdict always decides. Out of line: the scratch is in this
+/// frame only.
 #[inline(never)]
 pub(super) fn xn_domain_ok(domain: &[u8]) -> bool {
-    let Ok(s) = core::str::from_utf8(domain) else {
-        return false;
-    };
-    let mut scratch = [0u8; XN_DOMAIN_SCRATCH];
-    crate::idna::domain_to_ascii(s, true, &mut scratch).is_ok()
+    let mut scratch = [0u8; super::XN_LABEL_SCRATCH];
+    xn_labels_ok(domain, &mut scratch) == Some(true)
 }
 
 /// The strict verdict on the `xn--` labels of an ASCII domain whose other checks passed
 /// (`strict_ascii_rules`), decoded in `scratch`: `None` when it does not hold them.
+/// Inlined: one frame less above the verdict's (issue 20).
+#[inline(always)]
 pub(super) fn xn_labels_ok(domain: &[u8], scratch: &mut [u8]) -> Option<bool> {
     let domain = crate::ascii::as_str(domain)?;
     match crate::idna::verdict(Mapped::new(domain, false), scratch, Checks::UrlStrict) {

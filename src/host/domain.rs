@@ -306,8 +306,12 @@ fn strict_ascii_rules(domain: &[u8]) -> Option<Option<usize>> {
 /// is left undecided ([`Writer::undecided`]) and the parse asks for more arena.
 #[inline(never)]
 pub(crate) fn strictly_valid_written(out: &mut Writer<'_>, start: usize) -> Option<bool> {
-    if out.bytes().len() != out.len() {
-        out.undecided(XN_LABEL_SCRATCH);
+    // Past a full arena the output is counted, not all written (`Writer::skip_checked`
+    // writes nothing even within it): the host cannot be read back.
+    if out.overflowed() {
+        // At most a label's worth of the host's length after `xn--`.
+        let host = out.len().saturating_sub(start);
+        out.undecided(5 * host.saturating_sub(4).min(XN_LABEL_CHARS));
         return None;
     }
     let (written, free) = out.written_and_free();
@@ -327,9 +331,12 @@ pub(crate) fn strictly_valid_written(out: &mut Writer<'_>, start: usize) -> Opti
     found
 }
 
-/// What decoding the `xn--` labels of a domain takes at most ([`strictly_valid_written`]
-/// when it cannot tell): a label has at most 59 characters after `xn--`.
-pub(crate) const XN_LABEL_SCRATCH: usize = 5 * 59;
+/// What decoding the `xn--` labels of a domain takes at most: 5 bytes for each of the at
+/// most [`XN_LABEL_CHARS`] characters of a label after `xn--`.
+pub(crate) const XN_LABEL_SCRATCH: usize = 5 * XN_LABEL_CHARS;
+
+/// The most characters after `xn--` in a label of at most 63 bytes.
+const XN_LABEL_CHARS: usize = 59;
 
 #[cfg(not(feature = "idna"))]
 fn xn_domain_ok(_domain: &[u8]) -> bool {
@@ -458,6 +465,8 @@ mod tests {
                     }
                 }
             }
+            // The check reads a serialized host: lowercase.
+            domain.make_ascii_lowercase();
             let d = domain.as_bytes();
             let expected = crate::idna::domain_to_ascii(&domain, true, &mut [0u8; 1024]).is_ok();
             assert_eq!(strictly_valid_ascii(d), expected, "{domain}");

@@ -359,7 +359,6 @@ fn needed_covers_the_strict_check_of_a_host_at_every_size() {
                 let options = Options {
                     errors: Some(&log),
                     strict,
-                    ..Options::default()
                 };
                 let r = Url::parse_with(input, Some(&base), arena, options);
                 let r = r.map(|u| u.to_string());

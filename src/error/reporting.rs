@@ -73,9 +73,8 @@ pub struct ErrorLog<'s> {
     parse: core::cell::Cell<ParseState>,
 }
 
-/// [`Logged`]'s state, kept in its log rather than in the parser's frames (issue 20: the
-/// reporter is in every frame of the states that holds the parser, and this is 20 bytes
-/// on a Cortex-M0).
+/// [`Logged`]'s state, kept in its log rather than in the reporter (issue 20: the reporter
+/// is in the parser, in the frame of its run, which is under the deepest chain).
 #[derive(Clone, Copy, Debug, Default)]
 struct ParseState {
     /// Where positions reported relative to an origin start ([`Report::origin`]).

@@ -180,11 +180,13 @@ pub(crate) fn parse<R: Report>(
     let kind = domain::parse(input, out, v)?;
     // `domain-to-ASCII` where the standard reports it, when the order matters (the set
     // alone derives it from the URL: `Url::validation_errors`). An IPv4 address reported
-    // it already, and a domain that is not all stored means the arena ran out.
-    if R::IN_ORDER && kind == HostKind::Domain {
-        if domain::strictly_valid_written(out, start) == Some(false) {
-            v.insert(ValidationError::DomainToAscii);
-        }
+    // it already. A domain the arena cannot hold, or check, leaves it undecided: the run
+    // then asks for more arena.
+    if R::IN_ORDER
+        && kind == HostKind::Domain
+        && domain::strictly_valid_written(out, start) == Some(false)
+    {
+        v.insert(ValidationError::DomainToAscii);
     }
     Ok(kind)
 }

@@ -115,6 +115,19 @@ impl<'a> Url<'a> {
     }
 
     /// Parses with [`Options`] (e.g. strict mode).
+    ///
+    /// With an error log or in strict mode, the `xn--` labels of an ASCII host are decoded
+    /// for the strict check behind `domain-to-ASCII` in the arena past the output: up to 5
+    /// bytes per character of the host's longest such label after `xn--` (295 at most),
+    /// which `needed` counts in.
+    ///
+    /// ```
+    /// use microurl::{Options, Url};
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse_with("https://xn--nxasmq6b.example/", None, &mut arena, Options::STRICT)?;
+    /// assert_eq!(url.host_str(), Some("xn--nxasmq6b.example"));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[inline]
     pub fn parse_with(
         input: &'a str,

@@ -493,28 +493,30 @@ pub(super) fn run<'a, R: Report>(
     if p.rec.host_kind.is_none() {
         p.fix_empty_first_segment();
     }
-    let url = match p.out.finish() {
-        Ok(s) => Url::from_record(s, &p.rec, p.v.set()),
+    let s = match p.out.finish() {
+        Ok(s) => s,
         Err(needed) => return Err(job.too_small(needed, p.out.skipped_checks())),
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
-    // `domain-to-ASCII` derivation, and its stack, into every parse.)
+    // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is
+    // built: it is then built where it is returned, not copied there (issue 20: the frame
+    // of the run with a log).
     if R::IN_ORDER && job.strict {
-        return strict(url, &p.v);
+        strict(&p.v)?;
     }
-    Ok(url)
+    Ok(Url::from_record(s, &p.rec, p.v.set()))
 }
 
 /// Strict parsing fails on the first validation error the parser reported, where it was.
 /// Strict mode always runs with a log (an empty one when the caller gave none:
 /// [`Url::parse_with`]), which keeps the first error in order.
 #[inline(never)]
-fn strict<'a, R: Report>(url: Url<'a>, v: &R) -> Result<Url<'a>, Error> {
+fn strict<R: Report>(v: &R) -> Result<(), Error> {
     match v.first_reported() {
         Some(r) => Err(Error::Parse(ParseError {
             kind: ParseErrorKind::Strict(r.error),
             position: r.at,
         })),
-        None => Ok(url),
+        None => Ok(()),
     }
 }

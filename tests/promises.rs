@@ -14,7 +14,7 @@
 
 use microurl::form::{Decoded, SearchParams};
 use microurl::idna::{self, IdnaError, Uts46Options, punycode};
-use microurl::{Error, Host, Url, UrlBuf};
+use microurl::{Error, ErrorLog, Host, Options, Reported, Url, UrlBuf};
 use serde_json::Value;
 
 mod common;
@@ -686,6 +686,58 @@ fn sweep_parse_join_and_origin() {
         max <= 2.0,
         "origin: needed {max:.2} times the smallest buffer"
     );
+}
+
+/// `parse_with` with an error log, and in strict mode, on every URL input of the sweep above:
+/// the answer (the URL or the failure, and the log) at every arena size that gives one, and
+/// each `needed` giving it on its first retry. Such a parse decodes the `xn--` labels of an
+/// ASCII host in the arena for the strict check behind `domain-to-ASCII`, and answers
+/// `ArenaTooSmall` for input that fails when the arena cannot hold its tab-free copy.
+#[test]
+fn sweep_parse_with_a_log_and_strict() {
+    let mut ratios = Ratios::default();
+    let mut g = Gen::seeded(0x5EED_1095);
+    let generated: Vec<(String, Option<String>)> = (0..generated_count() / 2)
+        .map(|i| match i % 2 {
+            1 => (generated_long_host_url(&mut g), None),
+            _ => (generated_url(&mut g), None),
+        })
+        .collect();
+    let mut count = 0;
+    for (input, base) in wpt_cases()
+        .into_iter()
+        .chain(corpus_cases())
+        .chain(generated)
+    {
+        let mut base_arena = vec![0u8; 4096];
+        let base = match base.as_deref().map(|b| Url::parse(b, &mut base_arena)) {
+            Some(Ok(b)) => Some(b),
+            Some(Err(_)) => continue,
+            None => None,
+        };
+        for strict in [false, true] {
+            let what = format!("parse_with (strict {strict}) {input:?}");
+            sweep(&what, &mut ratios, |a| {
+                let mut slots = [Reported::default(); 16];
+                let log = ErrorLog::new(&mut slots);
+                let options = Options {
+                    errors: Some(&log),
+                    strict,
+                };
+                match Url::parse_with(&input, base.as_ref(), a, options) {
+                    Err(Error::ArenaTooSmall { needed }) => Outcome::TooSmall(needed),
+                    r => {
+                        let r = url_outcome(r);
+                        let list: Vec<_> = log.iter().map(|r| (r.error, r.at)).collect();
+                        Outcome::Done(format!("{r:?} {list:?} {}", log.reported()))
+                    }
+                }
+            });
+        }
+        count += 1;
+    }
+    println!("parse_with sweep: {count} inputs, each with a log and in strict mode");
+    ratios.report("parse_with");
 }
 
 /// The setters, on the WPT setter cases and generated values, through `Url` at every arena

@@ -305,13 +305,25 @@ fn strict_ascii_rules(domain: &[u8]) -> Option<Option<usize>> {
 /// always decides it. `None`: the arena is short of it or did not hold the host; the check
 /// is left undecided ([`Writer::undecided`]) and the parse asks for more arena.
 #[inline(never)]
-pub(crate) fn strictly_valid_written(out: &mut Writer<'_>, start: usize) -> Option<bool> {
+pub(crate) fn strictly_valid_written(
+    out: &mut Writer<'_>,
+    start: usize,
+    input: &[u8],
+) -> Option<bool> {
     // Past a full arena the output is counted, not all written (`Writer::skip_checked`
-    // writes nothing even within it): the host cannot be read back.
+    // writes nothing even within it): the host cannot be read back. Its `xn--` labels
+    // need at most a label's worth of the host's length after `xn--`; it has none when
+    // the host parser's `input` (ASCII without `%`: only lowercased) has none.
     if out.overflowed() {
-        // At most a label's worth of the host's length after `xn--`.
         let host = out.len().saturating_sub(start);
-        out.undecided(5 * host.saturating_sub(4).min(XN_LABEL_CHARS));
+        let plain = input.iter().all(|&b| b.is_ascii() && b != b'%')
+            && !input
+                .split(|&b| b == b'.')
+                .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")));
+        match plain {
+            true => out.undecided(0),
+            false => out.undecided(5 * host.saturating_sub(4).min(XN_LABEL_CHARS)),
+        }
         return None;
     }
     let (written, free) = out.written_and_free();

@@ -184,7 +184,7 @@ pub(crate) fn parse<R: Report>(
     // then asks for more arena.
     if R::IN_ORDER
         && kind == HostKind::Domain
-        && domain::strictly_valid_written(out, start) == Some(false)
+        && domain::strictly_valid_written(out, start, input) == Some(false)
     {
         v.insert(ValidationError::DomainToAscii);
     }

@@ -188,13 +188,24 @@ const ESCAPED_ON_STACK: usize = 64;
 /// valid host later checks decide, after an undecided one validity is left undecided.
 /// Anything else fails the host.
 #[inline(never)]
-fn idna_error(
+fn idna_error<R: Report>(
     e: crate::idna::IdnaError,
     decoded: usize,
     verdict: Result<Verdict, ParseErrorKind>,
     out: &mut Writer<'_>,
-    v: &mut impl Report,
+    v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
+    // With a log, a host that fails (or fails whatever its `xn--` labels decode to) is
+    // left undecided, with the room UTS46 needs asked for: the errors before the failure
+    // (UTS46's, the IPv4 parser's on its result) are wanted too, which only the parse with
+    // that room finds.
+    let fails = matches!(verdict, Err(_) | Ok(Verdict::Unknown { fails: true, .. }));
+    if let (true, true, crate::idna::IdnaError::BufferTooSmall { needed }) =
+        (R::IN_ORDER, fails, &e)
+    {
+        out.undecided(decoded + needed);
+        return Ok(HostKind::Domain);
+    }
     // The verdict's failure first, with its own validation error, as the parse with room
     // reports it last. (Taken apart here, then the verdict with if-lets: matching the
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot

@@ -246,6 +246,8 @@ fn strict_mode_names_the_first_error_in_order_and_where_it_is() {
     assert!(Url::parse_with("x", Some(&base), &mut arena, Options::STRICT).is_ok());
 }
 
+// (Its inputs need IDNA.)
+#[cfg(feature = "idna")]
 #[test]
 fn the_set_without_a_log_is_the_logs() {
     for input in [
@@ -286,6 +288,8 @@ fn the_set_without_a_log_is_the_logs() {
 /// the one the whatwg-url differential found (a newline forces the tab-free copy):
 /// whatwg-url 17.3.0 reports invalid-URL-unit, domain-percent-encoded, domain-to-ASCII.
 /// Every size up to 12 KiB, in steps, and the sizes where the answer changes.
+// (Its inputs need IDNA.)
+#[cfg(feature = "idna")]
 #[test]
 fn the_log_of_a_failing_host_does_not_depend_on_the_arena_size() {
     let input = "FILE://hub.azure-devices.net%2Fdev1%2F%3Fapi-version\n%3D2021-04-12:%C3%B6l%C3%A7%C3%BC@127.0.0.1:8080/mqtt";

@@ -116,10 +116,12 @@ impl<'a> Url<'a> {
 
     /// Parses with [`Options`] (e.g. strict mode).
     ///
-    /// With an error log or in strict mode, the `xn--` labels of an ASCII host are decoded
-    /// for the strict check behind `domain-to-ASCII` in the arena past the output: up to 5
-    /// bytes per character of the host's longest such label after `xn--` (295 at most),
-    /// which `needed` counts in.
+    /// With an error log or in strict mode, the parse may need more arena than
+    /// [`Url::parse`], which `needed` counts in: the `xn--` labels of an ASCII host are
+    /// decoded for the strict check behind `domain-to-ASCII` in the arena past the output
+    /// (up to 5 bytes per character of the longest such label after `xn--`, 295 at most),
+    /// and a host that fails is parsed with room for its UTS46 result, so that the log
+    /// holds every error before the failure (LIMITS.md).
     ///
     /// ```
     /// use microurl::{Options, Url};

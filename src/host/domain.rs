@@ -316,13 +316,9 @@ pub(crate) fn strictly_valid_written(
     // the host parser's `input` (ASCII without `%`: only lowercased) has none.
     if out.overflowed() {
         let host = out.len().saturating_sub(start);
-        let plain = input.iter().all(|&b| b.is_ascii() && b != b'%')
-            && !input
-                .split(|&b| b == b'.')
-                .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")));
-        match plain {
-            true => out.undecided(0),
-            false => out.undecided(5 * host.saturating_sub(4).min(XN_LABEL_CHARS)),
+        match may_have_xn_labels(input) {
+            true => out.undecided(5 * host.saturating_sub(4).min(XN_LABEL_CHARS)),
+            false => out.undecided(0),
         }
         return None;
     }
@@ -341,6 +337,15 @@ pub(crate) fn strictly_valid_written(
         None => out.undecided(scratch),
     }
     found
+}
+
+/// Whether a host parsed from `input` (a host, or a whole URL) can have `xn--` labels: not
+/// when it has no `xn--` (in any case), `%` or non-ASCII byte, since an ASCII domain is only
+/// lowercased.
+pub(crate) fn may_have_xn_labels(input: &[u8]) -> bool {
+    !input.is_ascii()
+        || input.contains(&b'%')
+        || input.windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"))
 }
 
 /// What decoding the `xn--` labels of a domain takes at most: 5 bytes for each of the at

@@ -193,9 +193,9 @@ pub(crate) fn parse<R: Report>(
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
 ///
-/// Not inlined in the size build (the firmware's): with a log, its gathering of errors is
-/// not in the host parser's frame, which is under the deepest chain (issue 20).
-#[cfg_attr(not(feature = "fast-path"), inline(never))]
+/// Not inlined: with a log, its gathering of errors is not in the host parser's frame,
+/// which is under the deepest chain (issue 20).
+#[inline(never)]
 fn parse_opaque<R: Report>(
     input: &[u8],
     out: &mut Writer<'_>,

@@ -198,17 +198,13 @@ pub(super) fn tab_free_copy_too_small_for_log(input: &str, base: Option<&Url<'_>
     }
 }
 
-/// [`logged_host`] for `input`, or 0 when no host of it can have `xn--` labels: it has no
-/// `xn--`, `%` or non-ASCII byte. Out of line: not in the frame above the count's (issue 20).
+/// [`logged_host`] for `input`, or 0 when no host of it can have `xn--` labels. Out of
+/// line: not in the frame above the count's (issue 20).
 #[inline(never)]
 fn host_check_room(input: &str) -> usize {
-    let bytes = input.as_bytes();
-    let plain = input.is_ascii()
-        && !bytes.contains(&b'%')
-        && !bytes.windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"));
-    match plain {
-        true => 0,
-        false => logged_host::<crate::error::Logged<'_>>(),
+    match crate::host::domain::may_have_xn_labels(input.as_bytes()) {
+        true => logged_host::<crate::error::Logged<'_>>(),
+        false => 0,
     }
 }
 

@@ -22,7 +22,8 @@
 # Usage: scripts/callgrind.sh [--quick]    (--quick: parse only, no can_parse, no adversarial)
 # Env:   ITERS (default 3), OUT (default target/callgrind), PARSERS (default "microurl url ada"),
 #        OPS (default "parse can_parse join"), BIN (a compare binary built before, e.g. of an
-#        older commit, instead of building the current one)
+#        older commit, instead of building the current one), FEATURES (default "": the
+#        crate's default build; "firmware": the build without default features, `idna` only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,10 +38,13 @@ command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install va
 
 # The per-line hotspot table needs debug line tables: the bench profile inherits
 # `[profile.release] debug = 1` from Cargo.toml (same binary as `cargo bench`).
-BIN=${BIN:-$(cargo bench --bench compare --no-run --message-format=json 2>/dev/null |
+FEATURES=${FEATURES:-}
+feature_args=()
+[[ -n $FEATURES ]] && feature_args=(--no-default-features --features "$FEATURES")
+BIN=${BIN:-$(cargo bench -p microurl-bench --bench compare "${feature_args[@]}" --no-run --message-format=json 2>/dev/null |
     sed -n 's/.*"target":{[^}]*"name":"compare".*"executable":"\([^"]*\)".*/\1/p' | tail -n1)}
 [[ -x "$BIN" ]] || { echo "could not build/find the compare bench binary" >&2; exit 1; }
-echo "binary: $BIN"
+echo "binary: $BIN (features: ${FEATURES:-default})"
 
 # Skip microurl when its adapter is compiled out.
 if [[ $("$BIN" --has-microurl) != 1 ]]; then

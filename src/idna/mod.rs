@@ -149,7 +149,8 @@ pub fn to_ascii(domain: &str, options: Uts46Options, out: &mut [u8]) -> Result<u
 }
 
 /// [`to_ascii`]; without `encode`, for a validity-only run, whose result is not kept: a
-/// label to encode is only checked for what can fail its encoding ([`process::process`]).
+/// label to encode is only checked for what can fail its encoding ([`process::process`]),
+/// and a buffer that runs out is not counted ([`bound_if_counted`]).
 #[inline]
 fn to_ascii_in(
     domain: &str,
@@ -161,8 +162,19 @@ fn to_ascii_in(
     match process::process(domain, &options, operation, out) {
         Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),
         Err(_) => Err(IdnaError::BufferTooSmall {
-            needed: needed_bound(domain, options.transitional_processing, Target::Ascii),
+            needed: bound_if_counted(encode, domain, options.transitional_processing),
         }),
+    }
+}
+
+/// The size [`IdnaError::BufferTooSmall`] reports for `domain` to ASCII: [`needed_bound`]
+/// where a size is read, 0 in a validity-only run (`count` false), which keeps no output and
+/// reads no size. Not counting there keeps `can_parse` linear: the exact count of a label's
+/// Punycode streams the label once per encoder pass.
+fn bound_if_counted(count: bool, domain: &str, transitional: bool) -> usize {
+    match count {
+        true => needed_bound(domain, transitional, Target::Ascii),
+        false => 0,
     }
 }
 
@@ -290,16 +302,17 @@ pub(crate) fn domain_to_ascii_in(
 
 /// The error [`domain_to_ascii`] (beStrict = false) returns for `domain` with no buffer at
 /// all, without running UTS46 processing on it: the buffer running out, with the size that
-/// suffices (an empty domain: the empty host). Processing an empty buffer fails at the
+/// suffices where `count` asks for it ([`bound_if_counted`]; an empty domain: the empty
+/// host). Processing an empty buffer fails at the
 /// first byte it writes, so what it could find before is left to
 /// [`verdict`](fn@verdict::verdict), which the callers run on this error (a host with no
 /// room in the arena): the deep frames of processing (an `xn--` label's NFC check) stay off
 /// the stack of that path (issue 20: Cortex-M0 bound).
-pub(crate) fn domain_to_ascii_no_room(domain: &str) -> IdnaError {
+pub(crate) fn domain_to_ascii_no_room(domain: &str, count: bool) -> IdnaError {
     let needed = match domain.is_ascii() {
         true if domain.is_empty() => return IdnaError::EmptyHost,
         true => domain.len(),
-        false => needed_bound(domain, false, Target::Ascii),
+        false => bound_if_counted(count, domain, false),
     };
     IdnaError::BufferTooSmall { needed }
 }

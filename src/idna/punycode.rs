@@ -343,22 +343,28 @@ pub(crate) fn decoded_cost(input: &[u8]) -> Option<(usize, usize)> {
     }
 }
 
-/// The length of [`encode_chars`]'s output for the label that `pass` streams (each call
-/// streams it all again to its argument), without storing it: the same passes, counting
-/// the digits of each delta. `None` when the encoder fails or the passes read more than
-/// `reads` characters. Through `dyn`: one body whatever streams the label.
-pub(crate) fn encoded_len(pass: &mut Pass<'_>, reads: usize) -> Option<usize> {
-    let (mut total, mut basic, mut m) = (0usize, 0usize, None::<u32>);
-    pass(&mut |c| {
+/// The length of [`encode_chars`]'s output for the label that `label` streams (each call
+/// makes a new stream of it all), without storing it, and the label's UTF-8 length: the
+/// same passes as the encoder, counting the digits of each delta. `None` when the encoder
+/// fails or the passes read more than `reads` characters. Generic, not through `dyn`: the
+/// crate has one caller, and a static call graph is what the stack bound is computed on.
+pub(crate) fn encoded_len<L, I>(label: L, reads: usize) -> Option<(usize, usize)>
+where
+    L: Fn() -> I,
+    I: Iterator<Item = char>,
+{
+    let (mut total, mut basic, mut utf8, mut m) = (0usize, 0usize, 0usize, None::<u32>);
+    for c in label() {
         total += 1;
+        utf8 = utf8.saturating_add(c.len_utf8());
         if c.is_ascii() {
             basic += 1;
         } else if m.is_none_or(|m| (c as u32) < m) {
             m = Some(c as u32);
         }
-    });
+    }
     if total > MAX_ENCODED_CODE_POINTS {
-        return Some(0);
+        return Some((0, utf8));
     }
     let mut len = basic + usize::from(basic > 0);
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
@@ -372,12 +378,9 @@ pub(crate) fn encoded_len(pass: &mut Pass<'_>, reads: usize) -> Option<usize> {
         }
         n = m?;
         m = None;
-        let mut ok = true;
-        pass(&mut |c| {
-            let c = c as u32;
+        for c in label().map(|c| c as u32) {
             if c < n {
-                delta = delta.saturating_add(1);
-                ok &= delta < u32::MAX;
+                delta = delta.checked_add(1).filter(|&d| d < u32::MAX)?;
             } else if c == n {
                 len += delta_len(delta, bias);
                 bias = adapt(delta, h as u32 + 1, h == basic);
@@ -386,18 +389,12 @@ pub(crate) fn encoded_len(pass: &mut Pass<'_>, reads: usize) -> Option<usize> {
             } else if m.is_none_or(|m| c < m) {
                 m = Some(c);
             }
-        });
-        if !ok {
-            return None;
         }
         delta = delta.checked_add(1)?;
         n += 1;
     }
-    Some(len)
+    Some((len, utf8))
 }
-
-/// A label streamed again at each call, to the function given (see [`encoded_len`]).
-pub(crate) type Pass<'p> = dyn FnMut(&mut dyn FnMut(char)) + 'p;
 
 /// How many digits [`write_delta`] writes for `delta`.
 fn delta_len(delta: u32, bias: u32) -> usize {
@@ -505,9 +502,8 @@ mod tests {
             let label = g.string(&alphabet, 40);
             let mut out = [0u8; 512];
             let written = encode(&label, &mut out);
-            let mut pass = |f: &mut dyn FnMut(char)| label.chars().for_each(&mut *f);
             assert_eq!(
-                encoded_len(&mut pass, usize::MAX),
+                encoded_len(|| label.chars(), usize::MAX).map(|(len, _)| len),
                 written.ok(),
                 "{label:?}"
             );
@@ -515,11 +511,11 @@ mod tests {
         let label = "\u{4f60}\u{597d}\u{e9}";
         let mut out = [0u8; 64];
         let written = encode(label, &mut out).ok();
-        let mut pass = |f: &mut dyn FnMut(char)| label.chars().for_each(&mut *f);
         // A first pass, then one per distinct code point, of three characters each: within
         // 12 reads, not within 11.
-        assert_eq!(encoded_len(&mut pass, 12), written);
-        assert_eq!(encoded_len(&mut pass, 11), None);
+        let len = |reads| encoded_len(|| label.chars(), reads).map(|(len, _)| len);
+        assert_eq!(len(12), written);
+        assert_eq!(len(11), None);
     }
 
     // RFC 3492 §7.1 samples (A) Arabic, (L) Japanese with ASCII, (S) all ASCII.

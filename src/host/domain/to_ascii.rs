@@ -126,8 +126,9 @@ fn unicode_without_room(
     let Ok(domain) = core::str::from_utf8(input) else {
         return domain_to_ascii_failure(v);
     };
-    // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer.
-    let e = crate::idna::domain_to_ascii_no_room(domain);
+    // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer. (A
+    // validity-only run reads no size: it is not counted.)
+    let e = crate::idna::domain_to_ascii_no_room(domain, out.keeps_output());
     verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v)
 }
 
@@ -151,6 +152,8 @@ fn escaped_without_room(
     let e = match ascii {
         true if decoded == 0 => crate::idna::IdnaError::EmptyHost,
         true => crate::idna::IdnaError::BufferTooSmall { needed: decoded },
+        // Counted only where a size is read (not in a validity-only run).
+        false if !out.keeps_output() => crate::idna::IdnaError::BufferTooSmall { needed: 0 },
         false => crate::idna::IdnaError::BufferTooSmall {
             needed: crate::idna::ascii_needed_escaped(input),
         },

@@ -141,20 +141,12 @@ fn first_label_cost(
 /// that would take more than [`COUNT_READS`] reads per code point of a label longer than a
 /// DNS label (linear time; then the bound).
 fn encoded_cost(segment: Mapped<'_>, code_points: usize) -> Option<(usize, usize)> {
-    let mut u = 0usize;
-    let mut pass = |f: &mut dyn FnMut(char)| {
-        let stream = crate::idna::nfc::nfc_chars(segment.clone());
-        u = 0;
-        for c in stream.take_while(|&c| c != '.') {
-            u = u.saturating_add(c.len_utf8());
-            f(c);
-        }
-    };
+    let label = || crate::idna::nfc::nfc_chars(segment.clone()).take_while(|&c| c != '.');
     let reads = match code_points <= 64 {
         true => usize::MAX,
         false => code_points.saturating_mul(COUNT_READS),
     };
-    let encoded = punycode::encoded_len(&mut pass, reads)?;
+    let (encoded, u) = punycode::encoded_len(label, reads)?;
     Some((u, encoded.saturating_add(4)))
 }
 

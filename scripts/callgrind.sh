@@ -103,25 +103,35 @@ for op in $OPS; do
 done
 
 if [[ $QUICK == 0 ]]; then
-    KINDS="canonical-path dotdot deep-then-up pct-dots many-dots-host huge-host idn-labels pct-path pct-host encode-path encode-query file-drive-up backslashes ipv4-zeros"
-    printf '\n## Adversarial inputs: instructions per byte (callgrind, minus a warm-up-only run)\n\n'
-    printf '| input | parser | 1K | 1M | 1M/1K |\n|---|---|---:|---:|---:|\n'
-    for k in $KINDS; do
-        for p in $PARSERS; do
-            printf '| %s | %s |' "$k" "$p"
-            # 1 KiB is parsed 256 times, so that both sizes parse 256 KiB or more in all.
-            b1=$(ir "$p.adv.$k.1K.0" --callgrind-adv "$p" "$k" 1024 0)
-            t1=$(ir "$p.adv.$k.1K" --callgrind-adv "$p" "$k" 1024 256)
-            b2=$(ir "$p.adv.$k.1M.0" --callgrind-adv "$p" "$k" 1048576 0)
-            t2=$(ir "$p.adv.$k.1M" --callgrind-adv "$p" "$k" 1048576 1)
-            # checksum=0: the parser rejected the input (the figure is then its cost to reject).
-            f1=$(grep -q 'checksum=0$' "$OUT/$p.adv.$k.1K.stdout" && echo ' rejected' || true)
-            f2=$(grep -q 'checksum=0$' "$OUT/$p.adv.$k.1M.stdout" && echo ' rejected' || true)
-            awk -v t1="$t1" -v b1="$b1" -v t2="$t2" -v b2="$b2" -v f1="$f1" -v f2="$f2" 'BEGIN {
-                x = (t1 - b1) / (1024 * 256); y = (t2 - b2) / 1048576;
-                printf " %.1f%s | %.1f%s | %.2f |\n", x, f1, y, f2, (x > 0 ? y / x : 0) }'
+    KINDS="canonical-path dotdot deep-then-up pct-dots many-dots-host huge-host idn-labels pct-path pct-host encode-path encode-query file-drive-up backslashes ipv4-zeros combining-marks"
+    # adversarial OP KINDS...: the table of instructions per byte at 1 KiB and 1 MiB.
+    adversarial() {
+        local op=$1 k p
+        shift
+        printf '| input | op | parser | 1K | 1M | 1M/1K |\n|---|---|---|---:|---:|---:|\n'
+        for k in "$@"; do
+            for p in $PARSERS; do
+                printf '| %s | %s | %s |' "$k" "$op" "$p"
+                # 1 KiB is parsed 256 times, so that both sizes parse 256 KiB or more in all.
+                b1=$(ir "$p.adv.$op.$k.1K.0" --callgrind-adv "$p" "$k" 1024 0 "$op")
+                t1=$(ir "$p.adv.$op.$k.1K" --callgrind-adv "$p" "$k" 1024 256 "$op")
+                b2=$(ir "$p.adv.$op.$k.1M.0" --callgrind-adv "$p" "$k" 1048576 0 "$op")
+                t2=$(ir "$p.adv.$op.$k.1M" --callgrind-adv "$p" "$k" 1048576 1 "$op")
+                # checksum=0: the parser rejected the input (the figure is then its cost to reject).
+                f1=$(grep -q 'checksum=0$' "$OUT/$p.adv.$op.$k.1K.stdout" && echo ' rejected' || true)
+                f2=$(grep -q 'checksum=0$' "$OUT/$p.adv.$op.$k.1M.stdout" && echo ' rejected' || true)
+                awk -v t1="$t1" -v b1="$b1" -v t2="$t2" -v b2="$b2" -v f1="$f1" -v f2="$f2" 'BEGIN {
+                    x = (t1 - b1) / (1024 * 256); y = (t2 - b2) / 1048576;
+                    printf " %.1f%s | %.1f%s | %.2f |\n", x, f1, y, f2, (x > 0 ? y / x : 0) }'
+            done
         done
-    done
+    }
+    printf '\n## Adversarial inputs: instructions per byte (callgrind, minus a warm-up-only run)\n\n'
+    adversarial parse $KINDS
+    # can_parse on the families where it can stop early (a long path or query after a valid
+    # authority) or where it judges a host without an arena (IDNA, combining marks).
+    printf '\n## Adversarial inputs, can_parse: instructions per byte\n\n'
+    adversarial can_parse canonical-path encode-query idn-labels combining-marks
 fi
 
 if [[ $PARSERS == *microurl* ]]; then

@@ -6,7 +6,8 @@
 //! cargo bench --bench compare -- adversarial       # only the adversarial table
 //! cargo bench --bench compare -- --rounds 31       # more rounds (default 15)
 //! <bench binary> --callgrind PARSER WORKLOAD OP ITERS   # 1 warm-up + ITERS passes, for scripts/callgrind.sh
-//! <bench binary> --callgrind-adv PARSER KIND SIZE REPS  # 1 warm-up + REPS parses, for callgrind
+//! <bench binary> --callgrind-adv PARSER KIND SIZE REPS [OP]  # 1 warm-up + REPS parses (or
+//!                                                  # can_parse calls: OP can_parse), for callgrind
 //! ```
 //!
 //! Without `--bench` on its command line (that is, under `cargo test --benches`) the binary
@@ -360,6 +361,17 @@ fn adv_once(p: Parser, input: &str, arena: &mut [u8]) -> usize {
     black_box(r.unwrap_or(0))
 }
 
+/// `can_parse` on `input`: its length when valid, 0 when not.
+fn adv_can_parse(p: Parser, input: &str) -> usize {
+    let valid = match p {
+        Parser::Micro => micro::can_parse(input, None),
+        Parser::Servo => servo::can_parse(input, None),
+        Parser::Ada => ada::can_parse(input, None),
+        Parser::None => true,
+    };
+    black_box(if valid { input.len() } else { 0 })
+}
+
 /// Arena large enough for any serialization of `input` (percent-encoding at most triples
 /// a byte; IDNA output of a label is bounded likewise), plus slack.
 fn adv_arena(input: &str) -> Vec<u8> {
@@ -531,9 +543,14 @@ fn main() {
         let reps: usize = args[4].parse().expect("REPS");
         let input = workloads::adversarial(&args[2], size);
         let mut arena = adv_arena(&input);
-        let mut sum = adv_once(p, &input, &mut arena); // warm-up, as above
+        let can = args.get(5).map(String::as_str) == Some("can_parse");
+        let once = |arena: &mut [u8]| match can {
+            true => adv_can_parse(p, &input),
+            false => adv_once(p, &input, arena),
+        };
+        let mut sum = once(&mut arena); // warm-up, as above
         for _ in 0..reps {
-            sum = sum.wrapping_add(adv_once(p, &input, &mut arena));
+            sum = sum.wrapping_add(once(&mut arena));
         }
         println!("bytes={} reps={reps} checksum={sum}", input.len());
         return;

@@ -199,7 +199,7 @@ pub(crate) fn relative_refs() -> Vec<(String, String)> {
 }
 
 /// Adversarial input families. Each builds one URL of about `size` bytes.
-pub(crate) const ADVERSARIAL: [&str; 14] = [
+pub(crate) const ADVERSARIAL: [&str; 15] = [
     "canonical-path",
     "dotdot",
     "deep-then-up",
@@ -214,7 +214,12 @@ pub(crate) const ADVERSARIAL: [&str; 14] = [
     "file-drive-up",
     "backslashes",
     "ipv4-zeros",
+    "combining-marks",
 ];
+
+/// Fifty combining marks, each of a different canonical combining class, not in class
+/// order: the most work a run of marks gives canonical ordering per mark.
+const MARKS_OF_DISTINCT_CLASSES: &str = "\u{0300}\u{0315}\u{0316}\u{031B}\u{0321}\u{0334}\u{0345}\u{035C}\u{035D}\u{059A}\u{05AE}\u{05B0}\u{05B1}\u{05B2}\u{05B3}\u{05B4}\u{05B5}\u{05B6}\u{05B7}\u{05B8}\u{05B9}\u{05BB}\u{05BC}\u{05BD}\u{05BF}\u{05C1}\u{05C2}\u{0618}\u{0619}\u{061A}\u{064B}\u{064C}\u{064D}\u{0651}\u{0652}\u{0670}\u{0711}\u{093C}\u{094D}\u{0C55}\u{0C56}\u{0E38}\u{0E48}\u{0EB8}\u{0EC8}\u{0F71}\u{0F72}\u{0F74}\u{1DCE}\u{1DFA}";
 
 fn fill(prefix: &str, unit: &str, suffix: &str, size: usize) -> String {
     let mut s = String::with_capacity(size + unit.len() + suffix.len());
@@ -274,6 +279,10 @@ pub(crate) fn adversarial(kind: &str, size: usize) -> String {
             s.push_str("1/");
             s
         }
+        // A host label of runs of combining marks of distinct classes after a starter: each
+        // run is mapped, put in canonical order and composed (and, without an arena, judged
+        // as it streams by).
+        "combining-marks" => fill("http://", &["a", MARKS_OF_DISTINCT_CLASSES].concat(), "/", size),
         _ => panic!("unknown adversarial kind {kind}"),
     }
 }

@@ -22,9 +22,16 @@ fn fail(kind: ParseErrorKind, position: usize) -> Error {
 
 /// A drive letter: an ASCII letter and `:` or `|`, exactly.
 pub(crate) fn is_drive(s: &str) -> bool {
-    let mut it = kept(s);
-    matches!((it.next(), it.next(), it.next()),
-        (Some(a), Some(b':' | b'|'), None) if a.is_ascii_alphabetic())
+    // The kept bytes read in one loop (at most three): one call of the iterator, not one
+    // per byte, which opt-level "z" makes through a register the call graph cannot follow.
+    let (mut head, mut n) = ([0u8; 2], 0);
+    for b in kept(s).take(3) {
+        if let Some(slot) = head.get_mut(n) {
+            *slot = b;
+        }
+        n += 1;
+    }
+    matches!((n, head), (2, [a, b':' | b'|']) if a.is_ascii_alphabetic())
 }
 
 /// 1 for a single-dot segment, 2 for a double-dot one, 0 otherwise

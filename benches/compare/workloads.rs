@@ -282,7 +282,12 @@ pub(crate) fn adversarial(kind: &str, size: usize) -> String {
         // A host label of runs of combining marks of distinct classes after a starter: each
         // run is mapped, put in canonical order and composed (and, without an arena, judged
         // as it streams by).
-        "combining-marks" => fill("http://", &["a", MARKS_OF_DISTINCT_CLASSES].concat(), "/", size),
+        "combining-marks" => fill(
+            "http://",
+            &["a", MARKS_OF_DISTINCT_CLASSES].concat(),
+            "/",
+            size,
+        ),
         _ => panic!("unknown adversarial kind {kind}"),
     }
 }

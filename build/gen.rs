@@ -232,9 +232,14 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
     let table = StringTable::new(&strings);
     let (mut targets, mut deltas) = (HashMap::new(), HashMap::new());
     for (cp, v) in ucd.idna.iter().enumerate() {
-        if let Idna::Mapped(m) = v
-            && let [target] = m[..]
-        {
+        let single = match v {
+            Idna::Mapped(m) => match m[..] {
+                [target] => Some(target),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(target) = single {
             *targets.entry(target).or_insert(0) += 1;
             *deltas.entry(target as i32 - cp as i32).or_insert(0) += 1;
         }

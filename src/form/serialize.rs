@@ -281,7 +281,7 @@ impl fmt::Write for SliceWriter<'_> {
         let overflowed = self.needed > self.len;
         self.needed = self.needed.saturating_add(s.len());
         // After the first overflow nothing more is stored, so the stored text stays a prefix.
-        if !overflowed && let Some(dst) = self.buf.get_mut(self.len..self.needed) {
+        if let (false, Some(dst)) = (overflowed, self.buf.get_mut(self.len..self.needed)) {
             // (Through iterators: the lengths are equal, which `copy_from_slice` could not
             // prove; issue 20.)
             for (to, from) in dst.iter_mut().zip(s.bytes()) {

@@ -97,9 +97,11 @@ fn decoded(
     let mut escaped = false;
     while let Some(&b) = input.get(i) {
         let at = i;
-        let d = if b == b'%'
-            && let Some(d) = percent::decode_at(input, i)
-        {
+        let decoded = match b {
+            b'%' => percent::decode_at(input, i),
+            _ => None,
+        };
+        let d = if let Some(d) = decoded {
             if !escaped {
                 v.insert(ValidationError::DomainPercentEncoded);
                 escaped = true;

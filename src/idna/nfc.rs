@@ -115,9 +115,7 @@ fn decompose(c: char, buf: &mut [char; 4]) -> usize {
         let Some((first, second)) = decompose_once(head) else {
             break;
         };
-        if let Some(s) = second
-            && free > 1
-        {
+        if let (Some(s), true) = (second, free > 1) {
             free -= 1;
             if let Some(slot) = buf.get_mut(free) {
                 *slot = s;
@@ -259,18 +257,14 @@ fn compose(a: char, b: char) -> Option<char> {
     if b32 < FIRST_SECOND {
         return None;
     }
-    if let (Some(l), Some(v)) = (a32.checked_sub(L_BASE), b32.checked_sub(V_BASE))
-        && l < L_COUNT
-        && v < V_COUNT
-    {
+    let lv = a32.checked_sub(L_BASE).zip(b32.checked_sub(V_BASE));
+    if let Some((l, v)) = lv.filter(|&(l, v)| l < L_COUNT && v < V_COUNT) {
         return char::from_u32(S_BASE + (l * V_COUNT + v) * T_COUNT);
     }
-    if let (Some(s), Some(t)) = (a32.checked_sub(S_BASE), b32.checked_sub(T_BASE))
-        && s < S_COUNT
-        && div_t_count(s) * T_COUNT == s
-        && t > 0
-        && t < T_COUNT
-    {
+    let st = a32.checked_sub(S_BASE).zip(b32.checked_sub(T_BASE));
+    let lvt =
+        |&(s, t): &(u32, u32)| s < S_COUNT && div_t_count(s) * T_COUNT == s && t > 0 && t < T_COUNT;
+    if let Some((_, t)) = st.filter(lvt) {
         return char::from_u32(a32 + t);
     }
     compose_pair(a, b)
@@ -288,8 +282,10 @@ impl Composer {
     /// Feeds the next non-starter (in canonical order); true if it composed.
     fn feed(&mut self, c: char, class: u8) -> bool {
         let blocked = self.last.is_some_and(|last| last >= class);
-        if let (Some(s), false) = (self.starter, blocked)
-            && let Some(composite) = compose(s, c)
+        if let Some(composite) = self
+            .starter
+            .filter(|_| !blocked)
+            .and_then(|s| compose(s, c))
         {
             self.starter = Some(composite);
             return true;

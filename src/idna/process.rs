@@ -176,10 +176,10 @@ impl Run<'_> {
             }
             self.label_at(start, end, true, index, false, None)?;
             self.check_label_length(self.pos - start, index, !last);
-        } else if cfg!(feature = "fast-path")
-            && let stable = self.stable_label(segment, index)?
-            && stable != Stable::No
-        {
+        } else if let Some(stable) = match cfg!(feature = "fast-path") {
+            true => Some(self.stable_label(segment, index)?).filter(|&s| s != Stable::No),
+            false => None,
+        } {
             let stopped = match stable {
                 Stable::Stopped(read) => Some(read),
                 _ => None,

@@ -315,11 +315,10 @@ fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) 
         Positions::SAME,
     );
     // The host's place in a squeezed copy, in the tab-free head's terms.
-    if let Some(cell) = job.host
-        && let Some(span) = cell.get()
-        && squeezed
-    {
-        cell.set(Some(put_back(input, job, span)));
+    if let (Some(cell), true) = (job.host, squeezed) {
+        if let Some(span) = cell.get() {
+            cell.set(Some(put_back(input, job, span)));
+        }
     }
     // A validity-only run that is valid, or undecided (a skipped step), ends in
     // `ArenaTooSmall`; a later failure is the answer even after an undecided host.

@@ -364,11 +364,10 @@ fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
         .iter()
         .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
         .unwrap_or(first.len())];
-    if let [letter, b'|'] = *first
-        && s.get(end) == Some(&b'/')
-        && letter.is_ascii_alphabetic()
-    {
-        return None;
+    if let ([letter, b'|'], Some(b'/')) = (first, s.get(end)) {
+        if letter.is_ascii_alphabetic() {
+            return None;
+        }
     }
     Some(end)
 }

@@ -97,11 +97,12 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
                 self.rec.path_start = self.out.pos();
                 if !starts_with_windows_drive_letter(self.rest(pos)) {
                     // The base's first path segment, if it is a normalized drive letter.
-                    if let [b'/', letter, b':', rest @ ..] = super::relative::base_path(base)
-                        && matches!(rest, [] | [b'/', ..])
-                        && is_normalized_windows_drive_letter(&[*letter, b':'])
+                    if let [b'/', letter, b':'] | [b'/', letter, b':', b'/', ..] =
+                        super::relative::base_path(base)
                     {
-                        self.out.push_slice(&[b'/', *letter, b':']);
+                        if is_normalized_windows_drive_letter(&[*letter, b':']) {
+                            self.out.push_slice(&[b'/', *letter, b':']);
+                        }
                     }
                 }
             }

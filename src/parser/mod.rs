@@ -226,9 +226,8 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     #[inline(always)]
     pub(crate) fn note_undecided_host(&self, start: usize, end: usize) {
         // Without IDNA no check is skipped (and none of this is linked).
-        if let Some(cell) = self.undecided_host.filter(|_| cfg!(feature = "idna"))
-            && self.out.skipped_checks()
-        {
+        let noted = cfg!(feature = "idna") && self.out.skipped_checks();
+        if let Some(cell) = self.undecided_host.filter(|_| noted) {
             cell.set(Some((start, end)));
         }
     }

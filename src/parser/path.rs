@@ -243,10 +243,12 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     fn append_segment(&mut self, seg: &[u8], pos: usize) {
         let path_empty = self.out.pos() == self.rec.path_start;
         self.out.push(b'/');
-        if self.rec.scheme == SchemeType::File
-            && path_empty
-            && let [letter, second] = *seg
-            && is_windows_drive_letter(seg)
+        let drive = match *seg {
+            [letter, second] if is_windows_drive_letter(seg) => Some((letter, second)),
+            _ => None,
+        };
+        if let (SchemeType::File, true, Some((letter, second))) =
+            (self.rec.scheme, path_empty, drive)
         {
             // `|` is not a URL code point (the path state checks each code point first).
             if second == b'|' && !self.drive_from_host {

@@ -49,10 +49,10 @@ impl Out<'_> {
         let n = s.len();
         if let Some(region) = self.buf.get_mut(at..self.len + n) {
             for i in (n..region.len()).rev() {
-                if let Some(&b) = region.get(i - n)
-                    && let Some(x) = region.get_mut(i)
-                {
-                    *x = b;
+                if let Some(&b) = region.get(i - n) {
+                    if let Some(x) = region.get_mut(i) {
+                        *x = b;
+                    }
                 }
             }
             for (x, &b) in region.iter_mut().zip(s) {

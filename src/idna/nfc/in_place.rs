@@ -170,10 +170,13 @@ fn compose_in_place(buf: &mut [u8], len: usize, steps: &mut usize) -> usize {
         *steps += 1;
         let class = ccc(c);
         let blocked = last.is_some_and(|l| l == 0 || l >= class);
-        if let (Some((at, old, s)), false) = (starter, blocked)
-            && let Some(composite) = compose(s, c)
-            && let Some(new) = Some(composite.len_utf8()).filter(|&k| w + k <= r + n + old)
-        {
+        let composed = match (starter, blocked) {
+            (Some((at, old, s)), false) => compose(s, c)
+                .map(|composite| (at, old, composite, composite.len_utf8()))
+                .filter(|&(_, old, _, k)| w + k <= r + n + old),
+            _ => None,
+        };
+        if let Some((at, old, composite, new)) = composed {
             // Move the marks after the starter to where they go with the composite.
             crate::arena::shift(buf, at + old..w, at + new);
             let mut utf8 = [0u8; 4];
@@ -203,10 +206,10 @@ fn copy_down(buf: &mut [u8], from: usize, to: usize, n: usize) {
         return;
     }
     for k in 0..n {
-        if let Some(&b) = buf.get(from + k)
-            && let Some(slot) = buf.get_mut(to + k)
-        {
-            *slot = b;
+        if let Some(&b) = buf.get(from + k) {
+            if let Some(slot) = buf.get_mut(to + k) {
+                *slot = b;
+            }
         }
     }
 }

@@ -140,3 +140,34 @@ fn generated_inputs_and_bases() {
     }
     assert_eq!(checked, 20_000);
 }
+
+/// `can_parse` reads an input only through its head (scheme, slashes, authority, and the
+/// byte that ends them): whatever follows (a long path, query or fragment, with tabs,
+/// spaces, `%`, brackets or non-ASCII) gives the same answer as the parse, with and
+/// without a base.
+#[test]
+fn long_tails_after_the_head() {
+    let (inputs, _) = wpt();
+    let tails = [
+        String::new(),
+        format!("/{}", "a/".repeat(200)),
+        format!("?{}", "q=1&".repeat(100)),
+        format!("#{}", "f".repeat(300)),
+        format!("/\t{}\n?x y#[%zz]\u{e9}", "p".repeat(200)),
+        "\t/x".to_string(),
+        "/[::1]:99999@h".to_string(),
+    ];
+    let mut checked = 0;
+    for input in &inputs {
+        for tail in &tails {
+            let long = format!("{input}{tail}");
+            let mut arena = vec![0u8; 1 << 16];
+            let parses_alone = Url::parse(&long, &mut arena).is_ok();
+            assert_eq!(Url::can_parse(&long, None), parses_alone, "input {long:?}");
+            for base in ["http://example.org/a/b", "sc:opaque", "file:///C:/x"] {
+                check(&long, base, &mut checked);
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

@@ -217,6 +217,7 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 /// line, so that input the recognizer settles does not pay for this frame.
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
+    let input = deciding_part(input);
     let host = Cell::new(None);
     let job = Job::validity(base, &host);
     // `None` from `valid_in_scratch`: a host its run left undecided, where `host` says (none:
@@ -231,6 +232,24 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
         Some(valid) => valid,
         None => valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided),
     }
+}
+
+/// The part of `input` that decides whether it parses: through the byte that ends its
+/// [`Head`] (the trimmed input's scheme, slashes and authority, up to the first `/`, `?` or
+/// `#`). The states after it (path, query, fragment) never fail, so the run reads no
+/// further and `can_parse` costs no more on a URL with a long path or query than without
+/// it. A recognizer prefix of `input` ends within it (at the scheme or the authority).
+#[inline(never)]
+fn deciding_part(input: &str) -> &str {
+    let lead = leading_c0_or_space(input);
+    let t = input.as_bytes().get(lead..).unwrap_or_default();
+    let end = Head::scan_to_end(t).end;
+    if end == usize::MAX {
+        return input;
+    }
+    // Past the ASCII byte that ends the head (and any tabs or newlines after it): a
+    // character boundary.
+    input.get(..lead + kept_position(t, end)).unwrap_or(input)
 }
 
 /// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when

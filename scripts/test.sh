@@ -35,6 +35,8 @@ cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
 # The private items' docs too: their links to the spec steps and to each other must resolve.
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q --document-private-items
+echo "== minimum supported Rust version (rust-version in Cargo.toml: the library for M0 and M4F, its unit tests)"
+scripts/msrv.sh
 echo "== no_std builds"
 for target in thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf; do
     cargo build --release -p microurl --lib --target "$target" -q

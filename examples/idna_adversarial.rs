@@ -22,6 +22,15 @@ fn long_punycode_label() -> String {
     format!("xn--{}.", std::str::from_utf8(&buf[..n]).unwrap())
 }
 
+/// `str::floor_char_boundary`, which is newer than the crate's minimum Rust version: the
+/// largest character boundary at or below `at`.
+fn floor_char_boundary(s: &str, at: usize) -> usize {
+    (0..=at.min(s.len()))
+        .rev()
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(0)
+}
+
 fn shapes(size: usize) -> Vec<(&'static str, String)> {
     let marks: String = "\u{301}\u{316}\u{300}\u{327}\u{35C}".repeat(size / 10);
     vec![
@@ -30,7 +39,7 @@ fn shapes(size: usize) -> Vec<(&'static str, String)> {
         ("thousands of labels", repeat_to("bücher.", size)),
         (
             "long combining run",
-            format!("a{}", &marks[..marks.floor_char_boundary(size - 1)]),
+            format!("a{}", &marks[..floor_char_boundary(&marks, size - 1)]),
         ),
         (
             "max-length xn-- labels",

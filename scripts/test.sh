@@ -84,6 +84,12 @@ for features in "" "idna" "fast-path"; do
     cargo test -p microurl-tests --no-default-features --features "$features" -q \
         --test wpt --test setters --test idna_wpt
 done
+# Every public type is `defmt::Format` (a list that does not compile when one is not, and a
+# scan of src/ for public types missing from the list), and every pure public function and
+# lazy value is `#[must_use]`.
+echo "== defmt on every public type; must_use on the public API"
+cargo clippy -p microurl --lib --tests --all-features -q -- -D warnings -W clippy::must_use_candidate
+cargo test -p microurl --lib --features defmt -q defmt::
 # Issue 16's promises in the size build too (IDNA without `fast-path`: Punycode counted by
 # its own code, `needed` within 2 of what works).
 cargo test -p microurl-tests --no-default-features --features idna -q --test promises

@@ -76,6 +76,7 @@ mod ascii;
 mod builder;
 #[cfg(feature = "defmt")]
 mod defmt;
+mod display;
 mod error;
 pub mod form;
 mod host;

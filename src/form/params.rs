@@ -508,6 +508,7 @@ impl<'s, S: AsRef<[u8]> + AsMut<[u8]>> IntoIterator for &'s SearchParams<S> {
 /// # Ok::<(), microurl::Error>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Iter<'s> {
     used: &'s [u8],
     pos: usize,
@@ -539,6 +540,7 @@ impl FusedIterator for Iter<'_> {}
 /// # Ok::<(), microurl::Error>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct GetAll<'s> {
     iter: Iter<'s>,
     name: &'s str,

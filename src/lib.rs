@@ -82,6 +82,7 @@ pub mod form;
 mod host;
 #[cfg(feature = "idna")]
 pub mod idna;
+mod interop;
 mod net;
 mod offsets;
 mod origin;

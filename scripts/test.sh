@@ -24,6 +24,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 echo "== fmt";     cargo fmt --check
+echo "== figures (README, crate docs, Cargo.toml against LIMITS.md)"; scripts/check-figures.sh
 echo "== import cycles"; scripts/check-cycles.sh
 echo "== function length"; scripts/check-fn-length.sh
 echo "== scan's NEON form against the byte loop (aarch64, under qemu-aarch64)"

@@ -48,7 +48,7 @@ impl HostKind {
 /// assert_eq!(url.server_name()?.to_string(), "fe80::1");
 /// let url = Url::parse("mqtts://broker.example:8883", &mut arena)?;
 /// assert_eq!(url.server_name()?.to_string(), "broker.example");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), microurl::NetError>(())
 /// ```
 impl fmt::Display for ServerName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

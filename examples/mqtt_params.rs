@@ -9,7 +9,7 @@
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
 use microurl::mqtt::{Broker, Transport};
-use microurl::{NetError, ServerName, Url};
+use microurl::{NetError, ServerName, Url, UrlBuf};
 
 /// What a client's options need, in fixed storage.
 struct Params<'a> {
@@ -56,6 +56,14 @@ fn demo() -> Result<(), NetError> {
                 path: "/mqtt?client=7",
             })
         && !ws.tls;
+    // A provisioned broker: the URL as the configuration store keeps it (a
+    // `heapless::String`), the port as an integer, set with the `port` setter's rules.
+    let stored: heapless::String<64> =
+        heapless::String::try_from("mqtts://broker.example/").map_err(|_| NetError::NoHost)?;
+    let mut provisioned = UrlBuf::<64>::try_from(&stored)?;
+    provisioned.set_port_number(Some(8884))?;
+    let b = provisioned.as_url().mqtt_broker()?;
+    let ok = ok && provisioned.as_str() == "mqtts://broker.example:8884/" && b.port == 8884;
     // `0x7f.1` is an opaque host for mqtt://: a resolver would read it as 127.0.0.1.
     let mut arena = [0u8; 64];
     let numeric = Url::parse("mqtt://0x7f.1/", &mut arena)?.mqtt_broker();

@@ -3,7 +3,8 @@
 //! One buffer holds the current URL's href, one is the arena the next URL is resolved into:
 //! [`microurl::Url::join`]'s result borrows only the arena (and the `Location` text), not the
 //! URL it resolves against, so the new href is copied back over the old one and the loop goes
-//! on with the same two buffers (no `UrlBuf` per hop, no alternating borrows).
+//! on with the same two buffers (no `UrlBuf` per hop, no alternating borrows). The
+//! `Location` header is resolved as the bytes it arrives as ([`microurl::Url::join_bytes`]).
 //!
 //! ```text
 //! python3 scripts/servers/redirect_server.py   # prints its port
@@ -83,9 +84,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         match (code, location) {
             (301 | 302 | 303 | 307 | 308, Some(location)) => {
                 codes.push(code);
-                let location = std::str::from_utf8(location)?;
-                let next = url.join(location, &mut arena)?;
-                println!("    Location: {location} -> {next}");
+                // The header as it came off the socket: bytes, checked for UTF-8 by the join.
+                let next = url.join_bytes(location, &mut arena)?;
+                let shown = String::from_utf8_lossy(location);
+                println!("    Location: {shown} -> {next}");
                 len = next.as_str().len();
                 href.get_mut(..len)
                     .ok_or("redirect URL too long")?

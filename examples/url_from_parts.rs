@@ -12,9 +12,13 @@ use microurl::{NetError, UrlBuf, UrlBuilder};
 const EXPECTED: &str =
     "coap://[fe80::1]:61616/devices/node%2F7/temp?unit=%C2%B0C&since=2026-11-23T22%3A00";
 
+/// The OTA server's port, as a provisioning record holds it: an integer.
+const OTA_PORT: u16 = 8443;
+
 /// Builds the URL twice (in a buffer, in a `UrlBuf`), checks both, and shows that a segment
-/// `..` from data is refused rather than deleting `devices`.
-fn demo() -> Result<UrlBuf<96>, NetError> {
+/// `..` from data is refused rather than deleting `devices`; then the OTA URL, with the
+/// provisioned port set as an integer, kept as a `heapless::String`.
+fn demo() -> Result<heapless::String<96>, NetError> {
     let device = "node/7"; // data: its `/` must stay inside the segment
     let mut buf = [0u8; 192];
     let url = UrlBuilder::new("coap", &mut buf)
@@ -42,12 +46,15 @@ fn demo() -> Result<UrlBuf<96>, NetError> {
         return Err(NetError::WrongScheme);
     }
     let mut scratch = [0u8; 192];
-    UrlBuilder::new("https", &mut scratch)
+    let mut ota: UrlBuf<96> = UrlBuilder::new("https", &mut scratch)
         .credentials("fleet", "s3cret")
         .host("OTA.Example.com")
         .segment("fw")
         .segment("image v2.bin")
-        .build_buf()
+        .build_buf()?;
+    ota.set_port_number(Some(OTA_PORT))?;
+    // The `UrlBuf`'s storage is a `heapless::String`: handed over as it is, no copy.
+    Ok(ota.into())
 }
 
 #[cfg(not(target_os = "none"))]
@@ -57,7 +64,7 @@ fn main() -> Result<(), NetError> {
     println!("{owned}");
     assert_eq!(
         owned.as_str(),
-        "https://fleet:s3cret@ota.example.com/fw/image%20v2.bin"
+        "https://fleet:s3cret@ota.example.com:8443/fw/image%20v2.bin"
     );
     Ok(())
 }

@@ -24,6 +24,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 echo "== fmt";     cargo fmt --check
+echo "== figures (README, crate docs, Cargo.toml against LIMITS.md)"; scripts/check-figures.sh
 echo "== import cycles"; scripts/check-cycles.sh
 echo "== function length"; scripts/check-fn-length.sh
 echo "== scan's NEON form against the byte loop (aarch64, under qemu-aarch64)"
@@ -35,6 +36,8 @@ cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
 # The private items' docs too: their links to the spec steps and to each other must resolve.
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q --document-private-items
+echo "== minimum supported Rust version (rust-version in Cargo.toml: the library for M0 and M4F, its unit tests)"
+scripts/msrv.sh
 echo "== no_std builds"
 for target in thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf; do
     cargo build --release -p microurl --lib --target "$target" -q
@@ -82,6 +85,12 @@ for features in "" "idna" "fast-path"; do
     cargo test -p microurl-tests --no-default-features --features "$features" -q \
         --test wpt --test setters --test idna_wpt
 done
+# Every public type is `defmt::Format` (a list that does not compile when one is not, and a
+# scan of src/ for public types missing from the list), and every pure public function and
+# lazy value is `#[must_use]`.
+echo "== defmt on every public type; must_use on the public API"
+cargo clippy -p microurl --lib --tests --all-features -q -- -D warnings -W clippy::must_use_candidate
+cargo test -p microurl --lib --features defmt -q defmt::
 # Issue 16's promises in the size build too (IDNA without `fast-path`: Punycode counted by
 # its own code, `needed` within 2 of what works).
 cargo test -p microurl-tests --no-default-features --features idna -q --test promises

@@ -122,7 +122,38 @@ pub struct UrlBuilder<'b> {
     non_ascii_host: usize,
 }
 
+/// The text written so far (what fits in the buffer) and the first error, if any.
+///
+/// ```
+/// let mut buf = [0u8; 32];
+/// let b = microurl::UrlBuilder::new("coap", &mut buf).host("sensor");
+/// assert_eq!(
+///     format!("{b:?}"),
+///     r#"UrlBuilder { written: "coap://sensor", error: None, .. }"#
+/// );
+/// ```
+impl core::fmt::Debug for UrlBuilder<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("UrlBuilder")
+            .field("written", &self.written())
+            .field("error", &self.error)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<'b> UrlBuilder<'b> {
+    /// The text written so far, as far as the buffer holds it (for `Debug` and `defmt`):
+    /// whole when every part was text, since a cut at the buffer's end is dropped back to
+    /// the last character boundary.
+    pub(crate) fn written(&self) -> &str {
+        let bytes = self.out.buf.get(..self.out.len).unwrap_or(self.out.buf);
+        match core::str::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => core::str::from_utf8(bytes.get(..e.valid_up_to()).unwrap_or_default())
+                .unwrap_or_default(),
+        }
+    }
+
     /// Starts a URL with `scheme` (written as given; the parse checks it).
     #[must_use]
     pub fn new(scheme: &str, buf: &'b mut [u8]) -> Self {

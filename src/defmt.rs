@@ -7,12 +7,21 @@
 
 use defmt::{Format, Formatter, write};
 
+use crate::builder::UrlBuilder;
 use crate::error::{
-    Error, NetError, ParseError, ParseErrorKind, ValidationError, ValidationErrors,
+    Error, ErrorLog, NetError, ParseError, ParseErrorKind, Reported, ValidationError,
+    ValidationErrors,
 };
+use crate::form::SearchParams;
 use crate::host::{Host, HostKind};
+use crate::net::ServerName;
 use crate::origin::Origin;
-use crate::url::Url;
+use crate::parser::Options;
+use crate::percent::PercentEncoded;
+use crate::proto::{coap::CoapOption, mqtt};
+use crate::reference::Reference;
+use crate::scheme::SchemeKind;
+use crate::url::{Url, UrlParts};
 use crate::urlbuf::UrlBuf;
 
 /// The serialization (`href`).
@@ -188,5 +197,317 @@ impl Format for crate::idna::IdnaError {
                 )
             }
         }
+    }
+}
+
+/// The scheme's name (`other` for [`SchemeKind::Other`]), as `Display` prints it.
+impl Format for SchemeKind {
+    fn format(&self, f: Formatter<'_>) {
+        write!(f, "{=str}", self.name().unwrap_or("other"))
+    }
+}
+
+/// The address (IPv6 without brackets, its eight pieces uncompressed) or the DNS name.
+impl Format for ServerName<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        match self {
+            ServerName::Ip(core::net::IpAddr::V4(a)) => {
+                let [a, b, c, d] = a.octets();
+                write!(f, "{=u8}.{=u8}.{=u8}.{=u8}", a, b, c, d)
+            }
+            // uncompressed hex pieces, as for `Host::Ipv6`
+            ServerName::Ip(core::net::IpAddr::V6(a)) => {
+                let p = a.segments();
+                write!(
+                    f,
+                    "{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}:{=u16:x}",
+                    p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]
+                )
+            }
+            ServerName::Dns(name) => write!(f, "{=str}", name),
+        }
+    }
+}
+
+/// The text as written (still encoded).
+impl Format for PercentEncoded<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        write!(f, "{=str}", self.as_str())
+    }
+}
+
+/// The option's name and its value as the URL writes it, as `Display` prints it.
+impl Format for CoapOption<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        let name = crate::display::coap_option_name(self);
+        match self {
+            CoapOption::UriPort(port) => write!(f, "{=str}: {=u16}", name, port),
+            CoapOption::UriHost(v) | CoapOption::UriPath(v) | CoapOption::UriQuery(v) => {
+                write!(f, "{=str}: {=str}", name, v.as_str())
+            }
+        }
+    }
+}
+
+impl Format for mqtt::Transport<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        match self {
+            mqtt::Transport::Tcp => write!(f, "Tcp"),
+            mqtt::Transport::WebSocket { path } => {
+                write!(f, "WebSocket {{ path: {=str} }}", path)
+            }
+        }
+    }
+}
+
+/// Every field but the credentials' values: a log line should not carry a password (`Some`
+/// or `None` says whether the URL has one).
+impl Format for mqtt::Broker<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        write!(
+            f,
+            "Broker {{ server: {}, port: {=u16}, tls: {=bool}, transport: {}, username: {=bool}, password: {=bool} }}",
+            self.server,
+            self.port,
+            self.tls,
+            self.transport,
+            self.username.is_some(),
+            self.password.is_some()
+        )
+    }
+}
+
+impl Format for UrlParts {
+    fn format(&self, f: Formatter<'_>) {
+        write!(
+            f,
+            "UrlParts {{ scheme_end: {=u32}, username_end: {=u32}, host_start: {=u32}, host_end: {=u32}, path_start: {=u32}, query_start: {}, fragment_start: {}, port: {}, host_kind: {}, validation: [{}] }}",
+            self.scheme_end,
+            self.username_end,
+            self.host_start,
+            self.host_end,
+            self.path_start,
+            self.query_start,
+            self.fragment_start,
+            self.port,
+            self.host_kind,
+            self.validation
+        )
+    }
+}
+
+impl Format for Reported {
+    fn format(&self, f: Formatter<'_>) {
+        write!(f, "{} at byte {=usize}", self.error, self.at)
+    }
+}
+
+/// The errors logged, in order, and how many were dropped for want of slots.
+impl Format for ErrorLog<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        write!(f, "[");
+        for (i, r) in self.iter().enumerate() {
+            if i > 0 {
+                write!(f, ", ");
+            }
+            write!(f, "{}", r);
+        }
+        write!(f, "] ({=usize} dropped)", self.dropped());
+    }
+}
+
+impl Format for Options<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        write!(
+            f,
+            "Options {{ strict: {=bool}, errors: {} }}",
+            self.strict, self.errors
+        )
+    }
+}
+
+/// The non-empty tokens, by name.
+impl Format for Reference<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        write!(
+            f,
+            "Reference {{ scheme: {}, username: {}, password: {}, hostname: {}, port: {}, driveletter: {}, pathroot: {}, dirs: [",
+            self.scheme(),
+            self.username(),
+            self.password(),
+            self.hostname(),
+            self.port(),
+            self.driveletter(),
+            self.pathroot()
+        );
+        for (i, dir) in self.dirs().enumerate() {
+            if i > 0 {
+                write!(f, ", ");
+            }
+            write!(f, "{=str}", dir);
+        }
+        write!(
+            f,
+            "], filename: {}, query: {}, fragment: {} }}",
+            self.filename(),
+            self.query(),
+            self.fragment()
+        );
+    }
+}
+
+/// The text written so far and the first error, as `Debug` prints them.
+impl Format for UrlBuilder<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        write!(f, "UrlBuilder {{ written: {=str} }}", self.written())
+    }
+}
+
+/// The pairs as stored (decoded, so not the serialization `Display` gives): `name=value`,
+/// separated by `&`.
+impl<S: AsRef<[u8]> + AsMut<[u8]>> Format for SearchParams<S> {
+    fn format(&self, f: Formatter<'_>) {
+        for (i, (name, value)) in self.iter().enumerate() {
+            if i > 0 {
+                write!(f, "&");
+            }
+            write!(f, "{=str}={=str}", name, value);
+        }
+    }
+}
+
+#[cfg(feature = "idna")]
+impl Format for crate::idna::Uts46Options {
+    fn format(&self, f: Formatter<'_>) {
+        write!(
+            f,
+            "Uts46Options {{ check_hyphens: {=bool}, check_bidi: {=bool}, check_joiners: {=bool}, use_std3_ascii_rules: {=bool}, transitional_processing: {=bool}, verify_dns_length: {=bool}, ignore_invalid_punycode: {=bool} }}",
+            self.check_hyphens,
+            self.check_bidi,
+            self.check_joiners,
+            self.use_std3_ascii_rules,
+            self.transitional_processing,
+            self.verify_dns_length,
+            self.ignore_invalid_punycode
+        )
+    }
+}
+
+/// Every public type has `Format`: the list below does not compile when one lacks it, and
+/// the scan fails when a public type is declared in `src/` without being on the list.
+#[cfg(test)]
+mod tests {
+    use super::Format;
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// Names a type in `$t` only if it is `Format`; the names go to the scan.
+    macro_rules! every_public_type {
+        ($($name:literal => $t:ty,)*) => {
+            const LISTED: &[&str] = &[$($name,)*];
+            #[allow(dead_code)]
+            fn format_bound() {
+                fn is_format<T: Format + ?Sized>() {}
+                $(is_format::<$t>();)*
+            }
+        };
+    }
+
+    every_public_type! {
+        "Url" => crate::Url<'static>,
+        "UrlBuf" => crate::UrlBuf<64>,
+        "UrlParts" => crate::UrlParts,
+        "UrlBuilder" => crate::UrlBuilder<'static>,
+        "Options" => crate::Options<'static>,
+        "ErrorLog" => crate::ErrorLog<'static>,
+        "Reported" => crate::Reported,
+        "Error" => crate::Error,
+        "ParseError" => crate::ParseError,
+        "ParseErrorKind" => crate::ParseErrorKind,
+        "ValidationError" => crate::ValidationError,
+        "ValidationErrors" => crate::ValidationErrors,
+        "NetError" => crate::NetError,
+        "Host" => crate::Host<'static>,
+        "HostKind" => crate::HostKind,
+        "Origin" => crate::Origin<'static>,
+        "SchemeKind" => crate::SchemeKind,
+        "ServerName" => crate::ServerName<'static>,
+        "CoapOption" => crate::coap::CoapOption<'static>,
+        "CoapOptions" => crate::coap::CoapOptions<'static>,
+        "Transport" => crate::mqtt::Transport<'static>,
+        "Broker" => crate::mqtt::Broker<'static>,
+        "EncodeSet" => crate::percent::EncodeSet,
+        "PercentDecode" => crate::percent::PercentDecode<'static>,
+        "PercentEncode" => crate::percent::PercentEncode<'static>,
+        "PercentEncoded" => crate::percent::PercentEncoded<'static>,
+        "Parse" => crate::form::Parse<'static>,
+        "Decoded" => crate::form::Decoded<'static>,
+        "DecodedBytes" => crate::form::DecodedBytes<'static>,
+        "DecodedChars" => crate::form::DecodedChars<'static>,
+        "FormEncode" => crate::form::FormEncode<'static>,
+        "Serializer" => crate::form::Serializer<crate::form::SliceWriter<'static>>,
+        "SliceWriter" => crate::form::SliceWriter<'static>,
+        "SearchParams" => crate::form::SearchParams<[u8; 64]>,
+        "Iter" => crate::form::Iter<'static>,
+        "GetAll" => crate::form::GetAll<'static>,
+        "RawPairs" => crate::form::RawPairs<'static>,
+        "Reference" => crate::Reference<'static>,
+        "Unicode" => crate::reference::Unicode<'static, 'static>,
+        "Pathname" => crate::reference::Pathname<'static>,
+        "Dirs" => crate::reference::Dirs<'static>,
+        "SetError" => crate::reference::SetError,
+        "IdnaError" => crate::idna::IdnaError,
+        "Uts46Options" => crate::idna::Uts46Options,
+    }
+
+    /// The names of the `pub struct` and `pub enum` items in `src/` (`pub(crate)` ones are
+    /// not public; a type alias names a listed type).
+    fn declared_public_types() -> Vec<String> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+            let mut entries: Vec<_> = std::fs::read_dir(dir)
+                .expect("src/ is readable")
+                .map(|e| e.expect("a directory entry").path())
+                .collect();
+            entries.sort();
+            for path in entries {
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    for line in text.lines() {
+                        let line = line.trim_start();
+                        let rest = line
+                            .strip_prefix("pub struct ")
+                            .or_else(|| line.strip_prefix("pub enum "));
+                        if let Some(rest) = rest {
+                            let name: String = rest
+                                .chars()
+                                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                                .collect();
+                            out.push(name);
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut out,
+        );
+        out
+    }
+
+    #[test]
+    fn every_public_type_is_formattable_with_defmt() {
+        // `ReadmeDoctests` exists only for rustdoc's doctests.
+        let missing: Vec<String> = declared_public_types()
+            .into_iter()
+            .filter(|name| name != "ReadmeDoctests" && !LISTED.contains(&name.as_str()))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "public types without a `Format` check here: {missing:?}"
+        );
     }
 }

@@ -39,6 +39,7 @@ pub enum Error {
 
 impl Error {
     /// The parse failure, if this is one.
+    #[must_use]
     pub fn parse_error(&self) -> Option<ParseError> {
         match self {
             Error::Parse(e) => Some(*e),
@@ -150,6 +151,7 @@ impl ParseErrorKind {
     /// let kind = e.parse_error().unwrap().kind;
     /// assert_eq!(kind.validation_error(), Some(ValidationError::DomainToAscii));
     /// ```
+    #[must_use]
     pub fn validation_error(self) -> Option<ValidationError> {
         use ParseErrorKind::*;
         use ValidationError as V;
@@ -229,6 +231,7 @@ macro_rules! validation_errors {
         /// (<https://url.spec.whatwg.org/#validation-error>). `Display` prints the spec's name.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         #[repr(u8)]
+        #[non_exhaustive]
         #[allow(missing_docs)]
         pub enum ValidationError { $($variant,)* }
 
@@ -237,6 +240,7 @@ macro_rules! validation_errors {
             pub const ALL: &'static [ValidationError] = &[$(ValidationError::$variant,)*];
 
             /// The spec's name, e.g. `"invalid-URL-unit"`.
+            #[must_use]
             pub const fn name(self) -> &'static str {
                 match self { $(ValidationError::$variant => $name,)* }
             }
@@ -314,16 +318,19 @@ impl ValidationErrors {
     }
 
     /// Whether `e` is in the set.
+    #[must_use]
     pub fn contains(self, e: ValidationError) -> bool {
         self.0 & (1 << (e as u8)) != 0
     }
 
     /// Whether the set is empty (the input was a valid URL string, as far as the parser saw).
+    #[must_use]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The raw bits (bit `n` is `ValidationError::ALL[n]`).
+    #[must_use]
     pub fn bits(self) -> u32 {
         self.0
     }
@@ -337,6 +344,7 @@ impl ValidationErrors {
     }
 
     /// The first error in table order, if any.
+    #[must_use]
     pub fn first(self) -> Option<ValidationError> {
         self.iter().next()
     }

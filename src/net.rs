@@ -27,6 +27,7 @@ use core::net::{IpAddr, Ipv4Addr, SocketAddr};
 /// # Ok::<(), microurl::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ServerName<'a> {
     /// An IP address (no brackets; not for SNI, RFC 6066 §3).
     Ip(IpAddr),

@@ -31,6 +31,7 @@ pub enum Origin<'a> {
 
 impl Origin<'_> {
     /// Whether this is an opaque origin.
+    #[must_use]
     pub fn is_opaque(&self) -> bool {
         matches!(self, Origin::Opaque)
     }

@@ -12,6 +12,7 @@
 /// assert!(!QUERY.contains(b'?'));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct EncodeSet([u32; 8]);
 
 impl EncodeSet {
@@ -87,6 +88,7 @@ impl EncodeSet {
 
     /// Whether `b` is percent-encoded by this set.
     #[inline]
+    #[must_use]
     pub const fn contains(&self, b: u8) -> bool {
         self.0[(b >> 5) as usize] & (1 << (b & 31)) != 0
     }
@@ -198,6 +200,7 @@ pub(crate) fn decode_first_kept(bytes: &[u8]) -> Option<(u8, usize)> {
 /// let decoded: Vec<u8> = microurl::percent::decode(b"a%20b%zz").collect();
 /// assert_eq!(decoded, b"a b%zz");
 /// ```
+#[must_use]
 pub fn decode(input: &[u8]) -> PercentDecode<'_> {
     PercentDecode {
         input,
@@ -218,6 +221,7 @@ pub(crate) fn decode_form(input: &[u8]) -> PercentDecode<'_> {
 
 /// The iterator returned by [`decode`].
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PercentDecode<'a> {
     input: &'a [u8],
     pos: usize,
@@ -260,12 +264,14 @@ impl core::iter::FusedIterator for PercentDecode<'_> {}
 /// use microurl::percent::{encode, PATH};
 /// assert_eq!(format!("{}", encode("a b/ü", &PATH)), "a%20b/%C3%BC");
 /// ```
+#[must_use]
 pub fn encode<'a>(input: &'a str, set: &'a EncodeSet) -> PercentEncode<'a> {
     PercentEncode { input, set }
 }
 
 /// The `Display` value returned by [`encode`].
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PercentEncode<'a> {
     input: &'a str,
     set: &'a EncodeSet,

@@ -52,6 +52,7 @@ impl SchemeType {
 /// assert_eq!(microurl::default_port("wss"), Some(443));
 /// assert_eq!(microurl::default_port("mqtt"), None);
 /// ```
+#[must_use]
 pub fn default_port(scheme: &str) -> Option<u16> {
     SchemeType::from_lowercase(scheme.as_bytes()).default_port()
 }
@@ -143,6 +144,34 @@ impl SchemeKind {
             .map_or(SchemeKind::Other, |&(_, kind)| kind)
     }
 
+    /// The scheme's name as a URL writes it (lowercase); `None` for [`SchemeKind::Other`].
+    ///
+    /// ```
+    /// use microurl::SchemeKind;
+    /// assert_eq!(SchemeKind::from_scheme("COAPS+TCP").name(), Some("coaps+tcp"));
+    /// assert_eq!(SchemeKind::from_scheme("gopher").name(), None);
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> Option<&'static str> {
+        Some(match self {
+            SchemeKind::Http => "http",
+            SchemeKind::Https => "https",
+            SchemeKind::Ws => "ws",
+            SchemeKind::Wss => "wss",
+            SchemeKind::Ftp => "ftp",
+            SchemeKind::File => "file",
+            SchemeKind::Mqtt => "mqtt",
+            SchemeKind::Mqtts => "mqtts",
+            SchemeKind::Coap => "coap",
+            SchemeKind::Coaps => "coaps",
+            SchemeKind::CoapTcp => "coap+tcp",
+            SchemeKind::CoapsTcp => "coaps+tcp",
+            SchemeKind::CoapWs => "coap+ws",
+            SchemeKind::CoapsWs => "coaps+ws",
+            SchemeKind::Other => return None,
+        })
+    }
+
     /// The scheme's default port: the URL Standard's for the special schemes, the registered
     /// one for the others this crate knows, `None` for `file` and [`SchemeKind::Other`].
     #[must_use]
@@ -200,6 +229,20 @@ impl SchemeKind {
                 | SchemeKind::CoapWs
                 | SchemeKind::CoapsWs
         )
+    }
+}
+
+/// The scheme's [name](SchemeKind::name); `other` for [`SchemeKind::Other`], whose URL
+/// has the scheme it names (`Url::scheme`).
+///
+/// ```
+/// use microurl::SchemeKind;
+/// assert_eq!(SchemeKind::from_scheme("MQTTS").to_string(), "mqtts");
+/// assert_eq!(SchemeKind::Other.to_string(), "other");
+/// ```
+impl core::fmt::Display for SchemeKind {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name().unwrap_or("other"))
     }
 }
 

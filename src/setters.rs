@@ -230,6 +230,7 @@ impl<'a> Url<'a> {
 
     /// Whether the URL cannot have a username, password or port: no host, an empty host,
     /// or the `file` scheme (<https://url.spec.whatwg.org/#cannot-have-a-username-password-port>).
+    #[must_use]
     pub fn cannot_have_username_password_port(&self) -> bool {
         matches!(self.host_kind(), HostKind::None | HostKind::Empty) || self.scheme() == "file"
     }

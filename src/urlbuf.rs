@@ -139,6 +139,20 @@ impl<const N: usize> UrlBuf<N> {
         N
     }
 
+    /// The serialization as the [`heapless::String`] that holds it, for code that keeps
+    /// URLs in `heapless` types (no copy: it is the `UrlBuf`'s storage).
+    ///
+    /// ```
+    /// let url: microurl::UrlBuf<64> = "HTTP://OTA.example/fw.bin".parse()?;
+    /// let href: &heapless::String<64> = url.as_heapless();
+    /// assert_eq!(href.as_str(), "http://ota.example/fw.bin");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn as_heapless(&self) -> &String<N> {
+        &self.serialization
+    }
+
     /// Runs a setter's edit of [`Url`] (its new serialization, in an `N`-byte arena) and
     /// stores the result; on any error nothing changes. The edit is parsed again in
     /// [`UrlBuf::store_edit`], so that no parse result is in this frame beside the arena and
@@ -242,6 +256,55 @@ impl<const N: usize> PartialEq for UrlBuf<N> {
 }
 
 impl<const N: usize> Eq for UrlBuf<N> {}
+
+/// The serialization (`href`), moved out of the `UrlBuf` without a copy.
+///
+/// ```
+/// let url: microurl::UrlBuf<64> = "mqtt://Broker.example/".parse()?;
+/// let href: heapless::String<64> = url.into();
+/// assert_eq!(href, "mqtt://Broker.example/");
+/// # Ok::<(), microurl::Error>(())
+/// ```
+impl<const N: usize> From<UrlBuf<N>> for String<N> {
+    fn from(url: UrlBuf<N>) -> String<N> {
+        url.serialization
+    }
+}
+
+/// [`UrlBuf::parse`] of the string's text (of any capacity: the result is checked against
+/// `N`).
+///
+/// ```
+/// use microurl::UrlBuf;
+/// let text: heapless::String<48> = heapless::String::try_from("https://OTA.example/fw.bin").unwrap();
+/// let url = UrlBuf::<64>::try_from(&text)?;
+/// assert_eq!(url.as_str(), "https://ota.example/fw.bin");
+/// # Ok::<(), microurl::Error>(())
+/// ```
+impl<const N: usize, const M: usize> TryFrom<&String<M>> for UrlBuf<N> {
+    type Error = Error;
+
+    fn try_from(text: &String<M>) -> Result<Self, Error> {
+        UrlBuf::parse(text.as_str())
+    }
+}
+
+/// [`UrlBuf::parse`] of the string's text.
+///
+/// ```
+/// use microurl::UrlBuf;
+/// let text: heapless::String<64> = heapless::String::try_from("coap://[FE80::1]/temp").unwrap();
+/// let url: UrlBuf<64> = text.try_into()?;
+/// assert_eq!(url.as_str(), "coap://[fe80::1]/temp");
+/// # Ok::<(), microurl::Error>(())
+/// ```
+impl<const N: usize, const M: usize> TryFrom<String<M>> for UrlBuf<N> {
+    type Error = Error;
+
+    fn try_from(text: String<M>) -> Result<Self, Error> {
+        UrlBuf::parse(text.as_str())
+    }
+}
 
 #[cfg(test)]
 mod tests {

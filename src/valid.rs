@@ -66,6 +66,7 @@ const _: () = assert!(LABEL_SCRATCH >= 59 * 9 + 6 && LABEL_SCRATCH >= 59 * 5);
 /// assert!(!is_valid_url_string("//[::1", Some(&base)));
 /// # Ok::<(), microurl::Error>(())
 /// ```
+#[must_use]
 pub fn is_valid_url_string(input: &str, base: Option<&Url<'_>>) -> bool {
     absolute_url_with_fragment(input) || base.is_some_and(|b| relative_url_with_fragment(input, b))
 }

@@ -5,7 +5,9 @@
 
 use crate::io::{self, Fail, Out, Region};
 use crate::{getter, microurl_result, microurl_span, microurl_url, span, to_c, view};
-use crate::{MICROURL_HOST_DOMAIN, MICROURL_HOST_IPV4, MICROURL_HOST_IPV6, NO_SPAN};
+use crate::{
+    MICROURL_HOST_DOMAIN, MICROURL_HOST_IPV4, MICROURL_HOST_IPV6, MICROURL_HOST_NONE, NO_SPAN,
+};
 use core::ffi::c_char;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use mu::percent::PercentEncoded;
@@ -115,6 +117,9 @@ fn server_name_c(s: ServerName<'_>) -> microurl_server {
             c.kind = MICROURL_HOST_IPV6;
             c.ipv6 = a.segments();
         }
+        // `ServerName` is non-exhaustive: a kind of server this API cannot describe yet is
+        // no host, never a name the caller would resolve.
+        _ => c.kind = MICROURL_HOST_NONE,
     }
     c
 }

@@ -48,6 +48,7 @@ pub use serialize::{FormEncode, Serializer, SliceWriter, encode, serialize_into}
 ///     .collect();
 /// assert_eq!(pairs, [("a", "1"), ("b", ""), ("", "c%zz d")].map(|(n, v)| (n.into(), v.into())));
 /// ```
+#[must_use]
 pub fn parse<I: AsRef<[u8]> + ?Sized>(input: &I) -> Parse<'_> {
     Parse {
         rest: input.as_ref(),
@@ -62,6 +63,7 @@ pub fn parse<I: AsRef<[u8]> + ?Sized>(input: &I) -> Parse<'_> {
 /// assert!(pairs.next().is_none());
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Parse<'a> {
     rest: &'a [u8],
 }
@@ -105,6 +107,7 @@ impl FusedIterator for Parse<'_> {}
 /// assert_eq!(name.raw(), b"caf%C3%A9+%FF");
 /// ```
 #[derive(Clone, Copy)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Decoded<'a> {
     raw: &'a [u8],
 }
@@ -116,6 +119,7 @@ impl<'a> Decoded<'a> {
     /// use microurl::form::Decoded;
     /// assert_eq!(Decoded::new(b"a+b%21"), "a b!");
     /// ```
+    #[must_use]
     pub const fn new(raw: &'a [u8]) -> Self {
         Decoded { raw }
     }
@@ -126,6 +130,7 @@ impl<'a> Decoded<'a> {
     /// use microurl::form::Decoded;
     /// assert_eq!(Decoded::new(b"a+b").raw(), b"a+b");
     /// ```
+    #[must_use]
     pub const fn raw(&self) -> &'a [u8] {
         self.raw
     }
@@ -137,6 +142,7 @@ impl<'a> Decoded<'a> {
     /// assert!(Decoded::new(b"").is_empty());
     /// assert!(!Decoded::new(b"+").is_empty());
     /// ```
+    #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.raw.is_empty()
     }
@@ -149,6 +155,7 @@ impl<'a> Decoded<'a> {
     /// let bytes: Vec<u8> = Decoded::new(b"%FF+%41").bytes().collect();
     /// assert_eq!(bytes, [0xFF, b' ', b'A']);
     /// ```
+    #[must_use]
     pub fn bytes(&self) -> DecodedBytes<'a> {
         DecodedBytes(crate::percent::decode_form(self.raw))
     }
@@ -160,6 +167,7 @@ impl<'a> Decoded<'a> {
     /// let chars: Vec<char> = Decoded::new(b"%C3%BC%C3").chars().collect();
     /// assert_eq!(chars, ['ü', '\u{FFFD}']);
     /// ```
+    #[must_use]
     pub fn chars(&self) -> DecodedChars<'a> {
         DecodedChars(Utf8Chars::new(self.bytes()))
     }
@@ -173,6 +181,7 @@ impl<'a> Decoded<'a> {
     /// assert_eq!(Decoded::new(b"a+b").as_plain(), None);
     /// assert_eq!(Decoded::new(b"100%").as_plain(), Some("100%"));
     /// ```
+    #[must_use]
     pub fn as_plain(&self) -> Option<&'a str> {
         let changes = self
             .raw
@@ -285,6 +294,7 @@ impl Eq for Decoded<'_> {}
 /// assert_eq!(Decoded::new(b"%41").bytes().next(), Some(b'A'));
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct DecodedBytes<'a>(crate::percent::PercentDecode<'a>);
 
 impl Iterator for DecodedBytes<'_> {
@@ -309,6 +319,7 @@ impl FusedIterator for DecodedBytes<'_> {}
 /// assert_eq!(Decoded::new(b"%E2%80%A0").chars().next(), Some('†'));
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct DecodedChars<'a>(Utf8Chars<DecodedBytes<'a>>);
 
 impl Iterator for DecodedChars<'_> {

@@ -93,8 +93,32 @@ fn as_str(bytes: &[u8]) -> &str {
     core::str::from_utf8(bytes).unwrap_or("")
 }
 
+/// An empty list stored in the vector's whole capacity (its contents are dropped).
+/// [`SearchParams::new`] would store it in the vector's *length*, which `AsMut` gives: for a
+/// new vector, none.
+///
+/// ```
+/// use microurl::form::SearchParams;
+/// let mut params = SearchParams::from(heapless::Vec::<u8, 64>::new());
+/// assert_eq!(params.capacity(), 64);
+/// params.append("fw", "2.1")?;
+/// let mut buf = [0u8; 16];
+/// assert_eq!(params.serialize_into(&mut buf)?, "fw=2.1");
+/// # Ok::<(), microurl::Error>(())
+/// ```
+impl<const N: usize> From<heapless::Vec<u8, N>> for SearchParams<heapless::Vec<u8, N>> {
+    fn from(mut storage: heapless::Vec<u8, N>) -> Self {
+        storage.clear();
+        // `N` zeros fit an `N`-byte vector: this cannot fail.
+        let _ = storage.resize_default(N);
+        SearchParams::new(storage)
+    }
+}
+
 impl<S: AsRef<[u8]> + AsMut<[u8]>> SearchParams<S> {
-    /// An empty list stored in `storage`.
+    /// An empty list stored in `storage` (all of it: `AsMut`'s slice). For a
+    /// `heapless::Vec`, use [`SearchParams::from`], which stores it in the vector's
+    /// capacity rather than its length.
     ///
     /// ```
     /// let params = microurl::form::SearchParams::new([0u8; 16]);
@@ -508,6 +532,7 @@ impl<'s, S: AsRef<[u8]> + AsMut<[u8]>> IntoIterator for &'s SearchParams<S> {
 /// # Ok::<(), microurl::Error>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Iter<'s> {
     used: &'s [u8],
     pos: usize,
@@ -539,6 +564,7 @@ impl FusedIterator for Iter<'_> {}
 /// # Ok::<(), microurl::Error>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct GetAll<'s> {
     iter: Iter<'s>,
     name: &'s str,

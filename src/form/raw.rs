@@ -36,6 +36,7 @@ pub fn raw_pairs(query: &str) -> RawPairs<'_> {
 
 /// The iterator of [`raw_pairs`] and [`crate::Url::query_pairs_raw`].
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct RawPairs<'a> {
     rest: &'a str,
 }

@@ -17,6 +17,7 @@ use crate::percent::{FORM_URLENCODED, percent_encode_byte};
 /// assert_eq!(encode("1+1 = 2 ~ ü").to_string(), "1%2B1+%3D+2+%7E+%C3%BC");
 /// assert_eq!(encode("a-b_c.d*").len(), 8);
 /// ```
+#[must_use]
 pub fn encode(input: &str) -> FormEncode<'_> {
     FormEncode { input }
 }
@@ -28,6 +29,7 @@ pub fn encode(input: &str) -> FormEncode<'_> {
 /// assert_eq!(format!("[{e}]"), "[a+b]");
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct FormEncode<'a> {
     input: &'a str,
 }
@@ -38,6 +40,7 @@ impl FormEncode<'_> {
     /// ```
     /// assert_eq!(microurl::form::encode("é").len(), 6);
     /// ```
+    #[must_use]
     pub fn len(&self) -> usize {
         self.input
             .bytes()
@@ -56,6 +59,7 @@ impl FormEncode<'_> {
     /// ```
     /// assert!(microurl::form::encode("").is_empty());
     /// ```
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.input.is_empty()
     }
@@ -108,6 +112,7 @@ impl FormEncode<'_> {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Serializer<W> {
     out: W,
     empty: bool,
@@ -216,6 +221,7 @@ where
 /// # Ok::<(), core::fmt::Error>(())
 /// ```
 #[derive(Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct SliceWriter<'b> {
     buf: &'b mut [u8],
     len: usize,
@@ -246,6 +252,7 @@ impl<'b> SliceWriter<'b> {
     /// assert_eq!(w.needed(), 3);
     /// # Ok::<(), core::fmt::Error>(())
     /// ```
+    #[must_use]
     pub fn needed(&self) -> usize {
         self.needed
     }

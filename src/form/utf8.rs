@@ -5,6 +5,7 @@
 
 /// Decodes the bytes of `I` as UTF-8, yielding U+FFFD for each error.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub(crate) struct Utf8Chars<I> {
     bytes: I,
     /// A byte the decoder must see again ("restore byte to ioQueue").

@@ -24,6 +24,7 @@ pub const URI_QUERY: u16 = 15;
 /// One request option a CoAP URL stands for, still percent-encoded (as in the URL); decode
 /// it with [`CoapOption::value_into`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CoapOption<'a> {
     /// Uri-Host: a host that is not an IP literal (lowercased and percent-decoded on output).
     UriHost(PercentEncoded<'a>),
@@ -103,6 +104,7 @@ fn decode_lowercase_into<'b>(input: &[u8], buf: &'b mut [u8]) -> Result<&'b [u8]
 
 /// The options of a CoAP URL, in option-number order ([`Url::coap_options`]).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CoapOptions<'a> {
     host: Option<&'a str>,
     port: Option<u16>,

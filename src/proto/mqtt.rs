@@ -9,6 +9,7 @@ use crate::url::Url;
 
 /// How to reach the broker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Transport<'a> {
     /// MQTT over TCP (`mqtt`, `mqtts`).
     Tcp,

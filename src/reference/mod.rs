@@ -213,6 +213,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("//h")?.scheme(), None);
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
         if self.implied_file {
             return Some("file");
@@ -226,6 +227,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("//joe:pw@h")?.username(), Some("joe"));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn username(&self) -> Option<&'a str> {
         self.part(self.user)
     }
@@ -236,6 +238,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("//joe:pw@h")?.password(), Some("pw"));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn password(&self) -> Option<&'a str> {
         self.part(self.pass)
     }
@@ -247,6 +250,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("/x")?.hostname(), None);
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn hostname(&self) -> Option<&'a str> {
         self.part(self.host)
     }
@@ -257,6 +261,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("//h:0080")?.port(), Some("0080"));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.part(self.port)
     }
@@ -267,6 +272,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("//h:0080")?.port_number(), Some(80));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn port_number(&self) -> Option<u16> {
         self.port_number
     }
@@ -277,6 +283,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("/C:/x")?.driveletter(), Some("C:"));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn driveletter(&self) -> Option<&'a str> {
         self.part(self.drive)
     }
@@ -288,6 +295,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("x")?.pathroot(), None);
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn pathroot(&self) -> Option<&'static str> {
         self.root.then_some("/")
     }
@@ -299,6 +307,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(r.dirs().collect::<Vec<_>>(), ["a", "", "b", ".."]);
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn dirs(&self) -> Dirs<'a> {
         Dirs {
             rest: self.part(self.dirs),
@@ -313,6 +322,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("a/")?.filename(), None);
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn filename(&self) -> Option<&'a str> {
         self.part(self.file)
     }
@@ -323,6 +333,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("?a=1#f")?.query(), Some("a=1"));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         self.part(self.query)
     }
@@ -333,6 +344,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(microurl::Reference::parse("#top")?.fragment(), Some("top"));
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         self.part(self.fragment)
     }
@@ -386,6 +398,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(r.pathname().to_string(), "/a%20b/c");
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn pathname(&self) -> Pathname<'a> {
         Pathname(Reference {
             scheme: None,
@@ -409,6 +422,7 @@ impl<'a> Reference<'a> {
     /// assert_eq!(r.unicode().to_string(), "http://🌲/αβγ");
     /// # Ok::<(), microurl::Error>(())
     /// ```
+    #[must_use]
     pub fn unicode(&self) -> Unicode<'_, 'a> {
         Unicode(self)
     }
@@ -453,6 +467,8 @@ impl fmt::Display for Reference<'_> {
 /// assert_eq!(format!("{} {}", r, r.unicode()), "?q=%C3%BC ?q=ü");
 /// # Ok::<(), microurl::Error>(())
 /// ```
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Unicode<'r, 'a>(&'r Reference<'a>);
 
 impl fmt::Display for Unicode<'_, '_> {
@@ -468,6 +484,8 @@ impl fmt::Display for Unicode<'_, '_> {
 /// assert_eq!(r.pathname().to_string(), "/c|/x%20y");
 /// # Ok::<(), microurl::Error>(())
 /// ```
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Pathname<'a>(Reference<'a>);
 
 impl fmt::Display for Pathname<'_> {
@@ -487,6 +505,7 @@ impl fmt::Display for Pathname<'_> {
 /// # Ok::<(), microurl::Error>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Dirs<'a> {
     rest: Option<&'a str>,
     split_backslash: bool,

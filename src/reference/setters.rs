@@ -17,6 +17,7 @@ use core::fmt;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum SetError {
     /// A drive letter needs the `file` scheme: the scheme cannot be removed or changed, or
     /// a drive letter set on a URL with another scheme.

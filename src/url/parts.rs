@@ -51,6 +51,7 @@ pub struct UrlParts {
 
 impl<'a> Url<'a> {
     /// The URL's offsets and flags, to store next to [`Url::as_str`].
+    #[must_use]
     pub fn parts(&self) -> UrlParts {
         UrlParts {
             scheme_end: self.rec.scheme_end,
@@ -122,6 +123,7 @@ impl<'a> Url<'a> {
 impl ValidationErrors {
     /// The set with raw bits `bits` (bit `n` is `ValidationError::ALL[n]`; other bits are
     /// dropped), the inverse of [`ValidationErrors::bits`].
+    #[must_use]
     pub fn from_bits(bits: u32) -> ValidationErrors {
         let mut v = ValidationErrors::EMPTY;
         for (n, e) in crate::ValidationError::ALL.iter().enumerate() {

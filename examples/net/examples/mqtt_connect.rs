@@ -7,7 +7,7 @@
 //! cargo run -p microurl-examples --example mqtt_connect -- 'mqtt://dev%2D1:s3cr%40t@127.0.0.1:18830/'
 //! ```
 
-use microurl::{ServerName, Url, mqtt::Transport};
+use microurl::{Url, mqtt::Transport};
 use rumqttc::{Client, Event, MqttOptions, Packet, QoS};
 use std::time::{Duration, Instant};
 
@@ -21,10 +21,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if broker.tls || broker.transport != Transport::Tcp {
         return Err("this example speaks plain MQTT over TCP only".into());
     }
-    let host = match broker.server {
-        ServerName::Ip(ip) => ip.to_string(),
-        ServerName::Dns(name) => name.to_string(),
-    };
+    // The address as a socket takes it (IPv6 without brackets) or the name to resolve.
+    let host = broker.server.to_string();
     let (mut user, mut pass) = ([0u8; 64], [0u8; 64]);
     let user = broker
         .username

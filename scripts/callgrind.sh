@@ -23,7 +23,8 @@
 # Env:   ITERS (default 3), OUT (default target/callgrind), PARSERS (default "microurl url ada"),
 #        OPS (default "parse can_parse join"), BIN (a compare binary built before, e.g. of an
 #        older commit, instead of building the current one), FEATURES (default "": the
-#        crate's default build; "firmware": the build without default features, `idna` only)
+#        crate's default build; "firmware": the build without default features, `idna` only),
+#        ADVERSARIAL (default 1; 0: the corpora and hotspots only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -102,7 +103,7 @@ for op in $OPS; do
     done
 done
 
-if [[ $QUICK == 0 ]]; then
+if [[ $QUICK == 0 && ${ADVERSARIAL:-1} != 0 ]]; then
     KINDS="canonical-path dotdot deep-then-up pct-dots many-dots-host huge-host idn-labels pct-path pct-host encode-path encode-query file-drive-up backslashes ipv4-zeros combining-marks"
     # adversarial OP KINDS...: the table of instructions per byte at 1 KiB and 1 MiB.
     adversarial() {

@@ -28,7 +28,7 @@ pub(crate) fn shift(buf: &mut [u8], src: Range<usize>, dest: usize) {
 /// [`shift`] one byte at a time, in the order that reads each byte before it is
 /// overwritten: from the front to move towards it, from the back to move away. Over the
 /// span the move touches, as cells (a byte and the one `k` away in the same slice, without
-/// indexing: no bounds check to panic, issue 20, and no `memmove`).
+/// indexing: no bounds check to panic, and no `memmove`).
 #[cfg_attr(not(any(target_os = "none", test)), allow(dead_code))]
 fn shift_by_bytes(buf: &mut [u8], src: Range<usize>, dest: usize) {
     use core::cell::Cell;
@@ -60,7 +60,7 @@ fn shift_by_bytes(buf: &mut [u8], src: Range<usize>, dest: usize) {
 
 /// Copies the first `min(dst.len(), src.len())` bytes of `src` to the start of `dst`, as a
 /// zip: `copy_from_slice` is not inlined at opt-level `z`, and its out-of-line body keeps the
-/// length-mismatch panic path even where the lengths are equal (issue 20).
+/// length-mismatch panic path even where the lengths are equal.
 #[inline]
 pub(crate) fn copy_bytes(dst: &mut [u8], src: &[u8]) {
     for (d, s) in dst.iter_mut().zip(src) {
@@ -121,7 +121,7 @@ fn copy(dst: &mut [u8], src: &[u8]) {
 
 /// Copies the first `min(dst.len(), src.len())` bytes of `src` to the start of `dst`: both
 /// slices are cut to one length the compiler can see, so no bounds or length-mismatch panic
-/// links (issue 20).
+/// links.
 #[inline(always)]
 fn copy_prefix(dst: &mut [u8], src: &[u8]) {
     let n = dst.len().min(src.len());

@@ -36,7 +36,7 @@ impl Out<'_> {
 
     /// `bytes` without ASCII tabs and newlines, which the URL parser removes from its input
     /// anyway: what is written raw (the scheme, a host) leaves the text free of them, so
-    /// that it is parsed with no tab-free copy ([`parse_written`]; issue 20: the stack bound).
+    /// that it is parsed with no tab-free copy ([`parse_written`]; the stack bound).
     pub(crate) fn push_tab_free(&mut self, bytes: &[u8]) {
         for &b in bytes {
             if !matches!(b, b'\t' | b'\n' | b'\r') {
@@ -54,7 +54,7 @@ impl Out<'_> {
     /// `ip` as a URL host: IPv4 in dotted decimal, IPv6 in brackets as the IPv6 serializer
     /// writes it. (The crate's serializers, not `core`'s `Display`, which brings the
     /// formatting machinery: calls through pointers that the firmware's static stack
-    /// analysis cannot follow; issue 20.)
+    /// analysis cannot follow.)
     pub(crate) fn push_ip(&mut self, ip: IpAddr) {
         match ip {
             IpAddr::V4(a) => {
@@ -327,7 +327,7 @@ impl<'b> UrlBuilder<'b> {
 /// or `coap::url_from_options`') into the rest; `needed` is the writer's bound on what
 /// suffices when the text itself did not fit. The text has no tabs or newlines (raw parts
 /// are written without them, the others percent-encoded), so it is parsed as a
-/// serialization is, with no tab-free copy ([`Url::reparse_in`]; issue 20: the stack bound).
+/// serialization is, with no tab-free copy ([`Url::reparse_in`]; the stack bound).
 pub(crate) fn parse_written(
     buf: &mut [u8],
     len: usize,

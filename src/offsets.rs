@@ -47,7 +47,7 @@ impl Default for Record {
 impl Record {
     /// A copy of the record. On bare metal, field by field: a whole-record copy is a
     /// `memcpy` call at opt-level `z`, and the parse's only one, so it would link `memcpy`
-    /// (about 700 B of flash on Cortex-M, issue 20). Elsewhere a plain copy (a few vector
+    /// (about 700 B of flash on Cortex-M). Elsewhere a plain copy (a few vector
     /// moves; the field-by-field one costs parse about 10 instructions per URL).
     #[inline(always)]
     pub(crate) fn copied(&self) -> Record {

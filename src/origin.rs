@@ -163,7 +163,7 @@ pub(crate) fn origin_of<'a>(url: &Url<'a>) -> Origin<'a> {
         "blob" => match blob_origin(url.path()) {
             Ok(origin) => origin,
             // Called from here, not from `blob_origin`: one frame less under the scratch
-            // and the parse in it (issue 20: `origin`'s Cortex-M0 stack bound).
+            // and the parse in it (`origin`'s Cortex-M0 stack bound).
             Err(authority) => blob_origin_in_scratch(authority),
         },
         _ => non_blob_origin(url),
@@ -190,7 +190,7 @@ fn non_blob_origin<'a>(url: &Url<'a>) -> Origin<'a> {
 /// nowhere to be borrowed from: such a blob URL gets an opaque origin here, and its origin
 /// from [`Url::origin_in`], which takes an arena.
 ///
-/// Out of line: the frames under [`Url::origin`] hold only what this needs (issue 20).
+/// Out of line: the frames under [`Url::origin`] hold only what this needs (stack bound).
 /// `Err(authority)` when the inner scheme and authority need the scratch: the caller parses
 /// them there ([`blob_origin_in_scratch`]), with this frame gone.
 #[inline(never)]
@@ -199,13 +199,13 @@ fn blob_origin(path: &str) -> Result<Origin<'_>, &str> {
         return Ok(Origin::Opaque);
     };
     // Cut from a serialization: no tabs or newlines, so the parse has no tab-free copy on
-    // its path (`Url::reparse`; issue 20: `origin`'s stack bound).
+    // its path (`Url::reparse`; `origin`'s stack bound).
     canonical_blob_origin(authority).ok_or(authority)
 }
 
 /// [`blob_origin`] when the inner scheme and authority are canonical (parsed with no arena,
 /// the host borrowed from the path); `None` when they need room. Out of line: this parse's
-/// result is not in the frame [`blob_origin_in_scratch`] is called from (issue 20).
+/// result is not in the frame [`blob_origin_in_scratch`] is called from (stack bound).
 #[inline(never)]
 fn canonical_blob_origin(authority: &str) -> Option<Origin<'_>> {
     match Url::reparse(authority) {
@@ -218,7 +218,7 @@ fn canonical_blob_origin(authority: &str) -> Option<Origin<'_>> {
 /// [`blob_origin`] for an inner scheme and authority that are not canonical: parsed in
 /// [`BLOB_ORIGIN_SCRATCH`] bytes of stack (out of line: they are on the stack only then).
 /// This frame, under which the states run, holds the scratch and the parse's result, and
-/// little else (issue 20: `origin`'s Cortex-M0 stack bound).
+/// little else (`origin`'s Cortex-M0 stack bound).
 #[inline(never)]
 fn blob_origin_in_scratch(authority: &str) -> Origin<'_> {
     let mut scratch = [0u8; BLOB_ORIGIN_SCRATCH];
@@ -246,7 +246,7 @@ fn tuple_in<'p>(authority: &'p str, inner: &Url<'_>) -> Origin<'p> {
 }
 
 /// The first occurrence of `part` in `s`, as a slice of `s`. A plain byte search over `get`:
-/// core's `str::find` links a two-way searcher with panic paths of its own (issue 20), and
+/// core's `str::find` links a two-way searcher with panic paths of its own, and
 /// these strings are short.
 fn find_str<'s>(s: &'s str, part: &str) -> Option<&'s str> {
     let last = s.len().checked_sub(part.len())?;
@@ -264,7 +264,7 @@ fn find_str<'s>(s: &'s str, part: &str) -> Option<&'s str> {
 #[inline(never)]
 fn inner_authority(path: &str) -> Option<&str> {
     let path = path.trim_matches(|c: char| c <= ' ');
-    // Split and `get`, not string indexing: no char-boundary panic path (issue 20).
+    // Split and `get`, not string indexing: no char-boundary panic path.
     let (scheme, rest) = path.split_once(':')?;
     if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
         return None;
@@ -337,7 +337,7 @@ impl<'a> Url<'a> {
 /// Stack bytes [`Url::origin`] uses for a `blob:` URL whose inner scheme and authority are
 /// not canonical (the rest of the inner URL is not parsed): their serialization must fit,
 /// else the origin is opaque ([`Url::origin_in`] takes an arena instead). 128, not more: the
-/// scratch is above the parser's deepest chain (issue 20: 1,536 B on a Cortex-M0).
+/// scratch is above the parser's deepest chain (1,536 B on a Cortex-M0).
 pub const BLOB_ORIGIN_SCRATCH: usize = 128;
 
 impl<'a> Url<'a> {

@@ -36,7 +36,7 @@ impl<'a> Url<'a> {
     /// running the parser over `value` (tabs and newlines removed) with `state_override`:
     /// the new serialization, or `None` when the setter leaves the URL as it is. Not
     /// inlined: its frames (the setter's parser, a stack copy of the value) are gone when
-    /// the result is parsed again ([`Url::spliced`]; issue 20: the setters' stack bound).
+    /// the result is parsed again ([`Url::spliced`]; the setters' stack bound).
     #[inline(never)]
     fn splice<'b>(
         &self,
@@ -108,7 +108,7 @@ impl<'a> Url<'a> {
         let old = self.as_str();
         let scheme = SchemeType::from_lowercase(self.scheme().as_bytes());
         // One writer, the parser's, from the first byte to the last (no copy of it beside
-        // the parser in this frame: issue 20, the setters' stack bound).
+        // the parser in this frame: the setters' stack bound).
         let out = Writer::new(out_buf, "");
         let mut p = Parser::for_setter(input, out, scheme, self.record(), state_override);
         p.out
@@ -519,7 +519,7 @@ fn copy_without_tabs<'c>(value: &[u8], to: &'c mut [u8]) -> &'c [u8] {
 /// (<https://url.spec.whatwg.org/#dom-url-host>): the host state with the state override
 /// (with its port for `host`), then the port the URL keeps. It captures nothing, reading
 /// what it needs from the parser and the URL, so no closure is built and passed down the
-/// setter's frames (issue 20: the `UrlBuf` host setters' stack bound).
+/// setter's frames (the `UrlBuf` host setters' stack bound).
 fn write_host(p: &mut Parser<'_, '_, 'static>, url: &Url<'_>) -> Result<(), ParseErrorKind> {
     let has_host = url.host_kind() != HostKind::None;
     let hostname_only = p.state_override == Some(StateOverride::Hostname);

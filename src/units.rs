@@ -113,7 +113,7 @@ fn push_non_ascii(out: &mut Writer<'_>, v: &mut impl Report, s: &[u8], i: usize)
     if !ok {
         v.report_rel(ValidationError::InvalidUrlUnit, i);
     }
-    // Slices and patterns, not indexes: no bounds-check panic path (issue 20).
+    // Slices and patterns, not indexes: no bounds-check panic path.
     let seq = at.get(..len).unwrap_or(at);
     if let Some((&lead, tail)) = seq.split_first() {
         out.push_percent_encoded(lead);

@@ -90,7 +90,7 @@ impl<'a> Url<'a> {
 
     /// The validation errors as the parser recorded them, without the ones
     /// [`Url::validation_errors`] derives from the host: for storing a URL to be rebuilt with
-    /// [`Url::from_record`], which derives them again (no UTS46 scratch on the way: issue 20).
+    /// [`Url::from_record`], which derives them again (no UTS46 scratch on the way).
     pub(crate) fn recorded_validation(&self) -> ValidationErrors {
         self.validation
     }
@@ -239,7 +239,7 @@ impl<'a> Url<'a> {
             HostKind::Domain => Host::Domain(s),
             HostKind::Opaque => Host::Opaque(s),
             // (The crate's IPv4 and IPv6 parsers: `core::net`'s link panic paths and a jump
-            // table the firmware's static stack analysis cannot follow; issue 20.)
+            // table the firmware's static stack analysis cannot follow.)
             HostKind::Ipv4 => {
                 let address = crate::host::domain::ipv4_address(s.as_bytes()).ok()??;
                 Host::Ipv4(core::net::Ipv4Addr::from(address))

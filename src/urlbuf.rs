@@ -49,7 +49,7 @@ fn offset_in(text: &str, arena: (usize, usize)) -> Option<usize> {
 /// What a parse into an `N`-byte arena answers when the arena cannot hold the tab-free
 /// copy of `input` (the parse returned [`COPY_DEFERRED`]): counted with the arena, which
 /// the parse has left, as the count's own copy when it is big enough (`N` is a constant:
-/// one branch is compiled), so that no second buffer is on the stack (issue 20: the
+/// one branch is compiled), so that no second buffer is on the stack (the
 /// Cortex-M0 bound). The answer `Url::parse` gives with an `N`-byte arena.
 fn deferred_count<const N: usize>(
     input: &str,
@@ -70,7 +70,7 @@ impl<const N: usize> UrlBuf<N> {
 
     /// Parses `input` against `base` into a new `UrlBuf`.
     pub fn parse_with_base(input: &str, base: Option<&Url<'_>>) -> Result<Self, Error> {
-        // One copy of `N` bytes besides the result: the arena (issue 20: Cortex-M0 bound).
+        // One copy of `N` bytes besides the result: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
         match parse_deferring_count(input, base, &mut arena) {
             Ok(url) => Self::holding(&url),
@@ -81,8 +81,8 @@ impl<const N: usize> UrlBuf<N> {
 
     /// A new `UrlBuf` holding a copy of `url` (wherever its text is: the arena, or the
     /// input it borrowed). Out of line, writing straight into the caller's result: the
-    /// storage it builds is not beside the arena in the frame under the parse (issue 20:
-    /// Cortex-M0 bound).
+    /// storage it builds is not beside the arena in the frame under the parse
+    /// (Cortex-M0 bound).
     #[inline(never)]
     fn holding(url: &Url<'_>) -> Result<Self, Error> {
         let text = url.as_str();
@@ -96,7 +96,7 @@ impl<const N: usize> UrlBuf<N> {
 
     /// Parses `input` against `base` and stores the result; on an error nothing changes.
     fn parse_into(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
-        // One copy of `N` bytes on the stack: the arena (issue 20: Cortex-M0 bound).
+        // One copy of `N` bytes on the stack: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
         match parse_deferring_count(input, base, &mut arena) {
             Ok(url) => self.store(&url),
@@ -156,7 +156,7 @@ impl<const N: usize> UrlBuf<N> {
     /// Runs a setter's edit of [`Url`] (its new serialization, in an `N`-byte arena) and
     /// stores the result; on any error nothing changes. The edit is parsed again in
     /// [`UrlBuf::store_edit`], so that no parse result is in this frame beside the arena and
-    /// the current URL (issue 20: the Cortex-M0 bound).
+    /// the current URL (the Cortex-M0 bound).
     fn apply(
         &mut self,
         edit: impl for<'x> FnOnce(&Url<'x>, &'x mut [u8]) -> Edited<'x>,
@@ -314,7 +314,7 @@ mod tests {
     use std::string::String;
 
     /// `parse` and `set_href` with tabs or newlines whose tab-free copy does not fit in `N`
-    /// bytes (the count deferred out of the arena's frame, issue 20, and made in the arena
+    /// bytes (the count deferred out of the arena's frame, and made in the arena
     /// itself when it holds [`ON_STACK`] bytes): the answer `Url::parse` gives with an
     /// `N`-byte arena, never the internal `needed: 0`, and the URL unchanged on an error.
     fn agrees_on_tab_free_copies<const N: usize>(inputs: &[String]) {

@@ -577,7 +577,7 @@ mod tests {
         assert!(!url_units("a%g0"));
     }
 
-    /// Strict mode accepts exactly the valid URL strings (the differences issue 19 listed are
+    /// Strict mode accepts exactly the valid URL strings (the differences once listed are
     /// among the cases: `'` in a special query, the `|` of a drive letter, a host copied from
     /// the base).
     #[test]

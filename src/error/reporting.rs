@@ -73,7 +73,7 @@ pub struct ErrorLog<'s> {
     parse: core::cell::Cell<ParseState>,
 }
 
-/// [`Logged`]'s state, kept in its log rather than in the reporter (issue 20: the reporter
+/// [`Logged`]'s state, kept in its log rather than in the reporter (the reporter
 /// is in the parser, in the frame of its run, which is under the deepest chain).
 #[derive(Clone, Copy, Debug, Default)]
 struct ParseState {
@@ -265,7 +265,7 @@ impl Report for Logged<'_> {
             state.in_parser = true;
         });
     }
-    // Out of line: the parser's run holds its frame (issue 20).
+    // Out of line: the parser's run holds its frame (stack bound).
     #[inline(never)]
     fn map_positions(&mut self, f: impl Fn(usize) -> usize) {
         let state = self.log.parse.get();

@@ -74,7 +74,7 @@ impl fmt::Display for FormEncode<'_> {
 impl FormEncode<'_> {
     /// Writes the encoded text to `f` (the body of `Display`, for any writer: called
     /// directly, it needs no formatting machinery, whose calls through pointers a static
-    /// stack analysis cannot follow; issue 20).
+    /// stack analysis cannot follow).
     fn write_to<W: fmt::Write + ?Sized>(&self, f: &mut W) -> fmt::Result {
         let mut start = 0;
         for (i, b) in self.input.bytes().enumerate() {
@@ -290,7 +290,7 @@ impl fmt::Write for SliceWriter<'_> {
         // After the first overflow nothing more is stored, so the stored text stays a prefix.
         if let (false, Some(dst)) = (overflowed, self.buf.get_mut(self.len..self.needed)) {
             // (Through iterators: the lengths are equal, which `copy_from_slice` could not
-            // prove; issue 20.)
+            // prove.)
             for (to, from) in dst.iter_mut().zip(s.bytes()) {
                 *to = from;
             }

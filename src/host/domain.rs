@@ -302,7 +302,7 @@ fn strict_ascii_rules(domain: &[u8]) -> Option<Option<usize>> {
 
 /// [`strictly_valid_ascii`] on the host the parser just wrote at `start..` of `out`, for a
 /// parse that reports in order (a log, or strict mode): its `xn--` labels are decoded in the
-/// arena past the output rather than on the stack (issue 20: this is under the parser's
+/// arena past the output rather than on the stack (this is under the parser's
 /// deepest frames), and that scratch counts in what the arena needs, so that `needed`
 /// always decides it. `None`: the arena is short of it or did not hold the host; the check
 /// is left undecided ([`Writer::undecided`]) and the parse asks for more arena.
@@ -393,7 +393,7 @@ pub(crate) fn undecided_host_valid(_input: &[u8], _scratch: &mut [u8]) -> bool {
 /// (whatever its `xn--` labels), a forbidden domain code point fails it, and a result that
 /// ends in a number goes to the IPv4 parser. `None`: a decoded byte is not ASCII, and the
 /// domain needs UTS46 ([`undecided_host_valid`]). Out of line: its IPv4 scanner is not on
-/// the chain of UTS46's frames (issue 20).
+/// the chain of UTS46's frames (stack bound).
 #[inline(never)]
 pub(crate) fn ascii_domain_valid(input: &[u8]) -> Option<bool> {
     let (mut scan, mut forbidden) = (ipv4::Ipv4Scan::new(), false);

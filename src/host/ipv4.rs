@@ -225,7 +225,7 @@ fn parse_ipv4(
     }
     // `None`: 2^32 or more. In 32 bits: no 64-bit arithmetic on Cortex-M.
     let mut numbers = [None::<u32>; 4];
-    // Zipped, not indexed: no bounds check to panic (issue 20).
+    // Zipped, not indexed: no bounds check to panic.
     let parts = values.iter().zip(flags).take(n);
     for (slot, (&value, &flags)) in numbers.iter_mut().zip(parts) {
         if flags & OK == 0 {

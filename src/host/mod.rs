@@ -194,7 +194,7 @@ pub(crate) fn parse<R: Report>(
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
 ///
 /// Not inlined: with a log, its gathering of errors is not in the host parser's frame,
-/// which is under the deepest chain (issue 20).
+/// which is under the deepest chain (stack bound).
 #[inline(never)]
 fn parse_opaque<R: Report>(
     input: &[u8],

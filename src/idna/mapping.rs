@@ -152,7 +152,7 @@ impl Iterator for Mapped<'_> {
     type Item = char;
 
     // Not inlined into the decomposition that reads it: its locals would sit in that frame,
-    // under the decomposition's own calls, the deepest chain of every NFC stream (issue 20).
+    // under the decomposition's own calls, the deepest chain of every NFC stream (stack bound).
     #[inline(never)]
     fn next(&mut self) -> Option<char> {
         if self.identity {

@@ -264,7 +264,7 @@ pub(crate) fn domain_to_ascii_in(
         DomainToAscii::NotStrict { encode } => encode,
     };
     // A loop here rather than a call of `str::is_ascii`: across a call `encode` would take
-    // a stack slot, 8 bytes more under every caller on a Cortex-M0 (issue 20).
+    // a stack slot, 8 bytes more under every caller on a Cortex-M0 (stack bound).
     let n = if domain.bytes().all(|b| b.is_ascii()) {
         let dst = out
             .get_mut(..domain.len())
@@ -307,7 +307,7 @@ pub(crate) fn domain_to_ascii_in(
 /// first byte it writes, so what it could find before is left to
 /// [`verdict`](fn@verdict::verdict), which the callers run on this error (a host with no
 /// room in the arena): the deep frames of processing (an `xn--` label's NFC check) stay off
-/// the stack of that path (issue 20: Cortex-M0 bound).
+/// the stack of that path (Cortex-M0 bound).
 pub(crate) fn domain_to_ascii_no_room(domain: &str, count: bool) -> IdnaError {
     let needed = match domain.is_ascii() {
         true if domain.is_empty() => return IdnaError::EmptyHost,

@@ -70,7 +70,7 @@ pub(crate) fn is_stable(c: char) -> bool {
 
 /// `s / N_COUNT` for `s < S_COUNT` (a Hangul syllable index), as a multiply and a shift:
 /// Cortex-M0 has no divide instruction, and at opt-level `s` the division is a call to
-/// `__aeabi_uidivmod`, slower and 56 bytes deeper on the stack (issue 20). Exact on the whole
+/// `__aeabi_uidivmod`, slower and 56 bytes deeper on the stack (stack bound). Exact on the whole
 /// range (`hangul_division_by_multiplication`).
 fn div_n_count(s: u32) -> u32 {
     (s * 14_267) >> 23
@@ -108,7 +108,7 @@ fn decompose(c: char, buf: &mut [char; 4]) -> usize {
     }
     // Only the first component of a decomposition decomposes further. Its seconds fill
     // `buf` from the end (the outermost one is last), then move up behind the head: no
-    // second array in this frame (issue 20: Cortex-M stack bound).
+    // second array in this frame (Cortex-M stack bound).
     let mut free = buf.len();
     let mut head = c;
     while may_decompose(head) {
@@ -141,7 +141,7 @@ pub(crate) struct Decomposed<I> {
     /// (bits 24-27) and its length (bits 28-31): the rest of it is decomposed again when
     /// asked for (rarely: a decomposition beyond its first character), not kept, and the
     /// three fit one word, so every copy of this state (the NFC stream clones it several
-    /// times per segment) is small (issue 20: Cortex-M stack bound).
+    /// times per segment) is small (Cortex-M stack bound).
     current: u32,
 }
 
@@ -177,7 +177,7 @@ impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {
 #[derive(Clone, Debug)]
 struct SortedRun<I> {
     /// The run's first mark; the run ends at the first starter (or the end) after it: a
-    /// pass reads one character past the run rather than keep its length (issue 20: this
+    /// pass reads one character past the run rather than keep its length (this
     /// state is on the deepest stack chain on Cortex-M0).
     start: I,
     it: I,
@@ -200,7 +200,7 @@ impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
 
     /// Consumes the run of non-starters at the front of `it` into this run, in place: no
     /// run and no lookahead copy of the source in the caller's frame (`self.it` is the
-    /// lookahead; issue 20: Cortex-M0 stack bound).
+    /// lookahead; Cortex-M0 stack bound).
     fn take(&mut self, it: &mut I) {
         self.start.clone_from(it);
         let mut min = 256;
@@ -314,7 +314,7 @@ impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
 #[inline(always)]
 fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
     // The fields in place, the run's cursor as the lookahead: no copy of the source state
-    // or of the run in this frame (issue 20: this function is on the deepest chain on
+    // or of the run in this frame (this function is on the deepest chain on
     // Cortex-M0, under an `xn--` label's NFC check).
     let Nfc {
         next_segment: it,
@@ -447,7 +447,7 @@ impl<I: Iterator<Item = char> + Clone> Iterator for Nfc<I> {
 /// decomposes nor composes with what precedes it, so normalization is the identity), else
 /// a full comparison ([`is_nfc_by_normalizing`]). The quick check keeps this frame small:
 /// the full comparison's iterator state (a few hundred bytes) is in the other function's
-/// frame, on the stack only for labels the quick check cannot decide (issue 20: the deepest
+/// frame, on the stack only for labels the quick check cannot decide (the deepest
 /// chain on Cortex-M runs through here).
 #[inline(always)]
 pub(crate) fn is_nfc(label: &str) -> bool {

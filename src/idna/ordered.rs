@@ -109,7 +109,7 @@ fn load(region: &[u8], k: usize, len: usize) -> (Decoder, u64) {
 
 /// A decoding in progress (see the module docs): its windows are decoded one at a time
 /// into the end of the scratch, read with [`Ordered::char_at`] between two calls, so that
-/// what the caller does with them is not on the stack under the decoding (issue 20).
+/// what the caller does with them is not on the stack under the decoding (stack bound).
 pub(crate) struct Ordered {
     walk: Walk,
     /// The first final position of the next window.
@@ -179,7 +179,7 @@ impl Ordered {
             return Ok(0);
         }
         // Within `scratch` (its layout): the fallbacks are unreachable (no panic path,
-        // issue 20).
+        // the stack bound).
         let Some((checkpoints, rest)) =
             scratch.split_at_mut_checked(layout.checkpoints * CHECKPOINT)
         else {

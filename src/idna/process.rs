@@ -36,7 +36,7 @@ pub(crate) enum Target {
 /// What [`process`] runs: ToASCII, where `encode` says whether a label is Punycode-encoded
 /// or, in a validity-only run (which keeps no result), only checked for what can fail its
 /// encoding ([`encode_label_verdict`]); or ToUnicode. (One argument, not two: `process`
-/// takes no more than its callers' frames hold for it, issue 20.)
+/// takes no more than its callers' frames hold for it.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Operation {
     ToAscii { encode: bool },

@@ -140,7 +140,7 @@ impl Decoder {
         if self.len > MAX_DECODED_CODE_POINTS {
             return Err(Failure::TooLong);
         }
-        // At least 1 (`max` shows the compiler: no panic path, issue 20).
+        // At least 1 (`max` shows the compiler: no panic path).
         let points = (self.len as u32).max(1);
         self.bias = adapt(i - old_i, points, old_i == 0);
         self.n = self.n.checked_add(i / points).ok_or(Failure::Invalid)?;
@@ -245,7 +245,7 @@ pub(crate) fn scratch_to_utf8(scratch: &mut [u8], count: usize) -> usize {
         let c = char::from_u32(read_cp(scratch, i)).unwrap_or(char::REPLACEMENT_CHARACTER);
         let mut buf = [0u8; 4];
         let utf8 = c.encode_utf8(&mut buf).as_bytes();
-        // Only when it fits, through `copy_bytes` (no panic path, issue 20).
+        // Only when it fits, through `copy_bytes` (no panic path).
         if let Some(dst) = scratch.get_mut(at..).and_then(|t| t.get_mut(..utf8.len())) {
             crate::arena::copy_bytes(dst, utf8);
         }
@@ -261,7 +261,7 @@ pub(crate) fn scratch_to_utf8(scratch: &mut [u8], count: usize) -> usize {
 /// validity-only run asks this alone, and does not encode).
 #[inline(always)]
 pub(crate) fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Failure> {
-    // A fold, not `count`: `Chars::count` is 324 B of flash on Cortex-M (issue 20).
+    // A fold, not `count`: `Chars::count` is 324 B of flash on Cortex-M.
     match label.fold(0usize, |n, _| n + 1) {
         total if total > MAX_ENCODED_CODE_POINTS => Err(Failure::TooLong),
         total => Ok(total),

@@ -30,7 +30,7 @@ pub(crate) fn check_label(
 
 /// [`check_label`] for a label that came from Punycode: it must be in NFC (V1), and always
 /// uses nontransitional statuses. Inlined: the NFC check and the criteria are then called
-/// from the caller's frame, not from one more frame (issue 20: they are the deepest chain).
+/// from the caller's frame, not from one more frame (they are the deepest chain).
 #[inline(always)]
 pub(crate) fn check_decoded_label(
     label: &str,
@@ -89,7 +89,7 @@ fn criteria(
 /// What beStrict = true adds to the criteria on a label decoded from Punycode: CheckHyphens
 /// (V2, V3) and UseSTD3ASCIIRules (its ASCII code points are `a-z`, `0-9` and `-`; since
 /// Unicode 15.1 the rule says nothing about the others). Not inlined: its state is not in
-/// the frame under which NFC is checked (issue 20).
+/// the frame under which NFC is checked (stack bound).
 #[inline(never)]
 pub(crate) fn strict_rules_hold(label: &str) -> bool {
     let std3 = |b: u8| !b.is_ascii() || b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';

@@ -49,7 +49,7 @@ pub(crate) enum Verdict {
 }
 
 /// What [`verdict`] found in the labels it decided, when others are undecided: bits
-/// ([`Known::FORBIDDEN`], ...), one byte (issue 20: the verdict is in the host parser's
+/// ([`Known::FORBIDDEN`], ...), one byte (the verdict is in the host parser's
 /// frame).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Known(u8);
@@ -238,7 +238,7 @@ fn checked_label(tail: &mut [u8], count: usize, strict: bool) -> Decoded {
 }
 
 /// The label decoded into `tail` (`count` code points) as UTF-8, at its start. Not
-/// inlined: the conversion's state is not in the frame the NFC check runs under (issue 20).
+/// inlined: the conversion's state is not in the frame the NFC check runs under (stack bound).
 #[inline(never)]
 fn decoded_str(tail: &mut [u8], count: usize) -> Option<&str> {
     let len = scratch_to_utf8(tail, count);
@@ -246,8 +246,8 @@ fn decoded_str(tail: &mut [u8], count: usize) -> Option<&str> {
 }
 
 /// [`LabelScan::decoded_bidi`] of a decoded label. Not inlined: the scan's state is gone
-/// from the stack before the NFC check, the deepest chain of every host parse (issue 20:
-/// the Cortex-M0 bound).
+/// from the stack before the NFC check, the deepest chain of every host parse
+/// (the Cortex-M0 bound).
 #[inline(never)]
 fn scanned_bidi(decoded: &str) -> Option<BidiLabel> {
     let mut scan = LabelScan::default();
@@ -406,7 +406,7 @@ mod tests {
     /// digits (Bidi), uppercase ASCII among the basic code points, code points that are
     /// disallowed, not in NFC (U+0958, U+212B) or that NFC composes (U+0301 after `e`); one
     /// label in three with a run of combining marks longer than the NFC check's buffer. The
-    /// streamed check always decides (issue 16: no "unknown" for a long run of marks).
+    /// streamed check always decides (no "unknown" for a long run of marks).
     #[test]
     fn streamed_label_is_checked_as_process_checks_it() {
         let pool: [&[char]; 6] = [

@@ -142,7 +142,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// already part of the buffer (the spec prepends `%40`, which the set produces).
     #[inline(always)]
     fn write_credentials(&mut self, userinfo: &[u8]) {
-        // Split at the first `:` without indexing (no bounds-check panic path, issue 20).
+        // Split at the first `:` without indexing (no bounds-check panic path).
         let (username, password) = match userinfo.iter().position(|&b| b == b':') {
             Some(colon) => (
                 userinfo.get(..colon).unwrap_or_default(),

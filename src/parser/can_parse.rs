@@ -78,7 +78,7 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
 /// whether the base has an opaque path (the scheme is followed by no `/`, tabs and newlines
 /// removed). Proven by `tests/can_parse_base.rs` (against a parse with the real base).
 /// Returns what [`stand_in`] builds the URL from. Out of line: its scan is not in the frame
-/// the input's run is under (issue 20).
+/// the input's run is under (stack bound).
 #[inline(never)]
 fn base_stand_in(b: &str) -> Option<(SchemeType, bool)> {
     let rest = b
@@ -137,7 +137,7 @@ fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
 /// The canonical URL [`base_stand_in`] stands a base in with: its special scheme with the
 /// host `h` (`file:///` for `file`), or `a:/` or `a:x` (an opaque path). Constants from
 /// their records rather than parsed (a unit test compares them with their parse), in the
-/// order of `SchemeType`: indexed, not matched (no jump table: issue 20, the static stack
+/// order of `SchemeType`: indexed, not matched (no jump table: the static stack
 /// bound cannot follow an indirect jump).
 fn stand_in(scheme: SchemeType, opaque: bool) -> &'static Url<'static> {
     let i = match scheme.is_special() {
@@ -254,7 +254,7 @@ fn deciding_part(input: &str) -> &str {
 
 /// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when
 /// valid): `None` when a step that needs scratch left validity undecided. Out of line: the
-/// run's result is not in the frame [`valid_in_scratch`] is called from (issue 20).
+/// run's result is not in the frame [`valid_in_scratch`] is called from (stack bound).
 #[inline(never)]
 fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Option<bool> {
     match pipeline_validity(input, job, &mut [], resume) {
@@ -282,7 +282,7 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // too long to decode in the scratch. A validity-only run stops at the path start, so
     // the head decides: it runs again (in place, or its tab-free copy at the end of the
     // scratch), and a host it leaves undecided is decided after it. Each is called from
-    // this frame (issue 20: no frame of the head's between).
+    // this frame (no frame of the head's between).
     let at = head_at(input, &mut scratch, job.base)?;
     // A host left out of the copy: the head runs again with an invalid stand-in, and where
     // it then fails it is valid only if the host is (a host, not a path's bytes), decided
@@ -307,7 +307,7 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
 }
 
 /// [`valid_in_scratch`]'s run on the head [`head_at`] found: `None` when it leaves a host
-/// undecided (its place in the tab-free input in `job.host`). Inlined: issue 20, no frame
+/// undecided (its place in the tab-free input in `job.host`). Inlined: no frame
 /// between the scratch's and the run's.
 #[inline(always)]
 fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Option<bool> {
@@ -316,7 +316,7 @@ fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) 
         HeadAt::Scratch(split, squeezed) => {
             // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 (or
             // putting ASCII bytes in their place) leaves UTF-8: the fallbacks are
-            // unreachable (and leave no panic path, issue 20).
+            // unreachable (and leave no panic path).
             let (out, copy) = scratch.split_at_mut_checked(split)?;
             (core::str::from_utf8(copy).ok()?, out, squeezed)
         }
@@ -406,7 +406,7 @@ enum HeadAt<'i> {
     Input(&'i str),
     /// The tab-free head is copied into the scratch from this offset to its end, shorter
     /// ([`Squeeze`]) when `true`. (Not the `Squeeze` itself: that is recomputed where it is
-    /// needed, so that its size is not in the frame the run is under, issue 20.)
+    /// needed, so that its size is not in the frame the run is under.)
     Scratch(usize, bool),
 }
 
@@ -415,7 +415,7 @@ enum HeadAt<'i> {
 /// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
 /// it has no tabs or newlines, else copied into the end of `scratch` (shorter, as
 /// [`Squeeze`] says, when it is over the scratch). Only the head is found here: the caller
-/// runs the states on it, so that this frame is not under them (issue 20: `can_parse`'s
+/// runs the states on it, so that this frame is not under them (`can_parse`'s
 /// bound). Apart from the pipeline, so that `parse` does not link it. `None`: unreachable
 /// (what a squeezed head keeps fits the scratch).
 #[inline(never)]
@@ -464,7 +464,7 @@ fn squeeze(t: &[u8], scan: &Head, base: Option<&Url<'_>>) -> Squeeze {
 
 /// Where the host stand-in starts in the squeezed copy of `input`'s head, and the host it
 /// stands in for, if one was left out. Out of line: the [`Squeeze`] is not in the frame
-/// the run is under (issue 20).
+/// the run is under (stack bound).
 #[inline(never)]
 fn squeezed_host(input: &str, base: Option<&Url<'_>>) -> Option<(usize, HostSpan)> {
     let t = trimmed(input).as_bytes();

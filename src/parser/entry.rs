@@ -23,7 +23,7 @@ pub(super) struct Job<'b, 'u> {
     pub(super) base: Option<&'b Url<'u>>,
     /// Of the [`Options`]: strict parsing, and whether the recognizer runs
     /// ([`recognizer_runs`]). (Two bytes beside the flags below, not the options' eight:
-    /// the job is in the frame of every parse, issue 20.)
+    /// the job is in the frame of every parse.)
     strict: bool,
     pub(super) recognizes: bool,
     /// Only whether the input is valid: the states stop where no later one can fail.
@@ -37,7 +37,7 @@ pub(super) struct Job<'b, 'u> {
     /// undecided, in the run's input (`None` in the cell: none was). `can_parse` decides it
     /// after the run ([`crate::host::domain::undecided_host_valid`]), so that no parse links
     /// what that takes. (A reference: the cell is in `can_parse`'s frame, not in every
-    /// parse's, issue 20.)
+    /// parse's.)
     pub(super) host: Option<&'b Cell<Option<HostSpan>>>,
     /// Set with [`COPY_DEFERRED`]: the caller counts the tab-free copy (a flag, not the
     /// error alone, so that a program whose arena always holds what can be copied sees the
@@ -202,7 +202,7 @@ pub(crate) fn parse<'a>(
 
 /// [`parse`] without options, but [`COPY_DEFERRED`] where the arena cannot hold the
 /// tab-free copy: for a caller whose frame holds the arena (`UrlBuf`), which then calls
-/// [`tab_free_needed`] from a frame that does not (issue 20: the Cortex-M0 bound).
+/// [`tab_free_needed`] from a frame that does not (the Cortex-M0 bound).
 #[inline(always)]
 pub(crate) fn parse_deferring_count<'a>(
     input: &'a str,
@@ -267,7 +267,7 @@ pub(crate) fn tab_free_needed_in(
 /// What [`pipeline`] returns when the arena cannot hold the tab-free copy of the input: its
 /// caller ([`parse`]) then answers with [`tab_free_copy_too_small`], whose stack copy is
 /// under the parser's deepest chain, so that the pipeline's frame is not on top of both
-/// (issue 20: the Cortex-M0 bound of parse, join and set_href). `needed` is never 0 in an
+/// (the Cortex-M0 bound of parse, join and set_href). `needed` is never 0 in an
 /// answer: an arena too small for something needs at least one byte.
 pub(crate) const COPY_DEFERRED: Error = Error::ArenaTooSmall { needed: 0 };
 
@@ -354,8 +354,8 @@ fn pipeline<'a>(
 
 /// [`pipeline`] for `can_parse` (a validity-only job): when the scratch cannot hold the
 /// tab-free copy, validity is undecided at once (its head is decided apart: `can_parse::head_at`),
-/// so the stack copy that counts what a parse needs is not linked under it (issue 20:
-/// `can_parse`'s bound).
+/// so the stack copy that counts what a parse needs is not linked under it
+/// (`can_parse`'s bound).
 /// Inlined: no frame of its own between its callers and the states.
 #[inline(always)]
 pub(super) fn pipeline_validity<'a>(
@@ -391,7 +391,7 @@ fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
         v.report(ValidationError::InvalidUrlUnit, lead + first);
         let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
         // Each out of line, so that neither frame is under the other's callees: the
-        // recognizer's result for the copy, and the stack copy (issue 20: Cortex-M0).
+        // recognizer's result for the copy, and the stack copy (Cortex-M0).
         return match arena.len() < n {
             true if COUNT == COUNT_LATER && counts(n) => {
                 job.deferred.set(true);
@@ -414,7 +414,7 @@ pub(super) fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize)
     let bytes = input.as_bytes();
     let kept = |b: Option<&u8>| b.is_some_and(|&b| !is_c0_or_space(b));
     // Nothing to trim (most input) is decided here; the trimming is one body out of line
-    // for every caller (issue 20: flash).
+    // for every caller (flash).
     if kept(bytes.first()) && kept(bytes.last()) {
         return (input, 0);
     }
@@ -453,7 +453,7 @@ fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
 ///
 /// Not inlined: the parser's state is in this frame alone, not also in the frames of its
 /// callers (the pipeline, and the stack copy of [`tab_free_copy_too_small`] which calls it
-/// again: issue 20, Cortex-M0 stack bound).
+/// again: Cortex-M0 stack bound).
 #[inline(never)]
 pub(super) fn run<'a, R: Report>(
     input: &'a str,
@@ -501,7 +501,7 @@ pub(super) fn run<'a, R: Report>(
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is
-    // built: it is then built where it is returned, not copied there (issue 20: the frame
+    // built: it is then built where it is returned, not copied there (the frame
     // of the run with a log).
     if R::IN_ORDER && job.strict {
         strict(&p.v)?;

@@ -193,7 +193,7 @@ impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
 
 impl<'i, R: Report> Parser<'i, '_, '_, R> {
     /// `input[pos..]`, empty past the end. The states' positions are always in range; `get`
-    /// instead of indexing so that no bounds-check panic path is linked (issue 20).
+    /// instead of indexing so that no bounds-check panic path is linked.
     pub(crate) fn rest(&self, pos: usize) -> &'i [u8] {
         self.input.get(pos..).unwrap_or_default()
     }
@@ -378,7 +378,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// The states of a serialization whose host, if any, is `kept`'s (a setter's result
     /// that kept the host: every setter but host, hostname and href): the scheme is taken
     /// as written, and the authority state takes the host as written
-    /// ([`Parser::kept_host_authority_state`]), so no host parser is reached (issue 20: the
+    /// ([`Parser::kept_host_authority_state`]), so no host parser is reached (the
     /// stack bound of those setters).
     pub(crate) fn after_kept_host(&mut self, kept: Option<HostKind>) -> Step {
         let scheme_end = self

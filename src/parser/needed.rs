@@ -159,7 +159,7 @@ impl Head {
 /// [`super::entry::parse`]'s answer when its arena (`room` bytes) cannot hold the tab-free
 /// copy of `input` (the pipeline returned [`super::entry::COPY_DEFERRED`]): `input` is
 /// trimmed again and counted by [`count_on_stack`]. Called by `parse` once the pipeline has returned, so that
-/// the pipeline's frame is not under the stack copy (issue 20: the Cortex-M0 bound of parse,
+/// the pipeline's frame is not under the stack copy (the Cortex-M0 bound of parse,
 /// join and set_href). The validation errors are not kept: the answer is an error.
 #[inline(never)]
 pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_>, room: usize) -> Error {
@@ -168,7 +168,7 @@ pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_>, room: usiz
 
 /// [`tab_free_copy_too_small`] with the copy in `buf`, a buffer of [`ON_STACK`] bytes the
 /// caller holds already (`UrlBuf`'s arena, which the parse left): no second one on the
-/// stack (issue 20: the Cortex-M0 bound of `UrlBuf::parse`). The same answers.
+/// stack (the Cortex-M0 bound of `UrlBuf::parse`). The same answers.
 #[inline(never)]
 pub(super) fn tab_free_copy_too_small_in(
     input: &str,
@@ -192,7 +192,7 @@ fn tab_free_count(input: &str, job: &Job<'_, '_>, room: usize, buf: &mut [u8; ON
 
 /// [`tab_free_copy_too_small`] for a parse that reports in order (`parse_with` with a log or
 /// in strict mode), called by `parse_with` once that parse has returned [`COPY_DEFERRED`]:
-/// counted by the parse without a log, whose frames are smaller (issue 20: the Cortex-M0
+/// counted by the parse without a log, whose frames are smaller (the Cortex-M0
 /// bound). The answer is `ArenaTooSmall` even for input that fails: its validation errors
 /// are the log's, which only a parse with room reports. The room asked for has
 /// [`logged_host`] more bytes for the strict check of a host.
@@ -213,7 +213,7 @@ pub(super) fn tab_free_copy_too_small_for_log(input: &str, base: Option<&Url<'_>
 }
 
 /// [`logged_host`] for `input`, or 0 when no host of it can have `xn--` labels. Out of
-/// line: not in the frame above the count's (issue 20).
+/// line: not in the frame above the count's (stack bound).
 #[inline(never)]
 fn host_check_room(input: &str) -> usize {
     match crate::host::domain::may_have_xn_labels(input.as_bytes()) {
@@ -224,7 +224,7 @@ fn host_check_room(input: &str) -> usize {
 
 /// What [`tab_free_copy_too_small_for_log`] asks for input that fails: the arena that holds
 /// the tab-free copy and any output decides every check. Out of line: not in the frame
-/// above the count's (issue 20).
+/// above the count's (stack bound).
 #[inline(never)]
 fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
     let (trimmed, _) = trim(input, &mut ValidationErrors::default());
@@ -258,7 +258,7 @@ pub(super) fn logged_host<R: Report>() -> usize {
 ///
 /// Inlined into its two callers: the frame that holds the copy holds little else (what to
 /// copy is decided out of line, [`plan`], and the answers are worked out before the parse),
-/// since it is under the parser's deepest chain (issue 20).
+/// since it is under the parser's deepest chain (stack bound).
 #[inline(always)]
 fn count_on_stack<R: Report>(
     t: &[u8],

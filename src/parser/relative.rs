@@ -110,7 +110,7 @@ impl<R: Report> Parser<'_, '_, '_, R> {
     }
 
     /// <https://url.spec.whatwg.org/#relative-slash-state>. Inlined into the relative state,
-    /// its one caller: one frame less above the authority state (issue 20: the Cortex-M0
+    /// its one caller: one frame less above the authority state (the Cortex-M0
     /// bound of `UrlBuf::parse`).
     #[inline(always)]
     fn relative_slash_state(&mut self, pos: usize) -> Step {

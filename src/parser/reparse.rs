@@ -14,8 +14,8 @@ use crate::url::Url;
 impl<'a> Url<'a> {
     /// `Url::parse(href, &mut [])` for a serialization this crate built (a setter's
     /// result): it has no tabs or newlines (every component percent-encodes them or cannot
-    /// hold them), so the tab-free copy and its stack buffer are not on this path (issue 20:
-    /// the setters' static stack bound). A serialization may still end in a space (an
+    /// hold them), so the tab-free copy and its stack buffer are not on this path
+    /// (the setters' static stack bound). A serialization may still end in a space (an
     /// opaque path whose query or fragment a setter removed), which step 1 trims as the
     /// spec's setters strip it.
     #[inline(never)]
@@ -26,7 +26,7 @@ impl<'a> Url<'a> {
     /// [`Url::reparse`] for a setter's result that kept the host `kept` (every setter but
     /// host, hostname and href): the recognizer, else the states with the scheme and host
     /// taken as written ([`Parser::after_kept_host`]), so that no host parser is under these
-    /// setters (issue 20: their stack bound).
+    /// setters (their stack bound).
     #[inline(never)]
     pub(crate) fn reparse_kept_host(
         href: &'a str,
@@ -79,7 +79,7 @@ impl<'a> Url<'a> {
 
     /// [`Url::reparse_in`] without the recognizer, for text it has already found not
     /// canonical (a `blob:` URL's inner URL): the states alone, which answer the same. Its
-    /// frame, under which the states run, holds no recognizer result (issue 20: `origin`).
+    /// frame, under which the states run, holds no recognizer result (`origin`).
     pub(crate) fn reparse_unrecognized_in(
         href: &'a str,
         arena: &'a mut [u8],

@@ -13,7 +13,7 @@ impl Parser<'_, '_, '_> {
     /// The host (or hostname) state with a state override, over the whole input: writes the
     /// new host and returns whether a new port was given (and its value, `None` = default).
     /// `Err` means the URL stays as it was. Inlined into its one caller, the host setters'
-    /// splice, whose frame has room for its locals (issue 20: their stack bound).
+    /// splice, whose frame has room for its locals (their stack bound).
     #[inline(always)]
     pub(crate) fn host_setter_state(
         &mut self,

@@ -28,7 +28,7 @@ pub(super) fn without_tabs<'a, R: Report>(
 
 /// [`without_tabs`]' body. `RECOGNIZE`: whether the recognizer runs on the copy (a speed
 /// path: `can_parse` does without it, and inlines this into its pipeline: one frame less
-/// above the states, issue 20).
+/// above the states).
 #[inline(always)]
 pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
     trimmed: &'a str,
@@ -57,7 +57,7 @@ pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
     match RECOGNIZE {
         // The copy's `n` bytes added to any size reported.
         // Added in place: a `map_err` moves the whole result, a `memcpy` call on
-        // Cortex-M at opt-level `z` (issue 20: flash).
+        // Cortex-M at opt-level `z` (flash).
         true => {
             let mut result = recognized_run(copy, job, out, v, map_pos);
             if let Err(Error::ArenaTooSmall { needed }) = &mut result {
@@ -66,7 +66,7 @@ pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
             result
         }
         // A validity-only job (`can_parse`) reads no size: the result passes straight
-        // through, without a second one in this frame (issue 20: its stack bound).
+        // through, without a second one in this frame (its stack bound).
         false => run(copy, job, out, v, None, map_pos),
     }
 }
@@ -97,7 +97,7 @@ fn recognized_run<'a, R: Report>(
 pub(super) fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
     let mut at = 0;
     for run in from.split(|&b| is_tab_or_newline(b)) {
-        // Only when it fits, through `copy_bytes` (no panic path, issue 20).
+        // Only when it fits, through `copy_bytes` (no panic path).
         if let Some(dst) = to.get_mut(at..).and_then(|t| t.get_mut(..run.len())) {
             crate::arena::copy_bytes(dst, run);
         }

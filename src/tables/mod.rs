@@ -401,7 +401,7 @@ fn decomp_key(i: usize) -> Option<char> {
 
 /// The first component and index in `SECONDS` of decomposition `i`. Inlined into its two
 /// callers: its frame was the last on the deepest stack chain of every parse (the NFC
-/// stream's decomposition; issue 20: 20 B on the Cortex-M0, for 20 B of flash).
+/// stream's decomposition; 20 B on the Cortex-M0, for 20 B of flash).
 #[inline(always)]
 fn decomp_value(i: usize) -> Option<(u32, usize)> {
     // Index of the second (0: a singleton) in bits 0-6, the low 16 bits of the first

@@ -22,7 +22,7 @@ pub(super) fn xn_domain_ok(domain: &[u8]) -> bool {
 
 /// The strict verdict on the `xn--` labels of an ASCII domain whose other checks passed
 /// (`strict_ascii_rules`), decoded in `scratch`: `None` when it does not hold them.
-/// Inlined: one frame less above the verdict's (issue 20).
+/// Inlined: one frame less above the verdict's (stack bound).
 #[inline(always)]
 pub(super) fn xn_labels_ok(domain: &[u8], scratch: &mut [u8]) -> Option<bool> {
     let domain = crate::ascii::as_str(domain)?;
@@ -136,7 +136,7 @@ fn unicode_without_room(
 /// decodes to at most [`ESCAPED_ON_STACK`] bytes (a DNS label's worth) is decoded on the
 /// stack, so UTS46 can say what it needs (and whether it fails) as for an unescaped one;
 /// a longer one is decoded as it streams by ([`Mapped::escaped`]), for its verdict and for
-/// UTS46's count, once that buffer is gone (issue 20: it is not under the verdict's frames on
+/// UTS46's count, once that buffer is gone (it is not under the verdict's frames on
 /// the stack).
 fn escaped_without_room(
     input: &[u8],
@@ -147,7 +147,7 @@ fn escaped_without_room(
         // As with room: UTF-8 decode without BOM or fail.
         return domain_to_ascii_failure(v);
     };
-    // Counted from the input as it is decoded (the decoding's buffer is gone: issue 20,
+    // Counted from the input as it is decoded (the decoding's buffer is gone,
     // Cortex-M0 bound), as the decoded domain would be.
     let e = match ascii {
         true if decoded == 0 => crate::idna::IdnaError::EmptyHost,
@@ -212,7 +212,7 @@ fn idna_error<R: Report>(
     // The verdict's failure first, with its own validation error, as the parse with room
     // reports it last. (Taken apart here, then the verdict with if-lets: matching the
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot
-    // follow, issue 20; in the caller, inlined into the host parser, it cost 8 B there.)
+    // follow; in the caller, inlined into the host parser, it cost stack there.)
     let verdict = verdict.inspect_err(|kind| {
         if let Some(error) = kind.validation_error() {
             v.insert(error);
@@ -272,7 +272,7 @@ fn verdict_in_free_arena(
 /// `Err`: the failure the parse with room reports. An `xn--` label whose decoding does not
 /// fit `scratch` leaves it [`Verdict::Unknown`]: `can_parse` settles that host after its
 /// run ([`undecided_host_valid`]), so that the in-order decoder is not linked into every
-/// parse (issue 20: flash, and the Cortex-M0 stack bound). Meaningful only when `e` is the
+/// parse (flash, and the Cortex-M0 stack bound). Meaningful only when `e` is the
 /// buffer running out (`Ok(Unknown)` otherwise).
 #[inline(never)]
 fn host_verdict(

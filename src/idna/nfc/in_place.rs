@@ -37,7 +37,7 @@ fn char_at(buf: &[u8], i: usize) -> (char, usize) {
 /// needs (the buffer then holds garbage).
 ///
 /// Not inlined: the sort's bucket counts (two pairs of 16 words) would otherwise sit in the
-/// frame of UTS46 processing, under the deepest chain of every parse (issue 20: Cortex-M0).
+/// frame of UTS46 processing, under the deepest chain of every parse (Cortex-M0).
 #[inline(never)]
 pub(crate) fn normalize_decomposed_in_place(buf: &mut [u8], len: usize) -> Result<usize, usize> {
     normalize_counted(buf, len, &mut 0)
@@ -149,7 +149,7 @@ fn distribute(from: &[u8], to: &mut [u8], shift: u32, mut offsets: [usize; 16], 
 }
 
 /// Copies `src` to `to[at..]` when it fits (every caller sized `to` for it), through
-/// [`crate::arena::copy_bytes`]: no panic path (issue 20).
+/// [`crate::arena::copy_bytes`]: no panic path.
 fn copy_to(to: &mut [u8], at: usize, src: &[u8]) {
     if let Some(dst) = to.get_mut(at..).and_then(|t| t.get_mut(..src.len())) {
         crate::arena::copy_bytes(dst, src);

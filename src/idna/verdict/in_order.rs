@@ -22,7 +22,7 @@ const _: () = assert!(STREAM_SCRATCH >= ordered::MIN_SCRATCH + STREAMED_NFC_ROOM
 ///
 /// After [`verdict`](fn@super::verdict), not inside it: the normalizing stream's state (in
 /// `verdict`'s frame) is not on the stack under the decoder and the NFC check of its parts
-/// (issue 20). The labels are read from the mapped and decomposed stream ([`LabelOrigin`]:
+/// (stack bound). The labels are read from the mapped and decomposed stream ([`LabelOrigin`]:
 /// the same labels for the `xn--` ones), and decoded stored again first (the ones that fit
 /// were decided).
 #[inline(never)]
@@ -230,7 +230,7 @@ impl<'a> LabelOrigin<'a> {
 }
 
 /// The ASCII character that `c`'s canonical decomposition is, or `0xFF` when it is not
-/// one ASCII character. Without the decomposition's buffer (issue 20: this is on the
+/// one ASCII character. Without the decomposition's buffer (this is on the
 /// deepest chain of the in-order decoding).
 pub(super) fn ascii_decomposition(c: char) -> u8 {
     let mut head = c;

@@ -234,22 +234,53 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
     }
 }
 
-/// The part of `input` that decides whether it parses: through the byte that ends its
-/// [`Head`] (the trimmed input's scheme, slashes and authority, up to the first `/`, `?` or
-/// `#`). The states after it (path, query, fragment) never fail, so the run reads no
+/// The part of `input` that decides whether it parses: through the first `/`, `?` or `#`
+/// after its scheme (if it starts with one) and the slashes after that, which is where an
+/// authority ends (<https://url.spec.whatwg.org/#authority-state>) or a path has begun. The
+/// states after the authority (path, query, fragment) never fail, so the run reads no
 /// further and `can_parse` costs no more on a URL with a long path or query than without
-/// it. A recognizer prefix of `input` ends within it (at the scheme or the authority).
+/// it. Never shorter than what the states read: tabs and newlines are skipped as they
+/// would be, any scheme the scheme state finds is found here, and a `\` (which also ends
+/// a special URL's authority) is passed over (a longer part only reads more). A recognizer
+/// prefix of `input` ends within it (at the scheme or the authority).
 #[inline(never)]
 fn deciding_part(input: &str) -> &str {
-    let lead = leading_c0_or_space(input);
-    let t = input.as_bytes().get(lead..).unwrap_or_default();
-    let end = Head::scan_to_end(t).end;
-    if end == usize::MAX {
-        return input;
+    let t = input.as_bytes();
+    let kept = |b: u8| !is_tab_or_newline(b);
+    let start = leading_c0_or_space(input);
+    // <https://url.spec.whatwg.org/#scheme-start-state>: an ASCII alpha, then scheme bytes,
+    // then `:`.
+    let mut i = start;
+    let mut scheme = 0;
+    while let Some(&b) = t.get(i) {
+        match b {
+            b':' if scheme > 0 => break,
+            _ if !kept(b) => {}
+            _ if b.is_ascii_alphabetic()
+                || (scheme > 0 && crate::scan::is(b, crate::scan::SCHEME_CHAR)) =>
+            {
+                scheme += 1
+            }
+            _ => break,
+        }
+        i += 1;
     }
-    // Past the ASCII byte that ends the head (and any tabs or newlines after it): a
-    // character boundary.
-    input.get(..lead + kept_position(t, end)).unwrap_or(input)
+    let mut at = match t.get(i) {
+        Some(b':') if scheme > 0 => i + 1,
+        _ => start,
+    };
+    while t
+        .get(at)
+        .is_some_and(|&b| matches!(b, b'/' | b'\\') || !kept(b))
+    {
+        at += 1;
+    }
+    let rest = t.get(at..).unwrap_or_default();
+    match rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#')) {
+        // Past an ASCII byte: a character boundary.
+        Some(end) => input.get(..at + end + 1).unwrap_or(input),
+        None => input,
+    }
 }
 
 /// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when

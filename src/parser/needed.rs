@@ -89,17 +89,6 @@ impl Head {
     }
 
     pub(super) fn scan(t: &[u8]) -> Head {
-        Head::read(t, true)
-    }
-
-    /// [`Head::scan`] that stops where the head ends: its `end` and span, in time that does
-    /// not grow with what follows the head (`per_byte` and `rest` then count the head only).
-    pub(super) fn scan_to_end(t: &[u8]) -> Head {
-        Head::read(t, false)
-    }
-
-    /// [`Head::scan`], and past the head only when `whole`.
-    fn read(t: &[u8], whole: bool) -> Head {
         let mut head = Head {
             per_byte: 0,
             rest: 0,
@@ -114,9 +103,6 @@ impl Head {
             let bytes = if may_be_escaped(b) { 3 } else { 1 };
             head.per_byte += bytes;
             if state == 3 {
-                if !whole {
-                    break;
-                }
                 head.rest += bytes;
                 continue;
             }

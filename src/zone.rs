@@ -265,13 +265,32 @@ impl<'a> Url<'a> {
         host.get(percent + 3..host.len().saturating_sub(1))
     }
 
-    /// The numeric zone of an IPv6 host as a scope id (an interface index), if it is one.
+    /// The numeric zone of an IPv6 host as a scope id (an interface index), if it is one:
+    /// the zone percent-decoded (`%33` is `3`, RFC 3986 §2.3) is one or more ASCII digits
+    /// whose value fits a `u32`. `None` for a name, and for a number past `u32::MAX`
+    /// (never wrapped or truncated into another interface's index).
     pub(crate) fn ipv6_scope_id(&self) -> Option<u32> {
         let zone = self.ipv6_zone()?;
-        match zone.bytes().all(|b| b.is_ascii_digit()) {
-            true => zone.parse().ok(),
-            false => None,
+        let mut value: Option<u32> = None;
+        for b in crate::percent::decode(zone.as_bytes()) {
+            let digit = (b as char).to_digit(10)?;
+            value = Some(value.unwrap_or(0).checked_mul(10)?.checked_add(digit)?);
         }
+        value
+    }
+
+    /// The host as it goes on the wire, in two pieces to write one after the other: an IPv6
+    /// host without its zone (RFC 6874 §4: the zone only means something on the sending
+    /// host, so it is never sent), as the text before the `%` and the `]`; any other host
+    /// whole, with an empty second piece. `None` without a host.
+    pub(crate) fn host_without_zone(&self) -> Option<(&'a str, &'a str)> {
+        let host = self.host_str()?;
+        if self.host_kind() == HostKind::Ipv6
+            && let Some(p) = host.as_bytes().iter().position(|&b| b == b'%')
+        {
+            return Some((host.get(..p)?, "]"));
+        }
+        Some((host, ""))
     }
 }
 

@@ -157,6 +157,32 @@ fn validate_zone(input: &[u8], span: ZoneSpan) -> Result<(), Error> {
     Ok(())
 }
 
+/// Whether `address` followed by `close` is an IPv6 literal as the parser writes it
+/// (`[`, the compressed lowercase address, `]`): parsed in a URL of its own on the stack
+/// (an address the parser writes is at most 41 bytes with its brackets).
+pub(crate) fn canonical_ipv6_literal(address: &str, close: &str) -> bool {
+    const PREFIX: &[u8] = b"sc://";
+    let mut text = [0u8; 64];
+    let parts = [PREFIX, address.as_bytes(), close.as_bytes()];
+    let Ok(text) = crate::proto::http::write_parts(&parts, &mut text) else {
+        return false;
+    };
+    let literal = text.get(PREFIX.len()..).unwrap_or_default();
+    match Url::parse(text, &mut []) {
+        Ok(url) => url.host_kind() == HostKind::Ipv6 && url.host_str() == Some(literal),
+        Err(_) => false,
+    }
+}
+
+/// Whether `href[start..end]` is `%25` and a zone [`Url::parse_with_zone`] accepts (RFC
+/// 6874 §2), `end` being where the host's `]` is.
+pub(crate) fn check_zone_at(href: &str, start: usize, end: usize) -> Option<()> {
+    if href.as_bytes().get(start..start.checked_add(3)?) != Some(b"%25") {
+        return None;
+    }
+    validate_zone(href.as_bytes(), ZoneSpan { start, end }).ok()
+}
+
 /// An upper bound on the arena the standard parse of a `len`-byte input whose host is an IP
 /// literal can need (no domain, so no IDNA scratch): a tab-free copy, then every byte
 /// percent-encoded, and room for the slashes and `/` a special URL may gain.

@@ -295,3 +295,105 @@ fn broker_names() {
         Ok(ServerName::Dns("xn--brker-kua.local"))
     );
 }
+
+/// Parts and serializations changed by hand, as a struct restored from storage may be:
+/// each refused by `from_parts`, so no helper answers for them.
+#[test]
+fn tampered_parts_are_refused() {
+    use microurl::{HostKind, UrlParts};
+    let url = parse("http://example.com:8080/ab?q");
+    let (href, parts) = (url.as_str(), url.parts());
+    assert_eq!(Url::from_parts(href, parts), Ok(url));
+    // Path bytes `ab` turned into CR LF: the offsets still fit.
+    let crlf_path = href.replace("/ab", "/\r\n");
+    assert!(Url::from_parts(&crlf_path, parts).is_err());
+    // Host bytes turned into CR LF.
+    let crlf_host = href.replace("example.com", "\r\nample.com");
+    assert!(Url::from_parts(&crlf_host, parts).is_err());
+    // A port the serialization does not hold.
+    let port = UrlParts {
+        port: Some(22),
+        ..parts
+    };
+    assert!(Url::from_parts(href, port).is_err());
+    // A host kind of Domain over an opaque host a resolver reads as an address.
+    let url = parse("mqtt://127.1/");
+    let domain = UrlParts {
+        host_kind: HostKind::Domain,
+        ..url.parts()
+    };
+    assert!(Url::from_parts(url.as_str(), domain).is_err());
+    // The validation errors are the original parse's and are kept as given.
+    let url = parse("HTTP://h/");
+    let parts = url.parts();
+    assert_eq!(
+        Url::from_parts(url.as_str(), parts).map(|u| u.validation_errors()),
+        Ok(url.validation_errors())
+    );
+}
+
+/// A URL with a zone goes through `from_parts` too, and a changed zone or address does not.
+#[test]
+fn zoned_parts() {
+    for input in [
+        "coap://[fe80::1%25wlan0]/temp",
+        "http://u:p@[fe80::1%2542]:8080/a?b#c",
+        "coap://[fe80::1%25a-._~%2F9]",
+    ] {
+        let url = zoned(input);
+        assert_eq!(
+            Url::from_parts(url.as_str(), url.parts()),
+            Ok(url),
+            "{input}"
+        );
+    }
+    let url = zoned("coap://[fe80::1%25wlan0]/temp");
+    let (href, parts) = (url.as_str(), url.parts());
+    for bad in [
+        href.replace("wlan0", "wl\r\n0"),
+        href.replace("wlan0", "wl n0"),
+        href.replace("fe80::1", "FE80::1"),
+        href.replace("fe80::1", "fe80:0:1"),
+        href.replace("%25", "%2F"),
+        href.replace("coap", "COAP"),
+        href.replace("temp", "te p"),
+    ] {
+        assert!(Url::from_parts(&bad, parts).is_err(), "{bad:?}");
+    }
+}
+
+/// Every URL of the WPT corpus, and its href parsed again, comes back from its parts: the
+/// full check refuses no URL the parser made.
+#[test]
+fn every_parsed_url_comes_back_from_its_parts() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/urltestdata.json"
+    ))
+    .unwrap();
+    let cases: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut n = 0;
+    for case in cases.as_array().unwrap() {
+        let Some(input) = case.get("input").and_then(|v| v.as_str()) else {
+            continue;
+        };
+        let base = case.get("base").and_then(|v| v.as_str());
+        let mut base_arena = vec![0u8; 4 * base.map_or(0, str::len) + 64];
+        let base = match base.map(|b| Url::parse(b, &mut base_arena)) {
+            Some(Ok(b)) => Some(b),
+            Some(Err(_)) => continue,
+            None => None,
+        };
+        let mut arena = vec![0u8; 8 * input.len() + 256];
+        let Ok(url) = Url::parse_with_base(input, base.as_ref(), &mut arena) else {
+            continue;
+        };
+        assert_eq!(
+            Url::from_parts(url.as_str(), url.parts()),
+            Ok(url),
+            "{input:?}"
+        );
+        n += 1;
+    }
+    assert!(n > 500, "{n}");
+}

@@ -85,8 +85,8 @@ static unsigned helpers_on(const microurl_url *u) {
     size_t count = 0;
     uint16_t number;
     bad += !status_ok(microurl_request_target(u, &t));
-    (void)microurl_absolute_form(u);
-    (void)microurl_host_header(u);
+    bad += !status_ok(microurl_absolute_form(u, out_b, below(64)));
+    bad += !status_ok(microurl_host_header(u, out_b, below(64)));
     bad += !status_ok(microurl_authority_form(u, out_b, below(64)));
     bad += !status_ok(microurl_server_name(u, &s));
     microurl_result r = microurl_coap_option_count(u, &count);

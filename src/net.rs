@@ -197,6 +197,10 @@ impl<'a> Url<'a> {
     ///     Ok(ServerName::Dns("sensor-1.lan"))
     /// );
     /// assert_eq!(Url::parse("mqtt:/no-host", &mut a)?.server_name(), Err(NetError::NoHost));
+    /// // SNI has no trailing dot; the URL keeps it for a resolver that wants it.
+    /// let url = Url::parse("https://example.com./", &mut a)?;
+    /// assert_eq!(url.server_name(), Ok(ServerName::Dns("example.com")));
+    /// assert_eq!(url.host_str(), Some("example.com."));
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn server_name(&self) -> Result<ServerName<'a>, NetError> {

@@ -357,6 +357,8 @@ fn zoned_parts() {
         href.replace("%25", "%2F"),
         href.replace("coap", "COAP"),
         href.replace("temp", "te p"),
+        // The host's `]` changed: the host as written would run on past the zone.
+        href.replace("]/", "A/"),
     ] {
         assert!(Url::from_parts(&bad, parts).is_err(), "{bad:?}");
     }

@@ -187,6 +187,9 @@ impl<'a> Url<'a> {
             return Err("scheme is not one the parser writes");
         }
         let host = self.host_str().unwrap_or_default();
+        if !host.ends_with(']') {
+            return Err(BAD_HOST);
+        }
         let percent = host.find('%').ok_or(BAD_HOST)?;
         let address = host.get(..percent).ok_or(BAD_HOST)?;
         if !crate::zone::canonical_ipv6_literal(address, "]") {

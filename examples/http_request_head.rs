@@ -56,7 +56,8 @@ fn request_head(url: &Url<'_>, buf: &mut [u8]) -> Result<usize, NetError> {
     head.put(b"GET ")?;
     head.put(url.request_target()?.as_bytes())?;
     head.put(b" HTTP/1.1\r\nHost: ")?;
-    head.put(url.host_header().ok_or(NetError::NoHost)?.as_bytes())?;
+    let mut host = [0u8; 128];
+    head.put(url.host_header_into(&mut host)?.as_bytes())?;
     head.put(b"\r\n")?;
     let (mut user, mut pass) = ([0u8; 64], [0u8; 64]);
     if let Some((user, pass)) = url.credentials_into(&mut user, &mut pass)? {

@@ -43,12 +43,13 @@ fn get<'r>(url: &Url<'_>, response: &'r mut [u8]) -> Result<&'r [u8], Box<dyn st
     let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5))?;
     stream.set_read_timeout(Some(Duration::from_secs(5)))?;
     let mut head = [0u8; 512];
+    let mut host = [0u8; 128];
     let mut w = &mut head[..];
     write!(
         w,
         "GET {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
         url.request_target()?,
-        url.host_header().ok_or(NetError::NoHost)?
+        url.host_header_into(&mut host)?
     )?;
     let n = 512 - w.len();
     stream.write_all(&head[..n])?;

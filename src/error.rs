@@ -387,8 +387,9 @@ pub enum NetError {
     /// An opaque host a resolver would read as an IPv4 address in another form (`0x7f.1`,
     /// `127.1`, `017.0.0.1`): refused rather than handed out as a name.
     NumericHost,
-    /// An opaque host that is not a plain ASCII name (percent-encoded, non-ASCII, or a
-    /// character a resolver does not take); `position` is its byte offset in the host.
+    /// A host that is not a plain ASCII DNS name (percent-encoded, non-ASCII, a character a
+    /// resolver does not take, or an empty label once one trailing dot is dropped);
+    /// `position` is its byte offset in the host.
     HostNotAName {
         /// Byte offset in the host.
         position: usize,
@@ -409,8 +410,28 @@ pub enum NetError {
     /// segment, a port without a host).
     OutOfOrder,
     /// A CoAP option that cannot stand in a URL (a Uri-Port longer than two bytes, a
-    /// Uri-Host that is not a host).
+    /// Uri-Host that is not a host), or a Uri-Host or Uri-Port that occurs more than once
+    /// (RFC 7252 §5.4.5: the repeat is an unrecognized critical option).
     BadOption {
+        /// The option number.
+        number: u16,
+    },
+    /// A byte the output cannot carry on the wire: a space, a control or a non-ASCII byte
+    /// on an HTTP request line, or a byte outside RFC 3986's `reg-name` (or a `,`, which
+    /// HTTP reads as a list separator) in a `Host` value or an authority-form target;
+    /// `position` is its byte offset in the URL's serialization ([`crate::Url::as_str`]).
+    UnsafeByte {
+        /// Byte offset in the URL's serialization.
+        position: usize,
+    },
+    /// A username or password the protocol cannot carry once percent-decoded: for HTTP
+    /// Basic (RFC 7617 §2), a `:` in the username or a control character in either; for an
+    /// MQTT username (MQTT 3.1.1 §1.5.3, MQTT 5.0 §1.5.4), bytes that are not UTF-8, a NUL,
+    /// or more than 65,535 bytes (also the MQTT password's limit).
+    BadCredentials,
+    /// A CoAP option value longer than RFC 7252 §5.10 allows (255 bytes for Uri-Host,
+    /// Uri-Path and Uri-Query, percent-decoded).
+    OptionTooLong {
         /// The option number.
         number: u16,
     },
@@ -432,7 +453,12 @@ impl fmt::Display for NetError {
             NetError::HostNotAName { position } => {
                 write!(f, "{} (byte {position} of the host)", self.name())
             }
-            NetError::BadOption { number } => write!(f, "{} (option {number})", self.name()),
+            NetError::BadOption { number } | NetError::OptionTooLong { number } => {
+                write!(f, "{} (option {number})", self.name())
+            }
+            NetError::UnsafeByte { position } => {
+                write!(f, "{} (byte {position} of the URL)", self.name())
+            }
             NetError::Url(e) => e.fmt(f),
             _ => f.write_str(self.name()),
         }
@@ -446,7 +472,7 @@ impl NetError {
         match self {
             NetError::NoHost => "no host",
             NetError::NumericHost => "opaque host a resolver would read as an IPv4 address",
-            NetError::HostNotAName { .. } => "opaque host is not a plain ASCII name",
+            NetError::HostNotAName { .. } => "host is not a plain ASCII name",
             NetError::NoPort => "no port and no default port for the scheme",
             NetError::WrongScheme => "scheme not handled by this helper",
             NetError::Fragment => "fragment not allowed",
@@ -454,6 +480,9 @@ impl NetError {
             NetError::DotSegment => "`.` or `..` path segment",
             NetError::OutOfOrder => "URL part out of order",
             NetError::BadOption { .. } => "CoAP option cannot stand in a URL",
+            NetError::UnsafeByte { .. } => "byte not allowed on the wire here",
+            NetError::BadCredentials => "username or password the protocol cannot carry",
+            NetError::OptionTooLong { .. } => "CoAP option value over 255 bytes",
             NetError::Url(_) => "URL error",
         }
     }

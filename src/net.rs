@@ -1,5 +1,5 @@
 //! Network helpers on [`Url`]: the host as an IP address or a socket address, the name to
-//! resolve or to send as TLS SNI, the `Host:` header value.
+//! resolve or to send as TLS SNI (the `Host:` header value is with the HTTP helpers).
 //!
 //! Special URLs (`http`, `ws`, …) have their hosts parsed by the URL Standard: an IPv4
 //! address in any form (`0x7f.1`) becomes `127.0.0.1`. Non-special URLs (`mqtt`, `coap`)
@@ -10,8 +10,6 @@
 //! ([`NetError::NumericHost`]) instead of handing them to a resolver as names.
 
 use crate::error::NetError;
-use crate::host::HostKind;
-use crate::scheme::SchemeKind;
 use crate::url::Url;
 use core::net::{IpAddr, Ipv4Addr, SocketAddr};
 
@@ -31,8 +29,9 @@ use core::net::{IpAddr, Ipv4Addr, SocketAddr};
 pub enum ServerName<'a> {
     /// An IP address (no brackets; not for SNI, RFC 6066 §3).
     Ip(IpAddr),
-    /// A DNS name, ASCII, as written in the URL (DNS and SNI compare names
-    /// case-insensitively).
+    /// A DNS name: ASCII letters, digits, `-`, `_` and `.`, as written in the URL but for
+    /// one trailing dot, which is dropped (RFC 6066 §3; see [`Url::server_name`]). The case
+    /// is kept: DNS and SNI compare names case-insensitively.
     Dns(&'a str),
 }
 
@@ -59,22 +58,49 @@ fn dotted_decimal(host: &str) -> Option<Ipv4Addr> {
     host.parse().ok()
 }
 
+/// `host` if it holds only what a DNS name does: ASCII letters, digits, `-`, `_` and `.`.
+fn plain_name(host: &str) -> Result<&str, NetError> {
+    match host
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')))
+    {
+        Some(position) => Err(NetError::HostNotAName { position }),
+        None => Ok(host),
+    }
+}
+
 /// An opaque host as a DNS name: ASCII letters, digits, `-`, `_` and `.` only (a `%XX` or a
 /// sub-delimiter is not a name a resolver takes as written), and not ending in a number.
 fn opaque_name(host: &str) -> Result<ServerName<'_>, NetError> {
     if let Some(ip) = dotted_decimal(host) {
         return Ok(ServerName::Ip(IpAddr::V4(ip)));
     }
-    if let Some(position) = host
-        .bytes()
-        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')))
-    {
-        return Err(NetError::HostNotAName { position });
-    }
+    plain_name(host)?;
     if ends_in_a_number(host) {
         return Err(NetError::NumericHost);
     }
     Ok(ServerName::Dns(host))
+}
+
+/// `name` without one trailing dot (the root label), as TLS SNI takes it (RFC 6066 §3);
+/// [`NetError::HostNotAName`] at the `.` after an empty label, which no DNS name has.
+fn without_root_dot(name: &str) -> Result<&str, NetError> {
+    let trimmed = name.strip_suffix('.').unwrap_or(name);
+    let mut label_start = 0;
+    for (i, &b) in trimmed.as_bytes().iter().enumerate() {
+        if b == b'.' {
+            if i == label_start {
+                return Err(NetError::HostNotAName { position: i });
+            }
+            label_start = i + 1;
+        }
+    }
+    if label_start == trimmed.len() {
+        // An empty name, or one ending in an empty label (`a..` less its root dot).
+        let position = trimmed.len().saturating_sub(1);
+        return Err(NetError::HostNotAName { position });
+    }
+    Ok(trimmed)
 }
 
 impl<'a> Url<'a> {
@@ -98,24 +124,35 @@ impl<'a> Url<'a> {
         }
     }
 
-    /// [`Url::ip_addr`] with [`Url::port_or_known_default`]; for an IPv6 host with a numeric
-    /// zone ([`Url::parse_with_zone`]) the zone is the scope id. A zone that is a name
-    /// (`wlan0`) is not mapped here (scope id 0): take it from [`Url::ipv6_zone`] and set the
-    /// scope id with the interface index (`if_nametoindex`).
+    /// [`Url::ip_addr`] with [`Url::port_or_known_default`]; for an IPv6 host with a zone
+    /// ([`Url::parse_with_zone`]) the zone is the scope id, and it must be a number.
+    ///
+    /// A zone is a scope id when, percent-decoded, it is one or more ASCII digits whose value
+    /// fits a `u32` (`%2542` and `%25%342` are both 42). Any other zone gives `None`, never
+    /// the scope id 0 (which would send link-local traffic out of whatever interface the
+    /// stack picks): a name (`wlan0`) is the caller's to map to an interface index
+    /// (`if_nametoindex`) with [`Url::ipv6_zone`] and [`Url::ip_addr`], and a number past
+    /// `u32::MAX` (`%254294967296`) names no interface.
     ///
     /// ```
     /// let mut arena = [0u8; 64];
     /// let url = microurl::Url::parse("mqtt://10.0.0.2", &mut arena)?;
     /// assert_eq!(url.socket_addr(), Some("10.0.0.2:1883".parse().unwrap()));
+    /// let url = microurl::Url::parse_with_zone("coap://[fe80::1%253]/", &mut arena)?;
+    /// assert_eq!(url.socket_addr(), Some("[fe80::1%3]:5683".parse().unwrap()));
+    /// let url = microurl::Url::parse_with_zone("coap://[fe80::1%25wlan0]/", &mut arena)?;
+    /// assert_eq!(url.socket_addr(), None);
     /// # Ok::<(), microurl::Error>(())
     /// ```
     #[must_use]
     pub fn socket_addr(&self) -> Option<SocketAddr> {
         let port = self.port_or_known_default()?;
         Some(match self.ip_addr()? {
-            // A numeric zone of `Url::parse_with_zone` is the scope id (RFC 6874).
             IpAddr::V6(ip) => {
-                let scope = self.ipv6_scope_id().unwrap_or(0);
+                let scope = match self.ipv6_zone() {
+                    Some(_) => self.ipv6_scope_id()?,
+                    None => 0,
+                };
                 SocketAddr::V6(core::net::SocketAddrV6::new(ip, port, 0, scope))
             }
             ip => SocketAddr::new(ip, port),
@@ -123,7 +160,20 @@ impl<'a> Url<'a> {
     }
 
     /// What to connect to: the IP address, or the name to resolve and to send as TLS SNI
-    /// (never with IPv6 brackets).
+    /// (never with IPv6 brackets, never with an IPv6 zone).
+    ///
+    /// **Wire contract.** [`ServerName::Dns`] holds ASCII letters, digits, `-`, `_` and `.`
+    /// only, never two dots in a row, never a leading or trailing dot, as written in the
+    /// URL otherwise: a host with any other byte (which the URL Standard leaves in some
+    /// domains, `http://a*b/`, and in opaque hosts) is [`NetError::HostNotAName`] at that
+    /// byte. The name's case is kept (DNS and SNI compare names ASCII case-insensitively,
+    /// RFC 4343, RFC 6066 §3). One trailing dot is dropped: `example.com.` gives
+    /// `example.com`, the SNI `HostName` (RFC 6066 §3: no trailing dot), which is also the
+    /// name a resolver looks up. A resolver with a search list may try `example.com` with
+    /// its suffixes too; to look up the absolute name only, resolve [`Url::host_str`] (the
+    /// dot kept) instead: SNI and DNS then get two different answers, each right for its
+    /// protocol. A name with an empty label once that dot is dropped (`.`, `a..b`, `a..`)
+    /// is no DNS name: [`NetError::HostNotAName`] at the `.` that ends the empty label.
     ///
     /// An opaque host (non-special schemes: `mqtt`, `coap`) is kept as written by the URL
     /// Standard; this refuses those a resolver would read as an address in another form
@@ -148,38 +198,23 @@ impl<'a> Url<'a> {
     ///     Ok(ServerName::Dns("sensor-1.lan"))
     /// );
     /// assert_eq!(Url::parse("mqtt:/no-host", &mut a)?.server_name(), Err(NetError::NoHost));
+    /// // SNI has no trailing dot; the URL keeps it for a resolver that wants it.
+    /// let url = Url::parse("https://example.com./", &mut a)?;
+    /// assert_eq!(url.server_name(), Ok(ServerName::Dns("example.com")));
+    /// assert_eq!(url.host_str(), Some("example.com."));
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn server_name(&self) -> Result<ServerName<'a>, NetError> {
-        match self.host() {
-            Some(crate::Host::Ipv4(a)) => Ok(ServerName::Ip(IpAddr::V4(a))),
-            Some(crate::Host::Ipv6(a)) => Ok(ServerName::Ip(IpAddr::V6(a))),
-            Some(crate::Host::Domain(d)) => Ok(ServerName::Dns(d)),
-            Some(crate::Host::Opaque(o)) => opaque_name(o),
-            Some(crate::Host::Empty) | None => Err(NetError::NoHost),
-        }
-    }
-
-    /// The `Host:` header value (RFC 9110 §7.2): the host as serialized (IPv6 in brackets),
-    /// with `:port` unless the port is the scheme's known default. `None` without a host.
-    ///
-    /// ```
-    /// let mut arena = [0u8; 64];
-    /// let url = microurl::Url::parse("http://[::1]:8080/x", &mut arena)?;
-    /// assert_eq!(url.host_header(), Some("[::1]:8080"));
-    /// let url = microurl::Url::parse("https://example.com:443/x", &mut arena)?;
-    /// assert_eq!(url.host_header(), Some("example.com"));
-    /// # Ok::<(), microurl::Error>(())
-    /// ```
-    #[must_use]
-    pub fn host_header(&self) -> Option<&'a str> {
-        if matches!(self.host_kind(), HostKind::None | HostKind::Empty) {
-            return None;
-        }
-        let known = SchemeKind::from_scheme(self.scheme()).default_port();
-        match self.port() {
-            Some(p) if Some(p) != known => Some(self.host_with_port()),
-            _ => self.host_str(),
-        }
+        let name = match self.host() {
+            Some(crate::Host::Ipv4(a)) => return Ok(ServerName::Ip(IpAddr::V4(a))),
+            Some(crate::Host::Ipv6(a)) => return Ok(ServerName::Ip(IpAddr::V6(a))),
+            Some(crate::Host::Domain(d)) => plain_name(d)?,
+            Some(crate::Host::Opaque(o)) => match opaque_name(o)? {
+                ServerName::Dns(name) => name,
+                ip => return Ok(ip),
+            },
+            Some(crate::Host::Empty) | None => return Err(NetError::NoHost),
+        };
+        without_root_dot(name).map(ServerName::Dns)
     }
 }

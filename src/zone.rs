@@ -157,6 +157,32 @@ fn validate_zone(input: &[u8], span: ZoneSpan) -> Result<(), Error> {
     Ok(())
 }
 
+/// Whether `address` followed by `close` is an IPv6 literal as the parser writes it
+/// (`[`, the compressed lowercase address, `]`): parsed in a URL of its own on the stack
+/// (an address the parser writes is at most 41 bytes with its brackets).
+pub(crate) fn canonical_ipv6_literal(address: &str, close: &str) -> bool {
+    const PREFIX: &[u8] = b"sc://";
+    let mut text = [0u8; 64];
+    let parts = [PREFIX, address.as_bytes(), close.as_bytes()];
+    let Ok(text) = crate::proto::http::write_parts(&parts, &mut text) else {
+        return false;
+    };
+    let literal = text.get(PREFIX.len()..).unwrap_or_default();
+    match Url::parse(text, &mut []) {
+        Ok(url) => url.host_kind() == HostKind::Ipv6 && url.host_str() == Some(literal),
+        Err(_) => false,
+    }
+}
+
+/// Whether `href[start..end]` is `%25` and a zone [`Url::parse_with_zone`] accepts (RFC
+/// 6874 §2), `end` being where the host's `]` is.
+pub(crate) fn check_zone_at(href: &str, start: usize, end: usize) -> Option<()> {
+    if href.as_bytes().get(start..start.checked_add(3)?) != Some(b"%25") {
+        return None;
+    }
+    validate_zone(href.as_bytes(), ZoneSpan { start, end }).ok()
+}
+
 /// An upper bound on the arena the standard parse of a `len`-byte input whose host is an IP
 /// literal can need (no domain, so no IDNA scratch): a tab-free copy, then every byte
 /// percent-encoded, and room for the slashes and `/` a special URL may gain.
@@ -265,13 +291,32 @@ impl<'a> Url<'a> {
         host.get(percent + 3..host.len().saturating_sub(1))
     }
 
-    /// The numeric zone of an IPv6 host as a scope id (an interface index), if it is one.
+    /// The numeric zone of an IPv6 host as a scope id (an interface index), if it is one:
+    /// the zone percent-decoded (`%33` is `3`, RFC 3986 §2.3) is one or more ASCII digits
+    /// whose value fits a `u32`. `None` for a name, and for a number past `u32::MAX`
+    /// (never wrapped or truncated into another interface's index).
     pub(crate) fn ipv6_scope_id(&self) -> Option<u32> {
         let zone = self.ipv6_zone()?;
-        match zone.bytes().all(|b| b.is_ascii_digit()) {
-            true => zone.parse().ok(),
-            false => None,
+        let mut value: Option<u32> = None;
+        for b in crate::percent::decode(zone.as_bytes()) {
+            let digit = (b as char).to_digit(10)?;
+            value = Some(value.unwrap_or(0).checked_mul(10)?.checked_add(digit)?);
         }
+        value
+    }
+
+    /// The host as it goes on the wire, in two pieces to write one after the other: an IPv6
+    /// host without its zone (RFC 6874 §4: the zone only means something on the sending
+    /// host, so it is never sent), as the text before the `%` and the `]`; any other host
+    /// whole, with an empty second piece. `None` without a host.
+    pub(crate) fn host_without_zone(&self) -> Option<(&'a str, &'a str)> {
+        let host = self.host_str()?;
+        if self.host_kind() == HostKind::Ipv6
+            && let Some(p) = host.as_bytes().iter().position(|&b| b == b'%')
+        {
+            return Some((host.get(..p)?, "]"));
+        }
+        Some((host, ""))
     }
 }
 

@@ -165,7 +165,9 @@ fn components_after_the_zone() {
     assert_eq!(url.path(), "/a/b");
     assert_eq!(url.query(), Some("q=1"));
     assert_eq!(url.fragment(), Some("f"));
-    assert_eq!(url.host_header(), Some("[fe80::1%25eth0]:61616"));
+    // RFC 6874 §4: the zone is not sent.
+    let mut buf = [0u8; 64];
+    assert_eq!(url.host_header_into(&mut buf), Ok("[fe80::1]:61616"));
 }
 
 #[test]
@@ -178,13 +180,22 @@ fn socket_addresses() {
         panic!("not V6")
     };
     assert_eq!(v6.scope_id(), 42);
-    // A name: no scope id here, the caller maps `ipv6_zone()`.
+    // A name: no socket address (never scope 0), the caller maps `ipv6_zone()`.
     let url = Url::parse_with_zone("coap://[fe80::1%25wlan0]:1/", &mut arena).unwrap();
-    assert_eq!(url.socket_addr(), Some("[fe80::1]:1".parse().unwrap()));
+    assert_eq!(url.socket_addr(), None);
     assert_eq!(url.ipv6_zone(), Some("wlan0"));
-    // Too large for a u32: not a scope id.
+    // Too large for a u32: no interface has that index, so no socket address.
     let url = Url::parse_with_zone("coap://[fe80::1%254294967296]/", &mut arena).unwrap();
-    assert_eq!(url.socket_addr(), Some("[fe80::1]:5683".parse().unwrap()));
+    assert_eq!(url.socket_addr(), None);
+    // The largest u32 is an index.
+    let url = Url::parse_with_zone("coap://[fe80::1%254294967295]/", &mut arena).unwrap();
+    assert_eq!(
+        url.socket_addr(),
+        Some("[fe80::1%4294967295]:5683".parse().unwrap())
+    );
+    // `%33` is `3` percent-encoded (RFC 3986 §2.3): the same zone as `%253`.
+    let url = Url::parse_with_zone("coap://[fe80::1%25%33]/", &mut arena).unwrap();
+    assert_eq!(url.socket_addr(), Some("[fe80::1%3]:5683".parse().unwrap()));
 }
 
 #[test]

@@ -124,8 +124,11 @@ mod entry {
 
     #[inline(never)]
     #[no_mangle]
-    pub fn microurl_entry_absolute_form<'a>(url: &Url<'a>) -> &'a str {
-        url.absolute_form()
+    pub fn microurl_entry_absolute_form_into<'b>(
+        url: &Url<'_>,
+        buf: &'b mut [u8],
+    ) -> Result<&'b str, NetError> {
+        url.absolute_form_into(buf)
     }
 
     #[inline(never)]
@@ -144,14 +147,17 @@ mod entry {
         url: &Url<'_>,
         user: &'u mut [u8],
         pass: &'p mut [u8],
-    ) -> Result<Option<(&'u [u8], &'p [u8])>, Error> {
+    ) -> Result<Option<(&'u [u8], &'p [u8])>, NetError> {
         url.credentials_into(user, pass)
     }
 
     #[inline(never)]
     #[no_mangle]
-    pub fn microurl_entry_host_header<'a>(url: &Url<'a>) -> Option<&'a str> {
-        url.host_header()
+    pub fn microurl_entry_host_header_into<'b>(
+        url: &Url<'_>,
+        buf: &'b mut [u8],
+    ) -> Result<&'b str, NetError> {
+        url.host_header_into(buf)
     }
 
     #[inline(never)]

@@ -79,7 +79,8 @@ int main(void) {
     microurl_coap_opt opt = {11, (const uint8_t *)"x", 1};
     acc += microurl_known_default_port(input, 5);
     acc += microurl_request_target(&url, &target).status;
-    acc += (int)(microurl_absolute_form(&url).len + microurl_host_header(&url).len);
+    acc += (int)(microurl_absolute_form(&url, other, sizeof other).written +
+                 microurl_host_header(&url, other, sizeof other).written);
     acc += microurl_authority_form(&url, other, sizeof other).status;
     acc += microurl_server_name(&url, &server).status;
     acc += microurl_coap_option_count(&url, &count).status;

@@ -169,9 +169,10 @@ typedef struct {
 
 // The URL parsed, but a protocol helper cannot use it (an MQTT helper given an `http` URL,
 // an opaque host a resolver would misread, ...): `error` says why (one of
-// `MICROURL_ERROR_NO_HOST` ... `MICROURL_ERROR_BAD_OPTION`); `position` is the byte in the
-// host for `MICROURL_ERROR_HOST_NOT_A_NAME`, the option number for
-// `MICROURL_ERROR_BAD_OPTION`.
+// `MICROURL_ERROR_NO_HOST` ... `MICROURL_ERROR_OPTION_TOO_LONG`); `position` is the byte in
+// the host for `MICROURL_ERROR_HOST_NOT_A_NAME`, the byte in the URL's serialization for
+// `MICROURL_ERROR_UNSAFE_BYTE`, the option number for `MICROURL_ERROR_BAD_OPTION` and
+// `MICROURL_ERROR_OPTION_TOO_LONG`.
 #define MICROURL_REFUSED 7
 
 // No error.
@@ -289,8 +290,8 @@ typedef struct {
 // (`coap://127.1/`, `mqtt://0x7f.1/`).
 #define MICROURL_ERROR_NUMERIC_HOST 37
 
-// Refused: an opaque host that is not a plain ASCII name (percent-encoded or other
-// characters); `position` is the byte offset in the host.
+// Refused: a host that is not a plain ASCII DNS name (percent-encoded or other
+// characters, or an empty label); `position` is the byte offset in the host.
 #define MICROURL_ERROR_HOST_NOT_A_NAME 38
 
 // Refused: no port in the URL and none known for the scheme.
@@ -309,8 +310,22 @@ typedef struct {
 #define MICROURL_ERROR_DOT_SEGMENT 43
 
 // Refused: a CoAP option that cannot stand in a URL (a Uri-Port over two bytes, an empty
-// Uri-Host); `position` is the option number.
+// Uri-Host, a repeated Uri-Host or Uri-Port); `position` is the option number.
 #define MICROURL_ERROR_BAD_OPTION 44
+
+// Refused: a byte the output cannot carry on the wire (a space or a control on a request
+// line; a byte outside `reg-name`, or a `,`, in a `Host` value or an authority-form
+// target); `position` is its byte offset in the URL's serialization.
+#define MICROURL_ERROR_UNSAFE_BYTE 45
+
+// Refused: a username or password the protocol cannot carry once percent-decoded (HTTP
+// Basic: a `:` in the username, a control character; MQTT: a username that is not UTF-8
+// or holds a NUL, either over 65,535 bytes).
+#define MICROURL_ERROR_BAD_CREDENTIALS 46
+
+// Refused: a CoAP Uri-Host, Uri-Path or Uri-Query value over 255 bytes (RFC 7252 §5.10);
+// `position` is the option number.
+#define MICROURL_ERROR_OPTION_TOO_LONG 47
 
 // No host: `mailto:x`.
 #define MICROURL_HOST_NONE 0
@@ -390,8 +405,13 @@ microurl_result microurl_join(const microurl_url *base,
 // `embedded-tests`). False for arguments that are not UTF-8.
 bool microurl_can_parse(const char *input, size_t input_len, const char *base, size_t base_len);
 
-// Checks a `microurl_url` (for instance one restored from storage): `MICROURL_OK`, or
-// `MICROURL_INVALID_ARGUMENT` when its offsets do not fit its serialization.
+// Checks a `microurl_url` (for instance one restored from storage) in full:
+// `MICROURL_OK`, or `MICROURL_INVALID_ARGUMENT` when its offsets do not fit its
+// serialization, or when its serialization, parsed again, is not exactly itself with the
+// same offsets, host kind and port (bytes changed by hand, a host kind or a port that the
+// serialization does not hold). Every function that takes a `microurl_url` runs the same
+// check first, so a tampered struct never reaches a helper. The validation error bits
+// are the original parse's and are not checked.
 microurl_result microurl_check(const microurl_url *url);
 
 // The serialization (`href`).
@@ -595,33 +615,43 @@ int32_t microurl_known_default_port(const char *scheme, size_t scheme_len);
 
 // The HTTP request-target in origin-form (RFC 9112 §3.2.1) into `*out`: the path and the
 // query, never the fragment; `/` for an empty path with no query (then `out->ptr` points
-// to a static `/`, else into the URL's buffer). `MICROURL_REFUSED` with
-// `MICROURL_ERROR_OPAQUE_PATH` for a path that does not start with `/` (`mailto:x`).
-// `*out` is written only on success.
+// to a static `/`, else into the URL's buffer). Visible ASCII only (`!` to `~`): no space,
+// no control. `MICROURL_REFUSED` with `MICROURL_ERROR_OPAQUE_PATH` for a path that does
+// not start with `/` (`mailto:x`), with `MICROURL_ERROR_UNSAFE_BYTE` for a byte outside
+// visible ASCII. `*out` is written only on success.
 microurl_result microurl_request_target(const microurl_url *url, microurl_span *out);
 
-// The HTTP request-target in absolute-form (RFC 9112 §3.2.2, for a proxy): the URL
-// without its fragment, a span of the URL's buffer (NULL `ptr` for a broken struct).
-microurl_span microurl_absolute_form(const microurl_url *url);
+// The HTTP request-target in absolute-form (RFC 9112 §3.2.2, for a proxy) into `buf`: the
+// URL without its username and password (RFC 9110 §4.2.4: never sent), its IPv6 zone and
+// its fragment; its length in `written`. Visible ASCII only (`!` to `~`).
+// `MICROURL_REFUSED` with `MICROURL_ERROR_UNSAFE_BYTE` (`position` in the URL's
+// serialization) for a space or a control (an opaque path keeps its spaces:
+// `sc:GET / HTTP/1.1`). `MICROURL_BUFFER_TOO_SMALL`: `needed` is exact.
+microurl_result microurl_absolute_form(const microurl_url *url, char *buf, size_t buf_len);
 
 // The HTTP request-target in authority-form (RFC 9112 §3.2.3, for `CONNECT`) into `buf`:
-// host, `:` and port, the port always written (the known default when the URL has none);
-// its length in `written`. `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` or
-// `MICROURL_ERROR_NO_PORT`.
+// host, `:` and port, the port always written (the known default when the URL has none),
+// no userinfo, no IPv6 zone; its length in `written`. `MICROURL_REFUSED` with
+// `MICROURL_ERROR_NO_HOST`, `MICROURL_ERROR_NO_PORT`, or `MICROURL_ERROR_UNSAFE_BYTE` for a
+// host byte outside RFC 3986's `reg-name` or a `,`.
 microurl_result microurl_authority_form(const microurl_url *url, char *buf, size_t buf_len);
 
-// The HTTP `Host` header value (RFC 9110 §7.2): the host as serialized (IPv6 in brackets)
-// and `:port` unless the port is the scheme's known default; a span of the URL's buffer.
-// NULL `ptr` when the URL has no host or an empty one (`file:///x`).
-microurl_span microurl_host_header(const microurl_url *url);
+// The HTTP `Host` header value (RFC 9110 §7.2) into `buf`: the host as serialized (IPv6 in
+// brackets, without a zone: RFC 6874 §4) and `:port` unless the port is the scheme's known
+// default; its length in `written`. `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` when
+// the URL has no host or an empty one (`file:///x`), with `MICROURL_ERROR_UNSAFE_BYTE` for
+// a host byte outside RFC 3986's `reg-name` or a `,` (`http://a,b/` would read as two
+// `Host` values). `MICROURL_BUFFER_TOO_SMALL`: `needed` is exact.
+microurl_result microurl_host_header(const microurl_url *url, char *buf, size_t buf_len);
 
 // The server to connect to into `*out`: the host's IP address, or the DNS name to resolve
-// and to send as TLS SNI. An opaque host (`mqtt`, `coap`) is an address only in dotted
+// and to send as TLS SNI (ASCII letters, digits, `-`, `_`, `.`; one trailing dot dropped,
+// RFC 6066 §3; the URL's case kept). An opaque host (`mqtt`, `coap`) is an address only in dotted
 // decimal (`coap://192.0.2.1/`); `MICROURL_REFUSED` with `MICROURL_ERROR_NUMERIC_HOST` for
 // the numeric forms a resolver would read differently (`coap://127.1/`), with
 // `MICROURL_ERROR_HOST_NOT_A_NAME` (and `position` in the host) for one that is not a plain
-// ASCII name (`coap://h%41/`), with `MICROURL_ERROR_NO_HOST` without a host. `*out` is
-// written only on success.
+// ASCII name (`coap://h%41/`) or has an empty label (`http://a..b/`), with
+// `MICROURL_ERROR_NO_HOST` without a host. `*out` is written only on success.
 microurl_result microurl_server_name(const microurl_url *url, microurl_server *out);
 
 // The number of CoAP request options the URL stands for (RFC 7252 §6.4; RFC 8323 §8 for
@@ -630,7 +660,9 @@ microurl_result microurl_server_name(const microurl_url *url, microurl_server *o
 // per segment (none for `/`), one Uri-Query per `&`-separated argument. Read them with
 // `microurl_coap_option_at` (each call walks the URL from its start: no state to keep).
 // `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
-// `MICROURL_ERROR_FRAGMENT` (step 4) or `MICROURL_ERROR_NO_HOST`.
+// `MICROURL_ERROR_FRAGMENT` (step 4), `MICROURL_ERROR_NO_HOST`, or
+// `MICROURL_ERROR_OPTION_TOO_LONG` (`position` = the option number) for a Uri-Host,
+// Uri-Path or Uri-Query value over 255 bytes (RFC 7252 §5.10).
 microurl_result microurl_coap_option_count(const microurl_url *url, size_t *count);
 
 // CoAP option `index` (0 to count - 1, in option-number order) of the URL: its number (3
@@ -650,8 +682,9 @@ microurl_result microurl_coap_option_at(const microurl_url *url,
 // request's destination address (`ip`: 4 or 16 bytes, network order) and port (used
 // when there is no Uri-Host / Uri-Port), and `options[0..options_len]` in wire order.
 // `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, `MICROURL_ERROR_BAD_OPTION`
-// (`position` = the option number: a Uri-Port over two bytes, an empty Uri-Host) or
-// `MICROURL_ERROR_DOT_SEGMENT` (a Uri-Path `.` or `..`). `needed` always suffices (it may be
+// (`position` = the option number: a Uri-Port over two bytes, an empty Uri-Host, a
+// repeated Uri-Host or Uri-Port, RFC 7252 §5.4.5), `MICROURL_ERROR_OPTION_TOO_LONG` (a
+// value over 255 bytes) or `MICROURL_ERROR_DOT_SEGMENT` (a Uri-Path `.` or `..`). `needed` always suffices (it may be
 // an upper bound). `*out` is written only on success.
 microurl_result microurl_coap_url_from_options(const char *scheme,
                                                size_t scheme_len,
@@ -669,8 +702,10 @@ microurl_result microurl_coap_url_from_options(const char *scheme,
 // password percent-decoded into `user[0..user_len]` and `pass[0..pass_len]` (not
 // NUL-terminated; NULL buffers are fine with length 0 when the URL has no credentials).
 // `MICROURL_BUFFER_TOO_SMALL`: `user` and `pass` buffers of `needed` bytes each succeed.
-// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, or a refusal of
-// `microurl_server_name`. A fragment is ignored. `*out` is written only on success.
+// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, a refusal of
+// `microurl_server_name`, or `MICROURL_ERROR_BAD_CREDENTIALS` for a username that is not
+// an MQTT UTF-8 string once decoded (not UTF-8, a NUL) or a username or password over
+// 65,535 bytes (the password is MQTT binary data: any bytes). A fragment is ignored. `*out` is written only on success.
 microurl_result microurl_mqtt_broker(const microurl_url *url,
                                      microurl_broker *out,
                                      char *user,

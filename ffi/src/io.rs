@@ -43,7 +43,8 @@ impl Fail {
     }
 
     /// A protocol helper's refusal (`position`: the byte in the host for
-    /// `HostNotAName`, the option number for `BadOption`).
+    /// `HostNotAName`, the byte in the serialization for `UnsafeByte`, the option number
+    /// for `BadOption` and `OptionTooLong`).
     pub(crate) fn net(e: NetError) -> Fail {
         use crate::*;
         let (kind, position) = match e {
@@ -57,6 +58,11 @@ impl Fail {
             NetError::OpaquePath => (MICROURL_ERROR_OPAQUE_PATH, 0),
             NetError::DotSegment => (MICROURL_ERROR_DOT_SEGMENT, 0),
             NetError::BadOption { number } => (MICROURL_ERROR_BAD_OPTION, usize::from(number)),
+            NetError::UnsafeByte { position } => (MICROURL_ERROR_UNSAFE_BYTE, position),
+            NetError::BadCredentials => (MICROURL_ERROR_BAD_CREDENTIALS, 0),
+            NetError::OptionTooLong { number } => {
+                (MICROURL_ERROR_OPTION_TOO_LONG, usize::from(number))
+            }
             _ => (MICROURL_ERROR_OTHER, 0),
         };
         Fail::Invalid {

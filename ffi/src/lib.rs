@@ -7,8 +7,10 @@
 //!
 //! A parsed URL is a plain C struct, `microurl_url`: a pointer to its serialization (in a
 //! buffer the caller owns) and the offsets of its components. Functions that take one
-//! rebuild the Rust [`mu::Url`] with [`mu::Url::from_parts`], which checks the offsets: a
-//! struct that was changed by hand gives `MICROURL_INVALID_ARGUMENT`, never a crash.
+//! rebuild the Rust [`mu::Url`] with [`mu::Url::from_parts`], which checks the offsets and
+//! parses the serialization again: a struct that was changed by hand gives
+//! `MICROURL_INVALID_ARGUMENT`, never a crash and never an answer for bytes the parser
+//! would not have written.
 #![cfg_attr(not(test), no_std)]
 // C names for C types: the header is generated from these items as they are.
 #![allow(non_camel_case_types)]
@@ -42,9 +44,10 @@ pub const MICROURL_INVALID_UTF8: microurl_status = 5;
 pub const MICROURL_INVALID_ARGUMENT: microurl_status = 6;
 /// The URL parsed, but a protocol helper cannot use it (an MQTT helper given an `http` URL,
 /// an opaque host a resolver would misread, ...): `error` says why (one of
-/// `MICROURL_ERROR_NO_HOST` ... `MICROURL_ERROR_BAD_OPTION`); `position` is the byte in the
-/// host for `MICROURL_ERROR_HOST_NOT_A_NAME`, the option number for
-/// `MICROURL_ERROR_BAD_OPTION`.
+/// `MICROURL_ERROR_NO_HOST` ... `MICROURL_ERROR_OPTION_TOO_LONG`); `position` is the byte in
+/// the host for `MICROURL_ERROR_HOST_NOT_A_NAME`, the byte in the URL's serialization for
+/// `MICROURL_ERROR_UNSAFE_BYTE`, the option number for `MICROURL_ERROR_BAD_OPTION` and
+/// `MICROURL_ERROR_OPTION_TOO_LONG`.
 pub const MICROURL_REFUSED: microurl_status = 7;
 
 /// Why an input is not a URL or a domain (the `error` of a `microurl_result`); the URL
@@ -127,8 +130,8 @@ pub const MICROURL_ERROR_NO_HOST: microurl_error_kind = 36;
 /// Refused: an opaque host a resolver would read as an IPv4 address in another form
 /// (`coap://127.1/`, `mqtt://0x7f.1/`).
 pub const MICROURL_ERROR_NUMERIC_HOST: microurl_error_kind = 37;
-/// Refused: an opaque host that is not a plain ASCII name (percent-encoded or other
-/// characters); `position` is the byte offset in the host.
+/// Refused: a host that is not a plain ASCII DNS name (percent-encoded or other
+/// characters, or an empty label); `position` is the byte offset in the host.
 pub const MICROURL_ERROR_HOST_NOT_A_NAME: microurl_error_kind = 38;
 /// Refused: no port in the URL and none known for the scheme.
 pub const MICROURL_ERROR_NO_PORT: microurl_error_kind = 39;
@@ -141,8 +144,19 @@ pub const MICROURL_ERROR_OPAQUE_PATH: microurl_error_kind = 42;
 /// Refused: a Uri-Path `.` or `..`, which no URL can carry.
 pub const MICROURL_ERROR_DOT_SEGMENT: microurl_error_kind = 43;
 /// Refused: a CoAP option that cannot stand in a URL (a Uri-Port over two bytes, an empty
-/// Uri-Host); `position` is the option number.
+/// Uri-Host, a repeated Uri-Host or Uri-Port); `position` is the option number.
 pub const MICROURL_ERROR_BAD_OPTION: microurl_error_kind = 44;
+/// Refused: a byte the output cannot carry on the wire (a space or a control on a request
+/// line; a byte outside `reg-name`, or a `,`, in a `Host` value or an authority-form
+/// target); `position` is its byte offset in the URL's serialization.
+pub const MICROURL_ERROR_UNSAFE_BYTE: microurl_error_kind = 45;
+/// Refused: a username or password the protocol cannot carry once percent-decoded (HTTP
+/// Basic: a `:` in the username, a control character; MQTT: a username that is not UTF-8
+/// or holds a NUL, either over 65,535 bytes).
+pub const MICROURL_ERROR_BAD_CREDENTIALS: microurl_error_kind = 46;
+/// Refused: a CoAP Uri-Host, Uri-Path or Uri-Query value over 255 bytes (RFC 7252 §5.10);
+/// `position` is the option number.
+pub const MICROURL_ERROR_OPTION_TOO_LONG: microurl_error_kind = 47;
 
 /// The result of every fallible call.
 #[repr(C)]
@@ -408,8 +422,13 @@ pub extern "C" fn microurl_can_parse(
     Url::can_parse(input, base)
 }
 
-/// Checks a `microurl_url` (for instance one restored from storage): `MICROURL_OK`, or
-/// `MICROURL_INVALID_ARGUMENT` when its offsets do not fit its serialization.
+/// Checks a `microurl_url` (for instance one restored from storage) in full:
+/// `MICROURL_OK`, or `MICROURL_INVALID_ARGUMENT` when its offsets do not fit its
+/// serialization, or when its serialization, parsed again, is not exactly itself with the
+/// same offsets, host kind and port (bytes changed by hand, a host kind or a port that the
+/// serialization does not hold). Every function that takes a `microurl_url` runs the same
+/// check first, so a tampered struct never reaches a helper. The validation error bits
+/// are the original parse's and are not checked.
 #[no_mangle]
 pub extern "C" fn microurl_check(url: *const microurl_url) -> microurl_result {
     io::run(|| view(url).map(|_| 0))

@@ -4,7 +4,7 @@
 use crate::*;
 
 /// `MICROURL_ERROR_*` names, indexed by the code.
-const ERRORS: [(microurl_error_kind, &[u8]); 45] = [
+const ERRORS: [(microurl_error_kind, &[u8]); 48] = [
     (MICROURL_ERROR_NONE, b"none\0"),
     (
         MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL,
@@ -92,6 +92,9 @@ const ERRORS: [(microurl_error_kind, &[u8]); 45] = [
     (MICROURL_ERROR_OPAQUE_PATH, b"opaque-path\0"),
     (MICROURL_ERROR_DOT_SEGMENT, b"dot-segment\0"),
     (MICROURL_ERROR_BAD_OPTION, b"bad-option\0"),
+    (MICROURL_ERROR_UNSAFE_BYTE, b"unsafe-byte\0"),
+    (MICROURL_ERROR_BAD_CREDENTIALS, b"bad-credentials\0"),
+    (MICROURL_ERROR_OPTION_TOO_LONG, b"option-too-long\0"),
 ];
 
 /// The URL Standard's validation error names, in `mu::ValidationError::ALL` order.

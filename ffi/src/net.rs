@@ -4,7 +4,7 @@
 //! `MICROURL_REFUSED` status with its `MICROURL_ERROR_*` reason.
 
 use crate::io::{self, Fail, Out, Region};
-use crate::{getter, microurl_result, microurl_span, microurl_url, span, to_c, view};
+use crate::{microurl_result, microurl_span, microurl_url, span, to_c, view};
 use crate::{
     MICROURL_HOST_DOMAIN, MICROURL_HOST_IPV4, MICROURL_HOST_IPV6, MICROURL_HOST_NONE, NO_SPAN,
 };
@@ -32,9 +32,10 @@ pub extern "C" fn microurl_known_default_port(scheme: *const c_char, scheme_len:
 
 /// The HTTP request-target in origin-form (RFC 9112 §3.2.1) into `*out`: the path and the
 /// query, never the fragment; `/` for an empty path with no query (then `out->ptr` points
-/// to a static `/`, else into the URL's buffer). `MICROURL_REFUSED` with
-/// `MICROURL_ERROR_OPAQUE_PATH` for a path that does not start with `/` (`mailto:x`).
-/// `*out` is written only on success.
+/// to a static `/`, else into the URL's buffer). Visible ASCII only (`!` to `~`): no space,
+/// no control. `MICROURL_REFUSED` with `MICROURL_ERROR_OPAQUE_PATH` for a path that does
+/// not start with `/` (`mailto:x`), with `MICROURL_ERROR_UNSAFE_BYTE` for a byte outside
+/// visible ASCII. `*out` is written only on success.
 #[no_mangle]
 pub extern "C" fn microurl_request_target(
     url: *const microurl_url,
@@ -48,17 +49,32 @@ pub extern "C" fn microurl_request_target(
     })
 }
 
-/// The HTTP request-target in absolute-form (RFC 9112 §3.2.2, for a proxy): the URL
-/// without its fragment, a span of the URL's buffer (NULL `ptr` for a broken struct).
+/// The HTTP request-target in absolute-form (RFC 9112 §3.2.2, for a proxy) into `buf`: the
+/// URL without its username and password (RFC 9110 §4.2.4: never sent), its IPv6 zone and
+/// its fragment; its length in `written`. Visible ASCII only (`!` to `~`).
+/// `MICROURL_REFUSED` with `MICROURL_ERROR_UNSAFE_BYTE` (`position` in the URL's
+/// serialization) for a space or a control (an opaque path keeps its spaces:
+/// `sc:GET / HTTP/1.1`). `MICROURL_BUFFER_TOO_SMALL`: `needed` is exact.
 #[no_mangle]
-pub extern "C" fn microurl_absolute_form(url: *const microurl_url) -> microurl_span {
-    getter(url, |u| Some(u.absolute_form()))
+pub extern "C" fn microurl_absolute_form(
+    url: *const microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        let u = view(url)?;
+        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+        io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+        let buf = io::bytes_mut(buf, buf_len)?;
+        u.absolute_form_into(buf).map(str::len).map_err(Fail::net)
+    })
 }
 
 /// The HTTP request-target in authority-form (RFC 9112 §3.2.3, for `CONNECT`) into `buf`:
-/// host, `:` and port, the port always written (the known default when the URL has none);
-/// its length in `written`. `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` or
-/// `MICROURL_ERROR_NO_PORT`.
+/// host, `:` and port, the port always written (the known default when the URL has none),
+/// no userinfo, no IPv6 zone; its length in `written`. `MICROURL_REFUSED` with
+/// `MICROURL_ERROR_NO_HOST`, `MICROURL_ERROR_NO_PORT`, or `MICROURL_ERROR_UNSAFE_BYTE` for a
+/// host byte outside RFC 3986's `reg-name` or a `,`.
 #[no_mangle]
 pub extern "C" fn microurl_authority_form(
     url: *const microurl_url,
@@ -74,12 +90,25 @@ pub extern "C" fn microurl_authority_form(
     })
 }
 
-/// The HTTP `Host` header value (RFC 9110 §7.2): the host as serialized (IPv6 in brackets)
-/// and `:port` unless the port is the scheme's known default; a span of the URL's buffer.
-/// NULL `ptr` when the URL has no host or an empty one (`file:///x`).
+/// The HTTP `Host` header value (RFC 9110 §7.2) into `buf`: the host as serialized (IPv6 in
+/// brackets, without a zone: RFC 6874 §4) and `:port` unless the port is the scheme's known
+/// default; its length in `written`. `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` when
+/// the URL has no host or an empty one (`file:///x`), with `MICROURL_ERROR_UNSAFE_BYTE` for
+/// a host byte outside RFC 3986's `reg-name` or a `,` (`http://a,b/` would read as two
+/// `Host` values). `MICROURL_BUFFER_TOO_SMALL`: `needed` is exact.
 #[no_mangle]
-pub extern "C" fn microurl_host_header(url: *const microurl_url) -> microurl_span {
-    getter(url, |u| u.host_header())
+pub extern "C" fn microurl_host_header(
+    url: *const microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> microurl_result {
+    io::run(|| {
+        let u = view(url)?;
+        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+        io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+        let buf = io::bytes_mut(buf, buf_len)?;
+        u.host_header_into(buf).map(str::len).map_err(Fail::net)
+    })
 }
 
 // ------------------------------------------------------------------------------ server name
@@ -125,12 +154,13 @@ fn server_name_c(s: ServerName<'_>) -> microurl_server {
 }
 
 /// The server to connect to into `*out`: the host's IP address, or the DNS name to resolve
-/// and to send as TLS SNI. An opaque host (`mqtt`, `coap`) is an address only in dotted
+/// and to send as TLS SNI (ASCII letters, digits, `-`, `_`, `.`; one trailing dot dropped,
+/// RFC 6066 §3; the URL's case kept). An opaque host (`mqtt`, `coap`) is an address only in dotted
 /// decimal (`coap://192.0.2.1/`); `MICROURL_REFUSED` with `MICROURL_ERROR_NUMERIC_HOST` for
 /// the numeric forms a resolver would read differently (`coap://127.1/`), with
 /// `MICROURL_ERROR_HOST_NOT_A_NAME` (and `position` in the host) for one that is not a plain
-/// ASCII name (`coap://h%41/`), with `MICROURL_ERROR_NO_HOST` without a host. `*out` is
-/// written only on success.
+/// ASCII name (`coap://h%41/`) or has an empty label (`http://a..b/`), with
+/// `MICROURL_ERROR_NO_HOST` without a host. `*out` is written only on success.
 #[no_mangle]
 pub extern "C" fn microurl_server_name(
     url: *const microurl_url,
@@ -152,7 +182,9 @@ pub extern "C" fn microurl_server_name(
 /// per segment (none for `/`), one Uri-Query per `&`-separated argument. Read them with
 /// `microurl_coap_option_at` (each call walks the URL from its start: no state to keep).
 /// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
-/// `MICROURL_ERROR_FRAGMENT` (step 4) or `MICROURL_ERROR_NO_HOST`.
+/// `MICROURL_ERROR_FRAGMENT` (step 4), `MICROURL_ERROR_NO_HOST`, or
+/// `MICROURL_ERROR_OPTION_TOO_LONG` (`position` = the option number) for a Uri-Host,
+/// Uri-Path or Uri-Query value over 255 bytes (RFC 7252 §5.10).
 #[no_mangle]
 pub extern "C" fn microurl_coap_option_count(
     url: *const microurl_url,
@@ -213,8 +245,9 @@ pub struct microurl_coap_opt {
 /// request's destination address (`ip`: 4 or 16 bytes, network order) and port (used
 /// when there is no Uri-Host / Uri-Port), and `options[0..options_len]` in wire order.
 /// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, `MICROURL_ERROR_BAD_OPTION`
-/// (`position` = the option number: a Uri-Port over two bytes, an empty Uri-Host) or
-/// `MICROURL_ERROR_DOT_SEGMENT` (a Uri-Path `.` or `..`). `needed` always suffices (it may be
+/// (`position` = the option number: a Uri-Port over two bytes, an empty Uri-Host, a
+/// repeated Uri-Host or Uri-Port, RFC 7252 §5.4.5), `MICROURL_ERROR_OPTION_TOO_LONG` (a
+/// value over 255 bytes) or `MICROURL_ERROR_DOT_SEGMENT` (a Uri-Path `.` or `..`). `needed` always suffices (it may be
 /// an upper bound). `*out` is written only on success.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
@@ -314,8 +347,10 @@ fn decode_credential(c: Option<PercentEncoded<'_>>, buf: &mut [u8]) -> Result<us
 /// password percent-decoded into `user[0..user_len]` and `pass[0..pass_len]` (not
 /// NUL-terminated; NULL buffers are fine with length 0 when the URL has no credentials).
 /// `MICROURL_BUFFER_TOO_SMALL`: `user` and `pass` buffers of `needed` bytes each succeed.
-/// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, or a refusal of
-/// `microurl_server_name`. A fragment is ignored. `*out` is written only on success.
+/// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, a refusal of
+/// `microurl_server_name`, or `MICROURL_ERROR_BAD_CREDENTIALS` for a username that is not
+/// an MQTT UTF-8 string once decoded (not UTF-8, a NUL) or a username or password over
+/// 65,535 bytes (the password is MQTT binary data: any bytes). A fragment is ignored. `*out` is written only on success.
 #[no_mangle]
 pub extern "C" fn microurl_mqtt_broker(
     url: *const microurl_url,

@@ -576,6 +576,42 @@ static void api_checks(void) {
     bad = u;
     bad.href = 0;
     expect(microurl_check(&bad).status == MICROURL_INVALID_ARGUMENT, "NULL href");
+    /* Changed consistently (offsets still fit): refused too, so no helper answers for it. */
+    {
+        char t[64];
+        microurl_url p;
+        microurl_span sp;
+        microurl_server sv;
+        r = microurl_parse("http://example.com:8080/ab", 26, 0, 0, &p, t, sizeof t);
+        expect(r.status == MICROURL_OK, "parse for the tampered structs");
+        expect(microurl_check(&p).status == MICROURL_OK, "the parsed struct checks");
+        t[p.path_start + 1] = '\r';
+        t[p.path_start + 2] = '\n';
+        expect(microurl_check(&p).status == MICROURL_INVALID_ARGUMENT, "path bytes turned into CR LF");
+        expect(microurl_request_target(&p, &sp).status == MICROURL_INVALID_ARGUMENT,
+               "no request target for a path of CR LF");
+        t[p.path_start + 1] = 'a';
+        t[p.path_start + 2] = 'b';
+        expect(microurl_check(&p).status == MICROURL_OK, "the path put back");
+        t[p.host_start] = '\r';
+        t[p.host_start + 1] = '\n';
+        expect(microurl_check(&p).status == MICROURL_INVALID_ARGUMENT, "host bytes turned into CR LF");
+        expect(microurl_host_header(&p, buf_b, 64).status == MICROURL_INVALID_ARGUMENT,
+               "no Host for a host of CR LF");
+        t[p.host_start] = 'e';
+        t[p.host_start + 1] = 'x';
+        microurl_url q = p;
+        q.port = 22;
+        expect(microurl_check(&q).status == MICROURL_INVALID_ARGUMENT, "port 22 over a :8080");
+        expect(microurl_authority_form(&q, buf_b, 64).status == MICROURL_INVALID_ARGUMENT,
+               "no authority-form for port 22 over :8080");
+        r = microurl_parse("mqtt://127.1/", 13, 0, 0, &p, t, sizeof t);
+        expect(r.status == MICROURL_OK && p.host_kind == MICROURL_HOST_OPAQUE, "mqtt://127.1/ opaque");
+        p.host_kind = MICROURL_HOST_DOMAIN;
+        expect(microurl_check(&p).status == MICROURL_INVALID_ARGUMENT, "opaque 127.1 as a domain");
+        expect(microurl_server_name(&p, &sv).status == MICROURL_INVALID_ARGUMENT,
+               "no server name for 127.1 as a domain");
+    }
     microurl_url zero = {0};
     expect(microurl_check(&zero).status == MICROURL_INVALID_ARGUMENT, "zeroed struct");
     expect(microurl_check(0).status == MICROURL_INVALID_ARGUMENT, "NULL struct");

@@ -100,10 +100,13 @@ static void http(void) {
     if (parse("http://h/p?q#f")) {
         r = microurl_request_target(&hu, &t);
         check(r.status == MICROURL_OK && span_eq(t, "/p?q"), "request target /p?q");
-        check(span_eq(microurl_absolute_form(&hu), "http://h/p?q"), "absolute-form http://h/p?q");
+        r = microurl_absolute_form(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "http://h/p?q", 12),
+              "absolute-form http://h/p?q");
         r = microurl_authority_form(&hu, obuf, sizeof obuf);
         check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "h:80", 4), "authority-form h:80");
-        check(span_eq(microurl_host_header(&hu), "h"), "Host h");
+        r = microurl_host_header(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "h", 1), "Host h");
         r = microurl_authority_form(&hu, obuf, 3);
         check(r.status == MICROURL_BUFFER_TOO_SMALL && r.needed == 4, "authority-form needs 4");
         r = microurl_request_target(&hu, 0);
@@ -120,7 +123,8 @@ static void http(void) {
         check(name_is(microurl_status_name(r.status), "MICROURL_REFUSED"), "status name REFUSED");
         r = microurl_authority_form(&hu, obuf, sizeof obuf);
         check(refused(r, MICROURL_ERROR_NO_HOST), "mailto: has no authority-form");
-        check(microurl_host_header(&hu).ptr == 0, "mailto: has no Host");
+        check(refused(microurl_host_header(&hu, obuf, sizeof obuf), MICROURL_ERROR_NO_HOST),
+              "mailto: has no Host");
     }
     /* RFC 9112 §3.2.3: authority-form always has the port. */
     if (parse("https://[2001:db8::1]/x")) {
@@ -133,11 +137,36 @@ static void http(void) {
         check(refused(r, MICROURL_ERROR_NO_PORT), "authority-form of foo://h: no port");
     }
     /* RFC 9110 §7.2: Host has the port unless it is the default. */
-    if (parse("http://[::1]:8080/x")) check(span_eq(microurl_host_header(&hu), "[::1]:8080"), "Host [::1]:8080");
-    if (parse("https://example.com:443/x"))
-        check(span_eq(microurl_host_header(&hu), "example.com"), "Host example.com (443 dropped)");
-    if (parse("file:///x")) check(microurl_host_header(&hu).ptr == 0, "file: has no Host");
-    check(microurl_host_header(0).ptr == 0, "Host of NULL");
+    if (parse("http://[::1]:8080/x")) {
+        r = microurl_host_header(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "[::1]:8080", 10), "Host [::1]:8080");
+    }
+    if (parse("https://example.com:443/x")) {
+        r = microurl_host_header(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "example.com", 11),
+              "Host example.com (443 dropped)");
+    }
+    if (parse("file:///x"))
+        check(refused(microurl_host_header(&hu, obuf, sizeof obuf), MICROURL_ERROR_NO_HOST), "file: has no Host");
+    check(microurl_host_header(0, obuf, sizeof obuf).status == MICROURL_INVALID_ARGUMENT, "Host of NULL");
+    /* RFC 9110 §4.2.4: no userinfo to a proxy; a space would end the request-target. */
+    if (parse("http://user:secret@h/x#f")) {
+        r = microurl_absolute_form(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "http://h/x", 10),
+              "absolute-form without credentials");
+        r = microurl_absolute_form(&hu, obuf, 9);
+        check(r.status == MICROURL_BUFFER_TOO_SMALL && r.needed == 10, "absolute-form needs 10");
+    }
+    if (parse("sc:GET / HTTP/1.1")) {
+        r = microurl_absolute_form(&hu, obuf, sizeof obuf);
+        check(refused(r, MICROURL_ERROR_UNSAFE_BYTE) && r.position == 6, "absolute-form refuses a space");
+        check(name_is(microurl_error_name(r.error), "unsafe-byte"), "error name unsafe-byte");
+    }
+    /* A comma reads as two Host values (RFC 9110 §5.3). */
+    if (parse("http://a,b/")) {
+        r = microurl_host_header(&hu, obuf, sizeof obuf);
+        check(refused(r, MICROURL_ERROR_UNSAFE_BYTE) && r.position == 8, "Host refuses a comma");
+    }
 }
 
 /* ---------------------------------------------------------------- server names */

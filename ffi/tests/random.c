@@ -35,7 +35,7 @@ static const struct piece PIECES[] = {
 #define NPIECES (sizeof PIECES / sizeof PIECES[0])
 
 static char in_buf[512], base_buf[512], val_buf[256];
-static char out_a[4096], out_b[4096];
+static char out_a[4096], out_b[4096], tampered[4096], wire[4096];
 
 static size_t piece_string(char *dst, size_t cap) {
     size_t n = 0;
@@ -85,8 +85,8 @@ static unsigned helpers_on(const microurl_url *u) {
     size_t count = 0;
     uint16_t number;
     bad += !status_ok(microurl_request_target(u, &t));
-    (void)microurl_absolute_form(u);
-    (void)microurl_host_header(u);
+    bad += !status_ok(microurl_absolute_form(u, out_b, below(64)));
+    bad += !status_ok(microurl_host_header(u, out_b, below(64)));
     bad += !status_ok(microurl_authority_form(u, out_b, below(64)));
     bad += !status_ok(microurl_server_name(u, &s));
     microurl_result r = microurl_coap_option_count(u, &count);
@@ -94,6 +94,33 @@ static unsigned helpers_on(const microurl_url *u) {
     for (size_t i = 0; r.status == MICROURL_OK && i <= count && i < 40; i++)
         bad += !status_ok(microurl_coap_option_at(u, i, &number, out_b, below(24)));
     bad += !status_ok(microurl_mqtt_broker(u, &b, val_buf, below(16), val_buf + 128, below(16)));
+    return bad;
+}
+
+/* Whether `p[0..n]` could go on an HTTP request line: visible ASCII only. */
+static int visible(const char *p, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)p[i] < 0x21 || (unsigned char)p[i] > 0x7e) return 0;
+    return 1;
+}
+
+/* The wire contracts of the HTTP helpers on a struct `microurl_check` accepted: the
+   number of outputs that break them. */
+static unsigned wire_contracts(const microurl_url *u) {
+    unsigned bad = 0;
+    microurl_span t;
+    microurl_result r = microurl_request_target(u, &t);
+    if (r.status == MICROURL_OK && !visible(t.ptr, t.len)) bad++;
+    r = microurl_absolute_form(u, wire, sizeof wire);
+    if (r.status == MICROURL_OK && !visible(wire, r.written)) bad++;
+    r = microurl_host_header(u, wire, sizeof wire);
+    if (r.status == MICROURL_OK) {
+        if (!visible(wire, r.written)) bad++;
+        for (size_t i = 0; i < r.written; i++)
+            if (wire[i] == ',' || wire[i] == '"' || wire[i] == '@') bad++;
+    }
+    r = microurl_authority_form(u, wire, sizeof wire);
+    if (r.status == MICROURL_OK && !visible(wire, r.written)) bad++;
     return bad;
 }
 
@@ -156,6 +183,20 @@ int run_random(unsigned iterations) {
         default: w.validation_errors = x; break;
         }
         if (w.href_len > u.href_len) w.href_len = u.href_len; /* stay inside the buffer */
+        /* The serialization with one byte changed (a control, a space, a delimiter or any
+           byte): refused by the check, or a URL whose outputs keep their wire contracts. */
+        {
+            static const char ODD[] = "\r\n\0 \t,\"@#%/?:[]";
+            microurl_url z = u;
+            for (uint32_t i = 0; i < u.href_len && i < sizeof tampered; i++) tampered[i] = u.href[i];
+            if (u.href_len > 0) {
+                uint32_t at = below(u.href_len);
+                tampered[at] = below(2) ? ODD[below(sizeof ODD - 1)] : (char)below(256);
+            }
+            z.href = tampered;
+            if (microurl_check(&z).status == MICROURL_OK) bad += wire_contracts(&z);
+            bad += wire_contracts(&u);
+        }
         (void)microurl_pathname(&w);
         (void)microurl_username(&w);
         (void)microurl_password(&w);

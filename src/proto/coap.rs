@@ -21,6 +21,9 @@ pub const URI_PATH: u16 = 11;
 /// The Uri-Query option number.
 pub const URI_QUERY: u16 = 15;
 
+/// The longest Uri-Host, Uri-Path or Uri-Query value, in bytes (RFC 7252 §5.10).
+const MAX_VALUE_LEN: usize = 255;
+
 /// One request option a CoAP URL stands for, still percent-encoded (as in the URL); decode
 /// it with [`CoapOption::value_into`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,8 +160,16 @@ impl<'a> Url<'a> {
     /// default, one Uri-Path per segment (none for `/`), one Uri-Query per `&`-separated
     /// argument. Values stay percent-encoded until [`CoapOption::value_into`].
     ///
-    /// [`NetError::WrongScheme`] for a scheme that is not CoAP, [`NetError::Fragment`] when
-    /// the URL has a fragment (step 4), [`NetError::NoHost`] without a host.
+    /// **Wire contract.** Uri-Host, Uri-Path and Uri-Query values are 0 to 255 bytes once
+    /// percent-decoded (RFC 7252 §5.10; Uri-Host at least 1), checked for every option
+    /// before the iterator is returned; a Uri-Host value is lowercased and percent-decoded
+    /// by [`CoapOption::value_into`] (any bytes: a CoAP option is not text on a line).
+    /// Dropped: userinfo (CoAP has none), an IPv6 zone (an IP literal gives no Uri-Host).
+    ///
+    /// Refused: [`NetError::WrongScheme`] for a scheme that is not CoAP,
+    /// [`NetError::Fragment`] when the URL has a fragment (step 4), [`NetError::NoHost`]
+    /// without a host, [`NetError::OpaquePath`] for a path not starting with `/`,
+    /// [`NetError::OptionTooLong`] with the option number for a value over 255 bytes.
     ///
     /// ```
     /// use microurl::coap::CoapOption;
@@ -197,12 +208,27 @@ impl<'a> Url<'a> {
             None if path.is_empty() => None,
             None => return Err(NetError::OpaquePath),
         };
-        Ok(CoapOptions {
+        let options = CoapOptions {
             host: (!is_ip_host(self)).then_some(host),
             port: self.port().filter(|&p| Some(p) != kind.default_port()),
             path,
             query: self.query().filter(|q| !q.is_empty()),
-        })
+        };
+        // Every value is checked before the first goes out: a request is sent whole or not
+        // at all.
+        for option in options.clone() {
+            let too_long = match option {
+                CoapOption::UriHost(v) | CoapOption::UriPath(v) | CoapOption::UriQuery(v) => {
+                    v.decoded_len() > MAX_VALUE_LEN
+                }
+                CoapOption::UriPort(_) => false,
+            };
+            if too_long {
+                let number = option.number();
+                return Err(NetError::OptionTooLong { number });
+            }
+        }
+        Ok(options)
     }
 }
 
@@ -253,8 +279,13 @@ impl EncodeSet {
 /// `buf`.
 ///
 /// Errors: [`NetError::WrongScheme`]; [`NetError::BadOption`] for a Uri-Port longer than two
-/// bytes or an empty Uri-Host; [`NetError::DotSegment`] for a Uri-Path `.` or `..` (the URL
-/// Standard would remove it, so no URL stands for it); [`NetError::Url`] with
+/// bytes, an empty Uri-Host, or a Uri-Host or Uri-Port that occurs more than once (RFC 7252
+/// §5.4.5: each repeat of an option that is not repeatable is treated as an unrecognized
+/// option, and both are critical, so the request is refused, §5.4.1; taking either value
+/// would let a second Uri-Host choose another host than the first);
+/// [`NetError::OptionTooLong`] for a Uri-Host, Uri-Path or Uri-Query value over 255 bytes
+/// (RFC 7252 §5.10); [`NetError::DotSegment`] for a Uri-Path `.` or `..` (the URL Standard
+/// would remove it, so no URL stands for it); [`NetError::Url`] with
 /// [`Error::ArenaTooSmall`] when `buf` is too small (`needed` always suffices).
 ///
 /// ```
@@ -303,6 +334,7 @@ fn write_url_text<'o>(
         SchemeKind::CoapsWs => "coaps+ws",
         _ => return Err(NetError::WrongScheme),
     };
+    check_option_counts(options.clone())?;
     let mut out = Out { buf, len: 0 };
     out.push(name.as_bytes());
     out.push(b"://");
@@ -313,7 +345,30 @@ fn write_url_text<'o>(
     Ok(out.len)
 }
 
-/// Step 2: the Uri-Host (the last one, if repeated), or the destination address.
+/// RFC 7252 §5.4.5 and §5.10: Uri-Host and Uri-Port at most once, and no value longer than
+/// its option allows.
+fn check_option_counts<'o>(
+    options: impl IntoIterator<Item = (u16, &'o [u8])>,
+) -> Result<(), NetError> {
+    let (mut hosts, mut ports) = (0u32, 0u32);
+    for (number, value) in options {
+        match number {
+            URI_HOST => hosts += 1,
+            URI_PORT => ports += 1,
+            URI_PATH | URI_QUERY => {}
+            _ => continue,
+        }
+        if hosts > 1 || ports > 1 {
+            return Err(NetError::BadOption { number });
+        }
+        if number != URI_PORT && value.len() > MAX_VALUE_LEN {
+            return Err(NetError::OptionTooLong { number });
+        }
+    }
+    Ok(())
+}
+
+/// Step 2: the Uri-Host (there is at most one), or the destination address.
 fn write_host<'o>(
     out: &mut Out<'_>,
     ip: IpAddr,

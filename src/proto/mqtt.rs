@@ -24,7 +24,8 @@ pub enum Transport<'a> {
 /// A broker URL taken apart ([`Url::mqtt_broker`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Broker<'a> {
-    /// What to connect to (and the TLS SNI name, when it is a name).
+    /// What to connect to (and the TLS SNI name, when it is a name): see
+    /// [`Url::server_name`] (no trailing dot; the URL's case).
     pub server: ServerName<'a>,
     /// The port: the URL's, or the scheme's default (1883, 8883, 80, 443).
     pub port: u16,
@@ -32,11 +33,53 @@ pub struct Broker<'a> {
     pub tls: bool,
     /// TCP or WebSocket.
     pub transport: Transport<'a>,
-    /// The username, percent-encoded (decode with [`PercentEncoded::decode_into`]); `None`
-    /// when the URL has none.
+    /// The username, percent-encoded (decode with [`PercentEncoded::decode_into`]): once
+    /// decoded, an MQTT UTF-8 string (no U+0000, at most 65,535 bytes). `None` when the URL
+    /// has none.
     pub username: Option<PercentEncoded<'a>>,
-    /// The password, percent-encoded; `None` when the URL has none.
+    /// The password, percent-encoded: once decoded, MQTT binary data (any bytes, at most
+    /// 65,535). `None` when the URL has none.
     pub password: Option<PercentEncoded<'a>>,
+}
+
+/// Checks that `encoded`, percent-decoded, fits an MQTT length-prefixed field: at most
+/// 65,535 bytes and, for a UTF-8 string (`text`), UTF-8 without U+0000 (MQTT 3.1.1 §1.5.3,
+/// MQTT 5.0 §1.5.4; UTF-8 has no surrogates). Decoded through a small window, with the
+/// bytes of a character cut at its end carried to the next one: no buffer from the caller.
+fn check_mqtt_field(encoded: &str, text: bool) -> Result<(), NetError> {
+    let mut window = [0u8; 32];
+    let mut carry = 0;
+    let mut total = 0usize;
+    let mut bytes = crate::percent::decode(encoded.as_bytes());
+    loop {
+        let mut n = carry;
+        for (slot, b) in window.iter_mut().skip(carry).zip(&mut bytes) {
+            *slot = b;
+            n += 1;
+        }
+        total += n - carry;
+        let last = n < window.len();
+        let filled = window.get(..n).unwrap_or_default();
+        if total > usize::from(u16::MAX) || (text && filled.contains(&0)) {
+            return Err(NetError::BadCredentials);
+        }
+        carry = match core::str::from_utf8(filled) {
+            _ if !text => 0,
+            Ok(_) => 0,
+            // A character cut by the window's end: its bytes start the next window.
+            Err(e) if e.error_len().is_none() && !last => n - e.valid_up_to(),
+            Err(_) => return Err(NetError::BadCredentials),
+        };
+        if last {
+            return Ok(());
+        }
+        for i in 0..carry {
+            let b = window.get(n - carry + i).copied().unwrap_or_default();
+            if let Some(slot) = window.get_mut(i) {
+                *slot = b;
+            }
+        }
+    }
 }
 
 impl<'a> Url<'a> {
@@ -44,8 +87,38 @@ impl<'a> Url<'a> {
     /// `mqtts`, 80/443 for `ws`/`wss`), TLS, transport and credentials. A fragment is
     /// ignored.
     ///
-    /// [`NetError::WrongScheme`] for other schemes; the host errors of
-    /// [`Url::server_name`] (an opaque host such as `0x7f.1` is refused, not resolved).
+    /// **Wire contract.** `server` is [`Url::server_name`]'s: an IP address, or a DNS name
+    /// of ASCII letters, digits, `-`, `_` and `.` without a trailing dot, for the resolver
+    /// and the TLS SNI. The name keeps the URL's case (`mqtt://Broker.LOCAL` gives
+    /// `Broker.LOCAL`: an opaque host is kept as written by the URL Standard, and DNS and
+    /// SNI compare names ASCII case-insensitively). The WebSocket path is
+    /// [`Url::request_target`]'s (visible ASCII, starting with `/`). The username, once
+    /// percent-decoded, is an MQTT UTF-8 string: UTF-8, no U+0000, at most 65,535 bytes
+    /// (MQTT 3.1.1 §1.5.3, MQTT 5.0 §1.5.4); it may hold a `:`. The password is MQTT binary
+    /// data (MQTT 3.1.1 §3.1.3.5, MQTT 5.0 §3.1.3.6): any bytes, at most 65,535.
+    ///
+    /// Refused: [`NetError::WrongScheme`] for other schemes; the host errors of
+    /// [`Url::server_name`] (an opaque host such as `0x7f.1` is refused, not resolved);
+    /// [`NetError::BadCredentials`] for a username or password outside those rules;
+    /// [`Url::request_target`]'s errors for the WebSocket path.
+    ///
+    /// An international name in an `mqtt` URL (`mqtt://bröker.local`) is an opaque host,
+    /// kept percent-encoded by the URL Standard (`br%C3%B6ker.local`), so `server_name`
+    /// refuses it with [`NetError::HostNotAName`]: no IDNA runs on an opaque host. With the
+    /// `idna` feature, its ASCII form is the decoded host through
+    /// [`crate::idna::domain_to_ascii`]:
+    ///
+    /// ```
+    /// # #[cfg(feature = "idna")] {
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("mqtt://bröker.local", &mut arena).unwrap();
+    /// assert_eq!(url.host_str(), Some("br%C3%B6ker.local"));
+    /// let (mut decoded, mut ascii) = ([0u8; 64], [0u8; 64]);
+    /// let host = microurl::percent::decode_utf8_into(url.hostname().as_bytes(), &mut decoded).unwrap();
+    /// let n = microurl::idna::domain_to_ascii(host, false, &mut ascii).unwrap();
+    /// assert_eq!(&ascii[..n], b"xn--brker-kua.local");
+    /// # }
+    /// ```
     ///
     /// ```
     /// use microurl::{mqtt::Transport, ServerName};
@@ -61,6 +134,10 @@ impl<'a> Url<'a> {
     /// let url = microurl::Url::parse("wss://10.0.0.5/mqtt", &mut arena)?;
     /// let b = url.mqtt_broker()?;
     /// assert_eq!((b.port, b.tls, b.transport), (443, true, Transport::WebSocket { path: "/mqtt" }));
+    ///
+    /// // A NUL is no MQTT string.
+    /// let url = microurl::Url::parse("mqtt://a%00b@broker.example", &mut arena)?;
+    /// assert_eq!(url.mqtt_broker(), Err(microurl::NetError::BadCredentials));
     /// # Ok::<(), microurl::NetError>(())
     /// ```
     pub fn mqtt_broker(&self) -> Result<Broker<'a>, NetError> {
@@ -75,6 +152,8 @@ impl<'a> Url<'a> {
         let server = self.server_name()?;
         let port = self.port_or_known_default().ok_or(NetError::NoPort)?;
         let (user, pass) = (self.username(), self.password());
+        check_mqtt_field(user, true)?;
+        check_mqtt_field(pass, false)?;
         Ok(Broker {
             server,
             port,

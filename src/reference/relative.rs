@@ -106,15 +106,25 @@ impl Pair<'_, '_, '_> {
         let network_path = Candidate::Href {
             from: t.scheme().map_or(0, |s| s.len() + 1),
         };
+        // A reference without a scheme prints its query as a special scheme's (with `'` as
+        // `%27`): for another scheme's query with a `'`, that text would join to another
+        // URL than the target, so only the candidates that leave the query out or keep the
+        // scheme can be returned.
+        let query_prints = !(t.mode_or(Mode::Generic) == Mode::Generic
+            && t.query().is_some_and(|q| q.contains('\'')));
         let fragment_only = scheme && path && b.query() == t.query() && t.fragment().is_some();
         let empty = up_to_query && b.query() == t.query() && t.fragment().is_none();
         // The whole href of a special scheme loses its scheme (non-strict) and is a network
         // path; of another scheme it is taken as it is (strict).
         let href = !scheme || t.hostname().is_some() || !self.special();
+        let (hier, relative) = (hier && query_prints, relative && query_prints);
         [
             (fragment_only, Candidate::FRAGMENT),
             (empty, Candidate::FRAGMENT),
-            (up_to_query && t.query().is_some(), Candidate::QUERY),
+            (
+                up_to_query && query_prints && t.query().is_some(),
+                Candidate::QUERY,
+            ),
             (hier && self.relative_path_valid(), Candidate::RELATIVE_PATH),
             (hier && self.absolute_path_valid(), Candidate::ABSOLUTE_PATH),
             (relative && t.hostname().is_some(), network_path),

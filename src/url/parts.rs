@@ -67,9 +67,33 @@ impl<'a> Url<'a> {
         }
     }
 
-    /// Rebuilds a URL from its serialization and [`Url::parts`]. The offsets are checked
-    /// against the serialization ([`Url::check`]); parts that came from another URL, or
-    /// were changed, give an error naming the first broken invariant, never a panic.
+    /// Rebuilds a URL from its serialization and [`Url::parts`], after validating both in
+    /// full: the offsets are checked against the serialization ([`Url::check`]), then the
+    /// serialization is parsed again (with no arena: a serialization this crate wrote
+    /// parses to itself) and must give the same URL, byte for byte, with the same offsets,
+    /// host kind and port. A serialization or parts that were changed, even consistently
+    /// (path bytes turned into CR LF, a host kind of `Domain` over an opaque `127.1`, a
+    /// port that the serialization does not hold), give an error naming what is wrong,
+    /// never a panic, so no helper ever sees a URL the parser would not have made. A URL
+    /// of [`Url::parse_with_zone`] is checked the same way, its zone as that function
+    /// accepts it.
+    ///
+    /// The validation errors in `parts` are kept as given: they describe the parse of the
+    /// original input, which the serialization no longer holds.
+    ///
+    /// ```
+    /// use microurl::{HostKind, Url};
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse("mqtt://127.1:1883/x", &mut arena)?;
+    /// let parts = url.parts();
+    /// assert!(Url::from_parts(url.as_str(), parts).is_ok());
+    /// let tampered = microurl::UrlParts { host_kind: HostKind::Domain, ..parts };
+    /// assert!(Url::from_parts(url.as_str(), tampered).is_err());
+    /// let tampered = microurl::UrlParts { port: Some(22), ..parts };
+    /// assert!(Url::from_parts(url.as_str(), tampered).is_err());
+    /// assert!(Url::from_parts("mqtt://127.1:1883/\r\n", parts).is_err());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn from_parts(serialization: &'a str, parts: UrlParts) -> Result<Url<'a>, &'static str> {
         let len = serialization.len();
         if u32::try_from(len).is_err() {
@@ -116,7 +140,67 @@ impl<'a> Url<'a> {
             validation: parts.validation,
         };
         url.check()?;
+        url.same_as_its_parse()?;
         Ok(url)
+    }
+
+    /// Whether the serialization parses (with no arena) to itself with these very offsets,
+    /// host kind and port: the check that makes [`Url::from_parts`] a full validation.
+    fn same_as_its_parse(&self) -> Result<(), &'static str> {
+        let again = if self.ipv6_zone().is_some() {
+            self.zoned_parse()?
+        } else {
+            Url::parse(self.serialization, &mut [])
+                .map_err(|_| "serialization is not one the parser writes")?
+        };
+        if again.serialization.as_ptr() != self.serialization.as_ptr()
+            || again.serialization.len() != self.serialization.len()
+        {
+            return Err("serialization is not one the parser writes");
+        }
+        if again.rec != self.rec {
+            return Err("parts differ from the serialization's own");
+        }
+        Ok(())
+    }
+
+    /// [`Url::same_as_its_parse`]'s parse for a URL with an IPv6 zone, which the standard
+    /// parser refuses: the rest of the URL through the parser's states with the host taken
+    /// as written (as the setters reparse a zoned URL), the scheme checked to be one the
+    /// parser writes, and the host checked on its own: `[`, an address the parser writes as
+    /// it is, `%25` and a zone [`Url::parse_with_zone`] accepts, `]`.
+    fn zoned_parse(&self) -> Result<Url<'a>, &'static str> {
+        const BAD_HOST: &str = "IPv6 host with a zone is not one the parser writes";
+        let href = self.serialization;
+        // A serialization is printable ASCII (the parser encodes the rest and drops tabs and
+        // newlines, which the reparse below does not expect).
+        if href.bytes().any(|b| !(b' '..=b'~').contains(&b)) {
+            return Err("serialization is not one the parser writes");
+        }
+        let scheme = href.as_bytes().get(..self.rec.scheme_end as usize);
+        let scheme_ok = scheme.is_some_and(|s| {
+            s.first().is_some_and(u8::is_ascii_lowercase)
+                && s.iter().all(|&b| {
+                    b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.')
+                })
+        });
+        if !scheme_ok {
+            return Err("scheme is not one the parser writes");
+        }
+        let host = self.host_str().unwrap_or_default();
+        if !host.ends_with(']') {
+            return Err(BAD_HOST);
+        }
+        let percent = host.find('%').ok_or(BAD_HOST)?;
+        let address = host.get(..percent).ok_or(BAD_HOST)?;
+        if !crate::zone::canonical_ipv6_literal(address, "]") {
+            return Err(BAD_HOST);
+        }
+        let host_start = self.rec.host_start as usize;
+        let zone_end = (self.rec.host_end as usize).saturating_sub(1);
+        crate::zone::check_zone_at(href, host_start + percent, zone_end).ok_or(BAD_HOST)?;
+        Url::reparse_kept_host(href, Some(HostKind::Ipv6))
+            .map_err(|_| "serialization is not one the parser writes")
     }
 }
 

@@ -64,8 +64,9 @@ fn head(out: &mut [u8]) -> Result<usize, NetError> {
     let (mut user, mut pass) = ([0u8; 32], [0u8; 32]);
     let user = microurl::percent::decode_utf8_into(url.username().as_bytes(), &mut user)?;
     let pass = microurl::percent::decode_utf8_into(url.password().as_bytes(), &mut pass)?;
+    let mut host = [0u8; 64];
     let request = Request::get(url.request_target()?)
-        .host(url.host_header().ok_or(NetError::NoHost)?)
+        .host(url.host_header_into(&mut host)?)
         .basic_auth(user, pass)
         .build();
     let mut buffer = Buffer { buf: out, len: 0 };

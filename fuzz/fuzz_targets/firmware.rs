@@ -1,0 +1,179 @@
+//! `firmware`: arbitrary bytes (lossy UTF-8) parsed with `Url::parse_with_zone`, then every
+//! helper of the firmware layer, each output checked against its documented wire contract;
+//! and the parsed URL's parts and serialization changed by the input's first bytes, which
+//! `Url::from_parts` must refuse unless the change left the URL as the parser writes it.
+//!
+//! Properties:
+//! - request-targets (`request_target`, `absolute_form_into`) hold visible ASCII only, no
+//!   `#`; absolute-form has no userinfo and parses to the same URL without it;
+//! - `host_header_into` and `authority_form_into` hold `reg-name` bytes without `,` (or an
+//!   IPv6 literal), never a zone; a refusal names a host byte the field cannot carry;
+//! - `credentials_into`: no `:` in the username, no control in either;
+//! - `server_name`: letters, digits, `-`, `_`, `.`, no empty label, no trailing dot;
+//! - `mqtt_broker`: a UTF-8 username without NUL;
+//! - `coap_options`: every text value at most 255 bytes decoded;
+//! - `from_parts` on changed parts: refused, or the very URL the parser gives for the
+//!   changed serialization (so every helper's contract above still holds for it).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use microurl::{HostKind, NetError, ServerName, Url, UrlParts};
+
+fn visible(s: &str) -> bool {
+    s.bytes().all(|b| b.is_ascii_graphic())
+}
+
+fn host_field_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~%!$&'()*+;=[]:".contains(&b)
+}
+
+fn unsafe_at(url: &Url<'_>, e: NetError, allowed: fn(u8) -> bool) -> bool {
+    match e {
+        NetError::UnsafeByte { position } => url
+            .as_str()
+            .as_bytes()
+            .get(position)
+            .is_some_and(|&b| !allowed(b)),
+        _ => false,
+    }
+}
+
+fn contracts(url: &Url<'_>) {
+    let href = url.as_str();
+    let mut buf = vec![0u8; href.len() + 16];
+    match url.request_target() {
+        Ok(t) => assert!(
+            t.starts_with('/') && visible(t) && !t.contains('#'),
+            "{href:?}"
+        ),
+        Err(NetError::OpaquePath) => {}
+        Err(e) => assert!(
+            unsafe_at(url, e, |b| b.is_ascii_graphic()),
+            "{href:?} {e:?}"
+        ),
+    }
+    match url.absolute_form_into(&mut buf) {
+        Ok(s) => {
+            assert!(visible(s) && !s.contains('#'), "{href:?} -> {s:?}");
+            let mut arena = vec![0u8; 4 * s.len() + 64];
+            let again = Url::parse(s, &mut arena).expect("absolute-form parses");
+            assert!(
+                again.username().is_empty() && again.password().is_empty(),
+                "{s:?}"
+            );
+            assert_eq!((again.path(), again.query()), (url.path(), url.query()));
+        }
+        Err(e) => assert!(
+            unsafe_at(url, e, |b| b.is_ascii_graphic()),
+            "{href:?} {e:?}"
+        ),
+    }
+    let has_host = !matches!(url.host_kind(), HostKind::None | HostKind::Empty);
+    for r in [
+        url.host_header_into(&mut buf).map(str::to_owned),
+        url.authority_form_into(&mut buf).map(str::to_owned),
+    ] {
+        match r {
+            Ok(s) => {
+                assert!(
+                    has_host && s.bytes().all(host_field_byte) && !s.contains(','),
+                    "{s:?}"
+                );
+                assert!(
+                    !s.contains("%25") || url.host_kind() != HostKind::Ipv6,
+                    "zone in {s:?}"
+                );
+            }
+            Err(NetError::NoHost) => assert!(!has_host),
+            Err(NetError::NoPort) => assert!(url.port_or_known_default().is_none()),
+            Err(e) => assert!(unsafe_at(url, e, host_field_byte), "{href:?} {e:?}"),
+        }
+    }
+    let (mut u, mut p) = (vec![0u8; href.len()], vec![0u8; href.len()]);
+    if let Ok(Some((u, p))) = url.credentials_into(&mut u, &mut p) {
+        assert!(!u.contains(&b':') && !u.iter().chain(p).any(u8::is_ascii_control));
+    }
+    if let Ok(ServerName::Dns(n)) = url.server_name() {
+        assert!(!n.is_empty() && !n.starts_with('.') && !n.ends_with('.') && !n.contains(".."));
+        assert!(
+            n.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
+            "{n:?}"
+        );
+    }
+    if let Ok(b) = url.mqtt_broker() {
+        if let Some(user) = b.username {
+            let bytes: Vec<u8> = user.decode().collect();
+            assert!(std::str::from_utf8(&bytes).is_ok() && !bytes.contains(&0));
+        }
+    }
+    if let Ok(options) = url.coap_options() {
+        let mut value = vec![0u8; href.len()];
+        for o in options {
+            assert!(o.value_into(&mut value).expect("fits").len() <= 255);
+        }
+    }
+    let _ = url.socket_addr();
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (head, rest) = data.split_at(data.len().min(4));
+    let input = String::from_utf8_lossy(rest);
+    let mut arena = vec![0u8; 8 * input.len() + 256];
+    let Ok(url) = Url::parse_with_zone(&input, &mut arena) else {
+        return;
+    };
+    contracts(&url);
+
+    // A struct restored from storage, changed: one byte of the serialization and one field.
+    let [pick, byte, field, value] = [0, 1, 2, 3].map(|i| head.get(i).copied().unwrap_or(0));
+    let mut text = url.as_str().as_bytes().to_vec();
+    let at = usize::from(pick) % (text.len() + 1);
+    if let Some(b) = text.get_mut(at) {
+        *b = byte & 0x7f;
+    }
+    let Ok(text) = String::from_utf8(text) else {
+        return;
+    };
+    let p = url.parts();
+    let v = u32::from(value);
+    let parts = match field % 8 {
+        0 => UrlParts {
+            port: (value != 0).then_some(u16::from(value)),
+            ..p
+        },
+        1 => UrlParts {
+            host_kind: [
+                HostKind::None,
+                HostKind::Empty,
+                HostKind::Domain,
+                HostKind::Ipv4,
+                HostKind::Ipv6,
+                HostKind::Opaque,
+            ][usize::from(value) % 6],
+            ..p
+        },
+        2 => UrlParts {
+            host_start: p.host_start.wrapping_add(v % 3).wrapping_sub(1),
+            ..p
+        },
+        3 => UrlParts {
+            path_start: p.path_start.wrapping_add(v % 3).wrapping_sub(1),
+            ..p
+        },
+        4 => UrlParts {
+            query_start: Some(v),
+            ..p
+        },
+        _ => p,
+    };
+    if let Ok(changed) = Url::from_parts(&text, parts) {
+        let mut arena = vec![0u8; 8 * text.len() + 256];
+        let again = Url::parse_with_zone(&text, &mut arena).expect("accepted parts parse");
+        assert_eq!(again.as_str(), changed.as_str());
+        assert_eq!(again.parts().host_kind, changed.parts().host_kind);
+        assert_eq!(again.port(), changed.port());
+        assert_eq!(again.parts().path_start, changed.parts().path_start);
+        contracts(&changed);
+    }
+});

@@ -1,0 +1,442 @@
+//! The firmware layer's wire contracts, on generated URLs: each helper's output holds only
+//! the bytes its documentation allows, drops what it says it drops, and refuses only with
+//! the errors it names, at the byte it names.
+//!
+//! Cases per property: `PROPTEST_CASES` (a few thousand by default, so the file runs in
+//! seconds; raise it for a soak).
+
+use microurl::coap::{self, CoapOption};
+use microurl::percent::decode;
+use microurl::{HostKind, NetError, SchemeKind, ServerName, Url};
+use proptest::prelude::*;
+
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Text with what breaks a wire: controls, spaces, `,` `"` `{` and percent escapes of them.
+fn text(max: usize) -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            4 => "[a-zA-Z0-9._~-]",
+            2 => prop::sample::select(vec![
+                " ", "\t", "\r", "\n", "\0", "\u{7f}", ",", "\"", "{", "}", "|", "^", "`", "'",
+                ":", "@", "!", "$", "&", "(", ")", "*", "+", ";", "=", "[", "]", "\\", "<", ">",
+                "é", "%", "%00", "%0D%0A", "%3A", "%20", "%FF", "%C3%B6", "%2C", "%22", "/",
+                "?", ".", "..",
+            ])
+            .prop_map(str::to_owned),
+        ],
+        0..max,
+    )
+    .prop_map(|v| v.concat())
+}
+
+fn host() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => "[a-zA-Z0-9-]{1,8}(\\.[a-zA-Z0-9-]{1,8}){0,2}\\.?",
+        2 => text(10),
+        1 => prop::sample::select(vec![
+            "127.0.0.1", "127.1", "0x7f.1", "017.0.0.1", "[::1]", "[fe80::1%25eth0]",
+            "[fe80::1%253]", "[fe80::1%25%33]", "[fe80::1%254294967296]", "[FE80:0::1%25a-._~]",
+            "[::ffff:1.2.3.4]", "a..b", ".", "a.", "xn--brker-kua.local", "bröker.local", "",
+        ])
+        .prop_map(str::to_owned),
+        1 => "[a-z]{250,260}",
+    ]
+}
+
+fn url_string() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![
+            "http",
+            "https",
+            "ws",
+            "wss",
+            "ftp",
+            "file",
+            "mqtt",
+            "mqtts",
+            "coap",
+            "coaps+tcp",
+            "coap+ws",
+            "sc",
+        ]),
+        prop::option::of((text(6), prop::option::of(text(6)))),
+        prop::option::of(host()),
+        prop::option::of(prop_oneof![Just(0u32), 1u32..70000]),
+        prop::collection::vec(prop_oneof![4 => text(8), 1 => "[a-z]{250,260}"], 0..4),
+        prop::option::of(prop_oneof![4 => text(10), 1 => "[a-z&=]{250,300}"]),
+        prop::option::of(text(6)),
+    )
+        .prop_map(
+            |(scheme, userinfo, host, port, segments, query, fragment)| {
+                let mut s = format!("{scheme}:");
+                if let Some(h) = host {
+                    s += "//";
+                    if let Some((u, p)) = userinfo {
+                        s += &u;
+                        if let Some(p) = p {
+                            s += ":";
+                            s += &p;
+                        }
+                        s += "@";
+                    }
+                    s += &h;
+                    if let Some(p) = port {
+                        s += &format!(":{p}");
+                    }
+                    s += "/";
+                }
+                s += &segments.join("/");
+                if let Some(q) = query {
+                    s += "?";
+                    s += &q;
+                }
+                if let Some(f) = fragment {
+                    s += "#";
+                    s += &f;
+                }
+                s
+            },
+        )
+}
+
+/// The URL of `input` (zones allowed), in a leaked arena: `None` when it is no URL.
+fn parse(input: &str) -> Option<Url<'static>> {
+    let input: &'static str = Box::leak(input.to_owned().into_boxed_str());
+    let arena = Box::leak(vec![0u8; 8 * input.len() + 256].into_boxed_slice());
+    Url::parse_with_zone(input, arena).ok()
+}
+
+fn visible(s: &str) -> bool {
+    s.bytes().all(|b| b.is_ascii_graphic())
+}
+
+fn host_field_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~%!$&'()*+;=[]:".contains(&b)
+}
+
+/// The host as it may go on the wire: without an IPv6 zone.
+fn wire_host(url: &Url<'_>) -> String {
+    let h = url.host_str().unwrap_or_default();
+    match (url.host_kind(), h.find('%')) {
+        (HostKind::Ipv6, Some(p)) => format!("{}]", &h[..p]),
+        _ => h.to_owned(),
+    }
+}
+
+/// An `UnsafeByte` names a byte of the serialization that the field cannot carry.
+fn names_an_unsafe_byte(url: &Url<'_>, e: NetError, allowed: fn(u8) -> bool) -> bool {
+    match e {
+        NetError::UnsafeByte { position } => url
+            .as_str()
+            .as_bytes()
+            .get(position)
+            .is_some_and(|&b| !allowed(b)),
+        _ => false,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(3000)))]
+
+    /// Origin-form: `/` then visible ASCII, no `#`; the path and query as serialized.
+    #[test]
+    fn request_target(input in url_string()) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        match url.request_target() {
+            Ok(t) => {
+                prop_assert!(t.starts_with('/') && visible(t) && !t.contains('#'), "{t:?}");
+                let end = url.as_str().find('#').unwrap_or(url.as_str().len());
+                prop_assert!(t == "/" || url.as_str()[..end].ends_with(t));
+            }
+            Err(NetError::OpaquePath) => prop_assert!(!url.path().starts_with('/')),
+            Err(e) => prop_assert!(names_an_unsafe_byte(&url, e, |b| b.is_ascii_graphic()), "{e:?}"),
+        }
+    }
+
+    /// Absolute-form: visible ASCII, no userinfo, no zone, no fragment; the same URL
+    /// otherwise.
+    #[test]
+    fn absolute_form(input in url_string()) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        let mut buf = vec![0u8; url.as_str().len()];
+        match url.absolute_form_into(&mut buf) {
+            Ok(s) => {
+                prop_assert!(visible(s) && !s.contains('#'), "{s:?}");
+                let mut arena = vec![0u8; 4 * s.len() + 64];
+                let again = Url::parse(s, &mut arena);
+                prop_assert!(again.is_ok(), "{s:?} does not parse: {again:?}");
+                let again = again.unwrap();
+                prop_assert_eq!(again.username(), "");
+                prop_assert_eq!(again.password(), "");
+                prop_assert_eq!(again.fragment(), None);
+                prop_assert_eq!(again.scheme(), url.scheme());
+                prop_assert_eq!(again.host(), url.host());
+                prop_assert_eq!(again.host_str().map(str::to_owned), url.host_str().map(|_| wire_host(&url)));
+                prop_assert_eq!(again.port(), url.port());
+                prop_assert_eq!(again.path(), url.path());
+                prop_assert_eq!(again.query(), url.query());
+            }
+            Err(e) => prop_assert!(names_an_unsafe_byte(&url, e, |b| b.is_ascii_graphic()), "{e:?}"),
+        }
+    }
+
+    /// `Host` and authority-form: `reg-name` bytes without `,` (or an IPv6 literal without
+    /// its zone), and the port; refusals name the host byte.
+    #[test]
+    fn host_header_and_authority_form(input in url_string()) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        let mut buf = vec![0u8; url.as_str().len() + 8];
+        let has_host = !matches!(url.host_kind(), HostKind::None | HostKind::Empty);
+        let host = wire_host(&url);
+        let host_range = {
+            let start = url.parts().host_start as usize;
+            start..start + host.len()
+        };
+        let refused_at_host = |e: NetError| {
+            matches!(e, NetError::UnsafeByte { position } if host_range.contains(&position))
+                && names_an_unsafe_byte(&url, e, host_field_byte)
+        };
+        match url.host_header_into(&mut buf) {
+            Ok(s) => {
+                prop_assert!(has_host);
+                prop_assert!(s.bytes().all(host_field_byte) && !s.contains(','), "{s:?}");
+                prop_assert!(s.starts_with(&host), "{s:?} {host:?}");
+                let rest = &s[host.len()..];
+                prop_assert!(rest.is_empty() || (rest.starts_with(':') && rest[1..].parse::<u16>().is_ok()));
+            }
+            Err(NetError::NoHost) => prop_assert!(!has_host),
+            Err(e) => prop_assert!(refused_at_host(e), "{e:?}"),
+        }
+        match url.authority_form_into(&mut buf) {
+            Ok(s) => {
+                let port = url.port_or_known_default().unwrap();
+                prop_assert_eq!(s, format!("{host}:{port}"));
+                prop_assert!(s.bytes().all(host_field_byte) && !s.contains(','), "{s:?}");
+            }
+            Err(NetError::NoHost) => prop_assert!(!has_host),
+            Err(NetError::NoPort) => prop_assert!(url.port_or_known_default().is_none()),
+            Err(e) => prop_assert!(refused_at_host(e), "{e:?}"),
+        }
+    }
+
+    /// Basic credentials: decoded, no `:` in the username, no control in either.
+    #[test]
+    fn credentials(input in url_string()) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        let user: Vec<u8> = decode(url.username().as_bytes()).collect();
+        let pass: Vec<u8> = decode(url.password().as_bytes()).collect();
+        let (mut u, mut p) = (vec![0u8; user.len()], vec![0u8; pass.len()]);
+        let ctl = |b: &u8| b.is_ascii_control();
+        let bad = user.contains(&b':') || user.iter().any(ctl) || pass.iter().any(ctl);
+        match url.credentials_into(&mut u, &mut p) {
+            Ok(None) => prop_assert!(user.is_empty() && pass.is_empty()),
+            Ok(Some((u, p))) => {
+                prop_assert!(!bad);
+                prop_assert_eq!(u, &user[..]);
+                prop_assert_eq!(p, &pass[..]);
+            }
+            Err(e) => prop_assert!(bad && e == NetError::BadCredentials, "{e:?}"),
+        }
+    }
+
+    /// Server name: a DNS name of letters, digits, `-`, `_`, `.` with no empty label and
+    /// no trailing dot, as written; an opaque host is an address only in dotted decimal.
+    #[test]
+    fn server_name(input in url_string()) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        match url.server_name() {
+            Ok(ServerName::Dns(n)) => {
+                prop_assert!(!n.is_empty() && !n.starts_with('.') && !n.ends_with('.') && !n.contains(".."), "{n:?}");
+                prop_assert!(n.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)), "{n:?}");
+                let h = url.host_str().unwrap();
+                prop_assert!(h == n || h.strip_suffix('.') == Some(n), "{h:?} {n:?}");
+                let last = n.rsplit('.').next().unwrap();
+                prop_assert!(!last.bytes().all(|b| b.is_ascii_digit()), "{n:?}");
+            }
+            Ok(ServerName::Ip(ip)) => {
+                if url.host_kind() == HostKind::Opaque {
+                    prop_assert_eq!(url.host_str().unwrap(), ip.to_string());
+                }
+            }
+            Ok(other) => prop_assert!(false, "a server name of an unknown kind: {other:?}"),
+            Err(NetError::NoHost) => prop_assert!(matches!(url.host_kind(), HostKind::None | HostKind::Empty)),
+            Err(NetError::NumericHost) => prop_assert_eq!(url.host_kind(), HostKind::Opaque),
+            Err(NetError::HostNotAName { position }) => prop_assert!(position < url.host_str().unwrap().len()),
+            Err(e) => prop_assert!(false, "{e:?}"),
+        }
+    }
+
+    /// Socket address: a zone is the scope id only when it is a decimal `u32`, decoded.
+    #[test]
+    fn socket_addr(input in url_string()) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        let Some(zone) = url.ipv6_zone() else { return Ok(()) };
+        let decoded = String::from_utf8(decode(zone.as_bytes()).collect()).unwrap_or_default();
+        let scope = decoded.bytes().all(|b| b.is_ascii_digit()).then(|| decoded.parse::<u32>().ok()).flatten();
+        match url.socket_addr() {
+            Some(std::net::SocketAddr::V6(a)) => prop_assert_eq!(Some(a.scope_id()), scope),
+            Some(a) => prop_assert!(false, "{a:?}"),
+            None => prop_assert!(scope.is_none() || url.port_or_known_default().is_none()),
+        }
+    }
+
+    /// MQTT: the username an MQTT UTF-8 string, both at most 65,535 bytes, the WebSocket
+    /// path a request-target.
+    #[test]
+    fn mqtt_broker(input in url_string()) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        let user: Vec<u8> = decode(url.username().as_bytes()).collect();
+        let good_user = std::str::from_utf8(&user).is_ok() && !user.contains(&0);
+        match url.mqtt_broker() {
+            Ok(b) => {
+                prop_assert!(good_user);
+                prop_assert!(matches!(b.server, ServerName::Ip(_)) || url.server_name() == Ok(b.server));
+                if let microurl::mqtt::Transport::WebSocket { path } = b.transport {
+                    prop_assert!(path.starts_with('/') && visible(path));
+                }
+            }
+            Err(NetError::BadCredentials) => prop_assert!(!good_user),
+            Err(_) => {}
+        }
+    }
+
+    /// CoAP: every Uri-Host, Uri-Path and Uri-Query value at most 255 bytes decoded, or
+    /// the URL refused with the number of one that is longer.
+    #[test]
+    fn coap_options(input in url_string()) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        let mut buf = vec![0u8; 512];
+        match url.coap_options() {
+            Ok(options) => {
+                for o in options {
+                    let v = o.value_into(&mut buf).unwrap();
+                    prop_assert!(v.len() <= 255, "{o:?}");
+                    if let CoapOption::UriHost(_) = o { prop_assert!(!v.is_empty()); }
+                }
+            }
+            Err(NetError::OptionTooLong { number }) => {
+                prop_assert!([coap::URI_HOST, coap::URI_PATH, coap::URI_QUERY].contains(&number));
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// CoAP back: a request with a repeated Uri-Host or Uri-Port, or a value over 255
+    /// bytes, gives no URL.
+    #[test]
+    fn url_from_options(
+        options in prop::collection::vec(
+            (prop::sample::select(vec![coap::URI_HOST, coap::URI_PORT, coap::URI_PATH, coap::URI_QUERY, 12]),
+             prop_oneof![4 => prop::collection::vec(any::<u8>(), 0..4), 1 => prop::collection::vec(any::<u8>(), 250..260)]),
+            0..6),
+    ) {
+        let dest = "192.0.2.1:5683".parse().unwrap();
+        let mut buf = vec![0u8; 8192];
+        let pairs = options.iter().map(|(n, v)| (*n, &v[..]));
+        let count = |n| options.iter().filter(|o| o.0 == n).count();
+        let too_long = options.iter().any(|(n, v)| *n != coap::URI_PORT && *n != 12 && v.len() > 255);
+        match coap::url_from_options(SchemeKind::Coap, dest, pairs, &mut buf) {
+            Ok(url) => {
+                prop_assert!(count(coap::URI_HOST) <= 1 && count(coap::URI_PORT) <= 1 && !too_long);
+                prop_assert!(url.coap_options().is_ok(), "{}", url);
+            }
+            Err(NetError::BadOption { number: n }) if count(n) > 1 => {}
+            Err(NetError::OptionTooLong { .. }) => prop_assert!(too_long),
+            Err(_) => {}
+        }
+    }
+}
+
+/// The generator reaches every outcome the properties check: URLs that parse, zones,
+/// refusals of each kind and successes.
+#[test]
+fn generator_reaches_every_outcome() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = url_string();
+    let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    let mut buf = vec![0u8; 4096];
+    for _ in 0..4000 {
+        let input = strategy.new_tree(&mut runner).unwrap().current();
+        let Some(url) = parse(&input) else {
+            *seen.entry("no URL").or_default() += 1;
+            continue;
+        };
+        let mut note = |k: &'static str, hit: bool| {
+            if hit {
+                *seen.entry(k).or_default() += 1;
+            }
+        };
+        note("parsed", true);
+        note("zone", url.ipv6_zone().is_some());
+        note("absolute ok", url.absolute_form_into(&mut buf).is_ok());
+        note(
+            "absolute unsafe",
+            matches!(
+                url.absolute_form_into(&mut buf),
+                Err(NetError::UnsafeByte { .. })
+            ),
+        );
+        note("host ok", url.host_header_into(&mut buf).is_ok());
+        note(
+            "host unsafe",
+            matches!(
+                url.host_header_into(&mut buf),
+                Err(NetError::UnsafeByte { .. })
+            ),
+        );
+        let (mut u, mut p) = (vec![0u8; 256], vec![0u8; 256]);
+        note(
+            "credentials refused",
+            url.credentials_into(&mut u, &mut p) == Err(NetError::BadCredentials),
+        );
+        note(
+            "credentials ok",
+            matches!(url.credentials_into(&mut u, &mut p), Ok(Some(_))),
+        );
+        note("dns", matches!(url.server_name(), Ok(ServerName::Dns(_))));
+        note(
+            "not a name",
+            matches!(url.server_name(), Err(NetError::HostNotAName { .. })),
+        );
+        note("mqtt ok", url.mqtt_broker().is_ok());
+        note(
+            "mqtt credentials refused",
+            url.mqtt_broker() == Err(NetError::BadCredentials),
+        );
+        note("coap ok", url.coap_options().is_ok());
+        note(
+            "coap too long",
+            matches!(url.coap_options(), Err(NetError::OptionTooLong { .. })),
+        );
+    }
+    eprintln!("{seen:?}");
+    for k in [
+        "parsed",
+        "zone",
+        "absolute ok",
+        "absolute unsafe",
+        "host ok",
+        "host unsafe",
+        "credentials refused",
+        "credentials ok",
+        "dns",
+        "not a name",
+        "mqtt ok",
+        "mqtt credentials refused",
+        "coap ok",
+        "coap too long",
+    ] {
+        assert!(
+            seen.get(k).copied().unwrap_or(0) > 0,
+            "{k} never reached: {seen:?}"
+        );
+    }
+}

@@ -98,12 +98,12 @@ HOST_CFLAGS=(-std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fsanitize=address
              -fno-sanitize-recover=all -fno-omit-frame-pointer -Iinclude -Itests)
 host_build() { # out extra-flags...
   local out=$1; shift
-  cc "${HOST_CFLAGS[@]}" "$@" tests/conformance.c tests/helpers.c tests/random.c tests/host_main.c "$C/vectors.c" \
+  cc "${HOST_CFLAGS[@]}" "$@" tests/conformance.c tests/helpers.c tests/cstr.c tests/random.c tests/host_main.c "$C/vectors.c" \
     "$TD/release/libmicrourl.a" -o "$out"
 }
 host_test() { # name staticlib
   local name=$1 lib=$2 log="$C/host_test_$1.log"
-  if cc "${HOST_CFLAGS[@]}" tests/conformance.c tests/helpers.c tests/random.c tests/host_main.c "$C/vectors.c" "$lib" \
+  if cc "${HOST_CFLAGS[@]}" tests/conformance.c tests/helpers.c tests/cstr.c tests/random.c tests/host_main.c "$C/vectors.c" "$lib" \
        -o "$C/host_test_$name"; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
       "$C/host_test_$name" --needed >"$log" 2>&1
@@ -111,7 +111,7 @@ host_test() { # name staticlib
     grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
     [ $rc -eq 0 ] || fail "host C test ($name): exit $rc"
     grep -qE 'ERROR: AddressSanitizer|runtime error' "$log" && fail "host C test ($name): sanitizer report"
-    summary+=("host, $name (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|random|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
+    summary+=("host, $name (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|cstr|random|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
   else
     fail "host C test ($name): build"
   fi
@@ -171,7 +171,7 @@ FW_CFLAGS=("${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -g -ff
 # Linker script: the board's MEMORY, then the sections.
 for b in mps2 microbit lm3s6965evb; do cat "firmware/memory/$b.ld" firmware/sections.ld >"$C/$b.ld"; done
 FW_LDFLAGS=(-lgcc -Wl,--gc-sections -Wl,-z,noexecstack)
-if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c tests/helpers.c tests/random.c \
+if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c tests/helpers.c tests/cstr.c tests/random.c \
      "$C/vectors.c" "$TD/$T/release/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -Wl,-Map="$C/firmware.map" \
      -o "$C/firmware.elf"; then
   heap="$(grep -nwE 'malloc|free|realloc|calloc|_sbrk|_malloc_r|_free_r' "$C/firmware.map" || true)"
@@ -183,7 +183,7 @@ if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/
   rc=$?
   grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
   [ $rc -eq 0 ] || fail "firmware under QEMU: exit $rc"
-  summary+=("firmware M4F (QEMU): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|random|ffi:|stack)' "$log" | paste -sd';' | sed 's/;/; /g')")
+  summary+=("firmware M4F (QEMU): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|cstr|random|ffi:|stack)' "$log" | paste -sd';' | sed 's/;/; /g')")
   summary+=("firmware M4F: flash $(flash_of "$C/firmware.elf") B (vectors and test code included), .bss $(arm-none-eabi-size -A "$C/firmware.elf" | awk '$1==".bss"{print $2}') B; link map: no malloc/free/realloc/calloc/_sbrk")
 else
   fail "firmware: build"

@@ -13,6 +13,8 @@
 // C names for C types: the header is generated from these items as they are.
 #![allow(non_camel_case_types)]
 
+mod cstr;
+mod idna;
 mod io;
 mod net;
 
@@ -925,7 +927,8 @@ pub extern "C" fn microurl_origin(
 
 /// The URL Standard's *domain to ASCII* (UTS46 processing, Punycode) of the UTF-8
 /// `domain` into `buf`; `be_strict` adds the DNS length checks. Failure: `MICROURL_INVALID`
-/// with a `MICROURL_ERROR_IDNA_*` error.
+/// with a `MICROURL_ERROR_IDNA_*` error (`MICROURL_ERROR_IDNA_UNAVAILABLE` in a library
+/// built without `idna`).
 #[no_mangle]
 pub extern "C" fn microurl_domain_to_ascii(
     domain: *const c_char,
@@ -938,12 +941,13 @@ pub extern "C" fn microurl_domain_to_ascii(
         io::disjoint(Region::of(buf, buf_len), &[Region::of(domain, domain_len)])?;
         let domain = io::text(domain, domain_len)?;
         let buf = io::bytes_mut(buf, buf_len)?;
-        mu::idna::domain_to_ascii(domain, be_strict, buf).map_err(Fail::idna)
+        idna::to_ascii(domain, be_strict, buf)
     })
 }
 
 /// The URL Standard's *domain to Unicode* of `domain` into `buf` (UTF-8). Labels that fail
-/// to decode are kept as they are, as the standard says: the only failure is the buffer.
+/// to decode are kept as they are, as the standard says: the only failure is the buffer (and
+/// `MICROURL_ERROR_IDNA_UNAVAILABLE` in a library built without `idna`).
 #[no_mangle]
 pub extern "C" fn microurl_domain_to_unicode(
     domain: *const c_char,
@@ -955,7 +959,7 @@ pub extern "C" fn microurl_domain_to_unicode(
         io::disjoint(Region::of(buf, buf_len), &[Region::of(domain, domain_len)])?;
         let domain = io::text(domain, domain_len)?;
         let buf = io::bytes_mut(buf, buf_len)?;
-        mu::idna::domain_to_unicode(domain, buf).map_err(Fail::idna)
+        idna::to_unicode(domain, buf)
     })
 }
 

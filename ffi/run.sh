@@ -17,7 +17,10 @@
 #  7. flash sizes: C probes (baseline, parse, every API function but the firmware helpers,
 #     every API function) next to the Rust size probe of embedded-tests
 #     (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe also on the M0
-#     (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives.
+#     (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives;
+#  8. the CMake package and pkg-config file (cmake-test.sh): find_package, add_subdirectory
+#     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off
+#     (MICROURL_FFI_CMAKE=0 skips it).
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -248,6 +251,21 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
   rb="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-baseline.elf")"
   ri="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-idna.elf")"
   summary+=("$(printf 'size Rust probe (microurl-idna) flash %6d B, minus its baseline (%d B): %6d B' "$ri" "$rb" $((ri - rb)))")
+fi
+
+# ---------------------------------------------------------------------------------------- 8
+if [ "${MICROURL_FFI_CMAKE:-1}" = 1 ]; then
+  step "CMake package, pkg-config (cmake-test.sh)"
+  "$here/cmake-test.sh" >"$C/cmake-test.log" 2>&1
+  rc=$?
+  sed -n '/^=== cmake-test summary/,$p' "$C/cmake-test.log"
+  if [ $rc -eq 0 ]; then
+    while read -r line; do summary+=("cmake: $line"); done \
+      < <(sed -n '/^=== cmake-test summary/,/^total time/p' "$C/cmake-test.log" | sed '1d')
+  else
+    grep -E 'FAIL' "$C/cmake-test.log" | head -20
+    fail "cmake-test.sh: exit $rc (log: $C/cmake-test.log)"
+  fi
 fi
 
 # ---------------------------------------------------------------------------------------- summary

@@ -16,6 +16,7 @@
 mod cstr;
 mod idna;
 mod io;
+mod needed;
 mod net;
 
 use core::ffi::c_char;
@@ -489,7 +490,7 @@ fn parse_against_str<'a>(input: &str, base: &str, buf: &'a mut [u8]) -> Result<U
         match Url::parse(base, buf) {
             Ok(b) => placed(&b, span, base.as_bytes()),
             Err(Error::ArenaTooSmall { needed }) => {
-                return Err(Fail::TooSmall(needed_base_elsewhere(input, base, needed)));
+                return Err(Fail::TooSmall(needed::base_elsewhere(input, base, needed)));
             }
             Err(e) => return Err(Fail::of(e, 0).in_base()),
         }
@@ -529,29 +530,6 @@ fn move_to_end(span: &mut [u8], len: usize) {
         span[len..].reverse();
         span.reverse();
     }
-}
-
-/// `needed` for [`parse_against_str`] when the base does not fit the caller's buffer
-/// (`base_needed` bytes): the base parsed into stack scratch tells what the input needs
-/// next to it. Without that, the base's own need.
-#[inline(never)]
-fn needed_base_elsewhere(input: &str, base: &str, base_needed: usize) -> usize {
-    let mut scratch = [0u8; 1024];
-    let span = (scratch.as_ptr() as usize, scratch.len());
-    let Ok(b) = Url::parse(base, &mut scratch) else {
-        return base_needed;
-    };
-    let used = match placed(&b, span, base.as_bytes()).2 {
-        Place::Source(_) => 0,
-        Place::Arena(_) => b.as_str().len(),
-    };
-    let input_needs = match Url::parse_with_base(input, Some(&b), &mut []) {
-        Err(Error::ArenaTooSmall { needed }) => used + needed,
-        // Borrowed (canonical) input: copied into the buffer at the end.
-        Ok(url) => url.as_str().len(),
-        Err(_) => 0,
-    };
-    base_needed.max(input_needs)
 }
 
 // ------------------------------------------------------------------------------ getters

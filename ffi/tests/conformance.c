@@ -529,8 +529,8 @@ static void api_checks(void) {
     r = microurl_parse("c?d", 3, "HTTP://H/a/\tb", 14, &u, buf_c + BUF - need, need);
     expect(need > 0 && r.status == MICROURL_OK && span_is(microurl_href(&u), "http://h/a/c?d"),
            "non-canonical base string in exactly `needed` bytes");
-    /* The documented exception: a base string too long for 1 KiB of stack scratch and for
-       the buffer gives its own `needed` first; the second answer then suffices. */
+    /* A long base string that is not canonical: `needed` from an empty buffer suffices at
+       once (the input measured against a stand-in for the base, no stack scratch). */
     {
         size_t bn = 0;
         const char *pre = "HTTP://H/";
@@ -538,11 +538,9 @@ static void api_checks(void) {
         for (int k = 0; k < 1500; k++) buf_d[bn++] = 'a';
         microurl_result r1 = microurl_parse("x?y", 3, buf_d, bn, &u, 0, 0);
         microurl_result r2 = microurl_parse("x?y", 3, buf_d, bn, &u, buf_c, r1.needed);
-        microurl_result r3 = microurl_parse("x?y", 3, buf_d, bn, &u, buf_c, r2.needed);
-        expect(r1.status == MICROURL_BUFFER_TOO_SMALL && r2.status == MICROURL_BUFFER_TOO_SMALL &&
-                   r2.needed > r1.needed && r3.status == MICROURL_OK &&
-                   span_is(microurl_search(&u), "?y"),
-               "a base over 1 KiB: two rounds of `needed`");
+        expect(r1.status == MICROURL_BUFFER_TOO_SMALL && r2.status == MICROURL_OK &&
+                   span_is(microurl_search(&u), "?y") && span_is(microurl_hostname(&u), "h"),
+               "a base over 1 KiB: one round of `needed`");
     }
     /* NULL pointers, lengths, overlaps. */
     r = microurl_parse(0, 5, 0, 0, &u, buf_a, 64);
@@ -703,6 +701,23 @@ int run_conformance(int needed) {
             need_fail += (unsigned)!setter_one(i, &SETTERS[i], 1);
         for (unsigned i = 0; i < TOASCII_COUNT; i++, entries++)
             need_fail += (unsigned)!toascii_one(i, &TOASCII[i], 1);
+#if __STDC_HOSTED__
+        /* Every input against base strings that need the buffer (not canonical): from a
+           buffer too small for the base, `needed` measures the input against a stand-in for
+           it. The host only: the firmware's run would take minutes under QEMU. */
+        static const char *const ELSEWHERE[] = {
+            "HTTP://Ex.com:80/a/./b/c?q#f", "\tfile:///C:/x/../y?q", "sc:/a/B/%7e/../c?Q#F",
+            "sc:op\taque?q#f", "wss://u:p@[0::1]:443/%2e/x/y", "http://\xe5\xad\x97.example/p/q",
+        };
+        for (unsigned b = 0; b < sizeof ELSEWHERE / sizeof ELSEWHERE[0]; b++) {
+            size_t bn = 0;
+            while (ELSEWHERE[b][bn]) bn++;
+            for (unsigned i = 0; i < WPT_COUNT; i++, entries++) {
+                struct wpt_case c = {WPT[i].input, {ELSEWHERE[b], bn}, 0, {{0, 0}}};
+                need_fail += (unsigned)!sweep("input against a base elsewhere", i, op_parse, &c, 1);
+            }
+        }
+#endif
         out("needed (every size up to `needed`): ");
         out_num(entries - need_fail);
         out(" of ");

@@ -18,6 +18,7 @@
 #     every API function) next to the Rust size probe of embedded-tests
 #     (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe also on the M0
 #     (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives;
+#  7b. the static stack bound of every C function on the M4F (stack-bound.py);
 #  8. the CMake package and pkg-config file (cmake-test.sh): find_package, add_subdirectory
 #     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off
 #     (MICROURL_FFI_CMAKE=0 skips it).
@@ -122,7 +123,7 @@ host_test() { # name staticlib
 host_test default "$TD/release/libmicrourl.a"
 # Without the canonical fast path every URL (bases too) goes through the full parser and
 # the arena: the C API's other placement paths.
-if cargo build -q --release --no-default-features --target-dir "$TD/no-fast-path"; then
+if cargo build -q --release --no-default-features --features idna --target-dir "$TD/no-fast-path"; then
   host_test no-fast-path "$TD/no-fast-path/release/libmicrourl.a"
 else
   fail "host staticlib without the fast path"
@@ -194,8 +195,24 @@ fi
 
 # ---------------------------------------------------------------------------------------- 7
 step "flash size probes (thumbv7em, opt-level z, fat LTO, no fast path: as embedded-tests' probe)"
-cargo build -q --profile size --no-default-features --target $T || fail "size staticlib"
 declare -A FLASH
+# One parse without idna first (the archive is rebuilt with idna below).
+if cargo build -q --profile size --no-default-features --target $T &&
+   arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
+     -ffunction-sections -fdata-sections -DPROBE_PARSE -Iinclude -Ifirmware firmware/startup.c \
+     firmware/probe.c "$TD/$T/size/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$C/probe_PARSE_noidna.elf"; then
+  timeout 20 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
+    -semihosting-config enable=on,target=native -kernel "$C/probe_PARSE_noidna.elf" >"$C/probe_PARSE_noidna.out" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ] && grep -qx "https://user:pass@example.com:8080/a/c?q=1#frag" "$C/probe_PARSE_noidna.out"; then
+    FLASH[PARSE_NOIDNA]=$(flash_of "$C/probe_PARSE_noidna.elf")
+  else
+    fail "probe PARSE without idna: exit $rc, printed '$(cat "$C/probe_PARSE_noidna.out")'"
+  fi
+else
+  fail "probe PARSE without idna: build"
+fi
+cargo build -q --profile size --no-default-features --features idna --target $T || fail "size staticlib"
 for m in BASELINE PARSE CORE ALL; do
   elf="$C/probe_$m.elf"
   if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
@@ -225,7 +242,7 @@ done
 for spec in "thumbv6m-none-eabi cortex-m0 microbit M0" "thumbv7m-none-eabi cortex-m3 lm3s6965evb M3"; do
   read -r t cpu board core <<<"$spec"
   elf="$C/probe_PARSE_$core.elf"
-  if cargo build -q --profile size --no-default-features --target "$t" &&
+  if cargo build -q --profile size --no-default-features --features idna --target "$t" &&
      arm-none-eabi-gcc -mcpu=$cpu -mthumb -mfloat-abi=soft -std=c11 -Wall -Wextra -Wpedantic -Werror -Os \
        -ffreestanding -nostdlib -ffunction-sections -fdata-sections -DPROBE_PARSE -Iinclude \
        -Ifirmware firmware/startup.c firmware/probe.c "$TD/$t/size/libmicrourl.a" -T "$C/$board.ld" \
@@ -247,10 +264,51 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
      cargo build -q --profile size -p microurl-probe --target $T --features baseline &&
      cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-baseline.elf &&
      cargo build -q --profile size -p microurl-probe --target $T --features idna &&
-     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-idna.elf) || fail "Rust size probe"
+     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-idna.elf &&
+     cargo build -q --profile size -p microurl-probe --target $T &&
+     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-noidna.elf) || fail "Rust size probe"
   rb="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-baseline.elf")"
   ri="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-idna.elf")"
+  rn="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-noidna.elf")"
   summary+=("$(printf 'size Rust probe (microurl-idna) flash %6d B, minus its baseline (%d B): %6d B' "$ri" "$rb" $((ri - rb)))")
+  summary+=("$(printf 'size Rust probe (no idna)     flash %6d B, minus its baseline (%d B): %6d B' "$rn" "$rb" $((rn - rb)))")
+  # One parse through the C API against the same parse in Rust, each above its own runtime.
+  if [ -n "${FLASH[PARSE]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ]; then
+    summary+=("size parity, idna: C parse probe $((FLASH[PARSE] - FLASH[BASELINE])) B vs Rust $((ri - rb)) B above their baselines: C $((FLASH[PARSE] - FLASH[BASELINE] - ri + rb)) B more")
+  fi
+  if [ -n "${FLASH[PARSE_NOIDNA]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ]; then
+    summary+=("size parity, no idna: C parse probe $((FLASH[PARSE_NOIDNA] - FLASH[BASELINE])) B (flash ${FLASH[PARSE_NOIDNA]} B) vs Rust $((rn - rb)) B above their baselines: C $((FLASH[PARSE_NOIDNA] - FLASH[BASELINE] - rn + rb)) B more")
+  fi
+fi
+
+# ---------------------------------------------------------------------------------------- 7b
+step "static stack bound of the C API (M4F, release, idna without fast path: embedded-tests' build)"
+# The archive with .stack_sizes (-Z emit-stack-sizes through RUSTC_BOOTSTRAP, its own target
+# dir), every function linked (PROBE_ALL); embedded-tests/stack-bound.py from each microurl_*.
+STACK_TD="$TD/stack"
+if RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" cargo build -q --release --no-default-features --features idna \
+     --target $T --target-dir "$STACK_TD" &&
+   arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
+     -ffunction-sections -fdata-sections -DPROBE_ALL -Iinclude -Ifirmware firmware/startup.c firmware/probe.c \
+     "$STACK_TD/$T/release/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$C/stack_probe.elf"; then
+  # Exit 1 is expected: core::fmt's indirect calls (origin, percent_encode, the _cstr of the
+  # origin) cannot be resolved; those entries are listed, the others are bounded.
+  python3 "$root/embedded-tests/stack-bound.py" "$C/stack_probe.elf" $T --llvm-bin "$LLVM_BIN" \
+    --entry-prefix microurl_ --chains >"$C/stack-bound.log" 2>&1
+  bounds="$(sed -n 's/^static stack bound: [^ ]* \([a-z_0-9]*\) \([0-9]*\) B$/\1 \2/p' "$C/stack-bound.log")"
+  if [ -z "$bounds" ]; then
+    fail "static stack bound: no figure (see $C/stack-bound.log)"
+  else
+    grep -A1 -E '^static stack bound: [^ ]+ (parse|join) ' "$C/stack-bound.log" | cut -c1-300
+    b_of() { echo "$bounds" | awk -v n="$1" '$1==n{print $2}'; }
+    unresolved="$(grep -oE '^stack-bound: ERROR: [a-z_0-9]+' "$C/stack-bound.log" | awk '{print $3}' | sort -u | paste -sd' ')"
+    # A ratchet on microurl_parse, whose bound once held 1 KiB of scratch (MICROURL_FFI_PARSE_STACK_MAX).
+    max=${MICROURL_FFI_PARSE_STACK_MAX:-1792}
+    [ "$(b_of parse)" -le "$max" ] || fail "static stack bound of microurl_parse $(b_of parse) B > $max B"
+    summary+=("static stack bound M4F: parse $(b_of parse) B, join $(b_of join) B, can_parse $(b_of can_parse) B, set_href $(b_of set_href) B, server_name_cstr $(b_of server_name_cstr) B, request_target_cstr $(b_of request_target_cstr) B, host_header_cstr $(b_of host_header_cstr) B (Rust parse: 1,300 B, embedded-tests/run.sh); largest of the $(echo "$bounds" | wc -l) entries: $(echo "$bounds" | sort -k2 -n | tail -1); unresolved (core::fmt): ${unresolved:-none}")
+  fi
+else
+  fail "static stack bound: build"
 fi
 
 # ---------------------------------------------------------------------------------------- 8

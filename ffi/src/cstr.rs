@@ -1,8 +1,10 @@
 //! NUL-terminated copies for C callers that hand a string straight to `getaddrinfo`, a TLS
 //! library's SNI call or `printf("%s")`: the `_cstr` functions write the text and a NUL into
 //! the caller's buffer, `written` is the text's length (not counting the NUL) and `needed`
-//! counts it, so that `needed` bytes always succeed. On failure `buf` holds "" (a NUL at
-//! `buf[0]` when `buf_len` is not 0): a caller that ignores the status prints nothing.
+//! counts it, so that `needed` bytes always succeed. On `MICROURL_BUFFER_TOO_SMALL` and on a
+//! refusal `buf` holds "" (a NUL at `buf[0]` when `buf_len` is not 0): a caller that ignores
+//! the status prints nothing. Arguments that fail their checks (a broken URL struct, a
+//! buffer that overlaps an input) leave `buf` untouched.
 
 use crate::io::{self, Fail, Region};
 use crate::{microurl_result, microurl_span, microurl_url, view};

@@ -196,23 +196,34 @@ fi
 # ---------------------------------------------------------------------------------------- 7
 step "flash size probes (thumbv7em, opt-level z, fat LTO, no fast path: as embedded-tests' probe)"
 declare -A FLASH
-# One parse without idna first (the archive is rebuilt with idna below).
-if cargo build -q --profile size --no-default-features --target $T &&
-   arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
-     -ffunction-sections -fdata-sections -DPROBE_PARSE -Iinclude -Ifirmware firmware/startup.c \
-     firmware/probe.c "$TD/$T/size/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$C/probe_PARSE_noidna.elf"; then
-  timeout 20 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
-    -semihosting-config enable=on,target=native -kernel "$C/probe_PARSE_noidna.elf" >"$C/probe_PARSE_noidna.out" 2>&1
-  rc=$?
-  if [ $rc -eq 0 ] && grep -qx "https://user:pass@example.com:8080/a/c?q=1#frag" "$C/probe_PARSE_noidna.out"; then
-    FLASH[PARSE_NOIDNA]=$(flash_of "$C/probe_PARSE_noidna.elf")
+# probe_one NAME MACRO: one parse probe from the current size archive, run under QEMU; its
+# flash in FLASH[NAME].
+probe_one() {
+  local name=$1 macro=$2 rc
+  if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
+       -ffunction-sections -fdata-sections -D$macro -Iinclude -Ifirmware firmware/startup.c \
+       firmware/probe.c "$TD/$T/size/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$C/probe_$name.elf"; then
+    timeout 20 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
+      -semihosting-config enable=on,target=native -kernel "$C/probe_$name.elf" >"$C/probe_$name.out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -qx "https://user:pass@example.com:8080/a/c?q=1#frag" "$C/probe_$name.out"; then
+      FLASH[$name]=$(flash_of "$C/probe_$name.elf")
+    else
+      fail "probe $name: exit $rc, printed '$(cat "$C/probe_$name.out")'"
+    fi
   else
-    fail "probe PARSE without idna: exit $rc, printed '$(cat "$C/probe_PARSE_noidna.out")'"
+    fail "probe $name: build"
   fi
+}
+# One parse without idna first (the archive is rebuilt with idna below).
+if cargo build -q --profile size --no-default-features --target $T; then
+  probe_one PARSE_NOIDNA PROBE_PARSE
+  probe_one PARSE_ABSOLUTE_NOIDNA PROBE_PARSE_ABSOLUTE
 else
-  fail "probe PARSE without idna: build"
+  fail "size staticlib without idna"
 fi
 cargo build -q --profile size --no-default-features --features idna --target $T || fail "size staticlib"
+probe_one PARSE_ABSOLUTE PROBE_PARSE_ABSOLUTE
 for m in BASELINE PARSE CORE ALL; do
   elf="$C/probe_$m.elf"
   if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
@@ -273,12 +284,15 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
   summary+=("$(printf 'size Rust probe (microurl-idna) flash %6d B, minus its baseline (%d B): %6d B' "$ri" "$rb" $((ri - rb)))")
   summary+=("$(printf 'size Rust probe (no idna)     flash %6d B, minus its baseline (%d B): %6d B' "$rn" "$rb" $((rn - rb)))")
   # One parse through the C API against the same parse in Rust, each above its own runtime.
-  if [ -n "${FLASH[PARSE]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ]; then
-    summary+=("size parity, idna: C parse probe $((FLASH[PARSE] - FLASH[BASELINE])) B vs Rust $((ri - rb)) B above their baselines: C $((FLASH[PARSE] - FLASH[BASELINE] - ri + rb)) B more")
-  fi
-  if [ -n "${FLASH[PARSE_NOIDNA]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ]; then
-    summary+=("size parity, no idna: C parse probe $((FLASH[PARSE_NOIDNA] - FLASH[BASELINE])) B (flash ${FLASH[PARSE_NOIDNA]} B) vs Rust $((rn - rb)) B above their baselines: C $((FLASH[PARSE_NOIDNA] - FLASH[BASELINE] - rn + rb)) B more")
-  fi
+  parity() { # LABEL PROBE RUST-ABOVE-BASELINE
+    [ -n "${FLASH[$2]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] &&
+      summary+=("$(printf 'size parity, %-30s C %6d B (flash %6d B) vs Rust %6d B above their baselines: C %5d B more' \
+        "$1:" $((FLASH[$2] - FLASH[BASELINE])) "${FLASH[$2]}" "$3" $((FLASH[$2] - FLASH[BASELINE] - $3)))")
+  }
+  parity "idna, microurl_parse" PARSE $((ri - rb))
+  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb))
+  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb))
+  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb))
 fi
 
 # ---------------------------------------------------------------------------------------- 7b
@@ -299,13 +313,13 @@ if RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" cargo build -q --release --
   if [ -z "$bounds" ]; then
     fail "static stack bound: no figure (see $C/stack-bound.log)"
   else
-    grep -A1 -E '^static stack bound: [^ ]+ (parse|join) ' "$C/stack-bound.log" | cut -c1-300
+    grep -A1 -E '^static stack bound: [^ ]+ (parse|parse_absolute|join) ' "$C/stack-bound.log" | cut -c1-300
     b_of() { echo "$bounds" | awk -v n="$1" '$1==n{print $2}'; }
     unresolved="$(grep -oE '^stack-bound: ERROR: [a-z_0-9]+' "$C/stack-bound.log" | awk '{print $3}' | sort -u | paste -sd' ')"
     # A ratchet on microurl_parse, whose bound once held 1 KiB of scratch (MICROURL_FFI_PARSE_STACK_MAX).
     max=${MICROURL_FFI_PARSE_STACK_MAX:-1792}
     [ "$(b_of parse)" -le "$max" ] || fail "static stack bound of microurl_parse $(b_of parse) B > $max B"
-    summary+=("static stack bound M4F: parse $(b_of parse) B, join $(b_of join) B, can_parse $(b_of can_parse) B, set_href $(b_of set_href) B, server_name_cstr $(b_of server_name_cstr) B, request_target_cstr $(b_of request_target_cstr) B, host_header_cstr $(b_of host_header_cstr) B (Rust parse: 1,300 B, embedded-tests/run.sh); largest of the $(echo "$bounds" | wc -l) entries: $(echo "$bounds" | sort -k2 -n | tail -1); unresolved (core::fmt): ${unresolved:-none}")
+    summary+=("static stack bound M4F: parse $(b_of parse) B, parse_absolute $(b_of parse_absolute) B, join $(b_of join) B, can_parse $(b_of can_parse) B, set_href $(b_of set_href) B, server_name_cstr $(b_of server_name_cstr) B, request_target_cstr $(b_of request_target_cstr) B, host_header_cstr $(b_of host_header_cstr) B (Rust parse: 1,300 B, embedded-tests/run.sh); largest of the $(echo "$bounds" | wc -l) entries: $(echo "$bounds" | sort -k2 -n | tail -1); unresolved (core::fmt): ${unresolved:-none}")
   fi
 else
   fail "static stack bound: build"

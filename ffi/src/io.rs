@@ -309,9 +309,17 @@ impl Out {
         Region::of(self.0, core::mem::size_of::<microurl_url>())
     }
 
-    pub(crate) fn write(self, v: microurl_url) {
+    pub(crate) fn write(&self, v: microurl_url) {
         // `new` checked NULL and alignment: cannot fail.
         let _ = write_value(self.0, v);
+    }
+
+    /// Points the URL already written to `*self` at `href` (a copy of its serialization).
+    pub(crate) fn point_at(&self, href: *const c_char) {
+        if let Ok(mut c) = read_struct(self.0) {
+            c.href = href;
+            self.write(c);
+        }
     }
 }
 

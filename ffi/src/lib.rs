@@ -13,6 +13,7 @@
 // C names for C types: the header is generated from these items as they are.
 #![allow(non_camel_case_types)]
 
+mod absolute;
 mod cstr;
 mod idna;
 mod io;

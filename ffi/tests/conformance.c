@@ -238,6 +238,12 @@ static microurl_result op_parse(const void *ctx, char *buf, size_t size) {
     return microurl_parse(c->input.p, c->input.n, c->base.p, c->base.n, &sweep_url, buf, size);
 }
 
+/* The input alone, without its base: microurl_parse_absolute (compared with microurl_parse). */
+static microurl_result op_parse_absolute(const void *ctx, char *buf, size_t size) {
+    const struct wpt_case *c = ctx;
+    return microurl_parse_absolute(c->input.p, c->input.n, &sweep_url, buf, size);
+}
+
 struct join_ctx {
     const microurl_url *base;
     struct str input;
@@ -350,6 +356,20 @@ static int wpt_one(unsigned i, const struct wpt_case *c) {
 
 static int wpt_needed(unsigned i, const struct wpt_case *c) {
     if (!sweep("wpt parse", i, op_parse, c, 1)) return 0;
+    /* The input alone through microurl_parse_absolute: every size, and the answer of
+       microurl_parse with no base. */
+    if (!sweep("wpt parse_absolute", i, op_parse_absolute, c, 1)) return 0;
+    {
+        microurl_url a, b;
+        microurl_result ra = microurl_parse(c->input.p, c->input.n, 0, 0, &a, buf_a, sizeof buf_a);
+        microurl_result rb = microurl_parse_absolute(c->input.p, c->input.n, &b, buf_b, sizeof buf_b);
+        microurl_span ha = microurl_href(&a), hb = microurl_href(&b);
+        if (ra.status != rb.status || ra.error != rb.error || ra.position != rb.position ||
+            (ra.status == MICROURL_OK && !(hb.ptr >= buf_b && same(ha.ptr, ha.len, hb.ptr, hb.len)))) {
+            fail_status("wpt", i, "parse_absolute differs from parse without a base", rb);
+            return 0;
+        }
+    }
     if (c->failure) return 1;
     microurl_url url;
     if (microurl_parse(c->input.p, c->input.n, c->base.p, c->base.n, &url, buf_a, sizeof buf_a)

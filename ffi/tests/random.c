@@ -126,6 +126,9 @@ int run_random(unsigned iterations) {
         microurl_result r = microurl_parse(in_buf, n, base, base ? bn : 0, &u, out_a, cap);
         (void)microurl_can_parse(in_buf, n, base, base ? bn : 0);
         if (!status_ok(r)) bad++;
+        r = microurl_parse_absolute(in_buf, n, &v, out_b, below(4) == 0 ? below(64) : sizeof out_b);
+        if (!status_ok(r) || (r.status == MICROURL_OK && microurl_check(&v).status != MICROURL_OK)) bad++;
+        r = microurl_parse(in_buf, n, base, base ? bn : 0, &u, out_a, cap);
         if (r.status != MICROURL_OK) {
             /* Still exercise a parsed URL: a fixed one. */
             r = microurl_parse("sc://u:p@h:1/p?q#f", 18, 0, 0, &u, out_a, sizeof out_a);

@@ -10,7 +10,8 @@
 #  5. the host C test, -Wall -Wextra -Werror, under AddressSanitizer and UBSan: every vector,
 #     the buffer-size sweep, the API's argument checks, the firmware helpers (tests/helpers.c:
 #     ports, request-targets, server name, CoAP options both ways, MQTT); the README's C
-#     example (built, run, output compared); the header under a C++ compiler; and a negative
+#     example (built, run, output compared); the C OTA example (examples/ota.c) against
+#     scripts/servers/redirect_server.py on 127.0.0.1; the header under a C++ compiler; and a negative
 #     control (one expected value broken on purpose must fail the run);
 #  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
 #     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
@@ -140,6 +141,23 @@ if cc "${HOST_CFLAGS[@]}" "$C/readme_example.c" "$TD/release/libmicrourl.a" -o "
   fi
 else
   fail "README C example: build"
+fi
+# The C OTA example (examples/ota.c: POSIX sockets, the NUL-terminated outputs, redirects
+# followed with microurl_join) against the redirect server of scripts/real-servers.sh.
+if cc "${HOST_CFLAGS[@]}" -D_DEFAULT_SOURCE examples/ota.c "$TD/release/libmicrourl.a" -o "$C/ota"; then
+  rm -f "$C/ota.port"
+  timeout 60 python3 "$root/scripts/servers/redirect_server.py" >"$C/ota.port" 2>"$C/ota-server.log" &
+  server=$!
+  for _ in $(seq 50); do [ -s "$C/ota.port" ] && break; sleep 0.1; done
+  if timeout 30 "$C/ota" "http://127.0.0.1:$(head -1 "$C/ota.port")/fw/latest" >"$C/ota.out" 2>&1 &&
+     grep -qx 'image: 27 bytes after 4 redirects \[301, 302, 307, 308\]' "$C/ota.out"; then
+    summary+=("C OTA example (ASan+UBSan) against scripts/servers/redirect_server.py: $(tail -1 "$C/ota.out")")
+  else
+    cat "$C/ota.out"; fail "C OTA example: wrong output"
+  fi
+  kill "$server" 2>/dev/null; wait "$server" 2>/dev/null
+else
+  fail "C OTA example: build"
 fi
 # The header alone as C99.
 echo '#include "microurl.h"' >"$C/c99_check.c"

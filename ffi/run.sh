@@ -22,7 +22,10 @@
 #  7b. the static stack bound of every C function on the M4F (stack-bound.py);
 #  8. the CMake package and pkg-config file (cmake-test.sh): find_package, add_subdirectory
 #     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off
-#     (MICROURL_FFI_CMAKE=0 skips it).
+#     (MICROURL_FFI_CMAKE=0 skips it);
+#  9. compare.sh: http-parser (strict and not) and libcurl beside the URL Standard on WPT and
+#     the real-URL corpora, and http_parser_parse_url's flash beside the C parse probe; the
+#     README's table must match (MICROURL_FFI_COMPARE=0 skips it).
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -355,6 +358,18 @@ if [ "${MICROURL_FFI_CMAKE:-1}" = 1 ]; then
   else
     grep -E 'FAIL' "$C/cmake-test.log" | head -20
     fail "cmake-test.sh: exit $rc (log: $C/cmake-test.log)"
+  fi
+fi
+
+# ---------------------------------------------------------------------------------------- 9
+if [ "${MICROURL_FFI_COMPARE:-1}" = 1 ]; then
+  step "beside http-parser and libcurl (compare.sh)"
+  if "$here/compare.sh" >"$C/compare.log" 2>&1; then
+    grep -E '^\| ' "$C/compare.log"
+    summary+=("compare: http-parser strict / non-strict and libcurl beside the URL Standard: the README table matches this run ($(grep -c '^| [WEep]' "$C/compare.log") rows); flash above the C baseline: $(grep 'http_parser_parse_url' "$C/compare.log" | awk -F'|' '{print $3}' | xargs) for http_parser_parse_url, $(grep '`microurl_parse`' "$C/compare.log" | awk -F'|' '{print $3}' | xargs) for microurl_parse (no idna / idna)")
+  else
+    tail -30 "$C/compare.log"
+    fail "compare.sh (log: $C/compare.log)"
   fi
 fi
 

@@ -2,7 +2,7 @@
 """Static worst-case stack bound of every microurl entry point in a linked firmware (issue 20).
 
 Usage: stack-bound.py ELF TARGET [--budget BYTES] [--allow NAME=BYTES ...] [--painted LOG]
-                      [--llvm-bin DIR]
+                      [--llvm-bin DIR] [--entry-prefix PREFIX]
 
 Inputs, all from the ELF itself:
 - per-function frame sizes from the `.stack_sizes` section the compiler writes with
@@ -14,7 +14,9 @@ Inputs, all from the ELF itself:
   jumps that are not a jump table of their own function fail the bound when an entry point
   can reach them: "every indirect call resolved or shown absent" is checked, not assumed.
 
-The walk starts at every `microurl_entry_<name>` symbol (embedded-tests/src/entries.rs).
+The walk starts at every `microurl_entry_<name>` symbol (embedded-tests/src/entries.rs), or
+every function named `PREFIX<name>` with --entry-prefix (`microurl_`: the C API's functions,
+ffi/run.sh).
 A cycle reachable from an entry point (recursion) fails. A tail call is counted with the
 caller's frame still on the stack (conservative). Calls into the panic machinery
 (`core::panicking::*` and the `*_fail` helpers that lead there) end the program, so they are
@@ -347,6 +349,11 @@ def main():
     ap.add_argument("--llvm-bin", required=True)
     ap.add_argument("--chains", action="store_true", help="print every entry's deepest chain")
     ap.add_argument("--panic-sites", metavar="ROOT", help="only list the panic calls reachable from ROOT")
+    ap.add_argument(
+        "--entry-prefix",
+        default=ENTRY_PREFIX,
+        help="entry points are the functions whose name starts with this (microurl_ for the C API)",
+    )
     args = ap.parse_args()
 
     allowed = []
@@ -363,11 +370,10 @@ def main():
     if args.panic_sites:
         sys.exit(1 if panic_sites(elf, args.panic_sites) else 0)
     g = Graph(elf)
-    entries = sorted(
-        (v[0][len(ENTRY_PREFIX) :], a) for a, v in elf.funcs.items() if v[0].startswith(ENTRY_PREFIX)
-    )
+    prefix = args.entry_prefix
+    entries = sorted((v[0][len(prefix) :], a) for a, v in elf.funcs.items() if v[0].startswith(prefix))
     if not entries:
-        sys.exit(f"stack-bound: no {ENTRY_PREFIX}* symbol in {args.elf}")
+        sys.exit(f"stack-bound: no {prefix}* symbol in {args.elf}")
     errors = []
     over = []
     bounds = {}

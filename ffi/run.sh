@@ -10,14 +10,22 @@
 #  5. the host C test, -Wall -Wextra -Werror, under AddressSanitizer and UBSan: every vector,
 #     the buffer-size sweep, the API's argument checks, the firmware helpers (tests/helpers.c:
 #     ports, request-targets, server name, CoAP options both ways, MQTT); the README's C
-#     example (built, run, output compared); the header under a C++ compiler; and a negative
+#     example (built, run, output compared); the C OTA example (examples/ota.c) against
+#     scripts/servers/redirect_server.py on 127.0.0.1; the header under a C++ compiler; and a negative
 #     control (one expected value broken on purpose must fail the run);
 #  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
 #     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
 #  7. flash sizes: C probes (baseline, parse, every API function but the firmware helpers,
 #     every API function) next to the Rust size probe of embedded-tests
 #     (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe also on the M0
-#     (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives.
+#     (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives;
+#  7b. the static stack bound of every C function on the M4F (stack-bound.py);
+#  8. the CMake package and pkg-config file (cmake-test.sh): find_package, add_subdirectory
+#     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off
+#     (MICROURL_FFI_CMAKE=0 skips it);
+#  9. compare.sh: http-parser (strict and not) and libcurl beside the URL Standard on WPT and
+#     the real-URL corpora, and http_parser_parse_url's flash beside the C parse probe; the
+#     README's table must match (MICROURL_FFI_COMPARE=0 skips it).
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -98,12 +106,12 @@ HOST_CFLAGS=(-std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fsanitize=address
              -fno-sanitize-recover=all -fno-omit-frame-pointer -Iinclude -Itests)
 host_build() { # out extra-flags...
   local out=$1; shift
-  cc "${HOST_CFLAGS[@]}" "$@" tests/conformance.c tests/helpers.c tests/random.c tests/host_main.c "$C/vectors.c" \
+  cc "${HOST_CFLAGS[@]}" "$@" tests/conformance.c tests/helpers.c tests/cstr.c tests/random.c tests/host_main.c "$C/vectors.c" \
     "$TD/release/libmicrourl.a" -o "$out"
 }
 host_test() { # name staticlib
   local name=$1 lib=$2 log="$C/host_test_$1.log"
-  if cc "${HOST_CFLAGS[@]}" tests/conformance.c tests/helpers.c tests/random.c tests/host_main.c "$C/vectors.c" "$lib" \
+  if cc "${HOST_CFLAGS[@]}" tests/conformance.c tests/helpers.c tests/cstr.c tests/random.c tests/host_main.c "$C/vectors.c" "$lib" \
        -o "$C/host_test_$name"; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
       "$C/host_test_$name" --needed >"$log" 2>&1
@@ -111,7 +119,7 @@ host_test() { # name staticlib
     grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
     [ $rc -eq 0 ] || fail "host C test ($name): exit $rc"
     grep -qE 'ERROR: AddressSanitizer|runtime error' "$log" && fail "host C test ($name): sanitizer report"
-    summary+=("host, $name (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|random|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
+    summary+=("host, $name (ASan+UBSan): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|cstr|random|ffi:)' "$log" | paste -sd';' | sed 's/;/; /g')")
   else
     fail "host C test ($name): build"
   fi
@@ -119,7 +127,7 @@ host_test() { # name staticlib
 host_test default "$TD/release/libmicrourl.a"
 # Without the canonical fast path every URL (bases too) goes through the full parser and
 # the arena: the C API's other placement paths.
-if cargo build -q --release --no-default-features --target-dir "$TD/no-fast-path"; then
+if cargo build -q --release --no-default-features --features idna --target-dir "$TD/no-fast-path"; then
   host_test no-fast-path "$TD/no-fast-path/release/libmicrourl.a"
 else
   fail "host staticlib without the fast path"
@@ -136,6 +144,23 @@ if cc "${HOST_CFLAGS[@]}" "$C/readme_example.c" "$TD/release/libmicrourl.a" -o "
   fi
 else
   fail "README C example: build"
+fi
+# The C OTA example (examples/ota.c: POSIX sockets, the NUL-terminated outputs, redirects
+# followed with microurl_join) against the redirect server of scripts/real-servers.sh.
+if cc "${HOST_CFLAGS[@]}" -D_DEFAULT_SOURCE examples/ota.c "$TD/release/libmicrourl.a" -o "$C/ota"; then
+  rm -f "$C/ota.port"
+  timeout 60 python3 "$root/scripts/servers/redirect_server.py" >"$C/ota.port" 2>"$C/ota-server.log" &
+  server=$!
+  for _ in $(seq 50); do [ -s "$C/ota.port" ] && break; sleep 0.1; done
+  if timeout 30 "$C/ota" "http://127.0.0.1:$(head -1 "$C/ota.port")/fw/latest" >"$C/ota.out" 2>&1 &&
+     grep -qx 'image: 27 bytes after 4 redirects \[301, 302, 307, 308\]' "$C/ota.out"; then
+    summary+=("C OTA example (ASan+UBSan) against scripts/servers/redirect_server.py: $(tail -1 "$C/ota.out")")
+  else
+    cat "$C/ota.out"; fail "C OTA example: wrong output"
+  fi
+  kill "$server" 2>/dev/null; wait "$server" 2>/dev/null
+else
+  fail "C OTA example: build"
 fi
 # The header alone as C99.
 echo '#include "microurl.h"' >"$C/c99_check.c"
@@ -171,7 +196,7 @@ FW_CFLAGS=("${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -g -ff
 # Linker script: the board's MEMORY, then the sections.
 for b in mps2 microbit lm3s6965evb; do cat "firmware/memory/$b.ld" firmware/sections.ld >"$C/$b.ld"; done
 FW_LDFLAGS=(-lgcc -Wl,--gc-sections -Wl,-z,noexecstack)
-if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c tests/helpers.c tests/random.c \
+if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/conformance.c tests/helpers.c tests/cstr.c tests/random.c \
      "$C/vectors.c" "$TD/$T/release/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -Wl,-Map="$C/firmware.map" \
      -o "$C/firmware.elf"; then
   heap="$(grep -nwE 'malloc|free|realloc|calloc|_sbrk|_malloc_r|_free_r' "$C/firmware.map" || true)"
@@ -183,7 +208,7 @@ if arm-none-eabi-gcc "${FW_CFLAGS[@]}" firmware/startup.c firmware/main.c tests/
   rc=$?
   grep -vE '^FAIL' "$log"; grep -E '^FAIL' "$log" | head -20
   [ $rc -eq 0 ] || fail "firmware under QEMU: exit $rc"
-  summary+=("firmware M4F (QEMU): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|random|ffi:|stack)' "$log" | paste -sd';' | sed 's/;/; /g')")
+  summary+=("firmware M4F (QEMU): $(grep -E '^(urltestdata|setters_tests|toascii|needed|api checks|helpers|cstr|random|ffi:|stack)' "$log" | paste -sd';' | sed 's/;/; /g')")
   summary+=("firmware M4F: flash $(flash_of "$C/firmware.elf") B (vectors and test code included), .bss $(arm-none-eabi-size -A "$C/firmware.elf" | awk '$1==".bss"{print $2}') B; link map: no malloc/free/realloc/calloc/_sbrk")
 else
   fail "firmware: build"
@@ -191,8 +216,35 @@ fi
 
 # ---------------------------------------------------------------------------------------- 7
 step "flash size probes (thumbv7em, opt-level z, fat LTO, no fast path: as embedded-tests' probe)"
-cargo build -q --profile size --no-default-features --target $T || fail "size staticlib"
 declare -A FLASH
+# probe_one NAME MACRO: one parse probe from the current size archive, run under QEMU; its
+# flash in FLASH[NAME].
+probe_one() {
+  local name=$1 macro=$2 rc
+  if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
+       -ffunction-sections -fdata-sections -D$macro -Iinclude -Ifirmware firmware/startup.c \
+       firmware/probe.c "$TD/$T/size/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$C/probe_$name.elf"; then
+    timeout 20 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
+      -semihosting-config enable=on,target=native -kernel "$C/probe_$name.elf" >"$C/probe_$name.out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -qx "https://user:pass@example.com:8080/a/c?q=1#frag" "$C/probe_$name.out"; then
+      FLASH[$name]=$(flash_of "$C/probe_$name.elf")
+    else
+      fail "probe $name: exit $rc, printed '$(cat "$C/probe_$name.out")'"
+    fi
+  else
+    fail "probe $name: build"
+  fi
+}
+# One parse without idna first (the archive is rebuilt with idna below).
+if cargo build -q --profile size --no-default-features --target $T; then
+  probe_one PARSE_NOIDNA PROBE_PARSE
+  probe_one PARSE_ABSOLUTE_NOIDNA PROBE_PARSE_ABSOLUTE
+else
+  fail "size staticlib without idna"
+fi
+cargo build -q --profile size --no-default-features --features idna --target $T || fail "size staticlib"
+probe_one PARSE_ABSOLUTE PROBE_PARSE_ABSOLUTE
 for m in BASELINE PARSE CORE ALL; do
   elf="$C/probe_$m.elf"
   if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
@@ -222,7 +274,7 @@ done
 for spec in "thumbv6m-none-eabi cortex-m0 microbit M0" "thumbv7m-none-eabi cortex-m3 lm3s6965evb M3"; do
   read -r t cpu board core <<<"$spec"
   elf="$C/probe_PARSE_$core.elf"
-  if cargo build -q --profile size --no-default-features --target "$t" &&
+  if cargo build -q --profile size --no-default-features --features idna --target "$t" &&
      arm-none-eabi-gcc -mcpu=$cpu -mthumb -mfloat-abi=soft -std=c11 -Wall -Wextra -Wpedantic -Werror -Os \
        -ffreestanding -nostdlib -ffunction-sections -fdata-sections -DPROBE_PARSE -Iinclude \
        -Ifirmware firmware/startup.c firmware/probe.c "$TD/$t/size/libmicrourl.a" -T "$C/$board.ld" \
@@ -244,10 +296,81 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
      cargo build -q --profile size -p microurl-probe --target $T --features baseline &&
      cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-baseline.elf &&
      cargo build -q --profile size -p microurl-probe --target $T --features idna &&
-     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-idna.elf) || fail "Rust size probe"
+     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-idna.elf &&
+     cargo build -q --profile size -p microurl-probe --target $T &&
+     cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-noidna.elf) || fail "Rust size probe"
   rb="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-baseline.elf")"
   ri="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-idna.elf")"
+  rn="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-noidna.elf")"
   summary+=("$(printf 'size Rust probe (microurl-idna) flash %6d B, minus its baseline (%d B): %6d B' "$ri" "$rb" $((ri - rb)))")
+  summary+=("$(printf 'size Rust probe (no idna)     flash %6d B, minus its baseline (%d B): %6d B' "$rn" "$rb" $((rn - rb)))")
+  # One parse through the C API against the same parse in Rust, each above its own runtime.
+  parity() { # LABEL PROBE RUST-ABOVE-BASELINE
+    [ -n "${FLASH[$2]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] &&
+      summary+=("$(printf 'size parity, %-30s C %6d B (flash %6d B) vs Rust %6d B above their baselines: C %5d B more' \
+        "$1:" $((FLASH[$2] - FLASH[BASELINE])) "${FLASH[$2]}" "$3" $((FLASH[$2] - FLASH[BASELINE] - $3)))")
+  }
+  parity "idna, microurl_parse" PARSE $((ri - rb))
+  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb))
+  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb))
+  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb))
+fi
+
+# ---------------------------------------------------------------------------------------- 7b
+step "static stack bound of the C API (M4F, release, idna without fast path: embedded-tests' build)"
+# The archive with .stack_sizes (-Z emit-stack-sizes through RUSTC_BOOTSTRAP, its own target
+# dir), every function linked (PROBE_ALL); embedded-tests/stack-bound.py from each microurl_*.
+STACK_TD="$TD/stack"
+if RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" cargo build -q --release --no-default-features --features idna \
+     --target $T --target-dir "$STACK_TD" &&
+   arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
+     -ffunction-sections -fdata-sections -DPROBE_ALL -Iinclude -Ifirmware firmware/startup.c firmware/probe.c \
+     "$STACK_TD/$T/release/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$C/stack_probe.elf"; then
+  # Exit 1 is expected: core::fmt's indirect calls (origin, percent_encode, the _cstr of the
+  # origin) cannot be resolved; those entries are listed, the others are bounded.
+  python3 "$root/embedded-tests/stack-bound.py" "$C/stack_probe.elf" $T --llvm-bin "$LLVM_BIN" \
+    --entry-prefix microurl_ --chains >"$C/stack-bound.log" 2>&1
+  bounds="$(sed -n 's/^static stack bound: [^ ]* \([a-z_0-9]*\) \([0-9]*\) B$/\1 \2/p' "$C/stack-bound.log")"
+  if [ -z "$bounds" ]; then
+    fail "static stack bound: no figure (see $C/stack-bound.log)"
+  else
+    grep -A1 -E '^static stack bound: [^ ]+ (parse|parse_absolute|join) ' "$C/stack-bound.log" | cut -c1-300
+    b_of() { echo "$bounds" | awk -v n="$1" '$1==n{print $2}'; }
+    unresolved="$(grep -oE '^stack-bound: ERROR: [a-z_0-9]+' "$C/stack-bound.log" | awk '{print $3}' | sort -u | paste -sd' ')"
+    # A ratchet on microurl_parse, whose bound once held 1 KiB of scratch (MICROURL_FFI_PARSE_STACK_MAX).
+    max=${MICROURL_FFI_PARSE_STACK_MAX:-1792}
+    [ "$(b_of parse)" -le "$max" ] || fail "static stack bound of microurl_parse $(b_of parse) B > $max B"
+    summary+=("static stack bound M4F: parse $(b_of parse) B, parse_absolute $(b_of parse_absolute) B, join $(b_of join) B, can_parse $(b_of can_parse) B, set_href $(b_of set_href) B, server_name_cstr $(b_of server_name_cstr) B, request_target_cstr $(b_of request_target_cstr) B, host_header_cstr $(b_of host_header_cstr) B (Rust parse: 1,300 B, embedded-tests/run.sh); largest of the $(echo "$bounds" | wc -l) entries: $(echo "$bounds" | sort -k2 -n | tail -1); unresolved (core::fmt): ${unresolved:-none}")
+  fi
+else
+  fail "static stack bound: build"
+fi
+
+# ---------------------------------------------------------------------------------------- 8
+if [ "${MICROURL_FFI_CMAKE:-1}" = 1 ]; then
+  step "CMake package, pkg-config (cmake-test.sh)"
+  "$here/cmake-test.sh" >"$C/cmake-test.log" 2>&1
+  rc=$?
+  sed -n '/^=== cmake-test summary/,$p' "$C/cmake-test.log"
+  if [ $rc -eq 0 ]; then
+    while read -r line; do summary+=("cmake: $line"); done \
+      < <(sed -n '/^=== cmake-test summary/,/^total time/p' "$C/cmake-test.log" | sed '1d')
+  else
+    grep -E 'FAIL' "$C/cmake-test.log" | head -20
+    fail "cmake-test.sh: exit $rc (log: $C/cmake-test.log)"
+  fi
+fi
+
+# ---------------------------------------------------------------------------------------- 9
+if [ "${MICROURL_FFI_COMPARE:-1}" = 1 ]; then
+  step "beside http-parser and libcurl (compare.sh)"
+  if "$here/compare.sh" >"$C/compare.log" 2>&1; then
+    grep -E '^\| ' "$C/compare.log"
+    summary+=("compare: http-parser strict / non-strict and libcurl beside the URL Standard: the README table matches this run ($(grep -c '^| [WEep]' "$C/compare.log") rows); flash above the C baseline: $(grep 'http_parser_parse_url' "$C/compare.log" | awk -F'|' '{print $3}' | xargs) for http_parser_parse_url, $(grep '`microurl_parse`' "$C/compare.log" | awk -F'|' '{print $3}' | xargs) for microurl_parse (no idna / idna)")
+  else
+    tail -30 "$C/compare.log"
+    fail "compare.sh (log: $C/compare.log)"
+  fi
 fi
 
 # ---------------------------------------------------------------------------------------- summary

@@ -6,6 +6,8 @@
 #   - on a line about flash, stack, RAM or a size probe, every number of a byte figure
 #     ("14,316 B", "1,432 / 1,300 B", "656-880 B", "16 KiB") must be in that section;
 #   - any other byte figure must be somewhere in LIMITS.md or BENCHMARKS.md.
+# The table between `<!-- c-compare -->` and `<!-- /c-compare -->` is `ffi/compare.sh`'s
+# output, which that script checks on every run: not read here.
 # It also checks that the minimum Rust version the README and the crate docs state is
 # Cargo.toml's `rust-version`.
 set -euo pipefail
@@ -31,7 +33,15 @@ anywhere = numbers(limits) | numbers(open("BENCHMARKS.md", encoding="utf-8").rea
 
 bad = []
 for path in ["README.md", "src/lib.rs", "Cargo.toml", "ffi/Cargo.toml"]:
+    generated = False
     for lineno, line in enumerate(open(path, encoding="utf-8"), 1):
+        # The comparison table `ffi/compare.sh` writes and checks on every run is its own
+        # source.
+        if line.startswith("<!-- c-compare") or line.startswith("<!-- /c-compare"):
+            generated = line.startswith("<!-- c-compare")
+            continue
+        if generated:
+            continue
         # The README's tables put the topic in the first cell and the figure in another.
         about_size = TOPIC.search(line)
         for run in RUN.finditer(line):

@@ -103,7 +103,7 @@ if [ -x embedded-tests/run.sh ]; then
         MICROURL_STACK_BOUND_ALLOW="${MICROURL_STACK_BOUND_ALLOW-}" \
         embedded-tests/run.sh
 fi
-echo "== C API (ffi/: header, host C tests under ASan/UBSan, M4F firmware under QEMU)"; ffi/run.sh
+echo "== C API (ffi/: header, host C tests under ASan/UBSan, M4F firmware under QEMU, CMake package)"; ffi/run.sh
 if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then
     echo "== fuzz smoke (each target for a short time; fails on a crash)"
     FUZZ_SECONDS="${FUZZ_SECONDS:-20}" scripts/fuzz-smoke.sh

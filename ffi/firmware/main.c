@@ -33,6 +33,7 @@ int main(void) {
     sh_write0("microurl C API on Cortex-M4F (mps2-an386), no libc, no heap\n");
     int rc = run_conformance(1);
     rc |= run_helpers();
+    rc |= run_cstr();
     rc |= run_random(20000);
     sh_write0("stack high-water: ");
     put_num(stack_high_water());

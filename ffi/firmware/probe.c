@@ -3,6 +3,7 @@
  * same URL copied into RAM, parsed, its href printed. PROBE_BASELINE: no parse (the runtime
  * to subtract). PROBE_CORE: every function of the C API but the firmware helpers (ports,
  * request-targets, server name, CoAP, MQTT) linked in; PROBE_ALL: every function.
+ * PROBE_PARSE_ABSOLUTE: the parse through microurl_parse_absolute (no base handling linked).
  */
 #include "microurl.h"
 #include "startup.h"
@@ -30,7 +31,11 @@ int main(void) {
     return 0;
 #else
     microurl_url url;
+#ifdef PROBE_PARSE_ABSOLUTE
+    microurl_result r = microurl_parse_absolute(input, n, &url, arena, sizeof arena);
+#else
     microurl_result r = microurl_parse(input, n, 0, 0, &url, arena, sizeof arena);
+#endif
     if (r.status != MICROURL_OK) return 1;
 #if defined(PROBE_ALL) || defined(PROBE_CORE)
     /* Every entry point, so the whole API is linked (results folded into the exit code). */
@@ -38,6 +43,7 @@ int main(void) {
     microurl_url u2;
     int acc = 0;
     acc += microurl_join(&url, "../x", 4, &u2, other, sizeof other).status;
+    acc += microurl_parse_absolute(input, n, &u2, other, sizeof other).status;
     acc += microurl_can_parse(input, n, 0, 0);
     acc += microurl_check(&url).status;
     acc += (int)(microurl_protocol(&url).len + microurl_scheme(&url).len +
@@ -87,6 +93,15 @@ int main(void) {
     acc += microurl_coap_option_at(&url, 0, &number, other, sizeof other).status;
     acc += microurl_coap_url_from_options("coap", 4, ip, 4, 5683, &opt, 1, &u2, other, sizeof other).status;
     acc += microurl_mqtt_broker(&url, &broker, other, 64, other + 64, 64).status;
+    /* The NUL-terminated outputs. */
+    acc += microurl_span_cstr(microurl_pathname(&url), other, sizeof other).status;
+    acc += microurl_hostname_cstr(&url, other, sizeof other).status;
+    acc += microurl_server_name_cstr(&url, other, sizeof other).status;
+    acc += microurl_request_target_cstr(&url, other, sizeof other).status;
+    acc += microurl_absolute_form_cstr(&url, other, sizeof other).status;
+    acc += microurl_authority_form_cstr(&url, other, sizeof other).status;
+    acc += microurl_host_header_cstr(&url, other, sizeof other).status;
+    acc += microurl_origin_cstr(&url, other, sizeof other).status;
 #endif
     if (acc == 12345) return 3;
 #endif

@@ -569,7 +569,8 @@ microurl_result microurl_origin(const microurl_url *url, char *buf, size_t buf_l
 
 // The URL Standard's *domain to ASCII* (UTS46 processing, Punycode) of the UTF-8
 // `domain` into `buf`; `be_strict` adds the DNS length checks. Failure: `MICROURL_INVALID`
-// with a `MICROURL_ERROR_IDNA_*` error.
+// with a `MICROURL_ERROR_IDNA_*` error (`MICROURL_ERROR_IDNA_UNAVAILABLE` in a library
+// built without `idna`).
 microurl_result microurl_domain_to_ascii(const char *domain,
                                          size_t domain_len,
                                          bool be_strict,
@@ -577,7 +578,8 @@ microurl_result microurl_domain_to_ascii(const char *domain,
                                          size_t buf_len);
 
 // The URL Standard's *domain to Unicode* of `domain` into `buf` (UTF-8). Labels that fail
-// to decode are kept as they are, as the standard says: the only failure is the buffer.
+// to decode are kept as they are, as the standard says: the only failure is the buffer (and
+// `MICROURL_ERROR_IDNA_UNAVAILABLE` in a library built without `idna`).
 microurl_result microurl_domain_to_unicode(const char *domain,
                                            size_t domain_len,
                                            char *buf,
@@ -605,6 +607,49 @@ const char *microurl_error_name(microurl_error_kind error);
 // The name of a `MICROURL_*` status (`"MICROURL_BUFFER_TOO_SMALL"`), static and
 // NUL-terminated; `"unknown"` for other values.
 const char *microurl_status_name(microurl_status status);
+
+// Parses the absolute URL `input` into `buf` and stores it in `*out` (`new URL(input)`):
+// `microurl_parse` with no base, in less flash and stack. A relative reference fails with
+// `MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL`. `*out` is written only on success.
+microurl_result microurl_parse_absolute(const char *input,
+                                        size_t input_len,
+                                        microurl_url *out,
+                                        char *buf,
+                                        size_t buf_len);
+
+// Copies the span `text` (any getter's or helper's, `microurl_href(&url)`,
+// `broker.ws_path`, ...) into `buf` with a NUL after it; its length in `written`, and
+// `needed` = `text.len + 1`. A NULL span (a component the URL does not have) gives "".
+// `buf` must not overlap the span.
+microurl_result microurl_span_cstr(microurl_span text, char *buf, size_t buf_len);
+
+// The host as serialized (`hostname`: IPv6 in brackets; "" without a host), NUL-terminated
+// in `buf`.
+microurl_result microurl_hostname_cstr(const microurl_url *url, char *buf, size_t buf_len);
+
+// What to pass to a resolver (`getaddrinfo`), NUL-terminated in `buf`: the DNS name, or the
+// IP address as text (IPv6 without brackets). The refusals of `microurl_server_name`, whose
+// `kind` says whether the text is also a TLS SNI name (only `MICROURL_HOST_DOMAIN` is).
+microurl_result microurl_server_name_cstr(const microurl_url *url, char *buf, size_t buf_len);
+
+// The HTTP request-target in origin-form (`microurl_request_target`), NUL-terminated in
+// `buf`; its refusals.
+microurl_result microurl_request_target_cstr(const microurl_url *url, char *buf, size_t buf_len);
+
+// The HTTP request-target in absolute-form (`microurl_absolute_form`: the URL without its
+// fragment), NUL-terminated in `buf`.
+microurl_result microurl_absolute_form_cstr(const microurl_url *url, char *buf, size_t buf_len);
+
+// The HTTP request-target in authority-form (`microurl_authority_form`), NUL-terminated in
+// `buf`; its refusals.
+microurl_result microurl_authority_form_cstr(const microurl_url *url, char *buf, size_t buf_len);
+
+// The HTTP `Host` header value (`microurl_host_header`), NUL-terminated in `buf`;
+// `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one.
+microurl_result microurl_host_header_cstr(const microurl_url *url, char *buf, size_t buf_len);
+
+// The ASCII serialization of the URL's origin (`microurl_origin`), NUL-terminated in `buf`.
+microurl_result microurl_origin_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The default port the library knows for the scheme `scheme` (ASCII case-insensitive):
 // the URL Standard's for the special schemes (80 for `http`, 443 for `wss`, ...), the

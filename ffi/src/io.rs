@@ -4,6 +4,7 @@
 use crate::{microurl_result, microurl_url};
 use core::ffi::c_char;
 use core::fmt;
+#[cfg(feature = "idna")]
 use mu::idna::IdnaError;
 use mu::{Error, NetError, ParseErrorKind};
 
@@ -85,6 +86,7 @@ impl Fail {
     }
 
     /// An IDNA error of the library.
+    #[cfg(feature = "idna")]
     pub(crate) fn idna(e: IdnaError) -> Fail {
         use crate::*;
         let (kind, position) = match e {
@@ -313,9 +315,17 @@ impl Out {
         Region::of(self.0, core::mem::size_of::<microurl_url>())
     }
 
-    pub(crate) fn write(self, v: microurl_url) {
+    pub(crate) fn write(&self, v: microurl_url) {
         // `new` checked NULL and alignment: cannot fail.
         let _ = write_value(self.0, v);
+    }
+
+    /// Points the URL already written to `*self` at `href` (a copy of its serialization).
+    pub(crate) fn point_at(&self, href: *const c_char) {
+        if let Ok(mut c) = read_struct(self.0) {
+            c.href = href;
+            self.write(c);
+        }
     }
 }
 
@@ -345,6 +355,8 @@ pub(crate) fn display_into(d: &impl fmt::Display, buf: &mut [u8]) -> Result<usiz
 }
 
 /// Stops the program on the spot (the panic handler: nothing may unwind into C).
+// (The panic handler is not compiled into the unit-test build, which has `std`'s.)
+#[cfg_attr(test, allow(dead_code))]
 pub(crate) fn trap() -> ! {
     #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
     // SAFETY: `udf` raises an undefined-instruction exception (a HardFault on Cortex-M, SIGILL

@@ -15,7 +15,11 @@
 // C names for C types: the header is generated from these items as they are.
 #![allow(non_camel_case_types)]
 
+mod absolute;
+mod cstr;
+mod idna;
 mod io;
+mod needed;
 mod net;
 
 use core::ffi::c_char;
@@ -506,7 +510,7 @@ fn parse_against_str<'a>(input: &str, base: &str, buf: &'a mut [u8]) -> Result<U
         match Url::parse(base, buf) {
             Ok(b) => placed(&b, span, base.as_bytes()),
             Err(Error::ArenaTooSmall { needed }) => {
-                return Err(Fail::TooSmall(needed_base_elsewhere(input, base, needed)));
+                return Err(Fail::TooSmall(needed::base_elsewhere(input, base, needed)));
             }
             Err(e) => return Err(Fail::of(e, 0).in_base()),
         }
@@ -546,29 +550,6 @@ fn move_to_end(span: &mut [u8], len: usize) {
         span[len..].reverse();
         span.reverse();
     }
-}
-
-/// `needed` for [`parse_against_str`] when the base does not fit the caller's buffer
-/// (`base_needed` bytes): the base parsed into stack scratch tells what the input needs
-/// next to it. Without that, the base's own need.
-#[inline(never)]
-fn needed_base_elsewhere(input: &str, base: &str, base_needed: usize) -> usize {
-    let mut scratch = [0u8; 1024];
-    let span = (scratch.as_ptr() as usize, scratch.len());
-    let Ok(b) = Url::parse(base, &mut scratch) else {
-        return base_needed;
-    };
-    let used = match placed(&b, span, base.as_bytes()).2 {
-        Place::Source(_) => 0,
-        Place::Arena(_) => b.as_str().len(),
-    };
-    let input_needs = match Url::parse_with_base(input, Some(&b), &mut []) {
-        Err(Error::ArenaTooSmall { needed }) => used + needed,
-        // Borrowed (canonical) input: copied into the buffer at the end.
-        Ok(url) => url.as_str().len(),
-        Err(_) => 0,
-    };
-    base_needed.max(input_needs)
 }
 
 // ------------------------------------------------------------------------------ getters
@@ -944,7 +925,8 @@ pub extern "C" fn microurl_origin(
 
 /// The URL Standard's *domain to ASCII* (UTS46 processing, Punycode) of the UTF-8
 /// `domain` into `buf`; `be_strict` adds the DNS length checks. Failure: `MICROURL_INVALID`
-/// with a `MICROURL_ERROR_IDNA_*` error.
+/// with a `MICROURL_ERROR_IDNA_*` error (`MICROURL_ERROR_IDNA_UNAVAILABLE` in a library
+/// built without `idna`).
 #[no_mangle]
 pub extern "C" fn microurl_domain_to_ascii(
     domain: *const c_char,
@@ -957,12 +939,13 @@ pub extern "C" fn microurl_domain_to_ascii(
         io::disjoint(Region::of(buf, buf_len), &[Region::of(domain, domain_len)])?;
         let domain = io::text(domain, domain_len)?;
         let buf = io::bytes_mut(buf, buf_len)?;
-        mu::idna::domain_to_ascii(domain, be_strict, buf).map_err(Fail::idna)
+        idna::to_ascii(domain, be_strict, buf)
     })
 }
 
 /// The URL Standard's *domain to Unicode* of `domain` into `buf` (UTF-8). Labels that fail
-/// to decode are kept as they are, as the standard says: the only failure is the buffer.
+/// to decode are kept as they are, as the standard says: the only failure is the buffer (and
+/// `MICROURL_ERROR_IDNA_UNAVAILABLE` in a library built without `idna`).
 #[no_mangle]
 pub extern "C" fn microurl_domain_to_unicode(
     domain: *const c_char,
@@ -974,7 +957,7 @@ pub extern "C" fn microurl_domain_to_unicode(
         io::disjoint(Region::of(buf, buf_len), &[Region::of(domain, domain_len)])?;
         let domain = io::text(domain, domain_len)?;
         let buf = io::bytes_mut(buf, buf_len)?;
-        mu::idna::domain_to_unicode(domain, buf).map_err(Fail::idna)
+        idna::to_unicode(domain, buf)
     })
 }
 

@@ -15,4 +15,8 @@ int run_random(unsigned iterations);
 /* The firmware helpers (tests/helpers.c): ports, HTTP, server names, CoAP, MQTT; 0 if all
    passed. */
 int run_helpers(void);
+
+/* The NUL-terminated outputs (tests/cstr.c), every buffer size below `needed`; 0 if all
+   passed. */
+int run_cstr(void);
 #endif

@@ -10,6 +10,7 @@ int main(int argc, char **argv) {
     int needed = argc > 1 && strcmp(argv[1], "--needed") == 0;
     int rc = run_conformance(needed);
     rc |= run_helpers();
+    rc |= run_cstr();
     rc |= run_random(200000);
     fflush(stdout);
     return rc;

@@ -94,6 +94,21 @@ static unsigned helpers_on(const microurl_url *u) {
     for (size_t i = 0; r.status == MICROURL_OK && i <= count && i < 40; i++)
         bad += !status_ok(microurl_coap_option_at(u, i, &number, out_b, below(24)));
     bad += !status_ok(microurl_mqtt_broker(u, &b, val_buf, below(16), val_buf + 128, below(16)));
+    /* The NUL-terminated outputs: a success ends in a NUL, a refusal or a buffer too small
+       leaves "". */
+    static microurl_result (*const CSTR[])(const microurl_url *, char *, size_t) = {
+        microurl_server_name_cstr,   microurl_request_target_cstr, microurl_host_header_cstr,
+        microurl_hostname_cstr,      microurl_absolute_form_cstr,  microurl_authority_form_cstr,
+        microurl_origin_cstr,
+    };
+    size_t cap = below(48);
+    r = CSTR[below(7)](u, cap ? out_b : 0, cap);
+    bad += !status_ok(r) || (r.status == MICROURL_OK && out_b[r.written] != 0) ||
+           ((r.status == MICROURL_REFUSED || r.status == MICROURL_BUFFER_TOO_SMALL) && cap &&
+            out_b[0] != 0);
+    cap = below(48);
+    r = microurl_span_cstr(microurl_pathname(u), cap ? out_b : 0, cap);
+    bad += !status_ok(r) || (r.status == MICROURL_OK && out_b[r.written] != 0);
     return bad;
 }
 
@@ -138,6 +153,9 @@ int run_random(unsigned iterations) {
         microurl_result r = microurl_parse(in_buf, n, base, base ? bn : 0, &u, out_a, cap);
         (void)microurl_can_parse(in_buf, n, base, base ? bn : 0);
         if (!status_ok(r)) bad++;
+        r = microurl_parse_absolute(in_buf, n, &v, out_b, below(4) == 0 ? below(64) : sizeof out_b);
+        if (!status_ok(r) || (r.status == MICROURL_OK && microurl_check(&v).status != MICROURL_OK)) bad++;
+        r = microurl_parse(in_buf, n, base, base ? bn : 0, &u, out_a, cap);
         if (r.status != MICROURL_OK) {
             /* Still exercise a parsed URL: a fixed one. */
             r = microurl_parse("sc://u:p@h:1/p?q#f", 18, 0, 0, &u, out_a, sizeof out_a);

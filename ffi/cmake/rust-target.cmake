@@ -1,0 +1,30 @@
+# microurl_rust_target(OUT PROCESSOR C_FLAGS): the Rust target triple for a CMake
+# CMAKE_SYSTEM_PROCESSOR (a -mcpu name such as cortex-m4, or an architecture such as
+# armv7e-m) and the C flags (-mfloat-abi=hard picks the hard-float ABI, which C and Rust
+# objects must share). Fails with a message naming MICROURL_RUST_TARGET for anything else.
+function(microurl_rust_target out processor c_flags)
+  string(TOLOWER "${processor}" p)
+  set(hf "")
+  if(c_flags MATCHES "-mfloat-abi=hard")
+    set(hf "hf")
+  endif()
+  if(p MATCHES "^(cortex-m0|cortex-m0plus|cortex-m1|armv6-?m|armv6s-?m)$")
+    set(t thumbv6m-none-eabi)
+  elseif(p MATCHES "^(cortex-m3|armv7-?m)$")
+    set(t thumbv7m-none-eabi)
+  elseif(p MATCHES "^(cortex-m4|cortex-m7|armv7e-?m)$")
+    set(t thumbv7em-none-eabi${hf})
+  elseif(p MATCHES "^(cortex-m23|armv8-?m\\.base)$")
+    set(t thumbv8m.base-none-eabi)
+  elseif(p MATCHES "^(cortex-m33|cortex-m35p|cortex-m55|cortex-m85|armv8-?m\\.main|armv8\\.1-?m\\.main)$")
+    set(t thumbv8m.main-none-eabi${hf})
+  elseif(p MATCHES "^(riscv32|riscv32imc)$")
+    set(t riscv32imc-unknown-none-elf)
+  elseif(p MATCHES "^riscv32imac$")
+    set(t riscv32imac-unknown-none-elf)
+  else()
+    message(FATAL_ERROR "microurl: no Rust target known for CMAKE_SYSTEM_PROCESSOR '${processor}': "
+                        "set MICROURL_RUST_TARGET (e.g. -DMICROURL_RUST_TARGET=thumbv7em-none-eabihf)")
+  endif()
+  set(${out} ${t} PARENT_SCOPE)
+endfunction()

@@ -109,6 +109,8 @@ pub extern "C" fn microurl_server_name_cstr(
             // An address host is serialized in its canonical form (an opaque one is accepted
             // only in dotted decimal): the hostname is the address's text.
             ServerName::Ip(_) => u.hostname().trim_start_matches('[').trim_end_matches(']'),
+            // A kind this C API does not know yet: refused rather than guessed at.
+            _ => return Err(Fail::net(mu::NetError::NoHost)),
         };
         copy(text.as_bytes(), to)
     })
@@ -128,7 +130,7 @@ pub extern "C" fn microurl_request_target_cstr(
 }
 
 /// The HTTP request-target in absolute-form (`microurl_absolute_form`: the URL without its
-/// fragment), NUL-terminated in `buf`.
+/// userinfo, IPv6 zone and fragment), NUL-terminated in `buf`; its refusals.
 #[no_mangle]
 pub extern "C" fn microurl_absolute_form_cstr(
     url: *const microurl_url,
@@ -136,7 +138,7 @@ pub extern "C" fn microurl_absolute_form_cstr(
     buf_len: usize,
 ) -> microurl_result {
     of_url(url, buf, buf_len, |u, to| {
-        copy(u.absolute_form().as_bytes(), to)
+        u.absolute_form_into(to).map(str::len).map_err(Fail::net)
     })
 }
 
@@ -153,8 +155,8 @@ pub extern "C" fn microurl_authority_form_cstr(
     })
 }
 
-/// The HTTP `Host` header value (`microurl_host_header`), NUL-terminated in `buf`;
-/// `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one.
+/// The HTTP `Host` header value (`microurl_host_header`: no IPv6 zone), NUL-terminated in
+/// `buf`; its refusals (`MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one).
 #[no_mangle]
 pub extern "C" fn microurl_host_header_cstr(
     url: *const microurl_url,
@@ -162,8 +164,7 @@ pub extern "C" fn microurl_host_header_cstr(
     buf_len: usize,
 ) -> microurl_result {
     of_url(url, buf, buf_len, |u, to| {
-        let value = u.host_header().ok_or(Fail::net(mu::NetError::NoHost))?;
-        copy(value.as_bytes(), to)
+        u.host_header_into(to).map(str::len).map_err(Fail::net)
     })
 }
 

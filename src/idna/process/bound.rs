@@ -75,38 +75,34 @@ struct Cost {
 /// the module docs of `idna` for the derivation), or exact counts of the first label's
 /// Punycode: `punycode::encoded_len` over the segment's stream, made again for each of its
 /// passes, and the decoder's count of an `xn--` segment's bytes.
-///
-/// The first label is read alone and its shape returned, so that no stream is held while
-/// its exact count streams the segment again: each stream lives in turn, never two at once.
 fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Cost) {
+    let source = domain.clone();
+    let mut stream = Decomposed::new(domain);
     // Only a segment's first label is counted by its passes: they read the segment from
     // its start (a label after a full stop that mapping makes gets the bound).
-    let (label, more) = LabelShape::read(&mut Decomposed::new(domain.clone()));
-    let (out, peak) =
-        first_label_cost(&label, &domain, segment, target).unwrap_or_else(|| label.cost(target));
-    cost.add(out, peak);
-    if !more {
-        return;
-    }
-    let mut stream = Decomposed::new(domain);
-    // Past the first label (counted above) and its full stop.
-    stream.by_ref().take_while(|&c| c != '.').for_each(drop);
+    let mut first = true;
     loop {
-        cost.pos = cost.pos.saturating_add(1);
-        let (label, more) = LabelShape::read(&mut stream);
+        let mut label = LabelShape::default();
+        let mut more = false;
+        for c in stream.by_ref() {
+            if c == '.' {
+                more = true;
+                break;
+            }
+            label.push(c);
+        }
         let (out, peak) = label.cost(target);
-        cost.add(out, peak);
+        let (out, peak) = match first {
+            true => first_label_cost(&label, &source, segment, target).unwrap_or((out, peak)),
+            false => (out, peak),
+        };
+        cost.needed = cost.needed.max(cost.pos.saturating_add(peak));
+        cost.pos = cost.pos.saturating_add(out);
         if !more {
             return;
         }
-    }
-}
-
-impl Cost {
-    /// A label that leaves `out` bytes and uses `peak` while it is processed.
-    fn add(&mut self, out: usize, peak: usize) {
-        self.needed = self.needed.max(self.pos.saturating_add(peak));
-        self.pos = self.pos.saturating_add(out);
+        cost.pos = cost.pos.saturating_add(1);
+        first = false;
     }
 }
 
@@ -175,19 +171,6 @@ struct LabelShape {
 }
 
 impl LabelShape {
-    /// The shape of the label at the front of `stream`, read up to its full stop, and
-    /// whether one followed (another label does).
-    fn read(stream: &mut impl Iterator<Item = char>) -> (Self, bool) {
-        let mut label = LabelShape::default();
-        for c in stream {
-            if c == '.' {
-                return (label, true);
-            }
-            label.push(c);
-        }
-        (label, false)
-    }
-
     fn push(&mut self, c: char) {
         if self.bytes == self.prefix && b"xn--".get(self.prefix) == u8::try_from(c).ok().as_ref() {
             self.prefix += 1;

@@ -338,7 +338,9 @@ if RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" cargo build -q --release --
     b_of() { echo "$bounds" | awk -v n="$1" '$1==n{print $2}'; }
     unresolved="$(grep -oE '^stack-bound: ERROR: [a-z_0-9]+' "$C/stack-bound.log" | awk '{print $3}' | sort -u | paste -sd' ')"
     # A ratchet on microurl_parse, whose bound once held 1 KiB of scratch (MICROURL_FFI_PARSE_STACK_MAX).
-    max=${MICROURL_FFI_PARSE_STACK_MAX:-1792}
+    # Its deepest chain is the stand-in for a base that fits no buffer, which `Url::from_parts`
+    # now checks in full (a parse again, under the C wrapper's frames).
+    max=${MICROURL_FFI_PARSE_STACK_MAX:-2240}
     [ "$(b_of parse)" -le "$max" ] || fail "static stack bound of microurl_parse $(b_of parse) B > $max B"
     summary+=("static stack bound M4F: parse $(b_of parse) B, parse_absolute $(b_of parse_absolute) B, join $(b_of join) B, can_parse $(b_of can_parse) B, set_href $(b_of set_href) B, server_name_cstr $(b_of server_name_cstr) B, request_target_cstr $(b_of request_target_cstr) B, host_header_cstr $(b_of host_header_cstr) B (Rust parse: 1,300 B, embedded-tests/run.sh); largest of the $(echo "$bounds" | wc -l) entries: $(echo "$bounds" | sort -k2 -n | tail -1); unresolved (core::fmt): ${unresolved:-none}")
   fi

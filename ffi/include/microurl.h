@@ -637,15 +637,15 @@ microurl_result microurl_server_name_cstr(const microurl_url *url, char *buf, si
 microurl_result microurl_request_target_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The HTTP request-target in absolute-form (`microurl_absolute_form`: the URL without its
-// fragment), NUL-terminated in `buf`.
+// userinfo, IPv6 zone and fragment), NUL-terminated in `buf`; its refusals.
 microurl_result microurl_absolute_form_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The HTTP request-target in authority-form (`microurl_authority_form`), NUL-terminated in
 // `buf`; its refusals.
 microurl_result microurl_authority_form_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
-// The HTTP `Host` header value (`microurl_host_header`), NUL-terminated in `buf`;
-// `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one.
+// The HTTP `Host` header value (`microurl_host_header`: no IPv6 zone), NUL-terminated in
+// `buf`; its refusals (`MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one).
 microurl_result microurl_host_header_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The ASCII serialization of the URL's origin (`microurl_origin`), NUL-terminated in `buf`.

@@ -20,7 +20,7 @@ struct ZoneSpan {
 }
 
 /// An input and the span of its zone, passed to the steps of [`Url::parse_with_zone`] by
-/// reference: fewer arguments on the stack of the frame above the parses (issue 20).
+/// reference: fewer arguments on the stack of the frame above the parses (stack bound).
 #[derive(Clone, Copy)]
 struct Zoned<'i> {
     input: &'i str,
@@ -192,8 +192,8 @@ fn literal_host_bound(len: usize) -> usize {
 
 /// What the standard parse of the zone-free input left in the arena: where its href is,
 /// its length, where its host ends, and its validation errors. (Not the record: the href
-/// with the zone is parsed again, so this stays small in the frame above the parses;
-/// issue 20.)
+/// with the zone is parsed again, so this stays small in the frame above the parses:
+/// the stack bound.)
 struct Parsed {
     offset: usize,
     len: usize,
@@ -255,7 +255,7 @@ impl<'a> Url<'a> {
         validate_zone(input.as_bytes(), span)?;
         let zoned = Zoned { input, span };
         // (Matched by reference: the result stays where the call left it, with no copy of
-        // it in this frame, which is above the parses; issue 20.)
+        // it in this frame, which is above the parses: the stack bound.)
         let result = parse_without_zone(&zoned, arena);
         let parsed = match &result {
             Ok(Some(parsed)) => parsed,
@@ -322,7 +322,7 @@ impl<'a> Url<'a> {
 
 /// [`Url::parse`] in a frame of its own: the parse's entry is not inlined into
 /// [`Url::parse_with_zone`]'s frame, which holds the zone's span and what the zone-free
-/// parse left (issue 20: the stack bound).
+/// parse left (the stack bound).
 #[inline(never)]
 fn standard_parse<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     Url::parse(input, arena)
@@ -331,8 +331,8 @@ fn standard_parse<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Er
 /// Copies `input` without its zone to the end of `arena` and parses it there with the
 /// standard parser (output at the front). `None` when the result's host is not that IPv6
 /// literal. Out of line: its frame, which holds the parse's result, is gone when the
-/// caller counts a tab-free copy that did not fit or parses the input as it is (issue 20:
-/// the stack bound).
+/// caller counts a tab-free copy that did not fit or parses the input as it is (the
+/// stack bound).
 #[inline(never)]
 fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Parsed>, Error> {
     let Zoned { input, span } = *zoned;
@@ -350,14 +350,14 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
     let head = bytes.get(..span.start).unwrap_or_default();
     let tail = bytes.get(span.end..).unwrap_or_default();
     // (Through iterators: `stage` holds exactly the input without the zone, which slicing
-    // could not prove, and each unproven slice links a panic path: issue 20.)
+    // could not prove, and each unproven slice links a panic path.)
     for (to, from) in stage.iter_mut().zip(head.iter().chain(tail)) {
         *to = *from;
     }
     // Cutting ASCII out of UTF-8 at ASCII positions leaves UTF-8.
     let stripped = core::str::from_utf8(stage).map_err(|_| Error::NotUtf8 { valid_up_to: 0 })?;
     // A tab-free copy that does not fit is counted by the caller, once this frame is gone
-    // ([`count_without_zone`]; issue 20: the stack bound).
+    // ([`count_without_zone`]; the stack bound).
     let url = match parse_deferring_count(stripped, None, out) {
         Err(COPY_DEFERRED) => return Err(COPY_DEFERRED),
         r => r.map_err(|e| in_caller_input(e, zoned))?,
@@ -421,7 +421,7 @@ fn in_caller_input(e: Error, zoned: &Zoned<'_>) -> Error {
 
 /// Moves the parsed href to the front of `arena` and inserts `%25zone` before the host's
 /// `]`, shifting the offsets after it. (Out of line, as the other steps: their locals are
-/// not in the frame above the parses; issue 20.)
+/// not in the frame above the parses: the stack bound.)
 #[inline(never)]
 fn splice_zone<'a>(
     zoned: &Zoned<'_>,

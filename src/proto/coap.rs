@@ -317,7 +317,7 @@ pub fn url_from_options<'b, 'o>(
 
 /// Steps 1-9 of RFC 7252 §6.5: the URL's text from the options, written to the front of
 /// `buf` (counted past its end): its length. Out of line, so that its frame is not above
-/// the parse ([`parse_written`]; issue 20: the stack bound).
+/// the parse ([`parse_written`]; the stack bound).
 #[inline(never)]
 fn write_url_text<'o>(
     scheme: SchemeKind,

@@ -526,6 +526,26 @@ impl<'a> Writer<'a> {
     }
 }
 
+/// Writes `parts` one after another into `buf`; [`Error::ArenaTooSmall`] with the total when
+/// they do not fit.
+pub(crate) fn write_parts<'b>(
+    parts: &[&[u8]],
+    buf: &'b mut [u8],
+) -> Result<&'b str, crate::error::Error> {
+    let needed: usize = parts.iter().map(|p| p.len()).sum();
+    let out = buf
+        .get_mut(..needed)
+        .ok_or(crate::error::Error::ArenaTooSmall { needed })?;
+    // (Through iterators: no slice whose bounds the compiler cannot prove, so no panic
+    // path is linked.)
+    for (to, from) in out.iter_mut().zip(parts.iter().flat_map(|p| p.iter())) {
+        *to = *from;
+    }
+    core::str::from_utf8(out).map_err(|e| crate::error::Error::NotUtf8 {
+        valid_up_to: e.valid_up_to(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{shift, shift_by_bytes};

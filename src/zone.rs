@@ -123,64 +123,19 @@ fn special_scheme(scheme: &[u8]) -> Option<Special> {
     })
 }
 
-/// RFC 6874 §2: `ZoneID = 1*( unreserved / pct-encoded )`. The error is at the first byte
+/// RFC 6874 §2 ([`crate::host::ipv6::zone_id_error`]). The error is at the first byte
 /// that does not fit (the `]` for an empty zone), as `IPv6-invalid-code-point`.
 #[inline(never)]
 fn validate_zone(input: &[u8], span: ZoneSpan) -> Result<(), Error> {
     let zone_start = span.start + 3;
-    let fail = |position| {
-        Err(Error::Parse(ParseError {
-            kind: ParseErrorKind::Ipv6InvalidCodePoint,
-            position,
-        }))
-    };
     let zone = input.get(zone_start..span.end).unwrap_or_default();
-    if zone.is_empty() {
-        return fail(span.end);
+    match crate::host::ipv6::zone_id_error(zone) {
+        None => Ok(()),
+        Some(at) => Err(Error::Parse(ParseError {
+            kind: ParseErrorKind::Ipv6InvalidCodePoint,
+            position: zone_start + at,
+        })),
     }
-    let mut i = 0;
-    while let Some(&b) = zone.get(i) {
-        let unreserved = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
-        if unreserved {
-            i += 1;
-        } else if b == b'%' {
-            for k in 1..3 {
-                if !zone.get(i + k).is_some_and(u8::is_ascii_hexdigit) {
-                    return fail(zone_start + i + k);
-                }
-            }
-            i += 3;
-        } else {
-            return fail(zone_start + i);
-        }
-    }
-    Ok(())
-}
-
-/// Whether `address` followed by `close` is an IPv6 literal as the parser writes it
-/// (`[`, the compressed lowercase address, `]`): parsed in a URL of its own on the stack
-/// (an address the parser writes is at most 41 bytes with its brackets).
-pub(crate) fn canonical_ipv6_literal(address: &str, close: &str) -> bool {
-    const PREFIX: &[u8] = b"sc://";
-    let mut text = [0u8; 64];
-    let parts = [PREFIX, address.as_bytes(), close.as_bytes()];
-    let Ok(text) = crate::proto::http::write_parts(&parts, &mut text) else {
-        return false;
-    };
-    let literal = text.get(PREFIX.len()..).unwrap_or_default();
-    match Url::parse(text, &mut []) {
-        Ok(url) => url.host_kind() == HostKind::Ipv6 && url.host_str() == Some(literal),
-        Err(_) => false,
-    }
-}
-
-/// Whether `href[start..end]` is `%25` and a zone [`Url::parse_with_zone`] accepts (RFC
-/// 6874 §2), `end` being where the host's `]` is.
-pub(crate) fn check_zone_at(href: &str, start: usize, end: usize) -> Option<()> {
-    if href.as_bytes().get(start..start.checked_add(3)?) != Some(b"%25") {
-        return None;
-    }
-    validate_zone(href.as_bytes(), ZoneSpan { start, end }).ok()
 }
 
 /// An upper bound on the arena the standard parse of a `len`-byte input whose host is an IP

@@ -248,6 +248,40 @@ pub(crate) fn serialize(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) 
     out.push_slice(text(address).as_bytes());
 }
 
+/// Whether `address` (the text between an IPv6 literal's brackets) is written as the host
+/// parser writes it: it parses, and its serialization is itself (compressed, lowercase).
+pub(crate) fn is_canonical(address: &[u8]) -> bool {
+    let mut pieces = [0u16; 8];
+    let mut ignored = crate::error::ValidationErrors::EMPTY;
+    parse_into(address, &mut pieces, &mut ignored).is_ok() && text(&pieces).as_bytes() == address
+}
+
+/// RFC 6874 §2: `ZoneID = 1*( unreserved / pct-encoded )`, the zone after `%25`. `None`
+/// when `zone` is one; else the offset in `zone` of the first byte that does not fit (its
+/// length for an empty zone).
+pub(crate) fn zone_id_error(zone: &[u8]) -> Option<usize> {
+    if zone.is_empty() {
+        return Some(0);
+    }
+    let mut i = 0;
+    while let Some(&b) = zone.get(i) {
+        let unreserved = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+        if unreserved {
+            i += 1;
+        } else if b == b'%' {
+            for k in 1..3 {
+                if !zone.get(i + k).is_some_and(u8::is_ascii_hexdigit) {
+                    return Some(i + k);
+                }
+            }
+            i += 3;
+        } else {
+            return Some(i);
+        }
+    }
+    None
+}
+
 /// The IPv6 serializer's output (8 pieces of at most 4 digits and 7 separators): for
 /// [`serialize`], and for the recognizer's check that a host is already written so.
 #[inline(always)]

@@ -2,27 +2,11 @@
 //! `Authorization`, each with a wire contract: what its output may hold, what it drops and
 //! what it refuses.
 
-use crate::error::{Error, NetError};
+use crate::arena::write_parts;
+use crate::error::NetError;
 use crate::host::HostKind;
 use crate::scheme::SchemeKind;
 use crate::url::Url;
-
-/// Writes `parts` one after another into `buf`; [`Error::ArenaTooSmall`] with the total when
-/// they do not fit.
-pub(crate) fn write_parts<'b>(parts: &[&[u8]], buf: &'b mut [u8]) -> Result<&'b str, Error> {
-    let needed: usize = parts.iter().map(|p| p.len()).sum();
-    let out = buf
-        .get_mut(..needed)
-        .ok_or(Error::ArenaTooSmall { needed })?;
-    // (Through iterators: no slice whose bounds the compiler cannot prove, so no panic
-    // path is linked.)
-    for (to, from) in out.iter_mut().zip(parts.iter().flat_map(|p| p.iter())) {
-        *to = *from;
-    }
-    core::str::from_utf8(out).map_err(|e| Error::NotUtf8 {
-        valid_up_to: e.valid_up_to(),
-    })
-}
 
 /// What a request-target may hold: visible ASCII (RFC 5234 `VCHAR`). A space ends the
 /// target on the request line (RFC 9112 §3), and a control (CR, LF, NUL) ends the line or

@@ -192,13 +192,16 @@ impl<'a> Url<'a> {
             return Err(BAD_HOST);
         }
         let percent = host.find('%').ok_or(BAD_HOST)?;
-        let address = host.get(..percent).ok_or(BAD_HOST)?;
-        if !crate::zone::canonical_ipv6_literal(address, "]") {
+        let address = host.get(1..percent).ok_or(BAD_HOST)?;
+        if !host.starts_with('[') || !crate::host::ipv6::is_canonical(address.as_bytes()) {
             return Err(BAD_HOST);
         }
-        let host_start = self.rec.host_start as usize;
-        let zone_end = (self.rec.host_end as usize).saturating_sub(1);
-        crate::zone::check_zone_at(href, host_start + percent, zone_end).ok_or(BAD_HOST)?;
+        // `%25` and a zone RFC 6874 allows, up to the `]`.
+        let zone = host.get(percent..host.len() - 1).ok_or(BAD_HOST)?;
+        let zone_ok = zone.strip_prefix("%25").map(str::as_bytes);
+        if zone_ok.is_none_or(|z| crate::host::ipv6::zone_id_error(z).is_some()) {
+            return Err(BAD_HOST);
+        }
         Url::reparse_kept_host(href, Some(HostKind::Ipv6))
             .map_err(|_| "serialization is not one the parser writes")
     }

@@ -25,10 +25,12 @@ fn in_host_field(b: u8) -> bool {
 }
 
 /// [`NetError::UnsafeByte`] at the first byte of `href[range]` that `allowed` refuses.
+/// Generic, not a function pointer: a call through a pointer is one the static stack bound
+/// cannot follow.
 fn check_bytes(
     href: &str,
     range: core::ops::Range<usize>,
-    allowed: fn(u8) -> bool,
+    allowed: impl Fn(u8) -> bool,
 ) -> Result<(), NetError> {
     let start = range.start;
     let bytes = href.as_bytes().get(range).unwrap_or_default();

@@ -526,7 +526,7 @@ impl<'a> Writer<'a> {
     }
 }
 
-/// Writes `parts` one after another into `buf`; [`Error::ArenaTooSmall`] with the total when
+/// Writes `parts` one after another into `buf`; [`crate::Error::ArenaTooSmall`] with the total when
 /// they do not fit.
 pub(crate) fn write_parts<'b>(
     parts: &[&[u8]],

@@ -101,7 +101,7 @@ impl<'a> Url<'a> {
     ///
     /// Refused: [`NetError::UnsafeByte`] at the first byte outside `VCHAR` (an opaque path
     /// keeps its spaces: `sc:GET / HTTP/1.1` would write a request line of its own);
-    /// [`NetError::Url`] with [`Error::ArenaTooSmall`] when `buf` is too small (`needed` is
+    /// [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too small (`needed` is
     /// exact).
     ///
     /// ```
@@ -147,7 +147,7 @@ impl<'a> Url<'a> {
     /// Refused: [`NetError::NoHost`] without a host or with an empty one;
     /// [`NetError::NoPort`] without a port for the scheme; [`NetError::UnsafeByte`] at a
     /// host byte outside that set (`"`, `,`, `{`, …, which the URL Standard leaves in some
-    /// hosts); [`NetError::Url`] with [`Error::ArenaTooSmall`] when `buf` is too small
+    /// hosts); [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too small
     /// (`needed` is exact).
     ///
     /// ```
@@ -178,7 +178,7 @@ impl<'a> Url<'a> {
     /// Refused: [`NetError::NoHost`] without a host or with an empty one (`file:///x`);
     /// [`NetError::UnsafeByte`] at a host byte outside that set (`http://a,b/`,
     /// `http://a"b/`: the URL Standard leaves both in a domain, and a `,` reads as two
-    /// `Host` values); [`NetError::Url`] with [`Error::ArenaTooSmall`] when `buf` is too
+    /// `Host` values); [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too
     /// small (`needed` is exact).
     ///
     /// ```
@@ -216,7 +216,7 @@ impl<'a> Url<'a> {
     /// MQTT, whose usernames may hold a `:`, use [`Url::mqtt_broker`].
     ///
     /// Refused: [`NetError::BadCredentials`] for either of those;
-    /// [`NetError::Url`] with [`Error::ArenaTooSmall`] when a buffer is too small
+    /// [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when a buffer is too small
     /// (`needed` is that buffer's exact size).
     ///
     /// ```

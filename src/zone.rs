@@ -266,9 +266,11 @@ impl<'a> Url<'a> {
     /// whole, with an empty second piece. `None` without a host.
     pub(crate) fn host_without_zone(&self) -> Option<(&'a str, &'a str)> {
         let host = self.host_str()?;
-        if self.host_kind() == HostKind::Ipv6
-            && let Some(p) = host.as_bytes().iter().position(|&b| b == b'%')
-        {
+        let zone = match self.host_kind() {
+            HostKind::Ipv6 => host.as_bytes().iter().position(|&b| b == b'%'),
+            _ => None,
+        };
+        if let Some(p) = zone {
             return Some((host.get(..p)?, "]"));
         }
         Some((host, ""))

@@ -89,8 +89,10 @@ table="$C/table.md"
   echo "| flash, Cortex-M4F, -Os / opt-level z, above the same C baseline ($base B) | |"
   echo "|---|---|"
   echo "| \`http_parser_parse_url\`, strict / non-strict | $((FLASH_HP_1 - base)) / $((FLASH_HP_0 - base)) B |"
-  echo "| \`microurl_parse\` without \`idna\` / with \`idna\` | $((FLASH_PARSE_noidna - base)) / $((FLASH_PARSE_idna - base)) B |"
 } >"$table"
+# microurl's own flash changes with every change of the library: it is printed here and kept
+# in LIMITS.md's current figures (the C probes), not in the table the README holds.
+echo "microurl_parse above the same C baseline: $((FLASH_PARSE_noidna - base)) / $((FLASH_PARSE_idna - base)) B (without / with idna)"
 cat "$table"
 awk '/<!-- c-compare -->/{f=1;next} /<!-- \/c-compare -->/{f=0} f' "$root/README.md" >"$C/readme-table.md"
 if ! diff -u "$C/readme-table.md" "$table"; then

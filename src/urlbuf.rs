@@ -3,7 +3,7 @@
 use crate::error::{Error, ValidationErrors};
 use crate::host::HostKind;
 use crate::parser::{
-    COPY_DEFERRED, ON_STACK, Record, parse_deferring_count, tab_free_needed, tab_free_needed_in,
+    ON_STACK, Options, Record, parse_outcome, tab_free_copy_too_small, tab_free_copy_too_small_in,
 };
 use crate::setters::Edited;
 use crate::url::Url;
@@ -47,7 +47,7 @@ fn offset_in(text: &str, arena: (usize, usize)) -> Option<usize> {
 }
 
 /// What a parse into an `N`-byte arena answers when the arena cannot hold the tab-free
-/// copy of `input` (the parse returned [`COPY_DEFERRED`]): counted with the arena, which
+/// copy of `input` (`Outcome::CopyDoesNotFit`): counted with the arena, which
 /// the parse has left, as the count's own copy when it is big enough (`N` is a constant:
 /// one branch is compiled), so that no second buffer is on the stack (the
 /// Cortex-M0 bound). The answer `Url::parse` gives with an `N`-byte arena.
@@ -57,8 +57,8 @@ fn deferred_count<const N: usize>(
     arena: &mut [u8; N],
 ) -> Error {
     match arena.first_chunk_mut::<ON_STACK>() {
-        Some(buf) => tab_free_needed_in(input, base, N, buf),
-        None => tab_free_needed(input, base, N),
+        Some(buf) => tab_free_copy_too_small_in(input, base, N, buf),
+        None => tab_free_copy_too_small(input, base, N),
     }
 }
 
@@ -72,10 +72,10 @@ impl<const N: usize> UrlBuf<N> {
     pub fn parse_with_base(input: &str, base: Option<&Url<'_>>) -> Result<Self, Error> {
         // One copy of `N` bytes besides the result: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
-        match parse_deferring_count(input, base, &mut arena) {
+        match parse_outcome(input, base, &mut arena, Options::default()).settled() {
             Ok(url) => Self::holding(&url),
-            Err(COPY_DEFERRED) => Err(deferred_count(input, base, &mut arena)),
-            Err(e) => Err(e),
+            Err(Some(e)) => Err(e),
+            Err(None) => Err(deferred_count(input, base, &mut arena)),
         }
     }
 
@@ -98,10 +98,10 @@ impl<const N: usize> UrlBuf<N> {
     fn parse_into(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
         // One copy of `N` bytes on the stack: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
-        match parse_deferring_count(input, base, &mut arena) {
+        match parse_outcome(input, base, &mut arena, Options::default()).settled() {
             Ok(url) => self.store(&url),
-            Err(COPY_DEFERRED) => Err(deferred_count(input, base, &mut arena)),
-            Err(e) => Err(e),
+            Err(Some(e)) => Err(e),
+            Err(None) => Err(deferred_count(input, base, &mut arena)),
         }
     }
 

@@ -8,7 +8,7 @@
 
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
-use crate::parser::{COPY_DEFERRED, parse_deferring_count, tab_free_needed};
+use crate::parser::{Options, parse_outcome, tab_free_copy_too_small};
 use crate::url::Url;
 
 /// Where the zone is in the caller's input: `%25zone` is `input[start..end]`, and `end` is
@@ -216,8 +216,8 @@ impl<'a> Url<'a> {
             Ok(Some(parsed)) => parsed,
             // The bracket was not the host after all: the standard's answer.
             Ok(None) => return standard_parse(input, arena),
-            Err(COPY_DEFERRED) => return Err(count_without_zone(&zoned, arena)),
-            Err(e) => return Err(*e),
+            Err(None) => return Err(count_without_zone(&zoned, arena)),
+            Err(Some(e)) => return Err(*e),
         };
         splice_zone(&zoned, parsed, arena)
     }
@@ -287,20 +287,24 @@ fn standard_parse<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Er
 
 /// Copies `input` without its zone to the end of `arena` and parses it there with the
 /// standard parser (output at the front). `None` when the result's host is not that IPv6
-/// literal. Out of line: its frame, which holds the parse's result, is gone when the
-/// caller counts a tab-free copy that did not fit or parses the input as it is (the
-/// stack bound).
+/// literal; `Err(None)` when `arena` cannot hold the tab-free copy of the input without
+/// its zone ([`count_without_zone`]). Out of line: its frame, which holds the parse's
+/// result, is gone when the caller counts a tab-free copy that did not fit or parses the
+/// input as it is (the stack bound).
 #[inline(never)]
-fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Parsed>, Error> {
+fn parse_without_zone(
+    zoned: &Zoned<'_>,
+    arena: &mut [u8],
+) -> Result<Option<Parsed>, Option<Error>> {
     let Zoned { input, span } = *zoned;
     let z = span.end - span.start;
     let m = input.len() - z;
     let total = arena.len();
     let base = arena.as_ptr() as usize;
     let Some(split) = total.checked_sub(m) else {
-        return Err(Error::ArenaTooSmall {
+        return Err(Some(Error::ArenaTooSmall {
             needed: m + literal_host_bound(m) + z,
-        });
+        }));
     };
     let (out, stage) = arena.split_at_mut(split);
     let bytes = input.as_bytes();
@@ -312,13 +316,13 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
         *to = *from;
     }
     // Cutting ASCII out of UTF-8 at ASCII positions leaves UTF-8.
-    let stripped = core::str::from_utf8(stage).map_err(|_| Error::NotUtf8 { valid_up_to: 0 })?;
+    let stripped =
+        core::str::from_utf8(stage).map_err(|_| Some(Error::NotUtf8 { valid_up_to: 0 }))?;
     // A tab-free copy that does not fit is counted by the caller, once this frame is gone
     // ([`count_without_zone`]; the stack bound).
-    let url = match parse_deferring_count(stripped, None, out) {
-        Err(COPY_DEFERRED) => return Err(COPY_DEFERRED),
-        r => r.map_err(|e| in_caller_input(e, zoned))?,
-    };
+    let url = parse_outcome(stripped, None, out, Options::default())
+        .settled()
+        .map_err(|e| e.map(|e| in_caller_input(e, zoned)))?;
     let href = url.as_str();
     let record = url.record();
     let host_end = record.host_end as usize;
@@ -350,7 +354,7 @@ fn count_without_zone(zoned: &Zoned<'_>, arena: &[u8]) -> Error {
     let split = arena.len().saturating_sub(m);
     let stage = arena.get(split..).unwrap_or_default();
     let stripped = core::str::from_utf8(stage).unwrap_or_default();
-    in_caller_input(tab_free_needed(stripped, None, split), zoned)
+    in_caller_input(tab_free_copy_too_small(stripped, None, split), zoned)
 }
 
 /// An error of the parse of the input without its zone, as an error of the caller's input:

@@ -6,8 +6,7 @@
 
 use super::fast::{self, Found, Resume};
 use super::needed::{
-    ON_STACK, counts, logged_host, output_bound, tab_free_copy_too_small,
-    tab_free_copy_too_small_for_log, tab_free_copy_too_small_in,
+    counts, logged_host, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_for_log,
 };
 use super::tabs::{Positions, copy_and_run, without_tabs};
 use super::{HostSpan, Options, Parser, Record};
@@ -16,33 +15,17 @@ use crate::error::{
 };
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
 use crate::url::Url;
-use core::cell::Cell;
 
-/// What a run of the pipeline is for, and what it found out besides its result.
+/// What a run of the pipeline is for.
 pub(super) struct Job<'b, 'u> {
     pub(super) base: Option<&'b Url<'u>>,
     /// Of the [`Options`]: strict parsing, and whether the recognizer runs
-    /// ([`recognizer_runs`]). (Two bytes beside the flags below, not the options' eight:
-    /// the job is in the frame of every parse.)
+    /// ([`recognizer_runs`]). (Two bytes, not the options' eight: the job is in the frame of
+    /// every parse.)
     strict: bool,
     pub(super) recognizes: bool,
     /// Only whether the input is valid: the states stop where no later one can fail.
     pub(super) validity_only: bool,
-    /// Set when the run ended in `ArenaTooSmall` with validity still undecided: a step that
-    /// needs arena scratch (UTS46 on a host, tab removal) was skipped and may fail. (Beside
-    /// the result rather than in it: a wider error type costs every caller of `parse` a
-    /// conversion and its stack.)
-    pub(super) undecided: Cell<bool>,
-    /// For a validity-only job: where a run records the host the host parser left
-    /// undecided, in the run's input (`None` in the cell: none was). `can_parse` decides it
-    /// after the run ([`crate::host::domain::undecided_host_valid`]), so that no parse links
-    /// what that takes. (A reference: the cell is in `can_parse`'s frame, not in every
-    /// parse's.)
-    pub(super) host: Option<&'b Cell<Option<HostSpan>>>,
-    /// Set with [`COPY_DEFERRED`]: the caller counts the tab-free copy (a flag, not the
-    /// error alone, so that a program whose arena always holds what can be copied sees the
-    /// count unreachable and links none of it).
-    deferred: Cell<bool>,
 }
 
 impl<'b, 'u> Job<'b, 'u> {
@@ -51,30 +34,86 @@ impl<'b, 'u> Job<'b, 'u> {
         options: Options<'_>,
         validity_only: bool,
     ) -> Self {
-        let (undecided, deferred) = (Cell::new(false), Cell::new(false));
         Job {
             base,
             strict: options.strict,
             recognizes: recognizer_runs(&options),
             validity_only,
-            undecided,
-            host: None,
-            deferred,
         }
     }
 
-    /// A validity-only job (`can_parse`'s) whose runs record an undecided host in `host`.
-    pub(super) fn validity(base: Option<&'b Url<'u>>, host: &'b Cell<Option<HostSpan>>) -> Self {
+    /// This job without the recognizer: for text it has already found not canonical, and
+    /// for its tests' oracle.
+    pub(super) fn unrecognized(self) -> Self {
         Job {
-            host: Some(host),
-            ..Job::new(base, Options::default(), true)
+            recognizes: false,
+            ..self
+        }
+    }
+}
+
+/// What one run of the pipeline found: the one value a run returns, which each entry point
+/// turns into its answer ([`Outcome::parsed`], [`Outcome::verdict`]).
+pub(crate) enum Outcome<'a> {
+    /// The URL.
+    Url(Url<'a>),
+    /// The input does not parse (a parse error, at its position in the caller's input):
+    /// the answer with any arena.
+    Failed(Error),
+    /// The arena is too small; this many bytes suffice.
+    NeedsArena(usize),
+    /// The arena cannot hold the tab-free copy of the input: the entry point counts what it
+    /// needs ([`super::needed`]) once the pipeline has returned, so that the pipeline's
+    /// frame is not under the count's stack copy (the Cortex-M0 bound).
+    CopyDoesNotFit,
+    /// A validity-only run: the input is valid (its states stopped where no later one can
+    /// fail).
+    Valid,
+    /// A validity-only run: a step that needs scratch (UTS46 on a host, tab removal) did not
+    /// run and may fail; with the place of the host the host parser left undecided, in the
+    /// run's input, if that was the step.
+    Undecided(Option<HostSpan>),
+}
+
+/// What a validity-only run says of its input ([`Outcome::verdict`]).
+#[derive(Clone, Copy)]
+pub(super) enum Verdict {
+    Valid,
+    Invalid,
+    /// Not decided without more scratch: where the host left undecided is, if it was one.
+    Undecided(Option<HostSpan>),
+}
+
+impl<'a> Outcome<'a> {
+    /// A storing run's answer; `count` answers for an arena that cannot hold the tab-free
+    /// copy (called here, after the pipeline returned).
+    #[inline(always)]
+    pub(crate) fn parsed(self, count: impl FnOnce() -> Error) -> Result<Url<'a>, Error> {
+        self.settled().map_err(|e| e.unwrap_or_else(count))
+    }
+
+    /// A storing run's answer where its caller counts a tab-free copy that does not fit
+    /// (`Err(None)`). A validity-only answer (`Valid`, `Undecided`), which no storing run
+    /// gives, is counted the same way.
+    #[inline(always)]
+    pub(crate) fn settled(self) -> Result<Url<'a>, Option<Error>> {
+        match self {
+            Outcome::Url(url) => Ok(url),
+            Outcome::Failed(e) => Err(Some(e)),
+            Outcome::NeedsArena(needed) => Err(Some(Error::ArenaTooSmall { needed })),
+            Outcome::CopyDoesNotFit | Outcome::Valid | Outcome::Undecided(_) => Err(None),
         }
     }
 
-    /// `ArenaTooSmall { needed }`, and whether validity is still `undecided` with it.
-    pub(super) fn too_small(&self, needed: usize, undecided: bool) -> Error {
-        self.undecided.set(undecided);
-        Error::ArenaTooSmall { needed }
+    /// A validity-only run's answer. A run that needed arena it did not have is undecided.
+    #[inline(always)]
+    pub(super) fn verdict(self) -> Verdict {
+        match self {
+            Outcome::Url(_) | Outcome::Valid => Verdict::Valid,
+            Outcome::Failed(_) => Verdict::Invalid,
+            Outcome::Undecided(host) => Verdict::Undecided(host),
+            Outcome::NeedsArena(_) | Outcome::CopyDoesNotFit => Verdict::Undecided(None),
+        }
     }
 }
 
@@ -140,11 +179,9 @@ impl<'a> Url<'a> {
         // Only here is the parser with a log reachable: a program that does not call this
         // has one instance of the parser, as before there was a log.
         if options.errors.is_some() || options.strict {
-            return match parse_logged(input, base, arena, options) {
-                // No room for the tab-free copy: counted here, with the pipeline's frame gone.
-                Err(COPY_DEFERRED) => Err(tab_free_copy_too_small_for_log(input, base)),
-                r => r,
-            };
+            // No room for the tab-free copy: counted with the pipeline's frame gone.
+            let count = || tab_free_copy_too_small_for_log(input, base);
+            return parse_logged(input, base, arena, options).parsed(count);
         }
         parse(input, base, arena, options)
     }
@@ -197,192 +234,157 @@ pub(crate) fn parse<'a>(
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    parse_counting::<false>(input, base, arena, options)
+    let room = arena.len();
+    // No room for the tab-free copy: counted here, with the pipeline's frame gone.
+    let count = || tab_free_copy_too_small(input, base, room);
+    parse_outcome(input, base, arena, options).parsed(count)
 }
 
-/// [`parse`] without options, but [`COPY_DEFERRED`] where the arena cannot hold the
-/// tab-free copy: for a caller whose frame holds the arena (`UrlBuf`), which then calls
-/// [`tab_free_needed`] from a frame that does not (the Cortex-M0 bound).
-#[inline(always)]
-pub(crate) fn parse_deferring_count<'a>(
-    input: &'a str,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-) -> Result<Url<'a>, Error> {
-    parse_counting::<true>(input, base, arena, Options::default())
-}
-
-/// [`parse`]; with `DEFER`, [`COPY_DEFERRED`] is left to the caller.
-#[inline(always)]
-fn parse_counting<'a, const DEFER: bool>(
+/// [`pipeline`] for `Url::parse` and its kin (no log, not strict), as an outcome: for a
+/// caller that counts a tab-free copy that does not fit itself (`UrlBuf`, whose arena is
+/// then the count's buffer, and zones). Not generic, so that it is compiled in this crate,
+/// like the parser it calls, whoever calls [`parse`] (inlined): a generic one is compiled in
+/// the caller's crate, where this crate's functions that are not `#[inline]` cannot be
+/// inlined (+2.7% instructions per URL on the relative workload).
+pub(crate) fn parse_outcome<'a>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options,
-) -> Result<Url<'a>, Error> {
-    // Before the recognizer, whose offsets are `u32`.
-    if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong);
-    }
-    // The prefix is passed on by reference: by value, each frame on the way to the states
-    // would hold a copy (176 B more stack on a Cortex-M0).
-    let found = recognize(input, &options);
-    let resume = match &found {
-        Found::Canonical(url) => return Ok(*url),
-        Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
-        Found::Prefix(r) => Some(r),
-        Found::Nothing => None,
-    };
+) -> Outcome<'a> {
     let job = Job::new(base, options, false);
-    let room = arena.len();
-    let r = pipeline(input, &job, arena, resume);
-    if !DEFER && job.deferred.get() {
-        // No room for the tab-free copy: counted here, with the pipeline's frame gone.
-        return Err(tab_free_copy_too_small(input, &job, room));
-    }
-    r
+    pipeline::<_, COUNT_LATER>(input, &job, arena, ValidationErrors::EMPTY)
 }
 
-/// What [`parse`] answers for `input` (no options) when [`parse_deferring_count`] returned
-/// [`COPY_DEFERRED`] for an arena of `room` bytes ([`tab_free_copy_too_small`]).
-#[inline(always)]
-pub(crate) fn tab_free_needed(input: &str, base: Option<&Url<'_>>, room: usize) -> Error {
-    tab_free_copy_too_small(input, &Job::new(base, Options::default(), false), room)
+/// [`pipeline`] for text cut from a serialization this crate built (`Url::reparse_in`), with
+/// the recognizer where `job` runs it.
+pub(super) fn reparse_outcome<'a>(
+    href: &'a str,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+) -> Outcome<'a> {
+    pipeline::<_, COUNT_LATER>(href, job, arena, ValidationErrors::EMPTY)
 }
 
-/// [`tab_free_needed`] with the count's copy in `buf`, which the caller holds already (the
-/// arena it passed to [`parse_deferring_count`], unused once that returned): the same
-/// answer, without a second buffer on the stack.
-#[inline(always)]
-pub(crate) fn tab_free_needed_in(
-    input: &str,
-    base: Option<&Url<'_>>,
-    room: usize,
-    buf: &mut [u8; ON_STACK],
-) -> Error {
-    let job = Job::new(base, Options::default(), false);
-    tab_free_copy_too_small_in(input, &job, room, buf)
-}
-
-/// What [`pipeline`] returns when the arena cannot hold the tab-free copy of the input: its
-/// caller ([`parse`]) then answers with [`tab_free_copy_too_small`], whose stack copy is
-/// under the parser's deepest chain, so that the pipeline's frame is not on top of both
-/// (the Cortex-M0 bound of parse, join and set_href). `needed` is never 0 in an
-/// answer: an arena too small for something needs at least one byte.
-pub(crate) const COPY_DEFERRED: Error = Error::ArenaTooSmall { needed: 0 };
-
-/// What [`pipeline_with`] answers when the arena cannot hold the tab-free copy: left to its
-/// caller ([`COPY_DEFERRED`]), or a bound with validity undecided ([`output_bound`]; a
-/// validity-only job).
+/// What [`pipeline`] answers when the arena cannot hold the tab-free copy: left to its
+/// caller ([`Outcome::CopyDoesNotFit`]), or undecided (a validity-only job).
 type TabFreeCount = u8;
 const COUNT_LATER: TabFreeCount = 1;
 const BOUND_ONLY: TabFreeCount = 2;
 
 /// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
-/// keeps the first error (out of line: the parse without either does not carry it);
-/// [`COPY_DEFERRED`] when the arena cannot hold the tab-free copy.
+/// keeps the first error (out of line: the parse without either does not carry it).
 #[inline(never)]
 fn parse_logged<'a>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options<'_>,
-) -> Result<Url<'a>, Error> {
+) -> Outcome<'a> {
     let job = Job::new(base, options, false);
     let empty = ErrorLog::new(&mut []);
     let log = options.errors.unwrap_or(&empty);
-    pipeline_with::<_, COUNT_LATER>(input, &job, arena, None, Logged::new(log))
+    pipeline::<_, COUNT_LATER>(input, &job, arena, Logged::new(log))
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
 #[inline(never)]
-pub(super) fn missing_slash<'a>(
+fn missing_slash<'a>(
     input: &str,
     at: usize,
     rec: &Record,
     v: ValidationErrors,
     arena: &'a mut [u8],
-) -> Result<Url<'a>, Error> {
+) -> Outcome<'a> {
     let Some(out) = arena.get_mut(..input.len() + 1) else {
-        let needed = input.len() + 1;
-        return Err(Error::ArenaTooSmall { needed });
+        return Outcome::NeedsArena(input.len() + 1);
     };
     out[..at].copy_from_slice(&input.as_bytes()[..at]);
     out[at] = b'/';
     out[at + 1..].copy_from_slice(&input.as_bytes()[at..]);
     // The recognizer accepts ASCII only.
     let href = crate::ascii::as_str(out).unwrap_or("");
-    Ok(Url::from_record(href, rec, v))
+    Outcome::Url(Url::from_record(href, rec, v))
 }
 
 /// The recognizer alone (for its tests): canonical input (borrowed), or canonical but for
 /// the path `/` of a special URL (copied with the `/` inserted).
 #[cfg(test)]
 pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
-    match fast::scan(input) {
-        Found::Canonical(url) => Some(url),
-        Found::MissingSlash { at, rec, v } => missing_slash(input, at, &rec, v, arena).ok(),
-        _ => None,
-    }
+    let outcome = match fast::scan(input) {
+        Found::Canonical(url) => Outcome::Url(url),
+        Found::MissingSlash { at, rec, v } => missing_slash(input, at, &rec, v, arena),
+        _ => return None,
+    };
+    outcome.parsed(|| Error::InputTooLong).ok()
 }
 
 /// [`parse`] without the recognizer (the oracle for its tests).
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-    let job = Job::new(None, Options::default(), false);
     let room = arena.len();
-    let r = pipeline(input, &job, arena, None);
-    match job.deferred.get() {
-        true => Err(tab_free_copy_too_small(input, &job, room)),
-        false => r,
-    }
+    let job = Job::new(None, Options::default(), false).unrecognized();
+    let outcome = pipeline::<_, COUNT_LATER>(input, &job, arena, ValidationErrors::EMPTY);
+    outcome.parsed(|| tab_free_copy_too_small(input, None, room))
 }
 
-/// [`pipeline_with`] reporting into the set alone; [`COPY_DEFERRED`] when the arena cannot
-/// hold the tab-free copy. Not generic, so that it is compiled in
-/// this crate, like the parser it calls, whoever calls [`parse`] (inlined): a generic one
-/// is compiled in the caller's crate, where this crate's functions that are not `#[inline]`
-/// cannot be inlined (+2.7% instructions per URL on the relative workload).
-fn pipeline<'a>(
+/// The entry pipeline, the one composition of the parser's steps that every entry point
+/// runs: the input's length, the recognizer (where the job runs it), then
+/// [`prepared_run`]. `COUNT`: what a tab-free copy that does not fit is answered
+/// ([`TabFreeCount`]).
+#[inline(always)]
+fn pipeline<'a, R: Report, const COUNT: TabFreeCount>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
-    resume: Option<&Resume>,
-) -> Result<Url<'a>, Error> {
-    pipeline_with::<_, COUNT_LATER>(input, job, arena, resume, ValidationErrors::EMPTY)
+    v: R,
+) -> Outcome<'a> {
+    // Before the recognizer, whose offsets are `u32`.
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Outcome::Failed(Error::InputTooLong);
+    }
+    // The prefix is passed on by reference: by value, each frame on the way to the states
+    // would hold a copy (176 B more stack on a Cortex-M0).
+    let found = recognize_if(job.recognizes, input);
+    let resume = match &found {
+        Found::Canonical(url) => return Outcome::Url(*url),
+        Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
+        Found::Prefix(r) => Some(r),
+        Found::Nothing => None,
+    };
+    prepared_run::<R, COUNT>(input, job, arena, resume, v)
 }
 
-/// [`pipeline`] for `can_parse` (a validity-only job): when the scratch cannot hold the
-/// tab-free copy, validity is undecided at once (its head is decided apart: `can_parse::head_at`),
-/// so the stack copy that counts what a parse needs is not linked under it
-/// (`can_parse`'s bound).
-/// Inlined: no frame of its own between its callers and the states.
+/// [`prepared_run`] for `can_parse` (a validity-only job), whose own recognizer found
+/// `resume`: when the scratch cannot hold the tab-free copy, validity is undecided at once
+/// (its head is decided apart: `can_parse::head_at`), so the stack copy that counts what a
+/// parse needs is not linked under it (`can_parse`'s bound). Inlined: no frame of its own
+/// between its callers and the states.
 #[inline(always)]
 pub(super) fn pipeline_validity<'a>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
-) -> Result<Url<'a>, Error> {
+) -> Outcome<'a> {
     debug_assert!(job.validity_only);
-    pipeline_with::<_, BOUND_ONLY>(input, job, arena, resume, ValidationErrors::EMPTY)
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Outcome::Failed(Error::InputTooLong);
+    }
+    prepared_run::<_, BOUND_ONLY>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
 /// tabs and newlines (into a copy at the end of the arena), and runs the states, from
 /// `resume` if the recognizer found a canonical prefix; validation errors go to `v`.
-/// `COUNT`: what a tab-free copy that does not fit is answered ([`TabFreeCount`]).
 #[inline(always)]
-fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
+fn prepared_run<'a, R: Report, const COUNT: TabFreeCount>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
     mut v: R,
-) -> Result<Url<'a>, Error> {
-    if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong);
-    }
+) -> Outcome<'a> {
     let (trimmed, lead) = trim(input, &mut v);
     if has_tab_or_newline(trimmed.as_bytes()) {
         let t = trimmed.as_bytes();
@@ -393,11 +395,9 @@ fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
         // Each out of line, so that neither frame is under the other's callees: the
         // recognizer's result for the copy, and the stack copy (Cortex-M0).
         return match arena.len() < n {
-            true if COUNT == COUNT_LATER && counts(n) => {
-                job.deferred.set(true);
-                Err(COPY_DEFERRED)
-            }
-            true => Err(job.too_small(n + output_bound(t, n, job.base) + logged_host::<R>(), true)),
+            true if COUNT == COUNT_LATER && counts(n) => Outcome::CopyDoesNotFit,
+            true if COUNT == BOUND_ONLY => Outcome::Undecided(None),
+            true => Outcome::NeedsArena(n + output_bound(t, n, job.base) + logged_host::<R>()),
             false if COUNT != BOUND_ONLY => without_tabs(trimmed, lead, job, arena, v, n),
             false => copy_and_run::<R, false>(trimmed, lead, job, arena, v, n),
         };
@@ -462,13 +462,12 @@ pub(super) fn run<'a, R: Report>(
     mut v: R,
     resume: Option<&Resume>,
     pos: Positions<'_>,
-) -> Result<Url<'a>, Error> {
+) -> Outcome<'a> {
     let map_pos = |p: usize| pos.map(p);
     v.parser_starts();
     let mut p = Parser::new(input, arena, job.base, v);
     p.validity_only = job.validity_only;
     p.out.set_validity_only(job.validity_only);
-    p.undecided_host = job.host;
     // (Never a prefix without the recognizer: the size build drops the resume.)
     let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
         Some(r) => p.resume(r),
@@ -481,15 +480,18 @@ pub(super) fn run<'a, R: Report>(
         // the arena that decides that check. (Not so for validity alone: either way the
         // input is invalid.)
         if p.out.skipped_checks() && !job.validity_only {
-            return Err(job.too_small(p.out.decision_peak(), true));
+            return Outcome::NeedsArena(p.out.decision_peak());
         }
         let position = map_pos(p.err_pos);
-        return Err(Error::Parse(ParseError { kind, position }));
+        return Outcome::Failed(Error::Parse(ParseError { kind, position }));
     }
     if job.validity_only {
         // Valid, or undecided when a skipped step may fail. The URL is not built (the run
-        // stopped at the path start): valid is said as the arena (empty) running out there.
-        return Err(job.too_small(p.out.peak(), p.out.skipped_checks()));
+        // stopped at the path start).
+        return match p.out.skipped_checks() {
+            true => Outcome::Undecided(p.undecided_host),
+            false => Outcome::Valid,
+        };
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).
     if p.rec.host_kind.is_none() {
@@ -497,16 +499,18 @@ pub(super) fn run<'a, R: Report>(
     }
     let s = match p.out.finish() {
         Ok(s) => s,
-        Err(needed) => return Err(job.too_small(needed, p.out.skipped_checks())),
+        Err(needed) => return Outcome::NeedsArena(needed),
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is
     // built: it is then built where it is returned, not copied there (the frame
     // of the run with a log).
     if R::IN_ORDER && job.strict {
-        strict(&p.v)?;
+        if let Err(e) = strict(&p.v) {
+            return Outcome::Failed(e);
+        }
     }
-    Ok(Url::from_record(s, &p.rec, p.v.set()))
+    Outcome::Url(Url::from_record(s, &p.rec, p.v.set()))
 }
 
 /// Strict parsing fails on the first validation error the parser reported, where it was.

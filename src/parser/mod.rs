@@ -22,10 +22,10 @@ mod tabs;
 use crate::scan as class;
 
 pub use can_parse::CAN_PARSE_SCRATCH;
-pub(crate) use entry::{COPY_DEFERRED, parse_deferring_count, tab_free_needed, tab_free_needed_in};
+pub(crate) use entry::parse_outcome;
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
-pub(crate) use needed::ON_STACK;
+pub(crate) use needed::{ON_STACK, tab_free_copy_too_small, tab_free_copy_too_small_in};
 
 pub(crate) use crate::offsets::Record;
 pub(crate) use crate::units::{
@@ -121,9 +121,9 @@ pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     /// Only validity is asked (`can_parse`): the states stop at the path start, after which
     /// none can fail.
     pub(crate) validity_only: bool,
-    /// In a validity-only run, where the host the host parser left undecided goes
+    /// In a validity-only run, the host the host parser left undecided
     /// ([`Parser::note_undecided_host`]).
-    pub(crate) undecided_host: Option<&'b core::cell::Cell<Option<HostSpan>>>,
+    pub(crate) undecided_host: Option<HostSpan>,
 }
 
 /// Where a host lies in the parser's input: `input[start..end]`.
@@ -224,11 +224,10 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// whose decoding does not fit: only the host parser skips checks, and a URL has one
     /// host), so that `can_parse` decides it after the run, from its own frame.
     #[inline(always)]
-    pub(crate) fn note_undecided_host(&self, start: usize, end: usize) {
+    pub(crate) fn note_undecided_host(&mut self, start: usize, end: usize) {
         // Without IDNA no check is skipped (and none of this is linked).
-        let noted = cfg!(feature = "idna") && self.out.skipped_checks();
-        if let Some(cell) = self.undecided_host.filter(|_| noted) {
-            cell.set(Some((start, end)));
+        if cfg!(feature = "idna") && self.validity_only && self.out.skipped_checks() {
+            self.undecided_host = Some((start, end));
         }
     }
 

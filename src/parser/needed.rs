@@ -5,7 +5,8 @@
 //! that `needed` bytes suffice; this is where that promise is kept for input with tabs or
 //! newlines.
 
-use super::entry::{Job, run, trim};
+use super::Options;
+use super::entry::{Job, Outcome, run, trim};
 use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
 use crate::scan::is_tab_or_newline;
@@ -143,53 +144,56 @@ impl Head {
 }
 
 /// [`super::entry::parse`]'s answer when its arena (`room` bytes) cannot hold the tab-free
-/// copy of `input` (the pipeline returned [`super::entry::COPY_DEFERRED`]): `input` is
-/// trimmed again and counted by [`count_on_stack`]. Called by `parse` once the pipeline has returned, so that
-/// the pipeline's frame is not under the stack copy (the Cortex-M0 bound of parse,
-/// join and set_href). The validation errors are not kept: the answer is an error.
+/// copy of `input` (the pipeline's [`Outcome::CopyDoesNotFit`]): `input` is trimmed again
+/// and counted by [`count_on_stack`]. Called once the pipeline has returned, so that the
+/// pipeline's frame is not under the stack copy (the Cortex-M0 bound of parse, join and
+/// set_href). The validation errors are not kept: the answer is an error.
 #[inline(never)]
-pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_>, room: usize) -> Error {
-    tab_free_count(input, job, room, &mut [0u8; ON_STACK])
+pub(crate) fn tab_free_copy_too_small(input: &str, base: Option<&Url<'_>>, room: usize) -> Error {
+    tab_free_count(input, base, room, &mut [0u8; ON_STACK])
 }
 
 /// [`tab_free_copy_too_small`] with the copy in `buf`, a buffer of [`ON_STACK`] bytes the
 /// caller holds already (`UrlBuf`'s arena, which the parse left): no second one on the
 /// stack (the Cortex-M0 bound of `UrlBuf::parse`). The same answers.
 #[inline(never)]
-pub(super) fn tab_free_copy_too_small_in(
+pub(crate) fn tab_free_copy_too_small_in(
     input: &str,
-    job: &Job<'_, '_>,
+    base: Option<&Url<'_>>,
     room: usize,
     buf: &mut [u8; ON_STACK],
 ) -> Error {
-    tab_free_count(input, job, room, buf)
+    tab_free_count(input, base, room, buf)
 }
 
 /// [`tab_free_copy_too_small`]'s body: `input` trimmed again and counted by
 /// [`count_on_stack`] with its copy in `buf`.
 #[inline(always)]
-fn tab_free_count(input: &str, job: &Job<'_, '_>, room: usize, buf: &mut [u8; ON_STACK]) -> Error {
+fn tab_free_count(
+    input: &str,
+    base: Option<&Url<'_>>,
+    room: usize,
+    buf: &mut [u8; ON_STACK],
+) -> Error {
     let mut v = ValidationErrors::EMPTY;
     let (trimmed, lead) = trim(input, &mut v);
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    count_on_stack(t, lead, job, v, n, room, buf)
+    let job = Job::new(base, Options::default(), false);
+    count_on_stack(t, lead, &job, v, n, room, buf)
 }
 
 /// [`tab_free_copy_too_small`] for a parse that reports in order (`parse_with` with a log or
-/// in strict mode), called by `parse_with` once that parse has returned [`COPY_DEFERRED`]:
-/// counted by the parse without a log, whose frames are smaller (the Cortex-M0
-/// bound). The answer is `ArenaTooSmall` even for input that fails: its validation errors
-/// are the log's, which only a parse with room reports. The room asked for has
-/// [`logged_host`] more bytes for the strict check of a host.
-///
-/// [`COPY_DEFERRED`]: super::entry::COPY_DEFERRED
+/// in strict mode), once that parse has returned [`Outcome::CopyDoesNotFit`]: counted by the
+/// parse without a log, whose frames are smaller (the Cortex-M0 bound). The answer is
+/// `ArenaTooSmall` even for input that fails: its validation errors are the log's, which
+/// only a parse with room reports. The room asked for has [`logged_host`] more bytes for
+/// the strict check of a host.
 #[inline(never)]
 pub(super) fn tab_free_copy_too_small_for_log(input: &str, base: Option<&Url<'_>>) -> Error {
-    let job = Job::new(base, crate::parser::Options::default(), false);
     // The arena's size (less than the copy's, since the count was deferred) only decides
     // whether to count; 0 says the same without keeping it (a word of the caller's frame).
-    let needed = match tab_free_copy_too_small(input, &job, 0) {
+    let needed = match tab_free_copy_too_small(input, base, 0) {
         Error::ArenaTooSmall { needed } => needed,
         _ => failure_bound(input, base),
     };
@@ -255,7 +259,9 @@ fn count_on_stack<R: Report>(
     room: usize,
     buf: &mut [u8; ON_STACK],
 ) -> Error {
-    let bound = || job.too_small(n + output_bound(t, n, job.base), true);
+    let bound = || Error::ArenaTooSmall {
+        needed: n + output_bound(t, n, job.base),
+    };
     if job.validity_only || n <= room || !counts(n) {
         return bound();
     }
@@ -277,12 +283,15 @@ fn count_on_stack<R: Report>(
     // that step's scratch). An output that is the copy itself (borrowed) needs nothing
     // more when the whole output is; a head's is written out when the rest changes.
     let (valid, more) = (plan.valid, n + plan.after);
-    match run(copy, job, &mut [], v, None, map_pos) {
+    let needed = match run(copy, job, &mut [], v, None, map_pos) {
         // (A borrowed output is the copy, or a prefix of it.)
-        Ok(_) => job.too_small(valid, false),
-        Err(Error::ArenaTooSmall { needed }) => job.too_small(more + needed, false),
-        Err(e) => e,
-    }
+        Outcome::Url(_) => valid,
+        Outcome::NeedsArena(needed) => more + needed,
+        Outcome::Failed(e) => return e,
+        // (A run answers these only for validity, or does not answer it: not this one.)
+        Outcome::CopyDoesNotFit | Outcome::Valid | Outcome::Undecided(_) => return bound(),
+    };
+    Error::ArenaTooSmall { needed }
 }
 
 /// Whether [`count_on_stack`] counts a tab-free input of `n` bytes on a copy (of it, or of

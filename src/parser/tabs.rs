@@ -2,11 +2,10 @@
 //! input with ASCII tabs or newlines is parsed from a copy without them, at the end of the
 //! arena, and its positions are mapped back to the caller's input.
 
-use super::entry::{Job, recognize_if, run};
+use super::entry::{Job, Outcome, recognize_if, run};
 use super::fast::Found;
-use crate::error::{Error, Report};
+use crate::error::Report;
 use crate::scan::is_tab_or_newline;
-use crate::url::Url;
 
 /// The entry pipeline (`entry::pipeline`) for input with tabs or newlines (`trimmed` starts
 /// at `lead` in the caller's input, `n` bytes once they are removed), when the arena holds
@@ -22,7 +21,7 @@ pub(super) fn without_tabs<'a, R: Report>(
     arena: &'a mut [u8],
     v: R,
     n: usize,
-) -> Result<Url<'a>, Error> {
+) -> Outcome<'a> {
     copy_and_run::<R, true>(trimmed, lead, job, arena, v, n)
 }
 
@@ -37,7 +36,7 @@ pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
     arena: &'a mut [u8],
     v: R,
     n: usize,
-) -> Result<Url<'a>, Error> {
+) -> Outcome<'a> {
     let t = trimmed.as_bytes();
     // Remove tabs and newlines into the end of the arena (which holds them: checked by the
     // caller); the output grows from the front.
@@ -60,7 +59,7 @@ pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
         // Cortex-M at opt-level `z` (flash).
         true => {
             let mut result = recognized_run(copy, job, out, v, map_pos);
-            if let Err(Error::ArenaTooSmall { needed }) = &mut result {
+            if let Outcome::NeedsArena(needed) = &mut result {
                 *needed += n;
             }
             result
@@ -81,10 +80,10 @@ fn recognized_run<'a, R: Report>(
     out: &'a mut [u8],
     v: R,
     map_pos: Positions<'_>,
-) -> Result<Url<'a>, Error> {
+) -> Outcome<'a> {
     let found = recognize_if(job.recognizes, copy);
     let resume = match &found {
-        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
+        Found::Canonical(url) => return Outcome::Url(url.with_validation(v.set())),
         Found::Prefix(r) => Some(r),
         _ => None,
     };

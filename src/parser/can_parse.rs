@@ -1,10 +1,12 @@
 //! [`Url::can_parse`] (<https://url.spec.whatwg.org/#dom-url-canparse>): the entry
 //! pipeline of [`super::entry`] writing nothing, stopping where no later state can fail.
 
-use super::entry::{Job, Verdict, pipeline_validity, recognizer_runs, run, trim};
+use super::entry::pipeline_validity;
+use super::fast::recognizer_runs;
 use super::fast::{self, Resume};
 use super::needed::Head;
-use super::squeeze::{INVALID_HOST_STAND_IN, Squeeze};
+use super::run::{Job, Verdict, run};
+use super::tabs::trim;
 use super::tabs::{Positions, kept_position};
 use super::{HostSpan, Options, classify_scheme, scheme_run};
 use crate::error::ValidationErrors;
@@ -13,6 +15,9 @@ use crate::offsets::Record;
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_forbidden_host, is_tab_or_newline};
 use crate::scheme::SchemeType;
 use crate::url::Url;
+use squeeze::{INVALID_HOST_STAND_IN, Squeeze};
+
+mod squeeze;
 
 impl Url<'_> {
     /// Whether `input` parses (against `base`, if given), without a caller arena

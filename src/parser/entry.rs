@@ -4,118 +4,16 @@
 //! states from the prefix, finish. `can_parse` is the same pipeline writing nothing, which
 //! stops as soon as no later state can fail.
 
-use super::fast::{self, Found, Resume};
+use super::fast::{Found, Resume, recognize_if};
 use super::needed::{
     counts, logged_host, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_for_log,
 };
-use super::tabs::{Positions, copy_and_run, without_tabs};
-use super::{HostSpan, Options, Parser, Record};
-use crate::error::{
-    Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
-};
-use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
+use super::run::{Job, Outcome, run};
+use super::tabs::{Positions, copy_without_tabs, trim};
+use super::{Options, Record};
+use crate::error::{Error, ErrorLog, Logged, Report, ValidationError, ValidationErrors};
+use crate::scan::{has_tab_or_newline, is_tab_or_newline};
 use crate::url::Url;
-
-/// What a run of the pipeline is for.
-pub(super) struct Job<'b, 'u> {
-    pub(super) base: Option<&'b Url<'u>>,
-    /// Of the [`Options`]: strict parsing, and whether the recognizer runs
-    /// ([`recognizer_runs`]). (Two bytes, not the options' eight: the job is in the frame of
-    /// every parse.)
-    strict: bool,
-    pub(super) recognizes: bool,
-    /// Only whether the input is valid: the states stop where no later one can fail.
-    pub(super) validity_only: bool,
-}
-
-impl<'b, 'u> Job<'b, 'u> {
-    pub(super) fn new(
-        base: Option<&'b Url<'u>>,
-        options: Options<'_>,
-        validity_only: bool,
-    ) -> Self {
-        Job {
-            base,
-            strict: options.strict,
-            recognizes: recognizer_runs(&options),
-            validity_only,
-        }
-    }
-
-    /// This job without the recognizer: for text it has already found not canonical, and
-    /// for its tests' oracle.
-    pub(super) fn unrecognized(self) -> Self {
-        Job {
-            recognizes: false,
-            ..self
-        }
-    }
-}
-
-/// What one run of the pipeline found: the one value a run returns, which each entry point
-/// turns into its answer ([`Outcome::parsed`], [`Outcome::verdict`]).
-pub(crate) enum Outcome<'a> {
-    /// The URL.
-    Url(Url<'a>),
-    /// The input does not parse (a parse error, at its position in the caller's input):
-    /// the answer with any arena.
-    Failed(Error),
-    /// The arena is too small; this many bytes suffice.
-    NeedsArena(usize),
-    /// The arena cannot hold the tab-free copy of the input: the entry point counts what it
-    /// needs ([`super::needed`]) once the pipeline has returned, so that the pipeline's
-    /// frame is not under the count's stack copy (the Cortex-M0 bound).
-    CopyDoesNotFit,
-    /// A validity-only run: the input is valid (its states stopped where no later one can
-    /// fail).
-    Valid,
-    /// A validity-only run: a step that needs scratch (UTS46 on a host, tab removal) did not
-    /// run and may fail; with the place of the host the host parser left undecided, in the
-    /// run's input, if that was the step.
-    Undecided(Option<HostSpan>),
-}
-
-/// What a validity-only run says of its input ([`Outcome::verdict`]).
-#[derive(Clone, Copy)]
-pub(super) enum Verdict {
-    Valid,
-    Invalid,
-    /// Not decided without more scratch: where the host left undecided is, if it was one.
-    Undecided(Option<HostSpan>),
-}
-
-impl<'a> Outcome<'a> {
-    /// A storing run's answer; `count` answers for an arena that cannot hold the tab-free
-    /// copy (called here, after the pipeline returned).
-    #[inline(always)]
-    pub(crate) fn parsed(self, count: impl FnOnce() -> Error) -> Result<Url<'a>, Error> {
-        self.settled().map_err(|e| e.unwrap_or_else(count))
-    }
-
-    /// A storing run's answer where its caller counts a tab-free copy that does not fit
-    /// (`Err(None)`). A validity-only answer (`Valid`, `Undecided`), which no storing run
-    /// gives, is counted the same way.
-    #[inline(always)]
-    pub(crate) fn settled(self) -> Result<Url<'a>, Option<Error>> {
-        match self {
-            Outcome::Url(url) => Ok(url),
-            Outcome::Failed(e) => Err(Some(e)),
-            Outcome::NeedsArena(needed) => Err(Some(Error::ArenaTooSmall { needed })),
-            Outcome::CopyDoesNotFit | Outcome::Valid | Outcome::Undecided(_) => Err(None),
-        }
-    }
-
-    /// A validity-only run's answer. A run that needed arena it did not have is undecided.
-    #[inline(always)]
-    pub(super) fn verdict(self) -> Verdict {
-        match self {
-            Outcome::Url(_) | Outcome::Valid => Verdict::Valid,
-            Outcome::Failed(_) => Verdict::Invalid,
-            Outcome::Undecided(host) => Verdict::Undecided(host),
-            Outcome::NeedsArena(_) | Outcome::CopyDoesNotFit => Verdict::Undecided(None),
-        }
-    }
-}
 
 impl<'a> Url<'a> {
     /// Parses an absolute URL (<https://url.spec.whatwg.org/#concept-url-parser>) into
@@ -200,31 +98,6 @@ impl<'a> Url<'a> {
     }
 }
 
-/// The recognizer, where it runs: in the speed build (`fast-path`), and not for strict
-/// parsing (it accepts credentials, a validation error) nor with an error log (it reports
-/// no positions).
-#[inline(always)]
-pub(super) fn recognize<'i>(input: &'i str, options: &Options<'_>) -> Found<'i> {
-    recognize_if(recognizer_runs(options), input)
-}
-
-/// [`recognize`] when `runs` says whether the recognizer runs ([`recognizer_runs`]). The
-/// build without `fast-path` checked again here: from a job's flag the compiler cannot see
-/// it, and would link the recognizer (3.8 KB of flash).
-#[inline(always)]
-pub(super) fn recognize_if(runs: bool, input: &str) -> Found<'_> {
-    match cfg!(feature = "fast-path") && runs {
-        true => fast::scan(input),
-        false => Found::Nothing,
-    }
-}
-
-/// Whether the recognizer runs (see [`recognize`]).
-#[inline(always)]
-pub(super) fn recognizer_runs(options: &Options<'_>) -> bool {
-    cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()
-}
-
 /// Entry point for `Url::parse*`: canonical input is returned as it is, without entering
 /// the full parser (whose frame holds the parser state).
 #[inline(always)]
@@ -257,20 +130,26 @@ pub(crate) fn parse_outcome<'a>(
 }
 
 /// [`pipeline`] for text cut from a serialization this crate built (`Url::reparse_in`), with
-/// the recognizer where `job` runs it.
+/// the recognizer where `job` runs it: such text has no tabs or newlines (every component
+/// percent-encodes them or cannot hold them), so step 3 and its count are not on this path
+/// (the static stack bound of `origin` and the builder).
 pub(super) fn reparse_outcome<'a>(
     href: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
 ) -> Outcome<'a> {
-    pipeline::<_, COUNT_LATER>(href, job, arena, ValidationErrors::EMPTY)
+    debug_assert!(!has_tab_or_newline(href.as_bytes()), "{href:?}");
+    pipeline::<_, SERIALIZED>(href, job, arena, ValidationErrors::EMPTY)
 }
 
 /// What [`pipeline`] answers when the arena cannot hold the tab-free copy: left to its
-/// caller ([`Outcome::CopyDoesNotFit`]), or undecided (a validity-only job).
+/// caller ([`Outcome::CopyDoesNotFit`]), or undecided (a validity-only job); or, for a
+/// serialization this crate built, which has no tabs or newlines, nothing (step 3 is not
+/// run).
 type TabFreeCount = u8;
 const COUNT_LATER: TabFreeCount = 1;
 const BOUND_ONLY: TabFreeCount = 2;
+const SERIALIZED: TabFreeCount = 3;
 
 /// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
 /// keeps the first error (out of line: the parse without either does not carry it).
@@ -386,7 +265,7 @@ fn prepared_run<'a, R: Report, const COUNT: TabFreeCount>(
     mut v: R,
 ) -> Outcome<'a> {
     let (trimmed, lead) = trim(input, &mut v);
-    if has_tab_or_newline(trimmed.as_bytes()) {
+    if COUNT != SERIALIZED && has_tab_or_newline(trimmed.as_bytes()) {
         let t = trimmed.as_bytes();
         // One error for all of them; at the first.
         let first = t.iter().position(|&b| is_tab_or_newline(b)).unwrap_or(0);
@@ -407,122 +286,82 @@ fn prepared_run<'a, R: Report, const COUNT: TabFreeCount>(
     run(trimmed, job, arena, v, resume, Positions::after(lead))
 }
 
-/// Step 1 of the basic URL parser: `input` without its leading and trailing C0 controls
-/// and spaces, and how many it had in front.
-#[inline(always)]
-pub(super) fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
-    let bytes = input.as_bytes();
-    let kept = |b: Option<&u8>| b.is_some_and(|&b| !is_c0_or_space(b));
-    // Nothing to trim (most input) is decided here; the trimming is one body out of line
-    // for every caller (flash).
-    if kept(bytes.first()) && kept(bytes.last()) {
-        return (input, 0);
-    }
-    trim_ends(input, v)
-}
-
-/// [`trim`] when an end may have something to trim.
-#[inline(never)]
-fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
-    let bytes = input.as_bytes();
-    let lead = bytes
-        .iter()
-        .position(|&b| !is_c0_or_space(b))
-        .unwrap_or(bytes.len());
-    let end = bytes
-        .iter()
-        .rposition(|&b| !is_c0_or_space(b))
-        .map_or(lead, |last| last + 1);
-    let trail = bytes.len() - end;
-    // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
-    // something to trim: the slice checks the cuts are character boundaries).
-    let trimmed = match lead > 0 || trail > 0 {
-        true => {
-            // One error for the leading and trailing ones; at the first.
-            let at = if lead > 0 { 0 } else { bytes.len() - trail };
-            v.report(ValidationError::InvalidUrlUnit, at);
-            input.get(lead..bytes.len() - trail).unwrap_or_default()
-        }
-        false => input,
-    };
-    (trimmed, lead)
-}
-
-/// The states over the trimmed, tab-free input (from `resume`, if any), and the
-/// serialization. `pos` maps an error's position back to the caller's input.
+/// The entry pipeline ([`pipeline`]) for input with tabs or newlines (`trimmed` starts
+/// at `lead` in the caller's input, `n` bytes once they are removed), when the arena holds
+/// those `n` bytes: removed into a copy at the end of the arena, which is then recognized
+/// and parsed.
 ///
-/// Not inlined: the parser's state is in this frame alone, not also in the frames of its
-/// callers (the pipeline, and the stack copy of [`tab_free_copy_too_small`] which calls it
-/// again: Cortex-M0 stack bound).
+/// Out of line: the recognizer's result for the copy is not in the pipeline's frame.
 #[inline(never)]
-pub(super) fn run<'a, R: Report>(
-    input: &'a str,
+pub(super) fn without_tabs<'a, R: Report>(
+    trimmed: &'a str,
+    lead: usize,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
-    mut v: R,
-    resume: Option<&Resume>,
-    pos: Positions<'_>,
+    v: R,
+    n: usize,
 ) -> Outcome<'a> {
-    let map_pos = |p: usize| pos.map(p);
-    v.parser_starts();
-    let mut p = Parser::new(input, arena, job.base, v);
-    p.validity_only = job.validity_only;
-    p.out.set_validity_only(job.validity_only);
-    // (Never a prefix without the recognizer: the size build drops the resume.)
-    let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
-        Some(r) => p.resume(r),
-        None => p.parse_url(),
-    };
-    p.v.map_positions(map_pos);
-    if let Err(kind) = step {
-        // A check that needed arena (UTS46 on an earlier host) did not run: with enough
-        // arena it could fail first, so this later error is not yet the answer; it is with
-        // the arena that decides that check. (Not so for validity alone: either way the
-        // input is invalid.)
-        if p.out.skipped_checks() && !job.validity_only {
-            return Outcome::NeedsArena(p.out.decision_peak());
-        }
-        let position = map_pos(p.err_pos);
-        return Outcome::Failed(Error::Parse(ParseError { kind, position }));
-    }
-    if job.validity_only {
-        // Valid, or undecided when a skipped step may fail. The URL is not built (the run
-        // stopped at the path start).
-        return match p.out.skipped_checks() {
-            true => Outcome::Undecided(p.undecided_host),
-            false => Outcome::Valid,
-        };
-    }
-    // Only a URL without a host can need the `/.` (a call less for the rest).
-    if p.rec.host_kind.is_none() {
-        p.fix_empty_first_segment();
-    }
-    let s = match p.out.finish() {
-        Ok(s) => s,
-        Err(needed) => return Outcome::NeedsArena(needed),
-    };
-    // (Only with a log: see `strict`. Without one, the check would link the set's
-    // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is
-    // built: it is then built where it is returned, not copied there (the frame
-    // of the run with a log).
-    if R::IN_ORDER && job.strict {
-        if let Err(e) = strict(&p.v) {
-            return Outcome::Failed(e);
-        }
-    }
-    Outcome::Url(Url::from_record(s, &p.rec, p.v.set()))
+    copy_and_run::<R, true>(trimmed, lead, job, arena, v, n)
 }
 
-/// Strict parsing fails on the first validation error the parser reported, where it was.
-/// Strict mode always runs with a log (an empty one when the caller gave none:
-/// [`Url::parse_with`]), which keeps the first error in order.
-#[inline(never)]
-fn strict<R: Report>(v: &R) -> Result<(), Error> {
-    match v.first_reported() {
-        Some(r) => Err(Error::Parse(ParseError {
-            kind: ParseErrorKind::Strict(r.error),
-            position: r.at,
-        })),
-        None => Ok(()),
+/// [`without_tabs`]' body. `RECOGNIZE`: whether the recognizer runs on the copy (a speed
+/// path: `can_parse` does without it, and inlines this into its pipeline: one frame less
+/// above the states).
+#[inline(always)]
+pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
+    trimmed: &'a str,
+    lead: usize,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+    v: R,
+    n: usize,
+) -> Outcome<'a> {
+    let t = trimmed.as_bytes();
+    // Remove tabs and newlines into the end of the arena (which holds them: checked by the
+    // caller); the output grows from the front.
+    let split = arena.len().saturating_sub(n);
+    let (out, copy) = arena.split_at_mut(split);
+    copy_without_tabs(t, copy);
+    let copy: &'a [u8] = copy;
+    // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable); ASCII
+    // input, the common case, is checked as such.
+    let copy = crate::ascii::as_str(copy)
+        .or_else(|| core::str::from_utf8(copy).ok())
+        .unwrap_or("");
+    let map_pos = Positions::new(lead, t);
+    match RECOGNIZE {
+        // The copy's `n` bytes added to any size reported.
+        // Added in place: a `map_err` moves the whole result, a `memcpy` call on
+        // Cortex-M at opt-level `z` (flash).
+        true => {
+            let mut result = recognized_run(copy, job, out, v, map_pos);
+            if let Outcome::NeedsArena(needed) = &mut result {
+                *needed += n;
+            }
+            result
+        }
+        // A validity-only job (`can_parse`) reads no size: the result passes straight
+        // through, without a second one in this frame (its stack bound).
+        false => run(copy, job, out, v, None, map_pos),
     }
+}
+
+/// [`run`] after the recognizer on `copy`, which may be canonical, or start so, like input
+/// without tabs (not when it lacks the `/` of a special URL's path: the arena holding the
+/// copy has no room to insert it).
+#[inline(always)]
+fn recognized_run<'a, R: Report>(
+    copy: &'a str,
+    job: &Job<'_, '_>,
+    out: &'a mut [u8],
+    v: R,
+    map_pos: Positions<'_>,
+) -> Outcome<'a> {
+    let found = recognize_if(job.recognizes, copy);
+    let resume = match &found {
+        Found::Canonical(url) => return Outcome::Url(url.with_validation(v.set())),
+        Found::Prefix(r) => Some(r),
+        _ => None,
+    };
+    run(copy, job, out, v, resume, map_pos)
 }

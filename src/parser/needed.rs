@@ -6,7 +6,8 @@
 //! newlines.
 
 use super::Options;
-use super::entry::{Job, Outcome, run, trim};
+use super::run::{Job, Outcome, run};
+use super::tabs::trim;
 use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
 use crate::scan::is_tab_or_newline;
@@ -212,11 +213,12 @@ fn host_check_room(input: &str) -> usize {
     }
 }
 
-/// What [`tab_free_copy_too_small_for_log`] asks for input that fails: the arena that holds
-/// the tab-free copy and any output decides every check. Out of line: not in the frame
+/// What [`tab_free_copy_too_small_for_log`] asks for input that fails, and a reparse of a
+/// serialization for a copy it never makes: the arena that holds the tab-free copy and any
+/// output decides every check. Out of line: not in the frame
 /// above the count's (stack bound).
 #[inline(never)]
-fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
+pub(super) fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
     let (trimmed, _) = trim(input, &mut ValidationErrors::default());
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();

@@ -2,9 +2,12 @@
 //! serialization this crate built, so canonical, whose offsets the setters take from
 //! the parse rather than compute.
 
-use super::entry::{Job, recognize, reparse_outcome, trim};
+use super::entry::reparse_outcome;
 use super::fast::Found;
-use super::needed::tab_free_copy_too_small;
+use super::fast::recognize;
+use super::needed::failure_bound;
+use super::run::Job;
+use super::tabs::trim;
 use super::{Options, Parser};
 use crate::error::{Error, ParseError, Report, ValidationErrors};
 use crate::host::HostKind;
@@ -73,14 +76,14 @@ impl<'a> Url<'a> {
 /// The entry pipeline on text cut from a serialization, with the recognizer or not.
 #[inline(always)]
 fn reparsed<'a>(href: &'a str, arena: &'a mut [u8], recognize: bool) -> Result<Url<'a>, Error> {
-    debug_assert!(
-        !crate::scan::has_tab_or_newline(href.as_bytes()),
-        "{href:?}"
-    );
-    let room = arena.len();
     let job = match recognize {
         true => Job::new(None, Options::default(), false),
         false => Job::new(None, Options::default(), false).unrecognized(),
     };
-    reparse_outcome(href, &job, arena).parsed(|| tab_free_copy_too_small(href, None, room))
+    // (No tab-free copy to count: the text has no tabs or newlines. The bound is what a
+    // copy that did not fit would be answered without its count.)
+    let bound = || Error::ArenaTooSmall {
+        needed: failure_bound(href, None),
+    };
+    reparse_outcome(href, &job, arena).parsed(bound)
 }

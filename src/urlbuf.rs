@@ -3,7 +3,8 @@
 use crate::error::{Error, ValidationErrors};
 use crate::host::HostKind;
 use crate::parser::{
-    ON_STACK, Options, Record, parse_outcome, tab_free_copy_too_small, tab_free_copy_too_small_in,
+    ON_STACK, Options, Outcome, Record, parse_outcome, tab_free_copy_too_small,
+    tab_free_copy_too_small_in,
 };
 use crate::setters::Edited;
 use crate::url::Url;
@@ -62,6 +63,26 @@ fn deferred_count<const N: usize>(
     }
 }
 
+/// Parses `input` against `base` into `arena` and hands the URL to `keep`; the answer
+/// `Url::parse` gives with an `N`-byte arena when it does not parse or fit.
+#[inline(always)]
+fn parsed_then<const N: usize, T>(
+    input: &str,
+    base: Option<&Url<'_>>,
+    arena: &mut [u8; N],
+    keep: impl FnOnce(&Url<'_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    match parse_outcome(input, base, arena, Options::default()) {
+        Outcome::Url(url) => keep(&url),
+        Outcome::Failed(e) => Err(e),
+        Outcome::NeedsArena(needed) => Err(Error::ArenaTooSmall { needed }),
+        // (A validity-only answer, which this run does not give, is counted the same.)
+        Outcome::CopyDoesNotFit | Outcome::Valid | Outcome::Undecided(_) => {
+            Err(deferred_count(input, base, arena))
+        }
+    }
+}
+
 impl<const N: usize> UrlBuf<N> {
     /// Parses `input` into a new `UrlBuf`.
     pub fn parse(input: &str) -> Result<Self, Error> {
@@ -72,11 +93,7 @@ impl<const N: usize> UrlBuf<N> {
     pub fn parse_with_base(input: &str, base: Option<&Url<'_>>) -> Result<Self, Error> {
         // One copy of `N` bytes besides the result: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
-        match parse_outcome(input, base, &mut arena, Options::default()).settled() {
-            Ok(url) => Self::holding(&url),
-            Err(Some(e)) => Err(e),
-            Err(None) => Err(deferred_count(input, base, &mut arena)),
-        }
+        parsed_then(input, base, &mut arena, Self::holding)
     }
 
     /// A new `UrlBuf` holding a copy of `url` (wherever its text is: the arena, or the
@@ -98,11 +115,7 @@ impl<const N: usize> UrlBuf<N> {
     fn parse_into(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
         // One copy of `N` bytes on the stack: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
-        match parse_outcome(input, base, &mut arena, Options::default()).settled() {
-            Ok(url) => self.store(&url),
-            Err(Some(e)) => Err(e),
-            Err(None) => Err(deferred_count(input, base, &mut arena)),
-        }
+        parsed_then(input, base, &mut arena, |url| self.store(url))
     }
 
     /// Replaces the URL with a copy of `url` (wherever its text is: the arena, or the input

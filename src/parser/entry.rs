@@ -1,8 +1,17 @@
-//! The entry pipeline (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3):
-//! recognize the canonical prefix of the input, prepare the input (trim; a tab-free copy in
-//! the arena when it has tabs or newlines, with the map back to input positions), run the
-//! states from the prefix, finish. `can_parse` is the same pipeline writing nothing, which
-//! stops as soon as no later state can fail.
+//! The entry pipeline (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3),
+//! composed in one place, [`pipeline`]: the input's length, the recognizer's canonical
+//! prefix (where it runs), then [`prepared_run`]: trim, a tab-free copy at the end of the
+//! arena when the input has tabs or newlines (with the map back to input positions), and the
+//! states ([`run`]). A run returns one [`Outcome`], which each entry point turns into its
+//! answer; when the arena cannot hold the tab-free copy, the entry point counts what it
+//! needs ([`super::needed`]) after the pipeline has returned, not under it.
+//!
+//! The entry points: [`parse`] (`Url::parse`, `parse_with_base`, `join`, `parse_with`
+//! without a log), [`parse_outcome`] (`UrlBuf`, zones), `parse_logged` (a log or strict
+//! mode), [`reparse_outcome`] (a serialization this crate built) and [`pipeline_validity`]
+//! (`can_parse`, with its own recognizer, writing nothing and stopping where no later state
+//! can fail). The setters' re-parse of a result that kept its host enters the states after
+//! the host instead (`Url::reparse_kept_host`).
 
 use super::fast::{Found, Resume, recognize_if};
 use super::needed::{

@@ -26,6 +26,7 @@ pub(crate) use entry::parse_outcome;
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
 pub(crate) use needed::{ON_STACK, tab_free_copy_too_small, tab_free_copy_too_small_in};
+pub(crate) use run::Outcome;
 
 pub(crate) use crate::offsets::Record;
 pub(crate) use crate::units::{
@@ -121,11 +122,12 @@ pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     /// Only validity is asked (`can_parse`): the states stop at the path start, after which
     /// none can fail.
     pub(crate) validity_only: bool,
-    /// In a validity-only run, the host the host parser left undecided
-    /// ([`Parser::note_undecided_host`]); empty when none was (a host left undecided is
-    /// never empty). A span, not an `Option` of one: four bytes less in the parser, which
-    /// every state reaches through `self` (stack, Cortex-M0).
-    undecided_host: HostSpan,
+    /// In a validity-only run, where the host the host parser left undecided ends
+    /// ([`Parser::note_undecided_host`]); 0 when none was (a host is never empty, nor at the
+    /// input's start). Its start follows from the input ([`Parser::undecided_host`]): one
+    /// word in the parser, which every state reaches through `self`, rather than two
+    /// (stack, Cortex-M0).
+    undecided_host_end: usize,
 }
 
 /// Where a host lies in the parser's input: `input[start..end]`.
@@ -163,7 +165,7 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             drive_from_host: false,
             state_override: Some(state_override),
             validity_only: false,
-            undecided_host: (0, 0),
+            undecided_host_end: 0,
         }
     }
 }
@@ -188,7 +190,7 @@ impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
             drive_from_host: false,
             state_override: None,
             validity_only: false,
-            undecided_host: (0, 0),
+            undecided_host_end: 0,
         }
     }
 }
@@ -229,14 +231,28 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     pub(crate) fn note_undecided_host(&mut self, start: usize, end: usize) {
         // Without IDNA no check is skipped (and none of this is linked).
         if cfg!(feature = "idna") && self.validity_only && self.out.skipped_checks() {
-            self.undecided_host = (start, end);
+            debug_assert_eq!(self.host_start_before(end), start);
+            self.undecided_host_end = end;
         }
     }
 
     /// The host [`Parser::note_undecided_host`] recorded, if any.
     pub(crate) fn undecided_host(&self) -> Option<HostSpan> {
-        let (start, end) = self.undecided_host;
-        (end > start).then_some((start, end))
+        let end = self.undecided_host_end;
+        (end > 0).then(|| (self.host_start_before(end), end))
+    }
+
+    /// Where a domain that ends at `end` of the input starts: after the byte before it that
+    /// ends what precedes a host, `@` (credentials), `/` or `\` (slashes), or `:` (a
+    /// special scheme's, when no slash follows it). None of them is in a domain: the
+    /// authority is split at its last `@` and at the `:` before a port, and a slash ends it
+    /// (<https://url.spec.whatwg.org/#authority-state>).
+    fn host_start_before(&self, end: usize) -> usize {
+        let before = self.input.get(..end).unwrap_or_default();
+        before
+            .iter()
+            .rposition(|&b| matches!(b, b'@' | b'/' | b'\\' | b':'))
+            .map_or(0, |at| at + 1)
     }
 
     /// Records a fatal error at `pos`.

@@ -243,15 +243,18 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     }
 
     /// Where a domain that ends at `end` of the input starts: after the byte before it that
-    /// ends what precedes a host, `@` (credentials), `/` or `\` (slashes), or `:` (a
-    /// special scheme's, when no slash follows it). None of them is in a domain: the
-    /// authority is split at its last `@` and at the `:` before a port, and a slash ends it
-    /// (<https://url.spec.whatwg.org/#authority-state>).
+    /// ends what precedes a host. In an authority, `@` (credentials), `/` or `\` (slashes),
+    /// or `:` (a special scheme's, when no slash follows it), none of which is in its host:
+    /// the authority is split at its last `@` and at the `:` before a port, and a slash ends
+    /// it (<https://url.spec.whatwg.org/#authority-state>). A `file` host follows its
+    /// slashes and holds none (<https://url.spec.whatwg.org/#file-host-state>), but may hold
+    /// `@` or `:`, which fail it only after the UTS46 step that left it undecided.
     fn host_start_before(&self, end: usize) -> usize {
         let before = self.input.get(..end).unwrap_or_default();
+        let file = self.rec.scheme == SchemeType::File;
         before
             .iter()
-            .rposition(|&b| matches!(b, b'@' | b'/' | b'\\' | b':'))
+            .rposition(|&b| matches!(b, b'/' | b'\\') || (!file && matches!(b, b'@' | b':')))
             .map_or(0, |at| at + 1)
     }
 

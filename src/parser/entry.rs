@@ -199,7 +199,7 @@ fn missing_slash<'a>(
 /// the path `/` of a special URL (copied with the `/` inserted).
 #[cfg(test)]
 pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
-    let outcome = match fast::scan(input) {
+    let outcome = match super::fast::scan(input) {
         Found::Canonical(url) => Outcome::Url(url),
         Found::MissingSlash { at, rec, v } => missing_slash(input, at, &rec, v, arena),
         _ => return None,

@@ -77,7 +77,7 @@ pub(super) fn kept_position(trimmed: &[u8], p: usize) -> usize {
 
 /// Where the tab-free, trimmed input the states read lies in the caller's input: after
 /// `lead` trimmed bytes, and with the tabs and newlines of `tabs` (the trimmed input) taken
-/// out. A value, not a closure: one instance of [`run`] serves every caller.
+/// out. A value, not a closure: one instance of [`super::run::run`] serves every caller.
 #[derive(Clone, Copy)]
 pub(super) struct Positions<'t> {
     lead: usize,

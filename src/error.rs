@@ -307,6 +307,12 @@ impl ValidationErrors {
     /// No errors.
     pub const EMPTY: ValidationErrors = ValidationErrors(0);
 
+    /// The set of `bits`, each one a `ValidationError`'s (`ValidationErrors::from_bits`
+    /// drops the others).
+    pub(crate) const fn from_known_bits(bits: u32) -> ValidationErrors {
+        ValidationErrors(bits)
+    }
+
     /// Adds `e` to the set.
     pub fn insert(&mut self, e: ValidationError) {
         self.0 |= 1 << (e as u8);

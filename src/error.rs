@@ -445,6 +445,14 @@ pub enum NetError {
     /// ([`Error::ArenaTooSmall`]), bytes that are not UTF-8, or a composed URL that does not
     /// parse.
     Url(Error),
+    /// [`crate::UrlBuilder::build_buf`]: the URL was built in the builder's buffer, but the
+    /// [`crate::UrlBuf`] is too small to hold it; a capacity of `needed` bytes does. (The
+    /// builder's buffer too small is [`NetError::Url`] with [`Error::ArenaTooSmall`], as
+    /// from [`crate::UrlBuilder::build`].)
+    UrlBufTooSmall {
+        /// The `UrlBuf` capacity `N` that holds the URL.
+        needed: usize,
+    },
 }
 
 impl From<Error> for NetError {
@@ -466,6 +474,9 @@ impl fmt::Display for NetError {
                 write!(f, "{} (byte {position} of the URL)", self.name())
             }
             NetError::Url(e) => e.fmt(f),
+            NetError::UrlBufTooSmall { needed } => {
+                write!(f, "{}: {needed} bytes needed", self.name())
+            }
             _ => f.write_str(self.name()),
         }
     }
@@ -490,6 +501,7 @@ impl NetError {
             NetError::BadCredentials => "username or password the protocol cannot carry",
             NetError::OptionTooLong { .. } => "CoAP option value over 255 bytes",
             NetError::Url(_) => "URL error",
+            NetError::UrlBufTooSmall { .. } => "UrlBuf too small",
         }
     }
 }

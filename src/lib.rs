@@ -35,6 +35,10 @@
 //! `LIMITS.md` ("Current figures"; in the package, and measured by the test command), the
 //! speed in the repository's `BENCHMARKS.md`.
 //!
+//! **Compile-time URLs**: [`url!`] (with the `microurl-macros` crate) parses a URL while the
+//! firmware builds, fails the build on an invalid one, and gives a constant [`Url`]; a
+//! firmware whose URLs are all constants links no parser.
+//!
 //! The minimum supported Rust version is 1.87.
 //!
 //! # Special and non-special schemes

@@ -3,8 +3,7 @@
 use crate::error::{Error, ValidationErrors};
 use crate::host::HostKind;
 use crate::parser::{
-    ON_STACK, Options, Outcome, Record, parse_outcome, tab_free_copy_too_small,
-    tab_free_copy_too_small_in,
+    ON_STACK, Options, Record, parse_result, tab_free_copy_too_small, tab_free_copy_too_small_in,
 };
 use crate::setters::Edited;
 use crate::url::Url;
@@ -47,19 +46,21 @@ fn offset_in(text: &str, arena: (usize, usize)) -> Option<usize> {
         .then(|| p - arena.0)
 }
 
-/// What a parse into an `N`-byte arena answers when the arena cannot hold the tab-free
-/// copy of `input` (`Outcome::CopyDoesNotFit`): counted with the arena, which
+/// What a parse into an `N`-byte arena answers for its pipeline's `ArenaTooSmall` `e`,
+/// tightened where the arena cannot hold the tab-free copy of `input`: counted with the
+/// arena, which
 /// the parse has left, as the count's own copy when it is big enough (`N` is a constant:
 /// one branch is compiled), so that no second buffer is on the stack (the
 /// Cortex-M0 bound). The answer `Url::parse` gives with an `N`-byte arena.
 fn deferred_count<const N: usize>(
+    e: Error,
     input: &str,
     base: Option<&Url<'_>>,
     arena: &mut [u8; N],
 ) -> Error {
     match arena.first_chunk_mut::<ON_STACK>() {
-        Some(buf) => tab_free_copy_too_small_in(input, base, N, buf),
-        None => tab_free_copy_too_small(input, base, N),
+        Some(buf) => tab_free_copy_too_small_in(e, input, base, N, buf),
+        None => tab_free_copy_too_small(e, input, base, N),
     }
 }
 
@@ -72,14 +73,10 @@ fn parsed_then<const N: usize, T>(
     arena: &mut [u8; N],
     keep: impl FnOnce(&Url<'_>) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    match parse_outcome(input, base, arena, Options::default()) {
-        Outcome::Url(url) => keep(&url),
-        Outcome::Failed(e) => Err(e),
-        Outcome::NeedsArena(needed) => Err(Error::ArenaTooSmall { needed }),
-        // (A validity-only answer, which this run does not give, is counted the same.)
-        Outcome::CopyDoesNotFit | Outcome::Valid | Outcome::Undecided(_) => {
-            Err(deferred_count(input, base, arena))
-        }
+    match parse_result(input, base, arena, Options::default()) {
+        Ok(url) => keep(&url),
+        Err(e @ Error::ArenaTooSmall { .. }) => Err(deferred_count(e, input, base, arena)),
+        Err(e) => Err(e),
     }
 }
 

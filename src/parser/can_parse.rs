@@ -222,7 +222,7 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let input = deciding_part(input);
-    let job = Job::new(base, Options::default(), true);
+    let job = Job::new(base, Options::default());
     // A host the run left undecided is decided here, after it ([`host_valid`]).
     let decided = |verdict| match verdict {
         Verdict::Valid => true,
@@ -294,7 +294,7 @@ fn deciding_part(input: &str) -> &str {
 /// from (stack bound).
 #[inline(never)]
 fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
-    pipeline_validity(input, job, &mut [], resume).verdict()
+    pipeline_validity(input, job, &mut [], resume)
 }
 
 /// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. A host whose UTS46 result
@@ -306,7 +306,7 @@ fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    let first = pipeline_validity(input, job, &mut scratch, resume).verdict();
+    let first = pipeline_validity(input, job, &mut scratch, resume);
     if !matches!(first, Verdict::Undecided(_)) {
         return first;
     }
@@ -359,15 +359,8 @@ fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) 
             (copy, out, squeezed)
         }
     };
-    let verdict = run(
-        head,
-        job,
-        out,
-        ValidationErrors::EMPTY,
-        None,
-        Positions::SAME,
-    )
-    .verdict();
+    let empty = ValidationErrors::EMPTY;
+    let verdict: Verdict = run(head, job, out, empty, None, Positions::SAME);
     // The host's place in a squeezed copy, in the tab-free head's terms.
     match verdict {
         Verdict::Undecided(Some(span)) if squeezed => {

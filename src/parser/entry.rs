@@ -2,22 +2,24 @@
 //! composed in one place, [`pipeline`]: the input's length, the recognizer's canonical
 //! prefix (where it runs), then [`prepared_run`]: trim, a tab-free copy at the end of the
 //! arena when the input has tabs or newlines (with the map back to input positions), and the
-//! states ([`run`]). A run returns one [`Outcome`], which each entry point turns into its
-//! answer; when the arena cannot hold the tab-free copy, the entry point counts what it
-//! needs ([`super::needed`]) after the pipeline has returned, not under it.
+//! states ([`run`]). A run's answer is a value ([`Answer`]): a parse's `Result`, whose
+//! `ArenaTooSmall` says what suffices, or a validity-only run's [`Verdict`]. Where the arena
+//! cannot hold the tab-free copy, the pipeline answers a bound at once, and the entry point
+//! tightens it by counting ([`super::needed`]) after the pipeline has returned, not under
+//! it.
 //!
 //! The entry points: [`parse`] (`Url::parse`, `parse_with_base`, `join`, `parse_with`
-//! without a log), [`parse_outcome`] (`UrlBuf`, zones), `parse_logged` (a log or strict
-//! mode), [`reparse_outcome`] (a serialization this crate built) and [`pipeline_validity`]
-//! (`can_parse`, with its own recognizer, writing nothing and stopping where no later state
-//! can fail). The setters' re-parse of a result that kept its host enters the states after
-//! the host instead (`Url::reparse_kept_host`).
+//! without a log), [`parse_result`] (`UrlBuf`, zones, which tighten with their own
+//! buffers), `parse_logged` (a log or strict mode), [`reparse_result`] (a serialization this
+//! crate built) and [`pipeline_validity`] (`can_parse`, with its own recognizer, writing
+//! nothing and stopping where no later state can fail). The setters' re-parse of a result
+//! that kept its host enters the states after the host instead (`Url::reparse_kept_host`).
 
 use super::fast::{Found, Resume, recognize_if};
 use super::needed::{
-    counts, logged_host, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_for_log,
+    logged_host, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_for_log,
 };
-use super::run::{Job, Outcome, run};
+use super::run::{Answer, Job, Verdict, run};
 use super::tabs::{Positions, copy_without_tabs, trim};
 use super::{Options, Record};
 use crate::error::{Error, ErrorLog, Logged, Report, ValidationError, ValidationErrors};
@@ -86,9 +88,15 @@ impl<'a> Url<'a> {
         // Only here is the parser with a log reachable: a program that does not call this
         // has one instance of the parser, as before there was a log.
         if options.errors.is_some() || options.strict {
-            // No room for the tab-free copy: counted with the pipeline's frame gone.
-            let count = || tab_free_copy_too_small_for_log(input, base);
-            return parse_logged(input, base, arena, options).parsed(count);
+            let room = arena.len();
+            return match parse_logged(input, base, arena, options) {
+                // A bound where the tab-free copy does not fit: tightened with the parse
+                // without a log, once this one has returned.
+                Err(e @ Error::ArenaTooSmall { .. }) => {
+                    Err(tab_free_copy_too_small_for_log(e, input, base, room))
+                }
+                r => r,
+            };
         }
         parse(input, base, arena, options)
     }
@@ -117,48 +125,42 @@ pub(crate) fn parse<'a>(
     options: Options,
 ) -> Result<Url<'a>, Error> {
     let room = arena.len();
-    // No room for the tab-free copy: counted here, with the pipeline's frame gone.
-    let count = || tab_free_copy_too_small(input, base, room);
-    parse_outcome(input, base, arena, options).parsed(count)
+    match parse_result(input, base, arena, options) {
+        // A bound where the tab-free copy does not fit: tightened here, with the
+        // pipeline's frame gone.
+        Err(e @ Error::ArenaTooSmall { .. }) => Err(tab_free_copy_too_small(e, input, base, room)),
+        r => r,
+    }
 }
 
-/// [`pipeline`] for `Url::parse` and its kin (no log, not strict), as an outcome: for a
-/// caller that counts a tab-free copy that does not fit itself (`UrlBuf`, whose arena is
-/// then the count's buffer, and zones). Not generic, so that it is compiled in this crate,
-/// like the parser it calls, whoever calls [`parse`] (inlined): a generic one is compiled in
-/// the caller's crate, where this crate's functions that are not `#[inline]` cannot be
-/// inlined (+2.7% instructions per URL on the relative workload).
-pub(crate) fn parse_outcome<'a>(
+/// [`pipeline`] for `Url::parse` and its kin (no log, not strict); for a caller that
+/// tightens an `ArenaTooSmall` itself (`UrlBuf`, whose arena is then the count's buffer,
+/// and zones). Not generic, so that it is compiled in this crate, like the parser it
+/// calls, whoever calls [`parse`] (inlined): a generic one is compiled in the caller's
+/// crate, where this crate's functions that are not `#[inline]` cannot be inlined (more
+/// instructions per URL).
+pub(crate) fn parse_result<'a>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options,
-) -> Outcome<'a> {
-    let job = Job::new(base, options, false);
-    pipeline::<_, COUNT_LATER>(input, &job, arena, ValidationErrors::EMPTY)
+) -> Result<Url<'a>, Error> {
+    let job = Job::new(base, options);
+    pipeline::<_, true>(input, &job, arena, ValidationErrors::EMPTY)
 }
 
 /// [`pipeline`] for text cut from a serialization this crate built (`Url::reparse_in`), with
 /// the recognizer where `job` runs it: such text has no tabs or newlines (every component
-/// percent-encodes them or cannot hold them), so step 3 and its count are not on this path
-/// (the static stack bound of `origin` and the builder).
-pub(super) fn reparse_outcome<'a>(
+/// percent-encodes them or cannot hold them), so step 3 is not on this path (the static
+/// stack bound of `origin` and the builder).
+pub(super) fn reparse_result<'a>(
     href: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
-) -> Outcome<'a> {
+) -> Result<Url<'a>, Error> {
     debug_assert!(!has_tab_or_newline(href.as_bytes()), "{href:?}");
-    pipeline::<_, SERIALIZED>(href, job, arena, ValidationErrors::EMPTY)
+    pipeline::<_, false>(href, job, arena, ValidationErrors::EMPTY)
 }
-
-/// What [`pipeline`] answers when the arena cannot hold the tab-free copy: left to its
-/// caller ([`Outcome::CopyDoesNotFit`]), or undecided (a validity-only job); or, for a
-/// serialization this crate built, which has no tabs or newlines, nothing (step 3 is not
-/// run).
-type TabFreeCount = u8;
-const COUNT_LATER: TabFreeCount = 1;
-const BOUND_ONLY: TabFreeCount = 2;
-const SERIALIZED: TabFreeCount = 3;
 
 /// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
 /// keeps the first error (out of line: the parse without either does not carry it).
@@ -168,11 +170,11 @@ fn parse_logged<'a>(
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options<'_>,
-) -> Outcome<'a> {
-    let job = Job::new(base, options, false);
+) -> Result<Url<'a>, Error> {
+    let job = Job::new(base, options);
     let empty = ErrorLog::new(&mut []);
     let log = options.errors.unwrap_or(&empty);
-    pipeline::<_, COUNT_LATER>(input, &job, arena, Logged::new(log))
+    pipeline::<_, true>(input, &job, arena, Logged::new(log))
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
@@ -183,112 +185,117 @@ fn missing_slash<'a>(
     rec: &Record,
     v: ValidationErrors,
     arena: &'a mut [u8],
-) -> Outcome<'a> {
+) -> Result<Url<'a>, Error> {
     let Some(out) = arena.get_mut(..input.len() + 1) else {
-        return Outcome::NeedsArena(input.len() + 1);
+        let needed = input.len() + 1;
+        return Err(Error::ArenaTooSmall { needed });
     };
     out[..at].copy_from_slice(&input.as_bytes()[..at]);
     out[at] = b'/';
     out[at + 1..].copy_from_slice(&input.as_bytes()[at..]);
     // The recognizer accepts ASCII only.
     let href = crate::ascii::as_str(out).unwrap_or("");
-    Outcome::Url(Url::from_record(href, rec, v))
+    Ok(Url::from_record(href, rec, v))
 }
 
 /// The recognizer alone (for its tests): canonical input (borrowed), or canonical but for
 /// the path `/` of a special URL (copied with the `/` inserted).
 #[cfg(test)]
 pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
-    let outcome = match super::fast::scan(input) {
-        Found::Canonical(url) => Outcome::Url(url),
-        Found::MissingSlash { at, rec, v } => missing_slash(input, at, &rec, v, arena),
-        _ => return None,
-    };
-    outcome.parsed(|| Error::InputTooLong).ok()
+    match super::fast::scan(input) {
+        Found::Canonical(url) => Some(url),
+        Found::MissingSlash { at, rec, v } => missing_slash(input, at, &rec, v, arena).ok(),
+        _ => None,
+    }
 }
 
 /// [`parse`] without the recognizer (the oracle for its tests).
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     let room = arena.len();
-    let job = Job::new(None, Options::default(), false).unrecognized();
-    let outcome = pipeline::<_, COUNT_LATER>(input, &job, arena, ValidationErrors::EMPTY);
-    outcome.parsed(|| tab_free_copy_too_small(input, None, room))
+    let job = Job::new(None, Options::default()).unrecognized();
+    match pipeline::<_, true>(input, &job, arena, ValidationErrors::EMPTY) {
+        Err(e @ Error::ArenaTooSmall { .. }) => Err(tab_free_copy_too_small(e, input, None, room)),
+        r => r,
+    }
 }
 
-/// The entry pipeline, the one composition of the parser's steps that every entry point
-/// runs: the input's length, the recognizer (where the job runs it), then
-/// [`prepared_run`]. `COUNT`: what a tab-free copy that does not fit is answered
-/// ([`TabFreeCount`]).
+/// The entry pipeline, the one composition of the parser's steps that every parse runs:
+/// the input's length, the recognizer (where the job runs it), then [`prepared_run`].
+/// `TABS`: whether the input may have tabs or newlines (not a serialization this crate
+/// built).
 #[inline(always)]
-fn pipeline<'a, R: Report, const COUNT: TabFreeCount>(
+fn pipeline<'a, R: Report, const TABS: bool>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     v: R,
-) -> Outcome<'a> {
+) -> Result<Url<'a>, Error> {
     // Before the recognizer, whose offsets are `u32`.
     if input.len() > crate::MAX_INPUT_LEN {
-        return Outcome::Failed(Error::InputTooLong);
+        return Err(Error::InputTooLong);
     }
     // The prefix is passed on by reference: by value, each frame on the way to the states
-    // would hold a copy (176 B more stack on a Cortex-M0).
+    // would hold a copy (stack, Cortex-M0).
     let found = recognize_if(job.recognizes, input);
     let resume = match &found {
-        Found::Canonical(url) => return Outcome::Url(*url),
+        Found::Canonical(url) => return Ok(*url),
         Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
         Found::Prefix(r) => Some(r),
         Found::Nothing => None,
     };
-    prepared_run::<R, COUNT>(input, job, arena, resume, v)
+    prepared_run::<R, _, TABS>(input, job, arena, resume, v)
 }
 
-/// [`prepared_run`] for `can_parse` (a validity-only job), whose own recognizer found
-/// `resume`: when the scratch cannot hold the tab-free copy, validity is undecided at once
-/// (its head is decided apart: `can_parse::head_at`), so the stack copy that counts what a
-/// parse needs is not linked under it (`can_parse`'s bound). Inlined: no frame of its own
-/// between its callers and the states.
+/// [`prepared_run`] for `can_parse`, whose own recognizer found `resume`: a validity-only
+/// run ([`Verdict`]), writing nothing and stopping where no later state can fail.
+/// Inlined: no frame of its own between its callers and the states.
 #[inline(always)]
-pub(super) fn pipeline_validity<'a>(
-    input: &'a str,
+pub(super) fn pipeline_validity(
+    input: &str,
     job: &Job<'_, '_>,
-    arena: &'a mut [u8],
+    arena: &mut [u8],
     resume: Option<&Resume>,
-) -> Outcome<'a> {
-    debug_assert!(job.validity_only);
+) -> Verdict {
     if input.len() > crate::MAX_INPUT_LEN {
-        return Outcome::Failed(Error::InputTooLong);
+        return Verdict::Invalid;
     }
-    prepared_run::<_, BOUND_ONLY>(input, job, arena, resume, ValidationErrors::EMPTY)
+    prepared_run::<_, Verdict, true>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
 /// tabs and newlines (into a copy at the end of the arena), and runs the states, from
 /// `resume` if the recognizer found a canonical prefix; validation errors go to `v`.
 #[inline(always)]
-fn prepared_run<'a, R: Report, const COUNT: TabFreeCount>(
+fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
     mut v: R,
-) -> Outcome<'a> {
+) -> A {
     let (trimmed, lead) = trim(input, &mut v);
-    if COUNT != SERIALIZED && has_tab_or_newline(trimmed.as_bytes()) {
+    if TABS && has_tab_or_newline(trimmed.as_bytes()) {
         let t = trimmed.as_bytes();
         // One error for all of them; at the first.
         let first = t.iter().position(|&b| is_tab_or_newline(b)).unwrap_or(0);
         v.report(ValidationError::InvalidUrlUnit, lead + first);
         let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-        // Each out of line, so that neither frame is under the other's callees: the
-        // recognizer's result for the copy, and the stack copy (Cortex-M0).
-        return match arena.len() < n {
-            true if COUNT == COUNT_LATER && counts(n) => Outcome::CopyDoesNotFit,
-            true if COUNT == BOUND_ONLY => Outcome::Undecided(None),
-            true => Outcome::NeedsArena(n + output_bound(t, n, job.base) + logged_host::<R>()),
-            false if COUNT != BOUND_ONLY => without_tabs(trimmed, lead, job, arena, v, n),
-            false => copy_and_run::<R, false>(trimmed, lead, job, arena, v, n),
-        };
+        if arena.len() < n {
+            // The copy does not fit: a bound, which an entry point tightens
+            // (`needed::tab_free_copy_too_small`) once the pipeline's frame is gone.
+            let bound = || n + output_bound(t, n, job.base) + logged_host::<R>();
+            return A::skipped(bound, None);
+        }
+        // For a parse, out of line, so that neither frame is under the other's callees:
+        // the recognizer's result for the copy, and the stack copy (Cortex-M0). For
+        // validity alone (no recognizer on the copy), inlined: one frame less above the
+        // states.
+        if !A::VALIDITY_ONLY {
+            return A::from_parse(without_tabs(trimmed, lead, job, arena, v, n));
+        }
+        let (out, copy) = tab_free_copy(t, arena, n);
+        return run(copy, job, out, v, None, Positions::new(lead, t));
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
     let resume = resume.filter(|_| lead == 0);
@@ -298,36 +305,43 @@ fn prepared_run<'a, R: Report, const COUNT: TabFreeCount>(
 /// The entry pipeline ([`pipeline`]) for input with tabs or newlines (`trimmed` starts
 /// at `lead` in the caller's input, `n` bytes once they are removed), when the arena holds
 /// those `n` bytes: removed into a copy at the end of the arena, which is then recognized
-/// and parsed.
+/// (it may be canonical, or start so, like input without tabs; not when it lacks the `/`
+/// of a special URL's path: the arena holding the copy has no room to insert it) and
+/// parsed.
 ///
 /// Out of line: the recognizer's result for the copy is not in the pipeline's frame.
 #[inline(never)]
-pub(super) fn without_tabs<'a, R: Report>(
+fn without_tabs<'a, R: Report>(
     trimmed: &'a str,
     lead: usize,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     v: R,
     n: usize,
-) -> Outcome<'a> {
-    copy_and_run::<R, true>(trimmed, lead, job, arena, v, n)
+) -> Result<Url<'a>, Error> {
+    let t = trimmed.as_bytes();
+    let (out, copy) = tab_free_copy(t, arena, n);
+    let map_pos = Positions::new(lead, t);
+    let found = recognize_if(job.recognizes, copy);
+    let resume = match &found {
+        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
+        Found::Prefix(r) => Some(r),
+        _ => None,
+    };
+    let mut result = run(copy, job, out, v, resume, map_pos);
+    // The copy's `n` bytes added to any size reported. Added in place: a `map_err` moves
+    // the whole result, a `memcpy` call on Cortex-M at opt-level `z` (flash).
+    if let Err(Error::ArenaTooSmall { needed }) = &mut result {
+        *needed += n;
+    }
+    result
 }
 
-/// [`without_tabs`]' body. `RECOGNIZE`: whether the recognizer runs on the copy (a speed
-/// path: `can_parse` does without it, and inlines this into its pipeline: one frame less
-/// above the states).
+/// Step 3 of the basic URL parser into the arena: the `n` bytes of `t` that are not tabs or
+/// newlines, copied to the end of `arena` (which holds them: checked by the caller), and the
+/// arena before the copy, where the output grows from the front.
 #[inline(always)]
-pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
-    trimmed: &'a str,
-    lead: usize,
-    job: &Job<'_, '_>,
-    arena: &'a mut [u8],
-    v: R,
-    n: usize,
-) -> Outcome<'a> {
-    let t = trimmed.as_bytes();
-    // Remove tabs and newlines into the end of the arena (which holds them: checked by the
-    // caller); the output grows from the front.
+fn tab_free_copy<'a>(t: &[u8], arena: &'a mut [u8], n: usize) -> (&'a mut [u8], &'a str) {
     let split = arena.len().saturating_sub(n);
     let (out, copy) = arena.split_at_mut(split);
     copy_without_tabs(t, copy);
@@ -337,40 +351,5 @@ pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
     let copy = crate::ascii::as_str(copy)
         .or_else(|| core::str::from_utf8(copy).ok())
         .unwrap_or("");
-    let map_pos = Positions::new(lead, t);
-    match RECOGNIZE {
-        // The copy's `n` bytes added to any size reported.
-        // Added in place: a `map_err` moves the whole result, a `memcpy` call on
-        // Cortex-M at opt-level `z` (flash).
-        true => {
-            let mut result = recognized_run(copy, job, out, v, map_pos);
-            if let Outcome::NeedsArena(needed) = &mut result {
-                *needed += n;
-            }
-            result
-        }
-        // A validity-only job (`can_parse`) reads no size: the result passes straight
-        // through, without a second one in this frame (its stack bound).
-        false => run(copy, job, out, v, None, map_pos),
-    }
-}
-
-/// [`run`] after the recognizer on `copy`, which may be canonical, or start so, like input
-/// without tabs (not when it lacks the `/` of a special URL's path: the arena holding the
-/// copy has no room to insert it).
-#[inline(always)]
-fn recognized_run<'a, R: Report>(
-    copy: &'a str,
-    job: &Job<'_, '_>,
-    out: &'a mut [u8],
-    v: R,
-    map_pos: Positions<'_>,
-) -> Outcome<'a> {
-    let found = recognize_if(job.recognizes, copy);
-    let resume = match &found {
-        Found::Canonical(url) => return Outcome::Url(url.with_validation(v.set())),
-        Found::Prefix(r) => Some(r),
-        _ => None,
-    };
-    run(copy, job, out, v, resume, map_pos)
+    (out, copy)
 }

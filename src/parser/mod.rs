@@ -22,11 +22,12 @@ mod tabs;
 use crate::scan as class;
 
 pub use can_parse::CAN_PARSE_SCRATCH;
-pub(crate) use entry::parse_outcome;
+pub(crate) use entry::parse_result;
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
-pub(crate) use needed::{ON_STACK, tab_free_copy_too_small, tab_free_copy_too_small_in};
-pub(crate) use run::Outcome;
+pub(crate) use needed::{
+    ON_STACK, tab_free_copy_too_small, tab_free_copy_too_small_in, tab_free_counted,
+};
 
 pub(crate) use crate::offsets::Record;
 pub(crate) use crate::units::{

@@ -2,10 +2,9 @@
 //! serialization this crate built, so canonical, whose offsets the setters take from
 //! the parse rather than compute.
 
-use super::entry::reparse_outcome;
+use super::entry::reparse_result;
 use super::fast::Found;
 use super::fast::recognize;
-use super::needed::failure_bound;
 use super::run::Job;
 use super::tabs::trim;
 use super::{Options, Parser};
@@ -77,13 +76,8 @@ impl<'a> Url<'a> {
 #[inline(always)]
 fn reparsed<'a>(href: &'a str, arena: &'a mut [u8], recognize: bool) -> Result<Url<'a>, Error> {
     let job = match recognize {
-        true => Job::new(None, Options::default(), false),
-        false => Job::new(None, Options::default(), false).unrecognized(),
+        true => Job::new(None, Options::default()),
+        false => Job::new(None, Options::default()).unrecognized(),
     };
-    // (No tab-free copy to count: the text has no tabs or newlines. The bound is what a
-    // copy that did not fit would be answered without its count.)
-    let bound = || Error::ArenaTooSmall {
-        needed: failure_bound(href, None),
-    };
-    reparse_outcome(href, &job, arena).parsed(bound)
+    reparse_result(href, &job, arena)
 }

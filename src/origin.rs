@@ -101,7 +101,7 @@ impl<'b> Counted<'b> {
     fn put(&mut self, s: &[u8]) {
         let end = self.len + s.len();
         if let Some(dst) = self.out.get_mut(self.len..end) {
-            dst.copy_from_slice(s);
+            crate::arena::copy_bytes(dst, s);
         }
         self.len = end;
     }

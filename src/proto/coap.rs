@@ -74,7 +74,7 @@ impl CoapOption<'_> {
                 let out = buf.get_mut(..value.len()).ok_or(Error::ArenaTooSmall {
                     needed: value.len(),
                 })?;
-                out.copy_from_slice(value);
+                crate::arena::copy_bytes(out, value);
                 Ok(out)
             }
             CoapOption::UriPath(v) | CoapOption::UriQuery(v) => v.decode_into(buf),

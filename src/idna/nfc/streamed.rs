@@ -94,7 +94,7 @@ impl<'s> StreamedNfc<'s> {
         let bytes = c.encode_utf8(&mut utf8).as_bytes();
         match self.part.get_mut(self.len..self.len + bytes.len()) {
             Some(dst) => {
-                dst.copy_from_slice(bytes);
+                crate::arena::copy_bytes(dst, bytes);
                 self.len += bytes.len();
             }
             None => self.overflow = true,

@@ -629,6 +629,17 @@ static void api_checks(void) {
         expect(microurl_check(&p).status == MICROURL_INVALID_ARGUMENT, "opaque 127.1 as a domain");
         expect(microurl_server_name(&p, &sv).status == MICROURL_INVALID_ARGUMENT,
                "no server name for 127.1 as a domain");
+        /* A serialization that parses, but to other bytes than the struct's: a space before
+           it (trimmed by the parser) taken into the struct, every offset moved by one. */
+        r = microurl_parse("http://h/x", 10, 0, 0, &p, t + 1, sizeof t - 1);
+        expect(r.status == MICROURL_OK && p.href == t + 1, "parse for the shifted struct");
+        t[0] = ' ';
+        microurl_url w = p;
+        w.href = t;
+        w.href_len++;
+        w.scheme_end++, w.username_end++, w.host_start++, w.host_end++, w.path_start++;
+        expect(microurl_check(&w).status == MICROURL_INVALID_ARGUMENT && microurl_href(&w).ptr == 0,
+               "a space before the serialization, offsets moved: refused");
     }
     microurl_url zero = {0};
     expect(microurl_check(&zero).status == MICROURL_INVALID_ARGUMENT, "zeroed struct");

@@ -718,8 +718,11 @@ fn set(
                     Setter::Pathname => u.set_pathname(value, &mut *arena),
                     Setter::Search => u.set_search(value, &mut *arena),
                     Setter::Hash => u.set_hash(value, &mut *arena),
-                }
-                .map_err(|e| Fail::of(e, 0))?;
+                };
+                let new = match &new {
+                    Ok(new) => new,
+                    Err(e) => return Err(Fail::of(*e, 0)),
+                };
                 // The source of a borrowed result: the URL itself (left as it was) or the value
                 // (the href setter).
                 let from_url = href_r.holds(new.as_str().as_ptr(), new.as_str().len());
@@ -727,7 +730,7 @@ fn set(
                     true => u.as_str().as_bytes(),
                     false => value.as_bytes(),
                 };
-                (store::put(&new, source, &out, buf_len)?, from_url)
+                (store::put(new, source, &out, buf_len)?, from_url)
             };
             if let Some(c) = copy {
                 let source = match from_url {

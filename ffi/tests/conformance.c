@@ -540,7 +540,7 @@ static void api_checks(void) {
            "status name");
     expect(cstr_is(microurl_validation_error_name(0), "domain-to-ASCII"), "validation name 0");
     expect(cstr_is(microurl_validation_error_name(99), "unknown"), "validation name 99");
-    /* A base string that is not canonical is parsed into the end of the buffer first. */
+    /* A base string that is not canonical is parsed into the start of the buffer first. */
     r = microurl_parse("c?d", 3, "HTTP://H/a/\tb", 14, &u, buf_a, 64);
     expect(r.status == MICROURL_OK && span_is(microurl_href(&u), "http://h/a/c?d"),
            "non-canonical base string");

@@ -16,10 +16,13 @@
 #  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
 #     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
 #  7. flash sizes: C probes (baseline, parse, every API function but the firmware helpers,
-#     every API function) next to the Rust size probe of embedded-tests
-#     (MICROURL_FFI_RUST_PROBE=0 skips building that one); the parse probe also on the M0
-#     (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives;
-#  7b. the static stack bound of every C function on the M4F (stack-bound.py);
+#     every API function) next to the Rust size probe of embedded-tests, with and without
+#     idna: one parse through the C API held to its ratchet above the Rust probe
+#     (MICROURL_FFI_RUST_PROBE=0 skips building the Rust probes and these checks); the parse
+#     probe also on the M0 (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives;
+#  7b. the static stack bound of every C function on the M4F (stack-bound.py), beside Rust's
+#     `parse` in embedded-tests' own stack image (built as embedded-tests/run.sh builds it:
+#     nothing to do after that script); microurl_parse held to its ratchets;
 #  8. the CMake package and pkg-config file (cmake-test.sh): find_package, add_subdirectory
 #     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off
 #     (MICROURL_FFI_CMAKE=0 skips it);
@@ -304,16 +307,20 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
   rn="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-noidna.elf")"
   summary+=("$(printf 'size Rust probe (microurl-idna) flash %6d B, minus its baseline (%d B): %6d B' "$ri" "$rb" $((ri - rb)))")
   summary+=("$(printf 'size Rust probe (no idna)     flash %6d B, minus its baseline (%d B): %6d B' "$rn" "$rb" $((rn - rb)))")
-  # One parse through the C API against the same parse in Rust, each above its own runtime.
-  parity() { # LABEL PROBE RUST-ABOVE-BASELINE
-    [ -n "${FLASH[$2]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] &&
-      summary+=("$(printf 'size parity, %-30s C %6d B (flash %6d B) vs Rust %6d B above their baselines: C %5d B more' \
-        "$1:" $((FLASH[$2] - FLASH[BASELINE])) "${FLASH[$2]}" "$3" $((FLASH[$2] - FLASH[BASELINE] - $3)))")
+  # One parse through the C API against the same parse in Rust, each above its own runtime,
+  # held to a ratchet on the difference (MICROURL_FFI_FLASH_OVER_RUST_<PROBE>, bytes). The
+  # issue's aim is 1 KiB; what the C side links beyond the Rust probe is in LIMITS.md.
+  parity() { # LABEL PROBE RUST-ABOVE-BASELINE RATCHET
+    [ -n "${FLASH[$2]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] || return
+    local over=$((FLASH[$2] - FLASH[BASELINE] - $3))
+    summary+=("$(printf 'size parity, %-30s C %6d B (flash %6d B) vs Rust %6d B above their baselines: C %5d B more (ratchet %d B; aim 1,024 B: %s)' \
+      "$1:" $((FLASH[$2] - FLASH[BASELINE])) "${FLASH[$2]}" "$3" "$over" "$4" "$([ "$over" -le 1024 ] && echo met || echo not met)")")
+    [ "$over" -le "$4" ] || fail "flash: $1 links $over B more than the Rust probe (ratchet $4 B)"
   }
-  parity "idna, microurl_parse" PARSE $((ri - rb))
-  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb))
-  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb))
-  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb))
+  parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-5408}"
+  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-4182}"
+  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-5090}"
+  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-3820}"
 fi
 
 # ---------------------------------------------------------------------------------------- 7b
@@ -337,12 +344,36 @@ if RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" cargo build -q --release --
     grep -A1 -E '^static stack bound: [^ ]+ (parse|parse_absolute|join) ' "$C/stack-bound.log" | cut -c1-300
     b_of() { echo "$bounds" | awk -v n="$1" '$1==n{print $2}'; }
     unresolved="$(grep -oE '^stack-bound: ERROR: [a-z_0-9]+' "$C/stack-bound.log" | awk '{print $3}' | sort -u | paste -sd' ')"
-    # A ratchet on microurl_parse, whose bound once held 1 KiB of scratch (MICROURL_FFI_PARSE_STACK_MAX).
-    # Its deepest chain is the stand-in for a base that fits no buffer, which `Url::from_parts`
-    # now checks in full (a parse again, under the C wrapper's frames).
-    max=${MICROURL_FFI_PARSE_STACK_MAX:-2240}
+    # Rust's `parse` beside it: the bound of embedded-tests' entry point in its own stack
+    # image (release, idna, no fast path: the build above), built as embedded-tests/run.sh
+    # builds it, so that after that script this is only the analysis.
+    rust_parse=""
+    if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
+      RUST_STACK_TD="$root/embedded-tests/target/stack"
+      if (cd "$root/embedded-tests" && MICROURL_SHARD=0/1 RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" \
+            CARGO_TARGET_DIR="$RUST_STACK_TD" cargo build -q --release --bin conformance --target $T) &&
+         python3 "$root/embedded-tests/stack-bound.py" "$RUST_STACK_TD/$T/release/conformance" $T \
+           --llvm-bin "$LLVM_BIN" >"$C/rust-stack-bound.log" 2>&1; then
+        rust_parse="$(sed -n 's/^static stack bound: [^ ]* parse \([0-9]*\) B$/\1/p' "$C/rust-stack-bound.log")"
+      fi
+      [ -n "$rust_parse" ] || fail "static stack bound of Rust's parse (embedded-tests' stack image, $C/rust-stack-bound.log)"
+    fi
+    # Ratchets on microurl_parse: its bound (MICROURL_FFI_PARSE_STACK_MAX), and its excess
+    # over Rust's parse (MICROURL_FFI_PARSE_STACK_OVER_RUST_MAX; the issue's aim is 128 B).
+    # The excess is one frame holding the base's URL and the input's over the parser's.
+    max=${MICROURL_FFI_PARSE_STACK_MAX:-1452}
+    over_max=${MICROURL_FFI_PARSE_STACK_OVER_RUST_MAX:-152}
     [ "$(b_of parse)" -le "$max" ] || fail "static stack bound of microurl_parse $(b_of parse) B > $max B"
-    summary+=("static stack bound M4F: parse $(b_of parse) B, parse_absolute $(b_of parse_absolute) B, join $(b_of join) B, can_parse $(b_of can_parse) B, set_href $(b_of set_href) B, server_name_cstr $(b_of server_name_cstr) B, request_target_cstr $(b_of request_target_cstr) B, host_header_cstr $(b_of host_header_cstr) B (Rust parse: 1,300 B, embedded-tests/run.sh); largest of the $(echo "$bounds" | wc -l) entries: $(echo "$bounds" | sort -k2 -n | tail -1); unresolved (core::fmt): ${unresolved:-none}")
+    beside=""
+    if [ -n "$rust_parse" ]; then
+      for f in parse parse_absolute join; do
+        beside+="$f $(b_of $f) B ($(( $(b_of $f) - rust_parse )) B over Rust's parse), "
+      done
+      over=$(( $(b_of parse) - rust_parse ))
+      [ "$over" -le "$over_max" ] || fail "static stack bound of microurl_parse $over B over Rust's parse (ratchet $over_max B)"
+      summary+=("static stack bound M4F, one parse: Rust parse $rust_parse B (embedded-tests' image); C ${beside%, }; aim within 128 B: parse $([ "$over" -le 128 ] && echo met || echo not met), parse_absolute $([ $(( $(b_of parse_absolute) - rust_parse )) -le 128 ] && echo met || echo not met)")
+    fi
+    summary+=("static stack bound M4F: parse $(b_of parse) B, parse_absolute $(b_of parse_absolute) B, join $(b_of join) B, can_parse $(b_of can_parse) B, href $(b_of href) B, set_href $(b_of set_href) B, server_name_cstr $(b_of server_name_cstr) B, request_target_cstr $(b_of request_target_cstr) B, host_header_cstr $(b_of host_header_cstr) B; largest of the $(echo "$bounds" | wc -l) entries: $(echo "$bounds" | sort -k2 -n | tail -1); unresolved (core::fmt): ${unresolved:-none}")
   fi
 else
   fail "static stack bound: build"
@@ -368,7 +399,7 @@ if [ "${MICROURL_FFI_COMPARE:-1}" = 1 ]; then
   step "beside http-parser and libcurl (compare.sh)"
   if "$here/compare.sh" >"$C/compare.log" 2>&1; then
     grep -E '^\| ' "$C/compare.log"
-    summary+=("compare: http-parser strict / non-strict and libcurl beside the URL Standard: the README table matches this run ($(grep -c '^| [WEep]' "$C/compare.log") rows); flash above the C baseline: $(grep 'http_parser_parse_url' "$C/compare.log" | awk -F'|' '{print $3}' | xargs) for http_parser_parse_url, $(grep '`microurl_parse`' "$C/compare.log" | awk -F'|' '{print $3}' | xargs) for microurl_parse (no idna / idna)")
+    summary+=("compare: http-parser strict / non-strict and libcurl beside the URL Standard: the README table matches this run ($(grep -c '^| [WEep]' "$C/compare.log") rows); flash above the C baseline: $(grep 'http_parser_parse_url' "$C/compare.log" | awk -F'|' '{print $3}' | xargs) for http_parser_parse_url, $(sed -n 's/^microurl_parse above the same C baseline: \(.*\) B (without \/ with idna)$/\1 B/p' "$C/compare.log") for microurl_parse (no idna / idna)")
   else
     tail -30 "$C/compare.log"
     fail "compare.sh (log: $C/compare.log)"

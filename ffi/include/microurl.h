@@ -374,14 +374,15 @@ extern "C" {
 #endif // __cplusplus
 
 // Parses `input` (with an optional `base` string, NULL for none) into `buf`, and stores
-// the URL in `*out`. See `microurl_join` for a base that is already parsed.
+// the URL in `*out`. See `microurl_join` for a base that is already parsed, and
+// `microurl_parse_absolute` for a firmware that never passes a base.
 //
 // The URL's serialization is written into `buf[0..buf_len]` (`out->href` points into
-// it; the base, when it is not canonical, is parsed into the end of `buf` first).
-// `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size succeeds. (A base that
-// fits neither `buf` nor 1 KiB of stack scratch is the one exception: then `needed` is what
-// the base alone needs, and a second call may ask for more.)
-// `*out` is written only on success.
+// it; the base, when it is not canonical, is parsed into the start of `buf` first, and the
+// URL after it). `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size
+// succeeds. (When the base does not fit `buf`, the input is measured against a stand-in
+// for the base: `needed` is then an upper bound, LIMITS.md.) `*out` is written only on
+// success.
 microurl_result microurl_parse(const char *input,
                                size_t input_len,
                                const char *base,
@@ -406,10 +407,10 @@ microurl_result microurl_join(const microurl_url *base,
 bool microurl_can_parse(const char *input, size_t input_len, const char *base, size_t base_len);
 
 // Checks a `microurl_url` (for instance one restored from storage) in full:
-// `MICROURL_OK`, or `MICROURL_INVALID_ARGUMENT` when its offsets do not fit its
-// serialization, or when its serialization, parsed again, is not exactly itself with the
-// same offsets, host kind and port (bytes changed by hand, a host kind or a port that the
-// serialization does not hold). Every function that takes a `microurl_url` runs the same
+// `MICROURL_OK`, or `MICROURL_INVALID_ARGUMENT` when its serialization, parsed again, is not
+// exactly itself with the same offsets, host kind and port (bytes or offsets changed by
+// hand, a host kind or a port that the serialization does not hold, a serialization this
+// library would not write). Every function that takes a `microurl_url` runs the same
 // check first, so a tampered struct never reaches a helper. The validation error bits
 // are the original parse's and are not checked.
 microurl_result microurl_check(const microurl_url *url);

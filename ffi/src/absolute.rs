@@ -4,7 +4,7 @@
 //! link; and the parse runs under one small frame of the C API.
 
 use crate::io::{self, Fail, Out, Region};
-use crate::{microurl_result, microurl_url, to_c};
+use crate::{microurl_result, microurl_url, store};
 use core::ffi::c_char;
 use mu::Url;
 
@@ -20,27 +20,17 @@ pub extern "C" fn microurl_parse_absolute(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let (input, arena, out) = arguments(input, input_len, out, buf, buf_len)?;
-        let buf_len = arena.len();
+        let (input, buf, out) = arguments(input, input_len, out, buf, buf_len)?;
+        let buf_len = buf.len();
         let copy = {
-            let url = Url::parse(input, &mut *arena).map_err(|e| Fail::of(e, 0))?;
-            // An input that is already canonical comes back as it is, borrowed from the
-            // input: the struct must point into the caller's buffer, so it is copied there.
-            let s = url.as_str();
-            let from = (s.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
-            let borrowed = from <= input.len() && from + s.len() <= input.len();
-            if borrowed && s.len() > buf_len {
-                return Err(Fail::TooSmall(s.len()));
+            // The URL is used where the parse left it (no copy of it in this frame).
+            match &Url::parse(input, &mut *buf) {
+                Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)?,
+                Err(e) => return Err(Fail::of(*e, 0)),
             }
-            // Written in place: no copy of the struct in this frame, which the parse is under.
-            out.write(to_c(&url));
-            borrowed.then_some((from, s.len()))
         };
-        if let Some((from, len)) = copy {
-            let text = input.as_bytes().get(from..from + len).unwrap_or_default();
-            let to = arena.get_mut(..len).unwrap_or_default();
-            to.copy_from_slice(text);
-            out.point_at(to.as_ptr().cast());
+        if let Some(c) = copy {
+            store::copy_in(store::borrowed(input.as_bytes(), c), buf, &out);
         }
         Ok(0)
     })

@@ -59,10 +59,11 @@ fn of_url(
     get: impl for<'x> FnOnce(&Url<'x>, &mut [u8]) -> Result<usize, Fail>,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-        io::disjoint(Region::of(buf, buf_len), &[href_r])?;
-        terminated(buf, buf_len, |to| get(&u, to))
+        view(url, |u| {
+            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            terminated(buf, buf_len, |to| get(u, to))
+        })
     })
 }
 

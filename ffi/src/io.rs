@@ -73,6 +73,14 @@ impl Fail {
         }
     }
 
+    /// The same failure, with a `needed` of at least `n` bytes.
+    pub(crate) fn at_least(self, n: usize) -> Fail {
+        match self {
+            Fail::TooSmall(m) => Fail::TooSmall(m.max(n)),
+            f => f,
+        }
+    }
+
     /// The same failure, found in the base string.
     pub(crate) fn in_base(self) -> Fail {
         match self {
@@ -196,6 +204,12 @@ impl Region {
             start: p as usize,
             len,
         }
+    }
+
+    /// Whether the `len` bytes at `p` lie inside the region.
+    pub(crate) fn holds<T>(self, p: *const T, len: usize) -> bool {
+        let from = (p as usize).wrapping_sub(self.start);
+        from < self.len && len <= self.len - from
     }
 }
 

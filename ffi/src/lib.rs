@@ -6,11 +6,11 @@
 //! checks, and every output buffer is checked not to overlap an input.
 //!
 //! A parsed URL is a plain C struct, `microurl_url`: a pointer to its serialization (in a
-//! buffer the caller owns) and the offsets of its components. Functions that take one
-//! rebuild the Rust [`mu::Url`] with [`mu::Url::from_parts`], which checks the offsets and
-//! parses the serialization again: a struct that was changed by hand gives
-//! `MICROURL_INVALID_ARGUMENT`, never a crash and never an answer for bytes the parser
-//! would not have written.
+//! buffer the caller owns) and the offsets of its components. Functions that take one parse
+//! its serialization again (with no arena: the parser returns a serialization it wrote as it
+//! is) and use that URL only if its offsets, host kind and port are the struct's: a struct
+//! that was changed by hand gives `MICROURL_INVALID_ARGUMENT`, never a crash and never an
+//! answer for bytes the parser would not have written.
 #![cfg_attr(not(test), no_std)]
 // C names for C types: the header is generated from these items as they are.
 #![allow(non_camel_case_types)]
@@ -21,10 +21,11 @@ mod idna;
 mod io;
 mod needed;
 mod net;
+mod store;
 
 use core::ffi::c_char;
 use io::{Fail, Out, Region};
-use mu::{Error, HostKind, Url, UrlParts, ValidationErrors};
+use mu::{Error, HostKind, Url};
 
 // ------------------------------------------------------------------------------ statuses
 
@@ -266,7 +267,7 @@ fn span(s: &str) -> microurl_span {
     }
 }
 
-fn host_kind_code(k: HostKind) -> u8 {
+pub(crate) fn host_kind_code(k: HostKind) -> u8 {
     match k {
         HostKind::None => 0,
         HostKind::Empty => 1,
@@ -277,75 +278,71 @@ fn host_kind_code(k: HostKind) -> u8 {
     }
 }
 
-fn host_kind_of(code: u8) -> Option<HostKind> {
-    Some(match code {
-        0 => HostKind::None,
-        1 => HostKind::Empty,
-        2 => HostKind::Domain,
-        3 => HostKind::Ipv4,
-        4 => HostKind::Ipv6,
-        5 => HostKind::Opaque,
-        _ => return None,
-    })
-}
-
-/// The C struct of `url` (whose serialization must stay where it is).
-fn to_c(url: &Url<'_>) -> microurl_url {
-    let p = url.parts();
-    let opt = |o: Option<u32>| o.unwrap_or(MICROURL_NONE);
-    microurl_url {
-        href: url.as_str().as_ptr().cast(),
-        // Parsed URLs fit u32 offsets (`from_parts` checks the same).
-        href_len: u32::try_from(url.as_str().len()).unwrap_or(u32::MAX),
-        scheme_end: p.scheme_end,
-        username_end: p.username_end,
-        host_start: p.host_start,
-        host_end: p.host_end,
-        path_start: p.path_start,
-        query_start: opt(p.query_start),
-        fragment_start: opt(p.fragment_start),
-        validation_errors: url.validation_errors().bits(),
-        port: p.port.unwrap_or(0),
-        has_port: u8::from(p.port.is_some()),
-        host_kind: host_kind_code(p.host_kind),
+/// `then` run on the URL behind `url`, or `Fail::Argument` for NULL or a struct that fails
+/// the check: its serialization, parsed again with no arena (one this library wrote is
+/// canonical, and the parser returns it as it is), must give the very struct, offsets, host
+/// kind and port included. A struct changed by hand (its bytes, its offsets, a host kind or
+/// a port the serialization does not hold) fails, so no function answers for a URL the
+/// parser would not have made. (`Url::from_parts` checks the same for Rust callers, and also
+/// accepts the IPv6 zones of `Url::parse_with_zone`, which no C function writes.) The
+/// validation error bits are the original parse's and are not checked.
+///
+/// `then` gets the URL where the parse left it, in this frame: a URL is never moved in this
+/// crate, because a copy of its 56 bytes is a `memcpy` call at opt-level `z`, which the
+/// library itself never links (nor, so, a firmware that only parses).
+fn view<R>(
+    url: *const microurl_url,
+    then: impl FnOnce(&Url<'_>) -> Result<R, Fail>,
+) -> Result<R, Fail> {
+    let c = io::read_struct(url)?;
+    let href = io::text(c.href, c.href_len as usize).map_err(|_| Fail::Argument)?;
+    match &Url::parse(href, &mut []) {
+        Ok(again) if is_struct_of(again, url) => then(again),
+        _ => Err(Fail::Argument),
     }
 }
 
-/// The Rust URL of a C struct, after checking it.
-fn from_c<'a>(c: &microurl_url) -> Result<Url<'a>, Fail> {
-    let href = io::text::<'a>(c.href, c.href_len as usize).map_err(|_| Fail::Argument)?;
-    let opt = |o: u32| (o != MICROURL_NONE).then_some(o);
-    let parts = UrlParts {
-        scheme_end: c.scheme_end,
-        username_end: c.username_end,
-        host_start: c.host_start,
-        host_end: c.host_end,
-        path_start: c.path_start,
-        query_start: opt(c.query_start),
-        fragment_start: opt(c.fragment_start),
-        port: (c.has_port != 0).then_some(c.port),
-        host_kind: host_kind_of(c.host_kind).ok_or(Fail::Argument)?,
-        validation: ValidationErrors::from_bits(c.validation_errors),
+/// Whether `*c` is the struct of `url`, the validation error bits aside. Out of line: the
+/// struct's copy is not in `view`'s frame, which the parse runs under.
+#[inline(never)]
+fn is_struct_of(url: &Url<'_>, c: *const microurl_url) -> bool {
+    let Ok(c) = io::read_struct(c) else {
+        return false;
     };
-    Url::from_parts(href, parts).map_err(|_| Fail::Argument)
-}
-
-/// The URL behind `url`, or `Fail::Argument` for NULL or a struct that fails the check.
-fn view<'a>(url: *const microurl_url) -> Result<Url<'a>, Fail> {
-    from_c(&io::read_struct(url)?)
+    let (s, p) = (url.as_str(), url.parts());
+    let opt = |o: Option<u32>| o.unwrap_or(MICROURL_NONE);
+    c.href == s.as_ptr().cast()
+        && c.href_len as usize == s.len()
+        && (
+            c.scheme_end,
+            c.username_end,
+            c.host_start,
+            c.host_end,
+            c.path_start,
+        ) == (
+            p.scheme_end,
+            p.username_end,
+            p.host_start,
+            p.host_end,
+            p.path_start,
+        )
+        && (c.query_start, c.fragment_start) == (opt(p.query_start), opt(p.fragment_start))
+        && (c.has_port != 0).then_some(c.port) == p.port
+        && c.host_kind == host_kind_code(p.host_kind)
 }
 
 // ------------------------------------------------------------------------------ parsing
 
 /// Parses `input` (with an optional `base` string, NULL for none) into `buf`, and stores
-/// the URL in `*out`. See `microurl_join` for a base that is already parsed.
+/// the URL in `*out`. See `microurl_join` for a base that is already parsed, and
+/// `microurl_parse_absolute` for a firmware that never passes a base.
 ///
 /// The URL's serialization is written into `buf[0..buf_len]` (`out->href` points into
-/// it; the base, when it is not canonical, is parsed into the end of `buf` first).
-/// `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size succeeds. (A base that
-/// fits neither `buf` nor 1 KiB of stack scratch is the one exception: then `needed` is what
-/// the base alone needs, and a second call may ask for more.)
-/// `*out` is written only on success.
+/// it; the base, when it is not canonical, is parsed into the start of `buf` first, and the
+/// URL after it). `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size
+/// succeeds. (When the base does not fit `buf`, the input is measured against a stand-in
+/// for the base: `needed` is then an upper bound, LIMITS.md.) `*out` is written only on
+/// success.
 #[no_mangle]
 pub extern "C" fn microurl_parse(
     input: *const c_char,
@@ -357,24 +354,91 @@ pub extern "C" fn microurl_parse(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let input_r = Region::of(input, input_len);
-        let base_r = Region::of(base, base_len);
-        let out = Out::new(out, &[input_r, base_r])?;
-        let buf_r = Region::of(buf, buf_len);
-        io::disjoint(buf_r, &[input_r, base_r, out.region()])?;
-        let input = io::text(input, input_len)?;
-        let base = match base.is_null() {
-            true if base_len == 0 => None,
-            _ => Some(io::text(base, base_len).map_err(Fail::in_base)?),
-        };
+        let (input, base) = parse_arguments(input, input_len, base, base_len, out, buf, buf_len)?;
+        // Checked with the others: taken here from the C arguments, which the compiler can
+        // read again from where the caller put them instead of keeping them in this frame.
+        let out = Out::new(out, &[])?;
         let buf = io::bytes_mut(buf, buf_len)?;
-        let url = match base {
-            None => parse_placed(input, None, buf)?,
-            Some(b) => parse_against_str(input, b, buf)?,
+        // Every parse of this call runs from this frame (none under a helper's frame), each
+        // at the same call site, and the base's URL and the input's are its only large
+        // values, used where the parses left them (no copies): the C function's stack is the
+        // parser's and one frame.
+        let copy = {
+            let mut arena: &mut [u8] = &mut *buf;
+            // `room`: the bytes at the start of `buf` that the base takes; more than `buf`
+            // holds when the input is measured against a stand-in.
+            let mut room = 0;
+            let mut based;
+            let b = match base {
+                None => None,
+                Some(base) => {
+                    based = Url::parse(base, &mut []);
+                    if let Err(Error::ArenaTooSmall { needed }) = based {
+                        room = needed;
+                        // Canonical bases stay in the caller's string; others take the start
+                        // of `buf`, or, when they do not fit, the input is measured against
+                        // a stand-in.
+                        let (text, to) = match needed <= arena.len() {
+                            true => {
+                                let (head, tail) = core::mem::take(&mut arena).split_at_mut(needed);
+                                arena = tail;
+                                (base, head)
+                            }
+                            false => {
+                                let stand_in =
+                                    needed::stand_in(base).ok_or(Fail::TooSmall(needed))?;
+                                (stand_in, &mut [][..])
+                            }
+                        };
+                        based = Url::parse(text, to);
+                    }
+                    match &based {
+                        Ok(b) => Some(b),
+                        Err(_) if room > buf_len => return Err(Fail::TooSmall(room)),
+                        Err(e) => return Err(Fail::of(*e, 0).in_base()),
+                    }
+                }
+            };
+            let parsed = Url::parse_with_base(input, b, arena);
+            if room > buf_len {
+                return Err(Fail::TooSmall(needed::with_stand_in(room, &parsed)));
+            }
+            match &parsed {
+                Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)
+                    .map_err(|f| f.at_least(room))?,
+                Err(e) => return Err(Fail::of(*e, room)),
+            }
         };
-        out.write(to_c(&url));
+        if let Some(c) = copy {
+            store::copy_in(store::borrowed(input.as_bytes(), c), buf, &out);
+        }
         Ok(0)
     })
+}
+
+/// `microurl_parse`'s arguments checked (`out` and `buf` too), and its two strings. Out of
+/// line: the checks' temporaries are not in the frame the parses run under.
+#[inline(never)]
+fn parse_arguments<'a>(
+    input: *const c_char,
+    input_len: usize,
+    base: *const c_char,
+    base_len: usize,
+    out: *mut microurl_url,
+    buf: *mut c_char,
+    buf_len: usize,
+) -> Result<(&'a str, Option<&'a str>), Fail> {
+    let input_r = Region::of(input, input_len);
+    let base_r = Region::of(base, base_len);
+    let out = Out::new(out, &[input_r, base_r])?;
+    io::disjoint(Region::of(buf, buf_len), &[input_r, base_r, out.region()])?;
+    let input = io::text(input, input_len)?;
+    let base = match base.is_null() {
+        true if base_len == 0 => None,
+        _ => Some(io::text(base, base_len).map_err(Fail::in_base)?),
+    };
+    io::bytes_mut(buf, buf_len)?;
+    Ok((input, base))
 }
 
 /// Parses `input` against the already parsed `base` into `buf` and stores the URL in `*out`
@@ -390,16 +454,23 @@ pub extern "C" fn microurl_join(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let b = view(base)?;
-        let input_r = Region::of(input, input_len);
-        let href_r = Region::of(b.as_str().as_ptr(), b.as_str().len());
-        let out = Out::new(out, &[input_r, href_r])?;
-        io::disjoint(Region::of(buf, buf_len), &[input_r, href_r, out.region()])?;
-        let input = io::text(input, input_len)?;
-        let buf = io::bytes_mut(buf, buf_len)?;
-        let url = parse_placed(input, Some(&b), buf)?;
-        out.write(to_c(&url));
-        Ok(0)
+        view(base, |b| {
+            let input_r = Region::of(input, input_len);
+            let href_r = Region::of(b.as_str().as_ptr(), b.as_str().len());
+            let out = Out::new(out, &[input_r, href_r])?;
+            io::disjoint(Region::of(buf, buf_len), &[input_r, href_r, out.region()])?;
+            let input = io::text(input, input_len)?;
+            let buf = io::bytes_mut(buf, buf_len)?;
+            let buf_len = buf.len();
+            let copy = match &Url::parse_with_base(input, Some(b), &mut *buf) {
+                Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)?,
+                Err(e) => return Err(Fail::of(*e, 0)),
+            };
+            if let Some(c) = copy {
+                store::copy_in(store::borrowed(input.as_bytes(), c), buf, &out);
+            }
+            Ok(0)
+        })
     })
 }
 
@@ -427,129 +498,15 @@ pub extern "C" fn microurl_can_parse(
 }
 
 /// Checks a `microurl_url` (for instance one restored from storage) in full:
-/// `MICROURL_OK`, or `MICROURL_INVALID_ARGUMENT` when its offsets do not fit its
-/// serialization, or when its serialization, parsed again, is not exactly itself with the
-/// same offsets, host kind and port (bytes changed by hand, a host kind or a port that the
-/// serialization does not hold). Every function that takes a `microurl_url` runs the same
+/// `MICROURL_OK`, or `MICROURL_INVALID_ARGUMENT` when its serialization, parsed again, is not
+/// exactly itself with the same offsets, host kind and port (bytes or offsets changed by
+/// hand, a host kind or a port that the serialization does not hold, a serialization this
+/// library would not write). Every function that takes a `microurl_url` runs the same
 /// check first, so a tampered struct never reaches a helper. The validation error bits
 /// are the original parse's and are not checked.
 #[no_mangle]
 pub extern "C" fn microurl_check(url: *const microurl_url) -> microurl_result {
-    io::run(|| view(url).map(|_| 0))
-}
-
-/// Where a parse or setter left the URL: in the arena at an offset, or borrowed from a
-/// source (an input that was already canonical, or a setter's unchanged URL).
-enum Place {
-    Arena(usize),
-    Source(usize),
-}
-
-/// Parses into `arena` and settles the result in it (copying a result that borrows the
-/// input to the start of the arena).
-fn parse_placed<'a>(
-    input: &str,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-) -> Result<Url<'a>, Fail> {
-    let placed = {
-        let span = (arena.as_ptr() as usize, arena.len());
-        let url = Url::parse_with_base(input, base, arena).map_err(|e| Fail::of(e, 0))?;
-        placed(&url, span, input.as_bytes())
-    };
-    settle(arena, input.as_bytes(), placed)
-}
-
-/// `url`'s parts and where its serialization is (in the arena, or in `source`).
-fn placed(url: &Url<'_>, arena: (usize, usize), source: &[u8]) -> (UrlParts, usize, Place) {
-    let s = url.as_str();
-    let p = s.as_ptr() as usize;
-    let place = match p.checked_sub(arena.0) {
-        Some(off) if off < arena.1 => Place::Arena(off),
-        _ => Place::Source(p.wrapping_sub(source.as_ptr() as usize)),
-    };
-    (url.parts(), s.len(), place)
-}
-
-/// Whether `url`'s serialization lies inside `region` (a setter may return its URL as it
-/// was, borrowing the original serialization).
-fn inside(url: &Url<'_>, region: &[u8]) -> bool {
-    let (p, start) = (url.as_str().as_ptr() as usize, region.as_ptr() as usize);
-    p >= start && p + url.as_str().len() <= start + region.len()
-}
-
-/// The URL over `arena`, copying a serialization borrowed from `source` to its start
-/// (which needs the serialization's length).
-fn settle<'a>(
-    arena: &'a mut [u8],
-    source: &[u8],
-    (parts, len, place): (UrlParts, usize, Place),
-) -> Result<Url<'a>, Fail> {
-    let at = match place {
-        Place::Arena(off) => off,
-        Place::Source(off) => {
-            let from = source.get(off..off + len).ok_or(Fail::Argument)?;
-            let to = arena.get_mut(..len).ok_or(Fail::TooSmall(len))?;
-            to.copy_from_slice(from);
-            0
-        }
-    };
-    let arena: &'a [u8] = arena;
-    let s = arena.get(at..at + len).ok_or(Fail::Argument)?;
-    let s = core::str::from_utf8(s).map_err(|_| Fail::Argument)?;
-    Url::from_parts(s, parts).map_err(|_| Fail::Argument)
-}
-
-/// Parses `base` into `buf` and moves it to the end (unless it is canonical: then it stays
-/// in the caller's string), then `input` against it into the rest of `buf`.
-fn parse_against_str<'a>(input: &str, base: &str, buf: &'a mut [u8]) -> Result<Url<'a>, Fail> {
-    let n = buf.len();
-    // 1. The base.
-    let (bparts, blen, bplace) = {
-        let span = (buf.as_ptr() as usize, n);
-        match Url::parse(base, buf) {
-            Ok(b) => placed(&b, span, base.as_bytes()),
-            Err(Error::ArenaTooSmall { needed }) => {
-                return Err(Fail::TooSmall(needed::base_elsewhere(input, base, needed)));
-            }
-            Err(e) => return Err(Fail::of(e, 0).in_base()),
-        }
-    };
-    let used = match bplace {
-        Place::Source(_) => 0,
-        Place::Arena(off) => {
-            move_to_end(buf.get_mut(off..).unwrap_or_default(), blen);
-            blen
-        }
-    };
-    // 2. The input against it, into the head of `buf`.
-    let placed = {
-        let (head, tail) = buf.split_at_mut(n - used);
-        let tail: &[u8] = tail;
-        let base_str = match bplace {
-            Place::Source(off) => base.get(off..off + blen),
-            Place::Arena(_) => core::str::from_utf8(tail).ok(),
-        };
-        let b =
-            Url::from_parts(base_str.ok_or(Fail::Argument)?, bparts).map_err(|_| Fail::Argument)?;
-        let span = (head.as_ptr() as usize, head.len());
-        let url = Url::parse_with_base(input, Some(&b), head).map_err(|e| Fail::of(e, used))?;
-        placed(&url, span, input.as_bytes())
-    };
-    // A result that borrows the input goes to the start of `buf`, over the base, which is
-    // no longer needed.
-    settle(buf, input.as_bytes(), placed)
-}
-
-/// Moves `span[..len]` to the end of `span` by rotation (three reversals, plain swaps):
-/// `copy_within` would link `memmove`, 1.5 KB of flash on Cortex-M (the library avoids it
-/// for the same reason).
-fn move_to_end(span: &mut [u8], len: usize) {
-    if len <= span.len() {
-        span[..len].reverse();
-        span[len..].reverse();
-        span.reverse();
-    }
+    io::run(|| view(url, |_| Ok(0)))
 }
 
 // ------------------------------------------------------------------------------ getters
@@ -560,10 +517,7 @@ fn getter(
     url: *const microurl_url,
     get: impl for<'x> FnOnce(&Url<'x>) -> Option<&'x str>,
 ) -> microurl_span {
-    match view(url) {
-        Ok(u) => get(&u).map_or(NO_SPAN, span),
-        Err(_) => NO_SPAN,
-    }
+    view(url, |u| Ok(get(u).map_or(NO_SPAN, span))).unwrap_or(NO_SPAN)
 }
 
 /// The serialization (`href`).
@@ -650,43 +604,47 @@ pub extern "C" fn microurl_fragment(url: *const microurl_url) -> microurl_span {
 /// The port as a number, or -1 if there is none (or it is the scheme's default).
 #[no_mangle]
 pub extern "C" fn microurl_port_number(url: *const microurl_url) -> i32 {
-    view(url).ok().and_then(|u| u.port()).map_or(-1, i32::from)
+    view(url, |u| Ok(u.port()))
+        .ok()
+        .flatten()
+        .map_or(-1, i32::from)
 }
 
 /// The port, else the scheme's default port (80 for http, ...), else -1.
 #[no_mangle]
 pub extern "C" fn microurl_port_or_default(url: *const microurl_url) -> i32 {
-    view(url)
+    view(url, |u| Ok(u.port_or_known_default()))
         .ok()
-        .and_then(|u| u.port_or_known_default())
+        .flatten()
         .map_or(-1, i32::from)
 }
 
 /// Whether the scheme is special (http, https, ws, wss, ftp, file).
 #[no_mangle]
 pub extern "C" fn microurl_is_special(url: *const microurl_url) -> bool {
-    view(url).is_ok_and(|u| u.is_special())
+    view(url, |u| Ok(u.is_special())).unwrap_or(false)
 }
 
 /// Whether the URL has an opaque path (`mailto:x`).
 #[no_mangle]
 pub extern "C" fn microurl_has_opaque_path(url: *const microurl_url) -> bool {
-    view(url).is_ok_and(|u| u.has_opaque_path())
+    view(url, |u| Ok(u.has_opaque_path())).unwrap_or(false)
 }
 
 /// The kind of host (`MICROURL_HOST_*`); `MICROURL_HOST_NONE` for a broken struct.
 #[no_mangle]
 pub extern "C" fn microurl_host_kind_of(url: *const microurl_url) -> microurl_host_kind {
-    view(url).map_or(MICROURL_HOST_NONE, |u| {
-        u32::from(host_kind_code(u.host_kind()))
-    })
+    view(url, |u| Ok(u32::from(host_kind_code(u.host_kind())))).unwrap_or(MICROURL_HOST_NONE)
 }
 
 /// The IPv4 address of an IPv4 host into `*out` (`0x7f000001` for 127.0.0.1); false (and
 /// `*out` untouched) for other hosts.
 #[no_mangle]
 pub extern "C" fn microurl_host_ipv4(url: *const microurl_url, out: *mut u32) -> bool {
-    let Ok(Some(mu::Host::Ipv4(a))) = view(url).map(|u| u.host()) else {
+    let Ok(Some(a)) = view(url, |u| match u.host() {
+        Some(mu::Host::Ipv4(a)) => Ok(Some(a)),
+        _ => Ok(None),
+    }) else {
         return false;
     };
     io::write_value(out, u32::from(a)).is_ok()
@@ -696,7 +654,10 @@ pub extern "C" fn microurl_host_ipv4(url: *const microurl_url, out: *mut u32) ->
 /// first); false (and `out` untouched) for other hosts.
 #[no_mangle]
 pub extern "C" fn microurl_host_ipv6(url: *const microurl_url, out: *mut u16) -> bool {
-    let Ok(Some(mu::Host::Ipv6(a))) = view(url).map(|u| u.host()) else {
+    let Ok(Some(a)) = view(url, |u| match u.host() {
+        Some(mu::Host::Ipv6(a)) => Ok(Some(a)),
+        _ => Ok(None),
+    }) else {
         return false;
     };
     io::write_value(out.cast::<[u16; 8]>(), a.segments()).is_ok()
@@ -737,38 +698,49 @@ fn set(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let value_r = Region::of(value, value_len);
-        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-        let out = Out::new(out, &[value_r, href_r])?;
-        io::disjoint(Region::of(buf, buf_len), &[value_r, href_r, out.region()])?;
-        let value = io::text(value, value_len)?;
-        let arena = io::bytes_mut(buf, buf_len)?;
-        let placed = {
-            let span = (arena.as_ptr() as usize, arena.len());
-            let new = match which {
-                Setter::Href => u.set_href(value, arena),
-                Setter::Protocol => u.set_protocol(value, arena),
-                Setter::Username => u.set_username(value, arena),
-                Setter::Password => u.set_password(value, arena),
-                Setter::Host => u.set_host(value, arena),
-                Setter::Hostname => u.set_hostname(value, arena),
-                Setter::Port => u.set_port(value, arena),
-                Setter::Pathname => u.set_pathname(value, arena),
-                Setter::Search => u.set_search(value, arena),
-                Setter::Hash => u.set_hash(value, arena),
-            }
-            .map_err(|e| Fail::of(e, 0))?;
-            // The source of a borrowed result: the value (href setter) or the URL itself.
-            let source = match inside(&new, u.as_str().as_bytes()) {
-                true => u.as_str().as_bytes(),
-                false => value.as_bytes(),
+        view(url, |u| {
+            let value_r = Region::of(value, value_len);
+            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            let out = Out::new(out, &[value_r, href_r])?;
+            io::disjoint(Region::of(buf, buf_len), &[value_r, href_r, out.region()])?;
+            let value = io::text(value, value_len)?;
+            let arena = io::bytes_mut(buf, buf_len)?;
+            let buf_len = arena.len();
+            let (copy, from_url) = {
+                let new = match which {
+                    Setter::Href => u.set_href(value, &mut *arena),
+                    Setter::Protocol => u.set_protocol(value, &mut *arena),
+                    Setter::Username => u.set_username(value, &mut *arena),
+                    Setter::Password => u.set_password(value, &mut *arena),
+                    Setter::Host => u.set_host(value, &mut *arena),
+                    Setter::Hostname => u.set_hostname(value, &mut *arena),
+                    Setter::Port => u.set_port(value, &mut *arena),
+                    Setter::Pathname => u.set_pathname(value, &mut *arena),
+                    Setter::Search => u.set_search(value, &mut *arena),
+                    Setter::Hash => u.set_hash(value, &mut *arena),
+                };
+                let new = match &new {
+                    Ok(new) => new,
+                    Err(e) => return Err(Fail::of(*e, 0)),
+                };
+                // The source of a borrowed result: the URL itself (left as it was) or the value
+                // (the href setter).
+                let from_url = href_r.holds(new.as_str().as_ptr(), new.as_str().len());
+                let source = match from_url {
+                    true => u.as_str().as_bytes(),
+                    false => value.as_bytes(),
+                };
+                (store::put(new, source, &out, buf_len)?, from_url)
             };
-            (placed(&new, span, source), source)
-        };
-        let new = settle(arena, placed.1, placed.0)?;
-        out.write(to_c(&new));
-        Ok(0)
+            if let Some(c) = copy {
+                let source = match from_url {
+                    true => u.as_str().as_bytes(),
+                    false => value.as_bytes(),
+                };
+                store::copy_in(store::borrowed(source, c), arena, &out);
+            }
+            Ok(0)
+        })
     })
 }
 
@@ -916,10 +888,11 @@ pub extern "C" fn microurl_origin(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-        io::disjoint(Region::of(buf, buf_len), &[href_r])?;
-        io::display_into(&u.origin(), io::bytes_mut(buf, buf_len)?)
+        view(url, |u| {
+            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            io::display_into(&u.origin(), io::bytes_mut(buf, buf_len)?)
+        })
     })
 }
 

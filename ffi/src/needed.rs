@@ -6,20 +6,22 @@
 //! What an input parses to against a base depends on the base's scheme (special or not,
 //! `file`), on whether its path is opaque, and otherwise only on components it copies from
 //! the base: against the real base the output is at most the stand-in's output plus the
-//! base's serialization, which is no longer than the base's own `needed`. The base stays at
-//! the end of the buffer while the input is parsed before it. So `needed` is an upper bound
-//! (at most twice the base's need more than an exact count), found with no arena at all.
+//! base's serialization, which is no longer than the base's own `needed`. The base takes
+//! the start of the buffer (its `needed` bytes) and the input is parsed after it. So
+//! `needed` is an upper bound (at most twice the base's need more than an exact count),
+//! found with no arena at all.
+//!
+//! The stand-in is a canonical serialization, which the parser returns as it is with no
+//! arena: `microurl_parse` parses it in its own frame, as it parses the base.
 
-use mu::{Error, HostKind, SchemeKind, Url, UrlParts, ValidationErrors};
+use mu::{Error, SchemeKind, Url};
 
-/// `needed` for a parse of `input` against the base string `base`, which needs
-/// `base_needed` bytes of its own.
-pub(crate) fn base_elsewhere(input: &str, base: &str, base_needed: usize) -> usize {
-    let Some(stand_in) = stand_in(base) else {
-        return base_needed;
-    };
-    let input_needs = match Url::parse_with_base(input, Some(&stand_in), &mut []) {
-        Err(Error::ArenaTooSmall { needed }) => needed,
+/// `needed` for a parse of the input against the base string, which needs `base_needed`
+/// bytes of its own, from the parse of the input against the stand-in with no arena.
+pub(crate) fn with_stand_in(base_needed: usize, parsed: &Result<Url<'_>, Error>) -> usize {
+    let input_needs = match parsed {
+        Err(Error::ArenaTooSmall { needed }) => *needed,
+        // Canonical: borrowed from the input, and copied into the buffer.
         Ok(url) => url.as_str().len(),
         // Invalid against the stand-in is invalid against the base: the base's own room
         // is all the final answer needs.
@@ -28,9 +30,10 @@ pub(crate) fn base_elsewhere(input: &str, base: &str, base_needed: usize) -> usi
     base_needed.saturating_mul(2).saturating_add(input_needs)
 }
 
-/// The stand-in for the base string `b`; `None` when `b` has no scheme.
+/// The serialization of the stand-in for the base string `b`; `None` when `b` has no
+/// scheme. Out of line: its scratch is not in the frame the parses run under.
 #[inline(never)]
-fn stand_in(b: &str) -> Option<Url<'static>> {
+pub(crate) fn stand_in(b: &str) -> Option<&'static str> {
     // The scheme as the scheme state reads it: leading C0 controls and spaces trimmed, tabs
     // and newlines skipped; at most `wss+x`'s five bytes are needed to tell a special one.
     let mut lower = [0u8; 6];
@@ -62,47 +65,19 @@ fn stand_in(b: &str) -> Option<Url<'static>> {
         true => core::str::from_utf8(lower.get(..len)?).ok()?,
         false => "",
     };
-    let (href, scheme_end, host) = match SchemeKind::from_scheme(scheme) {
-        SchemeKind::Http => ("http://h/", 4, true),
-        SchemeKind::Https => ("https://h/", 5, true),
-        SchemeKind::Ws => ("ws://h/", 2, true),
-        SchemeKind::Wss => ("wss://h/", 3, true),
-        SchemeKind::Ftp => ("ftp://h/", 3, true),
-        SchemeKind::File => ("file:///", 4, true),
+    Some(match SchemeKind::from_scheme(scheme) {
+        SchemeKind::Http => "http://h/",
+        SchemeKind::Https => "https://h/",
+        SchemeKind::Ws => "ws://h/",
+        SchemeKind::Wss => "wss://h/",
+        SchemeKind::Ftp => "ftp://h/",
+        SchemeKind::File => "file:///",
         _ => {
             let first = rest.iter().find(|&&c| !matches!(c, b'\t' | b'\n' | b'\r'));
             match first {
-                Some(b'/') => ("a:/", 1, false),
-                _ => ("a:x", 1, false),
+                Some(b'/') => "a:/",
+                _ => "a:x",
             }
         }
-    };
-    Url::from_parts(href, parts(href, scheme_end, host)).ok()
-}
-
-/// The offsets of a stand-in: `scheme://host/` (host `h`, or empty for `file`), or `a:` and
-/// a one-byte path.
-fn parts(href: &str, scheme_end: u32, host: bool) -> UrlParts {
-    let path_start = href.len() as u32 - 1;
-    let (host_start, host_kind) = match (host, scheme_end + 3 == path_start) {
-        (false, _) => (scheme_end + 1, HostKind::None),
-        (true, true) => (scheme_end + 3, HostKind::Empty),
-        (true, false) => (scheme_end + 3, HostKind::Domain),
-    };
-    let path_start = match host {
-        true => path_start,
-        false => scheme_end + 1,
-    };
-    UrlParts {
-        scheme_end,
-        username_end: host_start,
-        host_start,
-        host_end: path_start,
-        path_start,
-        query_start: None,
-        fragment_start: None,
-        port: None,
-        host_kind,
-        validation: ValidationErrors::default(),
-    }
+    })
 }

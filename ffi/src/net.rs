@@ -4,7 +4,7 @@
 //! `MICROURL_REFUSED` status with its `MICROURL_ERROR_*` reason.
 
 use crate::io::{self, Fail, Out, Region};
-use crate::{microurl_result, microurl_span, microurl_url, span, to_c, view};
+use crate::{microurl_result, microurl_span, microurl_url, span, store, view};
 use crate::{
     MICROURL_HOST_DOMAIN, MICROURL_HOST_IPV4, MICROURL_HOST_IPV6, MICROURL_HOST_NONE, NO_SPAN,
 };
@@ -42,10 +42,11 @@ pub extern "C" fn microurl_request_target(
     out: *mut microurl_span,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let target = u.request_target().map_err(Fail::net)?;
-        io::write_value(out, span(target))?;
-        Ok(0)
+        view(url, |u| {
+            let target = u.request_target().map_err(Fail::net)?;
+            io::write_value(out, span(target))?;
+            Ok(0)
+        })
     })
 }
 
@@ -62,11 +63,12 @@ pub extern "C" fn microurl_absolute_form(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-        io::disjoint(Region::of(buf, buf_len), &[href_r])?;
-        let buf = io::bytes_mut(buf, buf_len)?;
-        u.absolute_form_into(buf).map(str::len).map_err(Fail::net)
+        view(url, |u| {
+            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            let buf = io::bytes_mut(buf, buf_len)?;
+            u.absolute_form_into(buf).map(str::len).map_err(Fail::net)
+        })
     })
 }
 
@@ -82,11 +84,12 @@ pub extern "C" fn microurl_authority_form(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-        io::disjoint(Region::of(buf, buf_len), &[href_r])?;
-        let buf = io::bytes_mut(buf, buf_len)?;
-        u.authority_form_into(buf).map(str::len).map_err(Fail::net)
+        view(url, |u| {
+            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            let buf = io::bytes_mut(buf, buf_len)?;
+            u.authority_form_into(buf).map(str::len).map_err(Fail::net)
+        })
     })
 }
 
@@ -103,11 +106,12 @@ pub extern "C" fn microurl_host_header(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-        io::disjoint(Region::of(buf, buf_len), &[href_r])?;
-        let buf = io::bytes_mut(buf, buf_len)?;
-        u.host_header_into(buf).map(str::len).map_err(Fail::net)
+        view(url, |u| {
+            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            let buf = io::bytes_mut(buf, buf_len)?;
+            u.host_header_into(buf).map(str::len).map_err(Fail::net)
+        })
     })
 }
 
@@ -167,10 +171,11 @@ pub extern "C" fn microurl_server_name(
     out: *mut microurl_server,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let name = u.server_name().map_err(Fail::net)?;
-        io::write_value(out, server_name_c(name))?;
-        Ok(0)
+        view(url, |u| {
+            let name = u.server_name().map_err(Fail::net)?;
+            io::write_value(out, server_name_c(name))?;
+            Ok(0)
+        })
     })
 }
 
@@ -191,10 +196,11 @@ pub extern "C" fn microurl_coap_option_count(
     count: *mut usize,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let n = u.coap_options().map_err(Fail::net)?.count();
-        io::write_value(count, n)?;
-        Ok(0)
+        view(url, |u| {
+            let n = u.coap_options().map_err(Fail::net)?.count();
+            io::write_value(count, n)?;
+            Ok(0)
+        })
     })
 }
 
@@ -213,17 +219,18 @@ pub extern "C" fn microurl_coap_option_at(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-        let number_r = Region::of(number, core::mem::size_of::<u16>());
-        io::disjoint(number_r, &[href_r])?;
-        io::disjoint(Region::of(buf, buf_len), &[href_r, number_r])?;
-        let option = u.coap_options().map_err(Fail::net)?.nth(index);
-        let option = option.ok_or(Fail::Argument)?;
-        let buf = io::bytes_mut(buf, buf_len)?;
-        let n = option.value_into(buf).map_err(|e| Fail::of(e, 0))?.len();
-        io::write_value(number, option.number())?;
-        Ok(n)
+        view(url, |u| {
+            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            let number_r = Region::of(number, core::mem::size_of::<u16>());
+            io::disjoint(number_r, &[href_r])?;
+            io::disjoint(Region::of(buf, buf_len), &[href_r, number_r])?;
+            let option = u.coap_options().map_err(Fail::net)?.nth(index);
+            let option = option.ok_or(Fail::Argument)?;
+            let buf = io::bytes_mut(buf, buf_len)?;
+            let n = option.value_into(buf).map_err(|e| Fail::of(e, 0))?.len();
+            io::write_value(number, option.number())?;
+            Ok(n)
+        })
     })
 }
 
@@ -292,10 +299,11 @@ pub extern "C" fn microurl_coap_url_from_options(
             (o.number, value)
         });
         let buf = io::bytes_mut(buf, buf_len)?;
-        let url = mu::coap::url_from_options(kind, SocketAddr::new(ip, port), pairs, buf)
-            .map_err(Fail::net)?;
-        out.write(to_c(&url));
-        Ok(0)
+        // The builder writes every URL into `buf`: nothing is borrowed, nothing to copy.
+        match &mu::coap::url_from_options(kind, SocketAddr::new(ip, port), pairs, buf) {
+            Ok(url) => store::put(url, &[], &out, buf_len).map(|_| 0),
+            Err(e) => Err(Fail::net(*e)),
+        }
     })
 }
 
@@ -361,36 +369,37 @@ pub extern "C" fn microurl_mqtt_broker(
     pass_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let u = view(url)?;
-        let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-        let out_r = Region::of(out, core::mem::size_of::<microurl_broker>());
-        let (user_r, pass_r) = (Region::of(user, user_len), Region::of(pass, pass_len));
-        io::disjoint(out_r, &[href_r, user_r, pass_r])?;
-        io::disjoint(user_r, &[href_r, pass_r])?;
-        io::disjoint(pass_r, &[href_r])?;
-        let b = u.mqtt_broker().map_err(Fail::net)?;
-        let (ul, pl) = (decoded_len(b.username), decoded_len(b.password));
-        if ul > user_len || pl > pass_len {
-            return Err(Fail::TooSmall(ul.max(pl)));
-        }
-        let username_len = decode_credential(b.username, io::bytes_mut(user, user_len)?)?;
-        let password_len = decode_credential(b.password, io::bytes_mut(pass, pass_len)?)?;
-        let ws_path = match b.transport {
-            mu::mqtt::Transport::WebSocket { path } => span(path),
-            _ => NO_SPAN,
-        };
-        let c = microurl_broker {
-            server: server_name_c(b.server),
-            port: b.port,
-            tls: b.tls,
-            websocket: !matches!(b.transport, mu::mqtt::Transport::Tcp),
-            ws_path,
-            has_username: b.username.is_some(),
-            has_password: b.password.is_some(),
-            username_len,
-            password_len,
-        };
-        io::write_value(out, c)?;
-        Ok(0)
+        view(url, |u| {
+            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            let out_r = Region::of(out, core::mem::size_of::<microurl_broker>());
+            let (user_r, pass_r) = (Region::of(user, user_len), Region::of(pass, pass_len));
+            io::disjoint(out_r, &[href_r, user_r, pass_r])?;
+            io::disjoint(user_r, &[href_r, pass_r])?;
+            io::disjoint(pass_r, &[href_r])?;
+            let b = u.mqtt_broker().map_err(Fail::net)?;
+            let (ul, pl) = (decoded_len(b.username), decoded_len(b.password));
+            if ul > user_len || pl > pass_len {
+                return Err(Fail::TooSmall(ul.max(pl)));
+            }
+            let username_len = decode_credential(b.username, io::bytes_mut(user, user_len)?)?;
+            let password_len = decode_credential(b.password, io::bytes_mut(pass, pass_len)?)?;
+            let ws_path = match b.transport {
+                mu::mqtt::Transport::WebSocket { path } => span(path),
+                _ => NO_SPAN,
+            };
+            let c = microurl_broker {
+                server: server_name_c(b.server),
+                port: b.port,
+                tls: b.tls,
+                websocket: !matches!(b.transport, mu::mqtt::Transport::Tcp),
+                ws_path,
+                has_username: b.username.is_some(),
+                has_password: b.password.is_some(),
+                username_len,
+                password_len,
+            };
+            io::write_value(out, c)?;
+            Ok(0)
+        })
     })
 }

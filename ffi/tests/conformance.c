@@ -540,7 +540,7 @@ static void api_checks(void) {
            "status name");
     expect(cstr_is(microurl_validation_error_name(0), "domain-to-ASCII"), "validation name 0");
     expect(cstr_is(microurl_validation_error_name(99), "unknown"), "validation name 99");
-    /* A base string that is not canonical is parsed into the end of the buffer first. */
+    /* A base string that is not canonical is parsed into the start of the buffer first. */
     r = microurl_parse("c?d", 3, "HTTP://H/a/\tb", 14, &u, buf_a, 64);
     expect(r.status == MICROURL_OK && span_is(microurl_href(&u), "http://h/a/c?d"),
            "non-canonical base string");
@@ -629,6 +629,17 @@ static void api_checks(void) {
         expect(microurl_check(&p).status == MICROURL_INVALID_ARGUMENT, "opaque 127.1 as a domain");
         expect(microurl_server_name(&p, &sv).status == MICROURL_INVALID_ARGUMENT,
                "no server name for 127.1 as a domain");
+        /* A serialization that parses, but to other bytes than the struct's: a space before
+           it (trimmed by the parser) taken into the struct, every offset moved by one. */
+        r = microurl_parse("http://h/x", 10, 0, 0, &p, t + 1, sizeof t - 1);
+        expect(r.status == MICROURL_OK && p.href == t + 1, "parse for the shifted struct");
+        t[0] = ' ';
+        microurl_url w = p;
+        w.href = t;
+        w.href_len++;
+        w.scheme_end++, w.username_end++, w.host_start++, w.host_end++, w.path_start++;
+        expect(microurl_check(&w).status == MICROURL_INVALID_ARGUMENT && microurl_href(&w).ptr == 0,
+               "a space before the serialization, offsets moved: refused");
     }
     microurl_url zero = {0};
     expect(microurl_check(&zero).status == MICROURL_INVALID_ARGUMENT, "zeroed struct");

@@ -15,9 +15,9 @@
 #     bound above MICROURL_STACK_BOUND_BUDGET (default 1536 B, M0 only; a budget gate), or,
 #     for the entry points MICROURL_STACK_BOUND_ALLOW names ("NAME=BYTES ...", globs, M0
 #     only), above the bytes given there (a ratchet for those known to be above the budget)
-#  5c. panic-free link (issue 20): the size probe and the `panic-free` conformance image (the
-#     vectors through src/entries.rs, no core::fmt), with and without idna, on thumbv6m and
-#     thumbv7em, with a panic handler that calls an undefined symbol: `panic-free link: <target>
+#  5c. panic-free link (issue 20): the size probe (opt-level z) and the `panic-free` conformance
+#     image (the vectors through src/entries.rs, no core::fmt; at opt-level s and z), with and
+#     without idna, on thumbv6m and thumbv7em, with a panic handler that calls an undefined symbol: `panic-free link: <target>
 #     <build> ok` when it links (the conformance image with idna then runs on QEMU); otherwise
 #     the run fails, and the surviving panic sites (file:line) are listed. Control: the probe's
 #     runtime alone links, and one unchecked `slice[i]` on the input (index-demo) breaks it.
@@ -195,15 +195,18 @@ done
 step "panic-free link (panic handler calls an undefined symbol)"
 PF_TD="$TD/panic-free"
 for target in "${STACK_TARGETS[@]}"; do
-  for build in probe probe+idna conformance conformance+idna; do
+  for build in probe probe+idna conformance conformance+idna conformance@z conformance@z+idna; do
     feats=panic-free-link; [[ $build == *+idna ]] && feats+=",idna"
+    # `@z`: the conformance image at opt-level "z" too (the probe is built at "z" already).
+    opt=(); td="$PF_TD"
+    [[ $build == *@z* ]] && opt=(CARGO_PROFILE_RELEASE_OPT_LEVEL=z) && td="$PF_TD/z"
     case $build in
       probe*) cmd=(cargo build -q --profile size -p microurl-probe --features "$feats" --target "$target")
-              elf="$PF_TD/$target/size/microurl-probe" ;;
+              elf="$td/$target/size/microurl-probe" ;;
       *) cmd=(cargo build -q --release --bin panic-free --no-default-features --features "$feats" --target "$target")
-         elf="$PF_TD/$target/release/panic-free" ;;
+         elf="$td/$target/release/panic-free" ;;
     esac
-    if CARGO_TARGET_DIR="$PF_TD" "${cmd[@]}" >/tmp/microurl-pf.log 2>&1; then
+    if env "${opt[@]}" CARGO_TARGET_DIR="$td" "${cmd[@]}" >/tmp/microurl-pf.log 2>&1; then
       echo "panic-free link: $target $build ok"
       summary+=("panic-free link: $target $build ok")
       if [ "$build" = conformance+idna ]; then
@@ -221,7 +224,7 @@ for target in "${STACK_TARGETS[@]}"; do
       continue
     fi
     # Keep the image despite the undefined symbol, to list the calls into the panic machinery.
-    MICROURL_PANIC_REPORT=1 CARGO_TARGET_DIR="$PF_TD" "${cmd[@]}" >/dev/null 2>&1
+    env "${opt[@]}" MICROURL_PANIC_REPORT=1 CARGO_TARGET_DIR="$td" "${cmd[@]}" >/dev/null 2>&1
     sites="$(python3 "$here/stack-bound.py" "$elf" "$target" --llvm-bin "$LLVM_BIN" --panic-sites main)"
     n="$(echo "$sites" | grep -c '^panic site:')"
     echo "$sites" | sed 's/^/    /'

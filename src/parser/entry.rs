@@ -2,24 +2,24 @@
 //! composed in one place, [`pipeline`]: the input's length, the recognizer's canonical
 //! prefix (where it runs), then [`prepared_run`]: trim, a tab-free copy at the end of the
 //! arena when the input has tabs or newlines (with the map back to input positions), and the
-//! states ([`run`]). A run's answer is a value ([`Answer`]): a parse's `Result`, whose
-//! `ArenaTooSmall` says what suffices, or a validity-only run's [`Verdict`]. Where the arena
-//! cannot hold the tab-free copy, the pipeline answers a bound at once, and the entry point
-//! tightens it by counting ([`super::needed`]) after the pipeline has returned, not under
-//! it.
+//! states ([`run`]), whose [`Outcome`] becomes a parse's `Result` (its `ArenaTooSmall` says
+//! what suffices) or a validity-only run's [`Verdict`]. Where the arena cannot hold the
+//! tab-free copy, the pipeline answers a bound at once, and the entry point tightens it by
+//! counting ([`super::needed`]) after the pipeline has returned, not under it.
 //!
 //! The entry points: [`parse`] (`Url::parse`, `parse_with_base`, `join`, `parse_with`
 //! without a log), [`parse_result`] (`UrlBuf`, zones, which tighten with their own
-//! buffers), `parse_logged` (a log or strict mode), [`reparse_result`] (a serialization this
-//! crate built) and [`pipeline_validity`] (`can_parse`, with its own recognizer, writing
-//! nothing and stopping where no later state can fail). The setters' re-parse of a result
+//! buffers), [`reparse_result`] (a serialization this crate built), `parse_logged` (a log or
+//! strict mode, without the recognizer) and [`pipeline_validity`] (`can_parse`, with its
+//! own recognizer, writing nothing and stopping where no later state can fail). The setters' re-parse of a result
 //! that kept its host enters the states after the host instead (`Url::reparse_kept_host`).
 
 use super::fast::{Found, Resume, recognize_if};
 use super::needed::{
-    logged_host, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_for_log,
+    failure_bound, logged_host, output_bound, tab_free_copy_too_small,
+    tab_free_copy_too_small_for_log,
 };
-use super::run::{Answer, Job, Verdict, run};
+use super::run::{Job, Outcome, Verdict, run};
 use super::tabs::{Positions, copy_without_tabs, trim};
 use super::{Options, Record};
 use crate::error::{Error, ErrorLog, Logged, Report, ValidationError, ValidationErrors};
@@ -125,7 +125,7 @@ pub(crate) fn parse<'a>(
     options: Options,
 ) -> Result<Url<'a>, Error> {
     let room = arena.len();
-    match parse_result(input, base, arena, options) {
+    match pipeline::<true>(input, &Job::new(base, options, false), arena) {
         // A bound where the tab-free copy does not fit: tightened here, with the
         // pipeline's frame gone.
         Err(e @ Error::ArenaTooSmall { .. }) => Err(tab_free_copy_too_small(e, input, base, room)),
@@ -133,20 +133,16 @@ pub(crate) fn parse<'a>(
     }
 }
 
-/// [`pipeline`] for `Url::parse` and its kin (no log, not strict); for a caller that
-/// tightens an `ArenaTooSmall` itself (`UrlBuf`, whose arena is then the count's buffer,
-/// and zones). Not generic, so that it is compiled in this crate, like the parser it
-/// calls, whoever calls [`parse`] (inlined): a generic one is compiled in the caller's
-/// crate, where this crate's functions that are not `#[inline]` cannot be inlined (more
-/// instructions per URL).
+/// [`pipeline`] for `Url::parse` and its kin (no log, not strict), out of line: for a
+/// caller that tightens an `ArenaTooSmall` itself (`UrlBuf`, whose arena is then the
+/// count's buffer, and zones).
 pub(crate) fn parse_result<'a>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    let job = Job::new(base, options);
-    pipeline::<_, true>(input, &job, arena, ValidationErrors::EMPTY)
+    pipeline::<true>(input, &Job::new(base, options, false), arena)
 }
 
 /// [`pipeline`] for text cut from a serialization this crate built (`Url::reparse_in`), with
@@ -159,11 +155,69 @@ pub(super) fn reparse_result<'a>(
     arena: &'a mut [u8],
 ) -> Result<Url<'a>, Error> {
     debug_assert!(!has_tab_or_newline(href.as_bytes()), "{href:?}");
-    pipeline::<_, false>(href, job, arena, ValidationErrors::EMPTY)
+    pipeline::<false>(href, job, arena)
+}
+
+/// The entry pipeline, the one composition of the parser's steps for a parse without a log:
+/// the input's length, the recognizer (where the job runs it), then steps 1-3 and the states
+/// ([`prepared`]). Inlined into its callers, so that canonical input, the common case, is
+/// returned from the caller's frame with no call and no copy. `TABS`: whether the input may
+/// have tabs or newlines (not a serialization this crate built).
+#[inline(always)]
+fn pipeline<'a, const TABS: bool>(
+    input: &'a str,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+) -> Result<Url<'a>, Error> {
+    // Before the recognizer, whose offsets are `u32`.
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
+    }
+    // The prefix is passed on by reference: by value, each frame on the way to the states
+    // would hold a copy (stack, Cortex-M0).
+    let found = recognize_if(job.recognizes, input);
+    let resume = match &found {
+        Found::Canonical(url) => return Ok(*url),
+        Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
+        Found::Prefix(r) => Some(r),
+        Found::Nothing => None,
+    };
+    match TABS {
+        true => prepared(input, job, arena, resume),
+        false => prepared_serialization(input, job, arena, resume),
+    }
+}
+
+/// [`prepared_run`] for a parse without a log, as its `Result`. Not generic, so that it is
+/// compiled in this crate, like the parser it calls, whoever calls [`parse`] (inlined): a
+/// generic one is compiled in the caller's crate, where this crate's functions that are not
+/// `#[inline]` cannot be inlined (more instructions per URL).
+#[inline(never)]
+fn prepared<'a>(
+    input: &'a str,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+    resume: Option<&Resume>,
+) -> Result<Url<'a>, Error> {
+    let outcome = prepared_run::<_, true>(input, job, arena, resume, ValidationErrors::EMPTY);
+    outcome.parsed(|| failure_bound(input, job.base))
+}
+
+/// [`prepared`] for a serialization this crate built: no step 3.
+#[inline(never)]
+fn prepared_serialization<'a>(
+    input: &'a str,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+    resume: Option<&Resume>,
+) -> Result<Url<'a>, Error> {
+    let outcome = prepared_run::<_, false>(input, job, arena, resume, ValidationErrors::EMPTY);
+    outcome.parsed(|| failure_bound(input, job.base))
 }
 
 /// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
-/// keeps the first error (out of line: the parse without either does not carry it).
+/// keeps the first error (out of line: the parse without either does not carry it). The
+/// recognizer does not run (it reports no positions, and accepts credentials).
 #[inline(never)]
 fn parse_logged<'a>(
     input: &'a str,
@@ -171,10 +225,14 @@ fn parse_logged<'a>(
     arena: &'a mut [u8],
     options: Options<'_>,
 ) -> Result<Url<'a>, Error> {
-    let job = Job::new(base, options);
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
+    }
+    let job = Job::new(base, options, false);
     let empty = ErrorLog::new(&mut []);
-    let log = options.errors.unwrap_or(&empty);
-    pipeline::<_, true>(input, &job, arena, Logged::new(log))
+    let log = Logged::new(options.errors.unwrap_or(&empty));
+    let outcome = prepared_run::<_, true>(input, &job, arena, None, log);
+    outcome.parsed(|| failure_bound(input, base))
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
@@ -213,43 +271,16 @@ pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     let room = arena.len();
-    let job = Job::new(None, Options::default()).unrecognized();
-    match pipeline::<_, true>(input, &job, arena, ValidationErrors::EMPTY) {
+    let job = Job::new(None, Options::default(), false).unrecognized();
+    match pipeline::<true>(input, &job, arena) {
         Err(e @ Error::ArenaTooSmall { .. }) => Err(tab_free_copy_too_small(e, input, None, room)),
         r => r,
     }
 }
 
-/// The entry pipeline, the one composition of the parser's steps that every parse runs:
-/// the input's length, the recognizer (where the job runs it), then [`prepared_run`].
-/// `TABS`: whether the input may have tabs or newlines (not a serialization this crate
-/// built).
-#[inline(always)]
-fn pipeline<'a, R: Report, const TABS: bool>(
-    input: &'a str,
-    job: &Job<'_, '_>,
-    arena: &'a mut [u8],
-    v: R,
-) -> Result<Url<'a>, Error> {
-    // Before the recognizer, whose offsets are `u32`.
-    if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong);
-    }
-    // The prefix is passed on by reference: by value, each frame on the way to the states
-    // would hold a copy (stack, Cortex-M0).
-    let found = recognize_if(job.recognizes, input);
-    let resume = match &found {
-        Found::Canonical(url) => return Ok(*url),
-        Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
-        Found::Prefix(r) => Some(r),
-        Found::Nothing => None,
-    };
-    prepared_run::<R, _, TABS>(input, job, arena, resume, v)
-}
-
 /// [`prepared_run`] for `can_parse`, whose own recognizer found `resume`: a validity-only
-/// run ([`Verdict`]), writing nothing and stopping where no later state can fail.
-/// Inlined: no frame of its own between its callers and the states.
+/// run, writing nothing and stopping where no later state can fail. Inlined: no frame of
+/// its own between its callers and the states.
 #[inline(always)]
 pub(super) fn pipeline_validity(
     input: &str,
@@ -257,23 +288,25 @@ pub(super) fn pipeline_validity(
     arena: &mut [u8],
     resume: Option<&Resume>,
 ) -> Verdict {
+    debug_assert!(job.validity_only);
     if input.len() > crate::MAX_INPUT_LEN {
         return Verdict::Invalid;
     }
-    prepared_run::<_, Verdict, true>(input, job, arena, resume, ValidationErrors::EMPTY)
+    prepared_run::<_, true>(input, job, arena, resume, ValidationErrors::EMPTY).verdict()
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
-/// tabs and newlines (into a copy at the end of the arena), and runs the states, from
-/// `resume` if the recognizer found a canonical prefix; validation errors go to `v`.
+/// tabs and newlines (into a copy at the end of the arena; `TABS`: whether the input may
+/// have any), and runs the states, from `resume` if the recognizer found a canonical prefix;
+/// validation errors go to `v`.
 #[inline(always)]
-fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
+fn prepared_run<'a, R: Report, const TABS: bool>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
     mut v: R,
-) -> A {
+) -> Outcome<'a> {
     let (trimmed, lead) = trim(input, &mut v);
     if TABS && has_tab_or_newline(trimmed.as_bytes()) {
         let t = trimmed.as_bytes();
@@ -282,17 +315,20 @@ fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
         v.report(ValidationError::InvalidUrlUnit, lead + first);
         let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
         if arena.len() < n {
-            // The copy does not fit: a bound, which an entry point tightens
-            // (`needed::tab_free_copy_too_small`) once the pipeline's frame is gone.
-            let bound = || n + output_bound(t, n, job.base) + logged_host::<R>();
-            return A::skipped(bound, None);
+            // The copy does not fit: for a parse, a bound, which its entry point tightens
+            // (`needed::tab_free_copy_too_small`) once the pipeline's frame is gone; for
+            // validity alone, undecided (`can_parse` decides the head apart).
+            return match job.validity_only {
+                true => Outcome::Undecided(None),
+                false => Outcome::NeedsArena(n + output_bound(t, n, job.base) + logged_host::<R>()),
+            };
         }
         // For a parse, out of line, so that neither frame is under the other's callees:
         // the recognizer's result for the copy, and the stack copy (Cortex-M0). For
         // validity alone (no recognizer on the copy), inlined: one frame less above the
         // states.
-        if !A::VALIDITY_ONLY {
-            return A::from_parse(without_tabs(trimmed, lead, job, arena, v, n));
+        if !job.validity_only {
+            return without_tabs(trimmed, lead, job, arena, v, n);
         }
         let (out, copy) = tab_free_copy(t, arena, n);
         return run(copy, job, out, v, None, Positions::new(lead, t));
@@ -318,23 +354,23 @@ fn without_tabs<'a, R: Report>(
     arena: &'a mut [u8],
     v: R,
     n: usize,
-) -> Result<Url<'a>, Error> {
+) -> Outcome<'a> {
     let t = trimmed.as_bytes();
     let (out, copy) = tab_free_copy(t, arena, n);
     let map_pos = Positions::new(lead, t);
     let found = recognize_if(job.recognizes, copy);
     let resume = match &found {
-        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
+        Found::Canonical(url) => return Outcome::Url(url.with_validation(v.set())),
         Found::Prefix(r) => Some(r),
         _ => None,
     };
-    let mut result = run(copy, job, out, v, resume, map_pos);
+    let mut outcome = run(copy, job, out, v, resume, map_pos);
     // The copy's `n` bytes added to any size reported. Added in place: a `map_err` moves
     // the whole result, a `memcpy` call on Cortex-M at opt-level `z` (flash).
-    if let Err(Error::ArenaTooSmall { needed }) = &mut result {
+    if let Outcome::NeedsArena(needed) = &mut outcome {
         *needed += n;
     }
-    result
+    outcome
 }
 
 /// Step 3 of the basic URL parser into the arena: the `n` bytes of `t` that are not tabs or

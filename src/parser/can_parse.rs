@@ -222,7 +222,7 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let input = deciding_part(input);
-    let job = Job::new(base, Options::default(), true);
+    let job = Job::new(base, Options::default());
     // A host the run left undecided is decided here, after it ([`host_valid`]).
     let decided = |verdict| match verdict {
         Verdict::Valid => true,
@@ -360,7 +360,7 @@ fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) 
         }
     };
     let empty = ValidationErrors::EMPTY;
-    let verdict = run(head, job, out, empty, None, Positions::SAME).verdict();
+    let verdict: Verdict = run(head, job, out, empty, None, Positions::SAME);
     // The host's place in a squeezed copy, in the tab-free head's terms.
     match verdict {
         Verdict::Undecided(Some(span)) if squeezed => {

@@ -2,8 +2,9 @@
 //! composed in one place, [`pipeline`]: the input's length, the recognizer's canonical
 //! prefix (where it runs), then [`prepared_run`]: trim, a tab-free copy at the end of the
 //! arena when the input has tabs or newlines (with the map back to input positions), and the
-//! states ([`run`]), whose [`Outcome`] becomes a parse's `Result` (its `ArenaTooSmall` says
-//! what suffices) or a validity-only run's [`Verdict`]. Where the arena cannot hold the
+//! states ([`run`]), whose answer is a value whose type says what the run is ([`Answer`]): a
+//! parse's `Result` (its `ArenaTooSmall` says what suffices) or a validity-only run's
+//! [`Verdict`]. Where the arena cannot hold the
 //! tab-free copy, the pipeline answers a bound at once, and the entry point tightens it by
 //! counting ([`super::needed`]) after the pipeline has returned, not under it.
 //!
@@ -16,10 +17,9 @@
 
 use super::fast::{Found, Resume, recognize_if};
 use super::needed::{
-    failure_bound, logged_host, output_bound, tab_free_copy_too_small,
-    tab_free_copy_too_small_for_log,
+    logged_host, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_for_log,
 };
-use super::run::{Job, Outcome, Verdict, run};
+use super::run::{Answer, Job, Verdict, run};
 use super::tabs::{Positions, copy_without_tabs, trim};
 use super::{Options, Record};
 use crate::error::{Error, ErrorLog, Logged, Report, ValidationError, ValidationErrors};
@@ -125,7 +125,7 @@ pub(crate) fn parse<'a>(
     options: Options,
 ) -> Result<Url<'a>, Error> {
     let room = arena.len();
-    match pipeline::<true>(input, &Job::new(base, options, false), arena) {
+    match pipeline::<true>(input, &Job::new(base, options), arena) {
         // A bound where the tab-free copy does not fit: tightened here, with the
         // pipeline's frame gone.
         Err(e @ Error::ArenaTooSmall { .. }) => Err(tab_free_copy_too_small(e, input, base, room)),
@@ -142,7 +142,7 @@ pub(crate) fn parse_result<'a>(
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    pipeline::<true>(input, &Job::new(base, options, false), arena)
+    pipeline::<true>(input, &Job::new(base, options), arena)
 }
 
 /// [`pipeline`] for text cut from a serialization this crate built (`Url::reparse_in`), with
@@ -199,8 +199,7 @@ fn prepared<'a>(
     arena: &'a mut [u8],
     resume: Option<&Resume>,
 ) -> Result<Url<'a>, Error> {
-    let outcome = prepared_run::<_, true>(input, job, arena, resume, ValidationErrors::EMPTY);
-    outcome.parsed(|| failure_bound(input, job.base))
+    prepared_run::<_, _, true>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// [`prepared`] for a serialization this crate built: no step 3.
@@ -211,8 +210,7 @@ fn prepared_serialization<'a>(
     arena: &'a mut [u8],
     resume: Option<&Resume>,
 ) -> Result<Url<'a>, Error> {
-    let outcome = prepared_run::<_, false>(input, job, arena, resume, ValidationErrors::EMPTY);
-    outcome.parsed(|| failure_bound(input, job.base))
+    prepared_run::<_, _, false>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
@@ -228,11 +226,10 @@ fn parse_logged<'a>(
     if input.len() > crate::MAX_INPUT_LEN {
         return Err(Error::InputTooLong);
     }
-    let job = Job::new(base, options, false);
+    let job = Job::new(base, options);
     let empty = ErrorLog::new(&mut []);
     let log = Logged::new(options.errors.unwrap_or(&empty));
-    let outcome = prepared_run::<_, true>(input, &job, arena, None, log);
-    outcome.parsed(|| failure_bound(input, base))
+    prepared_run::<_, _, true>(input, &job, arena, None, log)
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
@@ -271,7 +268,7 @@ pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
     let room = arena.len();
-    let job = Job::new(None, Options::default(), false).unrecognized();
+    let job = Job::new(None, Options::default()).unrecognized();
     match pipeline::<true>(input, &job, arena) {
         Err(e @ Error::ArenaTooSmall { .. }) => Err(tab_free_copy_too_small(e, input, None, room)),
         r => r,
@@ -288,11 +285,10 @@ pub(super) fn pipeline_validity(
     arena: &mut [u8],
     resume: Option<&Resume>,
 ) -> Verdict {
-    debug_assert!(job.validity_only);
     if input.len() > crate::MAX_INPUT_LEN {
         return Verdict::Invalid;
     }
-    prepared_run::<_, true>(input, job, arena, resume, ValidationErrors::EMPTY).verdict()
+    prepared_run::<_, _, true>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
@@ -300,13 +296,13 @@ pub(super) fn pipeline_validity(
 /// have any), and runs the states, from `resume` if the recognizer found a canonical prefix;
 /// validation errors go to `v`.
 #[inline(always)]
-fn prepared_run<'a, R: Report, const TABS: bool>(
+fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
     mut v: R,
-) -> Outcome<'a> {
+) -> A {
     let (trimmed, lead) = trim(input, &mut v);
     if TABS && has_tab_or_newline(trimmed.as_bytes()) {
         let t = trimmed.as_bytes();
@@ -318,17 +314,15 @@ fn prepared_run<'a, R: Report, const TABS: bool>(
             // The copy does not fit: for a parse, a bound, which its entry point tightens
             // (`needed::tab_free_copy_too_small`) once the pipeline's frame is gone; for
             // validity alone, undecided (`can_parse` decides the head apart).
-            return match job.validity_only {
-                true => Outcome::Undecided(None),
-                false => Outcome::NeedsArena(n + output_bound(t, n, job.base) + logged_host::<R>()),
-            };
+            let bound = || n + output_bound(t, n, job.base) + logged_host::<R>();
+            return A::skipped(bound, None);
         }
         // For a parse, out of line, so that neither frame is under the other's callees:
         // the recognizer's result for the copy, and the stack copy (Cortex-M0). For
         // validity alone (no recognizer on the copy), inlined: one frame less above the
         // states.
-        if !job.validity_only {
-            return without_tabs(trimmed, lead, job, arena, v, n);
+        if !A::VALIDITY_ONLY {
+            return A::from_parse(without_tabs(trimmed, lead, job, arena, v, n));
         }
         let (out, copy) = tab_free_copy(t, arena, n);
         return run(copy, job, out, v, None, Positions::new(lead, t));
@@ -354,23 +348,23 @@ fn without_tabs<'a, R: Report>(
     arena: &'a mut [u8],
     v: R,
     n: usize,
-) -> Outcome<'a> {
+) -> Result<Url<'a>, Error> {
     let t = trimmed.as_bytes();
     let (out, copy) = tab_free_copy(t, arena, n);
     let map_pos = Positions::new(lead, t);
     let found = recognize_if(job.recognizes, copy);
     let resume = match &found {
-        Found::Canonical(url) => return Outcome::Url(url.with_validation(v.set())),
+        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
         Found::Prefix(r) => Some(r),
         _ => None,
     };
-    let mut outcome = run(copy, job, out, v, resume, map_pos);
+    let mut result = run(copy, job, out, v, resume, map_pos);
     // The copy's `n` bytes added to any size reported. Added in place: a `map_err` moves
     // the whole result, a `memcpy` call on Cortex-M at opt-level `z` (flash).
-    if let Outcome::NeedsArena(needed) = &mut outcome {
+    if let Err(Error::ArenaTooSmall { needed }) = &mut result {
         *needed += n;
     }
-    outcome
+    result
 }
 
 /// Step 3 of the basic URL parser into the arena: the `n` bytes of `t` that are not tabs or

@@ -279,6 +279,13 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         b == b'/' || (b == b'\\' && self.is_special())
     }
 
+    /// The states from the scheme start state on.
+    ///
+    /// Inlined: a parse's run and a validity-only run (`can_parse`) are two instances of
+    /// `run`, each with the states inlined into its one frame; called from both, this would
+    /// be a frame of its own under every parse (stack, Cortex-M0). The body is linked once
+    /// for each answer a program asks for.
+    #[inline(always)]
     fn parse_url(&mut self) -> Step {
         match self.scheme_state() {
             Some(after) => self.after_scheme(after),

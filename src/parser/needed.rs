@@ -6,7 +6,7 @@
 //! newlines.
 
 use super::Options;
-use super::run::{Job, Outcome, run};
+use super::run::{Job, run};
 use super::tabs::trim;
 use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
@@ -205,7 +205,7 @@ fn tab_free_count(
     if n <= room || !has_tab_or_newline(t) || !counts(n) {
         return None;
     }
-    let job = Job::new(base, Options::default(), false);
+    let job = Job::new(base, Options::default());
     Some(count_on_stack(t, lead, &job, v, n, buf))
 }
 
@@ -307,15 +307,14 @@ fn count_on_stack<R: Report>(
     // that step's scratch). An output that is the copy itself (borrowed) needs nothing
     // more when the whole output is; a head's is written out when the rest changes.
     let (valid, more) = (plan.valid, n + plan.after);
-    let needed = match run(copy, job, &mut [], v, None, map_pos) {
+    match run(copy, job, &mut [], v, None, map_pos) {
         // (A borrowed output is the copy, or a prefix of it.)
-        Outcome::Url(_) => valid,
-        Outcome::NeedsArena(needed) => more + needed,
-        Outcome::Failed(e) => return e,
-        // (The answers of a validity-only run, which this is not.)
-        Outcome::Valid | Outcome::Undecided(_) => return bound(),
-    };
-    Error::ArenaTooSmall { needed }
+        Ok(_) => Error::ArenaTooSmall { needed: valid },
+        Err(Error::ArenaTooSmall { needed }) => Error::ArenaTooSmall {
+            needed: more + needed,
+        },
+        Err(e) => e,
+    }
 }
 
 /// Whether [`counts`] holds for some input longer than `room` bytes: whether a parse with

@@ -76,8 +76,8 @@ impl<'a> Url<'a> {
 #[inline(always)]
 fn reparsed<'a>(href: &'a str, arena: &'a mut [u8], recognize: bool) -> Result<Url<'a>, Error> {
     let job = match recognize {
-        true => Job::new(None, Options::default(), false),
-        false => Job::new(None, Options::default(), false).unrecognized(),
+        true => Job::new(None, Options::default()),
+        false => Job::new(None, Options::default()).unrecognized(),
     };
     reparse_result(href, &job, arena)
 }

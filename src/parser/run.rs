@@ -1,10 +1,7 @@
 //! One run of the states (<https://url.spec.whatwg.org/#concept-basic-url-parser>) over an
-//! input the pipeline prepared (trimmed, without tabs or newlines), and the one value a run
-//! returns, [`Outcome`]: the URL, a failure and where, the arena it needs, or for a
-//! validity-only run (`can_parse`), valid or undecided. A parse turns it into its
-//! `Result` ([`Outcome::parsed`]), `can_parse` into a [`Verdict`] ([`Outcome::verdict`]).
-//! (One run serves both, so that one body of the states is linked, inlined into it, for
-//! both: the stack bound, and flash.)
+//! input the pipeline prepared (trimmed, without tabs or newlines), and what a run answers
+//! ([`Answer`]): a parse, the URL or the error that says why not (a failure and where, or
+//! the arena it needs); a validity-only run (`can_parse`), a [`Verdict`].
 
 use super::fast::Resume;
 use super::tabs::Positions;
@@ -12,7 +9,7 @@ use super::{HostSpan, Options, Parser};
 use crate::error::{Error, ParseError, ParseErrorKind, Report};
 use crate::url::Url;
 
-/// What a run of the pipeline is for.
+/// What a run of the pipeline is for, besides what it answers ([`Answer`]).
 #[derive(Clone, Copy)]
 pub(super) struct Job<'b, 'u> {
     pub(super) base: Option<&'b Url<'u>>,
@@ -21,22 +18,14 @@ pub(super) struct Job<'b, 'u> {
     /// in the frame of every parse.)
     strict: bool,
     pub(super) recognizes: bool,
-    /// Only whether the input is valid: the states stop where no later one can fail, and
-    /// store nothing.
-    pub(super) validity_only: bool,
 }
 
 impl<'b, 'u> Job<'b, 'u> {
-    pub(super) fn new(
-        base: Option<&'b Url<'u>>,
-        options: Options<'_>,
-        validity_only: bool,
-    ) -> Self {
+    pub(super) fn new(base: Option<&'b Url<'u>>, options: Options<'_>) -> Self {
         Job {
             base,
             strict: options.strict,
             recognizes: super::fast::recognizer_runs(&options),
-            validity_only,
         }
     }
 
@@ -50,24 +39,48 @@ impl<'b, 'u> Job<'b, 'u> {
     }
 }
 
-/// What one run of the states found.
-pub(super) enum Outcome<'a> {
-    /// The URL.
-    Url(Url<'a>),
-    /// The input does not parse (a parse error, at its position in the caller's input):
-    /// the answer with any arena.
-    Failed(Error),
-    /// The arena is too small; this many bytes suffice.
-    NeedsArena(usize),
-    /// A validity-only run: no state failed up to the path start, after which none can.
-    Valid,
-    /// A validity-only run: a step that needs scratch (UTS46 on a host, tab removal) did not
-    /// run and may fail; with the place of the host the host parser left undecided, in the
-    /// run's input, if that was the step.
-    Undecided(Option<HostSpan>),
+/// What a run of the pipeline answers, the one value it returns: for a parse,
+/// `Result<Url, Error>` (the URL; or the failure and where; or `ArenaTooSmall`, with the
+/// arena that suffices); for a validity-only run, a [`Verdict`]. The type says which a
+/// run is: a validity-only run stops where no later state can fail and stores nothing.
+pub(super) trait Answer<'a>: Sized {
+    /// Only whether the input is valid: the states stop where no later one can fail.
+    const VALIDITY_ONLY: bool;
+    fn url(url: Url<'a>) -> Self;
+    /// The input does not parse, with any arena.
+    fn failed(e: Error) -> Self;
+    /// The arena cannot hold what the run needs, `needed` bytes: for validity alone, a step
+    /// that needs scratch did not run and may fail, with `host`, the place of the host the
+    /// host parser left undecided, if that was the step.
+    fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
+    /// A parse's answer, as this answer.
+    fn from_parse(result: Result<Url<'a>, Error>) -> Self;
+    /// The answer once the states have run, before any URL is built: none for a parse; a
+    /// validity-only run's, whose states stopped at the path start, valid unless a step
+    /// was `skipped` (then undecided, with the host left undecided, if any).
+    fn after_states(skipped: bool, host: Option<HostSpan>) -> Option<Self>;
 }
 
-/// What a validity-only run says of its input ([`Outcome::verdict`]).
+impl<'a> Answer<'a> for Result<Url<'a>, Error> {
+    const VALIDITY_ONLY: bool = false;
+    fn url(url: Url<'a>) -> Self {
+        Ok(url)
+    }
+    fn failed(e: Error) -> Self {
+        Err(e)
+    }
+    fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
+        Err(Error::ArenaTooSmall { needed: needed() })
+    }
+    fn from_parse(result: Result<Url<'a>, Error>) -> Self {
+        result
+    }
+    fn after_states(_: bool, _: Option<HostSpan>) -> Option<Self> {
+        None
+    }
+}
+
+/// What a validity-only run says of its input.
 #[derive(Clone, Copy)]
 pub(super) enum Verdict {
     Valid,
@@ -76,29 +89,29 @@ pub(super) enum Verdict {
     Undecided(Option<HostSpan>),
 }
 
-impl<'a> Outcome<'a> {
-    /// A parse's answer. `bound`: a size that suffices for any parse of its input, for an
-    /// outcome that built no URL and counted nothing (`Valid`, `Undecided`: the answers of
-    /// a validity-only run, which a parse never is).
-    #[inline(always)]
-    pub(super) fn parsed(self, bound: impl FnOnce() -> usize) -> Result<Url<'a>, Error> {
-        match self {
-            Outcome::Url(url) => Ok(url),
-            Outcome::Failed(e) => Err(e),
-            Outcome::NeedsArena(needed) => Err(Error::ArenaTooSmall { needed }),
-            Outcome::Valid | Outcome::Undecided(_) => Err(Error::ArenaTooSmall { needed: bound() }),
+impl Answer<'_> for Verdict {
+    const VALIDITY_ONLY: bool = true;
+    fn url(_: Url<'_>) -> Self {
+        Verdict::Valid
+    }
+    fn failed(_: Error) -> Self {
+        Verdict::Invalid
+    }
+    fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
+        Verdict::Undecided(host)
+    }
+    fn from_parse(result: Result<Url<'_>, Error>) -> Self {
+        match result {
+            Ok(_) => Verdict::Valid,
+            Err(Error::ArenaTooSmall { .. }) => Verdict::Undecided(None),
+            Err(_) => Verdict::Invalid,
         }
     }
-
-    /// A validity-only run's answer. A run that needed arena it did not have is undecided.
-    #[inline(always)]
-    pub(super) fn verdict(self) -> Verdict {
-        match self {
-            Outcome::Url(_) | Outcome::Valid => Verdict::Valid,
-            Outcome::Failed(_) => Verdict::Invalid,
-            Outcome::Undecided(host) => Verdict::Undecided(host),
-            Outcome::NeedsArena(_) => Verdict::Undecided(None),
-        }
+    fn after_states(skipped: bool, host: Option<HostSpan>) -> Option<Self> {
+        Some(match skipped {
+            true => Verdict::Undecided(host),
+            false => Verdict::Valid,
+        })
     }
 }
 
@@ -109,19 +122,19 @@ impl<'a> Outcome<'a> {
 /// callers (the pipeline, and the stack copy of `needed::tab_free_copy_too_small` which calls it
 /// again: Cortex-M0 stack bound).
 #[inline(never)]
-pub(super) fn run<'a, R: Report>(
+pub(super) fn run<'a, R: Report, A: Answer<'a>>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     mut v: R,
     resume: Option<&Resume>,
     pos: Positions<'_>,
-) -> Outcome<'a> {
+) -> A {
     let map_pos = |p: usize| pos.map(p);
     v.parser_starts();
     let mut p = Parser::new(input, arena, job.base, v);
-    p.validity_only = job.validity_only;
-    p.out.set_validity_only(job.validity_only);
+    p.validity_only = A::VALIDITY_ONLY;
+    p.out.set_validity_only(A::VALIDITY_ONLY);
     // (Never a prefix without the recognizer: the size build drops the resume.)
     let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
         Some(r) => p.resume(r),
@@ -133,19 +146,14 @@ pub(super) fn run<'a, R: Report>(
         // arena it could fail first, so this later error is not yet the answer; it is with
         // the arena that decides that check. (Not so for validity alone: either way the
         // input is invalid.)
-        if p.out.skipped_checks() && !job.validity_only {
-            return Outcome::NeedsArena(p.out.decision_peak());
+        if p.out.skipped_checks() && !A::VALIDITY_ONLY {
+            return A::skipped(|| p.out.decision_peak(), None);
         }
         let position = map_pos(p.err_pos);
-        return Outcome::Failed(Error::Parse(ParseError { kind, position }));
+        return A::failed(Error::Parse(ParseError { kind, position }));
     }
-    if job.validity_only {
-        // Valid, or undecided when a skipped step may fail. The URL is not built (the run
-        // stopped at the path start).
-        return match p.out.skipped_checks() {
-            true => Outcome::Undecided(p.undecided_host()),
-            false => Outcome::Valid,
-        };
+    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host()) {
+        return answer;
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).
     if p.rec.host_kind.is_none() {
@@ -153,7 +161,7 @@ pub(super) fn run<'a, R: Report>(
     }
     let s = match p.out.finish() {
         Ok(s) => s,
-        Err(needed) => return Outcome::NeedsArena(needed),
+        Err(needed) => return A::skipped(|| needed, None),
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is
@@ -161,10 +169,10 @@ pub(super) fn run<'a, R: Report>(
     // of the run with a log).
     if R::IN_ORDER && job.strict {
         if let Err(e) = strict(&p.v) {
-            return Outcome::Failed(e);
+            return A::failed(e);
         }
     }
-    Outcome::Url(Url::from_record(s, &p.rec, p.v.set()))
+    A::url(Url::from_record(s, &p.rec, p.v.set()))
 }
 
 /// Strict parsing fails on the first validation error the parser reported, where it was.

@@ -25,10 +25,36 @@ fn failures_name_the_spec_error_and_the_byte_position() {
             ParseErrorKind::MissingSchemeNonRelativeUrl,
             0,
         ),
-        ("http://a b/", ParseErrorKind::DomainInvalidCodePoint, 7),
+        // A forbidden code point fails the host at its own byte (the space, the `<`), not
+        // at the host's start: that byte is what the caller has to change.
+        ("http://a b/", ParseErrorKind::DomainInvalidCodePoint, 8),
+        (
+            "http://exa mple.com",
+            ParseErrorKind::DomainInvalidCodePoint,
+            10,
+        ),
+        ("sc://a<b/", ParseErrorKind::HostInvalidCodePoint, 6),
+        // Percent-decoded: at the `%` of the escape; an invalid escape's `%` is itself one.
+        (
+            "http://ex%20ample/",
+            ParseErrorKind::DomainInvalidCodePoint,
+            9,
+        ),
+        (
+            "http://ex%zzample/",
+            ParseErrorKind::DomainInvalidCodePoint,
+            9,
+        ),
+        // A file host, and a tab before the byte (positions are in the caller's input).
+        ("file://a b/x", ParseErrorKind::DomainInvalidCodePoint, 8),
+        (
+            "http://e\txa mple/",
+            ParseErrorKind::DomainInvalidCodePoint,
+            11,
+        ),
+        // An IPv4 address is judged as a whole: at the host's start.
         ("http://1.2.3.4.5/", ParseErrorKind::Ipv4TooManyParts, 7),
         ("http://256.0.0.1/", ParseErrorKind::Ipv4OutOfRangePart, 7),
-        ("sc://a<b/", ParseErrorKind::HostInvalidCodePoint, 5),
     ];
     for &(input, kind, position) in cases {
         assert_eq!(parse_error(input), (kind, position), "{input:?}");
@@ -100,6 +126,21 @@ fn validation_errors_are_collected_and_strict_mode_rejects_them() {
     ));
 }
 
+/// The failure's entry in the log is where the failure is: at the forbidden code point.
+#[test]
+fn forbidden_code_point_errors_point_at_the_byte_in_the_log_too() {
+    for (input, name, at) in [
+        ("http://exa mple.com", "domain-to-ASCII", 10),
+        ("http://ex%20ample/", "domain-to-ASCII", 9),
+        ("sc://a<b/", "host-invalid-code-point", 6),
+    ] {
+        let (result, list) = logged(input, None);
+        let e = result.unwrap_err().parse_error().unwrap();
+        assert_eq!(e.position, at, "{input:?}");
+        assert_eq!(list.last(), Some(&(name, at)), "{input:?}");
+    }
+}
+
 #[cfg(feature = "idna")]
 #[test]
 fn forbidden_code_points_are_checked_after_domain_to_ascii() {
@@ -114,6 +155,17 @@ fn forbidden_code_points_are_checked_after_domain_to_ascii() {
         Url::parse("https://<x/", &mut [0u8; 64]),
         Err(Error::Parse(e)) if e.kind == ParseErrorKind::DomainInvalidCodePoint
     ));
+    // The offending byte of a host that goes through UTS46 (non-ASCII): the space, not the
+    // `<` that U+0338 composes away, nor the host's start; in the log and in the error.
+    for (input, at) in [("https://<\u{338}é b/", 13), ("https://é%20b/", 10)] {
+        let (result, list) = logged(input, None);
+        let e = result.unwrap_err().parse_error().unwrap();
+        assert_eq!(
+            (e.kind, e.position),
+            (ParseErrorKind::DomainInvalidCodePoint, at)
+        );
+        assert_eq!(list.last(), Some(&("domain-to-ASCII", at)), "{input:?}");
+    }
 }
 
 /// The ordered log with positions (byte offsets in the caller's input, counted by hand).

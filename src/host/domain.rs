@@ -70,8 +70,12 @@ pub(crate) fn parse(
     } else if crate::ascii::is_ascii(input) {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
-        // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`.
-        v.insert(ValidationError::DomainToAscii);
+        // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`, here at
+        // the byte.
+        v.report_rel(
+            ValidationError::DomainToAscii,
+            super::forbidden_domain_at(input),
+        );
         return Err(ParseErrorKind::DomainInvalidCodePoint);
     }
     // Non-ASCII, raw or decoded. One call, here, not in `decoded`: UTS46's frames stay off
@@ -120,7 +124,8 @@ fn decoded(
             }
             let rest = input.get(i..).unwrap_or_default();
             if d < 0x80 && percent::decode(rest).all(|b| b < 0x80) {
-                v.insert(ValidationError::DomainToAscii);
+                // At the byte (or the `%` of its escape): `super::forbidden_domain_at`.
+                v.report_rel(ValidationError::DomainToAscii, at);
                 return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
             }
             out.truncate(start);

@@ -180,7 +180,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         match host::parse(host, !special, &mut self.out, &mut self.v) {
             Ok(kind) => self.rec.host_kind = Some(kind),
             Err(kind) => {
-                self.err_pos = pos;
+                // At the offending byte for a forbidden code point, else the host's start.
+                self.err_pos = pos + host::failure_offset(host, kind);
                 return Err(kind);
             }
         }

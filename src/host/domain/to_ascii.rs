@@ -79,7 +79,7 @@ pub(super) fn parse_unicode(
         // has no room for the decoded domain (`unicode_without_room`).
         Err(e) => {
             let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
-            return verdict_in_free_arena(e, domain, d, out, v);
+            return verdict_in_free_arena(e, domain, input, d, out, v);
         }
     };
     out.reserve_scratch(d + n);
@@ -129,7 +129,7 @@ fn unicode_without_room(
     // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer. (A
     // validity-only run reads no size: it is not counted.)
     let e = crate::idna::domain_to_ascii_no_room(domain, out.keeps_output());
-    verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v)
+    verdict_in_free_arena(e, Mapped::new(domain, false), input, input.len(), out, v)
 }
 
 /// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
@@ -158,7 +158,7 @@ fn escaped_without_room(
             needed: crate::idna::ascii_needed_escaped(input),
         },
     };
-    verdict_in_free_arena(e, Mapped::escaped(input), decoded, out, v)
+    verdict_in_free_arena(e, Mapped::escaped(input), input, decoded, out, v)
 }
 
 /// The decoded length of [`escaped_without_room`]'s domain and whether it is ASCII; `None`
@@ -185,14 +185,16 @@ fn escaped_decoded_length(input: &[u8]) -> Option<(usize, bool)> {
 /// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.
 const ESCAPED_ON_STACK: usize = 64;
 
-/// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
-/// suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]
+/// Maps a UTS46 error on the host parser's `input`: running out of buffer is an arena
+/// overflow (with the size that suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]
 /// found the failure the parse with room reports (then it is the answer at once); after a
 /// valid host later checks decide, after an undecided one validity is left undecided.
-/// Anything else fails the host.
+/// Anything else fails the host; a forbidden code point's error is at its byte
+/// ([`crate::host::failure_offset`]).
 #[inline(never)]
 fn idna_error<R: Report>(
     e: crate::idna::IdnaError,
+    input: &[u8],
     decoded: usize,
     verdict: Result<Verdict, ParseErrorKind>,
     out: &mut Writer<'_>,
@@ -213,15 +215,16 @@ fn idna_error<R: Report>(
     // reports it last. (Taken apart here, then the verdict with if-lets: matching the
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot
     // follow; in the caller, inlined into the host parser, it cost stack there.)
-    let verdict = verdict.inspect_err(|kind| {
+    let verdict = verdict.inspect_err(|&kind| {
         if let Some(error) = kind.validation_error() {
-            v.insert(error);
+            v.report_rel(error, crate::host::failure_offset(input, kind));
         }
     })?;
     let needed = match e {
         crate::idna::IdnaError::BufferTooSmall { needed } => needed,
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
-            v.insert(ValidationError::DomainToAscii);
+            let at = crate::host::forbidden_domain_at(input);
+            v.report_rel(ValidationError::DomainToAscii, at);
             return Err(ParseErrorKind::DomainInvalidCodePoint);
         }
         _ => return domain_to_ascii_failure(v),
@@ -255,6 +258,7 @@ fn idna_error<R: Report>(
 fn verdict_in_free_arena(
     e: crate::idna::IdnaError,
     domain: Mapped<'_>,
+    input: &[u8],
     decoded: usize,
     out: &mut Writer<'_>,
     v: &mut impl Report,
@@ -262,7 +266,7 @@ fn verdict_in_free_arena(
     let free = out.len();
     let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
     let verdict = host_verdict(&e, domain, scratch);
-    idna_error(e, decoded, verdict, out, v)
+    idna_error(e, input, decoded, verdict, out, v)
 }
 
 /// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>

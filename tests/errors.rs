@@ -377,6 +377,52 @@ fn the_log_of_a_failing_host_does_not_depend_on_the_arena_size() {
     );
 }
 
+/// `domain-to-ASCII` (strict UTS46 ToASCII: CheckHyphens, STD3, `xn--` labels decoded,
+/// Bidi) comes before the IPv4 parser's errors for a host that ends in a number, on each way
+/// to the IPv4 parser (ASCII, percent-decoded, UTS46's result). The lists are whatwg-url
+/// 17.3.0's `parseURLWithValidationErrors` (with tr46 6.0.0); all of them fail but the last.
+#[cfg(feature = "idna")]
+#[test]
+fn domain_to_ascii_comes_before_the_ipv4_errors() {
+    let few = ["IPv4-too-few-parts", "IPv4-non-numeric-part"];
+    let d2a = "domain-to-ASCII";
+    let cases: &[(&str, &[&str])] = &[
+        ("https://-1.2.3.4/", &[d2a, "IPv4-non-numeric-part"]),
+        ("https://1-.2.3.4/", &[d2a, "IPv4-non-numeric-part"]),
+        ("https://xn--a.1.2/", &[d2a, few[0], few[1]]),
+        ("https://XN--A.1.2/", &[d2a, few[0], few[1]]),
+        ("https://xn--a.1.2.3.4/", &[d2a, "IPv4-too-many-parts"]),
+        ("https://ab--c.1.2/", &[d2a, few[0], few[1]]),
+        ("https://xn--mgbh0fb.1/", &[d2a, few[0], few[1]]),
+        ("https://a_b.1/", &[d2a, few[0], few[1]]),
+        ("https://xn--bcher-kva.1.2/", &few),
+        ("https://xn--nxasmq6b.1/", &few),
+        (
+            "https://%2d1.2.3.4/",
+            &["domain-percent-encoded", d2a, "IPv4-non-numeric-part"],
+        ),
+        (
+            "https://x%6E--a.1.2/",
+            &["domain-percent-encoded", d2a, few[0], few[1]],
+        ),
+        (
+            "https://\u{2460}-.2.3/",
+            &[d2a, "IPv4-non-ASCII-input", few[0], few[1]],
+        ),
+        (
+            "https://u@xn--a.1.2:99999/",
+            &["invalid-credentials", d2a, few[0], few[1]],
+        ),
+        ("https://1.2.3.4./", &[d2a, "IPv4-empty-part"]),
+    ];
+    for &(input, expected) in cases {
+        let (result, list) = logged(input, None);
+        let names: Vec<_> = list.iter().map(|&(name, _)| name).collect();
+        assert_eq!(names, expected, "{input:?}");
+        assert_eq!(result.is_err(), input != "https://1.2.3.4./", "{input:?}");
+    }
+}
+
 /// A parse with a log or in strict mode decodes the `xn--` labels of an ASCII host in the
 /// arena past the output, for the strict check behind `domain-to-ASCII` (issue 20: not on
 /// the stack). `needed` covers that scratch: at every arena size the answer is the one a
@@ -405,6 +451,16 @@ fn needed_covers_the_strict_check_of_a_host_at_every_size() {
         "https://xn--zca.example/",
         "http://b\u{fc}cher.xn--zca.de\t/",
         "//xn--caf-dma.example/x",
+        // Hosts that end in a number: the strict check comes before the IPv4 parser's
+        // errors, its `xn--` labels decoded from the input, the decoded or the UTS46 result.
+        "https://xn--a.1.2/",
+        "https://XN--A.1.2/",
+        "https://x%6E--a.1.2/",
+        "https://xn--nxasmq6b.1/",
+        "https://xn--mgbh0fb.1/",
+        "https://-1.2.3.4/",
+        "https://u@xn--a.1.2:99999/",
+        "https://\u{2460}-.2.3/",
     ];
     let mut base_arena = [0u8; 64];
     let base = Url::parse("https://base.example/dir/", &mut base_arena).unwrap();

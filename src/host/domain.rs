@@ -90,10 +90,10 @@ pub(crate) fn parse(
 /// U+0338 to U+226E): `None`, with nothing written; otherwise the forbidden code point
 /// fails the host.
 #[inline(never)]
-fn decoded(
+fn decoded<R: Report>(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut impl Report,
+    v: &mut R,
 ) -> Option<Result<HostKind, ParseErrorKind>> {
     let start = out.len();
     let mut i = 0;
@@ -133,8 +133,14 @@ fn decoded(
         }
         out.push(d.to_ascii_lowercase());
     }
-    // The input, not the output: past a full arena the output is not all stored.
-    let ipv4 = ipv4_scan(input, false, v);
+    // The input, not the output: past a full arena the output is not all stored. (Its
+    // `xn--` labels, when they decide `domain-to-ASCII`, are read back from the output.)
+    let ipv4 = ipv4_scan(
+        input,
+        false,
+        || strictly_valid_written(out, start, input),
+        v,
+    );
     Some(finish(start, ipv4, out))
 }
 
@@ -142,11 +148,11 @@ fn decoded(
 /// Not inlined (nor [`decoded`]): their IPv4 scanners stay off the stack of the
 /// UTS46 path, the deepest one (Cortex-M budget).
 #[inline(never)]
-fn plain_ascii(
+fn plain_ascii<R: Report>(
     input: &[u8],
     has_upper: bool,
     out: &mut Writer<'_>,
-    v: &mut impl Report,
+    v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
     let domain = |out: &mut Writer<'_>| {
         if has_upper {
@@ -168,8 +174,8 @@ fn plain_ascii(
         return Ok(HostKind::Ipv4);
     }
     // The IPv4 parser reads either case: the domain is written only if it is not an
-    // address (so the arena never holds both).
-    match ipv4_scan(input, false, v)? {
+    // address (so the arena never holds both); strict ToASCII reads it from the input.
+    match ipv4_scan(input, false, || strictly_valid_input(out, input), v)? {
         Some(addr) => {
             ipv4::serialize(addr, out);
             Ok(HostKind::Ipv4)
@@ -197,7 +203,7 @@ pub(crate) fn ipv4_kind(input: &[u8]) -> Option<HostKind> {
 #[inline(never)]
 pub(crate) fn ipv4_address(input: &[u8]) -> Result<Option<u32>, ParseErrorKind> {
     let mut v = crate::error::ValidationErrors::EMPTY;
-    ipv4_scan(input, false, &mut v)
+    ipv4_scan(input, false, || Some(true), &mut v)
 }
 
 /// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by
@@ -227,21 +233,31 @@ pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
 }
 
 /// The ends-in-a-number checker and the IPv4 parser over the (percent-decoded) domain;
-/// ASCII case does not matter to either. Not inlined: the scanner's state stays off the
-/// callers' frames.
+/// ASCII case does not matter to either. With strict UTS46 ToASCII's checks that need no
+/// decoding on the way: in a parse that reports in order, `domain-to-ASCII` comes before
+/// the IPv4 parser's errors. When only the domain's `xn--` labels can decide it
+/// ([`ipv4::Ipv4Scan::xn_decides`]), `xn_ok` decodes them: `None` from it, the arena is
+/// short of the scratch they take (asked for), and the host is left a domain, undecided
+/// (the IPv4 parser fails it whatever they decode to: the run with the room says how).
+/// Not inlined: the scanner's state stays off the callers' frames.
 #[inline(never)]
 fn ipv4_scan<R: Report>(
     domain: &[u8],
     non_ascii_input: bool,
+    xn_ok: impl FnOnce() -> Option<bool>,
     v: &mut R,
 ) -> Result<Option<u32>, ParseErrorKind> {
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
-    // A byte other than a letter, a digit, `-` or `.` makes its part non-numeric, so the
-    // IPv4 parser fails: only the order of the errors before it needs to know.
-    let ldh = !R::IN_ORDER
-        || percent::decode(domain).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
-    scan.result(non_ascii_input, ldh, v)
+    scan.end();
+    let xn_ok = match R::IN_ORDER && scan.xn_decides() {
+        true => match xn_ok() {
+            Some(ok) => ok,
+            None => return Ok(None),
+        },
+        false => true,
+    };
+    scan.result(non_ascii_input, xn_ok, v)
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
@@ -286,14 +302,18 @@ fn strict_ascii_rules(domain: &[u8]) -> Option<Option<usize>> {
     }
     let mut scratch = None;
     for label in domain.split(|&b| b == b'.') {
+        // Either case: a serialized host is lowercase, the host parser's input may not be
+        // (UTS46 maps it first).
         let ldh = !label.is_empty()
             && label.len() <= 63
             && label
                 .iter()
-                .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
             && label.first() != Some(&b'-')
             && label.last() != Some(&b'-');
-        let xn = label.starts_with(b"xn--");
+        let xn = label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
         if !ldh || (label.get(2..4) == Some(b"--") && !xn) {
             return None;
         }
@@ -331,19 +351,49 @@ pub(crate) fn strictly_valid_written(
     }
     let (written, free) = out.written_and_free();
     let host = written.get(start..).unwrap_or_default();
+    let found = strict_in_scratch(host, free);
+    settle_scratch(out, found)
+}
+
+/// [`strictly_valid_written`] on a domain read from `domain`, not from the output: the host
+/// parser's input on its ASCII path (no `%`, either case), whose result is not written yet.
+#[inline(never)]
+fn strictly_valid_input(out: &mut Writer<'_>, domain: &[u8]) -> Option<bool> {
+    let (_, free) = out.written_and_free();
+    let found = strict_in_scratch(domain, free);
+    settle_scratch(out, found)
+}
+
+/// Strict UTS46 ToASCII's verdict on an ASCII domain, its `xn--` labels decoded in `free`:
+/// the verdict and the scratch it took, or `Err` with the scratch `free` is short of.
+fn strict_in_scratch(host: &[u8], free: &mut [u8]) -> Result<(bool, usize), usize> {
     let scratch = match strict_ascii_rules(host) {
-        None => return Some(false),
-        Some(None) => return Some(true),
+        None => return Ok((false, 0)),
+        Some(None) => return Ok((true, 0)),
         Some(Some(scratch)) => scratch,
     };
-    let found = free
+    match free
         .get_mut(..scratch)
-        .and_then(|free| xn_labels_ok(host, free));
-    match found {
-        Some(_) => out.reserve_scratch(scratch),
-        None => out.undecided(scratch),
+        .and_then(|free| xn_labels_ok(host, free))
+    {
+        Some(ok) => Ok((ok, scratch)),
+        None => Err(scratch),
     }
-    found
+}
+
+/// Counts the scratch [`strict_in_scratch`] took past the output, or leaves the check
+/// undecided with the scratch it needs asked for.
+fn settle_scratch(out: &mut Writer<'_>, found: Result<(bool, usize), usize>) -> Option<bool> {
+    match found {
+        Ok((ok, scratch)) => {
+            out.reserve_scratch(scratch);
+            Some(ok)
+        }
+        Err(scratch) => {
+            out.undecided(scratch);
+            None
+        }
+    }
 }
 
 /// Whether a host parsed from `input` (a host, or a whole URL) can have `xn--` labels: not
@@ -412,6 +462,7 @@ pub(crate) fn ascii_domain_valid(input: &[u8]) -> Option<bool> {
         rest = rest.get(n..).unwrap_or_default();
     }
     let mut ignored = crate::error::ValidationErrors::EMPTY;
+    scan.end();
     Some(!forbidden && scan.result(false, true, &mut ignored).is_ok())
 }
 
@@ -544,7 +595,7 @@ mod tests {
                         let mut v = crate::ValidationErrors::EMPTY;
                         let mut arena = [0u8; 64];
                         let mut out = Writer::new(&mut arena, "");
-                        let parsed = ipv4_scan(host.as_bytes(), false, &mut v);
+                        let parsed = ipv4_scan(host.as_bytes(), false, || Some(true), &mut v);
                         let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
                             && v.is_empty()
                             && out.bytes() == host.as_bytes();
@@ -565,7 +616,7 @@ mod tests {
             let mut v = crate::ValidationErrors::EMPTY;
             let mut arena = [0u8; 64];
             let mut out = Writer::new(&mut arena, "");
-            let parsed = ipv4_scan(host, false, &mut v);
+            let parsed = ipv4_scan(host, false, || Some(true), &mut v);
             let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
                 && v.is_empty()
                 && out.bytes() == host;

@@ -4,7 +4,7 @@
 //! verdict of the host without storing it (`can_parse`, a too-small arena). Only in the
 //! `idna` build: without it such a domain fails (`IdnaUnavailable`).
 
-use super::{HostKind, ends_in_a_number, finish, ipv4, ipv4_scan};
+use super::{HostKind, ends_in_a_number, finish, ipv4, ipv4_scan, strictly_valid_written};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
 use crate::idna::{Checks, DomainToAscii::NotStrict, Mapped, Verdict};
@@ -35,11 +35,11 @@ pub(super) fn xn_labels_ok(domain: &[u8], scratch: &mut [u8]) -> Option<bool> {
 
 /// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46 domain to
 /// ASCII with beStrict = false, using the arena past the output as scratch.
-pub(super) fn parse_unicode(
+pub(super) fn parse_unicode<R: Report>(
     input: &[u8],
     escaped: bool,
     out: &mut Writer<'_>,
-    v: &mut impl Report,
+    v: &mut R,
 ) -> Result<HostKind, ParseErrorKind> {
     let start = out.len();
     // Without `%`, the decoded domain is the input itself, already a string (no copy, no
@@ -85,12 +85,19 @@ pub(super) fn parse_unicode(
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
-    let ascii = out.bytes().get(start..).unwrap_or_default();
-    if !ends_in_a_number(ascii) {
+    if !ends_in_a_number(out.bytes().get(start..).unwrap_or_default()) {
         return Ok(HostKind::Domain);
     }
+    // Strict ToASCII on the result, for `domain-to-ASCII` before the IPv4 parser's errors
+    // (read before the result is borrowed for the IPv4 parser; `None`: undecided, and the
+    // host, with `xn--` labels, fails that parser whatever they decode to).
+    let strict = match R::IN_ORDER {
+        true => strictly_valid_written(out, start, input),
+        false => Some(true),
+    };
+    let ascii = out.bytes().get(start..).unwrap_or_default();
     // IPv4-non-ASCII-input (after domain-to-ASCII): see `Ipv4Scan::result`.
-    let ipv4 = ipv4_scan(ascii, true, v);
+    let ipv4 = ipv4_scan(ascii, true, || strict, v);
     finish(start, ipv4, out)
 }
 
@@ -339,6 +346,7 @@ fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
     crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
     // Only the failure matters here: the errors it would report are not kept.
     let mut ignored = crate::error::ValidationErrors::EMPTY;
+    scan.end();
     scan.result(false, true, &mut ignored)?;
     Ok(Verdict::Valid {
         ends_in_number: true,

@@ -85,12 +85,26 @@ pub(super) fn parse_unicode<R: Report>(
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
+    ends_in_a_number_step(start, input, out, v)
+}
+
+/// The host parser's step on UTS46's result, written at `start..` of `out`
+/// (<https://url.spec.whatwg.org/#concept-host-parser>, "If asciiDomain ends in a number"):
+/// the IPv4 parser's. In a parse that reports in order, strict ToASCII's verdict on the
+/// result comes first, for `domain-to-ASCII` before the IPv4 parser's errors (read before
+/// the result is borrowed for the IPv4 parser; `None`: undecided, and the host, with
+/// `xn--` labels, fails that parser whatever they decode to). Inlined: no frame of its own
+/// under the verdict's.
+#[inline(always)]
+fn ends_in_a_number_step<R: Report>(
+    start: usize,
+    input: &[u8],
+    out: &mut Writer<'_>,
+    v: &mut R,
+) -> Result<HostKind, ParseErrorKind> {
     if !ends_in_a_number(out.bytes().get(start..).unwrap_or_default()) {
         return Ok(HostKind::Domain);
     }
-    // Strict ToASCII on the result, for `domain-to-ASCII` before the IPv4 parser's errors
-    // (read before the result is borrowed for the IPv4 parser; `None`: undecided, and the
-    // host, with `xn--` labels, fails that parser whatever they decode to).
     let strict = match R::IN_ORDER {
         true => strictly_valid_written(out, start, input),
         false => Some(true),

@@ -138,7 +138,26 @@ fn forbidden_code_point_errors_point_at_the_byte_in_the_log_too() {
         let e = result.unwrap_err().parse_error().unwrap();
         assert_eq!(e.position, at, "{input:?}");
         assert_eq!(list.last(), Some(&(name, at)), "{input:?}");
+        // Strict mode names the first error where it is: this one.
+        let mut arena = [0u8; 64];
+        let e = Url::parse_with(input, None, &mut arena, Options::STRICT).unwrap_err();
+        assert_eq!(e.parse_error().map(|e| e.position), Some(at), "{input:?}");
     }
+    // A full log keeps what it holds where it was: the failure's entry, not stored, is
+    // not moved onto another.
+    let mut slots = [Reported::default(); 1];
+    let log = ErrorLog::new(&mut slots);
+    let options = Options {
+        errors: Some(&log),
+        ..Options::default()
+    };
+    let e = Url::parse_with("http://u@exa mple/", None, &mut [0u8; 64], options).unwrap_err();
+    assert_eq!(e.parse_error().map(|e| e.position), Some(12));
+    assert_eq!((log.len(), log.reported()), (1, 2));
+    assert_eq!(
+        log.get(0).map(|r| (r.error.name(), r.at)),
+        Some(("invalid-credentials", 8))
+    );
 }
 
 #[cfg(feature = "idna")]

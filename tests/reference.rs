@@ -163,7 +163,11 @@ fn resolve_is_the_url_standards_parse_with_base() {
         ("/", Some("wss:.%2E/^\\"), Some("wss://../")),
         ("x", Some("wss:.%2E/^\\"), Some("wss://../%5E/x")),
         ("/?é", Some("http:///h/a"), Some("http://h/?%C3%A9")),
-        ("/c:/~\\é", Some("http:///h/a"), Some("http://h/c:/~/%C3%A9")),
+        (
+            "/c:/~\\é",
+            Some("http:///h/a"),
+            Some("http://h/c:/~/%C3%A9"),
+        ),
         ("/", Some("https:\\h\\a"), Some("https://h/")),
         ("../b", Some("HTTP:H/a/c"), Some("http://h/b")),
         ("//ok/", Some("http://a b/"), None),
@@ -177,10 +181,17 @@ fn resolve_is_the_url_standards_parse_with_base() {
         let r = Reference::parse_against(input, b.as_ref()).unwrap();
         // `with_arena` also checks that a retry with `needed` bytes succeeds.
         let got = with_arena(|a| r.resolve(b.as_ref(), a).map(|u| u.as_str().to_owned()));
-        assert_eq!(got.as_deref().ok(), want, "{input:?} against {base:?}: {got:?}");
+        assert_eq!(
+            got.as_deref().ok(),
+            want,
+            "{input:?} against {base:?}: {got:?}"
+        );
         if want.is_none() && base.is_none() {
             let e = got.unwrap_err().parse_error().map(|e| e.kind);
-            assert_eq!(e, Some(microurl::ParseErrorKind::MissingSchemeNonRelativeUrl));
+            assert_eq!(
+                e,
+                Some(microurl::ParseErrorKind::MissingSchemeNonRelativeUrl)
+            );
         }
     }
 }
@@ -192,7 +203,10 @@ fn resolve_is_the_url_standards_parse_with_base() {
 #[test]
 fn resolve_against_a_base_needs_what_it_says_at_every_size() {
     let cases = [
-        ("../v2/image.bin?x#y", "http://ota.example/fw/v1/manifest.json"),
+        (
+            "../v2/image.bin?x#y",
+            "http://ota.example/fw/v1/manifest.json",
+        ),
         ("/", "wss:.%2E/^\\"),
         ("b\u{fc}cher/\u{1f600}", "https://xn--bcher-kva.example/a/"),
         ("//\u{1f332}.example/x", "http:///h/a"),
@@ -204,12 +218,19 @@ fn resolve_against_a_base_needs_what_it_says_at_every_size() {
         let r = Reference::parse_against(input, Some(&b)).unwrap();
         let run = |a: &mut [u8]| r.resolve(Some(&b), a).map(|u| u.as_str().to_owned());
         let full = run(&mut vec![0u8; 8192]);
-        assert!(!matches!(full, Err(Error::ArenaTooSmall { .. })), "{input:?}");
+        assert!(
+            !matches!(full, Err(Error::ArenaTooSmall { .. })),
+            "{input:?}"
+        );
         for size in 0..600 {
             match run(&mut vec![0u8; size]) {
                 Err(Error::ArenaTooSmall { needed }) => {
                     assert!(needed > size, "{input:?}: {size} -> {needed}");
-                    assert_eq!(run(&mut vec![0u8; needed]), full, "{input:?}: retry {needed}");
+                    assert_eq!(
+                        run(&mut vec![0u8; needed]),
+                        full,
+                        "{input:?}: retry {needed}"
+                    );
                 }
                 got => assert_eq!(got, full, "{input:?}: size {size}"),
             }

@@ -70,12 +70,8 @@ pub(crate) fn parse(
     } else if crate::ascii::is_ascii(input) {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
         // point, which decoding leaves in place.
-        // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`, here at
-        // the byte.
-        v.report_rel(
-            ValidationError::DomainToAscii,
-            super::forbidden_domain_at(input),
-        );
+        // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`.
+        v.insert(ValidationError::DomainToAscii);
         return Err(ParseErrorKind::DomainInvalidCodePoint);
     }
     // Non-ASCII, raw or decoded. One call, here, not in `decoded`: UTS46's frames stay off
@@ -90,10 +86,10 @@ pub(crate) fn parse(
 /// U+0338 to U+226E): `None`, with nothing written; otherwise the forbidden code point
 /// fails the host.
 #[inline(never)]
-fn decoded<R: Report>(
+fn decoded(
     input: &[u8],
     out: &mut Writer<'_>,
-    v: &mut R,
+    v: &mut impl Report,
 ) -> Option<Result<HostKind, ParseErrorKind>> {
     let start = out.len();
     let mut i = 0;
@@ -124,8 +120,7 @@ fn decoded<R: Report>(
             }
             let rest = input.get(i..).unwrap_or_default();
             if d < 0x80 && percent::decode(rest).all(|b| b < 0x80) {
-                // At the byte (or the `%` of its escape): `super::forbidden_domain_at`.
-                v.report_rel(ValidationError::DomainToAscii, at);
+                v.insert(ValidationError::DomainToAscii);
                 return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
             }
             out.truncate(start);
@@ -133,14 +128,8 @@ fn decoded<R: Report>(
         }
         out.push(d.to_ascii_lowercase());
     }
-    // The input, not the output: past a full arena the output is not all stored. (Its
-    // `xn--` labels, when they decide `domain-to-ASCII`, are read back from the output.)
-    let ipv4 = ipv4_scan(
-        input,
-        false,
-        || strictly_valid_written(out, start, input),
-        v,
-    );
+    // The input, not the output: past a full arena the output is not all stored.
+    let ipv4 = ipv4_scan(input, false, v);
     Some(finish(start, ipv4, out))
 }
 
@@ -148,11 +137,11 @@ fn decoded<R: Report>(
 /// Not inlined (nor [`decoded`]): their IPv4 scanners stay off the stack of the
 /// UTS46 path, the deepest one (Cortex-M budget).
 #[inline(never)]
-fn plain_ascii<R: Report>(
+fn plain_ascii(
     input: &[u8],
     has_upper: bool,
     out: &mut Writer<'_>,
-    v: &mut R,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let domain = |out: &mut Writer<'_>| {
         if has_upper {
@@ -174,8 +163,8 @@ fn plain_ascii<R: Report>(
         return Ok(HostKind::Ipv4);
     }
     // The IPv4 parser reads either case: the domain is written only if it is not an
-    // address (so the arena never holds both); strict ToASCII reads it from the input.
-    match ipv4_scan(input, false, || strictly_valid_input(out, input), v)? {
+    // address (so the arena never holds both).
+    match ipv4_scan(input, false, v)? {
         Some(addr) => {
             ipv4::serialize(addr, out);
             Ok(HostKind::Ipv4)
@@ -203,7 +192,7 @@ pub(crate) fn ipv4_kind(input: &[u8]) -> Option<HostKind> {
 #[inline(never)]
 pub(crate) fn ipv4_address(input: &[u8]) -> Result<Option<u32>, ParseErrorKind> {
     let mut v = crate::error::ValidationErrors::EMPTY;
-    ipv4_scan(input, false, || Some(true), &mut v)
+    ipv4_scan(input, false, &mut v)
 }
 
 /// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by
@@ -236,28 +225,96 @@ pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
 /// ASCII case does not matter to either. With strict UTS46 ToASCII's checks that need no
 /// decoding on the way: in a parse that reports in order, `domain-to-ASCII` comes before
 /// the IPv4 parser's errors. When only the domain's `xn--` labels can decide it
-/// ([`ipv4::Ipv4Scan::xn_decides`]), `xn_ok` decodes them: `None` from it, the arena is
-/// short of the scratch they take (asked for), and the host is left a domain, undecided
-/// (the IPv4 parser fails it whatever they decode to: the run with the room says how).
+/// ([`streamed_strict_rules`]), it is left to the host parser, which decodes them in its
+/// own frame (the stack bound: not under this one and its callers'), then runs
+/// [`ipv4_after_strict_check`]: `Ok(None)` here, and the caller writes the domain.
 /// Not inlined: the scanner's state stays off the callers' frames.
 #[inline(never)]
 fn ipv4_scan<R: Report>(
     domain: &[u8],
     non_ascii_input: bool,
-    xn_ok: impl FnOnce() -> Option<bool>,
     v: &mut R,
 ) -> Result<Option<u32>, ParseErrorKind> {
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
     scan.end();
-    let xn_ok = match R::IN_ORDER && scan.xn_decides() {
-        true => match xn_ok() {
-            Some(ok) => ok,
-            None => return Ok(None),
-        },
-        false => true,
+    // Only the order of the errors needs strict ToASCII here (the set alone derives
+    // `domain-to-ASCII` from the URL), and only for a domain the IPv4 parser gets.
+    let strict = match R::IN_ORDER && scan.number_like() {
+        true => streamed_strict_rules(domain),
+        false => Some(false),
     };
-    scan.result(non_ascii_input, xn_ok, v)
+    if strict == Some(true) {
+        return Ok(None);
+    }
+    scan.result(non_ascii_input, strict.is_some(), v)
+}
+
+/// Strict UTS46 ToASCII's checks that need no decoding (those of [`strict_ascii_rules`])
+/// on a domain as it streams by, percent-decoded, in either case: `None` when one fails,
+/// else whether it has `xn--` labels, whose decoding is left. Out of line, its state in
+/// this frame only.
+#[inline(never)]
+fn streamed_strict_rules(domain: &[u8]) -> Option<bool> {
+    // The label being read: its length, first four bytes (lowercase), last byte, and
+    // whether all are letters, digits or `-`.
+    let (mut len, mut head, mut last, mut ldh) = (0usize, [0u8; 4], 0u8, true);
+    let (mut total, mut has_xn) = (0usize, false);
+    let mut bytes = percent::decode(domain).map(|b| b.to_ascii_lowercase());
+    loop {
+        let b = bytes.next();
+        if b.is_none() || b == Some(b'.') {
+            // VerifyDnsLength (an empty label, the root label's included, fails), STD3,
+            // CheckHyphens (no `--` in the third and fourth places but in `xn--`).
+            let xn = len >= 4 && head == *b"xn--";
+            let hyphens = head[0] == b'-' || last == b'-' || (head[2..] == *b"--" && !xn);
+            if !(1..=63).contains(&len) || !ldh || hyphens {
+                return None;
+            }
+            has_xn |= xn;
+            (len, head, last, ldh) = (0, [0; 4], 0, true);
+        }
+        let Some(b) = b else {
+            break;
+        };
+        total += 1;
+        if b != b'.' {
+            if let Some(slot) = head.get_mut(len) {
+                *slot = b;
+            }
+            (len, last) = (len + 1, b);
+            ldh &= b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
+        }
+    }
+    (total <= 253).then_some(has_xn)
+}
+
+/// The host parser's end for a domain the IPv4 scan left to it ([`ipv4_scan`]), in a parse
+/// that reports in order, once `domain-to-ASCII` is decided: a domain written at `start..`
+/// that ends in a number (it has `xn--` labels) goes to the IPv4 parser, which fails it,
+/// with its validation errors. Any other domain is one (`Ok`). A host past a full arena
+/// cannot be read back: the run asks for more arena then (the strict check left it
+/// undecided).
+#[inline(never)]
+pub(crate) fn ipv4_after_strict_check<R: Report>(
+    out: &Writer<'_>,
+    start: usize,
+    input: &[u8],
+    v: &mut R,
+) -> Result<HostKind, ParseErrorKind> {
+    let host = out.bytes().get(start..).unwrap_or_default();
+    if out.overflowed() || !ends_in_a_number(host) {
+        return Ok(HostKind::Domain);
+    }
+    // UTS46's result when the input, percent-decoded, is not ASCII (IPv4-non-ASCII-input).
+    let non_ascii = percent::decode(input).any(|b| !b.is_ascii());
+    let mut scan = ipv4::Ipv4Scan::new();
+    host.iter().for_each(|&b| scan.feed(b));
+    scan.end();
+    // Strict ToASCII's other checks passed ([`ipv4_scan`] left the host here).
+    scan.result(non_ascii, true, v)?;
+    // (Not reached: an `xn--` label is no number, so the IPv4 parser failed.)
+    Ok(HostKind::Domain)
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
@@ -302,18 +359,14 @@ fn strict_ascii_rules(domain: &[u8]) -> Option<Option<usize>> {
     }
     let mut scratch = None;
     for label in domain.split(|&b| b == b'.') {
-        // Either case: a serialized host is lowercase, the host parser's input may not be
-        // (UTS46 maps it first).
         let ldh = !label.is_empty()
             && label.len() <= 63
             && label
                 .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+                .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
             && label.first() != Some(&b'-')
             && label.last() != Some(&b'-');
-        let xn = label
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
+        let xn = label.starts_with(b"xn--");
         if !ldh || (label.get(2..4) == Some(b"--") && !xn) {
             return None;
         }
@@ -351,49 +404,19 @@ pub(crate) fn strictly_valid_written(
     }
     let (written, free) = out.written_and_free();
     let host = written.get(start..).unwrap_or_default();
-    let found = strict_in_scratch(host, free);
-    settle_scratch(out, found)
-}
-
-/// [`strictly_valid_written`] on a domain read from `domain`, not from the output: the host
-/// parser's input on its ASCII path (no `%`, either case), whose result is not written yet.
-#[inline(never)]
-fn strictly_valid_input(out: &mut Writer<'_>, domain: &[u8]) -> Option<bool> {
-    let (_, free) = out.written_and_free();
-    let found = strict_in_scratch(domain, free);
-    settle_scratch(out, found)
-}
-
-/// Strict UTS46 ToASCII's verdict on an ASCII domain, its `xn--` labels decoded in `free`:
-/// the verdict and the scratch it took, or `Err` with the scratch `free` is short of.
-fn strict_in_scratch(host: &[u8], free: &mut [u8]) -> Result<(bool, usize), usize> {
     let scratch = match strict_ascii_rules(host) {
-        None => return Ok((false, 0)),
-        Some(None) => return Ok((true, 0)),
+        None => return Some(false),
+        Some(None) => return Some(true),
         Some(Some(scratch)) => scratch,
     };
-    match free
+    let found = free
         .get_mut(..scratch)
-        .and_then(|free| xn_labels_ok(host, free))
-    {
-        Some(ok) => Ok((ok, scratch)),
-        None => Err(scratch),
-    }
-}
-
-/// Counts the scratch [`strict_in_scratch`] took past the output, or leaves the check
-/// undecided with the scratch it needs asked for.
-fn settle_scratch(out: &mut Writer<'_>, found: Result<(bool, usize), usize>) -> Option<bool> {
+        .and_then(|free| xn_labels_ok(host, free));
     match found {
-        Ok((ok, scratch)) => {
-            out.reserve_scratch(scratch);
-            Some(ok)
-        }
-        Err(scratch) => {
-            out.undecided(scratch);
-            None
-        }
+        Some(_) => out.reserve_scratch(scratch),
+        None => out.undecided(scratch),
     }
+    found
 }
 
 /// Whether a host parsed from `input` (a host, or a whole URL) can have `xn--` labels: not
@@ -595,7 +618,7 @@ mod tests {
                         let mut v = crate::ValidationErrors::EMPTY;
                         let mut arena = [0u8; 64];
                         let mut out = Writer::new(&mut arena, "");
-                        let parsed = ipv4_scan(host.as_bytes(), false, || Some(true), &mut v);
+                        let parsed = ipv4_scan(host.as_bytes(), false, &mut v);
                         let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
                             && v.is_empty()
                             && out.bytes() == host.as_bytes();
@@ -616,12 +639,47 @@ mod tests {
             let mut v = crate::ValidationErrors::EMPTY;
             let mut arena = [0u8; 64];
             let mut out = Writer::new(&mut arena, "");
-            let parsed = ipv4_scan(host, false, || Some(true), &mut v);
+            let parsed = ipv4_scan(host, false, &mut v);
             let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
                 && v.is_empty()
                 && out.bytes() == host;
             assert_eq!(is_canonical_dotted_quad(host), written, "{host:?}");
         });
+    }
+
+    /// The strict checks as the IPv4 scan streams them (percent-decoded, either case) decide
+    /// as [`strict_ascii_rules`] does on the whole domain, lowercase, decoded: over every
+    /// domain of up to 6 bytes from letters of both cases, a digit, `-`, `.`, `_` (STD3), and
+    /// the same with `xn--` before it and with its first byte percent-encoded.
+    #[test]
+    fn streamed_strict_rules_are_strict_ascii_rules() {
+        let (mut pass, mut fail, mut xn) = (0, 0, 0);
+        crate::testgen::each_string(b"xnX-1._", 6, |d| {
+            let escaped = d
+                .first()
+                .map(|b| format!("%{b:02X}{}", std::str::from_utf8(&d[1..]).unwrap()));
+            let prefixed = [b"xn--".as_slice(), d].concat();
+            for input in [
+                d.to_vec(),
+                prefixed,
+                escaped.unwrap_or_default().into_bytes(),
+            ] {
+                let lower: std::vec::Vec<u8> = percent::decode(&input)
+                    .map(|b| b.to_ascii_lowercase())
+                    .collect();
+                let expected = strict_ascii_rules(&lower).map(|s| s.is_some());
+                assert_eq!(streamed_strict_rules(&input), expected, "{input:?}");
+                match expected {
+                    None => fail += 1,
+                    Some(true) => xn += 1,
+                    Some(false) => pass += 1,
+                }
+            }
+        });
+        assert!(
+            pass > 1_000 && fail > 100_000 && xn > 1_000,
+            "{pass} {fail} {xn}"
+        );
     }
 
     /// The ends-in-a-number checker (<https://url.spec.whatwg.org/#ends-in-a-number-checker>)

@@ -117,54 +117,10 @@ pub(crate) struct Ipv4Scan {
     last_empty: bool,
     count: usize,
     current: Part,
-    /// Bytes fed, and whether every part so far passed strict UTS46 ToASCII's checks that
-    /// need no decoding ([`Label`]; `domain-to-ASCII`).
+    /// Bytes fed, and whether every part so far had 1 to 63 bytes: strict UTS46 ToASCII's
+    /// VerifyDnsLength (`domain-to-ASCII`); see [`Ipv4Scan::result`] for its other check.
     total: usize,
     labels_ok: bool,
-    /// The part being read, as a label, and whether a part so far was an `xn--` label.
-    label: Label,
-    has_xn: bool,
-}
-
-/// Strict UTS46 ToASCII's checks on one ASCII label as it streams by, in either case: those
-/// that need no decoding (<https://www.unicode.org/reports/tr46/#Validity_Criteria>:
-/// VerifyDnsLength's 1 to 63 bytes, UseSTD3ASCIIRules' letters, digits and `-`,
-/// CheckHyphens' no `-` at either end and no `--` in the third and fourth places unless
-/// the label is `xn--`), as `domain::strict_ascii_rules` makes them on a whole domain. An
-/// `xn--` label's decoding is left to the caller ([`Ipv4Scan::xn_decides`]).
-#[derive(Clone, Copy)]
-struct Label {
-    /// The first four bytes, lowercase (zeros past the label's end).
-    head: [u8; 4],
-    last: u8,
-    ldh: bool,
-}
-
-impl Label {
-    const NEW: Label = Label {
-        head: [0; 4],
-        last: 0,
-        ldh: true,
-    };
-
-    /// Takes byte `b`, the label's `n`-th (from 1).
-    fn feed(&mut self, b: u8, n: u8) {
-        let b = b.to_ascii_lowercase();
-        if let Some(slot) = self.head.get_mut(usize::from(n).wrapping_sub(1)) {
-            *slot = b;
-        }
-        self.last = b;
-        self.ldh &= b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
-    }
-
-    /// Whether a label of `n` bytes (saturating) passes, and whether it is `xn--`.
-    fn verdict(&self, n: u8) -> (bool, bool) {
-        let xn = n >= 4 && self.head == *b"xn--";
-        let hyphens = self.head[0] == b'-' || self.last == b'-';
-        let third_fourth = n >= 4 && self.head[2] == b'-' && self.head[3] == b'-' && !xn;
-        let ok = (1..=63).contains(&n) && self.ldh && !hyphens && !third_fourth;
-        (ok, xn)
-    }
 }
 
 impl Ipv4Scan {
@@ -179,8 +135,6 @@ impl Ipv4Scan {
             current: Part::new(),
             total: 0,
             labels_ok: true,
-            label: Label::NEW,
-            has_xn: false,
         }
     }
 
@@ -191,17 +145,13 @@ impl Ipv4Scan {
             self.end_part();
         } else {
             self.current.feed(b);
-            self.label.feed(b, self.current.len);
         }
     }
 
     /// Why numbers and fields, not a rolling array of parts: moving parts within `self`
     /// links `memmove` on Cortex-M (see `arena::shift`).
     fn end_part(&mut self) {
-        let (ok, xn) = self.label.verdict(self.current.len);
-        self.labels_ok &= ok;
-        self.has_xn |= xn;
-        self.label = Label::NEW;
+        self.labels_ok &= (1..=63).contains(&self.current.len);
         if let (Some(value), Some(flags)) = (
             self.values.get_mut(self.count),
             self.flags.get_mut(self.count),
@@ -215,14 +165,14 @@ impl Ipv4Scan {
         self.current = Part::new();
     }
 
-    /// Ends the last part: after it, [`Ipv4Scan::xn_decides`] and [`Ipv4Scan::result`].
+    /// Ends the last part: after it, [`Ipv4Scan::number_like`] and [`Ipv4Scan::result`].
     pub(crate) fn end(&mut self) {
         self.end_part();
     }
 
     /// The ends-in-a-number checker (<https://url.spec.whatwg.org/#ends-in-a-number-checker>),
     /// once the scan has [ended](Ipv4Scan::end).
-    fn number_like(&self) -> bool {
+    pub(crate) fn number_like(&self) -> bool {
         if self.last_empty && self.count > 1 {
             self.prev_number_like
         } else {
@@ -230,33 +180,24 @@ impl Ipv4Scan {
         }
     }
 
-    /// Whether, of strict UTS46 ToASCII's checks behind `domain-to-ASCII`, only the decoding
-    /// of `xn--` labels is left, for a domain the IPv4 parser then gets: the caller's verdict
-    /// on them, given to [`Ipv4Scan::result`], decides (the IPv4 parser fails such a domain:
-    /// an `xn--` label is not a number).
-    pub(crate) fn xn_decides(&self) -> bool {
-        self.number_like() && self.has_xn && self.labels_ok && self.total <= 253
-    }
-
     /// Runs, on a scan that has [ended](Ipv4Scan::end), the ends-in-a-number checker and,
     /// if it says yes, the IPv4 parser. `Ok(None)`: not an IPv4 address (a domain).
     /// `Ok(Some(addr))`: IPv4. `non_ascii_input`: the domain is UTS46's output for a
-    /// non-ASCII input. `xn_ok`: strict ToASCII's verdict on the `xn--` labels when
-    /// [`Ipv4Scan::xn_decides`] (`true` otherwise). `domain-to-ASCII` comes first, when
-    /// strict ToASCII fails the domain (the letters, digits and `-` of UseSTD3ASCIIRules
-    /// included: `!`, `{`, `_` and the like are not forbidden domain code points, so they
-    /// get here).
+    /// non-ASCII input. `strict`: strict UTS46 ToASCII's other checks pass (the caller's:
+    /// STD3's letters, digits and `-`, CheckHyphens, `xn--` labels; `!`, `{`, `_` and the
+    /// like are not forbidden domain code points, so they get here), else `domain-to-ASCII`
+    /// comes first, as it does for a label over 63 bytes or a domain over 253.
     pub(crate) fn result(
         &self,
         non_ascii_input: bool,
-        xn_ok: bool,
+        strict: bool,
         v: &mut impl Report,
     ) -> Result<Option<u32>, ParseErrorKind> {
         let last_empty = self.last_empty;
         if !self.number_like() {
             return Ok(None);
         }
-        if !self.labels_ok || !xn_ok || self.total > 253 {
+        if !self.labels_ok || !strict || self.total > 253 {
             v.insert(ValidationError::DomainToAscii);
         }
         // IPv4-non-ASCII-input, after domain to ASCII: newer than the url.bs this crate

@@ -157,7 +157,9 @@ pub(crate) fn plain_domain_kind(host: &[u8]) -> Option<HostKind> {
 /// Where a host that failed with `kind` went wrong: the offset in `input` (the host as the
 /// host parser got it) of the forbidden code point that failed it
 /// ([`forbidden_host_at`], [`forbidden_domain_at`]), or 0, the host's start, for any other
-/// failure (an IPv4 or IPv6 address is judged as a whole).
+/// failure (an IPv4 or IPv6 address is judged as a whole). Out of line: called from the
+/// parser's states once the host parser has returned (the stack bound).
+#[inline(never)]
 pub(crate) fn failure_offset(input: &[u8], kind: ParseErrorKind) -> usize {
     match kind {
         ParseErrorKind::HostInvalidCodePoint => forbidden_host_at(input),
@@ -227,12 +229,15 @@ pub(crate) fn parse<R: Report>(
     // `domain-to-ASCII` where the standard reports it, when the order matters (the set
     // alone derives it from the URL: `Url::validation_errors`). An IPv4 address reported
     // it already. A domain the arena cannot hold, or check, leaves it undecided: the run
-    // then asks for more arena.
-    if R::IN_ORDER
-        && kind == HostKind::Domain
-        && domain::strictly_valid_written(out, start, input) == Some(false)
-    {
-        v.insert(ValidationError::DomainToAscii);
+    // then asks for more arena. Here, in this frame, not under the domain parser's: its
+    // `xn--` labels are decoded under the verdict's deep frames (the stack bound).
+    if R::IN_ORDER && kind == HostKind::Domain {
+        if domain::strictly_valid_written(out, start, input) == Some(false) {
+            v.insert(ValidationError::DomainToAscii);
+        }
+        // A domain that ends in a number with `xn--` labels, which the IPv4 parser fails
+        // after `domain-to-ASCII`.
+        return domain::ipv4_after_strict_check(out, start, input, v);
     }
     Ok(kind)
 }
@@ -258,10 +263,7 @@ fn parse_opaque<R: Report>(
         return Ok(kind);
     }
     if input.iter().any(|&b| is_forbidden_host(b)) {
-        v.report_rel(
-            ValidationError::HostInvalidCodePoint,
-            forbidden_host_at(input),
-        );
+        v.insert(ValidationError::HostInvalidCodePoint);
         return Err(ParseErrorKind::HostInvalidCodePoint);
     }
     // The C0 control percent-encoding, with the invalid-URL-unit checks of the same pass

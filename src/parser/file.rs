@@ -132,8 +132,8 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
             match host::parse(buffer, false, &mut self.out, &mut self.v) {
                 Ok(kind) => self.rec.host_kind = Some(kind),
                 Err(kind) => {
-                    // As in the host state: at the offending byte, else the host's start.
-                    self.err_pos = pos + host::failure_offset(buffer, kind);
+                    let offset = host::failure_offset(buffer, kind);
+                    self.err_pos = self.host_failed_at(pos, offset);
                     return Err(kind);
                 }
             }

@@ -4,7 +4,7 @@
 //! verdict of the host without storing it (`can_parse`, a too-small arena). Only in the
 //! `idna` build: without it such a domain fails (`IdnaUnavailable`).
 
-use super::{HostKind, ends_in_a_number, finish, ipv4, ipv4_scan, strictly_valid_written};
+use super::{HostKind, ends_in_a_number, finish, ipv4, ipv4_scan};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
 use crate::idna::{Checks, DomainToAscii::NotStrict, Mapped, Verdict};
@@ -35,11 +35,11 @@ pub(super) fn xn_labels_ok(domain: &[u8], scratch: &mut [u8]) -> Option<bool> {
 
 /// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46 domain to
 /// ASCII with beStrict = false, using the arena past the output as scratch.
-pub(super) fn parse_unicode<R: Report>(
+pub(super) fn parse_unicode(
     input: &[u8],
     escaped: bool,
     out: &mut Writer<'_>,
-    v: &mut R,
+    v: &mut impl Report,
 ) -> Result<HostKind, ParseErrorKind> {
     let start = out.len();
     // Without `%`, the decoded domain is the input itself, already a string (no copy, no
@@ -79,39 +79,18 @@ pub(super) fn parse_unicode<R: Report>(
         // has no room for the decoded domain (`unicode_without_room`).
         Err(e) => {
             let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
-            return verdict_in_free_arena(e, domain, input, d, out, v);
+            return verdict_in_free_arena(e, domain, d, out, v);
         }
     };
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
-    ends_in_a_number_step(start, input, out, v)
-}
-
-/// The host parser's step on UTS46's result, written at `start..` of `out`
-/// (<https://url.spec.whatwg.org/#concept-host-parser>, "If asciiDomain ends in a number"):
-/// the IPv4 parser's. In a parse that reports in order, strict ToASCII's verdict on the
-/// result comes first, for `domain-to-ASCII` before the IPv4 parser's errors (read before
-/// the result is borrowed for the IPv4 parser; `None`: undecided, and the host, with
-/// `xn--` labels, fails that parser whatever they decode to). Inlined: no frame of its own
-/// under the verdict's.
-#[inline(always)]
-fn ends_in_a_number_step<R: Report>(
-    start: usize,
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut R,
-) -> Result<HostKind, ParseErrorKind> {
-    if !ends_in_a_number(out.bytes().get(start..).unwrap_or_default()) {
+    let ascii = out.bytes().get(start..).unwrap_or_default();
+    if !ends_in_a_number(ascii) {
         return Ok(HostKind::Domain);
     }
-    let strict = match R::IN_ORDER {
-        true => strictly_valid_written(out, start, input),
-        false => Some(true),
-    };
-    let ascii = out.bytes().get(start..).unwrap_or_default();
     // IPv4-non-ASCII-input (after domain-to-ASCII): see `Ipv4Scan::result`.
-    let ipv4 = ipv4_scan(ascii, true, || strict, v);
+    let ipv4 = ipv4_scan(ascii, true, v);
     finish(start, ipv4, out)
 }
 
@@ -150,7 +129,7 @@ fn unicode_without_room(
     // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer. (A
     // validity-only run reads no size: it is not counted.)
     let e = crate::idna::domain_to_ascii_no_room(domain, out.keeps_output());
-    verdict_in_free_arena(e, Mapped::new(domain, false), input, input.len(), out, v)
+    verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v)
 }
 
 /// [`unicode_without_room`] for a domain with `%`: decoding needs room. A domain that
@@ -179,7 +158,7 @@ fn escaped_without_room(
             needed: crate::idna::ascii_needed_escaped(input),
         },
     };
-    verdict_in_free_arena(e, Mapped::escaped(input), input, decoded, out, v)
+    verdict_in_free_arena(e, Mapped::escaped(input), decoded, out, v)
 }
 
 /// The decoded length of [`escaped_without_room`]'s domain and whether it is ASCII; `None`
@@ -206,16 +185,14 @@ fn escaped_decoded_length(input: &[u8]) -> Option<(usize, bool)> {
 /// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.
 const ESCAPED_ON_STACK: usize = 64;
 
-/// Maps a UTS46 error on the host parser's `input`: running out of buffer is an arena
-/// overflow (with the size that suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]
+/// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
+/// suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]
 /// found the failure the parse with room reports (then it is the answer at once); after a
 /// valid host later checks decide, after an undecided one validity is left undecided.
-/// Anything else fails the host; a forbidden code point's error is at its byte
-/// ([`crate::host::failure_offset`]).
+/// Anything else fails the host.
 #[inline(never)]
 fn idna_error<R: Report>(
     e: crate::idna::IdnaError,
-    input: &[u8],
     decoded: usize,
     verdict: Result<Verdict, ParseErrorKind>,
     out: &mut Writer<'_>,
@@ -224,28 +201,29 @@ fn idna_error<R: Report>(
     // With a log, a host that fails (or fails whatever its `xn--` labels decode to) is
     // left undecided, with the room UTS46 needs asked for: the errors before the failure
     // (UTS46's, the IPv4 parser's on its result) are wanted too, which only the parse with
-    // that room finds.
+    // that room finds. The result counts as a host of `needed` bytes: the strict check of
+    // its `xn--` labels asks for its scratch past it (`super::strictly_valid_written`).
     let fails = matches!(verdict, Err(_) | Ok(Verdict::Unknown { fails: true, .. }));
     if let (true, true, crate::idna::IdnaError::BufferTooSmall { needed }) =
         (R::IN_ORDER, fails, &e)
     {
         out.undecided(decoded + needed);
+        out.skip_unwritten(*needed);
         return Ok(HostKind::Domain);
     }
     // The verdict's failure first, with its own validation error, as the parse with room
     // reports it last. (Taken apart here, then the verdict with if-lets: matching the
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot
     // follow; in the caller, inlined into the host parser, it cost stack there.)
-    let verdict = verdict.inspect_err(|&kind| {
+    let verdict = verdict.inspect_err(|kind| {
         if let Some(error) = kind.validation_error() {
-            v.report_rel(error, crate::host::failure_offset(input, kind));
+            v.insert(error);
         }
     })?;
     let needed = match e {
         crate::idna::IdnaError::BufferTooSmall { needed } => needed,
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
-            let at = crate::host::forbidden_domain_at(input);
-            v.report_rel(ValidationError::DomainToAscii, at);
+            v.insert(ValidationError::DomainToAscii);
             return Err(ParseErrorKind::DomainInvalidCodePoint);
         }
         _ => return domain_to_ascii_failure(v),
@@ -279,7 +257,6 @@ fn idna_error<R: Report>(
 fn verdict_in_free_arena(
     e: crate::idna::IdnaError,
     domain: Mapped<'_>,
-    input: &[u8],
     decoded: usize,
     out: &mut Writer<'_>,
     v: &mut impl Report,
@@ -287,7 +264,7 @@ fn verdict_in_free_arena(
     let free = out.len();
     let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
     let verdict = host_verdict(&e, domain, scratch);
-    idna_error(e, input, decoded, verdict, out, v)
+    idna_error(e, decoded, verdict, out, v)
 }
 
 /// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>

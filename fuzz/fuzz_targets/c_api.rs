@@ -32,7 +32,7 @@ use microurl_ffi::{
     MICROURL_ERROR_UNSAFE_BYTE, MICROURL_HOST_DOMAIN, MICROURL_HOST_EMPTY, MICROURL_HOST_IPV6,
     MICROURL_HOST_NONE, MICROURL_INVALID, MICROURL_INVALID_ARGUMENT, MICROURL_INVALID_UTF8,
     MICROURL_NONE, MICROURL_OK, MICROURL_REFUSED, microurl_check, microurl_error_kind,
-    microurl_host_kind, microurl_href, microurl_hostname, microurl_parse, microurl_password,
+    microurl_host_kind, microurl_hostname, microurl_href, microurl_parse, microurl_password,
     microurl_pathname, microurl_result, microurl_search, microurl_span, microurl_url,
     microurl_username,
 };
@@ -42,12 +42,33 @@ use std::mem::MaybeUninit;
 // The helpers live in ffi/src's private modules (`net`, `cstr`): declared here as C declares
 // them (include/microurl.h), resolved to the same `#[no_mangle]` definitions.
 unsafe extern "C" {
-    safe fn microurl_request_target(url: *const microurl_url, out: *mut microurl_span) -> microurl_result;
-    safe fn microurl_absolute_form(url: *const microurl_url, buf: *mut c_char, len: usize) -> microurl_result;
-    safe fn microurl_authority_form(url: *const microurl_url, buf: *mut c_char, len: usize) -> microurl_result;
-    safe fn microurl_host_header(url: *const microurl_url, buf: *mut c_char, len: usize) -> microurl_result;
-    safe fn microurl_server_name(url: *const microurl_url, out: *mut microurl_server) -> microurl_result;
-    safe fn microurl_coap_option_count(url: *const microurl_url, count: *mut usize) -> microurl_result;
+    safe fn microurl_request_target(
+        url: *const microurl_url,
+        out: *mut microurl_span,
+    ) -> microurl_result;
+    safe fn microurl_absolute_form(
+        url: *const microurl_url,
+        buf: *mut c_char,
+        len: usize,
+    ) -> microurl_result;
+    safe fn microurl_authority_form(
+        url: *const microurl_url,
+        buf: *mut c_char,
+        len: usize,
+    ) -> microurl_result;
+    safe fn microurl_host_header(
+        url: *const microurl_url,
+        buf: *mut c_char,
+        len: usize,
+    ) -> microurl_result;
+    safe fn microurl_server_name(
+        url: *const microurl_url,
+        out: *mut microurl_server,
+    ) -> microurl_result;
+    safe fn microurl_coap_option_count(
+        url: *const microurl_url,
+        count: *mut usize,
+    ) -> microurl_result;
     safe fn microurl_coap_option_at(
         url: *const microurl_url,
         index: usize,
@@ -63,11 +84,31 @@ unsafe extern "C" {
         pass: *mut c_char,
         pass_len: usize,
     ) -> microurl_result;
-    safe fn microurl_request_target_cstr(url: *const microurl_url, buf: *mut c_char, len: usize) -> microurl_result;
-    safe fn microurl_host_header_cstr(url: *const microurl_url, buf: *mut c_char, len: usize) -> microurl_result;
-    safe fn microurl_authority_form_cstr(url: *const microurl_url, buf: *mut c_char, len: usize) -> microurl_result;
-    safe fn microurl_server_name_cstr(url: *const microurl_url, buf: *mut c_char, len: usize) -> microurl_result;
-    safe fn microurl_origin_cstr(url: *const microurl_url, buf: *mut c_char, len: usize) -> microurl_result;
+    safe fn microurl_request_target_cstr(
+        url: *const microurl_url,
+        buf: *mut c_char,
+        len: usize,
+    ) -> microurl_result;
+    safe fn microurl_host_header_cstr(
+        url: *const microurl_url,
+        buf: *mut c_char,
+        len: usize,
+    ) -> microurl_result;
+    safe fn microurl_authority_form_cstr(
+        url: *const microurl_url,
+        buf: *mut c_char,
+        len: usize,
+    ) -> microurl_result;
+    safe fn microurl_server_name_cstr(
+        url: *const microurl_url,
+        buf: *mut c_char,
+        len: usize,
+    ) -> microurl_result;
+    safe fn microurl_origin_cstr(
+        url: *const microurl_url,
+        buf: *mut c_char,
+        len: usize,
+    ) -> microurl_result;
 }
 
 /// `microurl_server`, as include/microurl.h declares it.
@@ -171,23 +212,36 @@ fn is_refusal(r: microurl_result, errors: &[microurl_error_kind]) -> bool {
 
 /// Calls `f` with a buffer of `size` bytes; on `MICROURL_BUFFER_TOO_SMALL`, once more with
 /// `needed`, which must then succeed in size. The result and the bytes written.
-fn with_buf(size: usize, mut f: impl FnMut(*mut c_char, usize) -> microurl_result) -> (microurl_result, Vec<u8>) {
+fn with_buf(
+    size: usize,
+    mut f: impl FnMut(*mut c_char, usize) -> microurl_result,
+) -> (microurl_result, Vec<u8>) {
     let mut buf = vec![0u8; size];
     let mut r = f(buf.as_mut_ptr().cast(), buf.len());
     if r.status == MICROURL_BUFFER_TOO_SMALL {
         assert!(r.needed > size, "needed {} after {size}", r.needed);
         buf = vec![0u8; r.needed];
         r = f(buf.as_mut_ptr().cast(), buf.len());
-        assert_ne!(r.status, MICROURL_BUFFER_TOO_SMALL, "needed did not suffice");
+        assert_ne!(
+            r.status, MICROURL_BUFFER_TOO_SMALL,
+            "needed did not suffice"
+        );
     }
-    let written = if r.status == MICROURL_OK { r.written } else { 0 };
+    let written = if r.status == MICROURL_OK {
+        r.written
+    } else {
+        0
+    };
     buf.truncate(written);
     (r, buf)
 }
 
 /// [`with_buf`] for a `_cstr` function: the text before the NUL it writes after it, which
 /// must hold none.
-fn with_cbuf(size: usize, mut f: impl FnMut(*mut c_char, usize) -> microurl_result) -> (microurl_result, Vec<u8>) {
+fn with_cbuf(
+    size: usize,
+    mut f: impl FnMut(*mut c_char, usize) -> microurl_result,
+) -> (microurl_result, Vec<u8>) {
     let mut end = None;
     let (r, text) = with_buf(size, |b, n| {
         let r = f(b, n);
@@ -206,44 +260,76 @@ fn with_cbuf(size: usize, mut f: impl FnMut(*mut c_char, usize) -> microurl_resu
 
 /// A DNS / SNI name: letters, digits, `-`, `_`, `.`; no empty label, no trailing dot.
 fn check_name(n: &[u8]) {
-    assert!(!n.is_empty() && !n.starts_with(b".") && !n.ends_with(b"."), "{n:?}");
+    assert!(
+        !n.is_empty() && !n.starts_with(b".") && !n.ends_with(b"."),
+        "{n:?}"
+    );
     assert!(!n.windows(2).any(|w| w == b".."), "{n:?}");
-    assert!(n.iter().all(|&b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)), "{n:?}");
+    assert!(
+        n.iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
+        "{n:?}"
+    );
 }
 
 /// Every helper's wire contract on a struct `microurl_check` accepted.
 fn contracts(url: &microurl_url, size: usize) {
     let href = href_of(url);
-    let has_host = !matches!(u32::from(url.host_kind), MICROURL_HOST_NONE | MICROURL_HOST_EMPTY);
+    let has_host = !matches!(
+        u32::from(url.host_kind),
+        MICROURL_HOST_NONE | MICROURL_HOST_EMPTY
+    );
 
-    let mut target = microurl_span { ptr: std::ptr::null(), len: 0 };
+    let mut target = microurl_span {
+        ptr: std::ptr::null(),
+        len: 0,
+    };
     let r = microurl_request_target(url, &mut target);
     if r.status == MICROURL_OK {
         let t = bytes_of(target).expect("a target");
-        assert!(t.starts_with(b"/") && visible(&t) && !t.contains(&b'#'), "{href:?} -> {t:?}");
+        assert!(
+            t.starts_with(b"/") && visible(&t) && !t.contains(&b'#'),
+            "{href:?} -> {t:?}"
+        );
         let (c, text) = with_cbuf(size, |b, n| microurl_request_target_cstr(url, b, n));
         assert_eq!(c.status, MICROURL_OK);
         assert_eq!(text, t, "the cstr target");
     } else {
         assert!(
-            is_refusal(r, &[MICROURL_ERROR_OPAQUE_PATH]) || refused_at(url, r, |b| b.is_ascii_graphic()),
+            is_refusal(r, &[MICROURL_ERROR_OPAQUE_PATH])
+                || refused_at(url, r, |b| b.is_ascii_graphic()),
             "{href:?} {r:?}"
         );
     }
 
     let (r, form) = with_buf(size, |b, n| microurl_absolute_form(url, b, n));
     if r.status == MICROURL_OK {
-        assert!(visible(&form) && !form.contains(&b'#'), "{href:?} -> {form:?}");
+        assert!(
+            visible(&form) && !form.contains(&b'#'),
+            "{href:?} -> {form:?}"
+        );
         let (p, again, _buf) = parse(&form);
         assert_eq!(p.status, MICROURL_OK, "absolute-form {form:?} parses");
-        assert!(bytes_of(microurl_username(&again)).is_none_or(|u| u.is_empty()), "{form:?}");
-        assert!(bytes_of(microurl_password(&again)).is_none_or(|u| u.is_empty()), "{form:?}");
+        assert!(
+            bytes_of(microurl_username(&again)).is_none_or(|u| u.is_empty()),
+            "{form:?}"
+        );
+        assert!(
+            bytes_of(microurl_password(&again)).is_none_or(|u| u.is_empty()),
+            "{form:?}"
+        );
     } else {
-        assert!(refused_at(url, r, |b| b.is_ascii_graphic()), "{href:?} {r:?}");
+        assert!(
+            refused_at(url, r, |b| b.is_ascii_graphic()),
+            "{href:?} {r:?}"
+        );
     }
 
     for (name, f) in [
-        ("host_header", microurl_host_header as extern "C" fn(_, _, _) -> _),
+        (
+            "host_header",
+            microurl_host_header as extern "C" fn(_, _, _) -> _,
+        ),
         ("authority_form", microurl_authority_form),
         ("host_header_cstr", microurl_host_header_cstr),
         ("authority_form_cstr", microurl_authority_form_cstr),
@@ -254,13 +340,22 @@ fn contracts(url: &microurl_url, size: usize) {
         };
         if r.status == MICROURL_OK {
             assert!(has_host, "{name} of {href:?}");
-            assert!(field.iter().all(|&b| host_field_byte(b)) && !field.contains(&b','), "{name} {field:?}");
+            assert!(
+                field.iter().all(|&b| host_field_byte(b)) && !field.contains(&b','),
+                "{name} {field:?}"
+            );
             let ipv6 = u32::from(url.host_kind) == MICROURL_HOST_IPV6;
-            assert!(!ipv6 || !field.windows(3).any(|w| w == b"%25"), "zone in {field:?}");
+            assert!(
+                !ipv6 || !field.windows(3).any(|w| w == b"%25"),
+                "zone in {field:?}"
+            );
         } else if is_refusal(r, &[MICROURL_ERROR_NO_HOST]) {
             assert!(!has_host, "{name} of {href:?}");
         } else if !is_refusal(r, &[MICROURL_ERROR_NO_PORT]) {
-            assert!(refused_at(url, r, host_field_byte), "{name} of {href:?}: {r:?}");
+            assert!(
+                refused_at(url, r, host_field_byte),
+                "{name} of {href:?}: {r:?}"
+            );
         }
     }
 
@@ -278,7 +373,11 @@ fn contracts(url: &microurl_url, size: usize) {
             assert_eq!(Some(text), bytes_of(server.name), "the cstr name");
         }
     } else {
-        let errors = [MICROURL_ERROR_NO_HOST, MICROURL_ERROR_NUMERIC_HOST, MICROURL_ERROR_HOST_NOT_A_NAME];
+        let errors = [
+            MICROURL_ERROR_NO_HOST,
+            MICROURL_ERROR_NUMERIC_HOST,
+            MICROURL_ERROR_HOST_NOT_A_NAME,
+        ];
         assert!(is_refusal(r, &errors), "server_name of {href:?}: {r:?}");
     }
 
@@ -287,11 +386,17 @@ fn contracts(url: &microurl_url, size: usize) {
         let mut last = 0u16;
         for i in 0..count {
             let mut number = 0u16;
-            let (r, value) = with_buf(size, |b, n| microurl_coap_option_at(url, i, &mut number, b, n));
+            let (r, value) = with_buf(size, |b, n| {
+                microurl_coap_option_at(url, i, &mut number, b, n)
+            });
             assert_eq!(r.status, MICROURL_OK, "option {i} of {href:?}");
             assert!(number >= last, "options out of order in {href:?}");
             last = number;
-            assert!(value.len() <= 255, "option {number} of {href:?}: {} bytes", value.len());
+            assert!(
+                value.len() <= 255,
+                "option {number} of {href:?}: {} bytes",
+                value.len()
+            );
         }
         let r = microurl_coap_option_at(url, count, &mut 0, [0u8; 8].as_mut_ptr().cast(), 8);
         assert_eq!(r.status, MICROURL_INVALID_ARGUMENT);
@@ -323,21 +428,55 @@ fn contracts(url: &microurl_url, size: usize) {
 /// Every function that takes the struct refuses it, as `microurl_check` did.
 fn all_refuse(url: &microurl_url, size: usize) {
     let invalid = |r: microurl_result, what: &str| {
-        assert_eq!(r.status, MICROURL_INVALID_ARGUMENT, "{what} answered a refused struct: {r:?}")
+        assert_eq!(
+            r.status, MICROURL_INVALID_ARGUMENT,
+            "{what} answered a refused struct: {r:?}"
+        )
     };
-    let mut span = microurl_span { ptr: std::ptr::null(), len: 0 };
+    let mut span = microurl_span {
+        ptr: std::ptr::null(),
+        len: 0,
+    };
     invalid(microurl_request_target(url, &mut span), "request_target");
-    invalid(with_buf(size, |b, n| microurl_absolute_form(url, b, n)).0, "absolute_form");
-    invalid(with_buf(size, |b, n| microurl_host_header(url, b, n)).0, "host_header");
-    invalid(with_buf(size, |b, n| microurl_authority_form(url, b, n)).0, "authority_form");
-    invalid(with_buf(size, |b, n| microurl_request_target_cstr(url, b, n)).0, "request_target_cstr");
-    invalid(with_buf(size, |b, n| microurl_server_name_cstr(url, b, n)).0, "server_name_cstr");
-    invalid(with_buf(size, |b, n| microurl_origin_cstr(url, b, n)).0, "origin_cstr");
+    invalid(
+        with_buf(size, |b, n| microurl_absolute_form(url, b, n)).0,
+        "absolute_form",
+    );
+    invalid(
+        with_buf(size, |b, n| microurl_host_header(url, b, n)).0,
+        "host_header",
+    );
+    invalid(
+        with_buf(size, |b, n| microurl_authority_form(url, b, n)).0,
+        "authority_form",
+    );
+    invalid(
+        with_buf(size, |b, n| microurl_request_target_cstr(url, b, n)).0,
+        "request_target_cstr",
+    );
+    invalid(
+        with_buf(size, |b, n| microurl_server_name_cstr(url, b, n)).0,
+        "server_name_cstr",
+    );
+    invalid(
+        with_buf(size, |b, n| microurl_origin_cstr(url, b, n)).0,
+        "origin_cstr",
+    );
     let mut server = MaybeUninit::<microurl_server>::zeroed();
-    invalid(microurl_server_name(url, server.as_mut_ptr()), "server_name");
+    invalid(
+        microurl_server_name(url, server.as_mut_ptr()),
+        "server_name",
+    );
     invalid(microurl_coap_option_count(url, &mut 0), "coap_option_count");
     let mut broker = MaybeUninit::<microurl_broker>::zeroed();
-    let r = microurl_mqtt_broker(url, broker.as_mut_ptr(), std::ptr::null_mut(), 0, std::ptr::null_mut(), 0);
+    let r = microurl_mqtt_broker(
+        url,
+        broker.as_mut_ptr(),
+        std::ptr::null_mut(),
+        0,
+        std::ptr::null_mut(),
+        0,
+    );
     invalid(r, "mqtt_broker");
     for (what, s) in [
         ("href", microurl_href(url)),
@@ -351,7 +490,8 @@ fn all_refuse(url: &microurl_url, size: usize) {
 
 fuzz_target!(|data: &[u8]| {
     let (head, input) = data.split_at(data.len().min(6));
-    let [pick, byte, field, value, value2, size] = [0, 1, 2, 3, 4, 5].map(|i| head.get(i).copied().unwrap_or(0));
+    let [pick, byte, field, value, value2, size] =
+        [0, 1, 2, 3, 4, 5].map(|i| head.get(i).copied().unwrap_or(0));
     let size = usize::from(size);
     let (r, url, _buf) = parse(input);
     if r.status != MICROURL_OK {
@@ -361,7 +501,11 @@ fuzz_target!(|data: &[u8]| {
         );
         return;
     }
-    assert_eq!(microurl_check(&url).status, MICROURL_OK, "a parsed struct fails the check");
+    assert_eq!(
+        microurl_check(&url).status,
+        MICROURL_OK,
+        "a parsed struct fails the check"
+    );
     contracts(&url, size);
 
     // The struct as storage may give it back: its bytes copied (one changed), one field changed.
@@ -398,16 +542,30 @@ fuzz_target!(|data: &[u8]| {
         MICROURL_OK => {
             // Accepted: the struct is what the parser gives for its bytes.
             let (p, again, _buf) = parse(&href_of(&t));
-            assert_eq!(p.status, MICROURL_OK, "an accepted struct's bytes do not parse");
+            assert_eq!(
+                p.status, MICROURL_OK,
+                "an accepted struct's bytes do not parse"
+            );
             assert_eq!(href_of(&again), href_of(&t));
             let fields = |u: &microurl_url| {
                 (
-                    (u.scheme_end, u.username_end, u.host_start, u.host_end, u.path_start),
+                    (
+                        u.scheme_end,
+                        u.username_end,
+                        u.host_start,
+                        u.host_end,
+                        u.path_start,
+                    ),
                     (u.query_start, u.fragment_start, u.host_kind, u.has_port),
                     if u.has_port != 0 { u.port } else { 0 },
                 )
             };
-            assert_eq!(fields(&again), fields(&t), "{:?}", String::from_utf8_lossy(&href_of(&t)));
+            assert_eq!(
+                fields(&again),
+                fields(&t),
+                "{:?}",
+                String::from_utf8_lossy(&href_of(&t))
+            );
             contracts(&t, size);
         }
         MICROURL_INVALID_ARGUMENT => all_refuse(&t, size),

@@ -71,5 +71,13 @@ for c in json.load(open(os.path.join(root, "tests/data/urlencoded-parser.json"))
 for u in urls[:200]:
     q = u.split(b"?", 1)[-1]
     write("form", bytes([rnd.randrange(256)]) + q)
+# c_api: six bytes (the serialization byte and field to change, their values, the helpers'
+# buffer size), then the URL; and the firmware URLs of the C examples.
+firmware_urls = [b"http://user:secret@h/x#f", b"https://example.com./", b"sc:GET / HTTP/1.1",
+                 b"mqtt://127.1/", b"mqtts://u:p@broker.local:8883/t", b"coap://h/a/b?x&y",
+                 b"coap://[fe80::1]:5683/s", b"ws://h/mqtt", b"http://[::1]:8080/p?q",
+                 b"file:///c:/x", b"mailto:x@y", b"http://a,b/"]
+for u in urls[:300] + firmware_urls:
+    write("c_api", bytes(rnd.randrange(256) for _ in range(6)) + u.split(b"\xff")[0])
 for t in sorted(os.listdir(out)):
     print(t, len(os.listdir(os.path.join(out, t))))

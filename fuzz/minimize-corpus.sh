@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 CAP="${CAP:-50}"
 B=target/x86_64-unknown-linux-gnu/release
-TARGETS=("$@"); [ "${#TARGETS[@]}" -gt 0 ] || TARGETS=(parse differential_url differential_ada idna setters form)
+TARGETS=("$@"); [ "${#TARGETS[@]}" -gt 0 ] || TARGETS=(parse differential_url differential_ada idna setters form c_api)
 for t in "${TARGETS[@]}"; do
     tmp="$(mktemp -d)"
     "$B/$t" -merge=1 -max_len=1024 -rss_limit_mb=4096 "$tmp" "corpus-full/$t" >/dev/null 2>&1

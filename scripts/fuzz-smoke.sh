@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-30}"
-ALL_TARGETS=(parse differential_url differential_ada idna setters form firmware)
+ALL_TARGETS=(parse differential_url differential_ada idna setters form firmware c_api)
 if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -2,7 +2,8 @@
 # Differential run against whatwg-url 17.3.0 (the URL Standard's reference implementation,
 # with tr46 6.0.0: the Unicode 17.0 tables this crate uses): every WPT urltestdata input and
 # N generated mutations of real URLs from benches/corpus, through `urlinfo --jsonl`; then
-# the setters on the corpus URLs (scripts/whatwg-url-setters-diff.js).
+# the setters on the corpus URLs (scripts/whatwg-url-setters-diff.js), and Reference::resolve
+# on generated references and bases (scripts/whatwg-url-resolve-diff.js).
 # Compares failure, href, the valid-URL-string answer, blob: origins (and other origins), and
 # the ORDERED lists of validation errors (names, repeats included, those before a failure
 # too: whatwg-url's parseURLWithValidationErrors has no positions, so urlinfo's "at" are not
@@ -34,7 +35,8 @@
 # dependency).
 #
 # Usage: scripts/whatwg-url-diff.sh [N]    (N generated inputs, default 60000)
-# Env:   SEED (generator seed, default 1), EXAMPLES (examples per class, default 3)
+# Env:   SEED (generator seed, default 1), EXAMPLES (examples per class, default 3),
+#        RESOLVE_N (generated pairs for the Reference::resolve run, default 40000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,3 +68,10 @@ NODE_PATH="$PWD/$SCRATCH/node_modules" node scripts/whatwg-url-diff.js "$PWD" \
 # values, href and components compared (last run: 237,987 requests, 0 differences).
 NODE_PATH="$PWD/$SCRATCH/node_modules" node scripts/whatwg-url-setters-diff.js "$PWD" \
   "$PWD/target/debug/examples/urlinfo"
+# Reference::resolve (scripts/whatwg-url-resolve-diff.js): RESOLVE_N generated references
+# (drive letters, dot segments, `\`) against no base, canonical bases and special bases the
+# parser forces (no `//`, three or more slashes), `new URL(reference, base)` compared (last
+# runs, 40,000 pairs each, seeds 1, 2 and 3: 0 differences; the resolve before it followed
+# the reverse specification there: 7,581 of seed 1's pairs differed).
+NODE_PATH="$PWD/$SCRATCH/node_modules" node scripts/whatwg-url-resolve-diff.js "$PWD" \
+  "$PWD/target/debug/examples/urlinfo" "${RESOLVE_N:-40000}"

@@ -253,14 +253,19 @@ fn find_str<'s>(s: &'s str, part: &str) -> Option<&'s str> {
     (0..=last).find_map(|at| s.get(at..at + part.len()).filter(|w| *w == part))
 }
 
-/// The start of a blob URL's path up to the end of the inner URL's authority (and a `/`
-/// after it), if the inner
-/// URL's scheme is `http` or `https` (any other has an opaque origin). Parsing it gives the
-/// inner URL's scheme, host and port, or failure, as parsing the whole path would: the
-/// basic URL parser trims leading and trailing C0 controls and spaces, an http(s) URL
-/// without a base goes to the special authority slashes states, which skip `/` and `\`,
-/// and its authority, host and port end at the first `/`, `\`, `?` or `#` (a `@` before
-/// that ends credentials; after that, nothing that follows can fail).
+/// The start of a blob URL's path up to the end of the inner URL's authority and the
+/// delimiter that ends it, if the inner URL's scheme is `http` or `https` (any other has an
+/// opaque origin). Parsing it gives the inner URL's scheme, host and port, or failure, as
+/// parsing the whole path would: the basic URL parser trims leading and trailing C0
+/// controls and spaces, an http(s) URL without a base goes to the special authority slashes
+/// states, which skip `/` and `\`, and its authority, host and port end at the first `/`,
+/// `\`, `?` or `#` (a `@` before that ends credentials; after that, nothing that follows
+/// can fail).
+///
+/// The delimiter is kept so that the cut piece does not end in the authority: the parser
+/// would trim a space or C0 control there that, inside the whole path, belongs to the host
+/// or port and fails it (`https://u@example.com \x` has no origin). With the `/`, a
+/// canonical inner URL's start is canonical too (borrowed, no arena).
 #[inline(never)]
 fn inner_authority(path: &str) -> Option<&str> {
     let path = path.trim_matches(|c: char| c <= ' ');
@@ -273,9 +278,7 @@ fn inner_authority(path: &str) -> Option<&str> {
     let start = path.len() - after_slashes.len();
     let end = after_slashes
         .find(['/', '\\', '?', '#'])
-        .map_or(path.len(), |i| start + i);
-    // With the `/` that follows, a canonical inner URL's start is canonical too (borrowed).
-    let end = end + usize::from(path.get(end..).is_some_and(|r| r.starts_with('/')));
+        .map_or(path.len(), |i| start + i + 1);
     path.get(..end)
 }
 

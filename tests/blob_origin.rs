@@ -27,6 +27,13 @@ const CASES: &[(&str, &str)] = &[
     ("blob:https://EXAMPLE.com#f", "https://example.com"),
     ("blob:file:///x", "null"),
     ("blob:Https://h@g@EXAMPLE.org/x@y", "https://example.org"),
+    // A space that ends the inner host or port before `\`, `?` or `#` is inside the
+    // inner URL (only the whole path's ends are trimmed): the host or port fails.
+    ("blob:https://u@example.com \\x", "null"),
+    ("blob:https://example.com ?q", "null"),
+    ("blob:https://example.com:80 #f", "null"),
+    ("blob:https://example.com /x", "null"),
+    ("blob:https://example.com ", "https://example.com"),
 ];
 
 /// The origin through [`Url::origin_in`], growing the arena as it asks.

@@ -25,10 +25,36 @@ fn failures_name_the_spec_error_and_the_byte_position() {
             ParseErrorKind::MissingSchemeNonRelativeUrl,
             0,
         ),
-        ("http://a b/", ParseErrorKind::DomainInvalidCodePoint, 7),
+        // A forbidden code point fails the host at its own byte (the space, the `<`), not
+        // at the host's start: that byte is what the caller has to change.
+        ("http://a b/", ParseErrorKind::DomainInvalidCodePoint, 8),
+        (
+            "http://exa mple.com",
+            ParseErrorKind::DomainInvalidCodePoint,
+            10,
+        ),
+        ("sc://a<b/", ParseErrorKind::HostInvalidCodePoint, 6),
+        // Percent-decoded: at the `%` of the escape; an invalid escape's `%` is itself one.
+        (
+            "http://ex%20ample/",
+            ParseErrorKind::DomainInvalidCodePoint,
+            9,
+        ),
+        (
+            "http://ex%zzample/",
+            ParseErrorKind::DomainInvalidCodePoint,
+            9,
+        ),
+        // A file host, and a tab before the byte (positions are in the caller's input).
+        ("file://a b/x", ParseErrorKind::DomainInvalidCodePoint, 8),
+        (
+            "http://e\txa mple/",
+            ParseErrorKind::DomainInvalidCodePoint,
+            11,
+        ),
+        // An IPv4 address is judged as a whole: at the host's start.
         ("http://1.2.3.4.5/", ParseErrorKind::Ipv4TooManyParts, 7),
         ("http://256.0.0.1/", ParseErrorKind::Ipv4OutOfRangePart, 7),
-        ("sc://a<b/", ParseErrorKind::HostInvalidCodePoint, 5),
     ];
     for &(input, kind, position) in cases {
         assert_eq!(parse_error(input), (kind, position), "{input:?}");
@@ -100,6 +126,40 @@ fn validation_errors_are_collected_and_strict_mode_rejects_them() {
     ));
 }
 
+/// The failure's entry in the log is where the failure is: at the forbidden code point.
+#[test]
+fn forbidden_code_point_errors_point_at_the_byte_in_the_log_too() {
+    for (input, name, at) in [
+        ("http://exa mple.com", "domain-to-ASCII", 10),
+        ("http://ex%20ample/", "domain-to-ASCII", 9),
+        ("sc://a<b/", "host-invalid-code-point", 6),
+    ] {
+        let (result, list) = logged(input, None);
+        let e = result.unwrap_err().parse_error().unwrap();
+        assert_eq!(e.position, at, "{input:?}");
+        assert_eq!(list.last(), Some(&(name, at)), "{input:?}");
+        // Strict mode names the first error where it is: this one.
+        let mut arena = [0u8; 64];
+        let e = Url::parse_with(input, None, &mut arena, Options::STRICT).unwrap_err();
+        assert_eq!(e.parse_error().map(|e| e.position), Some(at), "{input:?}");
+    }
+    // A full log keeps what it holds where it was: the failure's entry, not stored, is
+    // not moved onto another.
+    let mut slots = [Reported::default(); 1];
+    let log = ErrorLog::new(&mut slots);
+    let options = Options {
+        errors: Some(&log),
+        ..Options::default()
+    };
+    let e = Url::parse_with("http://u@exa mple/", None, &mut [0u8; 64], options).unwrap_err();
+    assert_eq!(e.parse_error().map(|e| e.position), Some(12));
+    assert_eq!((log.len(), log.reported()), (1, 2));
+    assert_eq!(
+        log.get(0).map(|r| (r.error.name(), r.at)),
+        Some(("invalid-credentials", 8))
+    );
+}
+
 #[cfg(feature = "idna")]
 #[test]
 fn forbidden_code_points_are_checked_after_domain_to_ascii() {
@@ -114,6 +174,17 @@ fn forbidden_code_points_are_checked_after_domain_to_ascii() {
         Url::parse("https://<x/", &mut [0u8; 64]),
         Err(Error::Parse(e)) if e.kind == ParseErrorKind::DomainInvalidCodePoint
     ));
+    // The offending byte of a host that goes through UTS46 (non-ASCII): the space, not the
+    // `<` that U+0338 composes away, nor the host's start; in the log and in the error.
+    for (input, at) in [("https://<\u{338}é b/", 13), ("https://é%20b/", 10)] {
+        let (result, list) = logged(input, None);
+        let e = result.unwrap_err().parse_error().unwrap();
+        assert_eq!(
+            (e.kind, e.position),
+            (ParseErrorKind::DomainInvalidCodePoint, at)
+        );
+        assert_eq!(list.last(), Some(&("domain-to-ASCII", at)), "{input:?}");
+    }
 }
 
 /// The ordered log with positions (byte offsets in the caller's input, counted by hand).
@@ -325,6 +396,52 @@ fn the_log_of_a_failing_host_does_not_depend_on_the_arena_size() {
     );
 }
 
+/// `domain-to-ASCII` (strict UTS46 ToASCII: CheckHyphens, STD3, `xn--` labels decoded,
+/// Bidi) comes before the IPv4 parser's errors for a host that ends in a number, on each way
+/// to the IPv4 parser (ASCII, percent-decoded, UTS46's result). The lists are whatwg-url
+/// 17.3.0's `parseURLWithValidationErrors` (with tr46 6.0.0); all of them fail but the last.
+#[cfg(feature = "idna")]
+#[test]
+fn domain_to_ascii_comes_before_the_ipv4_errors() {
+    let few = ["IPv4-too-few-parts", "IPv4-non-numeric-part"];
+    let d2a = "domain-to-ASCII";
+    let cases: &[(&str, &[&str])] = &[
+        ("https://-1.2.3.4/", &[d2a, "IPv4-non-numeric-part"]),
+        ("https://1-.2.3.4/", &[d2a, "IPv4-non-numeric-part"]),
+        ("https://xn--a.1.2/", &[d2a, few[0], few[1]]),
+        ("https://XN--A.1.2/", &[d2a, few[0], few[1]]),
+        ("https://xn--a.1.2.3.4/", &[d2a, "IPv4-too-many-parts"]),
+        ("https://ab--c.1.2/", &[d2a, few[0], few[1]]),
+        ("https://xn--mgbh0fb.1/", &[d2a, few[0], few[1]]),
+        ("https://a_b.1/", &[d2a, few[0], few[1]]),
+        ("https://xn--bcher-kva.1.2/", &few),
+        ("https://xn--nxasmq6b.1/", &few),
+        (
+            "https://%2d1.2.3.4/",
+            &["domain-percent-encoded", d2a, "IPv4-non-numeric-part"],
+        ),
+        (
+            "https://x%6E--a.1.2/",
+            &["domain-percent-encoded", d2a, few[0], few[1]],
+        ),
+        (
+            "https://\u{2460}-.2.3/",
+            &[d2a, "IPv4-non-ASCII-input", few[0], few[1]],
+        ),
+        (
+            "https://u@xn--a.1.2:99999/",
+            &["invalid-credentials", d2a, few[0], few[1]],
+        ),
+        ("https://1.2.3.4./", &[d2a, "IPv4-empty-part"]),
+    ];
+    for &(input, expected) in cases {
+        let (result, list) = logged(input, None);
+        let names: Vec<_> = list.iter().map(|&(name, _)| name).collect();
+        assert_eq!(names, expected, "{input:?}");
+        assert_eq!(result.is_err(), input != "https://1.2.3.4./", "{input:?}");
+    }
+}
+
 /// A parse with a log or in strict mode decodes the `xn--` labels of an ASCII host in the
 /// arena past the output, for the strict check behind `domain-to-ASCII` (issue 20: not on
 /// the stack). `needed` covers that scratch: at every arena size the answer is the one a
@@ -353,6 +470,16 @@ fn needed_covers_the_strict_check_of_a_host_at_every_size() {
         "https://xn--zca.example/",
         "http://b\u{fc}cher.xn--zca.de\t/",
         "//xn--caf-dma.example/x",
+        // Hosts that end in a number: the strict check comes before the IPv4 parser's
+        // errors, its `xn--` labels decoded from the input, the decoded or the UTS46 result.
+        "https://xn--a.1.2/",
+        "https://XN--A.1.2/",
+        "https://x%6E--a.1.2/",
+        "https://xn--nxasmq6b.1/",
+        "https://xn--mgbh0fb.1/",
+        "https://-1.2.3.4/",
+        "https://u@xn--a.1.2:99999/",
+        "https://\u{2460}-.2.3/",
     ];
     let mut base_arena = [0u8; 64];
     let base = Url::parse("https://base.example/dir/", &mut base_arena).unwrap();

@@ -222,8 +222,13 @@ pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
 }
 
 /// The ends-in-a-number checker and the IPv4 parser over the (percent-decoded) domain;
-/// ASCII case does not matter to either. Not inlined: the scanner's state stays off the
-/// callers' frames.
+/// ASCII case does not matter to either. With strict UTS46 ToASCII's checks that need no
+/// decoding on the way: in a parse that reports in order, `domain-to-ASCII` comes before
+/// the IPv4 parser's errors. When only the domain's `xn--` labels can decide it
+/// ([`streamed_strict_rules`]), it is left to the host parser, which decodes them in its
+/// own frame (the stack bound: not under this one and its callers'), then runs
+/// [`ipv4_after_strict_check`]: `Ok(None)` here, and the caller writes the domain.
+/// Not inlined: the scanner's state stays off the callers' frames.
 #[inline(never)]
 fn ipv4_scan<R: Report>(
     domain: &[u8],
@@ -232,11 +237,84 @@ fn ipv4_scan<R: Report>(
 ) -> Result<Option<u32>, ParseErrorKind> {
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
-    // A byte other than a letter, a digit, `-` or `.` makes its part non-numeric, so the
-    // IPv4 parser fails: only the order of the errors before it needs to know.
-    let ldh = !R::IN_ORDER
-        || percent::decode(domain).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
-    scan.result(non_ascii_input, ldh, v)
+    scan.end();
+    // Only the order of the errors needs strict ToASCII here (the set alone derives
+    // `domain-to-ASCII` from the URL), and only for a domain the IPv4 parser gets.
+    let strict = match R::IN_ORDER && scan.number_like() {
+        true => streamed_strict_rules(domain),
+        false => Some(false),
+    };
+    if strict == Some(true) {
+        return Ok(None);
+    }
+    scan.result(non_ascii_input, strict.is_some(), v)
+}
+
+/// Strict UTS46 ToASCII's checks that need no decoding (those of [`strict_ascii_rules`])
+/// on a domain as it streams by, percent-decoded, in either case: `None` when one fails,
+/// else whether it has `xn--` labels, whose decoding is left. Out of line, its state in
+/// this frame only.
+#[inline(never)]
+fn streamed_strict_rules(domain: &[u8]) -> Option<bool> {
+    // The label being read: its length, first four bytes (lowercase), last byte, and
+    // whether all are letters, digits or `-`.
+    let (mut len, mut head, mut last, mut ldh) = (0usize, [0u8; 4], 0u8, true);
+    let (mut total, mut has_xn) = (0usize, false);
+    let mut bytes = percent::decode(domain).map(|b| b.to_ascii_lowercase());
+    loop {
+        let b = bytes.next();
+        if b.is_none() || b == Some(b'.') {
+            // VerifyDnsLength (an empty label, the root label's included, fails), STD3,
+            // CheckHyphens (no `--` in the third and fourth places but in `xn--`).
+            let xn = len >= 4 && head == *b"xn--";
+            let hyphens = head[0] == b'-' || last == b'-' || (head[2..] == *b"--" && !xn);
+            if !(1..=63).contains(&len) || !ldh || hyphens {
+                return None;
+            }
+            has_xn |= xn;
+            (len, head, last, ldh) = (0, [0; 4], 0, true);
+        }
+        let Some(b) = b else {
+            break;
+        };
+        total += 1;
+        if b != b'.' {
+            if let Some(slot) = head.get_mut(len) {
+                *slot = b;
+            }
+            (len, last) = (len + 1, b);
+            ldh &= b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
+        }
+    }
+    (total <= 253).then_some(has_xn)
+}
+
+/// The host parser's end for a domain the IPv4 scan left to it ([`ipv4_scan`]), in a parse
+/// that reports in order, once `domain-to-ASCII` is decided: a domain written at `start..`
+/// that ends in a number (it has `xn--` labels) goes to the IPv4 parser, which fails it,
+/// with its validation errors. Any other domain is one (`Ok`). A host past a full arena
+/// cannot be read back: the run asks for more arena then (the strict check left it
+/// undecided).
+#[inline(never)]
+pub(crate) fn ipv4_after_strict_check<R: Report>(
+    out: &Writer<'_>,
+    start: usize,
+    input: &[u8],
+    v: &mut R,
+) -> Result<HostKind, ParseErrorKind> {
+    let host = out.bytes().get(start..).unwrap_or_default();
+    if out.overflowed() || !ends_in_a_number(host) {
+        return Ok(HostKind::Domain);
+    }
+    // UTS46's result when the input, percent-decoded, is not ASCII (IPv4-non-ASCII-input).
+    let non_ascii = percent::decode(input).any(|b| !b.is_ascii());
+    let mut scan = ipv4::Ipv4Scan::new();
+    host.iter().for_each(|&b| scan.feed(b));
+    scan.end();
+    // Strict ToASCII's other checks passed ([`ipv4_scan`] left the host here).
+    scan.result(non_ascii, true, v)?;
+    // (Not reached: an `xn--` label is no number, so the IPv4 parser failed.)
+    Ok(HostKind::Domain)
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
@@ -407,6 +485,7 @@ pub(crate) fn ascii_domain_valid(input: &[u8]) -> Option<bool> {
         rest = rest.get(n..).unwrap_or_default();
     }
     let mut ignored = crate::error::ValidationErrors::EMPTY;
+    scan.end();
     Some(!forbidden && scan.result(false, true, &mut ignored).is_ok())
 }
 
@@ -566,6 +645,41 @@ mod tests {
                 && out.bytes() == host;
             assert_eq!(is_canonical_dotted_quad(host), written, "{host:?}");
         });
+    }
+
+    /// The strict checks as the IPv4 scan streams them (percent-decoded, either case) decide
+    /// as [`strict_ascii_rules`] does on the whole domain, lowercase, decoded: over every
+    /// domain of up to 6 bytes from letters of both cases, a digit, `-`, `.`, `_` (STD3), and
+    /// the same with `xn--` before it and with its first byte percent-encoded.
+    #[test]
+    fn streamed_strict_rules_are_strict_ascii_rules() {
+        let (mut pass, mut fail, mut xn) = (0, 0, 0);
+        crate::testgen::each_string(b"xnX-1._", 6, |d| {
+            let escaped = d
+                .first()
+                .map(|b| format!("%{b:02X}{}", std::str::from_utf8(&d[1..]).unwrap()));
+            let prefixed = [b"xn--".as_slice(), d].concat();
+            for input in [
+                d.to_vec(),
+                prefixed,
+                escaped.unwrap_or_default().into_bytes(),
+            ] {
+                let lower: std::vec::Vec<u8> = percent::decode(&input)
+                    .map(|b| b.to_ascii_lowercase())
+                    .collect();
+                let expected = strict_ascii_rules(&lower).map(|s| s.is_some());
+                assert_eq!(streamed_strict_rules(&input), expected, "{input:?}");
+                match expected {
+                    None => fail += 1,
+                    Some(true) => xn += 1,
+                    Some(false) => pass += 1,
+                }
+            }
+        });
+        assert!(
+            pass > 1_000 && fail > 100_000 && xn > 1_000,
+            "{pass} {fail} {xn}"
+        );
     }
 
     /// The ends-in-a-number checker (<https://url.spec.whatwg.org/#ends-in-a-number-checker>)

@@ -165,28 +165,39 @@ impl Ipv4Scan {
         self.current = Part::new();
     }
 
-    /// Runs the ends-in-a-number checker and, if it says yes, the IPv4 parser.
-    /// `Ok(None)`: not an IPv4 address (a domain). `Ok(Some(addr))`: IPv4. `non_ascii_input`:
-    /// the domain is UTS46's output for a non-ASCII input. `ldh`: the domain has only
-    /// letters, digits, `-` and `.` (else strict UTS46's UseSTD3ASCIIRules fails it: `!`,
-    /// `{`, `_` and the like are not forbidden domain code points, so they get here).
-    pub(crate) fn result(
-        &mut self,
-        non_ascii_input: bool,
-        ldh: bool,
-        v: &mut impl Report,
-    ) -> Result<Option<u32>, ParseErrorKind> {
+    /// Ends the last part: after it, [`Ipv4Scan::number_like`] and [`Ipv4Scan::result`].
+    pub(crate) fn end(&mut self) {
         self.end_part();
-        let last_empty = self.last_empty;
-        let number_like = if last_empty && self.count > 1 {
+    }
+
+    /// The ends-in-a-number checker (<https://url.spec.whatwg.org/#ends-in-a-number-checker>),
+    /// once the scan has [ended](Ipv4Scan::end).
+    pub(crate) fn number_like(&self) -> bool {
+        if self.last_empty && self.count > 1 {
             self.prev_number_like
         } else {
             self.last_number_like
-        };
-        if !number_like {
+        }
+    }
+
+    /// Runs, on a scan that has [ended](Ipv4Scan::end), the ends-in-a-number checker and,
+    /// if it says yes, the IPv4 parser. `Ok(None)`: not an IPv4 address (a domain).
+    /// `Ok(Some(addr))`: IPv4. `non_ascii_input`: the domain is UTS46's output for a
+    /// non-ASCII input. `strict`: strict UTS46 ToASCII's other checks pass (the caller's:
+    /// STD3's letters, digits and `-`, CheckHyphens, `xn--` labels; `!`, `{`, `_` and the
+    /// like are not forbidden domain code points, so they get here), else `domain-to-ASCII`
+    /// comes first, as it does for a label over 63 bytes or a domain over 253.
+    pub(crate) fn result(
+        &self,
+        non_ascii_input: bool,
+        strict: bool,
+        v: &mut impl Report,
+    ) -> Result<Option<u32>, ParseErrorKind> {
+        let last_empty = self.last_empty;
+        if !self.number_like() {
             return Ok(None);
         }
-        if !self.labels_ok || !ldh || self.total > 253 {
+        if !self.labels_ok || !strict || self.total > 253 {
             v.insert(ValidationError::DomainToAscii);
         }
         // IPv4-non-ASCII-input, after domain to ASCII: newer than the url.bs this crate

@@ -132,7 +132,8 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
             match host::parse(buffer, false, &mut self.out, &mut self.v) {
                 Ok(kind) => self.rec.host_kind = Some(kind),
                 Err(kind) => {
-                    self.err_pos = pos;
+                    let offset = host::failure_offset(buffer, kind);
+                    self.err_pos = self.host_failed_at(pos, offset);
                     return Err(kind);
                 }
             }

@@ -32,10 +32,13 @@
 //!   dropped first). A base with an opaque path accepts only a fragment-only reference.
 //! - **normalize** ([`Reference::normalize`]): dot segments, empty credentials and ports,
 //!   default ports, drive letter `|` to `:`; no host parsing.
-//! - **resolve** ([`Reference::resolve`]): force an authority and a path-root, parse the host
-//!   (IDNA, IPv4, IPv6) and percent-encode: a [`Url`], exactly the WHATWG parse-with-base. It
-//!   is composed from rebase and this crate's WHATWG parser, which performs the forcing
-//!   and host parsing on the rebased reference's serialization.
+//! - **resolve** ([`Reference::resolve`], [`Reference::resolve_url`]): force an authority
+//!   and a path-root, parse the host (IDNA, IPv4, IPv6) and percent-encode: a [`Url`],
+//!   exactly the WHATWG parse-with-base, performed by this crate's WHATWG parser. The base
+//!   is a URL first (parsed on its own, forced), as in the URL API, and a reference
+//!   resolved with no base needs a scheme of its own. spec-url's `resolve()` forces after
+//!   rebasing instead, and implies `file` for a drive letter: the two differ there
+//!   (`Reference::resolve` documents how).
 //!
 //! Printing percent-encodes each token with the reverse specification's per-component table
 //! ([`Reference`]'s `Display` is the ASCII `href`, [`Reference::unicode`] keeps non-ASCII

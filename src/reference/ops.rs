@@ -522,10 +522,28 @@ impl<'a> Reference<'a> {
         )?)
     }
 
-    /// Resolves against `base` (`None`: on its own) into a [`Url`]: rebase, then force an
-    /// authority and path-root, parse the host (IDNA, IPv4, IPv6), normalize and
-    /// percent-encode — the WHATWG parse-with-base. The rebased reference's serialization is
-    /// handed to [`Url::parse`], which performs the forcing and host parsing.
+    /// Resolves against `base` (`None`: on its own) into a [`Url`]: the URL Standard's
+    /// parse of this reference against the base (`new URL(reference, base)`), the base
+    /// parsed on its own first, as the URL API parses its base.
+    ///
+    /// - With no base, this reference must have a scheme of its own: without one it fails
+    ///   with `MissingSchemeNonRelativeUrl`, a drive letter included (`/c:/x`).
+    /// - With a base, the base must be a URL on its own (absolute, and valid: its failure is
+    ///   the answer), and its authority is forced before this reference is joined to it:
+    ///   `/` against `wss:.%2E/^\` is `wss://../`, the base being `wss://../%5E/`.
+    ///
+    /// This reference should be parsed in the base's mode ([`Reference::parse_against`]):
+    /// it is written back as it was parsed (its tokens, nothing encoded) and that text is
+    /// parsed against the base's URL ([`Url::parse_with_base`]).
+    ///
+    /// spec-url's `resolve()` (rebase, then force) answers these two cases differently:
+    /// it implies `file` for a drive letter (`file:///c:/x`), and forces the rebased
+    /// reference, not the base (`wss:/`, which has no host, fails). Its rebase and
+    /// normalize are [`Reference::rebase`] and [`Reference::normalize`].
+    ///
+    /// On [`Error::ArenaTooSmall`], `needed` bytes suffice: exact when the base and this
+    /// reference's text fit, else an upper bound (the base's URL, this reference's text,
+    /// and what a parse of that text may write, IDNA's worst case included).
     ///
     /// ```
     /// use microurl::Reference;
@@ -534,6 +552,12 @@ impl<'a> Reference<'a> {
     /// let loc = Reference::parse_against("../v2/image.bin", Some(&base))?;
     /// let url = loc.resolve(Some(&base), &mut arena)?;
     /// assert_eq!(url.as_str(), "http://ota.example/fw/v2/image.bin");
+    /// // The base is a URL first: its authority is forced.
+    /// let base = Reference::parse(r"wss:.%2E/^\")?;
+    /// let root = Reference::parse_against("/", Some(&base))?;
+    /// assert_eq!(root.resolve(Some(&base), &mut arena)?.as_str(), "wss://../");
+    /// // No base: a drive letter is no scheme.
+    /// assert!(Reference::parse("/c:/x")?.resolve(None, &mut arena).is_err());
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn resolve<'b>(
@@ -541,8 +565,88 @@ impl<'a> Reference<'a> {
         base: Option<&Reference<'_>>,
         arena: &'b mut [u8],
     ) -> Result<Url<'b>, Error> {
-        let n = self.rebased_len(base, arena);
-        parse_rebased(n, arena)
+        match base {
+            None => {
+                let n = self.own_text_len(arena);
+                parse_rebased(n, arena)
+            }
+            Some(base) => self.resolve_against(base, arena),
+        }
+    }
+
+    /// [`Reference::resolve`] against a base: the base's URL at the arena's front, this
+    /// reference's text after it, and the parse of that text against that URL after both.
+    fn resolve_against<'b>(
+        &self,
+        base: &Reference<'_>,
+        arena: &'b mut [u8],
+    ) -> Result<Url<'b>, Error> {
+        let (len, record, validation) = match base_url_at_front(base, arena) {
+            Ok(found) => found,
+            Err(Error::ArenaTooSmall { needed }) => {
+                // The base's URL is at most `needed` bytes (it lies in the arena it parses
+                // in): room for it, then for what follows it.
+                return Err(Error::ArenaTooSmall {
+                    needed: needed.saturating_add(self.after_base_bound(needed)),
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        let Some((head, tail)) = arena.split_at_mut_checked(len) else {
+            return Err(Error::ArenaTooSmall { needed: len });
+        };
+        let head: &'b [u8] = head;
+        let base_str = crate::ascii::as_str(head).ok_or(Error::ArenaTooSmall { needed: len })?;
+        let base_url = Url::from_record(base_str, &record, validation);
+        let text = match self.rebase_unchecked(None, tail) {
+            Ok(r) => r.s.len(),
+            Err(Error::ArenaTooSmall { .. }) => {
+                return Err(Error::ArenaTooSmall {
+                    needed: len.saturating_add(self.after_base_bound(len)),
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        let Some((text_bytes, out)) = tail.split_at_mut_checked(text) else {
+            return Err(Error::ArenaTooSmall { needed: len + text });
+        };
+        let text_bytes: &'b [u8] = text_bytes;
+        let input = core::str::from_utf8(text_bytes)
+            .map_err(|_| Error::ArenaTooSmall { needed: len + text })?;
+        match Url::parse_with_base(input, Some(&base_url), out) {
+            Err(Error::ArenaTooSmall { needed }) => Err(Error::ArenaTooSmall {
+                needed: len.saturating_add(text).saturating_add(needed),
+            }),
+            other => other,
+        }
+    }
+
+    /// What [`Reference::resolve_against`] may need after a base URL of `base_len` bytes:
+    /// this reference's text (written as parsed: exact) and what its parse against that
+    /// base may write (its copy of the base, three bytes per byte percent-encoded, IDNA's
+    /// bound on the whole text, the serializer's few inserted bytes).
+    fn after_base_bound(&self, base_len: usize) -> usize {
+        let text = match self.rebase_unchecked(None, &mut []) {
+            Err(Error::ArenaTooSmall { needed }) => needed,
+            _ => 0,
+        };
+        text.saturating_add(base_len)
+            .saturating_add(text.saturating_mul(3))
+            .saturating_add(url_bound(text))
+            .saturating_add(INSERTED)
+    }
+
+    /// [`Reference::rebased_len`] with no base, for a reference with a scheme of its own:
+    /// the URL Standard's parse with no base fails without one (a drive letter implies
+    /// `file` to the reverse specification only).
+    fn own_text_len(&self, arena: &mut [u8]) -> Result<usize, Error> {
+        if self.scheme.is_none() {
+            return Err(Error::Parse(ParseError {
+                kind: ParseErrorKind::MissingSchemeNonRelativeUrl,
+                position: 0,
+            }));
+        }
+        self.rebased_len(None, arena)
     }
 
     /// Resolves against a [`Url`] (see [`Reference::resolve`]).
@@ -603,6 +707,43 @@ fn parse_rebased(n: Result<usize, Error>, arena: &mut [u8]) -> Result<Url<'_>, E
 /// An upper bound on what [`Url::parse`] may need for an input of `n` bytes.
 fn url_bound(n: usize) -> usize {
     crate::idna_bound(n)
+}
+
+/// Bytes the serializer may insert besides its input's own (`//`, `/.`, `/`, `:`, `@`).
+const INSERTED: usize = 32;
+
+/// The base resolved on its own ([`Reference::resolve`] with no base) and its
+/// serialization moved to the front of `arena`: its length, record and validation errors,
+/// from which the URL is rebuilt there. Out of line: the parse's result is not on the
+/// stack under the parse against it.
+#[inline(never)]
+fn base_url_at_front(
+    base: &Reference<'_>,
+    arena: &mut [u8],
+) -> Result<(usize, crate::offsets::Record, crate::ValidationErrors), Error> {
+    let span = (arena.as_ptr() as usize, arena.len());
+    let (offset, len, record, validation) = {
+        let url = base.resolve(None, arena)?;
+        let s = url.as_str();
+        let offset = offset_in(s, span);
+        (offset, s.len(), url.record(), url.recorded_validation())
+    };
+    // The parse reads and writes only the arena (the base's text is written there first):
+    // its serialization is in it.
+    let Some(offset) = offset else {
+        return Err(Error::ArenaTooSmall {
+            needed: arena.len().saturating_add(len),
+        });
+    };
+    crate::arena::shift(arena, offset..offset + len, 0);
+    Ok((len, record, validation))
+}
+
+/// Where `text` starts in the arena at `arena` (its address and length), found by
+/// address: the offset, or `None` when it does not lie inside.
+fn offset_in(text: &str, arena: (usize, usize)) -> Option<usize> {
+    let offset = (text.as_ptr() as usize).checked_sub(arena.0)?;
+    (offset.checked_add(text.len())? <= arena.1).then_some(offset)
 }
 
 #[cfg(test)]

@@ -201,12 +201,14 @@ fn idna_error<R: Report>(
     // With a log, a host that fails (or fails whatever its `xn--` labels decode to) is
     // left undecided, with the room UTS46 needs asked for: the errors before the failure
     // (UTS46's, the IPv4 parser's on its result) are wanted too, which only the parse with
-    // that room finds.
+    // that room finds. The result counts as a host of `needed` bytes: the strict check of
+    // its `xn--` labels asks for its scratch past it (`super::strictly_valid_written`).
     let fails = matches!(verdict, Err(_) | Ok(Verdict::Unknown { fails: true, .. }));
     if let (true, true, crate::idna::IdnaError::BufferTooSmall { needed }) =
         (R::IN_ORDER, fails, &e)
     {
         out.undecided(decoded + needed);
+        out.skip_unwritten(*needed);
         return Ok(HostKind::Domain);
     }
     // The verdict's failure first, with its own validation error, as the parse with room
@@ -335,6 +337,7 @@ fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
     crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
     // Only the failure matters here: the errors it would report are not kept.
     let mut ignored = crate::error::ValidationErrors::EMPTY;
+    scan.end();
     scan.result(false, true, &mut ignored)?;
     Ok(Verdict::Valid {
         ends_in_number: true,

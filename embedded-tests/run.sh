@@ -25,7 +25,9 @@
 #     the run fails, and the surviving panic sites (file:line) are listed. Control: the probe's
 #     runtime alone links, and one unchecked `slice[i]` on the input (index-demo) breaks it.
 #  6. size probes (opt-level z, LTO, panic abort, thumbv7em-none-eabihf): microurl with/without
-#     idna vs url + embedded-alloc; gates: issue 20's, with idna <= 57,344 B, without <= 14,336 B
+#     idna vs url + embedded-alloc; gates: issue 20's, with idna <= 57,344 B, without <= 14,336 B;
+#     the URL as a `url!` constant: no parser function in the image (llvm-nm, against the
+#     parsing probe as control), and an invalid URL must fail its build with the parser's error
 #  6b. programs (size-probe/microurl-programs, size-probe/nourl-programs): a bootloader (OTA URL,
 #     a relative redirect, request line and Host), an MQTT client's configuration, a CoAP
 #     client's options, with microurl (without / with idna) and with nourl 0.2 + helpers, on
@@ -311,13 +313,14 @@ probe() { # name package features limit
   out="$(printf '%s\n' "$out" | grep -v '^qemu-run:')"
   local want="https://user:pass@example.com:8080/a/c?q=1#frag"
   [ "$name" = baseline ] && want="https://user:pass@Example.COM:8080/a/./b/../c?q=1#frag"
+  [ "$name" = microurl-url-macro ] && want="$want"$'\nexample.com\n/a/c'
   [ $rc -eq 0 ] && [ "$out" = "$want" ] \
     || fail "size probe $name: exit $rc, printed '$out'"
   local f; f=$(flash_of "$TD/$T/size/$name.elf")
   PROBE_FLASH[$name]=$f
   summary+=("$(printf 'size %-28s flash %7d B (.text %6d, .rodata %6d, .data %4d) .bss %5d | printed: %s' \
     "$name" "$f" "$(section "$TD/$T/size/$name.elf" .text)" "$(section "$TD/$T/size/$name.elf" .rodata)" \
-    "$(section "$TD/$T/size/$name.elf" .data)" "$(section "$TD/$T/size/$name.elf" .bss)" "$out")")
+    "$(section "$TD/$T/size/$name.elf" .data)" "$(section "$TD/$T/size/$name.elf" .bss)" "${out//$'\n'/ | }")")
   if [ "$limit" != - ] && [ "$f" -gt "$limit" ]; then budget_fail "size probe $name: $f B > limit $limit B"; fi
   # static RAM of the library: no microurl symbol may live in .data/.bss
   if [ "$pkg" = microurl-probe ] && [ "$name" != baseline ]; then
@@ -330,8 +333,48 @@ probe microurl-no-idna microurl-probe "" 14336
 probe microurl-idna microurl-probe idna 57344
 probe microurl-fast-path microurl-probe fast-path 28000
 probe url+embedded-alloc url-probe "" -
+# The URL as a constant (`microurl::url!(env!("MICROURL_PROBE_URL"))`, the others' input):
+# parsed while the probe builds, its href, host and path printed from the constant.
+export MICROURL_PROBE_URL="https://user:pass@Example.COM:8080/a/./b/../c?q=1#frag"
+probe microurl-url-macro microurl-probe url-macro -
 
-for name in microurl-no-idna microurl-idna microurl-fast-path url+embedded-alloc; do
+# A firmware with only `url!` constants links no parser: none of the parser's functions (its
+# states, the host and IDNA code, the arena writer) is in the image. The same pattern must
+# find them in the probe that parses at run time, or it proves nothing.
+parser_symbols() {
+  "$LLVM_BIN/llvm-nm" -C --defined-only "$1" | awk '{print $3}' |
+    grep -E '^microurl::(parser|host|idna|arena)::|^microurl::.*[Pp]arse' || true
+}
+macro_elf="$TD/$T/size/microurl-url-macro.elf"
+if [ -f "$macro_elf" ] && [ -f "$TD/$T/size/microurl-no-idna.elf" ]; then
+  found="$(parser_symbols "$macro_elf")"
+  control="$(parser_symbols "$TD/$T/size/microurl-no-idna.elf" | wc -l)"
+  if [ "$control" -eq 0 ]; then
+    fail "url! symbol check: the pattern finds no parser function in the parsing probe either"
+  elif [ -n "$found" ]; then
+    fail "url! symbol check: parser functions in the url! probe: $(echo $found)"
+  else
+    echo "url! probe: no parser function linked (the parsing probe has $control)"
+    summary+=("size microurl-url-macro: no parser function linked (llvm-nm; $control in microurl-no-idna), microurl symbols: $("$LLVM_BIN/llvm-nm" -C --defined-only "$macro_elf" | awk '$3 ~ /^microurl::/ {sub(/::h[0-9a-f]+$/, "", $3); print $3}' | sort -u | tr '\n' ' ')")
+  fi
+fi
+# Compile-fail: an invalid URL in the variable fails the build with the parser's message
+# and a caret under the byte (cargo rebuilds the probe: the expansion's `env!` tracks it).
+MICROURL_PROBE_URL="http://exa mple.com/" cargo build -q --profile size -p microurl-probe --target $T \
+  --features url-macro >/tmp/microurl-url-macro.log 2>&1
+rc=$?
+if [ $rc -ne 0 ] && grep -qE '^error: "http://exa mple.com/" is not a URL: .* at byte [0-9]+$' /tmp/microurl-url-macro.log &&
+  grep -qE '^ +\^$' /tmp/microurl-url-macro.log; then
+  echo "url! compile-fail: $(grep -m1 '^error: "http' /tmp/microurl-url-macro.log)"
+  summary+=("url! compile-fail (invalid MICROURL_PROBE_URL): $(grep -m1 '^error: "http' /tmp/microurl-url-macro.log)")
+else
+  cat /tmp/microurl-url-macro.log
+  fail "url! compile-fail: an invalid URL did not fail the build with the parser's message (cargo exit $rc)"
+fi
+rm -f /tmp/microurl-url-macro.log
+unset MICROURL_PROBE_URL
+
+for name in microurl-no-idna microurl-idna microurl-fast-path url+embedded-alloc microurl-url-macro; do
   [ -n "${PROBE_FLASH[$name]:-}" ] && [ -n "${PROBE_FLASH[baseline]:-}" ] &&
     summary+=("$(printf 'size %-28s minus baseline (runtime + semihosting print, no parse): %7d B' "$name" $((PROBE_FLASH[$name] - PROBE_FLASH[baseline])))")
 done

@@ -73,10 +73,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut arena = [0u8; 256];
     let url = Url::parse(&input, &mut arena)?;
     println!("URL      {url}");
-    // The options, decoded as they go on the wire, kept in one fixed buffer.
+    // The options, decoded as they go on the wire, kept in one fixed buffer, and their
+    // numbers and places in a `heapless::Vec`, as on a device.
     let mut values = [0u8; 256];
     let mut used = 0;
-    let mut wire: Vec<(u16, std::ops::Range<usize>)> = Vec::new();
+    let mut wire: heapless::Vec<(u16, std::ops::Range<usize>), 16> = heapless::Vec::new();
     for o in url.coap_options()? {
         let v = o.value_into(&mut values[used..])?;
         println!(
@@ -86,7 +87,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             String::from_utf8_lossy(v)
         );
         let n = v.len();
-        wire.push((o.number(), used..used + n));
+        wire.push((o.number(), used..used + n))
+            .map_err(|_| "more than 16 options")?;
         used += n;
     }
     // And back: the server's view, from the options and the address the request came to.

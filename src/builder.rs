@@ -308,18 +308,32 @@ impl<'b> UrlBuilder<'b> {
 
     /// [`UrlBuilder::build`], then into a [`UrlBuf`] (the buffer is scratch).
     ///
+    /// The error says which buffer was short: the scratch as from `build`
+    /// ([`NetError::Url`] with [`Error::ArenaTooSmall`]), the `UrlBuf` with
+    /// [`NetError::UrlBufTooSmall`]; each `needed` suffices for its buffer.
+    ///
     /// ```
+    /// use microurl::{Error, NetError, UrlBuf, UrlBuilder};
     /// let mut scratch = [0u8; 96];
-    /// let url: microurl::UrlBuf<64> = microurl::UrlBuilder::new("https", &mut scratch)
+    /// let url: UrlBuf<64> = UrlBuilder::new("https", &mut scratch)
     ///     .host("Example.COM")
     ///     .segment("a b")
     ///     .build_buf()?;
     /// assert_eq!(url.as_str(), "https://example.com/a%20b");
+    ///
+    /// let mut small = [0u8; 16];
+    /// let err = UrlBuilder::new("https", &mut small).host("example.com").build_buf::<64>();
+    /// assert!(matches!(err, Err(NetError::Url(Error::ArenaTooSmall { .. }))));
+    /// let err = UrlBuilder::new("https", &mut scratch).host("example.com").build_buf::<8>();
+    /// assert_eq!(err.unwrap_err(), NetError::UrlBufTooSmall { needed: 20 });
     /// # Ok::<(), microurl::NetError>(())
     /// ```
     pub fn build_buf<const N: usize>(self) -> Result<UrlBuf<N>, NetError> {
         let url = self.build()?;
-        Ok(UrlBuf::parse(url.as_str())?)
+        UrlBuf::parse(url.as_str()).map_err(|e| match e {
+            Error::ArenaTooSmall { needed } => NetError::UrlBufTooSmall { needed },
+            e => NetError::Url(e),
+        })
     }
 }
 

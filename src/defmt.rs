@@ -144,6 +144,9 @@ impl Format for NetError {
                 write!(f, "{=str} (option {=u16})", self.name(), number)
             }
             NetError::Url(e) => write!(f, "{}", e),
+            NetError::UrlBufTooSmall { needed } => {
+                write!(f, "{=str}: {=usize} bytes needed", self.name(), needed)
+            }
             _ => write!(f, "{=str}", self.name()),
         }
     }

@@ -307,6 +307,12 @@ impl ValidationErrors {
     /// No errors.
     pub const EMPTY: ValidationErrors = ValidationErrors(0);
 
+    /// The set of `bits`, each one a `ValidationError`'s (`ValidationErrors::from_bits`
+    /// drops the others).
+    pub(crate) const fn from_known_bits(bits: u32) -> ValidationErrors {
+        ValidationErrors(bits)
+    }
+
     /// Adds `e` to the set.
     pub fn insert(&mut self, e: ValidationError) {
         self.0 |= 1 << (e as u8);
@@ -439,6 +445,14 @@ pub enum NetError {
     /// ([`Error::ArenaTooSmall`]), bytes that are not UTF-8, or a composed URL that does not
     /// parse.
     Url(Error),
+    /// [`crate::UrlBuilder::build_buf`]: the URL was built in the builder's buffer, but the
+    /// [`crate::UrlBuf`] is too small to hold it; a capacity of `needed` bytes does. (The
+    /// builder's buffer too small is [`NetError::Url`] with [`Error::ArenaTooSmall`], as
+    /// from [`crate::UrlBuilder::build`].)
+    UrlBufTooSmall {
+        /// The `UrlBuf` capacity `N` that holds the URL.
+        needed: usize,
+    },
 }
 
 impl From<Error> for NetError {
@@ -460,6 +474,9 @@ impl fmt::Display for NetError {
                 write!(f, "{} (byte {position} of the URL)", self.name())
             }
             NetError::Url(e) => e.fmt(f),
+            NetError::UrlBufTooSmall { needed } => {
+                write!(f, "{}: {needed} bytes needed", self.name())
+            }
             _ => f.write_str(self.name()),
         }
     }
@@ -484,6 +501,7 @@ impl NetError {
             NetError::BadCredentials => "username or password the protocol cannot carry",
             NetError::OptionTooLong { .. } => "CoAP option value over 255 bytes",
             NetError::Url(_) => "URL error",
+            NetError::UrlBufTooSmall { .. } => "UrlBuf too small",
         }
     }
 }

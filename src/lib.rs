@@ -35,6 +35,10 @@
 //! `LIMITS.md` ("Current figures"; in the package, and measured by the test command), the
 //! speed in the repository's `BENCHMARKS.md`.
 //!
+//! **Compile-time URLs**: [`url!`] (with the `microurl-macros` crate) parses a URL while the
+//! firmware builds, fails the build on an invalid one, and gives a constant [`Url`]; a
+//! firmware whose URLs are all constants links no parser.
+//!
 //! The minimum supported Rust version is 1.87.
 //!
 //! # Special and non-special schemes
@@ -131,6 +135,34 @@ pub const MAX_INPUT_LEN: usize = (u32::MAX / 4) as usize;
 /// covers it with room to spare.
 pub(crate) fn idna_bound(input_len: usize) -> usize {
     input_len.saturating_mul(128).saturating_add(64)
+}
+
+/// A [`Url`] constant, parsed at build time: `url!("https://ota.example.com/fw.bin")`, or
+/// `url!(env!("OTA_URL"))` for a URL the build's environment sets. An invalid URL fails the
+/// build with the parser's error and the byte it points at; a valid one becomes a constant
+/// expression of type `Url<'static>` (the canonical serialization and its offsets), so a
+/// firmware whose URLs are all constants links no parser.
+///
+/// The parse is done by the `microurl-macros` crate (a proc-macro crate that depends on
+/// this one to run its parser: cargo would refuse this crate depending on it in turn), so
+/// the firmware depends on both; this macro forwards to `microurl_macros::url!`, whose docs
+/// have the details and the examples, run as its doctests:
+///
+/// ```toml
+/// [dependencies]
+/// microurl = { version = "0.1", default-features = false }
+/// microurl-macros = "0.1"
+/// ```
+///
+/// ```ignore
+/// const OTA: microurl::Url<'static> = microurl::url!("HTTPS://OTA.Example.com/fw/../fw.bin");
+/// assert_eq!(OTA.as_str(), "https://ota.example.com/fw.bin");
+/// ```
+#[macro_export]
+macro_rules! url {
+    ($($argument:tt)+) => {
+        ::microurl_macros::url!($crate, $($argument)+)
+    };
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -14,8 +14,9 @@ pub(crate) enum SchemeType {
 }
 
 impl SchemeType {
-    /// Classifies an already-lowercased scheme.
-    pub(crate) fn from_lowercase(s: &[u8]) -> SchemeType {
+    /// Classifies an already-lowercased scheme (`const`: a `url!` constant's scheme is
+    /// classified at build time).
+    pub(crate) const fn from_lowercase(s: &[u8]) -> SchemeType {
         match s {
             b"http" => SchemeType::Http,
             b"https" => SchemeType::Https,

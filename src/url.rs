@@ -68,6 +68,53 @@ impl<'a> Url<'a> {
         }
     }
 
+    /// A URL from its serialization and the [`UrlParts`] of its parse, in a constant: for
+    /// the expansions of [`url!`](crate::url!) (the `microurl-macros` crate) only, not part
+    /// of the API.
+    ///
+    /// Why it exists: a `const` URL needs a `const` constructor, and neither the parser nor
+    /// [`Url::from_parts`] (which parses the serialization again to check the parts) is
+    /// `const`. The macro parses at build time and writes the href and [`Url::parts`] into
+    /// its expansion; the scheme's kind is classified again here.
+    ///
+    /// What it trusts: that `parts` are the parse's of `serialization`. It checks nothing
+    /// (no check here could fail but by a panic); the macro builds the same URL with this
+    /// function at expansion time and expands only when [`Url::from_parts`] accepts the
+    /// parts and the URL equals the parse in every part. Whatever the parts, the getters do
+    /// not panic: they slice with `get`.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn __from_canonical_parts(serialization: &'a str, parts: UrlParts) -> Url<'a> {
+        let scheme = match serialization
+            .as_bytes()
+            .split_at_checked(parts.scheme_end as usize)
+        {
+            Some((scheme, _)) => SchemeType::from_lowercase(scheme),
+            None => SchemeType::NotSpecial,
+        };
+        let host_kind = match parts.host_kind {
+            HostKind::None => None,
+            kind => Some(kind),
+        };
+        let rec = Record {
+            scheme_end: parts.scheme_end,
+            username_end: parts.username_end,
+            host_start: parts.host_start,
+            host_end: parts.host_end,
+            path_start: parts.path_start,
+            scheme,
+            host_kind,
+            port: parts.port,
+            query_start: parts.query_start,
+            fragment_start: parts.fragment_start,
+        };
+        Url {
+            serialization,
+            rec,
+            validation: parts.validation,
+        }
+    }
+
     /// `serialization[range]` through `get`: the offsets are checked ([`Url::check`]) and
     /// the href is ASCII, so it never misses, and no slicing panic path is linked.
     fn part<R: core::slice::SliceIndex<str, Output = str>>(&self, range: R) -> &'a str {

@@ -3,7 +3,7 @@
 use crate::error::{Error, ValidationErrors};
 use crate::host::HostKind;
 use crate::parser::{
-    COPY_DEFERRED, ON_STACK, Record, parse_deferring_count, tab_free_needed, tab_free_needed_in,
+    ON_STACK, Options, Record, parse_result, tab_free_copy_too_small, tab_free_copy_too_small_in,
 };
 use crate::setters::Edited;
 use crate::url::Url;
@@ -46,19 +46,37 @@ fn offset_in(text: &str, arena: (usize, usize)) -> Option<usize> {
         .then(|| p - arena.0)
 }
 
-/// What a parse into an `N`-byte arena answers when the arena cannot hold the tab-free
-/// copy of `input` (the parse returned [`COPY_DEFERRED`]): counted with the arena, which
+/// What a parse into an `N`-byte arena answers for its pipeline's `ArenaTooSmall` `e`,
+/// tightened where the arena cannot hold the tab-free copy of `input`: counted with the
+/// arena, which
 /// the parse has left, as the count's own copy when it is big enough (`N` is a constant:
 /// one branch is compiled), so that no second buffer is on the stack (the
 /// Cortex-M0 bound). The answer `Url::parse` gives with an `N`-byte arena.
 fn deferred_count<const N: usize>(
+    e: Error,
     input: &str,
     base: Option<&Url<'_>>,
     arena: &mut [u8; N],
 ) -> Error {
     match arena.first_chunk_mut::<ON_STACK>() {
-        Some(buf) => tab_free_needed_in(input, base, N, buf),
-        None => tab_free_needed(input, base, N),
+        Some(buf) => tab_free_copy_too_small_in(e, input, base, N, buf),
+        None => tab_free_copy_too_small(e, input, base, N),
+    }
+}
+
+/// Parses `input` against `base` into `arena` and hands the URL to `keep`; the answer
+/// `Url::parse` gives with an `N`-byte arena when it does not parse or fit.
+#[inline(always)]
+fn parsed_then<const N: usize, T>(
+    input: &str,
+    base: Option<&Url<'_>>,
+    arena: &mut [u8; N],
+    keep: impl FnOnce(&Url<'_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    match parse_result(input, base, arena, Options::default()) {
+        Ok(url) => keep(&url),
+        Err(e @ Error::ArenaTooSmall { .. }) => Err(deferred_count(e, input, base, arena)),
+        Err(e) => Err(e),
     }
 }
 
@@ -72,11 +90,7 @@ impl<const N: usize> UrlBuf<N> {
     pub fn parse_with_base(input: &str, base: Option<&Url<'_>>) -> Result<Self, Error> {
         // One copy of `N` bytes besides the result: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
-        match parse_deferring_count(input, base, &mut arena) {
-            Ok(url) => Self::holding(&url),
-            Err(COPY_DEFERRED) => Err(deferred_count(input, base, &mut arena)),
-            Err(e) => Err(e),
-        }
+        parsed_then(input, base, &mut arena, Self::holding)
     }
 
     /// A new `UrlBuf` holding a copy of `url` (wherever its text is: the arena, or the
@@ -98,11 +112,7 @@ impl<const N: usize> UrlBuf<N> {
     fn parse_into(&mut self, input: &str, base: Option<&Url<'_>>) -> Result<(), Error> {
         // One copy of `N` bytes on the stack: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
-        match parse_deferring_count(input, base, &mut arena) {
-            Ok(url) => self.store(&url),
-            Err(COPY_DEFERRED) => Err(deferred_count(input, base, &mut arena)),
-            Err(e) => Err(e),
-        }
+        parsed_then(input, base, &mut arena, |url| self.store(url))
     }
 
     /// Replaces the URL with a copy of `url` (wherever its text is: the arena, or the input

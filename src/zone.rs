@@ -8,7 +8,7 @@
 
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
-use crate::parser::{COPY_DEFERRED, parse_deferring_count, tab_free_needed};
+use crate::parser::{Options, parse_result, tab_free_counted};
 use crate::url::Url;
 
 /// Where the zone is in the caller's input: `%25zone` is `input[start..end]`, and `end` is
@@ -216,7 +216,9 @@ impl<'a> Url<'a> {
             Ok(Some(parsed)) => parsed,
             // The bracket was not the host after all: the standard's answer.
             Ok(None) => return standard_parse(input, arena),
-            Err(COPY_DEFERRED) => return Err(count_without_zone(&zoned, arena)),
+            Err(e @ Error::ArenaTooSmall { .. }) => {
+                return Err(count_without_zone(&zoned, arena, *e));
+            }
             Err(e) => return Err(*e),
         };
         splice_zone(&zoned, parsed, arena)
@@ -288,8 +290,8 @@ fn standard_parse<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Er
 /// Copies `input` without its zone to the end of `arena` and parses it there with the
 /// standard parser (output at the front). `None` when the result's host is not that IPv6
 /// literal. Out of line: its frame, which holds the parse's result, is gone when the
-/// caller counts a tab-free copy that did not fit or parses the input as it is (the
-/// stack bound).
+/// caller counts a tab-free copy that did not fit or parses the input as it is (the stack
+/// bound).
 #[inline(never)]
 fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Parsed>, Error> {
     let Zoned { input, span } = *zoned;
@@ -315,10 +317,10 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
     let stripped = core::str::from_utf8(stage).map_err(|_| Error::NotUtf8 { valid_up_to: 0 })?;
     // A tab-free copy that does not fit is counted by the caller, once this frame is gone
     // ([`count_without_zone`]; the stack bound).
-    let url = match parse_deferring_count(stripped, None, out) {
-        Err(COPY_DEFERRED) => return Err(COPY_DEFERRED),
-        r => r.map_err(|e| in_caller_input(e, zoned))?,
-    };
+    // An `ArenaTooSmall` is tightened by the caller where the tab-free copy did not fit
+    // ([`count_without_zone`]), once this frame is gone (the stack bound).
+    let url = parse_result(stripped, None, out, Options::default())
+        .map_err(|e| in_caller_input(e, zoned))?;
     let href = url.as_str();
     let record = url.record();
     let host_end = record.host_end as usize;
@@ -340,17 +342,24 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
     }))
 }
 
-/// The answer of [`parse_without_zone`]'s parse when `arena` cannot hold the tab-free
-/// copy of the input without its zone (which is still at the end of `arena`): counted as
-/// `Url::parse` counts it, in the caller's input.
+/// [`parse_without_zone`]'s answer `e` (an `ArenaTooSmall`, in the caller's input),
+/// tightened where `arena` could not hold the tab-free copy of the input without its zone
+/// (which is still at the end of `arena`): counted as `Url::parse` counts it, in the
+/// caller's input.
 #[inline(never)]
-fn count_without_zone(zoned: &Zoned<'_>, arena: &[u8]) -> Error {
+fn count_without_zone(zoned: &Zoned<'_>, arena: &[u8], e: Error) -> Error {
     let Zoned { input, span } = *zoned;
     let m = input.len() - (span.end - span.start);
-    let split = arena.len().saturating_sub(m);
+    // No room for the input without its zone: nothing was parsed.
+    let Some(split) = arena.len().checked_sub(m) else {
+        return e;
+    };
     let stage = arena.get(split..).unwrap_or_default();
     let stripped = core::str::from_utf8(stage).unwrap_or_default();
-    in_caller_input(tab_free_needed(stripped, None, split), zoned)
+    match tab_free_counted(stripped, None, split) {
+        Some(counted) => in_caller_input(counted, zoned),
+        None => e,
+    }
 }
 
 /// An error of the parse of the input without its zone, as an error of the caller's input:

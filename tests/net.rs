@@ -3,7 +3,7 @@
 //! path, raw query pairs decoding to what was encoded, and `needed` sufficing on retry.
 
 use microurl::coap::{self, CoapOption};
-use microurl::{Error, NetError, SchemeKind, Url, UrlBuilder};
+use microurl::{Error, NetError, SchemeKind, Url, UrlBuf, UrlBuilder};
 use proptest::prelude::*;
 use std::net::SocketAddr;
 
@@ -192,6 +192,42 @@ proptest! {
             Err(e) => prop_assert!(false, "{e:?}"),
         }
     }
+}
+
+/// `build_buf` says which buffer was short, and each `needed` suffices for its buffer: the
+/// scratch (the builder's text and the parse's output) and the `UrlBuf` (the href).
+#[test]
+fn build_buf_names_the_short_buffer() {
+    fn build<const N: usize>(scratch: &mut [u8]) -> Result<UrlBuf<N>, NetError> {
+        UrlBuilder::new("HTTPS", scratch)
+            .host("Example.COM")
+            .segment("firmware image")
+            .query_pair("v", "1 2")
+            .build_buf()
+    }
+    // 20 + 16 + 8 bytes.
+    let want = "https://example.com/firmware%20image?v=1%202";
+    let mut retried = 0;
+    for size in 0..128 {
+        let mut scratch = vec![0u8; size];
+        match build::<64>(&mut scratch) {
+            Ok(url) => assert_eq!(url.as_str(), want),
+            Err(NetError::Url(Error::ArenaTooSmall { needed })) => {
+                let mut retry = vec![0u8; needed];
+                let url = build::<64>(&mut retry).map(|u| u.as_str().to_owned());
+                assert_eq!(url.as_deref(), Ok(want), "{size} -> {needed}");
+                retried += 1;
+            }
+            Err(e) => panic!("{size}: {e:?}"),
+        }
+    }
+    assert!(retried > 40, "{retried}");
+    let mut scratch = [0u8; 256];
+    let short = NetError::UrlBufTooSmall { needed: 44 };
+    assert_eq!(build::<8>(&mut scratch).unwrap_err(), short);
+    assert_eq!(build::<43>(&mut scratch).unwrap_err(), short);
+    assert_eq!(build::<44>(&mut scratch).unwrap().as_str(), want);
+    assert_eq!(short.to_string(), "UrlBuf too small: 44 bytes needed");
 }
 
 /// Dot segments are refused by both writers, never written.

@@ -80,7 +80,7 @@ impl Slot {
 fn slot_at(used: &[u8], start: usize) -> Option<Slot> {
     let rest = used.get(start..).filter(|r| !r.is_empty())?;
     let name_len = rest.iter().position(|&b| b == SEP)?;
-    let value_len = rest[name_len + 1..].iter().position(|&b| b == SEP)?;
+    let value_len = rest.get(name_len + 1..)?.iter().position(|&b| b == SEP)?;
     Some(Slot {
         start,
         name_end: start + name_len,

@@ -1,19 +1,23 @@
 //! [`Url::can_parse`] (<https://url.spec.whatwg.org/#dom-url-canparse>): the entry
 //! pipeline of [`super::entry`] writing nothing, stopping where no later state can fail.
 
-use super::entry::{Job, pipeline_validity, recognizer_runs, run, trim};
+use super::entry::pipeline_validity;
+use super::fast::recognizer_runs;
 use super::fast::{self, Resume};
 use super::needed::Head;
-use super::squeeze::{INVALID_HOST_STAND_IN, Squeeze};
+use super::run::{Job, Verdict, run};
+use super::tabs::trim;
 use super::tabs::{Positions, kept_position};
 use super::{HostSpan, Options, classify_scheme, scheme_run};
-use crate::error::{Error, ValidationErrors};
+use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::offsets::Record;
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_forbidden_host, is_tab_or_newline};
 use crate::scheme::SchemeType;
 use crate::url::Url;
-use core::cell::Cell;
+use squeeze::{INVALID_HOST_STAND_IN, Squeeze};
+
+mod squeeze;
 
 impl Url<'_> {
     /// Whether `input` parses (against `base`, if given), without a caller arena
@@ -218,19 +222,21 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let input = deciding_part(input);
-    let host = Cell::new(None);
-    let job = Job::validity(base, &host);
-    // `None` from `valid_in_scratch`: a host its run left undecided, where `host` says (none:
-    // unreachable).
-    let undecided = || host_valid(input, &job);
+    let job = Job::new(base, Options::default());
+    // A host the run left undecided is decided here, after it ([`host_valid`]).
+    let decided = |verdict| match verdict {
+        Verdict::Valid => true,
+        Verdict::Invalid => false,
+        Verdict::Undecided(host) => host_valid(input, host, base),
+    };
     // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
     // parse would run UTS46 once to learn that, and again with scratch.
     if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
-        return valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided);
+        return decided(valid_in_scratch(input, &job, resume.as_ref()));
     }
     match valid_without_scratch(input, &job, resume.as_ref()) {
-        Some(valid) => valid,
-        None => valid_in_scratch(input, &job, resume.as_ref()).unwrap_or_else(undecided),
+        Verdict::Undecided(_) => decided(valid_in_scratch(input, &job, resume.as_ref())),
+        verdict => decided(verdict),
     }
 }
 
@@ -283,111 +289,96 @@ fn deciding_part(input: &str) -> &str {
     }
 }
 
-/// [`input_valid`]'s run with no arena (a validity-only run ends in `ArenaTooSmall` when
-/// valid): `None` when a step that needs scratch left validity undecided. Out of line: the
-/// run's result is not in the frame [`valid_in_scratch`] is called from (stack bound).
+/// [`input_valid`]'s run with no arena: undecided when a step that needs scratch did not
+/// run. Out of line: the run's result is not in the frame [`valid_in_scratch`] is called
+/// from (stack bound).
 #[inline(never)]
-fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Option<bool> {
-    match pipeline_validity(input, job, &mut [], resume) {
-        Ok(_) => Some(true),
-        Err(Error::ArenaTooSmall { .. }) => (!job.undecided.get()).then_some(true),
-        Err(_) => Some(false),
-    }
+fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
+    pipeline_validity(input, job, &mut [], resume)
 }
 
 /// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. A host whose UTS46 result
 /// does not fit them is decided without storing it, by the host parser
 /// ([`crate::idna::verdict`]) and, for an `xn--` label whose decoding does not fit either,
-/// after the run ([`host_valid`]: `None` here, with the host's place in `job.host`); so is
+/// after the run ([`host_valid`], with the host's place in the undecided verdict); so is
 /// a host too long for the scratch, which a head too long for it is copied without
 /// ([`Squeeze`]).
 #[inline(never)]
-fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Option<bool> {
+fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    match pipeline_validity(input, job, &mut scratch, resume) {
-        Err(Error::Parse(_) | Error::InputTooLong) => return Some(false),
-        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => {}
-        _ => return Some(true),
+    let first = pipeline_validity(input, job, &mut scratch, resume);
+    if !matches!(first, Verdict::Undecided(_)) {
+        return first;
     }
     // Undecided: the tab-free copy did not fit (its head may), or a host's `xn--` label is
     // too long to decode in the scratch. A validity-only run stops at the path start, so
     // the head decides: it runs again (in place, or its tab-free copy at the end of the
     // scratch), and a host it leaves undecided is decided after it. Each is called from
     // this frame (no frame of the head's between).
-    let at = head_at(input, &mut scratch, job.base)?;
+    let Some(at) = head_at(input, &mut scratch, job.base) else {
+        return first;
+    };
     // A host left out of the copy: the head runs again with an invalid stand-in, and where
     // it then fails it is valid only if the host is (a host, not a path's bytes), decided
     // after the run. One call site: the run is inlined once into this frame.
-    let valid = run_head(input, at, job, &mut scratch);
-    let (HeadAt::Scratch(split, true), Some(true) | None) = (at, valid) else {
-        return valid;
+    let verdict = run_head(input, at, job, &mut scratch);
+    let (HeadAt::Scratch(split, true), Verdict::Valid | Verdict::Undecided(_)) = (at, verdict)
+    else {
+        return verdict;
     };
     let Some((stand_in, host)) = squeezed_host(input, job.base) else {
-        return valid;
+        return verdict;
     };
     if let Some(b) = scratch.get_mut(split + stand_in + 1) {
         *b = INVALID_HOST_STAND_IN;
     }
     match run_head(input, at, job, &mut scratch) {
-        Some(false) => {
-            job.host?.set(Some(host));
-            None
-        }
+        Verdict::Invalid => Verdict::Undecided(Some(host)),
         same => same,
     }
 }
 
-/// [`valid_in_scratch`]'s run on the head [`head_at`] found: `None` when it leaves a host
-/// undecided (its place in the tab-free input in `job.host`). Inlined: no frame
-/// between the scratch's and the run's.
+/// [`valid_in_scratch`]'s run on the head [`head_at`] found, undecided with the place of a
+/// host it leaves undecided, in the tab-free input. Inlined: no frame between the
+/// scratch's and the run's.
 #[inline(always)]
-fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Option<bool> {
+fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Verdict {
+    // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 (or putting
+    // ASCII bytes in their place) leaves UTF-8: the fallbacks are unreachable (and leave no
+    // panic path).
+    let unreachable = Verdict::Undecided(None);
     let (head, out, squeezed) = match at {
         HeadAt::Input(head) => (head, scratch, false),
         HeadAt::Scratch(split, squeezed) => {
-            // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 (or
-            // putting ASCII bytes in their place) leaves UTF-8: the fallbacks are
-            // unreachable (and leave no panic path).
-            let (out, copy) = scratch.split_at_mut_checked(split)?;
-            (core::str::from_utf8(copy).ok()?, out, squeezed)
+            let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
+                return unreachable;
+            };
+            let Ok(copy) = core::str::from_utf8(copy) else {
+                return unreachable;
+            };
+            (copy, out, squeezed)
         }
     };
-    // What an earlier run recorded is not this one's.
-    if let Some(cell) = job.host {
-        cell.set(None);
-    }
-    let result = run(
-        head,
-        job,
-        out,
-        ValidationErrors::EMPTY,
-        None,
-        Positions::SAME,
-    );
+    let empty = ValidationErrors::EMPTY;
+    let verdict: Verdict = run(head, job, out, empty, None, Positions::SAME);
     // The host's place in a squeezed copy, in the tab-free head's terms.
-    if let (Some(cell), true) = (job.host, squeezed) {
-        if let Some(span) = cell.get() {
-            cell.set(Some(put_back(input, job, span)));
+    match verdict {
+        Verdict::Undecided(Some(span)) if squeezed => {
+            Verdict::Undecided(Some(put_back(input, job.base, span)))
         }
-    }
-    // A validity-only run that is valid, or undecided (a skipped step), ends in
-    // `ArenaTooSmall`; a later failure is the answer even after an undecided host.
-    match result {
-        Err(Error::ArenaTooSmall { .. }) if job.undecided.get() => None,
-        Ok(_) | Err(Error::ArenaTooSmall { .. }) => Some(true),
-        Err(_) => Some(false),
+        verdict => verdict,
     }
 }
 
 /// [`can_parse`] on the host that [`valid_in_scratch`]'s run left undecided, at
-/// `start..end` of the tab-free input, with a scratch of its own: an `xn--` label too long
+/// `start..end` of the tab-free input (none: valid), with a scratch of its own: an `xn--` label too long
 /// to decode in the run's scratch ([`crate::host::domain::undecided_host_valid`]), or a
 /// host [`Squeeze`] left out of the head's copy, of any kind (the input's scheme, else the
 /// base's, says which). Read in the input, tabs and newlines skipped as it is read.
 /// Beside [`valid_in_scratch`], not under it: its frame is not on the run's deepest chain.
 #[inline(never)]
-fn host_valid(input: &str, job: &Job<'_, '_>) -> bool {
-    let Some((start, end)) = job.host.and_then(Cell::get) else {
+fn host_valid(input: &str, host: Option<HostSpan>, base: Option<&Url<'_>>) -> bool {
+    let Some((start, end)) = host else {
         return true;
     };
     let t = input.as_bytes().get(leading_c0_or_space(input)..);
@@ -402,7 +393,7 @@ fn host_valid(input: &str, job: &Job<'_, '_>) -> bool {
     if kept.clone().next() == Some(&b'[') {
         return false;
     }
-    let base_special = job.base.is_some_and(|b| b.scheme_type().is_special());
+    let base_special = base.is_some_and(|b| b.scheme_type().is_special());
     let special = scheme_without_tabs(t).map_or(base_special, |(s, _)| s.is_special());
     if !special {
         // <https://url.spec.whatwg.org/#concept-opaque-host-parser>: only a forbidden host
@@ -508,9 +499,9 @@ fn squeezed_host(input: &str, base: Option<&Url<'_>>) -> Option<(usize, HostSpan
 /// [`Squeeze::put_back`] on the squeezed copy of `input`'s head. Out of line, as
 /// [`squeezed_host`].
 #[inline(never)]
-fn put_back(input: &str, job: &Job<'_, '_>, span: HostSpan) -> HostSpan {
+fn put_back(input: &str, base: Option<&Url<'_>>, span: HostSpan) -> HostSpan {
     let t = trimmed(input).as_bytes();
-    squeeze(t, &Head::scan(t), job.base).put_back(span)
+    squeeze(t, &Head::scan(t), base).put_back(span)
 }
 
 #[cfg(test)]

@@ -1,82 +1,30 @@
-//! The entry pipeline (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3):
-//! recognize the canonical prefix of the input, prepare the input (trim; a tab-free copy in
-//! the arena when it has tabs or newlines, with the map back to input positions), run the
-//! states from the prefix, finish. `can_parse` is the same pipeline writing nothing, which
-//! stops as soon as no later state can fail.
+//! The entry pipeline (<https://url.spec.whatwg.org/#concept-basic-url-parser>, steps 1-3),
+//! composed in one place, [`pipeline`]: the input's length, the recognizer's canonical
+//! prefix (where it runs), then [`prepared_run`]: trim, a tab-free copy at the end of the
+//! arena when the input has tabs or newlines (with the map back to input positions), and the
+//! states ([`run`]). A run's answer is a value ([`Answer`]): a parse's `Result`, whose
+//! `ArenaTooSmall` says what suffices, or a validity-only run's [`Verdict`]. Where the arena
+//! cannot hold the tab-free copy, the pipeline answers a bound at once, and the entry point
+//! tightens it by counting ([`super::needed`]) after the pipeline has returned, not under
+//! it.
+//!
+//! The entry points: [`parse`] (`Url::parse`, `parse_with_base`, `join`, `parse_with`
+//! without a log), [`parse_result`] (`UrlBuf`, zones, which tighten with their own
+//! buffers), `parse_logged` (a log or strict mode), [`reparse_result`] (a serialization this
+//! crate built) and [`pipeline_validity`] (`can_parse`, with its own recognizer, writing
+//! nothing and stopping where no later state can fail). The setters' re-parse of a result
+//! that kept its host enters the states after the host instead (`Url::reparse_kept_host`).
 
-use super::fast::{self, Found, Resume};
+use super::fast::{Found, Resume, recognize_if};
 use super::needed::{
-    ON_STACK, counts, logged_host, output_bound, tab_free_copy_too_small,
-    tab_free_copy_too_small_for_log, tab_free_copy_too_small_in,
+    logged_host, output_bound, tab_free_copy_too_small, tab_free_copy_too_small_for_log,
 };
-use super::tabs::{Positions, copy_and_run, without_tabs};
-use super::{HostSpan, Options, Parser, Record};
-use crate::error::{
-    Error, ErrorLog, Logged, ParseError, ParseErrorKind, Report, ValidationError, ValidationErrors,
-};
-use crate::scan::{has_tab_or_newline, is_c0_or_space, is_tab_or_newline};
+use super::run::{Answer, Job, Verdict, run};
+use super::tabs::{Positions, copy_without_tabs, trim};
+use super::{Options, Record};
+use crate::error::{Error, ErrorLog, Logged, Report, ValidationError, ValidationErrors};
+use crate::scan::{has_tab_or_newline, is_tab_or_newline};
 use crate::url::Url;
-use core::cell::Cell;
-
-/// What a run of the pipeline is for, and what it found out besides its result.
-pub(super) struct Job<'b, 'u> {
-    pub(super) base: Option<&'b Url<'u>>,
-    /// Of the [`Options`]: strict parsing, and whether the recognizer runs
-    /// ([`recognizer_runs`]). (Two bytes beside the flags below, not the options' eight:
-    /// the job is in the frame of every parse.)
-    strict: bool,
-    pub(super) recognizes: bool,
-    /// Only whether the input is valid: the states stop where no later one can fail.
-    pub(super) validity_only: bool,
-    /// Set when the run ended in `ArenaTooSmall` with validity still undecided: a step that
-    /// needs arena scratch (UTS46 on a host, tab removal) was skipped and may fail. (Beside
-    /// the result rather than in it: a wider error type costs every caller of `parse` a
-    /// conversion and its stack.)
-    pub(super) undecided: Cell<bool>,
-    /// For a validity-only job: where a run records the host the host parser left
-    /// undecided, in the run's input (`None` in the cell: none was). `can_parse` decides it
-    /// after the run ([`crate::host::domain::undecided_host_valid`]), so that no parse links
-    /// what that takes. (A reference: the cell is in `can_parse`'s frame, not in every
-    /// parse's.)
-    pub(super) host: Option<&'b Cell<Option<HostSpan>>>,
-    /// Set with [`COPY_DEFERRED`]: the caller counts the tab-free copy (a flag, not the
-    /// error alone, so that a program whose arena always holds what can be copied sees the
-    /// count unreachable and links none of it).
-    deferred: Cell<bool>,
-}
-
-impl<'b, 'u> Job<'b, 'u> {
-    pub(super) fn new(
-        base: Option<&'b Url<'u>>,
-        options: Options<'_>,
-        validity_only: bool,
-    ) -> Self {
-        let (undecided, deferred) = (Cell::new(false), Cell::new(false));
-        Job {
-            base,
-            strict: options.strict,
-            recognizes: recognizer_runs(&options),
-            validity_only,
-            undecided,
-            host: None,
-            deferred,
-        }
-    }
-
-    /// A validity-only job (`can_parse`'s) whose runs record an undecided host in `host`.
-    pub(super) fn validity(base: Option<&'b Url<'u>>, host: &'b Cell<Option<HostSpan>>) -> Self {
-        Job {
-            host: Some(host),
-            ..Job::new(base, Options::default(), true)
-        }
-    }
-
-    /// `ArenaTooSmall { needed }`, and whether validity is still `undecided` with it.
-    pub(super) fn too_small(&self, needed: usize, undecided: bool) -> Error {
-        self.undecided.set(undecided);
-        Error::ArenaTooSmall { needed }
-    }
-}
 
 impl<'a> Url<'a> {
     /// Parses an absolute URL (<https://url.spec.whatwg.org/#concept-url-parser>) into
@@ -140,9 +88,13 @@ impl<'a> Url<'a> {
         // Only here is the parser with a log reachable: a program that does not call this
         // has one instance of the parser, as before there was a log.
         if options.errors.is_some() || options.strict {
+            let room = arena.len();
             return match parse_logged(input, base, arena, options) {
-                // No room for the tab-free copy: counted here, with the pipeline's frame gone.
-                Err(COPY_DEFERRED) => Err(tab_free_copy_too_small_for_log(input, base)),
+                // A bound where the tab-free copy does not fit: tightened with the parse
+                // without a log, once this one has returned.
+                Err(e @ Error::ArenaTooSmall { .. }) => {
+                    Err(tab_free_copy_too_small_for_log(e, input, base, room))
+                }
                 r => r,
             };
         }
@@ -163,31 +115,6 @@ impl<'a> Url<'a> {
     }
 }
 
-/// The recognizer, where it runs: in the speed build (`fast-path`), and not for strict
-/// parsing (it accepts credentials, a validation error) nor with an error log (it reports
-/// no positions).
-#[inline(always)]
-pub(super) fn recognize<'i>(input: &'i str, options: &Options<'_>) -> Found<'i> {
-    recognize_if(recognizer_runs(options), input)
-}
-
-/// [`recognize`] when `runs` says whether the recognizer runs ([`recognizer_runs`]). The
-/// build without `fast-path` checked again here: from a job's flag the compiler cannot see
-/// it, and would link the recognizer (3.8 KB of flash).
-#[inline(always)]
-pub(super) fn recognize_if(runs: bool, input: &str) -> Found<'_> {
-    match cfg!(feature = "fast-path") && runs {
-        true => fast::scan(input),
-        false => Found::Nothing,
-    }
-}
-
-/// Whether the recognizer runs (see [`recognize`]).
-#[inline(always)]
-pub(super) fn recognizer_runs(options: &Options<'_>) -> bool {
-    cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()
-}
-
 /// Entry point for `Url::parse*`: canonical input is returned as it is, without entering
 /// the full parser (whose frame holds the parser state).
 #[inline(always)]
@@ -197,90 +124,46 @@ pub(crate) fn parse<'a>(
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    parse_counting::<false>(input, base, arena, options)
+    let room = arena.len();
+    match parse_result(input, base, arena, options) {
+        // A bound where the tab-free copy does not fit: tightened here, with the
+        // pipeline's frame gone.
+        Err(e @ Error::ArenaTooSmall { .. }) => Err(tab_free_copy_too_small(e, input, base, room)),
+        r => r,
+    }
 }
 
-/// [`parse`] without options, but [`COPY_DEFERRED`] where the arena cannot hold the
-/// tab-free copy: for a caller whose frame holds the arena (`UrlBuf`), which then calls
-/// [`tab_free_needed`] from a frame that does not (the Cortex-M0 bound).
-#[inline(always)]
-pub(crate) fn parse_deferring_count<'a>(
-    input: &'a str,
-    base: Option<&Url<'_>>,
-    arena: &'a mut [u8],
-) -> Result<Url<'a>, Error> {
-    parse_counting::<true>(input, base, arena, Options::default())
-}
-
-/// [`parse`]; with `DEFER`, [`COPY_DEFERRED`] is left to the caller.
-#[inline(always)]
-fn parse_counting<'a, const DEFER: bool>(
+/// [`pipeline`] for `Url::parse` and its kin (no log, not strict); for a caller that
+/// tightens an `ArenaTooSmall` itself (`UrlBuf`, whose arena is then the count's buffer,
+/// and zones). Not generic, so that it is compiled in this crate, like the parser it
+/// calls, whoever calls [`parse`] (inlined): a generic one is compiled in the caller's
+/// crate, where this crate's functions that are not `#[inline]` cannot be inlined (more
+/// instructions per URL).
+pub(crate) fn parse_result<'a>(
     input: &'a str,
     base: Option<&Url<'_>>,
     arena: &'a mut [u8],
     options: Options,
 ) -> Result<Url<'a>, Error> {
-    // Before the recognizer, whose offsets are `u32`.
-    if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong);
-    }
-    // The prefix is passed on by reference: by value, each frame on the way to the states
-    // would hold a copy (176 B more stack on a Cortex-M0).
-    let found = recognize(input, &options);
-    let resume = match &found {
-        Found::Canonical(url) => return Ok(*url),
-        Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
-        Found::Prefix(r) => Some(r),
-        Found::Nothing => None,
-    };
-    let job = Job::new(base, options, false);
-    let room = arena.len();
-    let r = pipeline(input, &job, arena, resume);
-    if !DEFER && job.deferred.get() {
-        // No room for the tab-free copy: counted here, with the pipeline's frame gone.
-        return Err(tab_free_copy_too_small(input, &job, room));
-    }
-    r
+    let job = Job::new(base, options);
+    pipeline::<_, true>(input, &job, arena, ValidationErrors::EMPTY)
 }
 
-/// What [`parse`] answers for `input` (no options) when [`parse_deferring_count`] returned
-/// [`COPY_DEFERRED`] for an arena of `room` bytes ([`tab_free_copy_too_small`]).
-#[inline(always)]
-pub(crate) fn tab_free_needed(input: &str, base: Option<&Url<'_>>, room: usize) -> Error {
-    tab_free_copy_too_small(input, &Job::new(base, Options::default(), false), room)
+/// [`pipeline`] for text cut from a serialization this crate built (`Url::reparse_in`), with
+/// the recognizer where `job` runs it: such text has no tabs or newlines (every component
+/// percent-encodes them or cannot hold them), so step 3 is not on this path (the static
+/// stack bound of `origin` and the builder).
+pub(super) fn reparse_result<'a>(
+    href: &'a str,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+) -> Result<Url<'a>, Error> {
+    debug_assert!(!has_tab_or_newline(href.as_bytes()), "{href:?}");
+    pipeline::<_, false>(href, job, arena, ValidationErrors::EMPTY)
 }
-
-/// [`tab_free_needed`] with the count's copy in `buf`, which the caller holds already (the
-/// arena it passed to [`parse_deferring_count`], unused once that returned): the same
-/// answer, without a second buffer on the stack.
-#[inline(always)]
-pub(crate) fn tab_free_needed_in(
-    input: &str,
-    base: Option<&Url<'_>>,
-    room: usize,
-    buf: &mut [u8; ON_STACK],
-) -> Error {
-    let job = Job::new(base, Options::default(), false);
-    tab_free_copy_too_small_in(input, &job, room, buf)
-}
-
-/// What [`pipeline`] returns when the arena cannot hold the tab-free copy of the input: its
-/// caller ([`parse`]) then answers with [`tab_free_copy_too_small`], whose stack copy is
-/// under the parser's deepest chain, so that the pipeline's frame is not on top of both
-/// (the Cortex-M0 bound of parse, join and set_href). `needed` is never 0 in an
-/// answer: an arena too small for something needs at least one byte.
-pub(crate) const COPY_DEFERRED: Error = Error::ArenaTooSmall { needed: 0 };
-
-/// What [`pipeline_with`] answers when the arena cannot hold the tab-free copy: left to its
-/// caller ([`COPY_DEFERRED`]), or a bound with validity undecided ([`output_bound`]; a
-/// validity-only job).
-type TabFreeCount = u8;
-const COUNT_LATER: TabFreeCount = 1;
-const BOUND_ONLY: TabFreeCount = 2;
 
 /// [`parse`] reporting into the caller's log, or in strict mode, into an empty one that
-/// keeps the first error (out of line: the parse without either does not carry it);
-/// [`COPY_DEFERRED`] when the arena cannot hold the tab-free copy.
+/// keeps the first error (out of line: the parse without either does not carry it).
 #[inline(never)]
 fn parse_logged<'a>(
     input: &'a str,
@@ -288,15 +171,15 @@ fn parse_logged<'a>(
     arena: &'a mut [u8],
     options: Options<'_>,
 ) -> Result<Url<'a>, Error> {
-    let job = Job::new(base, options, false);
+    let job = Job::new(base, options);
     let empty = ErrorLog::new(&mut []);
     let log = options.errors.unwrap_or(&empty);
-    pipeline_with::<_, COUNT_LATER>(input, &job, arena, None, Logged::new(log))
+    pipeline::<_, true>(input, &job, arena, Logged::new(log))
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
 #[inline(never)]
-pub(super) fn missing_slash<'a>(
+fn missing_slash<'a>(
     input: &str,
     at: usize,
     rec: &Record,
@@ -319,7 +202,7 @@ pub(super) fn missing_slash<'a>(
 /// the path `/` of a special URL (copied with the `/` inserted).
 #[cfg(test)]
 pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option<Url<'a>> {
-    match fast::scan(input) {
+    match super::fast::scan(input) {
         Found::Canonical(url) => Some(url),
         Found::MissingSlash { at, rec, v } => missing_slash(input, at, &rec, v, arena).ok(),
         _ => None,
@@ -329,196 +212,144 @@ pub(crate) fn parse_fast_only<'a>(input: &'a str, arena: &'a mut [u8]) -> Option
 /// [`parse`] without the recognizer (the oracle for its tests).
 #[cfg(test)]
 pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-    let job = Job::new(None, Options::default(), false);
     let room = arena.len();
-    let r = pipeline(input, &job, arena, None);
-    match job.deferred.get() {
-        true => Err(tab_free_copy_too_small(input, &job, room)),
-        false => r,
+    let job = Job::new(None, Options::default()).unrecognized();
+    match pipeline::<_, true>(input, &job, arena, ValidationErrors::EMPTY) {
+        Err(e @ Error::ArenaTooSmall { .. }) => Err(tab_free_copy_too_small(e, input, None, room)),
+        r => r,
     }
 }
 
-/// [`pipeline_with`] reporting into the set alone; [`COPY_DEFERRED`] when the arena cannot
-/// hold the tab-free copy. Not generic, so that it is compiled in
-/// this crate, like the parser it calls, whoever calls [`parse`] (inlined): a generic one
-/// is compiled in the caller's crate, where this crate's functions that are not `#[inline]`
-/// cannot be inlined (+2.7% instructions per URL on the relative workload).
-fn pipeline<'a>(
+/// The entry pipeline, the one composition of the parser's steps that every parse runs:
+/// the input's length, the recognizer (where the job runs it), then [`prepared_run`].
+/// `TABS`: whether the input may have tabs or newlines (not a serialization this crate
+/// built).
+#[inline(always)]
+fn pipeline<'a, R: Report, const TABS: bool>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
-    resume: Option<&Resume>,
+    v: R,
 ) -> Result<Url<'a>, Error> {
-    pipeline_with::<_, COUNT_LATER>(input, job, arena, resume, ValidationErrors::EMPTY)
+    // Before the recognizer, whose offsets are `u32`.
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Err(Error::InputTooLong);
+    }
+    // The prefix is passed on by reference: by value, each frame on the way to the states
+    // would hold a copy (stack, Cortex-M0).
+    let found = recognize_if(job.recognizes, input);
+    let resume = match &found {
+        Found::Canonical(url) => return Ok(*url),
+        Found::MissingSlash { at, rec, v } => return missing_slash(input, *at, rec, *v, arena),
+        Found::Prefix(r) => Some(r),
+        Found::Nothing => None,
+    };
+    prepared_run::<R, _, TABS>(input, job, arena, resume, v)
 }
 
-/// [`pipeline`] for `can_parse` (a validity-only job): when the scratch cannot hold the
-/// tab-free copy, validity is undecided at once (its head is decided apart: `can_parse::head_at`),
-/// so the stack copy that counts what a parse needs is not linked under it
-/// (`can_parse`'s bound).
+/// [`prepared_run`] for `can_parse`, whose own recognizer found `resume`: a validity-only
+/// run ([`Verdict`]), writing nothing and stopping where no later state can fail.
 /// Inlined: no frame of its own between its callers and the states.
 #[inline(always)]
-pub(super) fn pipeline_validity<'a>(
-    input: &'a str,
+pub(super) fn pipeline_validity(
+    input: &str,
     job: &Job<'_, '_>,
-    arena: &'a mut [u8],
+    arena: &mut [u8],
     resume: Option<&Resume>,
-) -> Result<Url<'a>, Error> {
-    debug_assert!(job.validity_only);
-    pipeline_with::<_, BOUND_ONLY>(input, job, arena, resume, ValidationErrors::EMPTY)
+) -> Verdict {
+    if input.len() > crate::MAX_INPUT_LEN {
+        return Verdict::Invalid;
+    }
+    prepared_run::<_, Verdict, true>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
 /// tabs and newlines (into a copy at the end of the arena), and runs the states, from
 /// `resume` if the recognizer found a canonical prefix; validation errors go to `v`.
-/// `COUNT`: what a tab-free copy that does not fit is answered ([`TabFreeCount`]).
 #[inline(always)]
-fn pipeline_with<'a, R: Report, const COUNT: TabFreeCount>(
+fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
     input: &'a str,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     resume: Option<&Resume>,
     mut v: R,
-) -> Result<Url<'a>, Error> {
-    if input.len() > crate::MAX_INPUT_LEN {
-        return Err(Error::InputTooLong);
-    }
+) -> A {
     let (trimmed, lead) = trim(input, &mut v);
-    if has_tab_or_newline(trimmed.as_bytes()) {
+    if TABS && has_tab_or_newline(trimmed.as_bytes()) {
         let t = trimmed.as_bytes();
         // One error for all of them; at the first.
         let first = t.iter().position(|&b| is_tab_or_newline(b)).unwrap_or(0);
         v.report(ValidationError::InvalidUrlUnit, lead + first);
         let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-        // Each out of line, so that neither frame is under the other's callees: the
-        // recognizer's result for the copy, and the stack copy (Cortex-M0).
-        return match arena.len() < n {
-            true if COUNT == COUNT_LATER && counts(n) => {
-                job.deferred.set(true);
-                Err(COPY_DEFERRED)
-            }
-            true => Err(job.too_small(n + output_bound(t, n, job.base) + logged_host::<R>(), true)),
-            false if COUNT != BOUND_ONLY => without_tabs(trimmed, lead, job, arena, v, n),
-            false => copy_and_run::<R, false>(trimmed, lead, job, arena, v, n),
-        };
+        if arena.len() < n {
+            // The copy does not fit: a bound, which an entry point tightens
+            // (`needed::tab_free_copy_too_small`) once the pipeline's frame is gone.
+            let bound = || n + output_bound(t, n, job.base) + logged_host::<R>();
+            return A::skipped(bound, None);
+        }
+        // For a parse, out of line, so that neither frame is under the other's callees:
+        // the recognizer's result for the copy, and the stack copy (Cortex-M0). For
+        // validity alone (no recognizer on the copy), inlined: one frame less above the
+        // states.
+        if !A::VALIDITY_ONLY {
+            return A::from_parse(without_tabs(trimmed, lead, job, arena, v, n));
+        }
+        let (out, copy) = tab_free_copy(t, arena, n);
+        return run(copy, job, out, v, None, Positions::new(lead, t));
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
     let resume = resume.filter(|_| lead == 0);
     run(trimmed, job, arena, v, resume, Positions::after(lead))
 }
 
-/// Step 1 of the basic URL parser: `input` without its leading and trailing C0 controls
-/// and spaces, and how many it had in front.
-#[inline(always)]
-pub(super) fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
-    let bytes = input.as_bytes();
-    let kept = |b: Option<&u8>| b.is_some_and(|&b| !is_c0_or_space(b));
-    // Nothing to trim (most input) is decided here; the trimming is one body out of line
-    // for every caller (flash).
-    if kept(bytes.first()) && kept(bytes.last()) {
-        return (input, 0);
-    }
-    trim_ends(input, v)
-}
-
-/// [`trim`] when an end may have something to trim.
-#[inline(never)]
-fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
-    let bytes = input.as_bytes();
-    let lead = bytes
-        .iter()
-        .position(|&b| !is_c0_or_space(b))
-        .unwrap_or(bytes.len());
-    let end = bytes
-        .iter()
-        .rposition(|&b| !is_c0_or_space(b))
-        .map_or(lead, |last| last + 1);
-    let trail = bytes.len() - end;
-    // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
-    // something to trim: the slice checks the cuts are character boundaries).
-    let trimmed = match lead > 0 || trail > 0 {
-        true => {
-            // One error for the leading and trailing ones; at the first.
-            let at = if lead > 0 { 0 } else { bytes.len() - trail };
-            v.report(ValidationError::InvalidUrlUnit, at);
-            input.get(lead..bytes.len() - trail).unwrap_or_default()
-        }
-        false => input,
-    };
-    (trimmed, lead)
-}
-
-/// The states over the trimmed, tab-free input (from `resume`, if any), and the
-/// serialization. `pos` maps an error's position back to the caller's input.
+/// The entry pipeline ([`pipeline`]) for input with tabs or newlines (`trimmed` starts
+/// at `lead` in the caller's input, `n` bytes once they are removed), when the arena holds
+/// those `n` bytes: removed into a copy at the end of the arena, which is then recognized
+/// (it may be canonical, or start so, like input without tabs; not when it lacks the `/`
+/// of a special URL's path: the arena holding the copy has no room to insert it) and
+/// parsed.
 ///
-/// Not inlined: the parser's state is in this frame alone, not also in the frames of its
-/// callers (the pipeline, and the stack copy of [`tab_free_copy_too_small`] which calls it
-/// again: Cortex-M0 stack bound).
+/// Out of line: the recognizer's result for the copy is not in the pipeline's frame.
 #[inline(never)]
-pub(super) fn run<'a, R: Report>(
-    input: &'a str,
+fn without_tabs<'a, R: Report>(
+    trimmed: &'a str,
+    lead: usize,
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
-    mut v: R,
-    resume: Option<&Resume>,
-    pos: Positions<'_>,
+    v: R,
+    n: usize,
 ) -> Result<Url<'a>, Error> {
-    let map_pos = |p: usize| pos.map(p);
-    v.parser_starts();
-    let mut p = Parser::new(input, arena, job.base, v);
-    p.validity_only = job.validity_only;
-    p.out.set_validity_only(job.validity_only);
-    p.undecided_host = job.host;
-    // (Never a prefix without the recognizer: the size build drops the resume.)
-    let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
-        Some(r) => p.resume(r),
-        None => p.parse_url(),
+    let t = trimmed.as_bytes();
+    let (out, copy) = tab_free_copy(t, arena, n);
+    let map_pos = Positions::new(lead, t);
+    let found = recognize_if(job.recognizes, copy);
+    let resume = match &found {
+        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
+        Found::Prefix(r) => Some(r),
+        _ => None,
     };
-    p.v.map_positions(map_pos);
-    if let Err(kind) = step {
-        // A check that needed arena (UTS46 on an earlier host) did not run: with enough
-        // arena it could fail first, so this later error is not yet the answer; it is with
-        // the arena that decides that check. (Not so for validity alone: either way the
-        // input is invalid.)
-        if p.out.skipped_checks() && !job.validity_only {
-            return Err(job.too_small(p.out.decision_peak(), true));
-        }
-        let position = map_pos(p.err_pos);
-        return Err(Error::Parse(ParseError { kind, position }));
+    let mut result = run(copy, job, out, v, resume, map_pos);
+    // The copy's `n` bytes added to any size reported. Added in place: a `map_err` moves
+    // the whole result, a `memcpy` call on Cortex-M at opt-level `z` (flash).
+    if let Err(Error::ArenaTooSmall { needed }) = &mut result {
+        *needed += n;
     }
-    if job.validity_only {
-        // Valid, or undecided when a skipped step may fail. The URL is not built (the run
-        // stopped at the path start): valid is said as the arena (empty) running out there.
-        return Err(job.too_small(p.out.peak(), p.out.skipped_checks()));
-    }
-    // Only a URL without a host can need the `/.` (a call less for the rest).
-    if p.rec.host_kind.is_none() {
-        p.fix_empty_first_segment();
-    }
-    let s = match p.out.finish() {
-        Ok(s) => s,
-        Err(needed) => return Err(job.too_small(needed, p.out.skipped_checks())),
-    };
-    // (Only with a log: see `strict`. Without one, the check would link the set's
-    // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is
-    // built: it is then built where it is returned, not copied there (the frame
-    // of the run with a log).
-    if R::IN_ORDER && job.strict {
-        strict(&p.v)?;
-    }
-    Ok(Url::from_record(s, &p.rec, p.v.set()))
+    result
 }
 
-/// Strict parsing fails on the first validation error the parser reported, where it was.
-/// Strict mode always runs with a log (an empty one when the caller gave none:
-/// [`Url::parse_with`]), which keeps the first error in order.
-#[inline(never)]
-fn strict<R: Report>(v: &R) -> Result<(), Error> {
-    match v.first_reported() {
-        Some(r) => Err(Error::Parse(ParseError {
-            kind: ParseErrorKind::Strict(r.error),
-            position: r.at,
-        })),
-        None => Ok(()),
-    }
+/// Step 3 of the basic URL parser into the arena: the `n` bytes of `t` that are not tabs or
+/// newlines, copied to the end of `arena` (which holds them: checked by the caller), and the
+/// arena before the copy, where the output grows from the front.
+#[inline(always)]
+fn tab_free_copy<'a>(t: &[u8], arena: &'a mut [u8], n: usize) -> (&'a mut [u8], &'a str) {
+    let split = arena.len().saturating_sub(n);
+    let (out, copy) = arena.split_at_mut(split);
+    copy_without_tabs(t, copy);
+    let copy: &'a [u8] = copy;
+    // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable); ASCII
+    // input, the common case, is checked as such.
+    let copy = crate::ascii::as_str(copy)
+        .or_else(|| core::str::from_utf8(copy).ok())
+        .unwrap_or("");
+    (out, copy)
 }

@@ -10,7 +10,7 @@
 //! (the IPv6 parser, the IPv4 parser, the port's number) says so ([`Accept::Valid`]).
 
 use super::path::canonical_path_run;
-use super::{Parser, Record, Step};
+use super::{Options, Parser, Record, Step};
 use crate::error::{ValidationError, ValidationErrors};
 use crate::host::HostKind;
 use crate::scan::{self as class, skip};
@@ -573,3 +573,28 @@ fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> 
 #[cfg(test)]
 #[path = "fast_tests.rs"]
 mod tests;
+
+/// The recognizer, where it runs: in the speed build (`fast-path`), and not for strict
+/// parsing (it accepts credentials, a validation error) nor with an error log (it reports
+/// no positions).
+#[inline(always)]
+pub(super) fn recognize<'i>(input: &'i str, options: &Options<'_>) -> Found<'i> {
+    recognize_if(recognizer_runs(options), input)
+}
+
+/// [`recognize`] when `runs` says whether the recognizer runs ([`recognizer_runs`]). The
+/// build without `fast-path` checked again here: from a job's flag the compiler cannot see
+/// it, and would link the recognizer.
+#[inline(always)]
+pub(super) fn recognize_if(runs: bool, input: &str) -> Found<'_> {
+    match cfg!(feature = "fast-path") && runs {
+        true => scan(input),
+        false => Found::Nothing,
+    }
+}
+
+/// Whether the recognizer runs (see [`recognize`]).
+#[inline(always)]
+pub(super) fn recognizer_runs(options: &Options<'_>) -> bool {
+    cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()
+}

@@ -15,17 +15,19 @@ mod needed;
 mod path;
 mod relative;
 mod reparse;
+mod run;
 mod setter_states;
-mod squeeze;
 mod tabs;
 
 use crate::scan as class;
 
 pub use can_parse::CAN_PARSE_SCRATCH;
-pub(crate) use entry::{COPY_DEFERRED, parse_deferring_count, tab_free_needed, tab_free_needed_in};
+pub(crate) use entry::parse_result;
 #[cfg(test)]
 pub(crate) use entry::{parse_fast_only, parse_full};
-pub(crate) use needed::ON_STACK;
+pub(crate) use needed::{
+    ON_STACK, tab_free_copy_too_small, tab_free_copy_too_small_in, tab_free_counted,
+};
 
 pub(crate) use crate::offsets::Record;
 pub(crate) use crate::units::{
@@ -121,9 +123,12 @@ pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     /// Only validity is asked (`can_parse`): the states stop at the path start, after which
     /// none can fail.
     pub(crate) validity_only: bool,
-    /// In a validity-only run, where the host the host parser left undecided goes
-    /// ([`Parser::note_undecided_host`]).
-    pub(crate) undecided_host: Option<&'b core::cell::Cell<Option<HostSpan>>>,
+    /// In a validity-only run, where the host the host parser left undecided ends
+    /// ([`Parser::note_undecided_host`]); 0 when none was (a host is never empty, nor at the
+    /// input's start). Its start follows from the input ([`Parser::undecided_host`]): one
+    /// word in the parser, which every state reaches through `self`, rather than two
+    /// (stack, Cortex-M0).
+    undecided_host_end: usize,
 }
 
 /// Where a host lies in the parser's input: `input[start..end]`.
@@ -161,7 +166,7 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             drive_from_host: false,
             state_override: Some(state_override),
             validity_only: false,
-            undecided_host: None,
+            undecided_host_end: 0,
         }
     }
 }
@@ -186,7 +191,7 @@ impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
             drive_from_host: false,
             state_override: None,
             validity_only: false,
-            undecided_host: None,
+            undecided_host_end: 0,
         }
     }
 }
@@ -224,12 +229,34 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// whose decoding does not fit: only the host parser skips checks, and a URL has one
     /// host), so that `can_parse` decides it after the run, from its own frame.
     #[inline(always)]
-    pub(crate) fn note_undecided_host(&self, start: usize, end: usize) {
+    pub(crate) fn note_undecided_host(&mut self, start: usize, end: usize) {
         // Without IDNA no check is skipped (and none of this is linked).
-        let noted = cfg!(feature = "idna") && self.out.skipped_checks();
-        if let Some(cell) = self.undecided_host.filter(|_| noted) {
-            cell.set(Some((start, end)));
+        if cfg!(feature = "idna") && self.validity_only && self.out.skipped_checks() {
+            debug_assert_eq!(self.host_start_before(end), start);
+            self.undecided_host_end = end;
         }
+    }
+
+    /// The host [`Parser::note_undecided_host`] recorded, if any.
+    pub(crate) fn undecided_host(&self) -> Option<HostSpan> {
+        let end = self.undecided_host_end;
+        (end > 0).then(|| (self.host_start_before(end), end))
+    }
+
+    /// Where a domain that ends at `end` of the input starts: after the byte before it that
+    /// ends what precedes a host. In an authority, `@` (credentials), `/` or `\` (slashes),
+    /// or `:` (a special scheme's, when no slash follows it), none of which is in its host:
+    /// the authority is split at its last `@` and at the `:` before a port, and a slash ends
+    /// it (<https://url.spec.whatwg.org/#authority-state>). A `file` host follows its
+    /// slashes and holds none (<https://url.spec.whatwg.org/#file-host-state>), but may hold
+    /// `@` or `:`, which fail it only after the UTS46 step that left it undecided.
+    fn host_start_before(&self, end: usize) -> usize {
+        let before = self.input.get(..end).unwrap_or_default();
+        let file = self.rec.scheme == SchemeType::File;
+        before
+            .iter()
+            .rposition(|&b| matches!(b, b'/' | b'\\') || (!file && matches!(b, b'@' | b':')))
+            .map_or(0, |at| at + 1)
     }
 
     /// Records a fatal error at `pos`.

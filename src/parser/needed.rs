@@ -5,10 +5,12 @@
 //! that `needed` bytes suffice; this is where that promise is kept for input with tabs or
 //! newlines.
 
-use super::entry::{Job, run, trim};
+use super::Options;
+use super::run::{Job, run};
+use super::tabs::trim;
 use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
-use crate::scan::is_tab_or_newline;
+use crate::scan::{has_tab_or_newline, is_tab_or_newline};
 use crate::url::Url;
 
 /// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines
@@ -142,56 +144,88 @@ impl Head {
     }
 }
 
-/// [`super::entry::parse`]'s answer when its arena (`room` bytes) cannot hold the tab-free
-/// copy of `input` (the pipeline returned [`super::entry::COPY_DEFERRED`]): `input` is
-/// trimmed again and counted by [`count_on_stack`]. Called by `parse` once the pipeline has returned, so that
-/// the pipeline's frame is not under the stack copy (the Cortex-M0 bound of parse,
-/// join and set_href). The validation errors are not kept: the answer is an error.
-#[inline(never)]
-pub(super) fn tab_free_copy_too_small(input: &str, job: &Job<'_, '_>, room: usize) -> Error {
-    tab_free_count(input, job, room, &mut [0u8; ON_STACK])
+/// [`super::entry::parse`]'s answer `e` (an `ArenaTooSmall` of the pipeline, which has
+/// returned) for `input` with an arena of `room` bytes, tightened where that arena cannot
+/// hold the tab-free copy of `input`: there the pipeline answered a bound
+/// ([`output_bound`]), and `input` is counted here ([`tab_free_counted`]); elsewhere `e` is the
+/// answer. After the pipeline, not under it, so that the pipeline's frame is not under the
+/// stack copy (the Cortex-M0 bound of parse, join and set_href).
+#[inline(always)]
+pub(crate) fn tab_free_copy_too_small(
+    e: Error,
+    input: &str,
+    base: Option<&Url<'_>>,
+    room: usize,
+) -> Error {
+    // (Decided from the arena's size first: where that is a constant, a program whose
+    // arena is never too small for what is counted links no count.)
+    match counts_past(room) {
+        true => tab_free_counted(input, base, room).unwrap_or(e),
+        false => e,
+    }
 }
 
 /// [`tab_free_copy_too_small`] with the copy in `buf`, a buffer of [`ON_STACK`] bytes the
 /// caller holds already (`UrlBuf`'s arena, which the parse left): no second one on the
 /// stack (the Cortex-M0 bound of `UrlBuf::parse`). The same answers.
 #[inline(never)]
-pub(super) fn tab_free_copy_too_small_in(
+pub(crate) fn tab_free_copy_too_small_in(
+    e: Error,
     input: &str,
-    job: &Job<'_, '_>,
+    base: Option<&Url<'_>>,
     room: usize,
     buf: &mut [u8; ON_STACK],
 ) -> Error {
-    tab_free_count(input, job, room, buf)
+    tab_free_count(input, base, room, buf).unwrap_or(e)
 }
 
-/// [`tab_free_copy_too_small`]'s body: `input` trimmed again and counted by
-/// [`count_on_stack`] with its copy in `buf`.
+/// [`tab_free_count`] with its copy on the stack. The validation errors are not kept: the
+/// answer is an error.
+#[inline(never)]
+pub(crate) fn tab_free_counted(input: &str, base: Option<&Url<'_>>, room: usize) -> Option<Error> {
+    tab_free_count(input, base, room, &mut [0u8; ON_STACK])
+}
+
+/// What a parse of `input` with an arena of `room` bytes answers when that arena cannot
+/// hold its tab-free copy (<https://url.spec.whatwg.org/#concept-basic-url-parser>, step
+/// 3): `input` trimmed again and counted by [`count_on_stack`] with its copy in `buf`.
+/// `None` where the arena holds the copy (the pipeline ran the states: its answer stands),
+/// and where nothing is counted ([`counts`]: the pipeline's bound stands).
 #[inline(always)]
-fn tab_free_count(input: &str, job: &Job<'_, '_>, room: usize, buf: &mut [u8; ON_STACK]) -> Error {
+fn tab_free_count(
+    input: &str,
+    base: Option<&Url<'_>>,
+    room: usize,
+    buf: &mut [u8; ON_STACK],
+) -> Option<Error> {
     let mut v = ValidationErrors::EMPTY;
     let (trimmed, lead) = trim(input, &mut v);
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    count_on_stack(t, lead, job, v, n, room, buf)
+    if n <= room || !has_tab_or_newline(t) || !counts(n) {
+        return None;
+    }
+    let job = Job::new(base, Options::default());
+    Some(count_on_stack(t, lead, &job, v, n, buf))
 }
 
 /// [`tab_free_copy_too_small`] for a parse that reports in order (`parse_with` with a log or
-/// in strict mode), called by `parse_with` once that parse has returned [`COPY_DEFERRED`]:
-/// counted by the parse without a log, whose frames are smaller (the Cortex-M0
-/// bound). The answer is `ArenaTooSmall` even for input that fails: its validation errors
-/// are the log's, which only a parse with room reports. The room asked for has
-/// [`logged_host`] more bytes for the strict check of a host.
-///
-/// [`COPY_DEFERRED`]: super::entry::COPY_DEFERRED
+/// in strict mode), whose answer was `e`: counted by the parse without a log, whose frames
+/// are smaller (the Cortex-M0 bound). Where the arena could not hold the tab-free copy,
+/// the answer is `ArenaTooSmall` even for input that fails: its validation errors are the
+/// log's, which only a parse with room reports. The room asked for has [`logged_host`]
+/// more bytes for the strict check of a host.
 #[inline(never)]
-pub(super) fn tab_free_copy_too_small_for_log(input: &str, base: Option<&Url<'_>>) -> Error {
-    let job = Job::new(base, crate::parser::Options::default(), false);
-    // The arena's size (less than the copy's, since the count was deferred) only decides
-    // whether to count; 0 says the same without keeping it (a word of the caller's frame).
-    let needed = match tab_free_copy_too_small(input, &job, 0) {
-        Error::ArenaTooSmall { needed } => needed,
-        _ => failure_bound(input, base),
+pub(super) fn tab_free_copy_too_small_for_log(
+    e: Error,
+    input: &str,
+    base: Option<&Url<'_>>,
+    room: usize,
+) -> Error {
+    let needed = match tab_free_counted(input, base, room) {
+        None => return e,
+        Some(Error::ArenaTooSmall { needed }) => needed,
+        Some(_) => failure_bound(input, base),
     };
     Error::ArenaTooSmall {
         needed: needed + host_check_room(input),
@@ -208,11 +242,12 @@ fn host_check_room(input: &str) -> usize {
     }
 }
 
-/// What [`tab_free_copy_too_small_for_log`] asks for input that fails: the arena that holds
-/// the tab-free copy and any output decides every check. Out of line: not in the frame
+/// What [`tab_free_copy_too_small_for_log`] asks for input that fails, and a reparse of a
+/// serialization for a copy it never makes: the arena that holds the tab-free copy and any
+/// output decides every check. Out of line: not in the frame
 /// above the count's (stack bound).
 #[inline(never)]
-fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
+pub(super) fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
     let (trimmed, _) = trim(input, &mut ValidationErrors::default());
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
@@ -237,10 +272,7 @@ pub(super) fn logged_host<R: Report>() -> usize {
 /// there, so a failing head is the answer, and a valid one counts the head's output
 /// exactly, to which the rest (path, query, fragment) adds at most its per-byte bound (a
 /// dot segment or a default port only removes; the serializer may insert `/.`). Otherwise
-/// (and for `can_parse`) the answer is [`output_bound`]. `room`: the arena's size, less
-/// than `n` (said again here: a program whose arena is a constant of at least [`ON_STACK`]
-/// bytes then links no stack copy in the build without a head, as when the count was in
-/// the pipeline).
+/// the answer is [`output_bound`].
 ///
 /// Inlined into its two callers: the frame that holds the copy holds little else (what to
 /// copy is decided out of line, [`plan`], and the answers are worked out before the parse),
@@ -252,13 +284,11 @@ fn count_on_stack<R: Report>(
     job: &Job<'_, '_>,
     v: R,
     n: usize,
-    room: usize,
     buf: &mut [u8; ON_STACK],
 ) -> Error {
-    let bound = || job.too_small(n + output_bound(t, n, job.base), true);
-    if job.validity_only || n <= room || !counts(n) {
-        return bound();
-    }
+    let bound = || Error::ArenaTooSmall {
+        needed: n + output_bound(t, n, job.base),
+    };
     let Some(plan) = plan(t, n) else {
         return bound();
     };
@@ -279,19 +309,28 @@ fn count_on_stack<R: Report>(
     let (valid, more) = (plan.valid, n + plan.after);
     match run(copy, job, &mut [], v, None, map_pos) {
         // (A borrowed output is the copy, or a prefix of it.)
-        Ok(_) => job.too_small(valid, false),
-        Err(Error::ArenaTooSmall { needed }) => job.too_small(more + needed, false),
+        Ok(_) => Error::ArenaTooSmall { needed: valid },
+        Err(Error::ArenaTooSmall { needed }) => Error::ArenaTooSmall {
+            needed: more + needed,
+        },
         Err(e) => e,
     }
 }
 
+/// Whether [`counts`] holds for some input longer than `room` bytes: whether a parse with
+/// an arena of `room` bytes may count a tab-free copy that does not fit.
+#[inline(always)]
+fn counts_past(room: usize) -> bool {
+    room < ON_STACK || cfg!(any(feature = "idna", feature = "fast-path"))
+}
+
 /// Whether [`count_on_stack`] counts a tab-free input of `n` bytes on a copy (of it, or of
 /// its head), rather than answering [`output_bound`]: not in the smallest build (neither
-/// IDNA nor `fast-path`) past [`ON_STACK`] bytes, where the head costs a 16 KiB firmware
-/// 4% of its flash. The pipeline asks it too, so that a program that never copies links
-/// none of this (its arena a constant of at least [`ON_STACK`] bytes).
+/// IDNA nor `fast-path`) past [`ON_STACK`] bytes, where the head costs a small firmware a
+/// noticeable share of its flash ([`counts_past`] lets a program whose arena is a constant
+/// of at least [`ON_STACK`] bytes link none of this).
 #[inline(always)]
-pub(super) fn counts(n: usize) -> bool {
+fn counts(n: usize) -> bool {
     n <= ON_STACK || cfg!(any(feature = "idna", feature = "fast-path"))
 }
 

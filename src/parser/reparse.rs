@@ -2,9 +2,11 @@
 //! serialization this crate built, so canonical, whose offsets the setters take from
 //! the parse rather than compute.
 
-use super::entry::{Job, missing_slash, recognize, run, trim};
+use super::entry::reparse_result;
 use super::fast::Found;
-use super::tabs::Positions;
+use super::fast::recognize;
+use super::run::Job;
+use super::tabs::trim;
 use super::{Options, Parser};
 use crate::error::{Error, ParseError, Report, ValidationErrors};
 use crate::host::HostKind;
@@ -56,25 +58,7 @@ impl<'a> Url<'a> {
     /// [`Url::reparse`] into `arena`: for text cut from a serialization (a `blob:` URL's
     /// inner URL, `Url::origin`), which has no tabs or newlines either.
     pub(crate) fn reparse_in(href: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
-        if href.len() > crate::MAX_INPUT_LEN {
-            return Err(Error::InputTooLong);
-        }
-        let options = Options::default();
-        let found = recognize(href, &options);
-        let resume = match &found {
-            Found::Canonical(url) => return Ok(*url),
-            Found::MissingSlash { at, rec, v } => {
-                return missing_slash(href, *at, rec, *v, arena);
-            }
-            Found::Prefix(r) => Some(r),
-            Found::Nothing => None,
-        };
-        let job = Job::new(None, options, false);
-        let mut v = ValidationErrors::EMPTY;
-        let (trimmed, lead) = trim(href, &mut v);
-        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
-        let resume = resume.filter(|_| lead == 0);
-        run(trimmed, &job, arena, v, resume, Positions::after(lead))
+        reparsed(href, arena, true)
     }
 
     /// [`Url::reparse_in`] without the recognizer, for text it has already found not
@@ -84,13 +68,16 @@ impl<'a> Url<'a> {
         href: &'a str,
         arena: &'a mut [u8],
     ) -> Result<Url<'a>, Error> {
-        if href.len() > crate::MAX_INPUT_LEN {
-            return Err(Error::InputTooLong);
-        }
-        let job = Job::new(None, Options::default(), false);
-        let mut v = ValidationErrors::EMPTY;
-        let (trimmed, lead) = trim(href, &mut v);
-        debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
-        run(trimmed, &job, arena, v, None, Positions::after(lead))
+        reparsed(href, arena, false)
     }
+}
+
+/// The entry pipeline on text cut from a serialization, with the recognizer or not.
+#[inline(always)]
+fn reparsed<'a>(href: &'a str, arena: &'a mut [u8], recognize: bool) -> Result<Url<'a>, Error> {
+    let job = match recognize {
+        true => Job::new(None, Options::default()),
+        false => Job::new(None, Options::default()).unrecognized(),
+    };
+    reparse_result(href, &job, arena)
 }

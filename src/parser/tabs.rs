@@ -1,94 +1,50 @@
-//! Step 3 of the basic URL parser (<https://url.spec.whatwg.org/#concept-basic-url-parser>):
+//! Steps 1 and 3 of the basic URL parser
+//! (<https://url.spec.whatwg.org/#concept-basic-url-parser>): the input is trimmed, and
 //! input with ASCII tabs or newlines is parsed from a copy without them, at the end of the
-//! arena, and its positions are mapped back to the caller's input.
+//! arena; positions are mapped back to the caller's input.
 
-use super::entry::{Job, recognize_if, run};
-use super::fast::Found;
-use crate::error::{Error, Report};
-use crate::scan::is_tab_or_newline;
-use crate::url::Url;
+use crate::error::{Report, ValidationError};
+use crate::scan::{is_c0_or_space, is_tab_or_newline};
 
-/// The entry pipeline (`entry::pipeline`) for input with tabs or newlines (`trimmed` starts
-/// at `lead` in the caller's input, `n` bytes once they are removed), when the arena holds
-/// those `n` bytes: removed into a copy at the end of the arena, which is then recognized
-/// and parsed.
-///
-/// Out of line: the recognizer's result for the copy is not in the pipeline's frame.
-#[inline(never)]
-pub(super) fn without_tabs<'a, R: Report>(
-    trimmed: &'a str,
-    lead: usize,
-    job: &Job<'_, '_>,
-    arena: &'a mut [u8],
-    v: R,
-    n: usize,
-) -> Result<Url<'a>, Error> {
-    copy_and_run::<R, true>(trimmed, lead, job, arena, v, n)
-}
-
-/// [`without_tabs`]' body. `RECOGNIZE`: whether the recognizer runs on the copy (a speed
-/// path: `can_parse` does without it, and inlines this into its pipeline: one frame less
-/// above the states).
+/// Step 1 of the basic URL parser: `input` without its leading and trailing C0 controls
+/// and spaces, and how many it had in front.
 #[inline(always)]
-pub(super) fn copy_and_run<'a, R: Report, const RECOGNIZE: bool>(
-    trimmed: &'a str,
-    lead: usize,
-    job: &Job<'_, '_>,
-    arena: &'a mut [u8],
-    v: R,
-    n: usize,
-) -> Result<Url<'a>, Error> {
-    let t = trimmed.as_bytes();
-    // Remove tabs and newlines into the end of the arena (which holds them: checked by the
-    // caller); the output grows from the front.
-    let split = arena.len().saturating_sub(n);
-    let (out, copy) = arena.split_at_mut(split);
-    copy_without_tabs(t, copy);
-    let copy: &'a [u8] = copy;
-    // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable); ASCII
-    // input, the common case, is checked as such.
-    let copy = crate::ascii::as_str(copy)
-        .or_else(|| core::str::from_utf8(copy).ok())
-        .unwrap_or("");
-    let map_pos = Positions {
-        lead,
-        tabs: Some(t),
-    };
-    match RECOGNIZE {
-        // The copy's `n` bytes added to any size reported.
-        // Added in place: a `map_err` moves the whole result, a `memcpy` call on
-        // Cortex-M at opt-level `z` (flash).
-        true => {
-            let mut result = recognized_run(copy, job, out, v, map_pos);
-            if let Err(Error::ArenaTooSmall { needed }) = &mut result {
-                *needed += n;
-            }
-            result
-        }
-        // A validity-only job (`can_parse`) reads no size: the result passes straight
-        // through, without a second one in this frame (its stack bound).
-        false => run(copy, job, out, v, None, map_pos),
+pub(super) fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
+    let bytes = input.as_bytes();
+    let kept = |b: Option<&u8>| b.is_some_and(|&b| !is_c0_or_space(b));
+    // Nothing to trim (most input) is decided here; the trimming is one body out of line
+    // for every caller (flash).
+    if kept(bytes.first()) && kept(bytes.last()) {
+        return (input, 0);
     }
+    trim_ends(input, v)
 }
 
-/// [`run`] after the recognizer on `copy`, which may be canonical, or start so, like input
-/// without tabs (not when it lacks the `/` of a special URL's path: the arena holding the
-/// copy has no room to insert it).
-#[inline(always)]
-fn recognized_run<'a, R: Report>(
-    copy: &'a str,
-    job: &Job<'_, '_>,
-    out: &'a mut [u8],
-    v: R,
-    map_pos: Positions<'_>,
-) -> Result<Url<'a>, Error> {
-    let found = recognize_if(job.recognizes, copy);
-    let resume = match &found {
-        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
-        Found::Prefix(r) => Some(r),
-        _ => None,
+/// [`trim`] when an end may have something to trim.
+#[inline(never)]
+fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
+    let bytes = input.as_bytes();
+    let lead = bytes
+        .iter()
+        .position(|&b| !is_c0_or_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_c0_or_space(b))
+        .map_or(lead, |last| last + 1);
+    let trail = bytes.len() - end;
+    // Trimming removes ASCII only, so the rest is still a string (sliced only when there is
+    // something to trim: the slice checks the cuts are character boundaries).
+    let trimmed = match lead > 0 || trail > 0 {
+        true => {
+            // One error for the leading and trailing ones; at the first.
+            let at = if lead > 0 { 0 } else { bytes.len() - trail };
+            v.report(ValidationError::InvalidUrlUnit, at);
+            input.get(lead..bytes.len() - trail).unwrap_or_default()
+        }
+        false => input,
     };
-    run(copy, job, out, v, resume, map_pos)
+    (trimmed, lead)
 }
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
@@ -121,7 +77,7 @@ pub(super) fn kept_position(trimmed: &[u8], p: usize) -> usize {
 
 /// Where the tab-free, trimmed input the states read lies in the caller's input: after
 /// `lead` trimmed bytes, and with the tabs and newlines of `tabs` (the trimmed input) taken
-/// out. A value, not a closure: one instance of [`run`] serves every caller.
+/// out. A value, not a closure: one instance of [`super::run::run`] serves every caller.
 #[derive(Clone, Copy)]
 pub(super) struct Positions<'t> {
     lead: usize,

@@ -69,7 +69,8 @@ impl CoapOption<'_> {
             CoapOption::UriPort(p) => {
                 let bytes = p.to_be_bytes();
                 let skip = bytes.iter().take_while(|&&b| b == 0).count();
-                let value = &bytes[skip..];
+                // (`get`: no bounds-check panic path at any optimization level.)
+                let value = bytes.get(skip..).unwrap_or_default();
                 let out = buf.get_mut(..value.len()).ok_or(Error::ArenaTooSmall {
                     needed: value.len(),
                 })?;

@@ -209,16 +209,16 @@ impl<'a> Url<'a> {
 
 impl ValidationErrors {
     /// The set with raw bits `bits` (bit `n` is `ValidationError::ALL[n]`; other bits are
-    /// dropped), the inverse of [`ValidationErrors::bits`].
+    /// dropped), the inverse of [`ValidationErrors::bits`]. `const`, for the [`UrlParts`] of
+    /// a [`url!`](crate::url!) constant.
     #[must_use]
-    pub fn from_bits(bits: u32) -> ValidationErrors {
-        let mut v = ValidationErrors::EMPTY;
-        for (n, e) in crate::ValidationError::ALL.iter().enumerate() {
-            if bits & (1 << n) != 0 {
-                v.insert(*e);
-            }
-        }
-        v
+    pub const fn from_bits(bits: u32) -> ValidationErrors {
+        let count = crate::ValidationError::ALL.len() as u32;
+        let known = match 1u32.checked_shl(count) {
+            Some(bit) => bit - 1,
+            None => u32::MAX,
+        };
+        ValidationErrors::from_known_bits(bits & known)
     }
 }
 

@@ -18,6 +18,9 @@ fn main() -> ! {
         print_line(input);
         semihosting::process::exit(0)
     }
+    if cfg!(feature = "url-macro") {
+        constant_url()
+    }
     match microurl::Url::parse(input(&mut buf), &mut arena) {
         Ok(url) => {
             print_line(url.as_str());
@@ -25,4 +28,19 @@ fn main() -> ! {
         }
         Err(_) => semihosting::process::exit(1),
     }
+}
+
+/// Feature url-macro: a firmware whose URL is a constant, parsed while the probe built
+/// (`MICROURL_PROBE_URL`); `black_box` keeps its getters at run time, as a firmware's use of
+/// a constant would. Its href, host and path, one a line.
+fn constant_url() -> ! {
+    #[cfg(feature = "url-macro")]
+    {
+        const URL: microurl::Url<'static> = microurl::url!(env!("MICROURL_PROBE_URL"));
+        let url = core::hint::black_box(URL);
+        print_line(url.as_str());
+        print_line(url.host_str().unwrap_or_default());
+        print_line(url.path());
+    }
+    semihosting::process::exit(0)
 }

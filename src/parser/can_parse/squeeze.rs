@@ -1,9 +1,9 @@
 //! How `can_parse` copies a head (scheme and authority) too long for its scratch once tabs
 //! and newlines are removed: shorter, and exactly as valid ([`Squeeze`]).
 
-use super::HostSpan;
-use super::can_parse::CAN_PARSE_SCRATCH;
-use super::needed::Head;
+use super::CAN_PARSE_SCRATCH;
+use crate::parser::HostSpan;
+use crate::parser::needed::Head;
 use crate::scan::is_tab_or_newline;
 
 /// How a tab-free head over the scratch is copied shorter and as valid: what it leaves out,

@@ -1,0 +1,190 @@
+//! One run of the states (<https://url.spec.whatwg.org/#concept-basic-url-parser>) over an
+//! input the pipeline prepared (trimmed, without tabs or newlines), and what a run answers
+//! ([`Answer`]): a parse, the URL or the error that says why not (a failure and where, or
+//! the arena it needs); a validity-only run (`can_parse`), a [`Verdict`].
+
+use super::fast::Resume;
+use super::tabs::Positions;
+use super::{HostSpan, Options, Parser};
+use crate::error::{Error, ParseError, ParseErrorKind, Report};
+use crate::url::Url;
+
+/// What a run of the pipeline is for, besides what it answers ([`Answer`]).
+#[derive(Clone, Copy)]
+pub(super) struct Job<'b, 'u> {
+    pub(super) base: Option<&'b Url<'u>>,
+    /// Of the [`Options`]: strict parsing, and whether the recognizer runs
+    /// ([`super::fast::recognizer_runs`]). (Two bytes, not the options' eight: the job is
+    /// in the frame of every parse.)
+    strict: bool,
+    pub(super) recognizes: bool,
+}
+
+impl<'b, 'u> Job<'b, 'u> {
+    pub(super) fn new(base: Option<&'b Url<'u>>, options: Options<'_>) -> Self {
+        Job {
+            base,
+            strict: options.strict,
+            recognizes: super::fast::recognizer_runs(&options),
+        }
+    }
+
+    /// This job without the recognizer: for text it has already found not canonical, and
+    /// for its tests' oracle.
+    pub(super) fn unrecognized(self) -> Self {
+        Job {
+            recognizes: false,
+            ..self
+        }
+    }
+}
+
+/// What a run of the pipeline answers, the one value it returns: for a parse,
+/// `Result<Url, Error>` (the URL; or the failure and where; or `ArenaTooSmall`, with the
+/// arena that suffices); for a validity-only run, a [`Verdict`]. The type says which a
+/// run is: a validity-only run stops where no later state can fail and stores nothing.
+pub(super) trait Answer<'a>: Sized {
+    /// Only whether the input is valid: the states stop where no later one can fail.
+    const VALIDITY_ONLY: bool;
+    fn url(url: Url<'a>) -> Self;
+    /// The input does not parse, with any arena.
+    fn failed(e: Error) -> Self;
+    /// The arena cannot hold what the run needs, `needed` bytes: for validity alone, a step
+    /// that needs scratch did not run and may fail, with `host`, the place of the host the
+    /// host parser left undecided, if that was the step.
+    fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
+    /// A parse's answer, as this answer.
+    fn from_parse(result: Result<Url<'a>, Error>) -> Self;
+    /// The answer once the states have run, before any URL is built: none for a parse; a
+    /// validity-only run's, whose states stopped at the path start, valid unless a step
+    /// was `skipped` (then undecided, with the host left undecided, if any).
+    fn after_states(skipped: bool, host: Option<HostSpan>) -> Option<Self>;
+}
+
+impl<'a> Answer<'a> for Result<Url<'a>, Error> {
+    const VALIDITY_ONLY: bool = false;
+    fn url(url: Url<'a>) -> Self {
+        Ok(url)
+    }
+    fn failed(e: Error) -> Self {
+        Err(e)
+    }
+    fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
+        Err(Error::ArenaTooSmall { needed: needed() })
+    }
+    fn from_parse(result: Result<Url<'a>, Error>) -> Self {
+        result
+    }
+    fn after_states(_: bool, _: Option<HostSpan>) -> Option<Self> {
+        None
+    }
+}
+
+/// What a validity-only run says of its input.
+#[derive(Clone, Copy)]
+pub(super) enum Verdict {
+    Valid,
+    Invalid,
+    /// Not decided without more scratch: where the host left undecided is, if it was one.
+    Undecided(Option<HostSpan>),
+}
+
+impl Answer<'_> for Verdict {
+    const VALIDITY_ONLY: bool = true;
+    fn url(_: Url<'_>) -> Self {
+        Verdict::Valid
+    }
+    fn failed(_: Error) -> Self {
+        Verdict::Invalid
+    }
+    fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
+        Verdict::Undecided(host)
+    }
+    fn from_parse(result: Result<Url<'_>, Error>) -> Self {
+        match result {
+            Ok(_) => Verdict::Valid,
+            Err(Error::ArenaTooSmall { .. }) => Verdict::Undecided(None),
+            Err(_) => Verdict::Invalid,
+        }
+    }
+    fn after_states(skipped: bool, host: Option<HostSpan>) -> Option<Self> {
+        Some(match skipped {
+            true => Verdict::Undecided(host),
+            false => Verdict::Valid,
+        })
+    }
+}
+
+/// The states over the trimmed, tab-free input (from `resume`, if any), and the
+/// serialization. `pos` maps an error's position back to the caller's input.
+///
+/// Not inlined: the parser's state is in this frame alone, not also in the frames of its
+/// callers (the pipeline, and the stack copy of `needed::tab_free_copy_too_small` which calls it
+/// again: Cortex-M0 stack bound).
+#[inline(never)]
+pub(super) fn run<'a, R: Report, A: Answer<'a>>(
+    input: &'a str,
+    job: &Job<'_, '_>,
+    arena: &'a mut [u8],
+    mut v: R,
+    resume: Option<&Resume>,
+    pos: Positions<'_>,
+) -> A {
+    let map_pos = |p: usize| pos.map(p);
+    v.parser_starts();
+    let mut p = Parser::new(input, arena, job.base, v);
+    p.validity_only = A::VALIDITY_ONLY;
+    p.out.set_validity_only(A::VALIDITY_ONLY);
+    // (Never a prefix without the recognizer: the size build drops the resume.)
+    let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
+        Some(r) => p.resume(r),
+        None => p.parse_url(),
+    };
+    p.v.map_positions(map_pos);
+    if let Err(kind) = step {
+        // A check that needed arena (UTS46 on an earlier host) did not run: with enough
+        // arena it could fail first, so this later error is not yet the answer; it is with
+        // the arena that decides that check. (Not so for validity alone: either way the
+        // input is invalid.)
+        if p.out.skipped_checks() && !A::VALIDITY_ONLY {
+            return A::skipped(|| p.out.decision_peak(), None);
+        }
+        let position = map_pos(p.err_pos);
+        return A::failed(Error::Parse(ParseError { kind, position }));
+    }
+    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host()) {
+        return answer;
+    }
+    // Only a URL without a host can need the `/.` (a call less for the rest).
+    if p.rec.host_kind.is_none() {
+        p.fix_empty_first_segment();
+    }
+    let s = match p.out.finish() {
+        Ok(s) => s,
+        Err(needed) => return A::skipped(|| needed, None),
+    };
+    // (Only with a log: see `strict`. Without one, the check would link the set's
+    // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is
+    // built: it is then built where it is returned, not copied there (the frame
+    // of the run with a log).
+    if R::IN_ORDER && job.strict {
+        if let Err(e) = strict(&p.v) {
+            return A::failed(e);
+        }
+    }
+    A::url(Url::from_record(s, &p.rec, p.v.set()))
+}
+
+/// Strict parsing fails on the first validation error the parser reported, where it was.
+/// Strict mode always runs with a log (an empty one when the caller gave none:
+/// [`Url::parse_with`]), which keeps the first error in order.
+#[inline(never)]
+fn strict<R: Report>(v: &R) -> Result<(), Error> {
+    match v.first_reported() {
+        Some(r) => Err(Error::Parse(ParseError {
+            kind: ParseErrorKind::Strict(r.error),
+            position: r.at,
+        })),
+        None => Ok(()),
+    }
+}

@@ -236,8 +236,9 @@ class Graph:
             problems.append(f"{a:#x}: {mn} {ops}: stack pointer write not understood")
         return 0
 
-    def bound(self, f, stack, memo, cycles):
-        """Worst-case bytes from f's entry SP, and the chain that reaches it."""
+    def bound(self, f, stack, memo, cycles, cut=frozenset()):
+        """Worst-case bytes from f's entry SP, and the chain that reaches it; with `cut`, over
+        the chains that enter none of those functions (a note's reachable chains)."""
         if f in memo:
             return memo[f]
         if f in stack:
@@ -247,7 +248,9 @@ class Graph:
         stack.append(f)
         best = (0, [])
         for callee, _ in sorted(self.edges[f]):
-            b = self.bound(callee, stack, memo, cycles)
+            if callee in cut or (f, callee) in cut:
+                continue
+            b = self.bound(callee, stack, memo, cycles, cut)
             if b[0] > best[0]:
                 best = b
         stack.pop()
@@ -265,6 +268,51 @@ class Graph:
             self.analyse(g)
             todo.extend(c for c, _ in self.edges[g])
         return seen
+
+
+def read_notes(path):
+    """The notes file (--notes): `ENTRY | FUNCTIONS | WHY` per line, `#` comments. ENTRY is
+    a glob of entry points; FUNCTIONS, comma-separated regular expressions on function
+    names (demangled, without hash), are the callees whose chains the entry point cannot
+    reach (`CALLER -> CALLEE`: only the calls from CALLER), or `-` when the bound's chain
+    is reachable but not all of its frames are written (a callee's locals that only some
+    calls use); WHY says why."""
+    notes = []
+    for lineno, line in enumerate(open(path, encoding="utf-8"), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = [p.strip() for p in line.split("|")]
+        if len(parts) != 3 or not all(parts):
+            sys.exit(f"stack-bound: {path}:{lineno}: expected `ENTRY | FUNCTIONS | WHY`")
+        pattern, funcs, why = parts
+        regexes = []
+        for r in [] if funcs == "-" else funcs.split(","):
+            caller, arrow, callee = r.partition(" -> ")
+            regexes.append((re.compile(caller.strip()), re.compile(callee.strip())) if arrow else (None, re.compile(r.strip())))
+        notes.append((pattern, regexes, why))
+    return notes
+
+
+def cut_set(g, reach, regexes):
+    """The functions (and `(caller, callee)` calls) of `reach` that a note's regular
+    expressions name."""
+    named = lambda r, f: r.search(short(g.name(f))) is not None
+    cut = set()
+    for caller, callee in regexes:
+        for f in reach:
+            if caller is None:
+                if named(callee, f):
+                    cut.add(f)
+                continue
+            if named(caller, f):
+                cut.update((f, c) for c, _ in g.edges[f] if named(callee, c))
+    return frozenset(cut)
+
+
+def percent(part, whole):
+    """`part` as a whole percentage of `whole`, rounded down (never above 100% unless it is)."""
+    return f"{100 * part // whole}%" if whole else "-"
 
 
 def short(name):
@@ -348,6 +396,11 @@ def main():
     ap.add_argument("--painted")
     ap.add_argument("--llvm-bin", required=True)
     ap.add_argument("--chains", action="store_true", help="print every entry's deepest chain")
+    ap.add_argument(
+        "--notes",
+        help="why a painted figure cannot reach the bound: per entry point, the callees its "
+        "inputs cannot reach (the bound is computed again without them) (see read_notes)",
+    )
     ap.add_argument("--panic-sites", metavar="ROOT", help="only list the panic calls reachable from ROOT")
     ap.add_argument(
         "--entry-prefix",
@@ -431,7 +484,42 @@ def main():
             elif v > b:
                 errors.append(f"painted {what}: {v} B is above the static bound {b} B of {entry}")
             else:
-                print(f"painted within bound: {args.target} {what} {v} B <= {b} B")
+                print(f"painted within bound: {args.target} {what} {v} B <= {b} B ({percent(v, b)})")
+        notes = read_notes(args.notes) if args.notes else []
+        within = lambda p, b: p * 10 >= b * 9
+        near = [n for n, _ in entries if n in painted and within(painted[n], bounds[n])]
+        short_of = [(n, a) for n, a in entries if n in painted and n not in near]
+        unpainted = [n for n, _ in entries if n not in painted]
+        noted, unexplained = [], []
+        for n, a in short_of:
+            note = next((x for x in notes if fnmatch.fnmatchcase(n, x[0])), None)
+            line = f"    painted short of the bound: {args.target} {n} {painted[n]} B of {bounds[n]} B ({percent(painted[n], bounds[n])})"
+            if note is None:
+                unexplained.append(n)
+                print(line + ": no note")
+                continue
+            _, regexes, why = note
+            cut = cut_set(g, g.reachable(a), regexes)
+            reach, chain = g.bound(a, [], {}, [], cut) if cut else (bounds[n], [])
+            if args.chains and chain:
+                print("    reachable chain: " + " -> ".join(f"{short(g.name(f))} {g.frame[f]}" for f in chain))
+            if regexes and not cut:
+                print(line + f": note matches no function it reaches (stale?): {why}")
+                unexplained.append(n)
+            elif regexes:
+                ok = within(painted[n], reach)
+                (noted if ok else unexplained).append(n)
+                print(line + f"; {reach} B over the chains it can reach ({percent(painted[n], reach)}): {why}")
+            else:
+                noted.append(n)
+                print(line + f": {why}")
+        print(
+            f"painted within 10% of the static bound: {args.target} {len(near)} of {len(entries)} entry points"
+            + f"; within 10% of the bound over the chains a noted entry point can reach: {len(noted)}"
+            + f"; short of both or without a note: {len(unexplained)}"
+            + (f" ({', '.join(unexplained)})" if unexplained else "")
+            + (f"; not painted: {', '.join(unpainted)}" if unpainted else "")
+        )
     walked = set()
     for _, a in entries:
         walked |= g.reachable(a)

@@ -493,7 +493,6 @@ fn entry_stacks(arena: &mut [u8], base_arena: &mut [u8], failed: &mut u32) {
     check("parse", ok, d);
     // The same with a tab, in an arena too small for its tab-free copy: the copy is parsed
     // on the stack with no arena (the count of `needed`), where the UTS46 check still runs.
-    const IDN_TAB: &str = "http://xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbb\tbbbbbbb.\u{df}/";
     let small = arena.get_mut(..16).unwrap_or_default();
     let (ok, d) = measured(|| {
         let r = entry::microurl_entry_parse(IDN_TAB, &mut *small);
@@ -645,8 +644,323 @@ fn entry_stacks(arena: &mut [u8], base_arena: &mut [u8], failed: &mut u32) {
     helper_entry_stacks(arena, &base, &mut check);
     #[cfg(feature = "idna")]
     idna_entry_stacks(arena, &mut check);
+    deep_entry_stacks(arena, &mut check);
 }
 
+/// The `xn--` label of [`STRESS`] #0 (40 combining marks out of canonical order once
+/// decoded, which fails UTS46's NFC check through `is_nfc`'s slow path) in a host with a tab,
+/// relative to a special base: the parse from the relative state.
+const IDN_TAB_REL: &str = "//xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbb\tbbbbbbb.\u{df}/";
+/// The same label in an absolute URL with a tab.
+const IDN_TAB: &str = "http://xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbb\tbbbbbbb.\u{df}/";
+/// A valid `xn--` label that decodes to `x`, 20 U+0316 and 20 U+0301: NFC, but U+0301 may
+/// compose, so the NFC check takes its slow path (normalizing the 40 marks) and passes.
+const MARKS_URL: &str = "https://xn--x-xbbaaaaaaaaaaaaaaaaaaa65baaaaaaaaaaaaaaaaaaa.example/";
+/// A URL whose path, query and fragment are runs of more than 16 bytes: a setter that parses
+/// the rest again copies each run (`memcpy` past 16 bytes, whose deepest path is a copy
+/// between addresses of different alignment: the setters' values below have every length
+/// modulo 4).
+const LONG_PARTS: &str = "https://user:pw@example.com:8080/aaaaaaaaaaaaaaaaaaaa/b?qqqqqqqqqqqqqqqqqqqq=1#ffffffffffffffffffff";
+
+/// Inputs for the deepest chains of the static bound that the inputs above miss (the bound
+/// is the deepest chain of the call graph, whatever the input; each of these reaches one):
+/// the count of a tab-free copy that does not fit the arena, under a parse relative to a
+/// base, with the UTS46 check of [`IDN_TAB_REL`]'s label at its bottom; the slow NFC check
+/// of a valid label ([`MARKS_URL`]); a setter's copies of long components
+/// ([`LONG_PARTS`]); the IPv4 parser under the socket and server helpers; IPv4 in IPv6 in
+/// a reference.
+fn deep_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)) {
+    let (a, rest) = arena.split_at_mut(256);
+    let (b, c) = rest.split_at_mut(384);
+    let Ok(base) = Url::parse(
+        core::hint::black_box("https://user:pw@example.com:8080/a/b?q=1#f"),
+        c,
+    ) else {
+        check("parse", false, Depth { parse: 0, total: 0 });
+        return;
+    };
+    tab_count_stacks(a, b, &base, check);
+    let Ok(long) = Url::parse(core::hint::black_box(LONG_PARTS), b) else {
+        check("parse", false, Depth { parse: 0, total: 0 });
+        return;
+    };
+    long_part_stacks(a, &long, check);
+    marks_stacks(a, b, check);
+    address_stacks(a, check);
+}
+
+/// [`deep_entry_stacks`]: a tab in an arena too small for the tab-free copy (16 bytes), or
+/// in `UrlBuf`'s arena (which holds it): the count, or the parse of the copy, down to the
+/// UTS46 check.
+fn tab_count_stacks(
+    a: &mut [u8],
+    b: &mut [u8],
+    base: &Url<'_>,
+    check: &mut impl FnMut(&str, bool, Depth),
+) {
+    let idna = cfg!(feature = "idna");
+    let too_small = |r: &Result<Url<'_>, microurl::Error>| match r {
+        Err(microurl::Error::ArenaTooSmall { needed }) => *needed > 16,
+        _ => !idna && r.is_err(),
+    };
+    let small = a.get_mut(..16).unwrap_or_default();
+    let (r, d) =
+        measured(|| entry::microurl_entry_parse_with_base(IDN_TAB_REL, Some(base), &mut *small));
+    check("parse_with_base", too_small(&r), d);
+    let (r, d) = measured(|| entry::microurl_entry_join(base, IDN_TAB_REL, &mut *small));
+    check("join", too_small(&r), d);
+    let (r, d) = measured(|| entry::microurl_entry_set_href(base, IDN_TAB, &mut *small));
+    check("set_href", too_small(&r), d);
+    let (r, d) = measured(|| entry::microurl_entry_parse_with_zone(IDN_TAB, &mut *small));
+    check("parse_with_zone", too_small(&r), d);
+    let options = microurl::Options::default();
+    let (r, d) = measured(|| {
+        entry::microurl_entry_parse_with(IDN_TAB_REL, Some(base), &mut *small, options)
+    });
+    check("parse_with", too_small(&r), d);
+    let mut slots = [microurl::Reported::default(); 4];
+    let log = microurl::ErrorLog::new(&mut slots);
+    let logged = microurl::Options {
+        errors: Some(&log),
+        strict: false,
+    };
+    let (r, d) =
+        measured(|| entry::microurl_entry_parse_with(IDN_TAB_REL, Some(base), &mut *small, logged));
+    check("parse_with", too_small(&r), d);
+    // `UrlBuf<128>` holds the copy: the parse of the copy fails at the label's NFC check.
+    let (r, d) = measured(|| entry::microurl_entry_urlbuf_parse(IDN_TAB).is_err());
+    check("urlbuf_parse", r, d);
+    let (r, d) =
+        measured(|| entry::microurl_entry_urlbuf_parse_with_base(IDN_TAB_REL, Some(base)).is_err());
+    check("urlbuf_parse_with_base", r, d);
+    match EntryBuf::parse(base.as_str()) {
+        Ok(mut buf) => {
+            let (r, d) =
+                measured(|| entry::microurl_entry_urlbuf_set_href(&mut buf, IDN_TAB).is_err());
+            check("urlbuf_set_href", r && buf.as_str() == base.as_str(), d);
+        }
+        Err(_) => check("urlbuf_set_href", false, Depth { parse: 0, total: 0 }),
+    }
+    // A blob URL whose inner URL's host fails UTS46 (no tab: a parsed path holds none).
+    const BLOB: &str = "blob:https://xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbbbbbbbbb.\u{df}/x";
+    match Url::parse(core::hint::black_box(BLOB), a) {
+        Ok(blob) => {
+            let (r, d) = measured(|| entry::microurl_entry_origin_in(&blob, &mut *b));
+            check("origin_in", r.is_ok_and(|o| o.is_opaque()), d);
+        }
+        Err(_) => check("origin_in", false, Depth { parse: 0, total: 0 }),
+    }
+}
+
+/// [`deep_entry_stacks`]: every setter on a URL with long components ([`LONG_PARTS`]), with
+/// values of every length modulo 4; `set_search`, `set_hash` and `set_pathname` with a tab
+/// and a long run after a non-ASCII character (the output then differs from the value, and
+/// the run is copied); `with_search_params`.
+fn long_part_stacks(a: &mut [u8], long: &Url<'_>, check: &mut impl FnMut(&str, bool, Depth)) {
+    type Setter = for<'b> fn(&Url<'b>, &'b str, &'b mut [u8]) -> Result<Url<'b>, microurl::Error>;
+    type BufSetter = fn(&mut EntryBuf, &str) -> Result<(), microurl::Error>;
+    const SETTERS: [(&str, Setter, BufSetter, [&str; 4]); 7] = [
+        (
+            "set_protocol",
+            entry::microurl_entry_set_protocol,
+            entry::microurl_entry_urlbuf_set_protocol,
+            ["ws", "wss", "http", "https"],
+        ),
+        (
+            "set_username",
+            entry::microurl_entry_set_username,
+            entry::microurl_entry_urlbuf_set_username,
+            ["u", "us", "use", "user"],
+        ),
+        (
+            "set_password",
+            entry::microurl_entry_set_password,
+            entry::microurl_entry_urlbuf_set_password,
+            ["p", "pw", "pwd", "pass"],
+        ),
+        (
+            "set_port",
+            entry::microurl_entry_set_port,
+            entry::microurl_entry_urlbuf_set_port,
+            ["1", "12", "123", "1234"],
+        ),
+        (
+            "set_pathname",
+            entry::microurl_entry_set_pathname,
+            entry::microurl_entry_urlbuf_set_pathname,
+            [
+                "/\t\u{e9}pppppppppppppppppppp\u{e9}",
+                "/\tp\u{e9}pppppppppppppppppppp\u{e9}",
+                "/\tpp\u{e9}pppppppppppppppppppp\u{e9}",
+                "/\tppp\u{e9}pppppppppppppppppppp\u{e9}",
+            ],
+        ),
+        (
+            "set_search",
+            entry::microurl_entry_set_search,
+            entry::microurl_entry_urlbuf_set_search,
+            [
+                "?\t\u{e9}qqqqqqqqqqqqqqqqqqqq\u{e9}",
+                "?\tq\u{e9}qqqqqqqqqqqqqqqqqqqq\u{e9}",
+                "?\tqq\u{e9}qqqqqqqqqqqqqqqqqqqq\u{e9}",
+                "?\tqqq\u{e9}qqqqqqqqqqqqqqqqqqqq\u{e9}",
+            ],
+        ),
+        (
+            "set_hash",
+            entry::microurl_entry_set_hash,
+            entry::microurl_entry_urlbuf_set_hash,
+            [
+                "#\t\u{e9}hhhhhhhhhhhhhhhhhhhh\u{e9}",
+                "#\th\u{e9}hhhhhhhhhhhhhhhhhhhh\u{e9}",
+                "#\thh\u{e9}hhhhhhhhhhhhhhhhhhhh\u{e9}",
+                "#\thhh\u{e9}hhhhhhhhhhhhhhhhhhhh\u{e9}",
+            ],
+        ),
+    ];
+    for (name, set, buf_set, values) in SETTERS {
+        let (set, buf_set) = core::hint::black_box((set, buf_set));
+        for value in values {
+            let (r, d) = measured(|| set(long, value, &mut *a));
+            let href = r.as_ref().map_or("", |u| u.as_str());
+            check(name, r.as_ref().is_ok_and(|u| set_as_written(name, u, value)), d);
+            match EntryBuf::parse(long.as_str()) {
+                Ok(mut buf) => {
+                    let (r, d) = measured(|| buf_set(&mut buf, value));
+                    // The same edit as on `Url`.
+                    check(buf_name(name), r.is_ok() && buf.as_str() == href, d);
+                }
+                Err(_) => check(buf_name(name), false, Depth { parse: 0, total: 0 }),
+            }
+        }
+    }
+    let mut storage = [0u8; 64];
+    let mut params = microurl::form::SearchParams::new(&mut storage[..]);
+    let appended = params.append("device", "esp32 #7 with a long name").is_ok();
+    let (r, d) = measured(|| entry::microurl_entry_with_search_params(long, &params, &mut *a));
+    check("with_search_params", appended && r.is_ok(), d);
+}
+
+/// Whether setter `name` left `value` in `url` as the URL Standard writes it for these
+/// values: the scheme, the credentials and the port as given; a path, query or fragment
+/// without its tab and with `é` percent-encoded.
+fn set_as_written(name: &str, url: &Url<'_>, value: &str) -> bool {
+    let component = match name {
+        "set_protocol" => return url.protocol().strip_suffix(':') == Some(value),
+        "set_username" => return url.username() == value,
+        "set_password" => return url.password() == value,
+        "set_port" => return url.port().is_some_and(|p| eq_display(&p, value)),
+        "set_pathname" => url.pathname(),
+        "set_search" => url.search(),
+        _ => url.hash(),
+    };
+    // `value` without its tab, each `é` as `%C3%A9`.
+    let mut want = component.as_bytes();
+    for c in value.chars().filter(|&c| c != '\t') {
+        let encoded: &[u8] = match c {
+            '\u{e9}' => b"%C3%A9",
+            _ => &[c as u8],
+        };
+        match want.strip_prefix(encoded) {
+            Some(rest) => want = rest,
+            None => return false,
+        }
+    }
+    want.is_empty()
+}
+
+/// The `UrlBuf` setter's name of a `Url` setter's.
+fn buf_name(name: &str) -> &'static str {
+    match name {
+        "set_protocol" => "urlbuf_set_protocol",
+        "set_username" => "urlbuf_set_username",
+        "set_password" => "urlbuf_set_password",
+        "set_port" => "urlbuf_set_port",
+        "set_pathname" => "urlbuf_set_pathname",
+        "set_search" => "urlbuf_set_search",
+        _ => "urlbuf_set_hash",
+    }
+}
+
+/// [`deep_entry_stacks`]: the slow NFC check of a valid label ([`MARKS_URL`]) under
+/// `validation_errors` and the Unicode serialization of its origin.
+fn marks_stacks(a: &mut [u8], b: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)) {
+    let Ok(url) = Url::parse(core::hint::black_box(MARKS_URL), b) else {
+        check("validation_errors", false, Depth { parse: 0, total: 0 });
+        return;
+    };
+    let (r, d) = measured(|| entry::microurl_entry_validation_errors(&url));
+    check("validation_errors", r.is_empty(), d);
+    #[cfg(feature = "idna")]
+    {
+        let origin = url.origin();
+        let (r, d) = measured(|| entry::microurl_entry_unicode_serialization(&origin, &mut *a));
+        check(
+            "unicode_serialization",
+            r.is_ok_and(|s| s.starts_with("https://x\u{316}") && s.ends_with("\u{301}.example")),
+            d,
+        );
+    }
+    #[cfg(not(feature = "idna"))]
+    let _ = a;
+}
+
+/// [`deep_entry_stacks`]: the IPv4 parser under `server_name`, `socket_addr` and
+/// `mqtt_broker` (a special URL's IPv4 host is parsed again for its address), IPv4 in IPv6
+/// in a reference, and an IPv6 host serialized by `coap::url_from_options`.
+fn address_stacks(a: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)) {
+    let no_url = Depth { parse: 0, total: 0 };
+    match Url::parse(core::hint::black_box("http://0x7f.0.0.1:81/"), &mut *a) {
+        Ok(v4) => {
+            let (r, d) = measured(|| entry::microurl_entry_server_name(&v4));
+            check(
+                "server_name",
+                r == Ok(microurl::ServerName::Ip(
+                    core::net::Ipv4Addr::new(127, 0, 0, 1).into(),
+                )),
+                d,
+            );
+            let (r, d) = measured(|| entry::microurl_entry_socket_addr(&v4));
+            check("socket_addr", r.is_some_and(|s| s.port() == 81), d);
+        }
+        Err(_) => check("server_name", false, no_url),
+    }
+    match Url::parse(
+        core::hint::black_box("wss://user:pw@10.0.0.5/mqtt"),
+        &mut *a,
+    ) {
+        Ok(wss) => {
+            let (r, d) = measured(|| entry::microurl_entry_mqtt_broker(&wss));
+            check("mqtt_broker", r.is_ok_and(|b| b.port == 443 && b.tls), d);
+        }
+        Err(_) => check("mqtt_broker", false, no_url),
+    }
+    let (r, d) = measured(|| entry::microurl_entry_reference_parse("//[::ffff:1.2.3.4]/x"));
+    check(
+        "reference_parse",
+        r.is_ok_and(|r| eq_display(&r, "//[::ffff:102:304]/x")),
+        d,
+    );
+    // No Uri-Host: the destination's IPv6 address is the host, serialized and parsed again.
+    let options: [(u16, &[u8]); 2] = [(11, b"temp"), (15, b"unit=c")];
+    let destination = core::net::SocketAddr::new(
+        core::net::IpAddr::V6(core::net::Ipv6Addr::new(0x2001, 0xdb8, 1, 2, 3, 4, 5, 6)),
+        5683,
+    );
+    let (r, d) = measured(|| {
+        entry::microurl_entry_coap_url_from_options(
+            microurl::SchemeKind::Coap,
+            destination,
+            &options,
+            &mut *a,
+        )
+    });
+    check(
+        "coap_url_from_options",
+        r.is_ok_and(|u| u.as_str() == "coap://[2001:db8:1:2:3:4:5:6]/temp?unit=c"),
+        d,
+    );
+}
 /// [`entry_stacks`] for the firmware layer: the other parses, the protocol helpers, the
 /// builder, references and origins, each on an input that reaches its host parser where it
 /// has one (the outcomes are those of the host build, checked on the host first). Each

@@ -7,11 +7,10 @@ use super::{ValidationError, ValidationErrors};
 ///
 /// `at` is a byte offset into the caller's input (before trimming and tab and newline
 /// removal): the code point that raised it, for the parser's states and the code points of
-/// an opaque host, path, query or fragment, and for the forbidden code point that fails a
-/// host (the `%` of its escape); the start of the host for the host parser's other errors
-/// (domain, IPv4, IPv6); the first trimmed byte, or the first tab or newline, for the input
-/// preparation (one error each, as the standard reports them). whatwg-url reports no
-/// positions: they are this crate's.
+/// an opaque host, path, query or fragment; the start of the host for the host parser's
+/// other errors (domain, IPv4, IPv6); the first trimmed byte, or the first tab or newline,
+/// for the input preparation (one error each, as the standard reports them). whatwg-url
+/// reports no positions: they are this crate's.
 ///
 /// ```
 /// use microurl::{ErrorLog, Options, Reported, Url, ValidationError};
@@ -184,11 +183,6 @@ pub(crate) trait Report {
     /// Sets the origin that positions are offsets from (a position in the parser's input).
     #[inline(always)]
     fn origin(&mut self, _origin: usize) {}
-    /// Moves the last error reported to `at` (a position in the parser's input): for a
-    /// failure whose place is known only once the host parser has returned (the forbidden
-    /// code point that failed a host, reported at the host's start).
-    #[inline(always)]
-    fn move_last_to(&mut self, _at: usize) {}
     /// The first error reported, in order, where it was (`None` for the set alone, which
     /// keeps no order).
     #[inline(always)]
@@ -263,20 +257,6 @@ impl Report for Logged<'_> {
     }
     fn origin(&mut self, origin: usize) {
         self.update(|state| state.origin = origin);
-    }
-    // Out of line: called after a host failed, under the parser's states (stack bound).
-    #[inline(never)]
-    fn move_last_to(&mut self, at: usize) {
-        let n = self.log.reported();
-        // (Not stored when the slots are full: nothing to move.)
-        if let Some(slot) = n.checked_sub(1).and_then(|i| self.log.slots.get(i)) {
-            slot.set(Reported { at, ..slot.get() });
-        }
-        self.update(|state| {
-            if let (1, Some((r, in_parser))) = (n, state.first) {
-                state.first = Some((Reported { at, ..r }, in_parser));
-            }
-        });
     }
     fn parser_starts(&mut self) {
         let from = self.log.reported();

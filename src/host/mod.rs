@@ -154,54 +154,6 @@ pub(crate) fn plain_domain_kind(host: &[u8]) -> Option<HostKind> {
     canonical_domain_kind(host).or_else(|| domain::ipv4_kind(host))
 }
 
-/// Where a host that failed with `kind` went wrong: the offset in `input` (the host as the
-/// host parser got it) of the forbidden code point that failed it
-/// ([`forbidden_host_at`], [`forbidden_domain_at`]), or 0, the host's start, for any other
-/// failure (an IPv4 or IPv6 address is judged as a whole). Out of line: called from the
-/// parser's states once the host parser has returned (the stack bound).
-#[inline(never)]
-pub(crate) fn failure_offset(input: &[u8], kind: ParseErrorKind) -> usize {
-    match kind {
-        ParseErrorKind::HostInvalidCodePoint => forbidden_host_at(input),
-        ParseErrorKind::DomainInvalidCodePoint => forbidden_domain_at(input),
-        _ => 0,
-    }
-}
-
-/// The offset of an opaque host's first forbidden host code point
-/// (<https://url.spec.whatwg.org/#concept-opaque-host-parser>, step 1; 0 if none).
-pub(crate) fn forbidden_host_at(input: &[u8]) -> usize {
-    input
-        .iter()
-        .position(|&b| is_forbidden_host(b))
-        .unwrap_or(0)
-}
-
-/// The offset of a domain's first byte that is a forbidden domain code point, raw or
-/// percent-decoded (then the offset of its `%`): what fails the host parser's step 8
-/// (<https://url.spec.whatwg.org/#concept-host-parser>); 0 if none. A `<` or `>` followed
-/// by U+0338 is skipped, as NFC composes the pair into `≮` or `≯` first. A forbidden code
-/// point that only UTS46's mapping produces (fullwidth `＜`) has no byte of its own here:
-/// 0, the host's start.
-pub(crate) fn forbidden_domain_at(input: &[u8]) -> usize {
-    let decoded_at = |i: usize| match crate::percent::decode_at(input, i) {
-        Some(d) => Some((d, 3)),
-        None => input.get(i).map(|&b| (b, 1)),
-    };
-    let mut i = 0;
-    while let Some((d, n)) = decoded_at(i) {
-        let composes = matches!(d, b'<' | b'>')
-            && decoded_at(i + n).is_some_and(|(c, m)| {
-                c == 0xcc && decoded_at(i + n + m).is_some_and(|(e, _)| e == 0xb8)
-            });
-        if crate::scan::is_forbidden_domain(d) && !composes {
-            return i;
-        }
-        i += n;
-    }
-    0
-}
-
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.
 pub(crate) fn parse<R: Report>(

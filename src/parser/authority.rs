@@ -180,7 +180,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         match host::parse(host, !special, &mut self.out, &mut self.v) {
             Ok(kind) => self.rec.host_kind = Some(kind),
             Err(kind) => {
-                self.err_pos = self.host_failed_at(pos, host::failure_offset(host, kind));
+                self.err_pos = pos;
                 return Err(kind);
             }
         }
@@ -190,17 +190,6 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             Some(c) => self.port_state(c + 1, end),
             None => Ok(()),
         }
-    }
-
-    /// Where a host that starts at `pos` failed, `offset` bytes in
-    /// ([`host::failure_offset`]): the offending byte of a forbidden code point, else the
-    /// host's start. The failure's error, which the host parser reported at the host's
-    /// start, is moved there in the log.
-    pub(super) fn host_failed_at(&mut self, pos: usize, offset: usize) -> usize {
-        if offset != 0 {
-            self.v.move_last_to(pos + offset);
-        }
-        pos + offset
     }
 
     /// <https://url.spec.whatwg.org/#port-state>: digits only; the default port is dropped.

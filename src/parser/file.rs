@@ -132,8 +132,7 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
             match host::parse(buffer, false, &mut self.out, &mut self.v) {
                 Ok(kind) => self.rec.host_kind = Some(kind),
                 Err(kind) => {
-                    let offset = host::failure_offset(buffer, kind);
-                    self.err_pos = self.host_failed_at(pos, offset);
+                    self.err_pos = pos;
                     return Err(kind);
                 }
             }

@@ -48,9 +48,8 @@ fn offset_in(text: &str, arena: (usize, usize)) -> Option<usize> {
 
 /// What a parse into an `N`-byte arena answers for its pipeline's `ArenaTooSmall` `e`,
 /// tightened where the arena cannot hold the tab-free copy of `input`: counted with the
-/// arena, which
-/// the parse has left, as the count's own copy when it is big enough (`N` is a constant:
-/// one branch is compiled), so that no second buffer is on the stack (the
+/// arena, which the parse has left, as the count's own copy when it is big enough (`N` is a
+/// constant: one branch is compiled), so that no second buffer is on the stack (the
 /// Cortex-M0 bound). The answer `Url::parse` gives with an `N`-byte arena.
 fn deferred_count<const N: usize>(
     e: Error,

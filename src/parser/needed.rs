@@ -318,7 +318,8 @@ fn count_on_stack<R: Report>(
 }
 
 /// Whether [`counts`] holds for some input longer than `room` bytes: whether a parse with
-/// an arena of `room` bytes may count a tab-free copy that does not fit.
+/// an arena of `room` bytes may count a tab-free copy that does not fit. Inlined, so that a
+/// constant `room` decides it where the caller's arena is.
 #[inline(always)]
 fn counts_past(room: usize) -> bool {
     room < ON_STACK || cfg!(any(feature = "idna", feature = "fast-path"))

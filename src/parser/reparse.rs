@@ -73,6 +73,8 @@ impl<'a> Url<'a> {
 }
 
 /// The entry pipeline on text cut from a serialization, with the recognizer or not.
+/// Inlined: its job is built in the caller's frame, not in one more above the parse
+/// (`origin`'s stack bound).
 #[inline(always)]
 fn reparsed<'a>(href: &'a str, arena: &'a mut [u8], recognize: bool) -> Result<Url<'a>, Error> {
     let job = match recognize {

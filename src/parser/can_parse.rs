@@ -252,40 +252,52 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
 #[inline(never)]
 fn deciding_part(input: &str) -> &str {
     let t = input.as_bytes();
-    let kept = |b: u8| !is_tab_or_newline(b);
     let start = leading_c0_or_space(input);
-    // <https://url.spec.whatwg.org/#scheme-start-state>: an ASCII alpha, then scheme bytes,
-    // then `:`.
-    let mut i = start;
-    let mut scheme = 0;
-    while let Some(&b) = t.get(i) {
-        match b {
-            b':' if scheme > 0 => break,
-            _ if !kept(b) => {}
-            _ if b.is_ascii_alphabetic()
-                || (scheme > 0 && crate::scan::is(b, crate::scan::SCHEME_CHAR)) =>
-            {
-                scheme += 1
-            }
-            _ => break,
-        }
-        i += 1;
-    }
-    let mut at = match t.get(i) {
-        Some(b':') if scheme > 0 => i + 1,
-        _ => start,
-    };
+    let mut at = after_scheme(t, start).unwrap_or(start);
     while t
         .get(at)
-        .is_some_and(|&b| matches!(b, b'/' | b'\\') || !kept(b))
+        .is_some_and(|&b| matches!(b, b'/' | b'\\') || is_tab_or_newline(b))
     {
         at += 1;
     }
-    let rest = t.get(at..).unwrap_or_default();
-    match rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#')) {
+    match authority_end(t, at) {
         // Past an ASCII byte: a character boundary.
-        Some(end) => input.get(..at + end + 1).unwrap_or(input),
+        Some(end) => input.get(..end + 1).unwrap_or(input),
         None => input,
+    }
+}
+
+/// The position after the `:` of the scheme `t` starts with at `start`
+/// (<https://url.spec.whatwg.org/#scheme-start-state>: an ASCII alpha, then scheme bytes,
+/// then `:`), tabs and newlines passed over as the states would not see them; `None`
+/// without a scheme. Runs of scheme bytes in one call of the scan.
+fn after_scheme(t: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
+    while t.get(i).is_some_and(|&b| is_tab_or_newline(b)) {
+        i += 1;
+    }
+    if !t.get(i)?.is_ascii_alphabetic() {
+        return None;
+    }
+    loop {
+        i = crate::scan::skip(t, i, crate::scan::SCHEME_CHAR);
+        match *t.get(i)? {
+            b':' => return Some(i + 1),
+            b if is_tab_or_newline(b) => i += 1,
+            _ => return None,
+        }
+    }
+}
+
+/// The first `/`, `?` or `#` of `t` from `i`: runs of bytes that need no attention in an
+/// authority in one call of the scan, stopping at its other delimiters only to pass them.
+fn authority_end(t: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        i = crate::scan::skip(t, i, crate::scan::AUTHORITY);
+        match t.get(i)? {
+            b'/' | b'?' | b'#' => return Some(i),
+            _ => i += 1,
+        }
     }
 }
 

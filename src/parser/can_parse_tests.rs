@@ -178,3 +178,62 @@ fn can_parse_answers_parse_on_long_heads_with_tabs() {
     assert_eq!(parses(&input, None), cfg!(feature = "idna"));
     assert_eq!(Url::can_parse(&input, None), cfg!(feature = "idna"));
 }
+
+/// The head `deciding_part` finds with its scans is the one its definition gives, byte by
+/// byte (written here from the scheme state and the authority state: tabs and newlines
+/// passed over, an ASCII alpha then scheme bytes then `:`, the slashes after it, then up to
+/// the first `/`, `?` or `#`), for every string of up to six bytes over the bytes that
+/// matter to it.
+#[test]
+fn deciding_part_is_its_definition() {
+    fn by_bytes(t: &[u8]) -> usize {
+        let kept = |b: u8| !matches!(b, b'\t' | b'\n' | b'\r');
+        let start = t.iter().take_while(|&&b| b <= b' ').count();
+        let (mut i, mut scheme) = (start, 0);
+        while let Some(&b) = t.get(i) {
+            match b {
+                b':' if scheme > 0 => break,
+                _ if !kept(b) => {}
+                _ if b.is_ascii_alphabetic()
+                    || (scheme > 0 && (b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.'))) =>
+                {
+                    scheme += 1
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        let mut at = match t.get(i) {
+            Some(b':') if scheme > 0 => i + 1,
+            _ => start,
+        };
+        while t
+            .get(at)
+            .is_some_and(|&b| matches!(b, b'/' | b'\\') || !kept(b))
+        {
+            at += 1;
+        }
+        let rest = &t[at..];
+        rest.iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+            .map_or(t.len(), |end| at + end + 1)
+    }
+    crate::testgen::each_string(b"a1+:/\\?#\t\n @[]. ", 6, |s| {
+        let input = core::str::from_utf8(s).unwrap();
+        assert_eq!(super::deciding_part(input).len(), by_bytes(s), "{input:?}");
+    });
+    // Runs longer than the scan's four-byte steps.
+    for input in [
+        "https://user:pass@www.example.com:8080/path?q#f",
+        "h\tt\ttps://exa\nmple.com?x",
+        "web+scheme-name.v2://a.b.c.d.e.f.g.h.i/j",
+        "abcdefghijk\t:////\\\\a@b@c:1]/x",
+        "notascheme-because-of space:x/y",
+    ] {
+        assert_eq!(
+            super::deciding_part(input).len(),
+            by_bytes(input.as_bytes()),
+            "{input:?}"
+        );
+    }
+}

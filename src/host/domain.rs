@@ -67,9 +67,10 @@ pub(crate) fn parse(
         if let Some(result) = decoded(input, out, v) {
             return result;
         }
-    } else if crate::ascii::is_ascii(input) {
+    } else if input.iter().all(u8::is_ascii) {
         // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
-        // point, which decoding leaves in place.
+        // point, which decoding leaves in place. (A byte loop on this rare path: the word
+        // check's registers would grow this frame, which UTS46's are under.)
         // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`.
         v.insert(ValidationError::DomainToAscii);
         return Err(ParseErrorKind::DomainInvalidCodePoint);

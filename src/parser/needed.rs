@@ -10,7 +10,7 @@ use super::run::{Job, run};
 use super::tabs::trim;
 use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
-use crate::scan::{has_tab_or_newline, is_tab_or_newline};
+use crate::scan::is_tab_or_newline;
 use crate::url::Url;
 
 /// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines
@@ -202,7 +202,8 @@ fn tab_free_count(
     let (trimmed, lead) = trim(input, &mut v);
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    if n <= room || !has_tab_or_newline(t) || !counts(n) {
+    // (`n == t.len()`: no tab or newline.)
+    if n <= room || n == t.len() || !counts(n) {
         return None;
     }
     let job = Job::new(base, Options::default());

@@ -24,24 +24,22 @@ pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
 }
 
 /// `<[u8]>::is_ascii`, a machine word at a time to the end on every target (four bytes per
-/// step on a 32-bit microcontroller, eight on a 64-bit machine), the tail as the last word:
+/// step on a 32-bit microcontroller, eight on a 64-bit machine), then the tail:
 /// the library's version checks 64 bytes at a time, then the rest one byte at a time, which
 /// is all of most serializations.
 #[inline]
 pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     const W: usize = core::mem::size_of::<usize>();
     const HI: usize = usize::MAX / 0xff * 0x80;
-    let Some(last) = bytes.last_chunk::<W>() else {
-        return bytes.iter().all(u8::is_ascii);
-    };
-    // The last word covers the tail (overlapping the words before: a repeat is harmless).
-    let mut seen = usize::from_le_bytes(*last);
+    let mut seen = 0;
     let mut rest = bytes;
     while let Some((word, after)) = rest.split_first_chunk::<W>() {
         seen |= usize::from_le_bytes(*word);
         rest = after;
     }
-    seen & HI == 0
+    // The tail's bytes into the same word, without a branch per byte.
+    let tail = rest.iter().fold(0, |t, &b| t | usize::from(b));
+    (seen | tail) & HI == 0
 }
 
 #[cfg(test)]

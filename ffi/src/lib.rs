@@ -234,7 +234,10 @@ pub struct microurl_url {
     pub query_start: u32,
     /// Offset of the `#`, or `MICROURL_NONE`.
     pub fragment_start: u32,
-    /// The validation errors of the parse, one bit each (`microurl_validation_error_name`).
+    /// The validation errors the parser recorded, one bit each
+    /// (`microurl_validation_error_name`): all of the parse's but `domain-to-ASCII`, which
+    /// depends on the host alone and is derived when asked, by `microurl_validation_errors`
+    /// (as Rust's `UrlParts::validation` beside `Url::validation_errors`).
     pub validation_errors: u32,
     /// The port, when `has_port` (a port equal to the scheme's default is not kept).
     pub port: u16,
@@ -661,6 +664,25 @@ pub extern "C" fn microurl_host_ipv6(url: *const microurl_url, out: *mut u16) ->
         return false;
     };
     io::write_value(out.cast::<[u16; 8]>(), a.segments()).is_ok()
+}
+
+/// Every validation error of the parse that made `url`, one bit each
+/// (`microurl_validation_error_name`): the bits the parser recorded in
+/// `url->validation_errors`, and `domain-to-ASCII` when the host is a domain that strict
+/// UTS46 processing would refuse (an empty label, a `_`, a label over 63 bytes, ...),
+/// derived here from the host rather than on every parse. 0 for a NULL or broken struct.
+///
+/// ```c
+/// microurl_url u;
+/// char buf[64];
+/// microurl_parse_absolute("http://a_b.example\\x", 20, &u, buf, sizeof buf);
+/// /* u.validation_errors: invalid-reverse-solidus; with domain-to-ASCII (the `_`): */
+/// uint32_t all = microurl_validation_errors(&u);
+/// ```
+#[no_mangle]
+pub extern "C" fn microurl_validation_errors(url: *const microurl_url) -> u32 {
+    let recorded = io::read_struct(url).map_or(0, |c| c.validation_errors);
+    view(url, |u| Ok(recorded | u.validation_errors().bits())).unwrap_or(0)
 }
 
 /// The spec name of validation error bit `bit` of `validation_errors`

@@ -70,7 +70,7 @@ fn c_struct(url: &Url<'_>) -> microurl_url {
         path_start: p.path_start,
         query_start: opt(p.query_start),
         fragment_start: opt(p.fragment_start),
-        validation_errors: url.validation_errors().bits(),
+        validation_errors: p.validation.bits(),
         port: p.port.unwrap_or(0),
         has_port: u8::from(p.port.is_some()),
         host_kind: host_kind_code(p.host_kind),

@@ -11,6 +11,10 @@
 //! is) and use that URL only if its offsets, host kind and port are the struct's: a struct
 //! that was changed by hand gives `MICROURL_INVALID_ARGUMENT`, never a crash and never an
 //! answer for bytes the parser would not have written.
+//!
+//! Every parse of this crate, with a base or not, goes through `Url::parse_with_base`: the
+//! library's entry is then compiled once into the archive, and a firmware that links one C
+//! function that parses links that one copy (`Url::parse` would be a second).
 #![cfg_attr(not(test), no_std)]
 // C names for C types: the header is generated from these items as they are.
 #![allow(non_camel_case_types)]
@@ -299,7 +303,7 @@ fn view<R>(
 ) -> Result<R, Fail> {
     let c = io::read_struct(url)?;
     let href = io::text(c.href, c.href_len as usize).map_err(|_| Fail::Argument)?;
-    match &Url::parse(href, &mut []) {
+    match &Url::parse_with_base(href, None, &mut []) {
         Ok(again) if is_struct_of(again, url) => then(again),
         _ => Err(Fail::Argument),
     }
@@ -375,7 +379,7 @@ pub extern "C" fn microurl_parse(
             let b = match base {
                 None => None,
                 Some(base) => {
-                    based = Url::parse(base, &mut []);
+                    based = Url::parse_with_base(base, None, &mut []);
                     if let Err(Error::ArenaTooSmall { needed }) = based {
                         room = needed;
                         // Canonical bases stay in the caller's string; others take the start
@@ -393,7 +397,7 @@ pub extern "C" fn microurl_parse(
                                 (stand_in, &mut [][..])
                             }
                         };
-                        based = Url::parse(text, to);
+                        based = Url::parse_with_base(text, None, to);
                     }
                     match &based {
                         Ok(b) => Some(b),

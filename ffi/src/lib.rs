@@ -218,7 +218,7 @@ pub const MICROURL_HOST_OPAQUE: microurl_host_kind = 5;
 ///      scheme_end (':')
 /// ```
 #[repr(C)]
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct microurl_url {
     /// The serialization (not NUL-terminated).
     pub href: *const c_char,
@@ -309,33 +309,18 @@ fn view<R>(
     }
 }
 
-/// Whether `*c` is the struct of `url`, the validation error bits aside. Out of line: the
-/// struct's copy is not in `view`'s frame, which the parse runs under.
+/// Whether `*c` is the struct of `url` (the one `store` writes for it), the validation
+/// error bits aside. Out of line: the struct's copies are not in `view`'s frame, which the
+/// parse runs under.
 #[inline(never)]
 fn is_struct_of(url: &Url<'_>, c: *const microurl_url) -> bool {
     let Ok(c) = io::read_struct(c) else {
         return false;
     };
-    let (s, p) = (url.as_str(), url.parts());
-    let opt = |o: Option<u32>| o.unwrap_or(MICROURL_NONE);
-    c.href == s.as_ptr().cast()
-        && c.href_len as usize == s.len()
-        && (
-            c.scheme_end,
-            c.username_end,
-            c.host_start,
-            c.host_end,
-            c.path_start,
-        ) == (
-            p.scheme_end,
-            p.username_end,
-            p.host_start,
-            p.host_end,
-            p.path_start,
-        )
-        && (c.query_start, c.fragment_start) == (opt(p.query_start), opt(p.fragment_start))
-        && (c.has_port != 0).then_some(c.port) == p.port
-        && c.host_kind == host_kind_code(p.host_kind)
+    let mut made = c;
+    store::write_struct(url, &mut made);
+    made.validation_errors = c.validation_errors;
+    made == c
 }
 
 // ------------------------------------------------------------------------------ parsing

@@ -594,6 +594,18 @@ static void api_checks(void) {
     bad = u;
     bad.href = 0;
     expect(microurl_check(&bad).status == MICROURL_INVALID_ARGUMENT, "NULL href");
+    /* The port fields as the parser writes them: 0 when there is none, has_port 0 or 1. */
+    r = microurl_parse("https://example.com/", 20, 0, 0, &bad, buf_b, 64);
+    expect(r.status == MICROURL_OK && microurl_check(&bad).status == MICROURL_OK,
+           "a URL without a port checks");
+    bad.port = 7;
+    expect(microurl_check(&bad).status == MICROURL_INVALID_ARGUMENT, "a port beside has_port 0");
+    bad = u;
+    bad.has_port = 2;
+    expect(microurl_check(&bad).status == MICROURL_INVALID_ARGUMENT, "has_port 2");
+    bad = u;
+    bad.validation_errors ^= 0x5u;
+    expect(microurl_check(&bad).status == MICROURL_OK, "the validation bits are not checked");
     /* Changed consistently (offsets still fit): refused too, so no helper answers for it. */
     {
         char t[64];

@@ -14,7 +14,7 @@
 //! The stand-in is a canonical serialization, which the parser returns as it is with no
 //! arena: `microurl_parse` parses it in its own frame, as it parses the base.
 
-use mu::{Error, SchemeKind, Url};
+use mu::{Error, Url};
 
 /// `needed` for a parse of the input against the base string, which needs `base_needed`
 /// bytes of its own, from the parse of the input against the stand-in with no arena.
@@ -61,17 +61,19 @@ pub(crate) fn stand_in(b: &str) -> Option<&'static str> {
         len += 1;
     }
     let rest = rest?;
+    // The six special schemes (<https://url.spec.whatwg.org/#special-scheme>), matched here
+    // rather than through `SchemeKind`, whose table also holds the IoT schemes.
     let scheme = match len < lower.len() {
-        true => core::str::from_utf8(lower.get(..len)?).ok()?,
-        false => "",
+        true => lower.get(..len)?,
+        false => &[],
     };
-    Some(match SchemeKind::from_scheme(scheme) {
-        SchemeKind::Http => "http://h/",
-        SchemeKind::Https => "https://h/",
-        SchemeKind::Ws => "ws://h/",
-        SchemeKind::Wss => "wss://h/",
-        SchemeKind::Ftp => "ftp://h/",
-        SchemeKind::File => "file:///",
+    Some(match scheme {
+        b"http" => "http://h/",
+        b"https" => "https://h/",
+        b"ws" => "ws://h/",
+        b"wss" => "wss://h/",
+        b"ftp" => "ftp://h/",
+        b"file" => "file:///",
         _ => {
             let first = rest.iter().find(|&&c| !matches!(c, b'\t' | b'\n' | b'\r'));
             match first {

@@ -30,6 +30,18 @@ pub(crate) fn with_stand_in(base_needed: usize, parsed: &Result<Url<'_>, Error>)
     base_needed.saturating_mul(2).saturating_add(input_needs)
 }
 
+/// The stand-ins of the six special schemes (<https://url.spec.whatwg.org/#special-scheme>):
+/// the scheme, the host `h` and the path `/` (`file` has the empty host). Chosen here by the
+/// scheme's bytes rather than through `SchemeKind`, whose table also holds the IoT schemes.
+const SPECIAL: [&str; 6] = [
+    "http://h/",
+    "https://h/",
+    "ws://h/",
+    "wss://h/",
+    "ftp://h/",
+    "file:///",
+];
+
 /// The serialization of the stand-in for the base string `b`; `None` when `b` has no
 /// scheme. Out of line: its scratch is not in the frame the parses run under.
 #[inline(never)]
@@ -61,20 +73,18 @@ pub(crate) fn stand_in(b: &str) -> Option<&'static str> {
         len += 1;
     }
     let rest = rest?;
-    // The six special schemes (<https://url.spec.whatwg.org/#special-scheme>), matched here
-    // rather than through `SchemeKind`, whose table also holds the IoT schemes.
     let scheme = match len < lower.len() {
         true => lower.get(..len)?,
         false => &[],
     };
-    Some(match scheme {
-        b"http" => "http://h/",
-        b"https" => "https://h/",
-        b"ws" => "ws://h/",
-        b"wss" => "wss://h/",
-        b"ftp" => "ftp://h/",
-        b"file" => "file:///",
-        _ => {
+    // A special scheme's stand-in starts with the scheme and its `:`.
+    let special = SPECIAL.iter().find(|s| {
+        let s = s.as_bytes();
+        s.get(..len) == Some(scheme) && s.get(len) == Some(&b':')
+    });
+    Some(match special {
+        Some(s) => s,
+        None => {
             let first = rest.iter().find(|&&c| !matches!(c, b'\t' | b'\n' | b'\r'));
             match first {
                 Some(b'/') => "a:/",

@@ -670,8 +670,18 @@ pub extern "C" fn microurl_host_ipv6(url: *const microurl_url, out: *mut u16) ->
 /// ```
 #[no_mangle]
 pub extern "C" fn microurl_validation_errors(url: *const microurl_url) -> u32 {
+    use mu::{ValidationError::DomainToAscii, ValidationErrors};
     let recorded = io::read_struct(url).map_or(0, |c| c.validation_errors);
-    view(url, |u| Ok(recorded | u.validation_errors().bits())).unwrap_or(0)
+    view(url, |u| {
+        // Only the derived bit: what the parse of the serialization recorded is not the
+        // original parse's.
+        let mut derived = ValidationErrors::EMPTY;
+        if u.validation_errors().contains(DomainToAscii) {
+            derived.insert(DomainToAscii);
+        }
+        Ok(recorded | derived.bits())
+    })
+    .unwrap_or(0)
 }
 
 /// The spec name of validation error bit `bit` of `validation_errors`

@@ -317,10 +317,10 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
       "$1:" $((FLASH[$2] - FLASH[BASELINE])) "${FLASH[$2]}" "$3" "$over" "$4" "$([ "$over" -le 1024 ] && echo met || echo not met)")")
     [ "$over" -le "$4" ] || fail "flash: $1 links $over B more than the Rust probe (ratchet $4 B)"
   }
-  parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-5528}"
-  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-4298}"
-  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-5418}"
-  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-4112}"
+  parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-4664}"
+  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-3750}"
+  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-4582}"
+  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-3624}"
 fi
 
 # ---------------------------------------------------------------------------------------- 7b

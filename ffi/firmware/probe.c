@@ -74,6 +74,7 @@ int main(void) {
     acc += microurl_percent_decode(input, n, other, sizeof other).status;
     acc += microurl_error_name(1)[0] + microurl_status_name(1)[0] +
            microurl_validation_error_name(1)[0];
+    acc += (int)microurl_validation_errors(&url);
 #ifdef PROBE_ALL
     /* The firmware helpers. */
     microurl_span target;

@@ -72,7 +72,10 @@ typedef struct {
   uint32_t query_start;
   // Offset of the `#`, or `MICROURL_NONE`.
   uint32_t fragment_start;
-  // The validation errors of the parse, one bit each (`microurl_validation_error_name`).
+  // The validation errors the parser recorded, one bit each
+  // (`microurl_validation_error_name`): all of the parse's but `domain-to-ASCII`, which
+  // depends on the host alone and is derived when asked, by `microurl_validation_errors`
+  // (as Rust's `UrlParts::validation` beside `Url::validation_errors`).
   uint32_t validation_errors;
   // The port, when `has_port` (a port equal to the scheme's default is not kept).
   uint16_t port;
@@ -476,6 +479,21 @@ bool microurl_host_ipv4(const microurl_url *url, uint32_t *out);
 // The IPv6 address of an IPv6 host into `out[0..8]` (eight 16-bit pieces, most significant
 // first); false (and `out` untouched) for other hosts.
 bool microurl_host_ipv6(const microurl_url *url, uint16_t *out);
+
+// Every validation error of the parse that made `url`, one bit each
+// (`microurl_validation_error_name`): the bits the parser recorded in
+// `url->validation_errors`, and `domain-to-ASCII` when the host is a domain that strict
+// UTS46 processing would refuse (an empty label, a `_`, a label over 63 bytes, ...),
+// derived here from the host rather than on every parse. 0 for a NULL or broken struct.
+//
+// ```c
+// microurl_url u;
+// char buf[64];
+// microurl_parse_absolute("http://a_b.example\\x", 20, &u, buf, sizeof buf);
+// /* u.validation_errors: invalid-reverse-solidus; with domain-to-ASCII (the `_`): */
+// uint32_t all = microurl_validation_errors(&u);
+// ```
+uint32_t microurl_validation_errors(const microurl_url *url);
 
 // The spec name of validation error bit `bit` of `validation_errors`
 // (`"invalid-URL-unit"`), a static NUL-terminated string; `"unknown"` past the last one.

@@ -24,7 +24,7 @@ pub extern "C" fn microurl_parse_absolute(
         let buf_len = buf.len();
         let copy = {
             // The URL is used where the parse left it (no copy of it in this frame).
-            match &Url::parse(input, &mut *buf) {
+            match &Url::parse_with_base(input, None, &mut *buf) {
                 Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)?,
                 Err(e) => return Err(Fail::of(*e, 0)),
             }

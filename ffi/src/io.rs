@@ -329,6 +329,11 @@ impl Out {
         Region::of(self.0, core::mem::size_of::<microurl_url>())
     }
 
+    /// The checked pointer (see `store::write_struct`).
+    pub(crate) fn ptr(&self) -> *mut microurl_url {
+        self.0
+    }
+
     pub(crate) fn write(&self, v: microurl_url) {
         // `new` checked NULL and alignment: cannot fail.
         let _ = write_value(self.0, v);

@@ -11,6 +11,10 @@
 //! is) and use that URL only if its offsets, host kind and port are the struct's: a struct
 //! that was changed by hand gives `MICROURL_INVALID_ARGUMENT`, never a crash and never an
 //! answer for bytes the parser would not have written.
+//!
+//! Every parse of this crate, with a base or not, goes through `Url::parse_with_base`: the
+//! library's entry is then compiled once into the archive, and a firmware that links one C
+//! function that parses links that one copy (`Url::parse` would be a second).
 #![cfg_attr(not(test), no_std)]
 // C names for C types: the header is generated from these items as they are.
 #![allow(non_camel_case_types)]
@@ -214,7 +218,7 @@ pub const MICROURL_HOST_OPAQUE: microurl_host_kind = 5;
 ///      scheme_end (':')
 /// ```
 #[repr(C)]
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct microurl_url {
     /// The serialization (not NUL-terminated).
     pub href: *const c_char,
@@ -234,7 +238,10 @@ pub struct microurl_url {
     pub query_start: u32,
     /// Offset of the `#`, or `MICROURL_NONE`.
     pub fragment_start: u32,
-    /// The validation errors of the parse, one bit each (`microurl_validation_error_name`).
+    /// The validation errors the parser recorded, one bit each
+    /// (`microurl_validation_error_name`): all of the parse's but `domain-to-ASCII`, which
+    /// depends on the host alone and is derived when asked, by `microurl_validation_errors`
+    /// (as Rust's `UrlParts::validation` beside `Url::validation_errors`).
     pub validation_errors: u32,
     /// The port, when `has_port` (a port equal to the scheme's default is not kept).
     pub port: u16,
@@ -296,39 +303,24 @@ fn view<R>(
 ) -> Result<R, Fail> {
     let c = io::read_struct(url)?;
     let href = io::text(c.href, c.href_len as usize).map_err(|_| Fail::Argument)?;
-    match &Url::parse(href, &mut []) {
+    match &Url::parse_with_base(href, None, &mut []) {
         Ok(again) if is_struct_of(again, url) => then(again),
         _ => Err(Fail::Argument),
     }
 }
 
-/// Whether `*c` is the struct of `url`, the validation error bits aside. Out of line: the
-/// struct's copy is not in `view`'s frame, which the parse runs under.
+/// Whether `*c` is the struct of `url` (the one `store` writes for it), the validation
+/// error bits aside. Out of line: the struct's copies are not in `view`'s frame, which the
+/// parse runs under.
 #[inline(never)]
 fn is_struct_of(url: &Url<'_>, c: *const microurl_url) -> bool {
     let Ok(c) = io::read_struct(c) else {
         return false;
     };
-    let (s, p) = (url.as_str(), url.parts());
-    let opt = |o: Option<u32>| o.unwrap_or(MICROURL_NONE);
-    c.href == s.as_ptr().cast()
-        && c.href_len as usize == s.len()
-        && (
-            c.scheme_end,
-            c.username_end,
-            c.host_start,
-            c.host_end,
-            c.path_start,
-        ) == (
-            p.scheme_end,
-            p.username_end,
-            p.host_start,
-            p.host_end,
-            p.path_start,
-        )
-        && (c.query_start, c.fragment_start) == (opt(p.query_start), opt(p.fragment_start))
-        && (c.has_port != 0).then_some(c.port) == p.port
-        && c.host_kind == host_kind_code(p.host_kind)
+    let mut made = c;
+    store::write_struct(url, &mut made);
+    made.validation_errors = c.validation_errors;
+    made == c
 }
 
 // ------------------------------------------------------------------------------ parsing
@@ -372,7 +364,7 @@ pub extern "C" fn microurl_parse(
             let b = match base {
                 None => None,
                 Some(base) => {
-                    based = Url::parse(base, &mut []);
+                    based = Url::parse_with_base(base, None, &mut []);
                     if let Err(Error::ArenaTooSmall { needed }) = based {
                         room = needed;
                         // Canonical bases stay in the caller's string; others take the start
@@ -390,7 +382,7 @@ pub extern "C" fn microurl_parse(
                                 (stand_in, &mut [][..])
                             }
                         };
-                        based = Url::parse(text, to);
+                        based = Url::parse_with_base(text, None, to);
                     }
                     match &based {
                         Ok(b) => Some(b),
@@ -661,6 +653,35 @@ pub extern "C" fn microurl_host_ipv6(url: *const microurl_url, out: *mut u16) ->
         return false;
     };
     io::write_value(out.cast::<[u16; 8]>(), a.segments()).is_ok()
+}
+
+/// Every validation error of the parse that made `url`, one bit each
+/// (`microurl_validation_error_name`): the bits the parser recorded in
+/// `url->validation_errors`, and `domain-to-ASCII` when the host is a domain that strict
+/// UTS46 processing would refuse (an empty label, a `_`, a label over 63 bytes, ...),
+/// derived here from the host rather than on every parse. 0 for a NULL or broken struct.
+///
+/// ```c
+/// microurl_url u;
+/// char buf[64];
+/// microurl_parse_absolute("http://a_b.example\\x", 20, &u, buf, sizeof buf);
+/// /* u.validation_errors: invalid-reverse-solidus; with domain-to-ASCII (the `_`): */
+/// uint32_t all = microurl_validation_errors(&u);
+/// ```
+#[no_mangle]
+pub extern "C" fn microurl_validation_errors(url: *const microurl_url) -> u32 {
+    use mu::{ValidationError::DomainToAscii, ValidationErrors};
+    let recorded = io::read_struct(url).map_or(0, |c| c.validation_errors);
+    view(url, |u| {
+        // Only the derived bit: what the parse of the serialization recorded is not the
+        // original parse's.
+        let mut derived = ValidationErrors::EMPTY;
+        if u.validation_errors().contains(DomainToAscii) {
+            derived.insert(DomainToAscii);
+        }
+        Ok(recorded | derived.bits())
+    })
+    .unwrap_or(0)
 }
 
 /// The spec name of validation error bit `bit` of `validation_errors`

@@ -14,7 +14,7 @@
 //! The stand-in is a canonical serialization, which the parser returns as it is with no
 //! arena: `microurl_parse` parses it in its own frame, as it parses the base.
 
-use mu::{Error, SchemeKind, Url};
+use mu::{Error, Url};
 
 /// `needed` for a parse of the input against the base string, which needs `base_needed`
 /// bytes of its own, from the parse of the input against the stand-in with no arena.
@@ -29,6 +29,18 @@ pub(crate) fn with_stand_in(base_needed: usize, parsed: &Result<Url<'_>, Error>)
     };
     base_needed.saturating_mul(2).saturating_add(input_needs)
 }
+
+/// The stand-ins of the six special schemes (<https://url.spec.whatwg.org/#special-scheme>):
+/// the scheme, the host `h` and the path `/` (`file` has the empty host). Chosen here by the
+/// scheme's bytes rather than through `SchemeKind`, whose table also holds the IoT schemes.
+const SPECIAL: [&str; 6] = [
+    "http://h/",
+    "https://h/",
+    "ws://h/",
+    "wss://h/",
+    "ftp://h/",
+    "file:///",
+];
 
 /// The serialization of the stand-in for the base string `b`; `None` when `b` has no
 /// scheme. Out of line: its scratch is not in the frame the parses run under.
@@ -62,17 +74,17 @@ pub(crate) fn stand_in(b: &str) -> Option<&'static str> {
     }
     let rest = rest?;
     let scheme = match len < lower.len() {
-        true => core::str::from_utf8(lower.get(..len)?).ok()?,
-        false => "",
+        true => lower.get(..len)?,
+        false => &[],
     };
-    Some(match SchemeKind::from_scheme(scheme) {
-        SchemeKind::Http => "http://h/",
-        SchemeKind::Https => "https://h/",
-        SchemeKind::Ws => "ws://h/",
-        SchemeKind::Wss => "wss://h/",
-        SchemeKind::Ftp => "ftp://h/",
-        SchemeKind::File => "file:///",
-        _ => {
+    // A special scheme's stand-in starts with the scheme and its `:`.
+    let special = SPECIAL.iter().find(|s| {
+        let s = s.as_bytes();
+        s.get(..len) == Some(scheme) && s.get(len) == Some(&b':')
+    });
+    Some(match special {
+        Some(s) => s,
+        None => {
             let first = rest.iter().find(|&&c| !matches!(c, b'\t' | b'\n' | b'\r'));
             match first {
                 Some(b'/') => "a:/",

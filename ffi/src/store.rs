@@ -34,7 +34,7 @@ pub(crate) fn put(
     if borrowed && s.len() > buf_len {
         return Err(Fail::TooSmall(s.len()));
     }
-    out.write(c_struct(url));
+    write_struct(url, out.ptr());
     Ok(borrowed.then_some((from, s.len())))
 }
 
@@ -55,6 +55,14 @@ pub(crate) fn copy_in(text: &[u8], buf: &mut [u8], out: &Out) {
     out.point_at(to.as_ptr().cast());
 }
 
+/// Writes the C struct of `url` to `*to` (NULL or misaligned: nothing). Out of line, and
+/// built where it goes (a struct returned and then stored would be copied, a `memcpy` call
+/// at opt-level `z`): also what a struct passed in is checked against (`is_struct_of`).
+#[inline(never)]
+pub(crate) fn write_struct(url: &Url<'_>, to: *mut microurl_url) {
+    let _ = crate::io::write_value(to, c_struct(url));
+}
+
 /// The C struct of `url` (whose serialization must stay where it is).
 fn c_struct(url: &Url<'_>) -> microurl_url {
     let p = url.parts();
@@ -70,7 +78,7 @@ fn c_struct(url: &Url<'_>) -> microurl_url {
         path_start: p.path_start,
         query_start: opt(p.query_start),
         fragment_start: opt(p.fragment_start),
-        validation_errors: url.validation_errors().bits(),
+        validation_errors: p.validation.bits(),
         port: p.port.unwrap_or(0),
         has_port: u8::from(p.port.is_some()),
         host_kind: host_kind_code(p.host_kind),

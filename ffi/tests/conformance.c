@@ -594,6 +594,18 @@ static void api_checks(void) {
     bad = u;
     bad.href = 0;
     expect(microurl_check(&bad).status == MICROURL_INVALID_ARGUMENT, "NULL href");
+    /* The port fields as the parser writes them: 0 when there is none, has_port 0 or 1. */
+    r = microurl_parse("https://example.com/", 20, 0, 0, &bad, buf_b, 64);
+    expect(r.status == MICROURL_OK && microurl_check(&bad).status == MICROURL_OK,
+           "a URL without a port checks");
+    bad.port = 7;
+    expect(microurl_check(&bad).status == MICROURL_INVALID_ARGUMENT, "a port beside has_port 0");
+    bad = u;
+    bad.has_port = 2;
+    expect(microurl_check(&bad).status == MICROURL_INVALID_ARGUMENT, "has_port 2");
+    bad = u;
+    bad.validation_errors ^= 0x5u;
+    expect(microurl_check(&bad).status == MICROURL_OK, "the validation bits are not checked");
     /* Changed consistently (offsets still fit): refused too, so no helper answers for it. */
     {
         char t[64];
@@ -681,6 +693,22 @@ static void api_checks(void) {
             cstr_is(microurl_validation_error_name(bit), "invalid-reverse-solidus"))
             found = 1;
     expect(r.status == MICROURL_OK && found, "invalid-reverse-solidus recorded");
+    /* domain-to-ASCII (bit 0) is derived from the host when asked, not stored by the parse:
+       the struct holds the parser's bits, microurl_validation_errors adds it. */
+    r = microurl_parse("http://a_b.example\\x", 20, 0, 0, &u, buf_a, 64);
+    uint32_t all = microurl_validation_errors(&u);
+    expect(r.status == MICROURL_OK && !(u.validation_errors & 1u) && (all & 1u) &&
+               (all & ~1u) == u.validation_errors && u.validation_errors != 0,
+           "domain-to-ASCII derived on request, the parser's bits kept");
+    r = microurl_parse("http://a.example/", 17, 0, 0, &u, buf_a, 64);
+    expect(r.status == MICROURL_OK && microurl_validation_errors(&u) == 0,
+           "no validation error for a valid URL");
+    r = microurl_parse("https:\\\\h\\a", 11, 0, 0, &u, buf_a, 64);
+    expect(microurl_validation_errors(&u) == u.validation_errors,
+           "validation errors without domain-to-ASCII: the struct's");
+    u.host_start++;
+    expect(microurl_validation_errors(&u) == 0 && microurl_validation_errors(NULL) == 0,
+           "validation errors of a broken struct: none");
     /* IDNA. */
     r = microurl_domain_to_ascii("B\xc3\xbc" "cher.example", 15, false, buf_b, 64);
     expect(r.status == MICROURL_OK && same(buf_b, r.written, "xn--bcher-kva.example", 21),

@@ -215,6 +215,15 @@ int run_random(unsigned iterations) {
             if (microurl_check(&z).status == MICROURL_OK) bad += wire_contracts(&z);
             bad += wire_contracts(&u);
         }
+        /* Every validation error: the struct's bits and at most domain-to-ASCII (bit 0) more,
+           or none for a struct the check refuses. */
+        {
+            uint32_t all = microurl_validation_errors(&w);
+            if (microurl_check(&w).status == MICROURL_OK
+                    ? (all & ~1u) != (w.validation_errors & ~1u) || (all & w.validation_errors) != w.validation_errors
+                    : all != 0)
+                bad++;
+        }
         (void)microurl_pathname(&w);
         (void)microurl_username(&w);
         (void)microurl_password(&w);

@@ -46,6 +46,9 @@ fn host() -> impl Strategy<Value = String> {
         ])
         .prop_map(str::to_owned),
         1 => "[a-z]{250,260}",
+        // Zones of every kind a scope id may or may not be read from: decimal (up to and
+        // past u32::MAX), escaped digits, names.
+        1 => "\\[fe80::1%25([0-9]{1,11}|(%3[0-9]){1,3}|[a-z0-9._~-]{1,5})(%3[0-9]|[0-9])?\\]",
     ]
 }
 
@@ -272,11 +275,23 @@ proptest! {
         }
     }
 
-    /// Socket address: a zone is the scope id only when it is a decimal `u32`, decoded.
+    /// Socket address: the host's address (an IP host as written, or an opaque host in
+    /// dotted decimal, which `server_name` checks) and the port; a zone is the scope id only
+    /// when it is a decimal `u32`, decoded.
     #[test]
     fn socket_addr(input in url_string()) {
         let Some(url) = parse(&input) else { return Ok(()) };
-        let Some(zone) = url.ipv6_zone() else { return Ok(()) };
+        let Some(zone) = url.ipv6_zone() else {
+            let host = url.host_str().unwrap_or_default();
+            let ip: Option<std::net::IpAddr> = match url.host_kind() {
+                HostKind::Ipv4 | HostKind::Opaque => host.parse().ok(),
+                HostKind::Ipv6 => host.trim_start_matches('[').trim_end_matches(']').parse().ok(),
+                _ => None,
+            };
+            let want = ip.zip(url.port_or_known_default()).map(|(ip, port)| std::net::SocketAddr::new(ip, port));
+            prop_assert_eq!(url.socket_addr(), want, "{}", url.as_str());
+            return Ok(());
+        };
         let decoded = String::from_utf8(decode(zone.as_bytes()).collect()).unwrap_or_default();
         let scope = decoded.bytes().all(|b| b.is_ascii_digit()).then(|| decoded.parse::<u32>().ok()).flatten();
         match url.socket_addr() {
@@ -353,6 +368,67 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(3000)))]
+
+    /// A struct restored from storage: the serialization with bytes changed (a control, a
+    /// space, a delimiter, any ASCII byte) and the parts with fields changed (offsets moved,
+    /// the host kind, the port). `from_parts` gives back only the URL the parser makes of
+    /// those bytes, with the same offsets, host kind and port (so every helper's contract
+    /// above holds for it), and refuses everything else with an error.
+    #[test]
+    fn from_parts_accepts_only_the_parsers_url(
+        input in url_string(),
+        bytes in prop::collection::vec((any::<prop::sample::Index>(), prop_oneof![
+            2 => prop::sample::select(b"\r\n\0 \t,\"@#%/?:[]{}.-".to_vec()),
+            1 => 0u8..0x80,
+        ]), 0..3),
+        fields in prop::collection::vec((0u8..12, any::<u32>()), 0..3),
+    ) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        let mut text = url.as_str().as_bytes().to_vec();
+        for (at, b) in &bytes {
+            if !text.is_empty() {
+                let i = at.index(text.len());
+                text[i] = *b;
+            }
+        }
+        let text = String::from_utf8(text).expect("ASCII in, ASCII out");
+        let mut parts = url.parts();
+        let nudge = |x: u32, v: u32| x.wrapping_add(v % 5).wrapping_sub(2);
+        for &(field, v) in &fields {
+            match field {
+                0 => parts.scheme_end = nudge(parts.scheme_end, v),
+                1 => parts.username_end = nudge(parts.username_end, v),
+                2 => parts.host_start = nudge(parts.host_start, v),
+                3 => parts.host_end = nudge(parts.host_end, v),
+                4 => parts.path_start = nudge(parts.path_start, v),
+                5 => parts.query_start = (v & 1 == 1).then_some(v >> 24),
+                6 => parts.fragment_start = (v & 1 == 1).then_some(v >> 24),
+                7 => parts.port = (v & 1 == 1).then_some((v >> 8) as u16),
+                8 => parts.port = parts.port.map(|p| p ^ (v as u16 | 1)),
+                9 => {
+                    parts.host_kind = [
+                        HostKind::None, HostKind::Empty, HostKind::Domain, HostKind::Ipv4,
+                        HostKind::Ipv6, HostKind::Opaque,
+                    ][v as usize % 6]
+                }
+                10 => parts.query_start = parts.query_start.map(|q| nudge(q, v)),
+                _ => parts.fragment_start = parts.fragment_start.map(|f| nudge(f, v)),
+            }
+        }
+        let Ok(back) = Url::from_parts(&text, parts) else { return Ok(()) };
+        let mut arena = vec![0u8; 8 * text.len() + 256];
+        let again = Url::parse_with_zone(&text, &mut arena);
+        prop_assert!(again.is_ok(), "accepted {:?}, which does not parse: {:?}", text, again);
+        let again = again.unwrap();
+        prop_assert_eq!(back.as_str(), again.as_str());
+        let strip = |mut p: microurl::UrlParts| { p.validation = Default::default(); p };
+        prop_assert_eq!(strip(back.parts()), strip(again.parts()), "{:?}", text);
+        prop_assert_eq!(strip(back.parts()), strip(parts), "{:?}", text);
+    }
+}
+
 /// The generator reaches every outcome the properties check: URLs that parse, zones,
 /// refusals of each kind and successes.
 #[test]
@@ -411,6 +487,23 @@ fn generator_reaches_every_outcome() {
             "mqtt credentials refused",
             url.mqtt_broker() == Err(NetError::BadCredentials),
         );
+        note(
+            "zone scope id",
+            url.ipv6_zone().is_some() && url.socket_addr().is_some(),
+        );
+        note(
+            "zone no scope id",
+            url.ipv6_zone().is_some() && url.socket_addr().is_none(),
+        );
+        note(
+            "from_parts own",
+            Url::from_parts(url.as_str(), url.parts()) == Ok(url),
+        );
+        let crlf = url.as_str().replacen('/', "\r", 1);
+        note(
+            "from_parts refused",
+            crlf != url.as_str() && Url::from_parts(&crlf, url.parts()).is_err(),
+        );
         note("coap ok", url.coap_options().is_ok());
         note(
             "coap too long",
@@ -431,6 +524,10 @@ fn generator_reaches_every_outcome() {
         "not a name",
         "mqtt ok",
         "mqtt credentials refused",
+        "zone scope id",
+        "zone no scope id",
+        "from_parts own",
+        "from_parts refused",
         "coap ok",
         "coap too long",
     ] {

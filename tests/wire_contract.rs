@@ -46,6 +46,17 @@ fn host() -> impl Strategy<Value = String> {
         ])
         .prop_map(str::to_owned),
         1 => "[a-z]{250,260}",
+        // Numbers in the forms C resolvers read (inet_aton: octal, hex, fewer parts), and
+        // near misses.
+        1 => prop::collection::vec(
+            prop::sample::select(vec![
+                "0", "0x", "0X1f", "0x7f", "017", "08", "255", "256", "4294967295",
+                "4294967296", "1e2", "a", "0xg", "00", "1",
+            ]),
+            1..6,
+        )
+        .prop_flat_map(|parts| (Just(parts.join(".")), prop::bool::ANY))
+        .prop_map(|(h, dot)| if dot { h + "." } else { h }),
         // Zones of every kind a scope id may or may not be read from: decimal (up to and
         // past u32::MAX), escaped digits, names.
         1 => "\\[fe80::1%25([0-9]{1,11}|(%3[0-9]){1,3}|[a-z0-9._~-]{1,5})(%3[0-9]|[0-9])?\\]",
@@ -106,6 +117,97 @@ fn url_string() -> impl Strategy<Value = String> {
                 s
             },
         )
+}
+
+/// Whether glibc's `inet_aton` reads `name` as an IPv4 address (and so would
+/// `getaddrinfo` with or without `AI_NUMERICHOST`): one to four parts separated by `.`,
+/// each starting with a digit, hexadecimal after `0x`, octal after `0`, decimal otherwise,
+/// each but the last at most 255, the last filling the bytes left; then the end of the
+/// string or a space. (glibc reads a part with `strtoul(.., 0)`; the cases of
+/// `inet_aton_reads_what_glibc_reads` are glibc 2's answers, run in C.)
+fn inet_aton_reads(name: &str) -> bool {
+    let b = name.as_bytes();
+    let (mut i, mut parts) = (0, Vec::new());
+    loop {
+        if !b.get(i).is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        let mut base = 10;
+        if b[i] == b'0' {
+            i += 1;
+            base = 8;
+            if matches!(b.get(i), Some(b'x' | b'X')) {
+                base = 16;
+                i += 1;
+            }
+        }
+        let (mut value, start): (u64, usize) = (0, i);
+        while let Some(d) = b.get(i).and_then(|&c| (c as char).to_digit(base)) {
+            value = value * u64::from(base) + u64::from(d);
+            if value > u64::from(u32::MAX) {
+                return false;
+            }
+            i += 1;
+        }
+        // `0x` without a hex digit: `strtoul` reads the `0`, and the `x` is no separator.
+        if base == 16 && i == start {
+            return false;
+        }
+        // An 8 or 9 in an octal part: not a number (the loop above stopped at it).
+        if base == 8 && b.get(i).is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        parts.push(value);
+        match b.get(i) {
+            Some(b'.') if parts.len() < 4 => i += 1,
+            None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c') => break,
+            _ => return false,
+        }
+    }
+    let last_max = u64::from(u32::MAX) >> (8 * (parts.len() - 1));
+    let (last, rest) = parts.split_last().unwrap();
+    *last <= last_max && rest.iter().all(|&p| p <= 255)
+}
+
+#[test]
+fn inet_aton_reads_what_glibc_reads() {
+    let read = [
+        "127.1",
+        "0x7f.1",
+        "017.0.0.1",
+        "1.0x7f",
+        "4294967295",
+        "1.2.3.4",
+        "0",
+        "1.2.65535",
+        "127.1 x",
+        "00",
+        "0X1f.0x7f",
+    ];
+    let not_read = [
+        "0x",
+        "",
+        "a",
+        "1.",
+        "1..2",
+        "08",
+        "1.2.3.4.5",
+        "4294967296",
+        "256.1.1.1",
+        "1.2.3.256",
+        "1e2",
+        "0xg",
+        "x1",
+        ".1",
+        "1.2.65536",
+        "0x.1",
+    ];
+    for name in read {
+        assert!(inet_aton_reads(name), "{name:?}");
+    }
+    for name in not_read {
+        assert!(!inet_aton_reads(name), "{name:?}");
+    }
 }
 
 /// The URL of `input` (zones allowed), in a leaked arena: `None` when it is no URL.
@@ -261,6 +363,8 @@ proptest! {
                 prop_assert!(h == n || h.strip_suffix('.') == Some(n), "{h:?} {n:?}");
                 let last = n.rsplit('.').next().unwrap();
                 prop_assert!(!last.bytes().all(|b| b.is_ascii_digit()), "{n:?}");
+                // A name a C resolver would take for an address goes to none.
+                prop_assert!(!inet_aton_reads(n) && !inet_aton_reads(h), "{n:?}");
             }
             Ok(ServerName::Ip(ip)) => {
                 if url.host_kind() == HostKind::Opaque {

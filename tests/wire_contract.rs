@@ -420,8 +420,18 @@ proptest! {
                     prop_assert!(path.starts_with('/') && visible(path));
                 }
             }
-            Err(NetError::BadCredentials) => prop_assert!(!good_user),
-            Err(_) => {}
+            Err(NetError::BadCredentials) => prop_assert!(!good_user || user.len() > 65_535
+                || decode(url.password().as_bytes()).count() > 65_535),
+            // The refusals its doc names: the scheme, server_name's, the WebSocket path's.
+            Err(NetError::WrongScheme) => prop_assert!(!["mqtt", "mqtts", "ws", "wss"].contains(&url.scheme())),
+            Err(e @ (NetError::NoHost | NetError::NumericHost | NetError::HostNotAName { .. })) => {
+                prop_assert_eq!(url.server_name().err(), Some(e));
+            }
+            Err(e @ (NetError::OpaquePath | NetError::UnsafeByte { .. })) => {
+                prop_assert!(["ws", "wss"].contains(&url.scheme()));
+                prop_assert_eq!(url.request_target().err(), Some(e));
+            }
+            Err(e) => prop_assert!(false, "a refusal mqtt_broker does not name: {e:?}"),
         }
     }
 
@@ -442,7 +452,12 @@ proptest! {
             Err(NetError::OptionTooLong { number }) => {
                 prop_assert!([coap::URI_HOST, coap::URI_PATH, coap::URI_QUERY].contains(&number));
             }
-            Err(_) => {}
+            // The refusals its doc names.
+            Err(NetError::WrongScheme) => prop_assert!(!url.scheme().starts_with("coap")),
+            Err(NetError::Fragment) => prop_assert!(url.fragment().is_some()),
+            Err(NetError::NoHost) => prop_assert!(matches!(url.host_kind(), HostKind::None | HostKind::Empty)),
+            Err(NetError::OpaquePath) => prop_assert!(!url.path().starts_with('/')),
+            Err(e) => prop_assert!(false, "a refusal coap_options does not name: {e:?}"),
         }
     }
 
@@ -466,8 +481,13 @@ proptest! {
                 prop_assert!(url.coap_options().is_ok(), "{}", url);
             }
             Err(NetError::BadOption { number: n }) if count(n) > 1 => {}
+            // A Uri-Port over two bytes, an empty Uri-Host.
+            Err(NetError::BadOption { number }) => prop_assert!(options.iter().any(|(n, v)| *n == number
+                && ((number == coap::URI_PORT && v.len() > 2) || (number == coap::URI_HOST && v.is_empty())))),
             Err(NetError::OptionTooLong { .. }) => prop_assert!(too_long),
-            Err(_) => {}
+            Err(NetError::DotSegment) => prop_assert!(options.iter().any(|(n, v)| *n == coap::URI_PATH
+                && (v.as_slice() == b"." || v.as_slice() == b".."))),
+            Err(e) => prop_assert!(false, "a refusal url_from_options does not name: {e:?}"),
         }
     }
 }

@@ -46,6 +46,20 @@ fn host() -> impl Strategy<Value = String> {
         ])
         .prop_map(str::to_owned),
         1 => "[a-z]{250,260}",
+        // Numbers in the forms C resolvers read (inet_aton: octal, hex, fewer parts), and
+        // near misses.
+        1 => prop::collection::vec(
+            prop::sample::select(vec![
+                "0", "0x", "0X1f", "0x7f", "017", "08", "255", "256", "4294967295",
+                "4294967296", "1e2", "a", "0xg", "00", "1",
+            ]),
+            1..6,
+        )
+        .prop_flat_map(|parts| (Just(parts.join(".")), prop::bool::ANY))
+        .prop_map(|(h, dot)| if dot { h + "." } else { h }),
+        // Zones of every kind a scope id may or may not be read from: decimal (up to and
+        // past u32::MAX), escaped digits, names.
+        1 => "\\[fe80::1%25([0-9]{1,11}|(%3[0-9]){1,3}|[a-z0-9._~-]{1,5})(%3[0-9]|[0-9])?\\]",
     ]
 }
 
@@ -103,6 +117,97 @@ fn url_string() -> impl Strategy<Value = String> {
                 s
             },
         )
+}
+
+/// Whether glibc's `inet_aton` reads `name` as an IPv4 address (and so would
+/// `getaddrinfo` with or without `AI_NUMERICHOST`): one to four parts separated by `.`,
+/// each starting with a digit, hexadecimal after `0x`, octal after `0`, decimal otherwise,
+/// each but the last at most 255, the last filling the bytes left; then the end of the
+/// string or a space. (glibc reads a part with `strtoul(.., 0)`; the cases of
+/// `inet_aton_reads_what_glibc_reads` are glibc 2's answers, run in C.)
+fn inet_aton_reads(name: &str) -> bool {
+    let b = name.as_bytes();
+    let (mut i, mut parts) = (0, Vec::new());
+    loop {
+        if !b.get(i).is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        let mut base = 10;
+        if b[i] == b'0' {
+            i += 1;
+            base = 8;
+            if matches!(b.get(i), Some(b'x' | b'X')) {
+                base = 16;
+                i += 1;
+            }
+        }
+        let (mut value, start): (u64, usize) = (0, i);
+        while let Some(d) = b.get(i).and_then(|&c| (c as char).to_digit(base)) {
+            value = value * u64::from(base) + u64::from(d);
+            if value > u64::from(u32::MAX) {
+                return false;
+            }
+            i += 1;
+        }
+        // `0x` without a hex digit: `strtoul` reads the `0`, and the `x` is no separator.
+        if base == 16 && i == start {
+            return false;
+        }
+        // An 8 or 9 in an octal part: not a number (the loop above stopped at it).
+        if base == 8 && b.get(i).is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        parts.push(value);
+        match b.get(i) {
+            Some(b'.') if parts.len() < 4 => i += 1,
+            None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c') => break,
+            _ => return false,
+        }
+    }
+    let last_max = u64::from(u32::MAX) >> (8 * (parts.len() - 1));
+    let (last, rest) = parts.split_last().unwrap();
+    *last <= last_max && rest.iter().all(|&p| p <= 255)
+}
+
+#[test]
+fn inet_aton_reads_what_glibc_reads() {
+    let read = [
+        "127.1",
+        "0x7f.1",
+        "017.0.0.1",
+        "1.0x7f",
+        "4294967295",
+        "1.2.3.4",
+        "0",
+        "1.2.65535",
+        "127.1 x",
+        "00",
+        "0X1f.0x7f",
+    ];
+    let not_read = [
+        "0x",
+        "",
+        "a",
+        "1.",
+        "1..2",
+        "08",
+        "1.2.3.4.5",
+        "4294967296",
+        "256.1.1.1",
+        "1.2.3.256",
+        "1e2",
+        "0xg",
+        "x1",
+        ".1",
+        "1.2.65536",
+        "0x.1",
+    ];
+    for name in read {
+        assert!(inet_aton_reads(name), "{name:?}");
+    }
+    for name in not_read {
+        assert!(!inet_aton_reads(name), "{name:?}");
+    }
 }
 
 /// The URL of `input` (zones allowed), in a leaked arena: `None` when it is no URL.
@@ -258,6 +363,8 @@ proptest! {
                 prop_assert!(h == n || h.strip_suffix('.') == Some(n), "{h:?} {n:?}");
                 let last = n.rsplit('.').next().unwrap();
                 prop_assert!(!last.bytes().all(|b| b.is_ascii_digit()), "{n:?}");
+                // A name a C resolver would take for an address goes to none.
+                prop_assert!(!inet_aton_reads(n) && !inet_aton_reads(h), "{n:?}");
             }
             Ok(ServerName::Ip(ip)) => {
                 if url.host_kind() == HostKind::Opaque {
@@ -272,11 +379,23 @@ proptest! {
         }
     }
 
-    /// Socket address: a zone is the scope id only when it is a decimal `u32`, decoded.
+    /// Socket address: the host's address (an IP host as written, or an opaque host in
+    /// dotted decimal, which `server_name` checks) and the port; a zone is the scope id only
+    /// when it is a decimal `u32`, decoded.
     #[test]
     fn socket_addr(input in url_string()) {
         let Some(url) = parse(&input) else { return Ok(()) };
-        let Some(zone) = url.ipv6_zone() else { return Ok(()) };
+        let Some(zone) = url.ipv6_zone() else {
+            let host = url.host_str().unwrap_or_default();
+            let ip: Option<std::net::IpAddr> = match url.host_kind() {
+                HostKind::Ipv4 | HostKind::Opaque => host.parse().ok(),
+                HostKind::Ipv6 => host.trim_start_matches('[').trim_end_matches(']').parse().ok(),
+                _ => None,
+            };
+            let want = ip.zip(url.port_or_known_default()).map(|(ip, port)| std::net::SocketAddr::new(ip, port));
+            prop_assert_eq!(url.socket_addr(), want, "{}", url.as_str());
+            return Ok(());
+        };
         let decoded = String::from_utf8(decode(zone.as_bytes()).collect()).unwrap_or_default();
         let scope = decoded.bytes().all(|b| b.is_ascii_digit()).then(|| decoded.parse::<u32>().ok()).flatten();
         match url.socket_addr() {
@@ -301,8 +420,18 @@ proptest! {
                     prop_assert!(path.starts_with('/') && visible(path));
                 }
             }
-            Err(NetError::BadCredentials) => prop_assert!(!good_user),
-            Err(_) => {}
+            Err(NetError::BadCredentials) => prop_assert!(!good_user || user.len() > 65_535
+                || decode(url.password().as_bytes()).count() > 65_535),
+            // The refusals its doc names: the scheme, server_name's, the WebSocket path's.
+            Err(NetError::WrongScheme) => prop_assert!(!["mqtt", "mqtts", "ws", "wss"].contains(&url.scheme())),
+            Err(e @ (NetError::NoHost | NetError::NumericHost | NetError::HostNotAName { .. })) => {
+                prop_assert_eq!(url.server_name().err(), Some(e));
+            }
+            Err(e @ (NetError::OpaquePath | NetError::UnsafeByte { .. })) => {
+                prop_assert!(["ws", "wss"].contains(&url.scheme()));
+                prop_assert_eq!(url.request_target().err(), Some(e));
+            }
+            Err(e) => prop_assert!(false, "a refusal mqtt_broker does not name: {e:?}"),
         }
     }
 
@@ -323,7 +452,12 @@ proptest! {
             Err(NetError::OptionTooLong { number }) => {
                 prop_assert!([coap::URI_HOST, coap::URI_PATH, coap::URI_QUERY].contains(&number));
             }
-            Err(_) => {}
+            // The refusals its doc names.
+            Err(NetError::WrongScheme) => prop_assert!(!url.scheme().starts_with("coap")),
+            Err(NetError::Fragment) => prop_assert!(url.fragment().is_some()),
+            Err(NetError::NoHost) => prop_assert!(matches!(url.host_kind(), HostKind::None | HostKind::Empty)),
+            Err(NetError::OpaquePath) => prop_assert!(!url.path().starts_with('/')),
+            Err(e) => prop_assert!(false, "a refusal coap_options does not name: {e:?}"),
         }
     }
 
@@ -347,9 +481,75 @@ proptest! {
                 prop_assert!(url.coap_options().is_ok(), "{}", url);
             }
             Err(NetError::BadOption { number: n }) if count(n) > 1 => {}
+            // A Uri-Port over two bytes, an empty Uri-Host.
+            Err(NetError::BadOption { number }) => prop_assert!(options.iter().any(|(n, v)| *n == number
+                && ((number == coap::URI_PORT && v.len() > 2) || (number == coap::URI_HOST && v.is_empty())))),
             Err(NetError::OptionTooLong { .. }) => prop_assert!(too_long),
-            Err(_) => {}
+            Err(NetError::DotSegment) => prop_assert!(options.iter().any(|(n, v)| *n == coap::URI_PATH
+                && (v.as_slice() == b"." || v.as_slice() == b".."))),
+            Err(e) => prop_assert!(false, "a refusal url_from_options does not name: {e:?}"),
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(3000)))]
+
+    /// A struct restored from storage: the serialization with bytes changed (a control, a
+    /// space, a delimiter, any ASCII byte) and the parts with fields changed (offsets moved,
+    /// the host kind, the port). `from_parts` gives back only the URL the parser makes of
+    /// those bytes, with the same offsets, host kind and port (so every helper's contract
+    /// above holds for it), and refuses everything else with an error.
+    #[test]
+    fn from_parts_accepts_only_the_parsers_url(
+        input in url_string(),
+        bytes in prop::collection::vec((any::<prop::sample::Index>(), prop_oneof![
+            2 => prop::sample::select(b"\r\n\0 \t,\"@#%/?:[]{}.-".to_vec()),
+            1 => 0u8..0x80,
+        ]), 0..3),
+        fields in prop::collection::vec((0u8..12, any::<u32>()), 0..3),
+    ) {
+        let Some(url) = parse(&input) else { return Ok(()) };
+        let mut text = url.as_str().as_bytes().to_vec();
+        for (at, b) in &bytes {
+            if !text.is_empty() {
+                let i = at.index(text.len());
+                text[i] = *b;
+            }
+        }
+        let text = String::from_utf8(text).expect("ASCII in, ASCII out");
+        let mut parts = url.parts();
+        let nudge = |x: u32, v: u32| x.wrapping_add(v % 5).wrapping_sub(2);
+        for &(field, v) in &fields {
+            match field {
+                0 => parts.scheme_end = nudge(parts.scheme_end, v),
+                1 => parts.username_end = nudge(parts.username_end, v),
+                2 => parts.host_start = nudge(parts.host_start, v),
+                3 => parts.host_end = nudge(parts.host_end, v),
+                4 => parts.path_start = nudge(parts.path_start, v),
+                5 => parts.query_start = (v & 1 == 1).then_some(v >> 24),
+                6 => parts.fragment_start = (v & 1 == 1).then_some(v >> 24),
+                7 => parts.port = (v & 1 == 1).then_some((v >> 8) as u16),
+                8 => parts.port = parts.port.map(|p| p ^ (v as u16 | 1)),
+                9 => {
+                    parts.host_kind = [
+                        HostKind::None, HostKind::Empty, HostKind::Domain, HostKind::Ipv4,
+                        HostKind::Ipv6, HostKind::Opaque,
+                    ][v as usize % 6]
+                }
+                10 => parts.query_start = parts.query_start.map(|q| nudge(q, v)),
+                _ => parts.fragment_start = parts.fragment_start.map(|f| nudge(f, v)),
+            }
+        }
+        let Ok(back) = Url::from_parts(&text, parts) else { return Ok(()) };
+        let mut arena = vec![0u8; 8 * text.len() + 256];
+        let again = Url::parse_with_zone(&text, &mut arena);
+        prop_assert!(again.is_ok(), "accepted {:?}, which does not parse: {:?}", text, again);
+        let again = again.unwrap();
+        prop_assert_eq!(back.as_str(), again.as_str());
+        let strip = |mut p: microurl::UrlParts| { p.validation = Default::default(); p };
+        prop_assert_eq!(strip(back.parts()), strip(again.parts()), "{:?}", text);
+        prop_assert_eq!(strip(back.parts()), strip(parts), "{:?}", text);
     }
 }
 
@@ -411,6 +611,23 @@ fn generator_reaches_every_outcome() {
             "mqtt credentials refused",
             url.mqtt_broker() == Err(NetError::BadCredentials),
         );
+        note(
+            "zone scope id",
+            url.ipv6_zone().is_some() && url.socket_addr().is_some(),
+        );
+        note(
+            "zone no scope id",
+            url.ipv6_zone().is_some() && url.socket_addr().is_none(),
+        );
+        note(
+            "from_parts own",
+            Url::from_parts(url.as_str(), url.parts()) == Ok(url),
+        );
+        let crlf = url.as_str().replacen('/', "\r", 1);
+        note(
+            "from_parts refused",
+            crlf != url.as_str() && Url::from_parts(&crlf, url.parts()).is_err(),
+        );
         note("coap ok", url.coap_options().is_ok());
         note(
             "coap too long",
@@ -431,6 +648,10 @@ fn generator_reaches_every_outcome() {
         "not a name",
         "mqtt ok",
         "mqtt credentials refused",
+        "zone scope id",
+        "zone no scope id",
+        "from_parts own",
+        "from_parts refused",
         "coap ok",
         "coap too long",
     ] {

@@ -12,6 +12,10 @@ int run_conformance(int needed);
 /* Random calls of every function (tests/random.c); 0 if every status was a documented one. */
 int run_random(unsigned iterations);
 
+/* Tampered structs (tests/random.c): microurl_check accepts only the parser's own struct,
+   every helper keeps its wire contract on it and refuses every other; 0 if all held. */
+int run_tampered(unsigned iterations);
+
 /* The firmware helpers (tests/helpers.c): ports, HTTP, server names, CoAP, MQTT; 0 if all
    passed. */
 int run_helpers(void);

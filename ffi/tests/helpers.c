@@ -391,12 +391,101 @@ static void mqtt(void) {
     check(r.status == MICROURL_INVALID_ARGUMENT, "broker of NULL");
 }
 
+/* ---------------------------------------------------------------- on the wire */
+
+/* The findings of the firmware layer's wire safety, through the C API, each with the answer
+   its RFC gives (the struct checks are in conformance.c). */
+static void on_the_wire(void) {
+    static char lbuf[512], lin[400];
+    microurl_server s;
+    microurl_broker b;
+    microurl_result r;
+    size_t count = 0;
+    /* RFC 6066 §3: the SNI HostName has no trailing dot. */
+    if (parse("https://example.com./")) {
+        r = microurl_server_name(&hu, &s);
+        check(r.status == MICROURL_OK && s.kind == MICROURL_HOST_DOMAIN && span_eq(s.name, "example.com"),
+              "SNI example.com without the trailing dot");
+        r = microurl_server_name_cstr(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written + 1, "example.com", 12),
+              "SNI example.com without the trailing dot (cstr)");
+    }
+    /* An empty label is no DNS name: refused at the `.` that ends it. */
+    if (parse("http://a..b/")) {
+        r = microurl_server_name(&hu, &s);
+        check(refused(r, MICROURL_ERROR_HOST_NOT_A_NAME) && r.position == 2, "a..b is no name");
+    }
+    /* RFC 9110 §4.2.4 (cstr form too): no userinfo, no fragment to a proxy. */
+    if (parse("http://user:secret@h/x#f")) {
+        r = microurl_absolute_form_cstr(&hu, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written + 1, "http://h/x", 11),
+              "absolute-form cstr without credentials");
+    }
+    /* A `"` is outside RFC 3986's reg-name: no Host, no authority-form. */
+    if (parse("http://a\"b/")) {
+        r = microurl_host_header(&hu, obuf, sizeof obuf);
+        check(refused(r, MICROURL_ERROR_UNSAFE_BYTE) && r.position == 8, "Host refuses a quote");
+        r = microurl_authority_form(&hu, obuf, sizeof obuf);
+        check(refused(r, MICROURL_ERROR_UNSAFE_BYTE) && r.position == 8, "authority-form refuses a quote");
+    }
+    /* RFC 7252 §5.10: Uri-Path 0-255 bytes; a 300-byte segment is refused, not sent. */
+    {
+        size_t n = 0;
+        for (const char *p = "coap://h/"; *p; p++) lin[n++] = *p;
+        for (int i = 0; i < 300; i++) lin[n++] = 'x';
+        r = microurl_parse(lin, n, 0, 0, &hu, lbuf, sizeof lbuf);
+        check(r.status == MICROURL_OK, "coap://h/ + 300 x parses");
+        if (r.status == MICROURL_OK) {
+            r = microurl_coap_option_count(&hu, &count);
+            check(refused(r, MICROURL_ERROR_OPTION_TOO_LONG) && r.position == 11,
+                  "a 300-byte Uri-Path refused (option-too-long, 11)");
+        }
+    }
+    /* RFC 7252 §5.4.5: a repeated Uri-Host or Uri-Port is an unrecognized critical option. */
+    static const uint8_t v4[4] = {192, 0, 2, 1};
+    microurl_url u;
+    microurl_coap_opt hosts[2] = {{3, (const uint8_t *)"allowed.example", 15},
+                                  {3, (const uint8_t *)"internal.example", 16}};
+    r = microurl_coap_url_from_options("coap", 4, v4, 4, 5683, hosts, 2, &u, obuf, sizeof obuf);
+    check(refused(r, MICROURL_ERROR_BAD_OPTION) && r.position == 3, "two Uri-Host refused (bad-option, 3)");
+    microurl_coap_opt ports2[2] = {{7, (const uint8_t *)"\x01", 1}, {7, (const uint8_t *)"\x02", 1}};
+    r = microurl_coap_url_from_options("coap", 4, v4, 4, 5683, ports2, 2, &u, obuf, sizeof obuf);
+    check(refused(r, MICROURL_ERROR_BAD_OPTION) && r.position == 7, "two Uri-Port refused (bad-option, 7)");
+    for (int i = 0; i < 256; i++) lin[i] = 'x';
+    microurl_coap_opt long_path[1] = {{11, (const uint8_t *)lin, 256}};
+    r = microurl_coap_url_from_options("coap", 4, v4, 4, 5683, long_path, 1, &u, lbuf, sizeof lbuf);
+    check(refused(r, MICROURL_ERROR_OPTION_TOO_LONG) && r.position == 11,
+          "a 256-byte Uri-Path option refused (option-too-long, 11)");
+    /* MQTT 3.1.1 §1.5.3: the username is UTF-8 without U+0000. */
+    static const char *const bad_users[] = {"mqtt://a%00b@h/", "mqtt://%FF@h/", "mqtt://%C3@h/",
+                                            "mqtt://%ED%A0%80@h/"};
+    for (unsigned i = 0; i < 4; i++) {
+        if (parse(bad_users[i])) {
+            r = microurl_mqtt_broker(&hu, &b, ubuf, sizeof ubuf, pbuf, sizeof pbuf);
+            check(refused(r, MICROURL_ERROR_BAD_CREDENTIALS), bad_users[i]);
+        }
+    }
+    /* The password is binary data (MQTT 3.1.1 §3.1.3.5): any byte. */
+    if (parse("mqtt://u:%00%FF@h/")) {
+        r = microurl_mqtt_broker(&hu, &b, ubuf, sizeof ubuf, pbuf, sizeof pbuf);
+        check(r.status == MICROURL_OK && bytes_are(pbuf, b.password_len, "\0\xff", 2),
+              "an MQTT password of NUL and 0xFF");
+    }
+    /* An international mqtt host is opaque (kept percent-encoded): no DNS name as it is. */
+    if (parse("mqtt://br\xc3\xb6ker.local")) {
+        r = microurl_mqtt_broker(&hu, &b, 0, 0, 0, 0);
+        check(refused(r, MICROURL_ERROR_HOST_NOT_A_NAME) && r.position == 2,
+              "an international mqtt host (br%C3%B6ker.local) refused at its %");
+    }
+}
+
 int run_helpers(void) {
     ports();
     http();
     server_names();
     coap();
     mqtt();
+    on_the_wire();
     h_out("helpers: ");
     h_num(h_passed);
     h_out(" passed, ");

@@ -1,5 +1,6 @@
 /* Host runner of the C API conformance test (built with -fsanitize=address,undefined). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "conformance.h"
@@ -12,6 +13,9 @@ int main(int argc, char **argv) {
     rc |= run_helpers();
     rc |= run_cstr();
     rc |= run_random(200000);
+    /* MICROURL_TAMPERED: how many tampered structs (100,000 in ffi/run.sh, a few seconds). */
+    const char *tampered = getenv("MICROURL_TAMPERED");
+    rc |= run_tampered(tampered ? (unsigned)strtoul(tampered, 0, 10) : 100000);
     fflush(stdout);
     return rc;
 }

@@ -279,3 +279,404 @@ int run_random(unsigned iterations) {
     out_text("\n");
     return bad ? 1 : 0;
 }
+
+/*
+ * Tampered structs: a struct restored from storage, or written by other code, is trusted by
+ * no helper. From a parsed seed (the issue's reproducers, the WPT inputs with their bases,
+ * generated URLs of the helpers' schemes), one to three changes: a byte of the
+ * serialization (a control, a space, a delimiter or any byte), a byte deleted or inserted
+ * with every offset after it moved (a change that keeps the offsets consistent), two bytes
+ * swapped, an offset moved, `href_len`, the host kind, the port, `has_port`, the validation
+ * bits. Then `microurl_check` answers `MICROURL_OK` only for the very struct
+ * `microurl_parse` gives for its bytes (then every helper holds its wire contract below),
+ * and `MICROURL_INVALID_ARGUMENT` otherwise (then every helper and getter refuses it).
+ *
+ * Wire contracts (the seed's and every accepted struct's): request-target visible ASCII
+ * starting with `/`, no `#` (refusals: OPAQUE_PATH, UNSAFE_BYTE at a byte that is not
+ * visible ASCII); absolute-form visible ASCII, no `#`, no userinfo (it parses again without
+ * one); Host and authority-form RFC 3986 reg-name bytes (or an IPv6 literal) without `,`
+ * (refusals: NO_HOST without a host, NO_PORT, UNSAFE_BYTE at a host byte outside those);
+ * server name letters, digits, `-`, `_`, `.` with no empty label and no trailing dot
+ * (refusals: NO_HOST, NUMERIC_HOST, HOST_NOT_A_NAME); each `_cstr` form the same bytes and
+ * one NUL; CoAP option values at most 255 bytes, in option order; an MQTT username UTF-8
+ * without NUL. `needed` always suffices on the first retry.
+ */
+#include "vectors_types.h"
+
+static char t_text[4096 + 16], t_out[4096], t_again[4096], t_abs[4096], t_user[4096],
+    t_pass[4096];
+static unsigned t_fails, t_iteration;
+
+static void t_fail(int line) {
+    if (t_fails++ < 10) {
+        out_text("FAIL tampered: iteration ");
+        out_unsigned(t_iteration);
+        out_text(", random.c line ");
+        out_unsigned((unsigned)line);
+        out_text("\n");
+    }
+}
+#define T_EXPECT(c) ((c) ? (void)0 : t_fail(__LINE__))
+
+static const char *const TAMPER_SEEDS[] = {
+    "http://example.com:8080/ab", "mqtt://127.1/", "http://user:secret@h/x#f",
+    "sc:GET / HTTP/1.1", "https://example.com./", "http://a,b/", "coap://h/a?b&c",
+    "mqtts://u:p@broker.example:8883/", "wss://u@h/mqtt?x#y", "coap://[::1]:5684/x",
+    "http://[fe80::1]:8080/", "mailto:a@b.example", "file:///c:/x", "coap+tcp://192.0.2.1/t",
+    "ws://h/", "https://-x_y.example/%41", "mqtt://a%00b@h/", "http://ad%3Amin:x@h/",
+    "coap://h/%41%42?%43", "sc://h!$&'()*+;=~/", "http://1.2.3.4:65535/?#",
+};
+#define NSEEDS (sizeof TAMPER_SEEDS / sizeof TAMPER_SEEDS[0])
+
+static int host_field_byte(unsigned char b) {
+    if ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')) return 1;
+    for (const char *s = "-._~%!$&'()*+;=[]:"; *s; s++)
+        if (b == (unsigned char)*s) return 1;
+    return 0;
+}
+
+static int visible_byte(unsigned char b) { return b >= 0x21 && b <= 0x7e; }
+
+/* A refusal with UNSAFE_BYTE naming a byte of the serialization (in [from, to)) that
+   `allowed` refuses. */
+static int refused_at(const microurl_url *u, microurl_result r, int (*allowed)(unsigned char),
+                      size_t from, size_t to) {
+    return r.status == MICROURL_REFUSED && r.error == MICROURL_ERROR_UNSAFE_BYTE &&
+           r.position >= from && r.position < to && r.position < u->href_len &&
+           !allowed((unsigned char)u->href[r.position]);
+}
+
+static int refusal_of(microurl_result r, microurl_error_kind a, microurl_error_kind b,
+                      microurl_error_kind c) {
+    return r.status == MICROURL_REFUSED && (r.error == a || r.error == b || r.error == c);
+}
+
+/* A DNS / SNI name: letters, digits, `-`, `_`, `.`; no empty label, no trailing dot. */
+static int dns_name(const char *p, size_t n) {
+    if (!p || n == 0 || p[0] == '.' || p[n - 1] == '.') return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b = (unsigned char)p[i];
+        if (b == '.' && i > 0 && p[i - 1] == '.') return 0;
+        if (!(b == '-' || b == '_' || b == '.' || (b >= '0' && b <= '9') ||
+              ((b | 0x20) >= 'a' && (b | 0x20) <= 'z')))
+            return 0;
+    }
+    return 1;
+}
+
+/* Strict UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF) without a NUL: an
+   MQTT UTF-8 string (MQTT 3.1.1 §1.5.3). */
+static int mqtt_string(const unsigned char *p, size_t n) {
+    for (size_t i = 0; i < n;) {
+        unsigned char b = p[i];
+        size_t len;
+        unsigned long cp;
+        if (b == 0) return 0;
+        if (b < 0x80) { i++; continue; }
+        if (b >= 0xc2 && b <= 0xdf) len = 2, cp = b & 0x1f;
+        else if (b >= 0xe0 && b <= 0xef) len = 3, cp = b & 0x0f;
+        else if (b >= 0xf0 && b <= 0xf4) len = 4, cp = b & 0x07;
+        else return 0;
+        if (i + len > n) return 0;
+        for (size_t k = 1; k < len; k++) {
+            if ((p[i + k] & 0xc0) != 0x80) return 0;
+            cp = cp << 6 | (p[i + k] & 0x3f);
+        }
+        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff))
+            return 0;
+        i += len;
+    }
+    return 1;
+}
+
+typedef microurl_result (*buf_fn)(const microurl_url *, char *, size_t);
+
+/* `f` into `t_out` with a buffer of a random size; on BUFFER_TOO_SMALL, once more with
+   `needed`, which must then do. A `_cstr` form (`cstr`) must end its text in a NUL and hold
+   none before it. */
+static microurl_result into_out(buf_fn f, const microurl_url *u, int cstr) {
+    size_t size = below(4) ? below(64) : sizeof t_out;
+    microurl_result r = f(u, size ? t_out : 0, size);
+    if (r.status == MICROURL_BUFFER_TOO_SMALL) {
+        T_EXPECT(r.needed > size && r.needed <= sizeof t_out);
+        if (r.needed <= size || r.needed > sizeof t_out) return r;
+        r = f(u, t_out, r.needed);
+        T_EXPECT(r.status != MICROURL_BUFFER_TOO_SMALL);
+    }
+    if (r.status == MICROURL_OK && cstr) {
+        T_EXPECT(r.written < sizeof t_out && t_out[r.written] == 0);
+        for (size_t i = 0; i < r.written; i++) T_EXPECT(t_out[i] != 0);
+    }
+    return r;
+}
+
+static int same_bytes(const char *a, const char *b, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+/* Every helper's wire contract on a struct `microurl_check` accepted. */
+static void wire_contracts_full(const microurl_url *u) {
+    int has_host = u->host_kind != MICROURL_HOST_NONE && u->host_kind != MICROURL_HOST_EMPTY;
+    size_t hs = u->host_start, he = u->host_end;
+
+    microurl_span t = {0, 0};
+    microurl_result r = microurl_request_target(u, &t);
+    if (r.status == MICROURL_OK) {
+        T_EXPECT(t.ptr && t.len >= 1 && t.ptr[0] == '/');
+        for (size_t i = 0; t.ptr && i < t.len; i++)
+            T_EXPECT(visible_byte((unsigned char)t.ptr[i]) && t.ptr[i] != '#');
+        microurl_result c = into_out(microurl_request_target_cstr, u, 1);
+        T_EXPECT(c.status == MICROURL_OK && c.written == t.len && same_bytes(t_out, t.ptr, t.len));
+    } else {
+        T_EXPECT(refusal_of(r, MICROURL_ERROR_OPAQUE_PATH, MICROURL_ERROR_OPAQUE_PATH,
+                            MICROURL_ERROR_OPAQUE_PATH) ||
+                 refused_at(u, r, visible_byte, 0, u->href_len));
+    }
+
+    r = into_out(microurl_absolute_form, u, 0);
+    if (r.status == MICROURL_OK) {
+        size_t n = r.written;
+        for (size_t i = 0; i < n; i++) {
+            T_EXPECT(visible_byte((unsigned char)t_out[i]) && t_out[i] != '#');
+            t_abs[i] = t_out[i];
+        }
+        microurl_url again;
+        microurl_result p = microurl_parse(t_abs, n, 0, 0, &again, t_again, sizeof t_again);
+        T_EXPECT(p.status == MICROURL_OK);
+        if (p.status == MICROURL_OK) {
+            T_EXPECT(microurl_username(&again).len == 0 && microurl_password(&again).len == 0);
+            T_EXPECT(microurl_fragment(&again).ptr == 0);
+        }
+        microurl_result c = into_out(microurl_absolute_form_cstr, u, 1);
+        T_EXPECT(c.status == MICROURL_OK && c.written == n && same_bytes(t_out, t_abs, n));
+    } else {
+        T_EXPECT(refused_at(u, r, visible_byte, 0, u->href_len));
+    }
+
+    static const buf_fn HOST_FNS[] = {microurl_host_header, microurl_authority_form,
+                                      microurl_host_header_cstr, microurl_authority_form_cstr};
+    for (unsigned k = 0; k < 4; k++) {
+        r = into_out(HOST_FNS[k], u, k >= 2);
+        if (r.status == MICROURL_OK) {
+            T_EXPECT(has_host);
+            for (size_t i = 0; i < r.written; i++)
+                T_EXPECT(host_field_byte((unsigned char)t_out[i]) && t_out[i] != ',');
+            /* The host as serialized, then `:port` or nothing. */
+            T_EXPECT(r.written >= he - hs && same_bytes(t_out, u->href + hs, he - hs));
+            T_EXPECT(r.written == he - hs || t_out[he - hs] == ':');
+        } else if (refusal_of(r, MICROURL_ERROR_NO_HOST, MICROURL_ERROR_NO_HOST,
+                              MICROURL_ERROR_NO_HOST)) {
+            T_EXPECT(!has_host);
+        } else if (!((k & 1) && refusal_of(r, MICROURL_ERROR_NO_PORT, MICROURL_ERROR_NO_PORT,
+                                           MICROURL_ERROR_NO_PORT))) {
+            T_EXPECT(refused_at(u, r, host_field_byte, hs, he));
+        }
+    }
+
+    microurl_server s;
+    r = microurl_server_name(u, &s);
+    if (r.status == MICROURL_OK) {
+        if (s.kind == MICROURL_HOST_DOMAIN) {
+            T_EXPECT(dns_name(s.name.ptr, s.name.len));
+            T_EXPECT(s.name.ptr >= u->href + hs && s.name.ptr + s.name.len <= u->href + he);
+            microurl_result c = into_out(microurl_server_name_cstr, u, 1);
+            T_EXPECT(c.status == MICROURL_OK && c.written == s.name.len &&
+                     same_bytes(t_out, s.name.ptr, s.name.len));
+        } else {
+            T_EXPECT(s.kind == MICROURL_HOST_IPV4 || s.kind == MICROURL_HOST_IPV6);
+        }
+    } else {
+        T_EXPECT(refusal_of(r, MICROURL_ERROR_NO_HOST, MICROURL_ERROR_NUMERIC_HOST,
+                            MICROURL_ERROR_HOST_NOT_A_NAME));
+    }
+
+    size_t count = 0;
+    r = microurl_coap_option_count(u, &count);
+    if (r.status == MICROURL_OK) {
+        uint16_t last = 0;
+        for (size_t i = 0; i < count; i++) {
+            uint16_t number = 0;
+            microurl_result o = microurl_coap_option_at(u, i, &number, t_out, sizeof t_out);
+            T_EXPECT(o.status == MICROURL_OK && number >= last && o.written <= 255);
+            last = number;
+        }
+        T_EXPECT(microurl_coap_option_at(u, count, &last, t_out, sizeof t_out).status ==
+                 MICROURL_INVALID_ARGUMENT);
+    } else {
+        T_EXPECT(r.status == MICROURL_REFUSED);
+    }
+
+    microurl_broker b;
+    r = microurl_mqtt_broker(u, &b, t_user, u->href_len, t_pass, u->href_len);
+    if (r.status == MICROURL_OK) {
+        if (b.has_username) T_EXPECT(mqtt_string((const unsigned char *)t_user, b.username_len));
+        if (b.server.kind == MICROURL_HOST_DOMAIN)
+            T_EXPECT(dns_name(b.server.name.ptr, b.server.name.len));
+    } else {
+        T_EXPECT(r.status == MICROURL_REFUSED);
+    }
+}
+
+/* Every function that takes the struct refuses it, as `microurl_check` did. */
+static void all_refuse(const microurl_url *u) {
+    microurl_span t;
+    microurl_server s;
+    microurl_broker b;
+    size_t count;
+    T_EXPECT(microurl_request_target(u, &t).status == MICROURL_INVALID_ARGUMENT);
+    static const buf_fn FNS[] = {
+        microurl_absolute_form,      microurl_host_header,         microurl_authority_form,
+        microurl_request_target_cstr, microurl_absolute_form_cstr, microurl_host_header_cstr,
+        microurl_authority_form_cstr, microurl_server_name_cstr,   microurl_hostname_cstr,
+        microurl_origin_cstr,
+    };
+    for (unsigned k = 0; k < sizeof FNS / sizeof FNS[0]; k++)
+        T_EXPECT(FNS[k](u, t_out, sizeof t_out).status == MICROURL_INVALID_ARGUMENT);
+    T_EXPECT(microurl_server_name(u, &s).status == MICROURL_INVALID_ARGUMENT);
+    T_EXPECT(microurl_coap_option_count(u, &count).status == MICROURL_INVALID_ARGUMENT);
+    T_EXPECT(microurl_mqtt_broker(u, &b, t_user, sizeof t_user, t_pass, sizeof t_pass).status ==
+             MICROURL_INVALID_ARGUMENT);
+    microurl_span spans[] = {microurl_href(u), microurl_hostname(u), microurl_pathname(u),
+                             microurl_search(u), microurl_username(u)};
+    for (unsigned k = 0; k < sizeof spans / sizeof spans[0]; k++)
+        T_EXPECT(spans[k].ptr == 0 && spans[k].len == 0);
+}
+
+/* A parsed seed into `*u` (its bytes in out_a): 0 when the seed is no URL. */
+static int tamper_seed(microurl_url *u) {
+    const char *in = 0, *base = 0;
+    size_t n = 0, bn = 0;
+    switch (below(3)) {
+    case 0:
+        in = TAMPER_SEEDS[below(NSEEDS)];
+        while (in[n]) n++;
+        break;
+    case 1: {
+        const struct wpt_case *c = &WPT[below(WPT_COUNT)];
+        if (c->failure || !c->input.p) return 0;
+        in = c->input.p, n = c->input.n, base = c->base.p, bn = c->base.n;
+        break;
+    }
+    default: {
+        const char *sch = HELPER_SCHEMES[below(5)];
+        size_t k = 0;
+        while (sch[k]) in_buf[k] = sch[k], k++;
+        n = k + piece_string(in_buf + k, sizeof in_buf - k);
+        in = in_buf;
+    }
+    }
+    return microurl_parse(in, n, base, bn, u, out_a, sizeof out_a).status == MICROURL_OK &&
+           u->href_len + 8 <= sizeof t_text - 8;
+}
+
+/* Moves every offset past `at` by `d` (a byte deleted or inserted there). */
+static void shift_offsets(microurl_url *t, uint32_t at, int d) {
+    uint32_t *offs[] = {&t->scheme_end, &t->username_end, &t->host_start, &t->host_end,
+                        &t->path_start, &t->query_start,  &t->fragment_start};
+    for (unsigned k = 0; k < 7; k++)
+        if (*offs[k] != MICROURL_NONE && *offs[k] > at) *offs[k] = (uint32_t)((int)*offs[k] + d);
+}
+
+static void tamper(microurl_url *t) {
+    static const char ODD[] = "\r\n\0 \t,\"@#%/?:[]{}.-";
+    uint32_t len = t->href_len, at = len ? below(len) : 0;
+    unsigned x = next();
+    uint32_t nudge = (uint32_t)(x % 5) - 2u;
+    switch (below(16)) {
+    case 0:
+        if (len) t_text[at] = below(2) ? ODD[below(sizeof ODD - 1)] : (char)below(256);
+        break;
+    case 1: /* a byte deleted, the offsets after it moved */
+        if (!len) break;
+        for (uint32_t i = at; i + 1 < len + 8; i++) t_text[i] = t_text[i + 1];
+        t->href_len--;
+        shift_offsets(t, at, -1);
+        break;
+    case 2: /* a byte inserted, the offsets after it moved */
+        for (uint32_t i = len + 8; i > at; i--) t_text[i] = t_text[i - 1];
+        t_text[at] = below(2) ? ODD[below(sizeof ODD - 1)] : (char)('a' + below(26));
+        t->href_len++;
+        shift_offsets(t, at, 1);
+        break;
+    case 3: t->port = (uint16_t)x; break;
+    case 4: t->has_port ^= 1; break;
+    case 5: t->host_kind = (uint8_t)(x % 8); break;
+    case 6: t->scheme_end += nudge; break;
+    case 7: t->username_end += nudge; break;
+    case 8: t->host_start += nudge; break;
+    case 9: t->host_end += nudge; break;
+    case 10: t->path_start += nudge; break;
+    case 11: t->query_start = below(2) ? MICROURL_NONE : (x >> 8) % (len + 2); break;
+    case 12: t->fragment_start = below(2) ? MICROURL_NONE : (x >> 8) % (len + 2); break;
+    case 13: t->href_len = len + nudge <= len + 2 ? len + nudge : len; break;
+    case 14: t->validation_errors = x; break;
+    default:
+        if (len) {
+            uint32_t other = below(len);
+            char c = t_text[at];
+            t_text[at] = t_text[other];
+            t_text[other] = c;
+        }
+        break;
+    }
+}
+
+int run_tampered(unsigned iterations) {
+    unsigned accepted = 0, changed = 0, refused = 0, seeds = 0;
+    t_fails = 0;
+    for (t_iteration = 0; t_iteration < iterations; t_iteration++) {
+        microurl_url u;
+        if (!tamper_seed(&u)) {
+            t_iteration--; /* count tampered structs, not tries */
+            continue;
+        }
+        seeds++;
+        T_EXPECT(microurl_check(&u).status == MICROURL_OK);
+        wire_contracts_full(&u);
+        for (uint32_t i = 0; i < u.href_len; i++) t_text[i] = u.href[i];
+        for (uint32_t i = 0; i < 8; i++) t_text[u.href_len + i] = "/x?y#z\0\xff"[i];
+        microurl_url t = u;
+        t.href = t_text;
+        for (unsigned m = 1 + below(3); m > 0; m--) tamper(&t);
+        microurl_result r = microurl_check(&t);
+        if (r.status == MICROURL_OK) {
+            /* Accepted: the very struct the parser gives for these bytes. */
+            microurl_url again;
+            microurl_result p =
+                microurl_parse(t.href, t.href_len, 0, 0, &again, t_again, sizeof t_again);
+            T_EXPECT(p.status == MICROURL_OK);
+            if (p.status == MICROURL_OK) {
+                T_EXPECT(again.href_len == t.href_len && same_bytes(again.href, t.href, t.href_len));
+                T_EXPECT(again.scheme_end == t.scheme_end && again.username_end == t.username_end &&
+                         again.host_start == t.host_start && again.host_end == t.host_end &&
+                         again.path_start == t.path_start && again.query_start == t.query_start &&
+                         again.fragment_start == t.fragment_start &&
+                         again.host_kind == t.host_kind && again.has_port == t.has_port &&
+                         (!t.has_port || again.port == t.port));
+            }
+            accepted++;
+            if (t.href_len != u.href_len || !same_bytes(t.href, u.href, u.href_len)) changed++;
+            wire_contracts_full(&t);
+        } else {
+            T_EXPECT(r.status == MICROURL_INVALID_ARGUMENT);
+            refused++;
+            all_refuse(&t);
+        }
+    }
+    out_text(t_fails ? "random tampered structs: FAIL, " : "random tampered structs: ");
+    out_unsigned(t_fails ? t_fails : iterations);
+    out_text(t_fails ? " broken contracts\n" : " (from ");
+    if (t_fails) return 1;
+    out_unsigned(seeds);
+    out_text(" parsed seeds, every wire contract held; ");
+    out_unsigned(accepted);
+    out_text(" accepted as the parser's own, ");
+    out_unsigned(changed);
+    out_text(" of them with other bytes; ");
+    out_unsigned(refused);
+    out_text(" refused by every helper)\n");
+    return 0;
+}

@@ -13,11 +13,15 @@
 //! - `mqtt_broker`: a UTF-8 username without NUL;
 //! - `coap_options`: every text value at most 255 bytes decoded;
 //! - `from_parts` on changed parts: refused, or the very URL the parser gives for the
-//!   changed serialization (so every helper's contract above still holds for it).
+//!   changed serialization (so every helper's contract above still holds for it);
+//! - `coap::url_from_options` on the input's bytes read as CoAP options off the wire: a URL
+//!   only for a request with at most one Uri-Host and one Uri-Port and Uri-Host, Uri-Path
+//!   and Uri-Query values of at most 255 bytes (RFC 7252 §5.4.5, §5.10), and that URL's
+//!   own options and request-target within their contracts above.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use microurl::{HostKind, NetError, ServerName, Url, UrlParts};
+use microurl::{HostKind, NetError, SchemeKind, ServerName, Url, UrlParts, coap};
 
 fn visible(s: &str) -> bool {
     s.bytes().all(|b| b.is_ascii_graphic())
@@ -116,8 +120,54 @@ fn contracts(url: &Url<'_>) {
     let _ = url.socket_addr();
 }
 
+/// `data` read as CoAP options (a byte picking the number, a byte the length, times two
+/// with its high bit, then the value) and turned into a URL.
+fn options_back(head: &[u8], data: &[u8]) {
+    let mut options: Vec<(u16, &[u8])> = Vec::new();
+    let mut rest = data;
+    while let [n, len, tail @ ..] = rest {
+        let numbers = [
+            coap::URI_HOST,
+            coap::URI_PORT,
+            coap::URI_PATH,
+            coap::URI_QUERY,
+            12,
+        ];
+        let number = numbers[usize::from(*n) % numbers.len()];
+        let len = (usize::from(*len) << (n >> 7)).min(tail.len());
+        options.push((number, &tail[..len]));
+        rest = &tail[len..];
+    }
+    let pick = head.first().copied().unwrap_or(0);
+    let scheme = [SchemeKind::Coap, SchemeKind::Coaps, SchemeKind::Other][usize::from(pick % 3)];
+    let dest = if pick & 0x80 == 0 {
+        "192.0.2.1:5683".parse().unwrap()
+    } else {
+        "[fe80::1]:5684".parse().unwrap()
+    };
+    let count = |n| options.iter().filter(|o| o.0 == n).count();
+    let too_long = options.iter().any(|&(n, v)| {
+        [coap::URI_HOST, coap::URI_PATH, coap::URI_QUERY].contains(&n) && v.len() > 255
+    });
+    let mut buf = vec![0u8; 4 * data.len() + 128];
+    match coap::url_from_options(scheme, dest, options.iter().copied(), &mut buf) {
+        Ok(url) => {
+            assert!(count(coap::URI_HOST) <= 1 && count(coap::URI_PORT) <= 1 && !too_long);
+            assert!(url.coap_options().is_ok(), "{url}");
+            contracts(&url);
+        }
+        Err(NetError::BadOption { number }) => assert!(
+            [coap::URI_HOST, coap::URI_PORT].contains(&number),
+            "{number}"
+        ),
+        Err(NetError::OptionTooLong { .. }) => assert!(too_long),
+        Err(_) => {}
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let (head, rest) = data.split_at(data.len().min(4));
+    options_back(head, rest);
     let input = String::from_utf8_lossy(rest);
     let mut arena = vec![0u8; 8 * input.len() + 256];
     let Ok(url) = Url::parse_with_zone(&input, &mut arena) else {

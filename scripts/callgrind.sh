@@ -23,7 +23,8 @@
 # Env:   ITERS (default 3), OUT (default target/callgrind), PARSERS (default "microurl url ada"),
 #        OPS (default "parse can_parse join"), BIN (a compare binary built before, e.g. of an
 #        older commit, instead of building the current one), FEATURES (default "": the
-#        crate's default build; "firmware": the build without default features, `idna` only),
+#        crate's default build; "firmware": the build without default features, `idna` only;
+#        "minimal": without default features, no `idna` either),
 #        ADVERSARIAL (default 1; 0: the corpora and hotspots only)
 set -euo pipefail
 cd "$(dirname "$0")/.."

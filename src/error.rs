@@ -72,11 +72,38 @@ impl fmt::Display for Error {
 impl core::error::Error for Error {}
 
 /// A fatal parse failure: what went wrong and the byte offset in the input where it was found.
+///
+/// ```
+/// use microurl::{ParseErrorKind, Url};
+/// let e = Url::parse("http://exa mple.com/", &mut [0u8; 64]).unwrap_err();
+/// let e = e.parse_error().unwrap();
+/// // The space, not the host's start (byte 7).
+/// assert_eq!((e.kind, e.position), (ParseErrorKind::DomainInvalidCodePoint, 10));
+/// let e = Url::parse("http://1.2.3.4.5/", &mut [0u8; 64]).unwrap_err();
+/// assert_eq!(e.parse_error().unwrap().position, 15); // the fifth part
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// What failed.
     pub kind: ParseErrorKind,
-    /// Byte offset into the caller's input (before trimming) where the failure was found.
+    /// Byte offset into the caller's input (before trimming, tabs and newlines included)
+    /// of the byte that failed the URL:
+    /// - a code point a state cannot take: a port's first non-digit, the digit that takes
+    ///   the port past 65535, a forbidden host code point of an opaque host;
+    /// - a forbidden domain code point, or the `%` of the escape that decodes to one (an
+    ///   invalid escape's `%` is itself one);
+    /// - the first byte of the IPv4 part that fails (the fifth of too many; the first that
+    ///   is not a number, or out of range), percent-decoded dots counted;
+    /// - where the IPv6 parser stops: the code point it cannot take, the closing `]` when
+    ///   the address ends too early, the `[` that is never closed;
+    /// - where something is missing: the host's start for `host-missing`, the input's
+    ///   start for a missing scheme.
+    ///
+    /// A failure with no byte of its own is at the host's start: a domain that is not ASCII
+    /// once percent-decoded goes through UTS46 as a whole (mapping, normalization and
+    /// Punycode rewrite it), so its failures (UTS46's label rules, a forbidden code point
+    /// or an IPv4 failure in its result) are at the host's start; so is a domain that
+    /// needs IDNA in a build without the `idna` feature.
     pub position: usize,
 }
 

@@ -228,6 +228,13 @@ pub struct PercentDecode<'a> {
     plus_as_space: bool,
 }
 
+impl PercentDecode<'_> {
+    /// The offset in the input of the next byte to decode.
+    pub(crate) fn offset(&self) -> usize {
+        self.pos
+    }
+}
+
 impl Iterator for PercentDecode<'_> {
     type Item = u8;
 

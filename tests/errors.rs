@@ -12,26 +12,126 @@ fn parse_error(input: &str) -> (ParseErrorKind, usize) {
 
 #[test]
 fn failures_name_the_spec_error_and_the_byte_position() {
-    // Positions are byte offsets in the caller's input, counted by hand.
+    use ParseErrorKind as K;
+    // Positions are byte offsets in the caller's input, counted by hand: the byte that
+    // fails the URL (the code point the parser cannot take, the `%` of an escape that
+    // decodes to one, the first byte of an IPv4 part, the digit past 65535), not the start
+    // of its component.
     let cases: &[(&str, ParseErrorKind, usize)] = &[
-        ("http://[::1/", ParseErrorKind::Ipv6Unclosed, 7),
-        ("http://h:99999/", ParseErrorKind::PortOutOfRange, 9),
-        ("http://h:8x/", ParseErrorKind::PortInvalid, 10),
-        ("  http://h:8x/", ParseErrorKind::PortInvalid, 12),
-        ("http://h:\t8x/", ParseErrorKind::PortInvalid, 11),
-        ("http://user@/", ParseErrorKind::HostMissing, 12),
+        ("http://h:99999/", K::PortOutOfRange, 13),
+        ("http://h:065536/", K::PortOutOfRange, 14),
+        ("http://h:8x/", K::PortInvalid, 10),
+        ("  http://h:8x/", K::PortInvalid, 12),
+        ("http://h:\t8x/", K::PortInvalid, 11),
+        ("http://user@/", K::HostMissing, 12),
+        ("relative/path", K::MissingSchemeNonRelativeUrl, 0),
+        // A forbidden domain code point: the space, the `<`.
+        ("http://a b/", K::DomainInvalidCodePoint, 8),
+        ("http://exa mple.com", K::DomainInvalidCodePoint, 10),
+        ("http://EXA MPLE.com", K::DomainInvalidCodePoint, 10),
+        ("http://exa<mple.com", K::DomainInvalidCodePoint, 10),
+        ("http://example.com^/", K::DomainInvalidCodePoint, 18),
+        // Percent-decoded: the `%` of the escape; an invalid escape's `%` is itself one.
+        ("http://ex%20ample/", K::DomainInvalidCodePoint, 9),
+        ("http://%41b%3Cc/", K::DomainInvalidCodePoint, 11),
+        ("http://ex%zzample/", K::DomainInvalidCodePoint, 9),
+        // A file host; a tab before the byte (positions are in the caller's input);
+        // leading spaces.
+        ("file://a b/x", K::DomainInvalidCodePoint, 8),
+        ("http://e\txa mple/", K::DomainInvalidCodePoint, 11),
+        ("  http://a b/", K::DomainInvalidCodePoint, 10),
+        // An opaque host's forbidden host code point.
+        ("sc://a<b/", K::HostInvalidCodePoint, 6),
+        ("sc://ab cd/", K::HostInvalidCodePoint, 7),
+        ("sc://u@h^/", K::HostInvalidCodePoint, 8),
+        // IPv4: the first byte of the part that fails it (the fifth of too many).
+        ("http://1.2.3.4.5/", K::Ipv4TooManyParts, 15),
+        ("http://1.2.3.4.5.6/", K::Ipv4TooManyParts, 15),
+        ("http://256.0.0.1/", K::Ipv4OutOfRangePart, 7),
+        ("http://1.256.0.1/", K::Ipv4OutOfRangePart, 9),
+        ("http://1.2.3.256/", K::Ipv4OutOfRangePart, 13),
+        ("http://1.2.65536/", K::Ipv4OutOfRangePart, 11),
+        ("http://1.09.3.4/", K::Ipv4NonNumericPart, 9),
+        ("http://1..2.3/", K::Ipv4NonNumericPart, 9),
+        ("http://1.2.X.4/", K::Ipv4NonNumericPart, 11),
+        ("http://u@example.255/", K::Ipv4NonNumericPart, 9),
+        // Percent-decoded parts: a `%2E` is a dot.
+        ("http://1%2E2.3.4.5/", K::Ipv4TooManyParts, 17),
+        ("http://1.2.%33%33%33.4/", K::Ipv4OutOfRangePart, 11),
+        // IPv6: where the parser stops, the closing `]` when the address ends too early;
+        // an unclosed `[` at itself.
+        ("http://[::1/", K::Ipv6Unclosed, 7),
+        ("http://[:1]/", K::Ipv6InvalidCompression, 8),
+        ("http://[1::2::3]/", K::Ipv6MultipleCompression, 13),
+        ("http://[1:2:3:4:5:6:7:8:9]/", K::Ipv6TooManyPieces, 24),
+        ("http://[1:2:x::]/", K::Ipv6InvalidCodePoint, 12),
+        ("http://[1:]/", K::Ipv6InvalidCodePoint, 10),
+        ("http://[1:2]/", K::Ipv6TooFewPieces, 11),
+        ("http://[::1.2.3.256]/", K::Ipv4InIpv6OutOfRangePart, 18),
+        ("http://[::1.2.3]/", K::Ipv4InIpv6TooFewParts, 15),
+        ("http://[::1.2.03.4]/", K::Ipv4InIpv6InvalidCodePoint, 15),
+        ("http://[::1.2.3.4x]/", K::Ipv4InIpv6InvalidCodePoint, 17),
         (
-            "relative/path",
-            ParseErrorKind::MissingSchemeNonRelativeUrl,
-            0,
+            "http://[1:2:3:4:5:6:7:1.2.3.4]/",
+            K::Ipv4InIpv6TooManyPieces,
+            22,
         ),
-        ("http://a b/", ParseErrorKind::DomainInvalidCodePoint, 7),
-        ("http://1.2.3.4.5/", ParseErrorKind::Ipv4TooManyParts, 7),
-        ("http://256.0.0.1/", ParseErrorKind::Ipv4OutOfRangePart, 7),
-        ("sc://a<b/", ParseErrorKind::HostInvalidCodePoint, 5),
+        ("sc://[1:2]/", K::Ipv6TooFewPieces, 9),
     ];
     for &(input, kind, position) in cases {
         assert_eq!(parse_error(input), (kind, position), "{input:?}");
+    }
+}
+
+/// The failure's entry in the log (its last) is where the failure is: at the byte.
+#[test]
+fn the_failures_entry_in_the_log_is_at_the_byte_too() {
+    for (input, name, at) in [
+        ("http://exa mple.com", "domain-to-ASCII", 10),
+        ("http://ex%20ample/", "domain-to-ASCII", 9),
+        ("sc://a<b/", "host-invalid-code-point", 6),
+        ("http://1.2.3.4.5/", "IPv4-too-many-parts", 15),
+        ("http://1.256.0.1/", "IPv4-out-of-range-part", 9),
+        ("http://[1:2]/", "IPv6-too-few-pieces", 11),
+        ("http://[1::2::3]/", "IPv6-multiple-compression", 13),
+        ("http://h:99999/", "port-out-of-range", 13),
+    ] {
+        let (result, list) = logged(input, None);
+        let e = result.unwrap_err().parse_error().unwrap();
+        assert_eq!(e.position, at, "{input:?}");
+        assert_eq!(list.last(), Some(&(name, at)), "{input:?}");
+    }
+}
+
+/// A domain that is not ASCII goes through UTS46 as a whole (mapping, normalization,
+/// Punycode), whose result has no byte of its own in the input: its failures, and a
+/// forbidden code point or an IPv4 failure in its result, are at the host's start (byte 8
+/// here).
+#[cfg(feature = "idna")]
+#[test]
+fn a_failure_of_domain_to_ascii_is_at_the_hosts_start() {
+    use ParseErrorKind as K;
+    for (input, kind) in [
+        ("https://\u{e9} b/", K::DomainInvalidCodePoint),
+        ("https://\u{e9}%20b/", K::DomainInvalidCodePoint),
+        ("https://a.\u{e9}\u{ff1c}/", K::DomainInvalidCodePoint),
+        ("https://xn--a.\u{e9}/", K::DomainToAscii),
+        ("https://\u{ff11}.2.3.4.5/", K::Ipv4TooManyParts),
+    ] {
+        assert_eq!(parse_error(input), (kind, 8), "{input:?}");
+    }
+}
+
+/// Without IDNA a domain that needs it fails at the host's start: no byte of it is wrong.
+#[cfg(not(feature = "idna"))]
+#[test]
+fn a_domain_that_needs_idna_fails_at_the_hosts_start_without_it() {
+    for input in ["https://ab\u{e9}/", "https://ab%C3%A9/"] {
+        assert_eq!(
+            parse_error(input),
+            (ParseErrorKind::IdnaUnavailable, 8),
+            "{input:?}"
+        );
     }
 }
 
@@ -41,7 +141,7 @@ fn errors_print_the_spec_names() {
     assert_eq!(kind.to_string(), "IPv6-unclosed");
     let mut arena = [0u8; 64];
     let e = Url::parse("http://h:99999/", &mut arena).unwrap_err();
-    assert_eq!(e.to_string(), "port-out-of-range at byte 9");
+    assert_eq!(e.to_string(), "port-out-of-range at byte 13");
     assert_eq!(
         ValidationError::InvalidUrlUnit.to_string(),
         "invalid-URL-unit"
@@ -179,7 +279,7 @@ fn the_log_has_every_error_in_order_at_its_position_in_the_callers_input() {
                 ("invalid-URL-unit", 1),
             ],
         ),
-        // Host parser errors are at the host's start.
+        // The host parser's errors that do not fail it are at the host's start.
         (
             "http://0x7f.1/",
             None,
@@ -457,4 +557,78 @@ fn needed_covers_the_strict_check_of_a_host_at_every_size() {
     assert_eq!(list, [("domain-to-ASCII", 8)]);
     let (_, list) = logged("https://xn--nxasmq6b.example/", None);
     assert_eq!(list, []);
+}
+
+/// Over every host of up to 5 bytes from letters, digits, `.`, `%`, `2`/`E` (escapes, `%2E`
+/// a dot), a space and `<`, in a special and a non-special URL: a failure's position is in
+/// the host, the log's last entry names the failure's validation error at that position,
+/// and the byte there is what the failure says: a forbidden code point, or the `%` of an
+/// escape that decodes to one (or of an invalid escape), for a forbidden code point; the
+/// host's first byte, or the byte after a dot (`.` or `%2E`), for an IPv4 part.
+#[test]
+fn every_failure_is_at_a_byte_of_its_kind() {
+    use ParseErrorKind as K;
+    let alphabet = b"a1.%2E <";
+    let (mut checked, mut forbidden, mut ipv4) = (0, 0, 0);
+    let mut host = Vec::new();
+    for len in 1..=5u32 {
+        for mut n in 0..alphabet.len().pow(len) {
+            host.clear();
+            for _ in 0..len {
+                host.push(alphabet[n % alphabet.len()]);
+                n /= alphabet.len();
+            }
+            let host = std::str::from_utf8(&host).unwrap();
+            for scheme in ["http://", "sc://"] {
+                let input = format!("{scheme}{host}/");
+                let (result, list) = logged(&input, None);
+                let Err(Error::Parse(e)) = result else {
+                    continue;
+                };
+                let start = scheme.len();
+                let at = e.position;
+                assert!((start..start + host.len()).contains(&at), "{input:?} {e:?}");
+                // (Without IDNA a domain that needs it fails with no validation error.)
+                if let Some(error) = e.kind.validation_error() {
+                    assert_eq!(list.last(), Some(&(error.name(), at)), "{input:?}");
+                }
+                let bytes = input.as_bytes();
+                let decoded = |i: usize| match &bytes[i..] {
+                    [b'%', h, l, ..] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                        u8::from_str_radix(std::str::from_utf8(&[*h, *l]).unwrap(), 16).ok()
+                    }
+                    _ => None,
+                };
+                // The forbidden host code points (an opaque host's, read as they are) and
+                // the forbidden domain code points (read percent-decoded), from the standard.
+                let host_forbidden = |b: u8| b"\0\t\n\r #/:<>?@[\\]^|".contains(&b);
+                let domain_forbidden =
+                    |b: u8| host_forbidden(b) || b < 0x20 || b"%\x7f".contains(&b);
+                match e.kind {
+                    K::HostInvalidCodePoint => {
+                        assert!(host_forbidden(bytes[at]), "{input:?} at {at}");
+                        forbidden += 1;
+                    }
+                    K::DomainInvalidCodePoint => {
+                        let b = decoded(at).unwrap_or(bytes[at]);
+                        assert!(domain_forbidden(b), "{input:?} at {at}");
+                        forbidden += 1;
+                    }
+                    K::Ipv4TooManyParts | K::Ipv4NonNumericPart | K::Ipv4OutOfRangePart => {
+                        let after_dot = bytes[at - 1] == b'.'
+                            || (at >= start + 3 && decoded(at - 3) == Some(b'.'));
+                        assert!(at == start || after_dot, "{input:?} at {at}");
+                        ipv4 += 1;
+                    }
+                    _ => {}
+                }
+                checked += 1;
+            }
+        }
+    }
+    println!("{checked} failures checked: {forbidden} forbidden code points, {ipv4} IPv4");
+    assert!(
+        forbidden > 10_000 && ipv4 > 100,
+        "{checked} {forbidden} {ipv4}"
+    );
 }

@@ -527,8 +527,8 @@ static void api_checks(void) {
     expect(cstr_is(microurl_error_name(r.error), "IPv6-unclosed"), "error name");
     r = microurl_parse("http://h:99999/", 15, 0, 0, &u, buf_a, 64);
     expect(r.status == MICROURL_INVALID && r.error == MICROURL_ERROR_PORT_OUT_OF_RANGE &&
-               r.position == 9,
-           "port-out-of-range at 9");
+               r.position == 13,
+           "port-out-of-range at 13 (the digit past 65535)");
     r = microurl_parse("x", 1, "nope", 4, &u, buf_a, 64);
     expect(r.status == MICROURL_INVALID_BASE &&
                r.error == MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL,

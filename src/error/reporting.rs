@@ -7,10 +7,11 @@ use super::{ValidationError, ValidationErrors};
 ///
 /// `at` is a byte offset into the caller's input (before trimming and tab and newline
 /// removal): the code point that raised it, for the parser's states and the code points of
-/// an opaque host, path, query or fragment; the start of the host for the host parser's
-/// other errors (domain, IPv4, IPv6); the first trimmed byte, or the first tab or newline,
-/// for the input preparation (one error each, as the standard reports them). whatwg-url
-/// reports no positions: they are this crate's.
+/// an opaque host, path, query or fragment; for the error a failure reports (the log's
+/// last), the failure's own byte, [`ParseError::position`](super::ParseError::position);
+/// the start of the host for the host parser's other errors (domain, IPv4, IPv6); the first
+/// trimmed byte, or the first tab or newline, for the input preparation (one error each, as
+/// the standard reports them). whatwg-url reports no positions: they are this crate's.
 ///
 /// ```
 /// use microurl::{ErrorLog, Options, Reported, Url, ValidationError};

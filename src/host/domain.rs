@@ -1,7 +1,7 @@
 //! Domains: percent-decoding, the ASCII fast path and the hand-off to IDNA (`to_ascii`, in
 //! the `idna` build) (<https://url.spec.whatwg.org/#concept-host-parser>, steps 4-9).
 
-use super::{HostKind, ipv4};
+use super::{HostError, Parsed, ipv4};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
 use crate::percent;
@@ -47,11 +47,7 @@ fn last_label_is_a_number(domain: &[u8]) -> bool {
 /// Parses a special URL's host that is not an IPv6 address and writes the result.
 /// (Inlined into the host parser in the speed build: one call less per host.)
 #[cfg_attr(feature = "fast-path", inline(always))]
-pub(crate) fn parse(
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
+pub(crate) fn parse(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
     // Fast path: ASCII without `%` or forbidden code points only needs lowercasing.
     let mut seen = 0;
     for &b in input {
@@ -63,35 +59,29 @@ pub(crate) fn parse(
     // A byte loop: `contains` calls `memchr`, costly on hosts this short.
     #[allow(clippy::manual_contains)]
     let escaped = input.iter().any(|&b| b == b'%');
-    if escaped {
+    // With `%`, or ASCII: then what needs the slow path is a forbidden domain code point,
+    // which decoding leaves in place, and which `decoded` fails the host at. (A byte loop
+    // on this rare path: the word check's registers would grow this frame, which UTS46's
+    // are under.)
+    if escaped || input.iter().all(u8::is_ascii) {
         if let Some(result) = decoded(input, out, v) {
             return result;
         }
-    } else if input.iter().all(u8::is_ascii) {
-        // Neither `%` nor non-ASCII: what needs the slow path is a forbidden domain code
-        // point, which decoding leaves in place. (A byte loop on this rare path: the word
-        // check's registers would grow this frame, which UTS46's are under.)
-        // Strict UTS46 rejects it first: the standard reports `domain-to-ASCII`.
-        v.insert(ValidationError::DomainToAscii);
-        return Err(ParseErrorKind::DomainInvalidCodePoint);
     }
     // Non-ASCII, raw or decoded. One call, here, not in `decoded`: UTS46's frames stay off
     // the others (the deepest stack, Cortex-M budget).
     parse_unicode(input, escaped, out, v)
 }
 
-/// A domain with `%`, percent-decoded, lowercased and written in one pass while it is ASCII
-/// without forbidden code points: "set result to domain, lowercased", then the IPv4 check.
+/// A domain with `%` (or ASCII with a forbidden code point), percent-decoded, lowercased
+/// and written in one pass while it is ASCII without forbidden code points: "set result to
+/// domain, lowercased", then the IPv4 check.
 /// At a byte that is neither, the rest decides: a non-ASCII byte (raw or decoded) anywhere
 /// sends the whole domain to UTS46 (which may absorb a forbidden code point: NFC maps `<`
 /// U+0338 to U+226E): `None`, with nothing written; otherwise the forbidden code point
-/// fails the host.
+/// fails the host, at its byte (the `%` of its escape).
 #[inline(never)]
-fn decoded(
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Option<Result<HostKind, ParseErrorKind>> {
+fn decoded(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Option<Parsed> {
     let start = out.len();
     let mut i = 0;
     // One `domain-percent-encoded` for the whole domain (the host parser's step 4).
@@ -121,8 +111,9 @@ fn decoded(
             }
             let rest = input.get(i..).unwrap_or_default();
             if d < 0x80 && percent::decode(rest).all(|b| b < 0x80) {
-                v.insert(ValidationError::DomainToAscii);
-                return Some(Err(ParseErrorKind::DomainInvalidCodePoint));
+                v.report_rel(ValidationError::DomainToAscii, at);
+                let kind = ParseErrorKind::DomainInvalidCodePoint;
+                return Some(HostError::new(kind, at).into());
             }
             out.truncate(start);
             return None;
@@ -130,20 +121,17 @@ fn decoded(
         out.push(d.to_ascii_lowercase());
     }
     // The input, not the output: past a full arena the output is not all stored.
-    let ipv4 = ipv4_scan(input, false, v);
-    Some(finish(start, ipv4, out))
+    Some(match ipv4_scan(input, false, v) {
+        Ok(ipv4) => finish(start, ipv4, out),
+        Err(e) => ipv4_failure(e, part_start(input, e.part), v).into(),
+    })
 }
 
 /// An ASCII domain with nothing to decode or reject: lowercased, then the IPv4 check.
 /// Not inlined (nor [`decoded`]): their IPv4 scanners stay off the stack of the
 /// UTS46 path, the deepest one (Cortex-M budget).
 #[inline(never)]
-fn plain_ascii(
-    input: &[u8],
-    has_upper: bool,
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
+fn plain_ascii(input: &[u8], has_upper: bool, out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
     let domain = |out: &mut Writer<'_>| {
         if has_upper {
             for &b in input {
@@ -155,25 +143,26 @@ fn plain_ascii(
     };
     if !ends_in_a_number(input) {
         domain(out);
-        return Ok(HostKind::Domain);
+        return Parsed::Domain;
     }
     // The IPv4 serializer would write a canonical dotted quad back: nothing to parse or
     // rewrite (a shortcut for speed, left out of the build for flash size).
     if cfg!(feature = "fast-path") && is_canonical_dotted_quad(input) {
         out.push_slice(input);
-        return Ok(HostKind::Ipv4);
+        return Parsed::Ipv4;
     }
     // The IPv4 parser reads either case: the domain is written only if it is not an
     // address (so the arena never holds both).
-    match ipv4_scan(input, false, v)? {
-        Some(addr) => {
+    match ipv4_scan(input, false, v) {
+        Ok(Some(addr)) => {
             ipv4::serialize(addr, out);
-            Ok(HostKind::Ipv4)
+            Parsed::Ipv4
         }
-        None => {
+        Ok(None) => {
             domain(out);
-            Ok(HostKind::Domain)
+            Parsed::Domain
         }
+        Err(e) => ipv4_failure(e, part_start(input, e.part), v).into(),
     }
 }
 
@@ -181,17 +170,17 @@ fn plain_ascii(
 /// IPv4 address when the IPv4 parser accepts it, `None` when it fails. (`plain_ascii`
 /// writes the address from its value: it runs the scan itself.)
 #[inline(always)]
-pub(crate) fn ipv4_kind(input: &[u8]) -> Option<HostKind> {
+pub(crate) fn ipv4_kind(input: &[u8]) -> Option<super::HostKind> {
     match ipv4_address(input).ok()? {
-        Some(_) => Some(HostKind::Ipv4),
-        None => Some(HostKind::Domain),
+        Some(_) => Some(super::HostKind::Ipv4),
+        None => Some(super::HostKind::Domain),
     }
 }
 
 /// The IPv4 parser on an ASCII domain, with no validation error kept: the address, `None`
 /// when the domain does not end in a number, `Err` when the parser fails.
 #[inline(never)]
-pub(crate) fn ipv4_address(input: &[u8]) -> Result<Option<u32>, ParseErrorKind> {
+pub(crate) fn ipv4_address(input: &[u8]) -> Result<Option<u32>, ipv4::Failure> {
     let mut v = crate::error::ValidationErrors::EMPTY;
     ipv4_scan(input, false, &mut v)
 }
@@ -229,13 +218,14 @@ pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
 /// ([`streamed_strict_rules`]), it is left to the host parser, which decodes them in its
 /// own frame (the stack bound: not under this one and its callers'), then runs
 /// [`ipv4_after_strict_check`]: `Ok(None)` here, and the caller writes the domain.
+/// A failure names the part that fails: the caller says where it is ([`ipv4_failure`]).
 /// Not inlined: the scanner's state stays off the callers' frames.
 #[inline(never)]
 fn ipv4_scan<R: Report>(
     domain: &[u8],
     non_ascii_input: bool,
     v: &mut R,
-) -> Result<Option<u32>, ParseErrorKind> {
+) -> Result<Option<u32>, ipv4::Failure> {
     let mut scan = ipv4::Ipv4Scan::new();
     percent::decode(domain).for_each(|b| scan.feed(b));
     scan.end();
@@ -249,6 +239,29 @@ fn ipv4_scan<R: Report>(
         return Ok(None);
     }
     scan.result(non_ascii_input, strict.is_some(), v)
+}
+
+/// The IPv4 parser's failure `e`, at offset `at` of the host parser's input, with its
+/// validation error there: the first byte of the part that fails ([`part_start`]) for a
+/// domain the IPv4 parser reads as the input has it, percent-decoded; the host's start for
+/// UTS46's result, whose parts have no byte of their own in the input (mapping and
+/// normalization rewrite them).
+fn ipv4_failure(e: ipv4::Failure, at: usize, v: &mut impl Report) -> HostError {
+    v.report_rel(e.error, at);
+    HostError::new(e.kind, at)
+}
+
+/// The offset in `domain` (percent-encoded, as the host parser got it: decoding can make a
+/// dot, `1%2E2`) of the first byte of its dot-separated part `part` once percent-decoded
+/// (past its last dot, when it has fewer).
+fn part_start(domain: &[u8], part: u8) -> usize {
+    let mut bytes = percent::decode(domain);
+    for _ in 0..part {
+        if !bytes.any(|b| b == b'.') {
+            break;
+        }
+    }
+    bytes.offset()
 }
 
 /// Strict UTS46 ToASCII's checks that need no decoding (those of [`strict_ascii_rules`])
@@ -302,10 +315,10 @@ pub(crate) fn ipv4_after_strict_check<R: Report>(
     start: usize,
     input: &[u8],
     v: &mut R,
-) -> Result<HostKind, ParseErrorKind> {
+) -> Parsed {
     let host = out.bytes().get(start..).unwrap_or_default();
     if out.overflowed() || !ends_in_a_number(host) {
-        return Ok(HostKind::Domain);
+        return Parsed::Domain;
     }
     // UTS46's result when the input, percent-decoded, is not ASCII (IPv4-non-ASCII-input).
     let non_ascii = percent::decode(input).any(|b| !b.is_ascii());
@@ -313,25 +326,29 @@ pub(crate) fn ipv4_after_strict_check<R: Report>(
     host.iter().for_each(|&b| scan.feed(b));
     scan.end();
     // Strict ToASCII's other checks passed ([`ipv4_scan`] left the host here).
-    scan.result(non_ascii, true, v)?;
-    // (Not reached: an `xn--` label is no number, so the IPv4 parser failed.)
-    Ok(HostKind::Domain)
+    match scan.result(non_ascii, true, v) {
+        Err(e) => {
+            let at = match non_ascii {
+                true => 0,
+                false => part_start(input, e.part),
+            };
+            ipv4_failure(e, at, v).into()
+        }
+        // (Not reached: an `xn--` label is no number, so the IPv4 parser failed.)
+        Ok(_) => Parsed::Domain,
+    }
 }
 
 /// The "ends in a number" step: an IPv4 address replaces the domain text written from
 /// `start`.
-fn finish(
-    start: usize,
-    ipv4: Result<Option<u32>, ParseErrorKind>,
-    out: &mut Writer<'_>,
-) -> Result<HostKind, ParseErrorKind> {
-    match ipv4? {
+fn finish(start: usize, ipv4: Option<u32>, out: &mut Writer<'_>) -> Parsed {
+    match ipv4 {
         Some(addr) => {
             out.truncate(start);
             ipv4::serialize(addr, out);
-            Ok(HostKind::Ipv4)
+            Parsed::Ipv4
         }
-        None => Ok(HostKind::Domain),
+        None => Parsed::Domain,
     }
 }
 
@@ -447,15 +464,17 @@ fn xn_labels_ok(_domain: &[u8], _scratch: &mut [u8]) -> Option<bool> {
     Some(true)
 }
 
-/// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46.
+/// A domain that is not ASCII after percent-decoding: UTF-8 decode, then UTS46, which this
+/// build does not have: the domain as a whole needs it, so the failure is at the host's
+/// start (no byte of the input is wrong).
 #[cfg(not(feature = "idna"))]
 fn parse_unicode(
     _input: &[u8],
     _escaped: bool,
     _out: &mut Writer<'_>,
     _v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
-    Err(ParseErrorKind::IdnaUnavailable)
+) -> Parsed {
+    HostError::new(ParseErrorKind::IdnaUnavailable, 0).into()
 }
 
 /// Without IDNA no host is left undecided (the check that needs arena is UTS46's): only a
@@ -620,7 +639,7 @@ mod tests {
                         let mut arena = [0u8; 64];
                         let mut out = Writer::new(&mut arena, "");
                         let parsed = ipv4_scan(host.as_bytes(), false, &mut v);
-                        let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
+                        let written = parsed.is_ok_and(|p| finish(0, p, &mut out) == Parsed::Ipv4)
                             && v.is_empty()
                             && out.bytes() == host.as_bytes();
                         assert_eq!(is_canonical_dotted_quad(host.as_bytes()), written, "{host}");
@@ -641,7 +660,7 @@ mod tests {
             let mut arena = [0u8; 64];
             let mut out = Writer::new(&mut arena, "");
             let parsed = ipv4_scan(host, false, &mut v);
-            let written = matches!(finish(0, parsed, &mut out), Ok(HostKind::Ipv4))
+            let written = parsed.is_ok_and(|p| finish(0, p, &mut out) == Parsed::Ipv4)
                 && v.is_empty()
                 && out.bytes() == host;
             assert_eq!(is_canonical_dotted_quad(host), written, "{host:?}");

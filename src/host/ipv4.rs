@@ -186,13 +186,15 @@ impl Ipv4Scan {
     /// non-ASCII input. `strict`: strict UTS46 ToASCII's other checks pass (the caller's:
     /// STD3's letters, digits and `-`, CheckHyphens, `xn--` labels; `!`, `{`, `_` and the
     /// like are not forbidden domain code points, so they get here), else `domain-to-ASCII`
-    /// comes first, as it does for a label over 63 bytes or a domain over 253.
+    /// comes first, as it does for a label over 63 bytes or a domain over 253. A failure
+    /// names the part that fails; its validation error is the caller's to report, where
+    /// that part is.
     pub(crate) fn result(
         &self,
         non_ascii_input: bool,
         strict: bool,
         v: &mut impl Report,
-    ) -> Result<Option<u32>, ParseErrorKind> {
+    ) -> Result<Option<u32>, Failure> {
         let last_empty = self.last_empty;
         if !self.number_like() {
             return Ok(None);
@@ -210,6 +212,16 @@ impl Ipv4Scan {
     }
 }
 
+/// The IPv4 parser's failure: what, its validation error, and which dot-separated part of
+/// the domain (0-based) fails it: the fifth for too many parts, else the first that is not
+/// a number, or out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Failure {
+    pub(crate) kind: ParseErrorKind,
+    pub(crate) error: ValidationError,
+    pub(crate) part: u8,
+}
+
 /// <https://url.spec.whatwg.org/#concept-ipv4-parser>, given the number of parts, the
 /// [`Part::number`] of the first four (values and flags) and whether the last part is empty. Every part it
 /// reads is among the first four: past four parts it fails before reading any.
@@ -219,51 +231,60 @@ fn parse_ipv4(
     flags: &[NumberFlags; 4],
     last_empty: bool,
     v: &mut impl Report,
-) -> Result<u32, ParseErrorKind> {
+) -> Result<u32, Failure> {
+    use ParseErrorKind as K;
+    use ValidationError as E;
+    let fail = |kind, error, part| Err(Failure { kind, error, part });
     let mut n = count;
     if last_empty {
-        v.insert(ValidationError::Ipv4EmptyPart);
+        v.insert(E::Ipv4EmptyPart);
         if n > 1 {
             n -= 1;
         }
     }
     if n < 4 {
-        v.insert(ValidationError::Ipv4TooFewParts);
+        v.insert(E::Ipv4TooFewParts);
     }
     if n > 4 {
-        v.insert(ValidationError::Ipv4TooManyParts);
-        return Err(ParseErrorKind::Ipv4TooManyParts);
+        return fail(K::Ipv4TooManyParts, E::Ipv4TooManyParts, 4);
     }
     // `None`: 2^32 or more. In 32 bits: no 64-bit arithmetic on Cortex-M.
     let mut numbers = [None::<u32>; 4];
     // Zipped, not indexed: no bounds check to panic.
     let parts = values.iter().zip(flags).take(n);
+    let mut part = 0;
     for (slot, (&value, &flags)) in numbers.iter_mut().zip(parts) {
         if flags & OK == 0 {
-            v.insert(ValidationError::Ipv4NonNumericPart);
-            return Err(ParseErrorKind::Ipv4NonNumericPart);
+            return fail(K::Ipv4NonNumericPart, E::Ipv4NonNumericPart, part);
         }
         if flags & NON_DECIMAL != 0 {
-            v.insert(ValidationError::Ipv4NonDecimalPart);
+            v.insert(E::Ipv4NonDecimalPart);
         }
         *slot = (flags & FITS != 0).then_some(value);
+        part += 1;
     }
     let numbers = &numbers[..n];
     let over_255 = |x: &Option<u32>| x.is_none_or(|x| x > 255);
-    if numbers.iter().any(over_255) {
-        v.insert(ValidationError::Ipv4OutOfRangePart);
+    let Some((last, init)) = numbers.split_last() else {
+        return fail(K::Ipv4NonNumericPart, E::Ipv4NonNumericPart, 0);
+    };
+    // The first part but the last over 255 fails it; then the last, if the bytes the others
+    // leave it (5 - n) cannot hold it. (`IPv4-out-of-range-part` for either is the
+    // failure's: the caller reports it.)
+    if let Some(part) = init.iter().position(over_255) {
+        return fail(K::Ipv4OutOfRangePart, E::Ipv4OutOfRangePart, part as u8);
     }
-    let (last, init) = numbers
-        .split_last()
-        .ok_or(ParseErrorKind::Ipv4NonNumericPart)?;
-    if init.iter().any(over_255) {
-        return Err(ParseErrorKind::Ipv4OutOfRangePart);
-    }
-    // The last number fills the 5 - n bytes the others leave: below 256^(5 - n).
     let last = last.filter(|&x| n == 1 || x < 1 << (8 * (5 - n)));
     let Some(mut ipv4) = last else {
-        return Err(ParseErrorKind::Ipv4OutOfRangePart);
+        return fail(
+            K::Ipv4OutOfRangePart,
+            E::Ipv4OutOfRangePart,
+            init.len() as u8,
+        );
     };
+    if ipv4 > 255 {
+        v.insert(E::Ipv4OutOfRangePart);
+    }
     for (counter, x) in init.iter().enumerate() {
         ipv4 += x.unwrap_or(0) << (8 * (3 - counter));
     }

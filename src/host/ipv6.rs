@@ -1,5 +1,6 @@
 //! IPv6: parser and serializer (<https://url.spec.whatwg.org/#concept-ipv6-parser>).
 
+use super::HostError;
 use crate::error::{ParseErrorKind, Report, ValidationError};
 
 /// <https://url.spec.whatwg.org/#concept-ipv6-parser>, on the text between the brackets:
@@ -8,40 +9,47 @@ use crate::error::{ParseErrorKind, Report, ValidationError};
 #[inline]
 pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], ParseErrorKind> {
     let mut address = [0u16; 8];
-    parse_into(input, &mut address, v).map(|()| address)
+    parse_into(input, &mut address, v)
+        .map(|()| address)
+        .map_err(|e| e.kind)
 }
 
 /// [`parse`] into `address` (all zero on entry), where the caller keeps it: an address
 /// returned by value is moved through `Result`s at a 2-byte alignment, a `memcpy` call
-/// each on Cortex-M at opt-level `z`. A failure's validation error is reported here, once
-/// for all the places the parser fails (the last error it reports, where every other one
-/// is: at the host's start).
+/// each on Cortex-M at opt-level `z`. `input` is the text between a host's brackets, and
+/// positions are in the host, past its `[`: a failure is at the byte where the parser
+/// stops (the code point it cannot take, or the closing `]` when the address ends too
+/// early), and its validation error is reported there, once for all the places the parser
+/// fails (the last error it reports; every other one is at the host's start).
 #[inline(never)]
 pub(crate) fn parse_into(
     input: &[u8],
     address: &mut [u16; 8],
     v: &mut impl Report,
-) -> Result<(), ParseErrorKind> {
-    let result = pieces(input, address, v);
-    if let Err(e) = result.map_err(ParseErrorKind::validation_error) {
-        e.into_iter().for_each(|e| v.insert(e));
+) -> Result<(), HostError> {
+    let result = pieces(input, address, v).map_err(|e| HostError::new(e.kind, e.offset() + 1));
+    if let Err(e) = result {
+        if let Some(error) = e.kind.validation_error() {
+            v.report_rel(error, e.offset());
+        }
     }
     result
 }
 
-/// The IPv6 parser's steps, failing with the kind alone (see [`parse_into`]).
-fn pieces(input: &[u8], address: &mut [u16; 8], v: &mut impl Report) -> Result<(), ParseErrorKind> {
+/// The IPv6 parser's steps, failing with the kind and where in `input` (see [`parse_into`]).
+fn pieces(input: &[u8], address: &mut [u16; 8], v: &mut impl Report) -> Result<(), HostError> {
     use ParseErrorKind as K;
     use ValidationError as E;
+    let fail = |kind: K, p: usize| Err(HostError::new(kind, p));
     let (mut p, mut piece_index, mut compress) = leading_compression(input)?;
     let c = |p: usize| input.get(p).copied();
     while c(p).is_some() {
         if piece_index == 8 {
-            return Err(K::Ipv6TooManyPieces);
+            return fail(K::Ipv6TooManyPieces, p);
         }
         if c(p) == Some(b':') {
             if compress.is_some() {
-                return Err(K::Ipv6MultipleCompression);
+                return fail(K::Ipv6MultipleCompression, p);
             }
             p += 1;
             piece_index += 1;
@@ -53,7 +61,7 @@ fn pieces(input: &[u8], address: &mut [u16; 8], v: &mut impl Report) -> Result<(
         match c(p) {
             Some(b'.') => {
                 if length == 0 {
-                    return Err(K::Ipv4InIpv6InvalidCodePoint);
+                    return fail(K::Ipv4InIpv6InvalidCodePoint, p);
                 }
                 p -= length;
                 return parse_ipv4_in_ipv6(input, p, address, piece_index, compress);
@@ -61,10 +69,10 @@ fn pieces(input: &[u8], address: &mut [u16; 8], v: &mut impl Report) -> Result<(
             Some(b':') => {
                 p += 1;
                 if c(p).is_none() {
-                    return Err(K::Ipv6InvalidCodePoint);
+                    return fail(K::Ipv6InvalidCodePoint, p);
                 }
             }
-            Some(_) => return Err(K::Ipv6InvalidCodePoint),
+            Some(_) => return fail(K::Ipv6InvalidCodePoint, p),
             None => {}
         }
         if length > 1 && (value as u32) < 1 << (4 * (length - 1)) {
@@ -73,25 +81,24 @@ fn pieces(input: &[u8], address: &mut [u16; 8], v: &mut impl Report) -> Result<(
         // In bounds: the loop returned at `piece_index == 8`; `get_mut` says so to the
         // compiler (no panic path), and the error is what an 9th piece would be.
         let Some(slot) = address.get_mut(piece_index) else {
-            return Err(K::Ipv6TooManyPieces);
+            return fail(K::Ipv6TooManyPieces, p);
         };
         *slot = value;
         piece_index += 1;
     }
-    finish(address, piece_index, compress)
+    finish(address, piece_index, compress).map_err(|kind| HostError::new(kind, p))
 }
 
 /// Step 5 of <https://url.spec.whatwg.org/#concept-ipv6-parser>: an address that starts
-/// with `:` starts with `::`, a compression before the first piece. Returns where the
-/// pieces start, the piece index and the compression.
+/// with `:` starts with `::`, a compression before the first piece (else it fails at that
+/// `:`). Returns where the pieces start, the piece index and the compression.
 #[inline(always)]
-fn leading_compression(input: &[u8]) -> Result<(usize, usize, Option<usize>), ParseErrorKind> {
-    use ParseErrorKind as K;
+fn leading_compression(input: &[u8]) -> Result<(usize, usize, Option<usize>), HostError> {
     let (mut p, mut piece_index, mut compress) = (0, 0, None);
     let c = |p: usize| input.get(p).copied();
     if c(p) == Some(b':') {
         if c(p + 1) != Some(b':') {
-            return Err(K::Ipv6InvalidCompression);
+            return Err(HostError::new(ParseErrorKind::Ipv6InvalidCompression, p));
         }
         p += 2;
         piece_index += 1;
@@ -115,16 +122,18 @@ fn hex_piece(input: &[u8], mut p: usize) -> (u16, usize) {
 }
 
 /// The IPv4-in-IPv6 branch of the IPv6 parser, from the first digit of the dotted part.
+/// A failure is at the byte it stops at, as in [`parse_into`].
 fn parse_ipv4_in_ipv6(
     input: &[u8],
     mut p: usize,
     address: &mut [u16; 8],
     mut piece_index: usize,
     compress: Option<usize>,
-) -> Result<(), ParseErrorKind> {
+) -> Result<(), HostError> {
     use ParseErrorKind as K;
+    let fail = |kind: K, p: usize| Err(HostError::new(kind, p));
     if piece_index > 6 {
-        return Err(K::Ipv4InIpv6TooManyPieces);
+        return fail(K::Ipv4InIpv6TooManyPieces, p);
     }
     let mut numbers_seen = 0;
     while let Some(&ch) = input.get(p) {
@@ -135,30 +144,30 @@ fn parse_ipv4_in_ipv6(
                 p += 1;
                 ch = input.get(p).copied().unwrap_or(0);
             } else {
-                return Err(K::Ipv4InIpv6InvalidCodePoint);
+                return fail(K::Ipv4InIpv6InvalidCodePoint, p);
             }
         }
         if !ch.is_ascii_digit() {
-            return Err(K::Ipv4InIpv6InvalidCodePoint);
+            return fail(K::Ipv4InIpv6InvalidCodePoint, p);
         }
         while let Some(&d) = input.get(p).filter(|d| d.is_ascii_digit()) {
             let number = (d - b'0') as u16;
             ipv4_piece = match ipv4_piece {
                 None => Some(number),
                 Some(0) => {
-                    return Err(K::Ipv4InIpv6InvalidCodePoint);
+                    return fail(K::Ipv4InIpv6InvalidCodePoint, p);
                 }
                 Some(x) => Some(x * 10 + number),
             };
             if ipv4_piece.is_some_and(|x| x > 255) {
-                return Err(K::Ipv4InIpv6OutOfRangePart);
+                return fail(K::Ipv4InIpv6OutOfRangePart, p);
             }
             p += 1;
         }
         let piece = ipv4_piece.unwrap_or(0);
         // At most 6 + 2 pieces (the dotted part is 4 numbers): in bounds, said with `get_mut`.
         let Some(slot) = address.get_mut(piece_index) else {
-            return Err(K::Ipv4InIpv6TooManyPieces);
+            return fail(K::Ipv4InIpv6TooManyPieces, p);
         };
         *slot = slot.wrapping_mul(0x100).wrapping_add(piece);
         numbers_seen += 1;
@@ -167,9 +176,9 @@ fn parse_ipv4_in_ipv6(
         }
     }
     if numbers_seen != 4 {
-        return Err(K::Ipv4InIpv6TooFewParts);
+        return fail(K::Ipv4InIpv6TooFewParts, p);
     }
-    finish(address, piece_index, compress)
+    finish(address, piece_index, compress).map_err(|kind| HostError::new(kind, p))
 }
 
 /// The compression step at the end of the IPv6 parser, in place.

@@ -154,6 +154,72 @@ pub(crate) fn plain_domain_kind(host: &[u8]) -> Option<HostKind> {
     canonical_domain_kind(host).or_else(|| domain::ipv4_kind(host))
 }
 
+/// A failure of the host parser: what failed, and where: the offset in the host parser's
+/// input of the byte that failed it (which byte each failure names:
+/// [`crate::ParseError::position`]), where the host parser reports the validation error the
+/// standard reports with the failure (its last one). The caller, which knows where the host
+/// starts in the URL, adds that start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HostError {
+    pub(crate) kind: ParseErrorKind,
+    pub(crate) at: u32,
+}
+
+impl HostError {
+    /// The failure `kind` at offset `at` of the host parser's input.
+    pub(crate) fn new(kind: ParseErrorKind, at: usize) -> Self {
+        // Offsets are below `MAX_INPUT_LEN`, which fits in 32 bits.
+        HostError {
+            kind,
+            at: at as u32,
+        }
+    }
+
+    /// The offset of the byte that failed the host, in the host parser's input.
+    pub(crate) fn offset(self) -> usize {
+        self.at as usize
+    }
+}
+
+/// The host parser's answer: the kind of host it wrote, or its failure. What a
+/// `Result<HostKind, HostError>` says, in a type the compiler returns in two registers (the
+/// offset and one byte): every variant but the failure carries nothing, and the failure's
+/// kind leaves byte values free for them. A `Result` of a kind and a failure is returned
+/// through memory on 32-bit Arm, a stack slot in every caller, under the deepest chain of
+/// frames (the Cortex-M0 stack bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Parsed {
+    Empty,
+    Domain,
+    Ipv4,
+    Ipv6,
+    Opaque,
+    Failed(HostError),
+}
+
+impl Parsed {
+    /// The kind of host written; `None` for a failure.
+    pub(crate) fn kind(self) -> Option<HostKind> {
+        Some(match self {
+            Parsed::Empty => HostKind::Empty,
+            Parsed::Domain => HostKind::Domain,
+            Parsed::Ipv4 => HostKind::Ipv4,
+            Parsed::Ipv6 => HostKind::Ipv6,
+            Parsed::Opaque => HostKind::Opaque,
+            Parsed::Failed(_) => return None,
+        })
+    }
+}
+
+// The offset and one byte, no tag of its own: the pair the callers get in two registers.
+const _: () = assert!(core::mem::size_of::<Parsed>() == 8);
+
+impl From<HostError> for Parsed {
+    fn from(e: HostError) -> Self {
+        Parsed::Failed(e)
+    }
+}
+
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.
 pub(crate) fn parse<R: Report>(
@@ -161,29 +227,32 @@ pub(crate) fn parse<R: Report>(
     is_opaque: bool,
     out: &mut Writer<'_>,
     v: &mut R,
-) -> Result<HostKind, ParseErrorKind> {
+) -> Parsed {
     if input.first() == Some(&b'[') {
         // A slice pattern, not `strip_suffix` (whose `memcmp` call links `memcmp`).
         let [b'[', inner @ .., b']'] = input else {
+            // At the `[` that is not closed.
             v.insert(ValidationError::Ipv6Unclosed);
-            return Err(ParseErrorKind::Ipv6Unclosed);
+            return HostError::new(ParseErrorKind::Ipv6Unclosed, 0).into();
         };
         let mut address = [0u16; 8];
-        ipv6::parse_into(inner, &mut address, v)?;
+        if let Err(e) = ipv6::parse_into(inner, &mut address, v) {
+            return e.into();
+        }
         ipv6::serialize_host(&address, out);
-        return Ok(HostKind::Ipv6);
+        return Parsed::Ipv6;
     }
     if is_opaque {
         return parse_opaque(input, out, v);
     }
     let start = out.len();
-    let kind = domain::parse(input, out, v)?;
+    let parsed = domain::parse(input, out, v);
     // `domain-to-ASCII` where the standard reports it, when the order matters (the set
     // alone derives it from the URL: `Url::validation_errors`). An IPv4 address reported
     // it already. A domain the arena cannot hold, or check, leaves it undecided: the run
     // then asks for more arena. Here, in this frame, not under the domain parser's: its
     // `xn--` labels are decoded under the verdict's deep frames (the stack bound).
-    if R::IN_ORDER && kind == HostKind::Domain {
+    if R::IN_ORDER && parsed == Parsed::Domain {
         if domain::strictly_valid_written(out, start, input) == Some(false) {
             v.insert(ValidationError::DomainToAscii);
         }
@@ -191,7 +260,7 @@ pub(crate) fn parse<R: Report>(
         // after `domain-to-ASCII`.
         return domain::ipv4_after_strict_check(out, start, input, v);
     }
-    Ok(kind)
+    parsed
 }
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
@@ -199,31 +268,28 @@ pub(crate) fn parse<R: Report>(
 /// Not inlined: with a log, its gathering of errors is not in the host parser's frame,
 /// which is under the deepest chain (stack bound).
 #[inline(never)]
-fn parse_opaque<R: Report>(
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut R,
-) -> Result<HostKind, ParseErrorKind> {
+fn parse_opaque<R: Report>(input: &[u8], out: &mut Writer<'_>, v: &mut R) -> Parsed {
     let kind = match input.is_empty() {
-        true => HostKind::Empty,
-        false => HostKind::Opaque,
+        true => Parsed::Empty,
+        false => Parsed::Opaque,
     };
     // Already canonical (URL code points that are neither forbidden nor encoded): copied as
     // it is, without the per-byte checks below.
     if canonical_run(input, 0, false) == input.len() {
         out.push_slice(input);
-        return Ok(kind);
+        return kind;
     }
-    if input.iter().any(|&b| is_forbidden_host(b)) {
-        v.insert(ValidationError::HostInvalidCodePoint);
-        return Err(ParseErrorKind::HostInvalidCodePoint);
+    // At the first forbidden host code point.
+    if let Some(at) = input.iter().position(|&b| is_forbidden_host(b)) {
+        v.report_rel(ValidationError::HostInvalidCodePoint, at);
+        return HostError::new(ParseErrorKind::HostInvalidCodePoint, at).into();
     }
     // The C0 control percent-encoding, with the invalid-URL-unit checks of the same pass
     // gathered: the opaque-host parser reports at most two (steps 2 and 3), not one per unit.
     // (The set alone needs no gathering: one more instance of the loop would cost flash.)
     if !R::IN_ORDER {
         crate::units::push_component(out, v, input, &crate::units::C0_COMPONENT);
-        return Ok(kind);
+        return kind;
     }
     let mut units = OpaqueHostUnits {
         input,
@@ -234,7 +300,7 @@ fn parse_opaque<R: Report>(
     for at in [units.unit, units.percent].into_iter().flatten() {
         v.report_rel(ValidationError::InvalidUrlUnit, at);
     }
-    Ok(kind)
+    kind
 }
 
 /// The first code point that is not a URL code point, and the first `%` not followed by two

@@ -15,15 +15,15 @@ struct AuthorityScan {
 /// The value of a port's ASCII digits (<https://url.spec.whatwg.org/#port-state>): `None`
 /// when it is over 65535. The port state's number and the recognizer's.
 #[inline]
-pub(super) fn port_number(digits: &[u8]) -> Option<u16> {
+pub(super) fn port_number(digits: &[u8]) -> Result<u16, usize> {
     let mut port: u32 = 0;
-    for &d in digits {
+    for (i, &d) in digits.iter().enumerate() {
         port = port * 10 + u32::from(d.wrapping_sub(b'0'));
         if port > 65535 {
-            return None;
+            return Err(i);
         }
     }
-    Some(port as u16)
+    Ok(port as u16)
 }
 
 impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
@@ -177,13 +177,13 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.rec.host_start = self.out.pos();
         let special = self.is_special();
         self.v.origin(pos);
-        match host::parse(host, !special, &mut self.out, &mut self.v) {
-            Ok(kind) => self.rec.host_kind = Some(kind),
-            Err(kind) => {
-                self.err_pos = pos;
-                return Err(kind);
-            }
+        let parsed = host::parse(host, !special, &mut self.out, &mut self.v);
+        if let host::Parsed::Failed(e) = parsed {
+            // At the byte that failed the host (an offset in it).
+            self.err_pos = pos + e.offset();
+            return Err(e.kind);
         }
+        self.rec.host_kind = parsed.kind();
         self.note_undecided_host(pos, host_end);
         self.rec.host_end = self.out.pos();
         match colon {
@@ -206,12 +206,16 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         if digits.is_empty() {
             return Ok(());
         }
-        let Some(port) = port_number(digits) else {
-            return self.fail(
-                pos,
-                ValidationError::PortOutOfRange,
-                ParseErrorKind::PortOutOfRange,
-            );
+        let port = match port_number(digits) {
+            Ok(port) => port,
+            // At the digit that takes the port past 65535.
+            Err(i) => {
+                return self.fail(
+                    pos + i,
+                    ValidationError::PortOutOfRange,
+                    ParseErrorKind::PortOutOfRange,
+                );
+            }
         };
         if Some(port) != self.rec.scheme.default_port() {
             self.rec.port = Some(port);

@@ -548,7 +548,7 @@ fn port(
     if rewritten && accept == Accept::Canonical {
         return None;
     }
-    let value = super::authority::port_number(digits)?;
+    let value = super::authority::port_number(digits).ok()?;
     if Some(value) == scheme.default_port() {
         rec.path_start = end as u32;
         return None;

@@ -129,13 +129,13 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
         self.write_empty_host();
         if !buffer.is_empty() {
             self.v.origin(pos);
-            match host::parse(buffer, false, &mut self.out, &mut self.v) {
-                Ok(kind) => self.rec.host_kind = Some(kind),
-                Err(kind) => {
-                    self.err_pos = pos;
-                    return Err(kind);
-                }
+            let parsed = host::parse(buffer, false, &mut self.out, &mut self.v);
+            if let host::Parsed::Failed(e) = parsed {
+                // As in the host state: at the byte that failed the host.
+                self.err_pos = pos + e.offset();
+                return Err(e.kind);
             }
+            self.rec.host_kind = parsed.kind();
             self.note_undecided_host(pos, end);
             let hs = self.rec.host_start as usize;
             if host::is_localhost(buffer, &self.out, hs) {

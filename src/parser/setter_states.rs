@@ -50,8 +50,11 @@ impl Parser<'_, '_, '_> {
         } else if buffer.is_empty() && (special || has_credentials_or_port) {
             self.fail(0, ValidationError::HostMissing, ParseErrorKind::HostMissing)?;
         }
-        let kind = host::parse(buffer, !special, &mut self.out, &mut self.v)?;
-        self.rec.host_kind = Some(kind);
+        let parsed = host::parse(buffer, !special, &mut self.out, &mut self.v);
+        if let host::Parsed::Failed(e) = parsed {
+            return Err(e.kind);
+        }
+        self.rec.host_kind = parsed.kind();
         let port = match colon {
             // The port state runs after the host is set; its failure keeps the old port.
             Some(c) => self.port_setter_state(c + 1).ok(),
@@ -74,8 +77,11 @@ impl Parser<'_, '_, '_> {
             return Ok(None);
         }
         let start = self.out.len();
-        let kind = host::parse(buffer, false, &mut self.out, &mut self.v)?;
-        self.rec.host_kind = Some(kind);
+        let parsed = host::parse(buffer, false, &mut self.out, &mut self.v);
+        if let host::Parsed::Failed(e) = parsed {
+            return Err(e.kind);
+        }
+        self.rec.host_kind = parsed.kind();
         if host::is_localhost(buffer, &self.out, start) {
             self.out.truncate(start);
             self.rec.host_kind = Some(HostKind::Empty);

@@ -4,7 +4,7 @@
 //! verdict of the host without storing it (`can_parse`, a too-small arena). Only in the
 //! `idna` build: without it such a domain fails (`IdnaUnavailable`).
 
-use super::{HostKind, ends_in_a_number, finish, ipv4, ipv4_scan};
+use super::{HostError, Parsed, ends_in_a_number, finish, ipv4, ipv4_failure, ipv4_scan};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
 use crate::idna::{Checks, DomainToAscii::NotStrict, Mapped, Verdict};
@@ -40,7 +40,7 @@ pub(super) fn parse_unicode(
     escaped: bool,
     out: &mut Writer<'_>,
     v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
+) -> Parsed {
     let start = out.len();
     // Without `%`, the decoded domain is the input itself, already a string (no copy, no
     // UTF-8 check); the arena is still accounted as if it held the copy, so that the size
@@ -87,11 +87,14 @@ pub(super) fn parse_unicode(
     out.commit(n);
     let ascii = out.bytes().get(start..).unwrap_or_default();
     if !ends_in_a_number(ascii) {
-        return Ok(HostKind::Domain);
+        return Parsed::Domain;
     }
     // IPv4-non-ASCII-input (after domain-to-ASCII): see `Ipv4Scan::result`.
-    let ipv4 = ipv4_scan(ascii, true, v);
-    finish(start, ipv4, out)
+    match ipv4_scan(ascii, true, v) {
+        Ok(ipv4) => finish(start, ipv4, out),
+        // UTS46's result: at the host's start (`super::ipv4_failure`).
+        Err(e) => ipv4_failure(e, 0, v).into(),
+    }
 }
 
 /// Step 3 of <https://url.spec.whatwg.org/#concept-host-parser> (percent-decode, then UTF-8
@@ -115,11 +118,7 @@ fn percent_decode_into<'r>(
 
 /// The arena cannot even hold the decoded domain: still check validity when the domain needs
 /// no decoding (UTS46 can tell without a buffer), and record how much arena would do.
-fn unicode_without_room(
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
+fn unicode_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
     if input.contains(&b'%') {
         return escaped_without_room(input, out, v);
     }
@@ -138,11 +137,7 @@ fn unicode_without_room(
 /// a longer one is decoded as it streams by ([`Mapped::escaped`]), for its verdict and for
 /// UTS46's count, once that buffer is gone (it is not under the verdict's frames on
 /// the stack).
-fn escaped_without_room(
-    input: &[u8],
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
+fn escaped_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
     let Some((decoded, ascii)) = escaped_decoded_length(input) else {
         // As with room: UTF-8 decode without BOM or fail.
         return domain_to_ascii_failure(v);
@@ -197,7 +192,7 @@ fn idna_error<R: Report>(
     verdict: Result<Verdict, ParseErrorKind>,
     out: &mut Writer<'_>,
     v: &mut R,
-) -> Result<HostKind, ParseErrorKind> {
+) -> Parsed {
     // With a log, a host that fails (or fails whatever its `xn--` labels decode to) is
     // left undecided, with the room UTS46 needs asked for: the errors before the failure
     // (UTS46's, the IPv4 parser's on its result) are wanted too, which only the parse with
@@ -209,22 +204,28 @@ fn idna_error<R: Report>(
     {
         out.undecided(decoded + needed);
         out.skip_unwritten(*needed);
-        return Ok(HostKind::Domain);
+        return Parsed::Domain;
     }
     // The verdict's failure first, with its own validation error, as the parse with room
     // reports it last. (Taken apart here, then the verdict with if-lets: matching the
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot
     // follow; in the caller, inlined into the host parser, it cost stack there.)
-    let verdict = verdict.inspect_err(|kind| {
-        if let Some(error) = kind.validation_error() {
-            v.insert(error);
+    // UTS46 rewrites the domain (mapping, normalization, Punycode): its failures are at
+    // the host's start (see `crate::ParseError::position`).
+    let verdict = match verdict {
+        Ok(verdict) => verdict,
+        Err(kind) => {
+            if let Some(error) = kind.validation_error() {
+                v.insert(error);
+            }
+            return HostError::new(kind, 0).into();
         }
-    })?;
+    };
     let needed = match e {
         crate::idna::IdnaError::BufferTooSmall { needed } => needed,
         crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
             v.insert(ValidationError::DomainToAscii);
-            return Err(ParseErrorKind::DomainInvalidCodePoint);
+            return HostError::new(ParseErrorKind::DomainInvalidCodePoint, 0).into();
         }
         _ => return domain_to_ascii_failure(v),
     };
@@ -236,7 +237,7 @@ fn idna_error<R: Report>(
             // error.
             out.reserve_scratch(scratch);
             out.skip_unwritten(0);
-            return Ok(HostKind::Domain);
+            return Parsed::Domain;
         }
     }
     // The result is at most `needed` bytes: count them, so the rest of the URL is counted
@@ -248,7 +249,7 @@ fn idna_error<R: Report>(
     } else {
         out.skip_unwritten(needed.max(15));
     }
-    Ok(HostKind::Domain)
+    Parsed::Domain
 }
 
 /// [`idna_error`] after [`host_verdict`], with the arena's free bytes (past the output) as
@@ -260,7 +261,7 @@ fn verdict_in_free_arena(
     decoded: usize,
     out: &mut Writer<'_>,
     v: &mut impl Report,
-) -> Result<HostKind, ParseErrorKind> {
+) -> Parsed {
     let free = out.len();
     let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
     let verdict = host_verdict(&e, domain, scratch);
@@ -338,13 +339,15 @@ fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
     // Only the failure matters here: the errors it would report are not kept.
     let mut ignored = crate::error::ValidationErrors::EMPTY;
     scan.end();
-    scan.result(false, true, &mut ignored)?;
+    scan.result(false, true, &mut ignored).map_err(|e| e.kind)?;
     Ok(Verdict::Valid {
         ends_in_number: true,
     })
 }
 
-fn domain_to_ascii_failure(v: &mut impl Report) -> Result<HostKind, ParseErrorKind> {
+/// UTS46 fails the domain (or its bytes are not UTF-8 once percent-decoded): at the host's
+/// start, as UTS46 judges the domain as a whole.
+fn domain_to_ascii_failure(v: &mut impl Report) -> Parsed {
     v.insert(ValidationError::DomainToAscii);
-    Err(ParseErrorKind::DomainToAscii)
+    HostError::new(ParseErrorKind::DomainToAscii, 0).into()
 }

@@ -252,8 +252,7 @@ fn parse_ipv4(
     let mut numbers = [None::<u32>; 4];
     // Zipped, not indexed: no bounds check to panic.
     let parts = values.iter().zip(flags).take(n);
-    let mut part = 0;
-    for (slot, (&value, &flags)) in numbers.iter_mut().zip(parts) {
+    for (part, (slot, (&value, &flags))) in (0u8..).zip(numbers.iter_mut().zip(parts)) {
         if flags & OK == 0 {
             return fail(K::Ipv4NonNumericPart, E::Ipv4NonNumericPart, part);
         }
@@ -261,7 +260,6 @@ fn parse_ipv4(
             v.insert(E::Ipv4NonDecimalPart);
         }
         *slot = (flags & FITS != 0).then_some(value);
-        part += 1;
     }
     let numbers = &numbers[..n];
     let over_255 = |x: &Option<u32>| x.is_none_or(|x| x > 255);

@@ -1,4 +1,5 @@
-//! A trie for the IDNA mapping whose leaves are 8-bit offsets: the mid level stores, for
+//! A trie for the IDNA mapping whose leaves are small offsets (at most 8 bits, packed when
+//! narrower): the mid level stores, for
 //! each leaf block, a block of offset patterns *and* a base index into the entry table.
 //!
 //! ```text
@@ -9,9 +10,9 @@
 //! Entries are laid out in code point order, so runs of mapped code points (consecutive
 //! strings, or one delta repeated) give the same offset pattern everywhere and their leaf
 //! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
-//! every offset below 256.
+//! every offset below `2^value_bits`; the width is chosen with the block geometry.
 
-use crate::trie::{dedup_blocks, emit_level, level_bytes, overlap_blocks, packed, trim_tail};
+use crate::trie::{Out, dedup_blocks, emit_level, level_bytes, overlap_blocks, packed, trim_tail};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -23,9 +24,9 @@ pub const DISALLOWED: u32 = 2;
 const ENTRY_BITS: u32 = 20;
 /// Largest leaf block tried (bits).
 const MAX_LEAF_BITS: u32 = 4;
-/// How far back an existing entry may be reused: offsets stay below 256 with up to
-/// `2^MAX_LEAF_BITS` new entries per block.
-const WINDOW: usize = 255 - SPECIALS as usize - (1 << MAX_LEAF_BITS);
+/// Widths of the leaf values tried (bits): narrower leaves reuse entries from less far back,
+/// so they store more entries again; the generator keeps the smallest sum.
+const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 4..=8;
 
 pub struct OffsetTrie {
     bits: [u32; 4],
@@ -52,7 +53,12 @@ struct Leaves {
     blocks: Vec<(u32, u32)>,
 }
 
-fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
+/// The leaf patterns of blocks of `2^leaf_bits` cells, their values below `2^value_bits`
+/// (`None` when no entry could be reused at that width).
+fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32) -> Option<Leaves> {
+    // How far back an existing entry may be reused: offsets stay below `2^value_bits` with
+    // up to `2^leaf_bits` new entries per block.
+    let window = (1usize << value_bits).checked_sub(1 + SPECIALS as usize + (1 << leaf_bits))?;
     let mut entries = Vec::new();
     let mut latest: HashMap<u32, usize> = HashMap::new();
     let mut patterns: HashMap<Vec<u32>, u32> = HashMap::new();
@@ -63,7 +69,7 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
             index.push(match *cell {
                 Cell::Special(_) => None,
                 Cell::Entry(e) => Some(match latest.get(&e) {
-                    Some(&i) if i + WINDOW >= entries.len() => i,
+                    Some(&i) if i + window >= entries.len() => i,
                     _ => {
                         entries.push(e);
                         latest.insert(e, entries.len() - 1);
@@ -82,7 +88,7 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
                 (Cell::Entry(_), None) => unreachable!(),
             })
             .collect();
-        assert!(pattern.iter().all(|&v| v < 256));
+        assert!(pattern.iter().all(|&v| v < 1 << value_bits));
         let next = patterns.len() as u32;
         let id = *patterns.entry(pattern.clone()).or_insert_with(|| {
             leaf.extend_from_slice(&pattern);
@@ -96,11 +102,11 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
         .into_iter()
         .map(|(id, base)| (offsets[id as usize], base))
         .collect();
-    Leaves {
+    Some(Leaves {
         entries,
         leaf,
         blocks,
-    }
+    })
 }
 
 impl OffsetTrie {
@@ -113,8 +119,11 @@ impl OffsetTrie {
             .iter()
             .rposition(|&c| c != Cell::Special(DISALLOWED))
             .unwrap_or(0);
-        for a in 2..=MAX_LEAF_BITS {
-            let l = leaves(cells, a);
+        let geometries = (2..=MAX_LEAF_BITS).flat_map(|a| LEAF_VALUE_BITS.map(move |v| (a, v)));
+        for (a, value_bits) in geometries {
+            let Some(l) = leaves(cells, a, value_bits) else {
+                continue;
+            };
             for b in 1..=5 {
                 let mut blocks = Vec::new();
                 let pairs: Vec<u32> = l.blocks.iter().map(|&(id, base)| id << 16 | base).collect();
@@ -194,7 +203,7 @@ impl OffsetTrie {
         arrays + packed(&self.stored_entries(), ENTRY_BITS).len()
     }
 
-    pub fn emit(&self, name: &str, out: &mut String) {
+    pub fn emit(&self, name: &str, out: &mut Out) {
         let [a, b, c, d] = self.bits;
         writeln!(
             out,
@@ -218,5 +227,7 @@ impl OffsetTrie {
             bytes.len()
         )
         .unwrap();
+        let bytes = bytes.iter().map(|&b| b as u8).collect();
+        out.tables.push((format!("{name}_ENTRIES"), bytes));
     }
 }

@@ -2,9 +2,10 @@
 //!
 //! Tables (all `static`, never decompressed at run time):
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
-//!   or an entry of `IDNA_ENTRIES`: 24 bits (stored in 22, see build/offset_trie.rs),
-//!   kind in bits 0-2, then a string of `MAPPING_BYTES` (length in bits 3-8, offset in bits
-//!   9-23), a code point delta or a code point (bits 3-23).
+//!   or an entry of `IDNA_ENTRIES`: kind in bits 0-2, then a payload of `PAYLOAD_BITS`
+//!   (stored in `2 + PAYLOAD_BITS` bits, see build/offset_trie.rs): a string of
+//!   `MAPPING_BYTES` (length in its low `LEN_BITS`, offset above), a code point delta
+//!   modulo `2^PAYLOAD_BITS` or a code point.
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
 //!   ideographs, as dense arrays.
@@ -19,7 +20,7 @@
 //! code points, no composition second below U+0300, ...), so new Unicode data that breaks
 //! one fails the build instead of the library.
 
-use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, SPECIALS};
+use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, PAYLOAD_BITS, SPECIALS};
 use crate::trie::{Out, Trie, emit_array, emit_level, level_bytes, width};
 use crate::ucd::{CODE_POINTS, Idna, Ucd};
 use std::collections::{BTreeSet, HashMap};
@@ -33,6 +34,10 @@ const KIND_DEVIATION: u32 = 3;
 const KIND_MAPPED: u32 = 4;
 const KIND_DELTA: u32 = 5;
 const KIND_CHAR: u32 = 6;
+
+/// Bits of a mapping string's length in its entry's payload (keep in sync with
+/// src/tables/mod.rs, which reads `IDNA_LEN_BITS`).
+const LEN_BITS: u32 = 5;
 
 const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
@@ -214,8 +219,11 @@ impl StringTable {
         // so `s` starts on a character there).
         let at = self.offsets[s];
         let len = self.encode(s).len();
-        assert!(len < 64 && at < (1 << 15));
-        kind | (len as u32) << 3 | (at as u32) << 9
+        assert!(
+            len < 1 << LEN_BITS && at < 1 << (PAYLOAD_BITS - LEN_BITS),
+            "{s:?}"
+        );
+        kind | (len as u32 | (at as u32) << LEN_BITS) << 3
     }
 }
 
@@ -259,14 +267,18 @@ fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
             Idna::Deviation(m) => Cell::Entry(table.entry(KIND_DEVIATION, &utf8(m))),
             Idna::Mapped(m) if m.len() == 1 => {
                 let delta = m[0] as i32 - cp as i32;
-                assert!(delta.abs() < 1 << 20);
+                // Code point and target in one span of `2^PAYLOAD_BITS` (planes 0 and 1):
+                // the delta modulo that span gives the target (the math letters of plane
+                // 1, mapped to ASCII, need no wider delta).
+                assert_eq!(cp as u32 >> PAYLOAD_BITS, m[0] >> PAYLOAD_BITS, "{cp:X}");
                 // The form more code points share: runs of one delta (case pairs, letter
                 // ranges) or one target (the isolated, initial, medial and final forms of
                 // an Arabic letter; the repeated letter blocks of Arabic math).
                 if targets[&m[0]] > deltas[&delta] + 1 {
                     Cell::Entry(KIND_CHAR | m[0] << 3)
                 } else {
-                    Cell::Entry(KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF))
+                    let modular = m[0].wrapping_sub(cp as u32) & ((1 << PAYLOAD_BITS) - 1);
+                    Cell::Entry(KIND_DELTA | modular << 3)
                 }
             }
             Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, &utf8(m))),
@@ -286,6 +298,7 @@ fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
         *cell = Cell::Special(KIND_DISALLOWED);
     }
     let (lo, hi) = (IGNORED_PAST_PLANE_3.start(), IGNORED_PAST_PLANE_3.end());
+    writeln!(out, "pub(crate) const IDNA_LEN_BITS: u32 = {LEN_BITS};").unwrap();
     writeln!(
         out,
         "pub(crate) const IDNA_IGNORED_PAST_PLANE_3: core::ops::RangeInclusive<u32> = {lo}..={hi};"

@@ -20,8 +20,10 @@ use std::fmt::Write;
 pub const SPECIALS: u32 = 3;
 /// The special value of a disallowed code point, the default past the end of `top`.
 pub const DISALLOWED: u32 = 2;
-/// Bits of a stored entry (see `stored_entries`).
-const ENTRY_BITS: u32 = 20;
+/// Bits of an entry's payload (see build/gen.rs), which every payload is asserted to fit.
+pub const PAYLOAD_BITS: u32 = 17;
+/// Bits of a stored entry (see `stored_entries`): the kind in two, the payload.
+const ENTRY_BITS: u32 = 2 + PAYLOAD_BITS;
 /// Largest leaf block tried (bits).
 const MAX_LEAF_BITS: u32 = 4;
 /// Widths of the leaf values tried (bits): narrower leaves reuse entries from less far back,
@@ -175,24 +177,16 @@ impl OffsetTrie {
     }
 
     /// The entries as stored: `ENTRY_BITS` each, `kind - SPECIALS` in bits 0-1 and the
-    /// 21-bit payload of the entry (bits 3-23, see build/gen.rs) narrowed to the rest.
+    /// payload of the entry (bits 3 and up, see build/gen.rs) above.
     fn stored_entries(&self) -> Vec<u32> {
         self.entries
             .iter()
             .map(|&e| {
                 let kind = e & 7;
                 assert!((SPECIALS..SPECIALS + 4).contains(&kind), "{e:X}");
-                // A delta (kind 5) is signed: its bits above the stored ones agree with the
-                // top stored bit. Other payloads are non-negative and fit.
                 let payload = e >> 3;
-                let bits = ENTRY_BITS - 2;
-                if kind == 5 {
-                    let top = payload >> (bits - 1);
-                    assert!(top == 0 || top == (1 << (22 - bits)) - 1, "{e:X}");
-                } else {
-                    assert!(payload >> bits == 0, "{e:X}");
-                }
-                (kind - SPECIALS) | (payload & ((1 << bits) - 1)) << 2
+                assert!(payload >> PAYLOAD_BITS == 0, "{e:X}");
+                (kind - SPECIALS) | payload << 2
             })
             .collect()
     }

@@ -17,8 +17,8 @@ cd "$(dirname "$0")/.."
 command -v xz >/dev/null || { echo "xz not found (apt-get install xz-utils)" >&2; exit 1; }
 
 out_dir=$(cargo check -q --no-default-features --features idna --message-format=json 2>/dev/null |
-    jq -r 'select(.reason == "build-script-executed" and (.package_id | test("#microurl@"))) | .out_dir' |
-    tail -n1)
+    grep '"reason":"build-script-executed"' | grep '#microurl@' |
+    sed -n 's/.*"out_dir":"\([^"]*\)".*/\1/p' | tail -n1)
 [[ -f "$out_dir/tables/report.txt" ]] || { echo "no table report (built with idna?): '$out_dir'" >&2; exit 1; }
 tables="$out_dir/tables"
 

@@ -2,7 +2,7 @@
 //!
 //! Tables (all `static`, never decompressed at run time):
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
-//!   or an entry of `IDNA_ENTRIES`: kind in bits 0-2, then a payload of `PAYLOAD_BITS`
+//!   or an entry of `IDNA_ENTRIES` (the first `IDNA_SHARED` read from any block): kind in bits 0-2, then a payload of `PAYLOAD_BITS`
 //!   (stored in `2 + PAYLOAD_BITS` bits, see build/offset_trie.rs): a string of
 //!   `MAPPING_BYTES` (length in its low `LEN_BITS`, offset above), a code point delta
 //!   modulo `2^PAYLOAD_BITS` or a code point.

@@ -1,16 +1,21 @@
 //! A trie for the IDNA mapping whose leaves are small offsets (at most 8 bits, packed when
-//! narrower): the mid level stores, for
-//! each leaf block, a block of offset patterns *and* a base index into the entry table.
+//! narrower): the mid level stores, for each leaf block, a block of offset patterns *and* a
+//! base index into the entry table.
 //!
 //! ```text
-//! leaf value v < SPECIALS: that special status (valid, ignored, disallowed)
-//! otherwise:               ENTRIES[base + v - SPECIALS]
+//! leaf value v < SPECIALS:           that special status (valid, ignored, disallowed)
+//! v < SPECIALS + SHARED:             ENTRIES[v - SPECIALS], a shared entry
+//! otherwise:                         ENTRIES[base + v - SPECIALS - SHARED]
 //! ```
 //!
-//! Entries are laid out in code point order, so runs of mapped code points (consecutive
-//! strings, or one delta repeated) give the same offset pattern everywhere and their leaf
-//! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
-//! every offset below `2^value_bits`; the width is chosen with the block geometry.
+//! Entries are laid out in code point order after the shared ones, so runs of mapped code
+//! points (consecutive strings, or one delta repeated) give the same offset pattern
+//! everywhere and their leaf blocks are stored once. An entry reused far from its first use
+//! is copied nearer, to keep every offset below `2^value_bits`, unless it is one of the
+//! `SHARED` entries that would be copied most often, which every block reads at one place
+//! (and a block of shared entries and statuses only, such as the case pairs of Latin
+//! Extended-A, has one pattern wherever it is). The width, the number of shared entries and
+//! the block geometry are chosen together, the smallest sum kept.
 
 use crate::trie::{Out, dedup_blocks, emit_level, level_bytes, overlap_blocks, packed, trim_tail};
 use std::collections::HashMap;
@@ -24,11 +29,17 @@ pub const DISALLOWED: u32 = 2;
 pub const PAYLOAD_BITS: u32 = 17;
 /// Bits of a stored entry (see `stored_entries`): the kind in two, the payload.
 const ENTRY_BITS: u32 = 2 + PAYLOAD_BITS;
-/// Largest leaf block tried (bits).
-const MAX_LEAF_BITS: u32 = 4;
+/// Leaf blocks tried (bits). The ranges searched here and below are narrowed around the
+/// smallest layout found over wider ones (leaf blocks of 4 to 32 code points, leaf values of
+/// 4 to 8 bits, 0 to 128 shared entries), to keep the build script's run short.
+const LEAF_BITS: std::ops::RangeInclusive<u32> = 3..=4;
 /// Widths of the leaf values tried (bits): narrower leaves reuse entries from less far back,
 /// so they store more entries again; the generator keeps the smallest sum.
-const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 4..=8;
+const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 6..=8;
+/// Numbers of shared entries tried (see `leaves`): the entries stored most often without
+/// sharing (case pairs' deltas, ...), read from any block, neither stored again nor tied to
+/// a base.
+const SHARED: [usize; 4] = [0, 16, 32, 64];
 
 pub struct OffsetTrie {
     bits: [u32; 4],
@@ -39,6 +50,8 @@ pub struct OffsetTrie {
     upper2: Vec<u32>,
     top: Vec<u32>,
     pub entries: Vec<u32>,
+    /// How many entries, at the start of `entries`, leaves read from any block.
+    shared: usize,
 }
 
 /// A code point's value: `Special(s)` with `s < SPECIALS`, or an entry.
@@ -48,6 +61,7 @@ pub enum Cell {
     Entry(u32),
 }
 
+#[derive(Clone)]
 struct Leaves {
     entries: Vec<u32>,
     leaf: Vec<u32>,
@@ -56,12 +70,16 @@ struct Leaves {
 }
 
 /// The leaf patterns of blocks of `2^leaf_bits` cells, their values below `2^value_bits`
-/// (`None` when no entry could be reused at that width).
-fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32) -> Option<Leaves> {
+/// (`None` when no entry could be reused at that width). The entries of `shared` are the
+/// first ones, which a leaf reads as `SPECIALS + i` from any block; the others follow, read
+/// at `SPECIALS + shared.len() + i` from the block's base.
+fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32, shared: &[u32]) -> Option<Leaves> {
     // How far back an existing entry may be reused: offsets stay below `2^value_bits` with
     // up to `2^leaf_bits` new entries per block.
-    let window = (1usize << value_bits).checked_sub(1 + SPECIALS as usize + (1 << leaf_bits))?;
-    let mut entries = Vec::new();
+    let window = (1usize << value_bits)
+        .checked_sub(1 + SPECIALS as usize + shared.len() + (1 << leaf_bits))?;
+    let first = SPECIALS + shared.len() as u32;
+    let mut entries = shared.to_vec();
     let mut latest: HashMap<u32, usize> = HashMap::new();
     let mut patterns: HashMap<Vec<u32>, u32> = HashMap::new();
     let (mut leaf, mut blocks) = (Vec::new(), Vec::new());
@@ -70,6 +88,7 @@ fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32) -> Option<Leaves> {
         for cell in block {
             index.push(match *cell {
                 Cell::Special(_) => None,
+                Cell::Entry(e) if shared.contains(&e) => None,
                 Cell::Entry(e) => Some(match latest.get(&e) {
                     Some(&i) if i + window >= entries.len() => i,
                     _ => {
@@ -86,8 +105,10 @@ fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32) -> Option<Leaves> {
             .zip(&index)
             .map(|(cell, i)| match (cell, i) {
                 (Cell::Special(s), _) => *s,
-                (_, Some(i)) => (i - base) as u32 + SPECIALS,
-                (Cell::Entry(_), None) => unreachable!(),
+                (_, Some(i)) => (i - base) as u32 + first,
+                (Cell::Entry(e), None) => {
+                    SPECIALS + shared.iter().position(|s| s == e).expect("shared") as u32
+                }
             })
             .collect();
         assert!(pattern.iter().all(|&v| v < 1 << value_bits));
@@ -121,42 +142,62 @@ impl OffsetTrie {
             .iter()
             .rposition(|&c| c != Cell::Special(DISALLOWED))
             .unwrap_or(0);
-        let geometries = (2..=MAX_LEAF_BITS).flat_map(|a| LEAF_VALUE_BITS.map(move |v| (a, v)));
+        let geometries = LEAF_BITS.flat_map(|a| LEAF_VALUE_BITS.map(move |v| (a, v)));
         for (a, value_bits) in geometries {
-            let Some(l) = leaves(cells, a, value_bits) else {
+            // The candidates for sharing: the entries stored most often without it.
+            let Some(alone) = leaves(cells, a, value_bits, &[]) else {
                 continue;
             };
-            for b in 1..=5 {
-                let mut blocks = Vec::new();
-                let pairs: Vec<u32> = l.blocks.iter().map(|&(id, base)| id << 16 | base).collect();
-                assert!(
-                    l.blocks
-                        .iter()
-                        .all(|&(id, base)| id < 1 << 16 && base < 1 << 16)
-                );
-                let ids_b = dedup_blocks(&pairs, 1 << b, &mut blocks);
-                // Mid blocks overlapped too: the upper level holds offsets into them.
-                let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
-                let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
-                for c in 1..=5 {
-                    let mut upper = Vec::new();
-                    let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
-                    for d in 1..=5 {
-                        let mut upper2 = Vec::new();
-                        let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
-                        trim_tail(&mut top, last, a + b + c + d);
-                        let t = OffsetTrie {
-                            bits: [a, b, c, d],
-                            leaf: l.leaf.clone(),
-                            mid_leaf: mid.iter().map(|p| p >> 16).collect(),
-                            mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
-                            upper: upper.clone(),
-                            upper2,
-                            top,
-                            entries: l.entries.clone(),
-                        };
-                        if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
-                            best = Some(t);
+            let mut copies: HashMap<u32, usize> = HashMap::new();
+            for &e in &alone.entries {
+                *copies.entry(e).or_insert(0) += 1;
+            }
+            let mut popular: Vec<(usize, u32)> = copies.into_iter().map(|(e, k)| (k, e)).collect();
+            popular.sort_by(|x, y| y.cmp(x));
+            let popular: Vec<u32> = popular.into_iter().map(|(_, e)| e).collect();
+            for n in SHARED {
+                let shared = &popular[..n.min(popular.len())];
+                let l = match n {
+                    0 => alone.clone(),
+                    _ => match leaves(cells, a, value_bits, shared) {
+                        Some(l) => l,
+                        None => continue,
+                    },
+                };
+                for b in 1..=5 {
+                    let mut blocks = Vec::new();
+                    let pairs: Vec<u32> =
+                        l.blocks.iter().map(|&(id, base)| id << 16 | base).collect();
+                    assert!(
+                        l.blocks
+                            .iter()
+                            .all(|&(id, base)| id < 1 << 16 && base < 1 << 16)
+                    );
+                    let ids_b = dedup_blocks(&pairs, 1 << b, &mut blocks);
+                    // Mid blocks overlapped too: the upper level holds offsets into them.
+                    let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
+                    let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
+                    for c in 1..=5 {
+                        let mut upper = Vec::new();
+                        let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
+                        for d in 1..=5 {
+                            let mut upper2 = Vec::new();
+                            let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                            trim_tail(&mut top, last, a + b + c + d);
+                            let t = OffsetTrie {
+                                bits: [a, b, c, d],
+                                leaf: l.leaf.clone(),
+                                mid_leaf: mid.iter().map(|p| p >> 16).collect(),
+                                mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
+                                upper: upper.clone(),
+                                upper2,
+                                top,
+                                entries: l.entries.clone(),
+                                shared: shared.len(),
+                            };
+                            if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
+                                best = Some(t);
+                            }
                         }
                     }
                 }
@@ -210,6 +251,12 @@ impl OffsetTrie {
         writeln!(
             out,
             "pub(crate) const {name}_ENTRY_BITS: u32 = {ENTRY_BITS};"
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_SHARED: usize = {};",
+            self.shared
         )
         .unwrap();
         let entries = self.stored_entries();

@@ -227,7 +227,8 @@ pub(crate) fn idna_mapping(c: char) -> Mapping {
 }
 
 /// Leaf values below this are statuses (`KIND_VALID`, `KIND_IGNORED`, `KIND_DISALLOWED`);
-/// the others are offsets into `IDNA_ENTRIES` (see build/offset_trie.rs).
+/// the others index `IDNA_ENTRIES`: one of its first `IDNA_SHARED`, or an offset from the
+/// block's base (see build/offset_trie.rs).
 const SPECIALS: usize = 3;
 
 /// The entry of `c`: a status below `SPECIALS`, or an entry (kind in bits 0-2, payload
@@ -255,7 +256,12 @@ fn idna_entry(c: char) -> Option<u32> {
     };
     // Stored: `kind - SPECIALS` in bits 0-1, the payload above (build/offset_trie.rs);
     // back to the entry layout.
-    let stored = get(&IDNA_ENTRIES, base.checked_add(offset)?)? as u32;
+    // The first `IDNA_SHARED` entries are read from any block, the others from its base.
+    let index = match offset.checked_sub(IDNA_SHARED) {
+        None => offset,
+        Some(after) => base.checked_add(after)?,
+    };
+    let stored = get(&IDNA_ENTRIES, index)? as u32;
     Some(((stored & 3) + SPECIALS as u32) | ((stored >> 2) << 3))
 }
 

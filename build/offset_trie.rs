@@ -132,6 +132,53 @@ fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32, shared: &[u32]) -> Op
     })
 }
 
+impl Leaves {
+    /// Tries the geometries of the levels above these leaves (blocks of `2^a` code points,
+    /// `shared` shared entries); keeps in `best` the smallest trie.
+    fn smallest_above(&self, a: u32, shared: usize, last: usize, best: &mut Option<OffsetTrie>) {
+        assert!(
+            self.blocks
+                .iter()
+                .all(|&(id, base)| id < 1 << 16 && base < 1 << 16)
+        );
+        let pairs: Vec<u32> = self
+            .blocks
+            .iter()
+            .map(|&(id, base)| id << 16 | base)
+            .collect();
+        for b in 1..=5 {
+            let mut blocks = Vec::new();
+            let ids_b = dedup_blocks(&pairs, 1 << b, &mut blocks);
+            // Mid blocks overlapped too: the upper level holds offsets into them.
+            let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
+            let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
+            for c in 1..=5 {
+                let mut upper = Vec::new();
+                let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
+                for d in 1..=5 {
+                    let mut upper2 = Vec::new();
+                    let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                    trim_tail(&mut top, last, a + b + c + d);
+                    let t = OffsetTrie {
+                        bits: [a, b, c, d],
+                        leaf: self.leaf.clone(),
+                        mid_leaf: mid.iter().map(|p| p >> 16).collect(),
+                        mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
+                        upper: upper.clone(),
+                        upper2,
+                        top,
+                        entries: self.entries.clone(),
+                        shared,
+                    };
+                    if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
+                        *best = Some(t);
+                    }
+                }
+            }
+        }
+    }
+}
+
 impl OffsetTrie {
     /// Tries a range of block geometries and keeps the smallest.
     pub fn build_smallest(cells: &[Cell]) -> OffsetTrie {
@@ -164,43 +211,7 @@ impl OffsetTrie {
                         None => continue,
                     },
                 };
-                for b in 1..=5 {
-                    let mut blocks = Vec::new();
-                    let pairs: Vec<u32> =
-                        l.blocks.iter().map(|&(id, base)| id << 16 | base).collect();
-                    assert!(
-                        l.blocks
-                            .iter()
-                            .all(|&(id, base)| id < 1 << 16 && base < 1 << 16)
-                    );
-                    let ids_b = dedup_blocks(&pairs, 1 << b, &mut blocks);
-                    // Mid blocks overlapped too: the upper level holds offsets into them.
-                    let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
-                    let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
-                    for c in 1..=5 {
-                        let mut upper = Vec::new();
-                        let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
-                        for d in 1..=5 {
-                            let mut upper2 = Vec::new();
-                            let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
-                            trim_tail(&mut top, last, a + b + c + d);
-                            let t = OffsetTrie {
-                                bits: [a, b, c, d],
-                                leaf: l.leaf.clone(),
-                                mid_leaf: mid.iter().map(|p| p >> 16).collect(),
-                                mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
-                                upper: upper.clone(),
-                                upper2,
-                                top,
-                                entries: l.entries.clone(),
-                                shared: shared.len(),
-                            };
-                            if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
-                                best = Some(t);
-                            }
-                        }
-                    }
-                }
+                l.smallest_above(a, shared.len(), last, &mut best);
             }
         }
         best.expect("at least one geometry")

@@ -2,9 +2,10 @@
 //!
 //! Tables (all `static`, never decompressed at run time):
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
-//!   or an entry of `IDNA_ENTRIES`: 24 bits (stored in 22, see build/offset_trie.rs),
-//!   kind in bits 0-2, then a string of `MAPPING_BYTES` (length in bits 3-8, offset in bits
-//!   9-23), a code point delta or a code point (bits 3-23).
+//!   or an entry of `IDNA_ENTRIES` (the first `IDNA_SHARED` read from any block): kind in bits 0-2, then a payload of `PAYLOAD_BITS`
+//!   (stored in `2 + PAYLOAD_BITS` bits, see build/offset_trie.rs): a string of
+//!   `MAPPING_BYTES` (length in its low `LEN_BITS`, offset above), a code point delta
+//!   modulo `2^PAYLOAD_BITS` or a code point.
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
 //!   ideographs, as dense arrays.
@@ -19,8 +20,8 @@
 //! code points, no composition second below U+0300, ...), so new Unicode data that breaks
 //! one fails the build instead of the library.
 
-use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, SPECIALS};
-use crate::trie::{Trie, emit_array, emit_level, level_bytes, width};
+use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, PAYLOAD_BITS, SPECIALS};
+use crate::trie::{Out, Trie, emit_array, emit_level, level_bytes, width};
 use crate::ucd::{CODE_POINTS, Idna, Ucd};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
@@ -33,6 +34,10 @@ const KIND_DEVIATION: u32 = 3;
 const KIND_MAPPED: u32 = 4;
 const KIND_DELTA: u32 = 5;
 const KIND_CHAR: u32 = 6;
+
+/// Bits of a mapping string's length in its entry's payload (keep in sync with
+/// src/tables/mod.rs, which reads `IDNA_LEN_BITS`).
+const LEN_BITS: u32 = 5;
 
 const PROP_BIDI_SHIFT: u32 = 8;
 const PROP_JOINING_SHIFT: u32 = 12;
@@ -214,12 +219,15 @@ impl StringTable {
         // so `s` starts on a character there).
         let at = self.offsets[s];
         let len = self.encode(s).len();
-        assert!(len < 64 && at < (1 << 15));
-        kind | (len as u32) << 3 | (at as u32) << 9
+        assert!(
+            len < 1 << LEN_BITS && at < 1 << (PAYLOAD_BITS - LEN_BITS),
+            "{s:?}"
+        );
+        kind | (len as u32 | (at as u32) << LEN_BITS) << 3
     }
 }
 
-fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
+fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
     let strings: BTreeSet<String> = ucd
         .idna
         .iter()
@@ -259,14 +267,18 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
             Idna::Deviation(m) => Cell::Entry(table.entry(KIND_DEVIATION, &utf8(m))),
             Idna::Mapped(m) if m.len() == 1 => {
                 let delta = m[0] as i32 - cp as i32;
-                assert!(delta.abs() < 1 << 20);
+                // Code point and target in one span of `2^PAYLOAD_BITS` (planes 0 and 1):
+                // the delta modulo that span gives the target (the math letters of plane
+                // 1, mapped to ASCII, need no wider delta).
+                assert_eq!(cp as u32 >> PAYLOAD_BITS, m[0] >> PAYLOAD_BITS, "{cp:X}");
                 // The form more code points share: runs of one delta (case pairs, letter
                 // ranges) or one target (the isolated, initial, medial and final forms of
                 // an Arabic letter; the repeated letter blocks of Arabic math).
                 if targets[&m[0]] > deltas[&delta] + 1 {
                     Cell::Entry(KIND_CHAR | m[0] << 3)
                 } else {
-                    Cell::Entry(KIND_DELTA | ((delta << 3) as u32 & 0xFF_FFFF))
+                    let modular = m[0].wrapping_sub(cp as u32) & ((1 << PAYLOAD_BITS) - 1);
+                    Cell::Entry(KIND_DELTA | modular << 3)
                 }
             }
             Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, &utf8(m))),
@@ -286,6 +298,7 @@ fn idna_tables(ucd: &Ucd, out: &mut String) -> usize {
         *cell = Cell::Special(KIND_DISALLOWED);
     }
     let (lo, hi) = (IGNORED_PAST_PLANE_3.start(), IGNORED_PAST_PLANE_3.end());
+    writeln!(out, "pub(crate) const IDNA_LEN_BITS: u32 = {LEN_BITS};").unwrap();
     writeln!(
         out,
         "pub(crate) const IDNA_IGNORED_PAST_PLANE_3: core::ops::RangeInclusive<u32> = {lo}..={hi};"
@@ -323,7 +336,7 @@ fn is_canonical_mapping(ucd: &Ucd, cp: u32, mapping: &[u32]) -> bool {
     equivalent
 }
 
-fn props_tables(ucd: &Ucd, out: &mut String) -> usize {
+fn props_tables(ucd: &Ucd, out: &mut Out) -> usize {
     let mut values = vec![0u32; CODE_POINTS];
     let mut masks = vec![u32::MAX; CODE_POINTS];
     let mut validation = 0;
@@ -393,7 +406,7 @@ fn nfc_unstable(ucd: &Ucd, reachable: &Reachable, seconds: &BTreeSet<u32>, cp: u
 /// of class 0, from U+0300 on, outside the Hangul jamo block and the CJK compatibility
 /// ideographs (which `nfc::is_stable` tells apart itself), that NFC may change; the low 16
 /// bits, plane 0's then plane 1's.
-fn unstable_starters_table(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> usize {
+fn unstable_starters_table(ucd: &Ucd, reachable: &Reachable, out: &mut Out) -> usize {
     let seconds = composition_seconds(ucd);
     let list: Vec<u32> = (0x300..CODE_POINTS as u32)
         .filter(|&cp| {
@@ -416,7 +429,7 @@ fn unstable_starters_table(ucd: &Ucd, reachable: &Reachable, out: &mut String) -
 /// A sorted list of code points of planes 0 and 1 as `NAME` (their low 16 bits, plane 0's
 /// first) and `NAME_PLANE0_END` (where plane 1's start; `tables::two_plane_index` reads
 /// both); returns the list's bytes.
-fn emit_two_plane_list(out: &mut String, name: &str, list: &[u32]) -> usize {
+fn emit_two_plane_list(out: &mut Out, name: &str, list: &[u32]) -> usize {
     assert!(list.iter().all(|&c| c >> 16 <= 1), "{name} beyond plane 1");
     let plane0_end = list.iter().filter(|&&c| c >> 16 == 0).count();
     writeln!(
@@ -464,7 +477,7 @@ fn in_cjk_compatibility(cp: u32) -> bool {
 
 /// Dense arrays of the low 16 bits of the targets (0: no decomposition) and a bitset of
 /// the targets in plane 2 (the others are in plane 0), indexed across both ranges.
-fn cjk_compatibility_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> usize {
+fn cjk_compatibility_tables(ucd: &Ucd, reachable: &Reachable, out: &mut Out) -> usize {
     let mut low = Vec::new();
     let mut plane2 = Vec::new();
     for &(lo, hi) in &CJK_COMPATIBILITY {
@@ -554,7 +567,7 @@ impl Reachable {
     }
 }
 
-fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> usize {
+fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut Out) -> usize {
     let mut seconds = composition_seconds(ucd);
     assert!(
         seconds.iter().all(|&s| s >= 0x300),
@@ -653,10 +666,10 @@ fn decomposition_tables(ucd: &Ucd, reachable: &Reachable, out: &mut String) -> u
         + level_bytes(&compose)
 }
 
-/// The whole generated file.
-pub fn generate(ucd: &Ucd) -> String {
-    let mut out = String::new();
-    out.push_str(
+/// The whole generated file, and the tables' bytes.
+pub fn generate(ucd: &Ucd) -> Out {
+    let mut out = Out::default();
+    out.source.push_str(
         "// @generated by build.rs from data/unicode/ (Unicode 17.0.0). Do not edit.\n\
          // Regenerate: `cargo build` (tables are rebuilt whenever build/ or data/ change).\n\n",
     );
@@ -665,6 +678,7 @@ pub fn generate(ucd: &Ucd) -> String {
     total += props_tables(ucd, &mut out);
     total += decomposition_tables(ucd, &reachable, &mut out);
     total += unstable_starters_table(ucd, &reachable, &mut out);
+    assert_eq!(total, out.table_bytes(), "counted and written table bytes");
     writeln!(
         out,
         "/// Total bytes of the generated tables, as counted by the generator."

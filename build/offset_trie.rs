@@ -1,17 +1,23 @@
-//! A trie for the IDNA mapping whose leaves are 8-bit offsets: the mid level stores, for
-//! each leaf block, a block of offset patterns *and* a base index into the entry table.
+//! A trie for the IDNA mapping whose leaves are small offsets (at most 8 bits, packed when
+//! narrower): the mid level stores, for each leaf block, a block of offset patterns *and* a
+//! base index into the entry table.
 //!
 //! ```text
-//! leaf value v < SPECIALS: that special status (valid, ignored, disallowed)
-//! otherwise:               ENTRIES[base + v - SPECIALS]
+//! leaf value v < SPECIALS:           that special status (valid, ignored, disallowed)
+//! v < SPECIALS + SHARED:             ENTRIES[v - SPECIALS], a shared entry
+//! otherwise:                         ENTRIES[base + v - SPECIALS - SHARED]
 //! ```
 //!
-//! Entries are laid out in code point order, so runs of mapped code points (consecutive
-//! strings, or one delta repeated) give the same offset pattern everywhere and their leaf
-//! blocks are stored once. An entry reused far from its first use is copied nearer, to keep
-//! every offset below 256.
+//! Entries are laid out in code point order after the shared ones, so runs of mapped code
+//! points (consecutive strings, or one delta repeated) give the same offset pattern
+//! everywhere and their leaf blocks are stored once. An entry reused far from its first use
+//! is copied nearer, to keep every offset below `2^value_bits`, unless it is one of the
+//! `SHARED` entries that would be copied most often, which every block reads at one place
+//! (and a block of shared entries and statuses only, such as the case pairs of Latin
+//! Extended-A, has one pattern wherever it is). The width, the number of shared entries and
+//! the block geometry are chosen together, the smallest sum kept.
 
-use crate::trie::{dedup_blocks, emit_level, level_bytes, overlap_blocks, packed, trim_tail};
+use crate::trie::{Out, dedup_blocks, emit_level, level_bytes, overlap_blocks, packed, trim_tail};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -19,13 +25,21 @@ use std::fmt::Write;
 pub const SPECIALS: u32 = 3;
 /// The special value of a disallowed code point, the default past the end of `top`.
 pub const DISALLOWED: u32 = 2;
-/// Bits of a stored entry (see `stored_entries`).
-const ENTRY_BITS: u32 = 20;
-/// Largest leaf block tried (bits).
-const MAX_LEAF_BITS: u32 = 4;
-/// How far back an existing entry may be reused: offsets stay below 256 with up to
-/// `2^MAX_LEAF_BITS` new entries per block.
-const WINDOW: usize = 255 - SPECIALS as usize - (1 << MAX_LEAF_BITS);
+/// Bits of an entry's payload (see build/gen.rs), which every payload is asserted to fit.
+pub const PAYLOAD_BITS: u32 = 17;
+/// Bits of a stored entry (see `stored_entries`): the kind in two, the payload.
+const ENTRY_BITS: u32 = 2 + PAYLOAD_BITS;
+/// Leaf blocks tried (bits). The ranges searched here and below are narrowed around the
+/// smallest layout found over wider ones (leaf blocks of 4 to 32 code points, leaf values of
+/// 4 to 8 bits, 0 to 128 shared entries), to keep the build script's run short.
+const LEAF_BITS: std::ops::RangeInclusive<u32> = 3..=4;
+/// Widths of the leaf values tried (bits): narrower leaves reuse entries from less far back,
+/// so they store more entries again; the generator keeps the smallest sum.
+const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 6..=8;
+/// Numbers of shared entries tried (see `leaves`): the entries stored most often without
+/// sharing (case pairs' deltas, ...), read from any block, neither stored again nor tied to
+/// a base.
+const SHARED: [usize; 4] = [0, 16, 32, 64];
 
 pub struct OffsetTrie {
     bits: [u32; 4],
@@ -36,6 +50,8 @@ pub struct OffsetTrie {
     upper2: Vec<u32>,
     top: Vec<u32>,
     pub entries: Vec<u32>,
+    /// How many entries, at the start of `entries`, leaves read from any block.
+    shared: usize,
 }
 
 /// A code point's value: `Special(s)` with `s < SPECIALS`, or an entry.
@@ -45,6 +61,7 @@ pub enum Cell {
     Entry(u32),
 }
 
+#[derive(Clone)]
 struct Leaves {
     entries: Vec<u32>,
     leaf: Vec<u32>,
@@ -52,8 +69,17 @@ struct Leaves {
     blocks: Vec<(u32, u32)>,
 }
 
-fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
-    let mut entries = Vec::new();
+/// The leaf patterns of blocks of `2^leaf_bits` cells, their values below `2^value_bits`
+/// (`None` when no entry could be reused at that width). The entries of `shared` are the
+/// first ones, which a leaf reads as `SPECIALS + i` from any block; the others follow, read
+/// at `SPECIALS + shared.len() + i` from the block's base.
+fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32, shared: &[u32]) -> Option<Leaves> {
+    // How far back an existing entry may be reused: offsets stay below `2^value_bits` with
+    // up to `2^leaf_bits` new entries per block.
+    let window = (1usize << value_bits)
+        .checked_sub(1 + SPECIALS as usize + shared.len() + (1 << leaf_bits))?;
+    let first = SPECIALS + shared.len() as u32;
+    let mut entries = shared.to_vec();
     let mut latest: HashMap<u32, usize> = HashMap::new();
     let mut patterns: HashMap<Vec<u32>, u32> = HashMap::new();
     let (mut leaf, mut blocks) = (Vec::new(), Vec::new());
@@ -62,8 +88,9 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
         for cell in block {
             index.push(match *cell {
                 Cell::Special(_) => None,
+                Cell::Entry(e) if shared.contains(&e) => None,
                 Cell::Entry(e) => Some(match latest.get(&e) {
-                    Some(&i) if i + WINDOW >= entries.len() => i,
+                    Some(&i) if i + window >= entries.len() => i,
                     _ => {
                         entries.push(e);
                         latest.insert(e, entries.len() - 1);
@@ -78,11 +105,13 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
             .zip(&index)
             .map(|(cell, i)| match (cell, i) {
                 (Cell::Special(s), _) => *s,
-                (_, Some(i)) => (i - base) as u32 + SPECIALS,
-                (Cell::Entry(_), None) => unreachable!(),
+                (_, Some(i)) => (i - base) as u32 + first,
+                (Cell::Entry(e), None) => {
+                    SPECIALS + shared.iter().position(|s| s == e).expect("shared") as u32
+                }
             })
             .collect();
-        assert!(pattern.iter().all(|&v| v < 256));
+        assert!(pattern.iter().all(|&v| v < 1 << value_bits));
         let next = patterns.len() as u32;
         let id = *patterns.entry(pattern.clone()).or_insert_with(|| {
             leaf.extend_from_slice(&pattern);
@@ -96,10 +125,57 @@ fn leaves(cells: &[Cell], leaf_bits: u32) -> Leaves {
         .into_iter()
         .map(|(id, base)| (offsets[id as usize], base))
         .collect();
-    Leaves {
+    Some(Leaves {
         entries,
         leaf,
         blocks,
+    })
+}
+
+impl Leaves {
+    /// Tries the geometries of the levels above these leaves (blocks of `2^a` code points,
+    /// `shared` shared entries); keeps in `best` the smallest trie.
+    fn smallest_above(&self, a: u32, shared: usize, last: usize, best: &mut Option<OffsetTrie>) {
+        assert!(
+            self.blocks
+                .iter()
+                .all(|&(id, base)| id < 1 << 16 && base < 1 << 16)
+        );
+        let pairs: Vec<u32> = self
+            .blocks
+            .iter()
+            .map(|&(id, base)| id << 16 | base)
+            .collect();
+        for b in 1..=5 {
+            let mut blocks = Vec::new();
+            let ids_b = dedup_blocks(&pairs, 1 << b, &mut blocks);
+            // Mid blocks overlapped too: the upper level holds offsets into them.
+            let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
+            let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
+            for c in 1..=5 {
+                let mut upper = Vec::new();
+                let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
+                for d in 1..=5 {
+                    let mut upper2 = Vec::new();
+                    let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                    trim_tail(&mut top, last, a + b + c + d);
+                    let t = OffsetTrie {
+                        bits: [a, b, c, d],
+                        leaf: self.leaf.clone(),
+                        mid_leaf: mid.iter().map(|p| p >> 16).collect(),
+                        mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
+                        upper: upper.clone(),
+                        upper2,
+                        top,
+                        entries: self.entries.clone(),
+                        shared,
+                    };
+                    if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
+                        *best = Some(t);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -113,42 +189,29 @@ impl OffsetTrie {
             .iter()
             .rposition(|&c| c != Cell::Special(DISALLOWED))
             .unwrap_or(0);
-        for a in 2..=MAX_LEAF_BITS {
-            let l = leaves(cells, a);
-            for b in 1..=5 {
-                let mut blocks = Vec::new();
-                let pairs: Vec<u32> = l.blocks.iter().map(|&(id, base)| id << 16 | base).collect();
-                assert!(
-                    l.blocks
-                        .iter()
-                        .all(|&(id, base)| id < 1 << 16 && base < 1 << 16)
-                );
-                let ids_b = dedup_blocks(&pairs, 1 << b, &mut blocks);
-                // Mid blocks overlapped too: the upper level holds offsets into them.
-                let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
-                let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
-                for c in 1..=5 {
-                    let mut upper = Vec::new();
-                    let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
-                    for d in 1..=5 {
-                        let mut upper2 = Vec::new();
-                        let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
-                        trim_tail(&mut top, last, a + b + c + d);
-                        let t = OffsetTrie {
-                            bits: [a, b, c, d],
-                            leaf: l.leaf.clone(),
-                            mid_leaf: mid.iter().map(|p| p >> 16).collect(),
-                            mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
-                            upper: upper.clone(),
-                            upper2,
-                            top,
-                            entries: l.entries.clone(),
-                        };
-                        if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
-                            best = Some(t);
-                        }
-                    }
-                }
+        let geometries = LEAF_BITS.flat_map(|a| LEAF_VALUE_BITS.map(move |v| (a, v)));
+        for (a, value_bits) in geometries {
+            // The candidates for sharing: the entries stored most often without it.
+            let Some(alone) = leaves(cells, a, value_bits, &[]) else {
+                continue;
+            };
+            let mut copies: HashMap<u32, usize> = HashMap::new();
+            for &e in &alone.entries {
+                *copies.entry(e).or_insert(0) += 1;
+            }
+            let mut popular: Vec<(usize, u32)> = copies.into_iter().map(|(e, k)| (k, e)).collect();
+            popular.sort_by(|x, y| y.cmp(x));
+            let popular: Vec<u32> = popular.into_iter().map(|(_, e)| e).collect();
+            for n in SHARED {
+                let shared = &popular[..n.min(popular.len())];
+                let l = match n {
+                    0 => alone.clone(),
+                    _ => match leaves(cells, a, value_bits, shared) {
+                        Some(l) => l,
+                        None => continue,
+                    },
+                };
+                l.smallest_above(a, shared.len(), last, &mut best);
             }
         }
         best.expect("at least one geometry")
@@ -166,24 +229,16 @@ impl OffsetTrie {
     }
 
     /// The entries as stored: `ENTRY_BITS` each, `kind - SPECIALS` in bits 0-1 and the
-    /// 21-bit payload of the entry (bits 3-23, see build/gen.rs) narrowed to the rest.
+    /// payload of the entry (bits 3 and up, see build/gen.rs) above.
     fn stored_entries(&self) -> Vec<u32> {
         self.entries
             .iter()
             .map(|&e| {
                 let kind = e & 7;
                 assert!((SPECIALS..SPECIALS + 4).contains(&kind), "{e:X}");
-                // A delta (kind 5) is signed: its bits above the stored ones agree with the
-                // top stored bit. Other payloads are non-negative and fit.
                 let payload = e >> 3;
-                let bits = ENTRY_BITS - 2;
-                if kind == 5 {
-                    let top = payload >> (bits - 1);
-                    assert!(top == 0 || top == (1 << (22 - bits)) - 1, "{e:X}");
-                } else {
-                    assert!(payload >> bits == 0, "{e:X}");
-                }
-                (kind - SPECIALS) | (payload & ((1 << bits) - 1)) << 2
+                assert!(payload >> PAYLOAD_BITS == 0, "{e:X}");
+                (kind - SPECIALS) | payload << 2
             })
             .collect()
     }
@@ -194,7 +249,7 @@ impl OffsetTrie {
         arrays + packed(&self.stored_entries(), ENTRY_BITS).len()
     }
 
-    pub fn emit(&self, name: &str, out: &mut String) {
+    pub fn emit(&self, name: &str, out: &mut Out) {
         let [a, b, c, d] = self.bits;
         writeln!(
             out,
@@ -209,6 +264,12 @@ impl OffsetTrie {
             "pub(crate) const {name}_ENTRY_BITS: u32 = {ENTRY_BITS};"
         )
         .unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_SHARED: usize = {};",
+            self.shared
+        )
+        .unwrap();
         let entries = self.stored_entries();
         let bytes = packed(&entries, ENTRY_BITS);
         writeln!(
@@ -218,5 +279,7 @@ impl OffsetTrie {
             bytes.len()
         )
         .unwrap();
+        let bytes = bytes.iter().map(|&b| b as u8).collect();
+        out.tables.push((format!("{name}_ENTRIES"), bytes));
     }
 }

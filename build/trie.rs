@@ -13,6 +13,29 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+/// What the generator writes: the Rust source of the tables and, beside it, each table's
+/// bytes as the source stores them (for the size report, `scripts/table-report.sh`).
+#[derive(Default)]
+pub struct Out {
+    pub source: String,
+    /// `(name, bytes)` of every `static` in `source`, in order.
+    pub tables: Vec<(String, Vec<u8>)>,
+}
+
+impl Out {
+    /// Total bytes of the tables written.
+    pub fn table_bytes(&self) -> usize {
+        self.tables.iter().map(|(_, b)| b.len()).sum()
+    }
+}
+
+impl Write for Out {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.source.push_str(s);
+        Ok(())
+    }
+}
+
 pub struct Trie {
     /// Bits consumed by each level below the top, leaf first.
     pub bits: [u32; 4],
@@ -131,7 +154,7 @@ pub fn packed(v: &[u32], b: u32) -> Vec<u32> {
 }
 
 /// Emits a trie level: as `emit_array`, or as a `Packed` when `level_bytes` chose it.
-pub fn emit_level(out: &mut String, name: &str, v: &[u32]) {
+pub fn emit_level(out: &mut Out, name: &str, v: &[u32]) {
     if level_bytes(v) == v.len() * width(v) {
         return emit_array(out, name, v);
     }
@@ -149,6 +172,8 @@ pub fn emit_level(out: &mut String, name: &str, v: &[u32]) {
         writeln!(out, "    {},", line.join(", ")).unwrap();
     }
     writeln!(out, "]);").unwrap();
+    out.tables
+        .push((name.to_string(), bytes.iter().map(|&b| b as u8).collect()));
 }
 
 /// Byte width of the smallest unsigned integer type holding every element.
@@ -210,7 +235,7 @@ impl Trie {
     }
 
     /// Emits the five arrays and the geometry constants under `NAME_*`.
-    pub fn emit(&self, name: &str, out: &mut String) {
+    pub fn emit(&self, name: &str, out: &mut Out) {
         let [a, b, c, d] = self.bits;
         writeln!(
             out,
@@ -231,7 +256,7 @@ impl Trie {
 }
 
 /// Emits `pub(crate) static NAME: [uN; len] = [...];` with the narrowest element type.
-pub fn emit_array(out: &mut String, name: &str, v: &[u32]) {
+pub fn emit_array(out: &mut Out, name: &str, v: &[u32]) {
     let ty = match width(v) {
         1 => "u8",
         2 => "u16",
@@ -243,4 +268,9 @@ pub fn emit_array(out: &mut String, name: &str, v: &[u32]) {
         writeln!(out, "    {},", line.join(", ")).unwrap();
     }
     writeln!(out, "];").unwrap();
+    let bytes = v
+        .iter()
+        .flat_map(|x| x.to_le_bytes().into_iter().take(width(v)))
+        .collect();
+    out.tables.push((name.to_string(), bytes));
 }

@@ -85,6 +85,10 @@ for features in "" "idna" "fast-path"; do
     cargo test -p microurl-tests --no-default-features --features "$features" -q \
         --test wpt --test setters --test idna_wpt
 done
+# The Unicode tables of `idna`, each beside its xz -9e bound: a report, not a
+# gate (one `cargo check`, a few seconds).
+echo "== Unicode tables and their xz bounds"
+scripts/table-report.sh
 # Every public type is `defmt::Format` (a list that does not compile when one is not, and a
 # scan of src/ for public types missing from the list), and every pure public function and
 # lazy value is `#[must_use]`.

@@ -168,7 +168,7 @@ impl Iterator for MappingStr {
         }
         let rest = MAPPING_BYTES.get(usize::from(self.start)..usize::from(self.end))?;
         let (c, len) = mapping_char(rest)?;
-        // A mapping is at most 63 bytes (checked by the generator): no overflow.
+        // A mapping is at most 31 bytes (checked by the generator): no overflow.
         self.start = self.start.wrapping_add(len);
         Some(c)
     }
@@ -203,8 +203,9 @@ fn mapping_char(bytes: &[u8]) -> Option<(char, u16)> {
 }
 
 fn mapping_string(entry: u32) -> Option<MappingStr> {
-    let len = (entry >> 3) & 0x3F;
-    let start = entry >> 9;
+    // Length in the low `IDNA_LEN_BITS` of the payload, offset above (build/gen.rs).
+    let len = (entry >> 3) & ((1 << IDNA_LEN_BITS) - 1);
+    let start = entry >> (3 + IDNA_LEN_BITS);
     let end = start.checked_add(len)?;
     MAPPING_BYTES.get(start as usize..end as usize)?;
     Some(MappingStr {
@@ -226,10 +227,12 @@ pub(crate) fn idna_mapping(c: char) -> Mapping {
 }
 
 /// Leaf values below this are statuses (`KIND_VALID`, `KIND_IGNORED`, `KIND_DISALLOWED`);
-/// the others are offsets into `IDNA_ENTRIES` (see build/offset_trie.rs).
+/// the others index `IDNA_ENTRIES`: one of its first `IDNA_SHARED`, or an offset from the
+/// block's base (see build/offset_trie.rs).
 const SPECIALS: usize = 3;
 
-/// The 24-bit entry of `c`: a status below `SPECIALS`, or an entry (see build/gen.rs).
+/// The entry of `c`: a status below `SPECIALS`, or an entry (kind in bits 0-2, payload
+/// above; see build/gen.rs).
 fn idna_entry(c: char) -> Option<u32> {
     let [a, b, c_bits, d] = IDNA_BITS;
     let cp = c as usize;
@@ -252,8 +255,13 @@ fn idna_entry(c: char) -> Option<u32> {
         return Some(v as u32);
     };
     // Stored: `kind - SPECIALS` in bits 0-1, the payload above (build/offset_trie.rs);
-    // back to the entry layout (a delta is sign-extended where it is decoded).
-    let stored = get(&IDNA_ENTRIES, base.checked_add(offset)?)? as u32;
+    // back to the entry layout.
+    // The first `IDNA_SHARED` entries are read from any block, the others from its base.
+    let index = match offset.checked_sub(IDNA_SHARED) {
+        None => offset,
+        Some(after) => base.checked_add(after)?,
+    };
+    let stored = get(&IDNA_ENTRIES, index)? as u32;
     Some(((stored & 3) + SPECIALS as u32) | ((stored >> 2) << 3))
 }
 
@@ -268,10 +276,11 @@ fn idna_mapping_from_tables(c: char) -> Mapping {
         KIND_DEVIATION => string().map_or(Mapping::Disallowed, Mapping::Deviation),
         KIND_MAPPED => string().map_or(Mapping::Disallowed, Mapping::Mapped),
         KIND_DELTA => {
-            // The delta is signed, in the `IDNA_ENTRY_BITS - 2` bits above the kind.
-            let unused = 32 - (IDNA_ENTRY_BITS - 2);
-            let delta = (((entry >> 3) << unused) as i32) >> unused;
-            let target = (c as u32).wrapping_add(delta as u32);
+            // The delta modulo the span of `2^(IDNA_ENTRY_BITS - 2)` code points that holds
+            // both the code point and its target (build/gen.rs).
+            let span = (1u32 << (IDNA_ENTRY_BITS - 2)) - 1;
+            let cp = c as u32;
+            let target = (cp & !span) | (cp.wrapping_add(entry >> 3) & span);
             char::from_u32(target).map_or(Mapping::Disallowed, Mapping::MappedChar)
         }
         KIND_CHAR => char::from_u32(entry >> 3).map_or(Mapping::Disallowed, Mapping::MappedChar),

@@ -133,9 +133,10 @@ fn copy_prefix(dst: &mut [u8], src: &[u8]) {
 pub(crate) struct Writer<'a> {
     /// The caller's arena.
     buf: &'a mut [u8],
-    /// The (trimmed) input mirrored while borrowed (a string, so borrowed output needs no
-    /// UTF-8 check; [`Writer::src`] for its bytes).
-    src_str: &'a str,
+    /// The (trimmed) input mirrored while borrowed: bytes, whether or not they are a
+    /// string (a tab-free copy is made as bytes); the output made a string when it is
+    /// returned ([`Writer::finish`]).
+    src: &'a [u8],
     /// Logical output length.
     len: usize,
     /// With `len`, the arena size that suffices: the largest of `len` and `peak` is the
@@ -162,13 +163,13 @@ impl<'a> Writer<'a> {
     /// The input's bytes.
     #[inline(always)]
     fn src(&self) -> &'a [u8] {
-        self.src_str.as_bytes()
+        self.src
     }
 
-    pub(crate) fn new(buf: &'a mut [u8], src: &'a str) -> Self {
+    pub(crate) fn new(buf: &'a mut [u8], src: &'a [u8]) -> Self {
         Writer {
             buf,
-            src_str: src,
+            src,
             len: 0,
             peak: 0,
             borrowed: true,
@@ -192,14 +193,14 @@ impl<'a> Writer<'a> {
         !self.validity_only
     }
 
-    /// `part` as a string when it is a slice of the input this writer mirrors: no UTF-8
-    /// check needed (the input is a string and `part` ends at character boundaries, which
-    /// `str::get` checks). `None` for bytes from anywhere else: two live buffers never
+    /// `part` as a string of the input's lifetime when it is a slice of the input this
+    /// writer mirrors and UTF-8. `None` for bytes from anywhere else: two live buffers never
     /// overlap, so a slice whose address range lies inside the input's is the input's.
     #[cfg(feature = "idna")]
     pub(crate) fn input_str(&self, part: &[u8]) -> Option<&'a str> {
-        let offset = (part.as_ptr() as usize).checked_sub(self.src_str.as_ptr() as usize)?;
-        self.src_str.get(offset..offset.checked_add(part.len())?)
+        let offset = (part.as_ptr() as usize).checked_sub(self.src.as_ptr() as usize)?;
+        let bytes = self.src.get(offset..offset.checked_add(part.len())?)?;
+        core::str::from_utf8(bytes).ok()
     }
 
     #[inline]
@@ -515,14 +516,13 @@ impl<'a> Writer<'a> {
             return Err(self.peak());
         }
         let len = self.len;
-        if self.borrowed {
-            // Borrowed output is a prefix of the input that ends at a code point boundary,
-            // since it matched ASCII output byte for byte.
-            return self.src_str.get(..len).ok_or(len);
-        }
-        let buf: &'a mut [u8] = core::mem::take(&mut self.buf);
-        // The serializer only writes ASCII.
-        buf.get(..len).and_then(crate::ascii::as_str).ok_or(len)
+        // The serializer only writes ASCII; borrowed output is a prefix of the input that
+        // matched it byte for byte.
+        let out = match self.borrowed {
+            true => self.src.get(..len),
+            false => core::mem::take(&mut self.buf).get(..len),
+        };
+        out.and_then(crate::ascii::as_str).ok_or(len)
     }
 }
 
@@ -558,7 +558,7 @@ mod tests {
         use super::Writer;
         let input = "http://b\u{fc}cher.de/";
         let mut arena = [0u8; 8];
-        let w = Writer::new(&mut arena, input);
+        let w = Writer::new(&mut arena, input.as_bytes());
         let host = &input.as_bytes()[7..17];
         assert_eq!(w.input_str(host), Some("b\u{fc}cher.de"));
         let copy = std::vec::Vec::from(host);

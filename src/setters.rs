@@ -109,7 +109,7 @@ impl<'a> Url<'a> {
         let scheme = SchemeType::from_lowercase(self.scheme().as_bytes());
         // One writer, the parser's, from the first byte to the last (no copy of it beside
         // the parser in this frame: the setters' stack bound).
-        let out = Writer::new(out_buf, "");
+        let out = Writer::new(out_buf, &[]);
         let mut p = Parser::for_setter(input, out, scheme, self.record(), state_override);
         p.out
             .push_slice(old.as_bytes().get(..start).unwrap_or_default());
@@ -198,7 +198,7 @@ impl<'a> Url<'a> {
         }
         let r = self.record();
         let old = self.as_str();
-        let mut out = Writer::new(arena, "");
+        let mut out = Writer::new(arena, &[]);
         for b in scheme_bytes() {
             out.push(b.to_ascii_lowercase());
         }
@@ -584,7 +584,7 @@ impl<'a> Url<'a> {
             .serialize_into(tail)
             .map_err(|_| Error::ArenaTooSmall { needed })?;
         let old = self.as_str();
-        let mut out = Writer::new(head, "");
+        let mut out = Writer::new(head, &[]);
         out.push_slice(old.as_bytes().get(..range.0).unwrap_or_default());
         if !query.is_empty() {
             out.push(b'?');

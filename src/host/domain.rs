@@ -637,7 +637,7 @@ mod tests {
                     ] {
                         let mut v = crate::ValidationErrors::EMPTY;
                         let mut arena = [0u8; 64];
-                        let mut out = Writer::new(&mut arena, "");
+                        let mut out = Writer::new(&mut arena, &[]);
                         let parsed = ipv4_scan(host.as_bytes(), false, &mut v);
                         let written = parsed.is_ok_and(|p| finish(0, p, &mut out) == Parsed::Ipv4)
                             && v.is_empty()
@@ -658,7 +658,7 @@ mod tests {
         crate::testgen::each_string(b"0125.a", 8, |host| {
             let mut v = crate::ValidationErrors::EMPTY;
             let mut arena = [0u8; 64];
-            let mut out = Writer::new(&mut arena, "");
+            let mut out = Writer::new(&mut arena, &[]);
             let parsed = ipv4_scan(host, false, &mut v);
             let written = parsed.is_ok_and(|p| finish(0, p, &mut out) == Parsed::Ipv4)
                 && v.is_empty()

@@ -78,7 +78,7 @@ const IPV6_SERIALIZED_MAX: usize = 41;
 /// <https://url.spec.whatwg.org/#concept-ipv6-serializer> in brackets, into `buf`, through
 /// the same serializer the parser uses.
 fn serialize_ipv6<'b>(address: &Ipv6Addr, buf: &'b mut [u8; IPV6_SERIALIZED_MAX]) -> &'b str {
-    let mut out = Writer::new(buf, "");
+    let mut out = Writer::new(buf, &[]);
     ipv6::serialize_host(&address.segments(), &mut out);
     // 41 bytes always suffice and the serializer writes ASCII.
     out.finish().unwrap_or("")

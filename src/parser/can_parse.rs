@@ -355,19 +355,17 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
 /// scratch's and the run's.
 #[inline(always)]
 fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) -> Verdict {
-    // `head_at` split within the scratch, and removing ASCII bytes from UTF-8 (or putting
-    // ASCII bytes in their place) leaves UTF-8: the fallbacks are unreachable (and leave no
-    // panic path).
+    // `head_at` split within the scratch: the fallback is unreachable (and leaves no panic
+    // path). Removing ASCII bytes from UTF-8 (or putting ASCII bytes in their place) leaves
+    // UTF-8, which the states read as bytes.
     let unreachable = Verdict::Undecided(None);
     let (head, out, squeezed) = match at {
-        HeadAt::Input(head) => (head, scratch, false),
+        HeadAt::Input(head) => (head.as_bytes(), scratch, false),
         HeadAt::Scratch(split, squeezed) => {
             let Some((out, copy)) = scratch.split_at_mut_checked(split) else {
                 return unreachable;
             };
-            let Ok(copy) = core::str::from_utf8(copy) else {
-                return unreachable;
-            };
+            let copy: &[u8] = copy;
             (copy, out, squeezed)
         }
     };

@@ -330,7 +330,14 @@ fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
     let resume = resume.filter(|_| lead == 0);
-    run(trimmed, job, arena, v, resume, Positions::after(lead))
+    run(
+        trimmed.as_bytes(),
+        job,
+        arena,
+        v,
+        resume,
+        Positions::after(lead),
+    )
 }
 
 /// The entry pipeline ([`pipeline`]) for input with tabs or newlines (`trimmed` starts
@@ -353,7 +360,11 @@ fn without_tabs<'a, R: Report>(
     let t = trimmed.as_bytes();
     let (out, copy) = tab_free_copy(t, arena, n);
     let map_pos = Positions::new(lead, t);
-    let found = recognize_if(job.recognizes, copy);
+    // (The recognizer accepts ASCII only: a copy that is not has no canonical prefix.)
+    let found = match crate::ascii::as_str(copy) {
+        Some(copy) => recognize_if(job.recognizes, copy),
+        None => Found::Nothing,
+    };
     let resume = match &found {
         Found::Canonical(url) => return Ok(url.with_validation(v.set())),
         Found::Prefix(r) => Some(r),
@@ -370,18 +381,14 @@ fn without_tabs<'a, R: Report>(
 
 /// Step 3 of the basic URL parser into the arena: the `n` bytes of `t` that are not tabs or
 /// newlines, copied to the end of `arena` (which holds them: checked by the caller), and the
-/// arena before the copy, where the output grows from the front. Inlined: no frame of its
-/// own beside the run's callers (stack, Cortex-M0).
+/// arena before the copy, where the output grows from the front. The copy is UTF-8 (ASCII
+/// bytes removed from a string), kept as bytes: the states read bytes, and only the output
+/// is made a string ([`crate::arena::Writer::finish`]). Inlined: no frame of its own beside
+/// the run's callers (stack, Cortex-M0).
 #[inline(always)]
-fn tab_free_copy<'a>(t: &[u8], arena: &'a mut [u8], n: usize) -> (&'a mut [u8], &'a str) {
+fn tab_free_copy<'a>(t: &[u8], arena: &'a mut [u8], n: usize) -> (&'a mut [u8], &'a [u8]) {
     let split = arena.len().saturating_sub(n);
     let (out, copy) = arena.split_at_mut(split);
     copy_without_tabs(t, copy);
-    let copy: &'a [u8] = copy;
-    // Removing ASCII bytes from UTF-8 leaves UTF-8 (the fallback is unreachable); ASCII
-    // input, the common case, is checked as such.
-    let copy = crate::ascii::as_str(copy)
-        .or_else(|| core::str::from_utf8(copy).ok())
-        .unwrap_or("");
     (out, copy)
 }

@@ -250,7 +250,7 @@ fn canonical_ipv6_matches_serializer() {
             return false;
         };
         let mut buf = [0u8; 40];
-        let mut out = crate::arena::Writer::new(&mut buf, "");
+        let mut out = crate::arena::Writer::new(&mut buf, &[]);
         crate::host::ipv6::serialize(&address, &mut out);
         v.is_empty() && out.bytes() == text.as_bytes()
     };

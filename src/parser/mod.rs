@@ -172,16 +172,17 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
 }
 
 impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
-    /// A parser for the whole of `input` (trimmed, without tabs or newlines), against
-    /// `base`, writing into `arena`; `v` holds the validation errors found before it.
+    /// A parser for the whole of `input` (trimmed, without tabs or newlines: UTF-8, a
+    /// string or a copy of one made as bytes), against `base`, writing into `arena`; `v`
+    /// holds the validation errors found before it.
     pub(crate) fn new(
-        input: &'a str,
+        input: &'a [u8],
         arena: &'a mut [u8],
         base: Option<&'b Url<'b>>,
         v: R,
     ) -> Self {
         Parser {
-            input: input.as_bytes(),
+            input,
             out: Writer::new(arena, input),
             base,
             v,

@@ -297,9 +297,8 @@ fn count_on_stack<R: Report>(
         return bound();
     };
     copy_without_tabs(t.get(..plan.end).unwrap_or_default(), copy);
-    // Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8 (the
-    // fallback is unreachable).
-    let copy = core::str::from_utf8(copy).unwrap_or_default();
+    // (Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8.)
+    let copy: &[u8] = copy;
     let map_pos = Positions::new(lead, t);
     // With no arena, like an arena that holds just the copy: with more room here than there
     // (the stack past the copy), a step could decide here what is undecided there, and a

@@ -115,15 +115,16 @@ impl Answer<'_> for Verdict {
     }
 }
 
-/// The states over the trimmed, tab-free input (from `resume`, if any), and the
-/// serialization. `pos` maps an error's position back to the caller's input.
+/// The states over the trimmed, tab-free input (UTF-8: a string's bytes, or a copy of them
+/// made without tabs and newlines; from `resume`, if any), and the serialization. `pos` maps
+/// an error's position back to the caller's input.
 ///
 /// Not inlined: the parser's state is in this frame alone, not also in the frames of its
 /// callers (the pipeline, and the stack copy of `needed::tab_free_copy_too_small` which calls it
 /// again: Cortex-M0 stack bound).
 #[inline(never)]
 pub(super) fn run<'a, R: Report, A: Answer<'a>>(
-    input: &'a str,
+    input: &'a [u8],
     job: &Job<'_, '_>,
     arena: &'a mut [u8],
     mut v: R,

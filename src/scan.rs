@@ -534,45 +534,29 @@ mod vector {
     }
 }
 
-/// Whether `s` contains `\t`, `\n` or `\r`: sixteen bytes at a time in the speed build;
-/// the byte loop in the build for flash size (64-bit word arithmetic on a 32-bit
-/// microcontroller took about 150 more bytes of flash there).
-#[inline(always)]
+/// Whether `s` contains `\t`, `\n` or `\r` (<https://url.spec.whatwg.org/#ascii-tab-or-newline>,
+/// step 3 of the basic URL parser): a machine word at a time on every target (four bytes
+/// per step on a 32-bit microcontroller, eight on a 64-bit machine), then the byte loop for
+/// the tail.
+#[inline]
 pub(crate) fn has_tab_or_newline(s: &[u8]) -> bool {
-    if !cfg!(feature = "fast-path") {
-        return s.iter().any(|&b| is_tab_or_newline(b));
-    }
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // The classic zero-byte test: nonzero when some byte of `x` is below `n` (exact in the
-    // lowest one, and never a miss). Bytes equal to `b` become zero after xor.
-    let below = |x: u64, n: u64| x.wrapping_sub(LO * n) & !x & HI;
-    let has = |x: u64, b: u64| below(x ^ (LO * b), 1) != 0;
+    const W: usize = core::mem::size_of::<usize>();
+    const LO: usize = usize::MAX / 0xff;
+    const HI: usize = LO << 7;
+    // The classic zero-byte test: nonzero exactly when some byte of `x` is below `n`
+    // (`n` at most 0x80). Bytes equal to `b` become zero after xor.
+    let below = |x: usize, n: usize| x.wrapping_sub(LO * n) & !x & HI;
+    let has = |x: usize, b: usize| below(x ^ (LO * b), 1) != 0;
     // Some byte below 0x0e (rare in URLs) is checked exactly.
-    let word = |x: u64| below(x, 0x0e) != 0 && (has(x, 0x09) || has(x, 0x0a) || has(x, 0x0d));
-    let Some(last) = s.last_chunk::<8>() else {
-        return s.iter().any(|&b| is_tab_or_newline(b));
-    };
+    let word = |x: usize| below(x, 0x0e) != 0 && (has(x, 0x09) || has(x, 0x0a) || has(x, 0x0d));
     let mut rest = s;
-    // Two words per step, with one branch for both when neither has a byte below 0x0e;
-    // then one at a time.
-    while let Some((pair, after)) = rest.split_first_chunk::<16>() {
-        let (a, b) = pair.split_at(8);
-        let word_of = |h: &[u8]| h.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
-        let (a, b) = (word_of(a), word_of(b));
-        if below(a, 0x0e) | below(b, 0x0e) != 0 && (word(a) || word(b)) {
+    while let Some((chunk, after)) = rest.split_first_chunk::<W>() {
+        if word(usize::from_le_bytes(*chunk)) {
             return true;
         }
         rest = after;
     }
-    while let Some((chunk, after)) = rest.split_first_chunk::<8>() {
-        if word(u64::from_le_bytes(*chunk)) {
-            return true;
-        }
-        rest = after;
-    }
-    // The tail as the last eight bytes (overlapping the words before: a repeat is harmless).
-    !rest.is_empty() && word(u64::from_le_bytes(*last))
+    rest.iter().any(|&b| is_tab_or_newline(b))
 }
 
 #[cfg(test)]

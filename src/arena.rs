@@ -595,7 +595,11 @@ mod tests {
         for n in 0..262_149u64 {
             assert_eq!((n * 52_429) >> 19, n / 10, "{n}");
         }
-        assert_ne!((262_149u64 * 52_429) >> 19, 262_149 / 10, "the bound is tight");
+        assert_ne!(
+            (262_149u64 * 52_429) >> 19,
+            262_149 / 10,
+            "the bound is tight"
+        );
     }
 
     /// `decimal` writes every `u16` as `core`'s formatting does: digits of `n / 10^k % 10`.

@@ -332,7 +332,9 @@ mod tests {
     fn times_radix_plus_is_the_64_bit_product_and_sum() {
         for radix in 8u32..=16 {
             let near = |x: u32| (x - 70_000)..=x.saturating_add(70_000);
-            let values = (0..70_000).chain(near(1 << 29)).chain(near(u32::MAX / radix));
+            let values = (0..70_000)
+                .chain(near(1 << 29))
+                .chain(near(u32::MAX / radix));
             for value in values {
                 for digit in 0..radix {
                     let expected = u64::from(value) * u64::from(radix) + u64::from(digit);

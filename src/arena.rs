@@ -68,20 +68,34 @@ pub(crate) fn copy_bytes(dst: &mut [u8], src: &[u8]) {
     }
 }
 
-/// `n` in decimal (<https://url.spec.whatwg.org/#serialize-an-integer>), in `buf`.
-pub(crate) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
-    // Digits from the last slot backwards (ten slots hold any `u32`); iterating the slots
-    // instead of indexing leaves no bounds check to panic.
+/// `n` in decimal (<https://url.spec.whatwg.org/#serialize-an-integer>), in `buf`. What
+/// the standard serializes as an integer here is a port or an IPv4 address's byte, so 16
+/// bits (five slots hold any `u16`).
+pub(crate) fn decimal(n: u16, buf: &mut [u8; 5]) -> &[u8] {
+    // Digits from the last slot backwards; iterating the slots instead of indexing leaves no
+    // bounds check to panic.
+    let mut n = n;
     let mut start = buf.len();
     for (i, slot) in buf.iter_mut().enumerate().rev() {
-        *slot = b'0' + (n % 10) as u8;
-        n /= 10;
+        let q = div10(n);
+        *slot = b'0' + (n - q * 10) as u8;
+        n = q;
         start = i;
         if n == 0 {
             break;
         }
     }
     buf.get(start..).unwrap_or_default()
+}
+
+/// `n / 10` as a multiply by 2^19/10 rounded up (52,429) and a shift: one 32-bit multiply,
+/// where `/ 10` on the Cortex-M0 (no divide instruction, no 32x32->64 multiply for the
+/// compiler's own reciprocal) calls a software division. The product overshoots `n / 10` by
+/// `n / (5 * 2^19)`, which stays under the tenth a last digit 9 leaves below the next unit
+/// for every `n` below 262,149, so for every `u16`; and `65,535 * 52,429` fits in 32 bits.
+#[inline]
+fn div10(n: u16) -> u16 {
+    ((u32::from(n) * 52_429) >> 19) as u16
 }
 
 /// `a == b` for slices of equal length, compared inline rather than through a `memcmp`
@@ -391,8 +405,8 @@ impl<'a> Writer<'a> {
     }
 
     /// Writes a decimal number.
-    pub(crate) fn push_decimal(&mut self, n: u32) {
-        let mut digits = [0u8; 10];
+    pub(crate) fn push_decimal(&mut self, n: u16) {
+        let mut digits = [0u8; 5];
         self.push_slice(decimal(n, &mut digits));
     }
 
@@ -569,6 +583,43 @@ mod tests {
             "cut inside \u{fc}"
         );
         assert_eq!(w.input_str(&input.as_bytes()[..0]), Some(""));
+    }
+
+    /// The multiply-high `div10` is `/ 10` for every `u16`; its constant is exact up to
+    /// 262,148 and no further (so the margin is the one its comment says).
+    #[test]
+    fn div10_is_division_by_ten_for_every_u16() {
+        for n in 0..=u16::MAX {
+            assert_eq!(super::div10(n), n / 10, "{n}");
+        }
+        for n in 0..262_149u64 {
+            assert_eq!((n * 52_429) >> 19, n / 10, "{n}");
+        }
+        assert_ne!(
+            (262_149u64 * 52_429) >> 19,
+            262_149 / 10,
+            "the bound is tight"
+        );
+    }
+
+    /// `decimal` writes every `u16` as `core`'s formatting does: digits of `n / 10^k % 10`.
+    #[test]
+    fn decimal_is_every_u16_in_decimal() {
+        for n in 0..=u16::MAX {
+            let mut buf = [0u8; 5];
+            let got = super::decimal(n, &mut buf);
+            let mut expected = std::vec::Vec::new();
+            let mut rest = n;
+            loop {
+                expected.insert(0, b'0' + (rest % 10) as u8);
+                rest /= 10;
+                if rest == 0 {
+                    break;
+                }
+            }
+            assert_eq!(got, &expected[..], "{n}");
+            assert_eq!(got, std::format!("{n}").as_bytes(), "{n}");
+        }
     }
 
     /// `copy` is `copy_from_slice` at every length around its 4-, 8- and 16-byte cases.

@@ -46,8 +46,8 @@ impl Out<'_> {
     }
 
     pub(crate) fn push_decimal(&mut self, n: u16) {
-        let mut digits = [0u8; 10];
-        let d = crate::arena::decimal(u32::from(n), &mut digits);
+        let mut digits = [0u8; 5];
+        let d = crate::arena::decimal(n, &mut digits);
         self.push(d);
     }
 

@@ -21,10 +21,10 @@ fn utf8(input: &[u8]) -> Result<&str, Error> {
 
 /// `port` in decimal, as the `port` setter reads it; the empty string for `None`, which
 /// the setter takes as "remove the port".
-fn port_text(port: Option<u16>, buf: &mut [u8; 10]) -> &str {
+fn port_text(port: Option<u16>, buf: &mut [u8; 5]) -> &str {
     match port {
         // (The digits are ASCII: the check cannot fail.)
-        Some(p) => core::str::from_utf8(decimal(u32::from(p), buf)).unwrap_or_default(),
+        Some(p) => core::str::from_utf8(decimal(p, buf)).unwrap_or_default(),
         None => "",
     }
 }
@@ -76,7 +76,7 @@ impl<'a> Url<'a> {
     where
         'a: 'b,
     {
-        self.set_port(port_text(port, &mut [0; 10]), arena)
+        self.set_port(port_text(port, &mut [0; 5]), arena)
     }
 }
 
@@ -125,7 +125,7 @@ impl<const N: usize> UrlBuf<N> {
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn set_port_number(&mut self, port: Option<u16>) -> Result<(), Error> {
-        self.set_port(port_text(port, &mut [0; 10]))
+        self.set_port(port_text(port, &mut [0; 5]))
     }
 }
 

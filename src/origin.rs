@@ -78,8 +78,8 @@ impl Origin<'_> {
         }
         if let Some(p) = port {
             w.put(b":");
-            let mut digits = [0u8; 10];
-            w.put(crate::arena::decimal(p as u32, &mut digits));
+            let mut digits = [0u8; 5];
+            w.put(crate::arena::decimal(p, &mut digits));
         }
         w.finish()
     }

@@ -400,7 +400,7 @@ impl<'a> Url<'a> {
                 }
                 if let Some(port) = p.port_setter_state(0)? {
                     p.out.push(b':');
-                    p.out.push_decimal(port as u32);
+                    p.out.push_decimal(port);
                 }
                 Ok(())
             },
@@ -531,7 +531,7 @@ fn write_host(p: &mut Parser<'_, '_, 'static>, url: &Url<'_>) -> Result<(), Pars
     match p.host_setter_state(hostname_only, creds_or_port)? {
         Some(Some(port)) => {
             p.out.push(b':');
-            p.out.push_decimal(port as u32);
+            p.out.push_decimal(port);
         }
         Some(None) => {}
         // Keep the old port, if the URL had a host (and so maybe a port).

@@ -8,6 +8,7 @@
 
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
+use crate::host::ipv4::times_radix_plus;
 use crate::parser::{Options, parse_result, tab_free_counted};
 use crate::url::Url;
 
@@ -257,7 +258,7 @@ impl<'a> Url<'a> {
         let mut value: Option<u32> = None;
         for b in crate::percent::decode(zone.as_bytes()) {
             let digit = (b as char).to_digit(10)?;
-            value = Some(value.unwrap_or(0).checked_mul(10)?.checked_add(digit)?);
+            value = Some(times_radix_plus(value.unwrap_or(0), 10, digit)?);
         }
         value
     }

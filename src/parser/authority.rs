@@ -220,7 +220,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         if Some(port) != self.rec.scheme.default_port() {
             self.rec.port = Some(port);
             self.out.push(b':');
-            self.out.push_decimal(port as u32);
+            self.out.push_decimal(port);
         }
         Ok(())
     }

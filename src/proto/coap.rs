@@ -369,15 +369,33 @@ fn check_option_counts<'o>(
     Ok(())
 }
 
+/// The value of the last option numbered `number` (Uri-Host and Uri-Port are there at most
+/// once: [`check_option_counts`]). A loop over `next`, not `filter(..).last()`: `last` is a
+/// fold, and a slice iterator's fold counts its items first, dividing the slice's length in
+/// bytes by the item's size, a call to a software division on the Cortex-M0 for the 12-byte
+/// `(u16, &[u8])` of a slice of options.
+fn option_value<'o>(
+    options: impl IntoIterator<Item = (u16, &'o [u8])>,
+    number: u16,
+) -> Option<&'o [u8]> {
+    let mut found = None;
+    for (n, value) in options {
+        if n == number {
+            found = Some(value);
+        }
+    }
+    found
+}
+
 /// Step 2: the Uri-Host (there is at most one), or the destination address.
 fn write_host<'o>(
     out: &mut Out<'_>,
     ip: IpAddr,
     options: impl IntoIterator<Item = (u16, &'o [u8])>,
 ) -> Result<(), NetError> {
-    match options.into_iter().filter(|o| o.0 == URI_HOST).last() {
-        Some((_, [])) => return Err(NetError::BadOption { number: URI_HOST }),
-        Some((_, host)) => out.push_encoded(host, &REG_NAME),
+    match option_value(options, URI_HOST) {
+        Some([]) => return Err(NetError::BadOption { number: URI_HOST }),
+        Some(host) => out.push_encoded(host, &REG_NAME),
         None => out.push_ip(ip),
     }
     Ok(())
@@ -390,11 +408,11 @@ fn write_port<'o>(
     destination_port: u16,
     options: impl IntoIterator<Item = (u16, &'o [u8])>,
 ) -> Result<(), NetError> {
-    let port = match options.into_iter().filter(|o| o.0 == URI_PORT).last() {
-        Some((_, value)) if value.len() > 2 => {
+    let port = match option_value(options, URI_PORT) {
+        Some(value) if value.len() > 2 => {
             return Err(NetError::BadOption { number: URI_PORT });
         }
-        Some((_, value)) => value.iter().fold(0u16, |p, &b| (p << 8) | u16::from(b)),
+        Some(value) => value.iter().fold(0u16, |p, &b| (p << 8) | u16::from(b)),
         None => destination_port,
     };
     if Some(port) != scheme.default_port() {

@@ -160,8 +160,8 @@ impl<'a> Url<'a> {
     pub fn authority_form_into<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, NetError> {
         let (host, close) = self.field_host()?;
         let port = self.port_or_known_default().ok_or(NetError::NoPort)?;
-        let mut digits = [0u8; 10];
-        let digits = crate::arena::decimal(u32::from(port), &mut digits);
+        let mut digits = [0u8; 5];
+        let digits = crate::arena::decimal(port, &mut digits);
         let parts = [host.as_bytes(), close.as_bytes(), b":", digits];
         Ok(write_parts(&parts, buf)?)
     }
@@ -196,9 +196,9 @@ impl<'a> Url<'a> {
     pub fn host_header_into<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, NetError> {
         let (host, close) = self.field_host()?;
         let known = SchemeKind::from_scheme(self.scheme()).default_port();
-        let mut digits = [0u8; 10];
+        let mut digits = [0u8; 5];
         let port: &[u8] = match self.port() {
-            Some(p) if Some(p) != known => crate::arena::decimal(u32::from(p), &mut digits),
+            Some(p) if Some(p) != known => crate::arena::decimal(p, &mut digits),
             _ => &[],
         };
         let colon: &[u8] = if port.is_empty() { b"" } else { b":" };

@@ -630,8 +630,11 @@ impl<'a> Reference<'a> {
             Err(Error::ArenaTooSmall { needed }) => needed,
             _ => 0,
         };
-        text.saturating_add(base_len)
-            .saturating_add(text.saturating_mul(3))
+        // The text and three bytes per byte percent-encoded as four per byte: a shift, where
+        // the overflow check of a multiply by three is a call to a 64-bit multiply on the
+        // Cortex-M0.
+        text.saturating_mul(4)
+            .saturating_add(base_len)
             .saturating_add(url_bound(text))
             .saturating_add(INSERTED)
     }

@@ -277,7 +277,16 @@ fn parse_ipv4(
         }
         *slot = (flags & FITS != 0).then_some(value);
     }
-    let numbers = &numbers[..n];
+    address_of(&numbers[..n], v)
+}
+
+/// The last steps of <https://url.spec.whatwg.org/#concept-ipv4-parser>: the numbers of the
+/// parts (`None`: 2^32 or more) checked against their ranges and combined into the address.
+fn address_of(numbers: &[Option<u32>], v: &mut impl Report) -> Result<u32, Failure> {
+    use ParseErrorKind as K;
+    use ValidationError as E;
+    let fail = |kind, error, part| Err(Failure { kind, error, part });
+    let n = numbers.len();
     let over_255 = |x: &Option<u32>| x.is_none_or(|x| x > 255);
     let Some((last, init)) = numbers.split_last() else {
         return fail(K::Ipv4NonNumericPart, E::Ipv4NonNumericPart, 0);

@@ -42,9 +42,9 @@ pub(super) fn parse_unicode(
     v: &mut impl Report,
 ) -> Parsed {
     let start = out.len();
-    // Without `%`, the decoded domain is the input itself, already a string (no copy, no
-    // UTF-8 check); the arena is still accounted as if it held the copy, so that the size
-    // reported when it runs out does not depend on where the host came from.
+    // Without `%`, the decoded domain is the input itself (no copy); the arena is still
+    // accounted as if it held the copy, so that the size reported when it runs out does
+    // not depend on where the host came from.
     let source = match escaped {
         true => None,
         false => out.input_str(input),
@@ -85,6 +85,12 @@ pub(super) fn parse_unicode(
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
+    ascii_domain_written(start, out, v)
+}
+
+/// The host parser's steps after domain to ASCII, on its result written at `start`: a
+/// domain, or, when it ends in a number, the IPv4 parser's address.
+fn ascii_domain_written(start: usize, out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
     let ascii = out.bytes().get(start..).unwrap_or_default();
     if !ends_in_a_number(ascii) {
         return Parsed::Domain;
@@ -229,6 +235,19 @@ fn idna_error<R: Report>(
         }
         _ => return domain_to_ascii_failure(v),
     };
+    counted_unwritten(verdict, decoded, needed, out)
+}
+
+/// A host whose UTS46 result did not fit, and whose `verdict` found no failure: counted
+/// without being written, so that the rest of the URL is counted after it (its result, at
+/// most `needed` bytes past `decoded` bytes of decoded input), or, undecided, with the room
+/// that decides it.
+fn counted_unwritten(
+    verdict: Verdict,
+    decoded: usize,
+    needed: usize,
+    out: &mut Writer<'_>,
+) -> Parsed {
     if let Verdict::Unknown { fails, scratch, .. } = verdict {
         out.decides_with(scratch);
         if fails {
@@ -240,9 +259,7 @@ fn idna_error<R: Report>(
             return Parsed::Domain;
         }
     }
-    // The result is at most `needed` bytes: count them, so the rest of the URL is counted
-    // after them. An ASCII result that ends in a number becomes an IPv4 address, up to 15
-    // bytes.
+    // An ASCII result that ends in a number becomes an IPv4 address, up to 15 bytes.
     out.reserve_scratch(decoded + needed);
     if let Verdict::Valid { ends_in_number } = verdict {
         out.skip_checked(if ends_in_number { 15 } else { needed });

@@ -28,7 +28,7 @@ pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
 /// checks 64 bytes at a time, then the rest one byte at a time, which is all of most
 /// serializations. The tail is the last word again in the speed build (overlapping the
 /// words before: a repeat is harmless), and its bytes ORed into one word in the build for
-/// flash size (44 bytes less there).
+/// flash size (less code there).
 #[inline]
 pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     const W: usize = core::mem::size_of::<usize>();

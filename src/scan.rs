@@ -538,7 +538,7 @@ mod vector {
 /// step 3 of the basic URL parser): a machine word at a time on every target (four bytes
 /// per step on a 32-bit microcontroller, eight on a 64-bit machine), then the tail: as the
 /// last word again in the speed build (overlapping the words before: a repeat is
-/// harmless), byte by byte in the build for flash size (68 bytes less there).
+/// harmless), byte by byte in the build for flash size (less code there).
 #[inline]
 pub(crate) fn has_tab_or_newline(s: &[u8]) -> bool {
     const W: usize = core::mem::size_of::<usize>();

@@ -17,7 +17,7 @@
 //! Extended-A, has one pattern wherever it is). The width, the number of shared entries and
 //! the block geometry are chosen together, the smallest sum kept.
 
-use crate::trie::{Out, dedup_blocks, emit_level, level_bytes, overlap_blocks, packed, trim_tail};
+use crate::trie::{Out, each_upper_geometry, emit_level, level_bytes, overlap_blocks, packed};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -146,36 +146,28 @@ impl Leaves {
             .iter()
             .map(|&(id, base)| id << 16 | base)
             .collect();
-        for b in 1..=5 {
-            let mut blocks = Vec::new();
-            let ids_b = dedup_blocks(&pairs, 1 << b, &mut blocks);
-            // Mid blocks overlapped too: the upper level holds offsets into them.
-            let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
-            let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
-            for c in 1..=5 {
-                let mut upper = Vec::new();
-                let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
-                for d in 1..=5 {
-                    let mut upper2 = Vec::new();
-                    let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
-                    trim_tail(&mut top, last, a + b + c + d);
-                    let t = OffsetTrie {
-                        bits: [a, b, c, d],
-                        leaf: self.leaf.clone(),
-                        mid_leaf: mid.iter().map(|p| p >> 16).collect(),
-                        mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
-                        upper: upper.clone(),
-                        upper2,
-                        top,
-                        entries: self.entries.clone(),
-                        shared,
-                    };
-                    if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
-                        *best = Some(t);
-                    }
+        each_upper_geometry(
+            &pairs,
+            a,
+            1..=5,
+            last,
+            |[b, c, d], mid, upper, upper2, top| {
+                let t = OffsetTrie {
+                    bits: [a, b, c, d],
+                    leaf: self.leaf.clone(),
+                    mid_leaf: mid.iter().map(|p| p >> 16).collect(),
+                    mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
+                    upper: upper.to_vec(),
+                    upper2,
+                    top,
+                    entries: self.entries.clone(),
+                    shared,
+                };
+                if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
+                    *best = Some(t);
                 }
-            }
-        }
+            },
+        );
     }
 }
 

@@ -124,6 +124,36 @@ pub fn trim_tail(top: &mut Vec<u32>, last: usize, shift: u32) {
     top.truncate((last >> shift) + 1);
 }
 
+/// The levels above a level whose block ids are `ids` (blocks of `2^a` code points), for
+/// every geometry tried: a mid level of `2^b` ids (`b` in `mid_bits`, overlapped: the
+/// upper level holds offsets into it), an upper level of `2^c`, a second of `2^d`, and the
+/// top trimmed past `last`. `f` gets `[b, c, d]`, the mid level, the upper level, the
+/// second and the top. Both tries' generators search these levels the same way.
+pub fn each_upper_geometry(
+    ids: &[u32],
+    a: u32,
+    mid_bits: std::ops::RangeInclusive<u32>,
+    last: usize,
+    mut f: impl FnMut([u32; 3], &[u32], &[u32], Vec<u32>, Vec<u32>),
+) {
+    for b in mid_bits {
+        let mut blocks = Vec::new();
+        let ids_b = dedup_blocks(ids, 1 << b, &mut blocks);
+        let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
+        let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
+        for c in 1..=5 {
+            let mut upper = Vec::new();
+            let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
+            for d in 1..=5 {
+                let mut upper2 = Vec::new();
+                let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                trim_tail(&mut top, last, a + b + c + d);
+                f([b, c, d], &mid, &upper, upper2, top);
+            }
+        }
+    }
+}
+
 /// Bits of the widest element.
 fn bits(v: &[u32]) -> u32 {
     32 - v.iter().copied().max().unwrap_or(0).leading_zeros()
@@ -201,31 +231,23 @@ impl Trie {
             // The leaf level holds offsets into the overlapped leaf blocks.
             let (leaf, offsets) = overlap_blocks(&blocks, 1 << a);
             let ids_a: Vec<u32> = ids_a.iter().map(|&id| offsets[id as usize]).collect();
-            for b in 1..=6 {
-                let mut blocks = Vec::new();
-                let ids_b = dedup_blocks(&ids_a, 1 << b, &mut blocks);
-                // So does the mid level (the upper level holds offsets into it).
-                let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
-                let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
-                for c in 1..=5 {
-                    let mut upper = Vec::new();
-                    let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
-                    for d in 1..=5 {
-                        let mut upper2 = Vec::new();
-                        let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
-                        trim_tail(&mut top, last, a + b + c + d);
-                        let levels = [leaf.clone(), mid.clone(), upper.clone(), upper2, top];
-                        let t = Trie {
-                            bits: [a, b, c, d],
-                            levels,
-                            default,
-                        };
-                        if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
-                            best = Some(t);
-                        }
+            each_upper_geometry(
+                &ids_a,
+                a,
+                1..=6,
+                last,
+                |[b, c, d], mid, upper, upper2, top| {
+                    let levels = [leaf.clone(), mid.to_vec(), upper.to_vec(), upper2, top];
+                    let t = Trie {
+                        bits: [a, b, c, d],
+                        levels,
+                        default,
+                    };
+                    if best.as_ref().is_none_or(|x| t.bytes() < x.bytes()) {
+                        best = Some(t);
                     }
-                }
-            }
+                },
+            );
         }
         best.expect("at least one geometry")
     }

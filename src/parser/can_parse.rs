@@ -253,7 +253,7 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
 fn deciding_part(input: &str) -> &str {
     let t = input.as_bytes();
     let start = leading_c0_or_space(input);
-    let mut at = after_scheme(t, start).unwrap_or(start);
+    let mut at = past_scheme(t, start).unwrap_or(start);
     while t
         .get(at)
         .is_some_and(|&b| matches!(b, b'/' | b'\\') || is_tab_or_newline(b))
@@ -271,7 +271,7 @@ fn deciding_part(input: &str) -> &str {
 /// (<https://url.spec.whatwg.org/#scheme-start-state>: an ASCII alpha, then scheme bytes,
 /// then `:`), tabs and newlines passed over as the states would not see them; `None`
 /// without a scheme. Runs of scheme bytes in one call of the scan.
-fn after_scheme(t: &[u8], start: usize) -> Option<usize> {
+fn past_scheme(t: &[u8], start: usize) -> Option<usize> {
     let mut i = start;
     while t.get(i).is_some_and(|&b| is_tab_or_newline(b)) {
         i += 1;

@@ -9,8 +9,9 @@
 //! - Without a buffer ([`Nfc`], for the public [`nfc`], [`is_nfc`]): the input is fully
 //!   decomposed on the fly ([`Decomposed`]); each run of non-starters is put in canonical
 //!   order by re-reading it once per distinct combining class present, and composition
-//!   replays each segment twice: once to find the final starter, once to emit it and the
-//!   marks that did not compose (2k + 1 reads per character for k classes). Source
+//!   replays each segment twice: once to find the final starter (only the classes that
+//!   hold a composition second can change it), once to emit it and the marks that did not
+//!   compose (k + j + 1 reads per character for k classes, j of which hold a second). Source
 //!   iterators are cloned to re-read, so they must be cheap to clone (`str::Chars` and
 //!   wrappers are).
 
@@ -217,6 +218,19 @@ impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
         self.rewind(min);
     }
 
+    /// Whether every mark of the run is the second of a canonical composition (a pass of
+    /// its own: asked only of a run whose seconds all composed).
+    fn all_seconds(&mut self) -> bool {
+        self.it.clone_from(&self.start);
+        loop {
+            match self.it.next() {
+                Some(c) if ccc(c) != 0 && is_composition_second(c) => {}
+                Some(c) if ccc(c) != 0 => return false,
+                _ => return true,
+            }
+        }
+    }
+
     /// The character at the front of `it`, read through this run's cursor (which a
     /// [`SortedRun::rewind`] resets): no copy of the source in the caller's frame.
     fn peek_through(&mut self, it: &I) -> Option<char> {
@@ -225,12 +239,13 @@ impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
     }
 }
 
-impl<I: Iterator<Item = char> + Clone> Iterator for SortedRun<I> {
-    type Item = (char, u8);
-
-    // Inlined into its two readers: one frame less on the NFC stream's deepest chain.
+impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
+    /// The next mark in canonical order, of the classes that hold a composition second
+    /// only when `seconds_only` ([`analyze`]'s passes: no other mark composes, and one
+    /// of a lower class never blocks a composition, so those classes need no pass of their
+    /// own). Inlined into its two readers: one frame less on the NFC stream's deepest chain.
     #[inline(always)]
-    fn next(&mut self) -> Option<(char, u8)> {
+    fn next_in(&mut self, seconds_only: bool) -> Option<(char, u8)> {
         while self.class < 256 {
             let Some((c, k)) = self.it.next().map(|c| (c, ccc(c))).filter(|&(_, k)| k != 0) else {
                 // The pass is over: the next class up, from the run's start.
@@ -243,11 +258,23 @@ impl<I: Iterator<Item = char> + Clone> Iterator for SortedRun<I> {
             if class == self.class {
                 return Some((c, k));
             }
-            if class > self.class && class < self.next_class {
+            if class > self.class
+                && class < self.next_class
+                && (!seconds_only || is_composition_second(c))
+            {
                 self.next_class = class;
             }
         }
         None
+    }
+}
+
+impl<I: Iterator<Item = char> + Clone> Iterator for SortedRun<I> {
+    type Item = (char, u8);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(char, u8)> {
+        self.next_in(false)
     }
 }
 
@@ -352,14 +379,18 @@ fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
         // composes).
         run.take(it);
         comp = before;
-        // Fed through the run itself, then rewound (no second copy of it on the stack).
+        // Fed through the run itself, then rewound (no second copy of it on the stack):
+        // the classes that hold a composition second, which are all that can change the
+        // starter (<https://www.unicode.org/reports/tr15/#Canonical_Composition_Algorithm>:
+        // in canonical order a mark is blocked only by an uncomposed one of its own class).
         let smallest = run.class;
-        for (c, class) in run.by_ref() {
+        while let Some((c, class)) = run.next_in(true) {
             comp.feed(c, class);
         }
         if comp.last.is_none() {
             let next = run.peek_through(it).filter(|&n| ccc(n) == 0);
-            if let Some(composite) = comp.starter.zip(next).and_then(|(s, n)| compose(s, n)) {
+            let composite = comp.starter.zip(next).and_then(|(s, n)| compose(s, n));
+            if let Some(composite) = composite.filter(|_| run.all_seconds()) {
                 it.next();
                 comp.starter = Some(composite);
                 continue;

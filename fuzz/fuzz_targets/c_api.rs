@@ -34,7 +34,7 @@ use microurl_ffi::{
     MICROURL_NONE, MICROURL_OK, MICROURL_REFUSED, microurl_check, microurl_error_kind,
     microurl_host_kind, microurl_hostname, microurl_href, microurl_parse, microurl_password,
     microurl_pathname, microurl_result, microurl_search, microurl_span, microurl_url,
-    microurl_username,
+    microurl_username, microurl_validation_errors,
 };
 use std::ffi::c_char;
 use std::mem::MaybeUninit;
@@ -425,6 +425,27 @@ fn contracts(url: &microurl_url, size: usize) {
     }
 }
 
+/// The `domain-to-ASCII` bit, which `microurl_validation_errors` derives from the host.
+fn domain_to_ascii_bit() -> u32 {
+    let mut e = microurl::ValidationErrors::EMPTY;
+    e.insert(microurl::ValidationError::DomainToAscii);
+    e.bits()
+}
+
+/// `microurl_validation_errors` on a struct `microurl_check` accepted: the struct's bits,
+/// and `domain-to-ASCII` where the host asks for it, as on `made` (the struct its bytes
+/// parse to).
+fn check_validation_errors(url: &microurl_url, made: &microurl_url) {
+    let derived = microurl_validation_errors(made) & !made.validation_errors;
+    assert_eq!(derived & !domain_to_ascii_bit(), 0, "derived bits {derived:#x}");
+    assert_eq!(
+        microurl_validation_errors(url),
+        url.validation_errors | derived,
+        "validation_errors of {:?}",
+        String::from_utf8_lossy(&href_of(url))
+    );
+}
+
 /// Every function that takes the struct refuses it, as `microurl_check` did.
 fn all_refuse(url: &microurl_url, size: usize) {
     let invalid = |r: microurl_result, what: &str| {
@@ -468,6 +489,7 @@ fn all_refuse(url: &microurl_url, size: usize) {
         "server_name",
     );
     invalid(microurl_coap_option_count(url, &mut 0), "coap_option_count");
+    assert_eq!(microurl_validation_errors(url), 0, "validation_errors");
     let mut broker = MaybeUninit::<microurl_broker>::zeroed();
     let r = microurl_mqtt_broker(
         url,
@@ -507,6 +529,7 @@ fuzz_target!(|data: &[u8]| {
         "a parsed struct fails the check"
     );
     contracts(&url, size);
+    check_validation_errors(&url, &url);
 
     // The struct as storage may give it back: its bytes copied (one changed), one field changed.
     let mut text = href_of(&url);
@@ -567,6 +590,7 @@ fuzz_target!(|data: &[u8]| {
                 String::from_utf8_lossy(&href_of(&t))
             );
             contracts(&t, size);
+            check_validation_errors(&t, &again);
         }
         MICROURL_INVALID_ARGUMENT => all_refuse(&t, size),
         _ => panic!("microurl_check: {r:?}"),

@@ -437,7 +437,11 @@ fn domain_to_ascii_bit() -> u32 {
 /// parse to).
 fn check_validation_errors(url: &microurl_url, made: &microurl_url) {
     let derived = microurl_validation_errors(made) & !made.validation_errors;
-    assert_eq!(derived & !domain_to_ascii_bit(), 0, "derived bits {derived:#x}");
+    assert_eq!(
+        derived & !domain_to_ascii_bit(),
+        0,
+        "derived bits {derived:#x}"
+    );
     assert_eq!(
         microurl_validation_errors(url),
         url.validation_errors | derived,

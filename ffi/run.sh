@@ -20,14 +20,15 @@
 #     idna: one parse through the C API held to its ratchet above the Rust probe
 #     (MICROURL_FFI_RUST_PROBE=0 skips building the Rust probes and these checks); the same
 #     two parse probes linked with link-time LTO (a bitcode archive linked by rustup's lld,
-#     printed only; MICROURL_FFI_LINK_LTO=0 skips it); the parse
+#     printed only, and each difference split by it: the part gone with link-time LTO and
+#     the part kept; MICROURL_FFI_LINK_LTO=0 skips it); the parse
 #     probe also on the M0 (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives;
 #  7b. the static stack bound of every C function on the M4F (stack-bound.py), beside Rust's
 #     `parse` in embedded-tests' own stack image (built as embedded-tests/run.sh builds it:
 #     nothing to do after that script); microurl_parse held to its ratchets;
 #  8. the CMake package and pkg-config file (cmake-test.sh): find_package, add_subdirectory
-#     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off
-#     (MICROURL_FFI_CMAKE=0 skips it);
+#     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off, and
+#     with MICROURL_LINK_LTO (MICROURL_FFI_CMAKE=0 skips it);
 #  9. compare.sh: http-parser (strict and not) and libcurl beside the URL Standard on WPT and
 #     the real-URL corpora, and http_parser_parse_url's flash beside the C parse probe; the
 #     README's table must match (MICROURL_FFI_COMPARE=0 skips it).

@@ -12,7 +12,9 @@
 #     file is ffi/cmake/arm-none-eabi.cmake);
 #  3. the same consumer with add_subdirectory(ffi), built and run;
 #  4. host: `pkg-config --cflags --libs microurl` on the installed tree, the consumer built
-#     with those flags alone and run.
+#     with those flags alone and run;
+#  and with MICROURL_LINK_LTO (the archive as LLVM bitcode, the consumer linked by rustc's
+#  lld) on the host and on the M4F, without idna and the fast path (a short build).
 # The consumer prints "consumer: ok" and exits 0 only when the NUL-terminated outputs are
 # right and an internationalized host is converted (idna on) or refused with
 # MICROURL_ERROR_IDNA_UNAVAILABLE (idna off), as the package's MICROURL_HAS_IDNA says.
@@ -77,15 +79,15 @@ configure() {
 }
 build() { cmake --build "$1" >"$1.build.log" 2>&1 || { cat "$1.build.log"; return 1; }; }
 
-# one NAME CPU BOARD IDNA FAST_PATH
+# one NAME CPU BOARD IDNA FAST_PATH [LINK_LTO]
 one() {
-  local name=$1 cpu=$2 board=$3 idna=$4 fast=$5 t0 cross=() opts elf notes=()
+  local name=$1 cpu=$2 board=$3 idna=$4 fast=$5 lto=${6:-OFF} t0 cross=() opts elf notes=()
   t0=$(date +%s)
-  opts=(-DMICROURL_IDNA="$idna" -DMICROURL_FAST_PATH="$fast")
+  opts=(-DMICROURL_IDNA="$idna" -DMICROURL_FAST_PATH="$fast" -DMICROURL_LINK_LTO="$lto")
   [ "$cpu" = host ] || cross=(-DCMAKE_TOOLCHAIN_FILE="$TC" -DMICROURL_CPU="$cpu" -DMICROURL_BOARD="$board")
   local d="$B/$name" prefix="$B/$name/installed"
   mkdir -p "$d"
-  echo "--- $name: package (idna $idna, fast path $fast)"
+  echo "--- $name: package (idna $idna, fast path $fast, link-time LTO $lto)"
   # 1. The package: installed with --prefix elsewhere than configured (relocatable).
   if ! { configure "$d/pkg" . "${cross[@]}" "${opts[@]}" "${CARGO_TD[@]}" -DCMAKE_INSTALL_PREFIX=/nonexistent &&
          build "$d/pkg" && cmake --install "$d/pkg" --prefix "$prefix" >"$d/install.log" 2>&1; }; then
@@ -134,6 +136,10 @@ one m0 cortex-m0 microbit ON ON
 one m0-no-idna cortex-m0 microbit OFF OFF
 one m4f cortex-m4 mps2 ON ON
 one m4f-no-idna cortex-m4 mps2 OFF OFF
+# MICROURL_LINK_LTO: the archive as bitcode, the consumer linked by rustc's lld through the
+# C compiler (the package's link options, and pkg-config's on the host).
+one host-link-lto host - OFF OFF ON
+one m4f-link-lto cortex-m4 mps2 OFF OFF ON
 
 echo
 echo "=== cmake-test summary"

@@ -20,14 +20,15 @@
 #     idna: one parse through the C API held to its ratchet above the Rust probe
 #     (MICROURL_FFI_RUST_PROBE=0 skips building the Rust probes and these checks); the same
 #     two parse probes linked with link-time LTO (a bitcode archive linked by rustup's lld,
-#     printed only; MICROURL_FFI_LINK_LTO=0 skips it); the parse
+#     printed only, and each difference split by it: the part gone with link-time LTO and
+#     the part kept; MICROURL_FFI_LINK_LTO=0 skips it); the parse
 #     probe also on the M0 (microbit) and M3 (lm3s6965evb), from the thumbv6m/thumbv7m archives;
 #  7b. the static stack bound of every C function on the M4F (stack-bound.py), beside Rust's
 #     `parse` in embedded-tests' own stack image (built as embedded-tests/run.sh builds it:
 #     nothing to do after that script); microurl_parse held to its ratchets;
 #  8. the CMake package and pkg-config file (cmake-test.sh): find_package, add_subdirectory
-#     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off
-#     (MICROURL_FFI_CMAKE=0 skips it);
+#     and pkg-config consumers on the host, the M0 and the M4F (QEMU), idna on and off, and
+#     with MICROURL_LINK_LTO (MICROURL_FFI_CMAKE=0 skips it);
 #  9. compare.sh: http-parser (strict and not) and libcurl beside the URL Standard on WPT and
 #     the real-URL corpora, and http_parser_parse_url's flash beside the C parse probe; the
 #     README's table must match (MICROURL_FFI_COMPARE=0 skips it).
@@ -327,7 +328,21 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
   # as LLVM bitcode (-C linker-plugin-lto), linked through gcc by rustup's lld
   # (-fuse-ld=lld), which optimizes the library for the functions the firmware calls, as
   # rustc does for the Rust probe, not for every function of the C API as the archive is.
-  # What that part of the difference is; printed, not held to a ratchet.
+  # What that part of the difference is; printed, not held to a ratchet. Each ordinary
+  # probe's difference is then split by structure: the part the link-time LTO link drops
+  # (the archive optimized for every function of the C API), and the part it keeps: the C
+  # API's own code (argument checks, the struct written and checked again by microurl_href,
+  # the result codes, a base string's handling), what the Rust probe's buffer sizes, known
+  # to its compiler, let it drop, and the input's UTF-8 check, core::str::from_utf8, which
+  # the Rust probe links too but in its baseline (its input is checked the same way).
+  # utf8_of ELF: the bytes of core::str::from_utf8 in it (0 when inlined).
+  utf8_of() {
+    local s=0 h
+    for h in $("$LLVM_BIN/llvm-nm" -S --defined-only "$1" | awk '$4 ~ /4core3str8converts9from_utf8/ {print $2}'); do
+      s=$((s + 16#$h))
+    done
+    echo "$s"
+  }
   if [ "${MICROURL_FFI_LINK_LTO:-1}" = 1 ]; then
     for spec in "noidna:$((rn - rb))" "idna:$((ri - rb))"; do
       v=${spec%%:*} rust=${spec#*:} feat=()
@@ -335,7 +350,7 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
       lib="$TD/link-lto-$v/$T/size/libmicrourl.a"
       RUSTFLAGS="-C linker-plugin-lto" cargo build -q --profile size --no-default-features "${feat[@]}" \
         --target $T --target-dir "$TD/link-lto-$v" || { fail "bitcode archive ($v)"; continue; }
-      line=""
+      line="" parts=()
       for m in PARSE PARSE_ABSOLUTE; do
         elf="$C/probe_link_lto_${m}_$v.elf"
         if arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
@@ -344,13 +359,19 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
            timeout 20 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
              -semihosting-config enable=on,target=native -kernel "$elf" >"$elf.out" 2>&1 &&
            grep -qx "https://user:pass@example.com:8080/a/c?q=1#frag" "$elf.out"; then
-          line+="$(printf 'microurl_%s C %6d B (%d B more), ' "${m,,}" $(( $(flash_of "$elf") - FLASH[BASELINE] )) \
-            $(( $(flash_of "$elf") - FLASH[BASELINE] - rust )))"
+          lto_over=$(( $(flash_of "$elf") - FLASH[BASELINE] - rust ))
+          line+="$(printf 'microurl_%s C %6d B (%d B more), ' "${m,,}" $(( $(flash_of "$elf") - FLASH[BASELINE] )) "$lto_over")"
+          probe=$m; [ "$v" = noidna ] && probe=${m}_NOIDNA
+          if [ -n "${FLASH[$probe]:-}" ]; then
+            over=$((FLASH[$probe] - FLASH[BASELINE] - rust))
+            parts+=("$(printf 'size parity by structure, %-6s microurl_%-14s C %5d B more than Rust = %5d B gone with link-time LTO (the archive optimized for every C function) + %5d B kept (of it core::str::from_utf8 %d B)' \
+              "$v," "${m,,}:" "$over" $((over - lto_over)) "$lto_over" "$(utf8_of "$C/probe_$probe.elf")")")
+          fi
         else
           fail "link-time LTO probe $m ($v)"
         fi
       done
-      summary+=("size parity with link-time LTO (bitcode archive, lld), $v: ${line%, } vs Rust $rust B")
+      summary+=("size parity with link-time LTO (bitcode archive, lld), $v: ${line%, } vs Rust $rust B" "${parts[@]}")
     done
   fi
 fi

@@ -29,6 +29,12 @@ is above the bound of its entry point, or on any of the errors above; 2 when the
 holds but a bound exceeds --budget, or for an entry point named by --allow (a glob, e.g.
 `urlbuf_*=1780`) exceeds the bytes given there instead: a ratchet for the entry points known
 to be above the budget, so that the others are still held to it.
+
+With --painted, each entry point's painted figure is compared with its bound: within 10%, or
+else explained by a note of --notes (the callees its inputs cannot reach: the bound over the
+other chains), or by its tail calls alone. For that comparison (not for the bound, which stays
+conservative) a tail call is counted at its caller's entry SP, where it runs. An entry point
+short of both, or not painted, is an error (exit 1), unless --short-allow names it.
 """
 
 import argparse
@@ -236,9 +242,12 @@ class Graph:
             problems.append(f"{a:#x}: {mn} {ops}: stack pointer write not understood")
         return 0
 
-    def bound(self, f, stack, memo, cycles, cut=frozenset()):
+    def bound(self, f, stack, memo, cycles, cut=frozenset(), tail_exact=False):
         """Worst-case bytes from f's entry SP, and the chain that reaches it; with `cut`, over
-        the chains that enter none of those functions (a note's reachable chains)."""
+        the chains that enter none of those functions (a note's reachable chains). With
+        `tail_exact`, a tail call is counted at its caller's entry SP (the caller's frame is
+        gone when it branches: the callee returns to the caller's caller) rather than below
+        the caller's frame; the chain then lists such a caller as `(f, 0)`."""
         if f in memo:
             return memo[f]
         if f in stack:
@@ -246,17 +255,30 @@ class Graph:
             return (0, [])
         self.analyse(f)
         stack.append(f)
-        best = (0, [])
-        for callee, _ in sorted(self.edges[f]):
+        best, best_tail = (0, []), (0, [])
+        for callee, kind in sorted(self.edges[f]):
             if callee in cut or (f, callee) in cut:
                 continue
-            b = self.bound(callee, stack, memo, cycles, cut)
-            if b[0] > best[0]:
+            b = self.bound(callee, stack, memo, cycles, cut, tail_exact)
+            if tail_exact and kind == "tail":
+                if b[0] > best_tail[0]:
+                    best_tail = b
+            elif b[0] > best[0]:
                 best = b
         stack.pop()
         result = (self.frame[f] + best[0], [f] + best[1])
+        if best_tail[0] > result[0]:
+            result = (best_tail[0], [(f, 0)] + best_tail[1])
         memo[f] = result
         return result
+
+    def chain_text(self, chain):
+        """`name frame -> ...`; a caller whose tail call the chain takes (`tail_exact`) shows
+        `tail call` for its frame, which is not under the callee."""
+        return " -> ".join(
+            f"{short(self.name(f[0]))} (tail call)" if isinstance(f, tuple) else f"{short(self.name(f))} {self.frame[f]}"
+            for f in chain
+        )
 
     def reachable(self, f):
         seen, todo = set(), [f]
@@ -401,6 +423,14 @@ def main():
         help="why a painted figure cannot reach the bound: per entry point, the callees its "
         "inputs cannot reach (the bound is computed again without them) (see read_notes)",
     )
+    ap.add_argument(
+        "--short-allow",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="entry points (globs) whose painted figure may stay short of both its bound and a "
+        "note's (a ratchet: any other such entry point is an error)",
+    )
     ap.add_argument("--panic-sites", metavar="ROOT", help="only list the panic calls reachable from ROOT")
     ap.add_argument(
         "--entry-prefix",
@@ -491,33 +521,49 @@ def main():
         short_of = [(n, a) for n, a in entries if n in painted and n not in near]
         unpainted = [n for n, _ in entries if n not in painted]
         noted, unexplained = [], []
+        # The tail calls on a chain: counted below their caller's frame by the bound
+        # (conservative), at their caller's entry SP here, where they run.
+        tail_why = "its tail calls run at their caller's entry SP (the caller's frame is gone when it branches), not under the caller's frame, where the bound counts them"
         for n, a in short_of:
             note = next((x for x in notes if fnmatch.fnmatchcase(n, x[0])), None)
             line = f"    painted short of the bound: {args.target} {n} {painted[n]} B of {bounds[n]} B ({percent(painted[n], bounds[n])})"
-            if note is None:
-                unexplained.append(n)
-                print(line + ": no note")
-                continue
-            _, regexes, why = note
+            _, regexes, why = note if note else (None, [], None)
             cut = cut_set(g, g.reachable(a), regexes)
-            reach, chain = g.bound(a, [], {}, [], cut) if cut else (bounds[n], [])
-            if args.chains and chain:
-                print("    reachable chain: " + " -> ".join(f"{short(g.name(f))} {g.frame[f]}" for f in chain))
-            if regexes and not cut:
+            reach, chain = g.bound(a, [], {}, [], cut, tail_exact=True)
+            if args.chains:
+                print("    reachable chain: " + g.chain_text(chain))
+            tails = f"; {tail_why}" if reach < (g.bound(a, [], {}, [], cut)[0] if cut else bounds[n]) else ""
+            if note is None and tails and within(painted[n], reach):
+                noted.append(n)
+                print(line + f"; {reach} B over the chains it can reach ({percent(painted[n], reach)}): {tail_why}")
+            elif note is None:
+                unexplained.append(n)
+                print(line + f"; {reach} B with its tail calls at their caller's SP ({percent(painted[n], reach)}): no note")
+            elif regexes and not cut:
                 print(line + f": note matches no function it reaches (stale?): {why}")
                 unexplained.append(n)
             elif regexes:
                 ok = within(painted[n], reach)
                 (noted if ok else unexplained).append(n)
-                print(line + f"; {reach} B over the chains it can reach ({percent(painted[n], reach)}): {why}")
+                print(line + f"; {reach} B over the chains it can reach ({percent(painted[n], reach)}): {why}{tails}")
             else:
                 noted.append(n)
                 print(line + f": {why}")
+        allowed_short = [n for n in unexplained if any(fnmatch.fnmatchcase(n, p) for p in args.short_allow)]
+        for n in unpainted:
+            errors.append(f"entry point {n}: no painted figure in the firmware log")
+        for p in args.short_allow:
+            if not any(fnmatch.fnmatchcase(n, p) for n in unexplained):
+                print(f"    --short-allow {p}: not needed any more (every entry point it names is within 10% or explained)")
+        for n in unexplained:
+            if n not in allowed_short:
+                errors.append(f"painted {n}: {painted[n]} B, short of 90% of its bound {bounds[n]} B with no note that explains it (stack-notes.txt)")
         print(
             f"painted within 10% of the static bound: {args.target} {len(near)} of {len(entries)} entry points"
-            + f"; within 10% of the bound over the chains a noted entry point can reach: {len(noted)}"
+            + f"; within 10% of the bound over the chains it can reach (its note, or its tail calls at their caller's SP): {len(noted)}"
             + f"; short of both or without a note: {len(unexplained)}"
             + (f" ({', '.join(unexplained)})" if unexplained else "")
+            + (f", of which allowed (--short-allow): {len(allowed_short)}" if unexplained else "")
             + (f"; not painted: {', '.join(unpainted)}" if unpainted else "")
         )
     walked = set()

@@ -242,14 +242,19 @@ class Graph:
             problems.append(f"{a:#x}: {mn} {ops}: stack pointer write not understood")
         return 0
 
-    def bound(self, f, stack, memo, cycles, cut=frozenset(), tail_exact=False):
-        """Worst-case bytes from f's entry SP, and the chain that reaches it; with `cut`, over
-        the chains that enter none of those functions (a note's reachable chains). With
-        `tail_exact`, a tail call is counted at its caller's entry SP (the caller's frame is
-        gone when it branches: the callee returns to the caller's caller) rather than below
-        the caller's frame; the chain then lists such a caller as `(f, 0)`."""
-        if f in memo:
-            return memo[f]
+    def bound(self, f, stack, memo, cycles, cut=None, tail_exact=False, active=frozenset()):
+        """Worst-case bytes from f's entry SP, and the chain that reaches it; with `cut` (see
+        [`cut_set`]), over the chains that enter none of those functions or calls (a note's
+        reachable chains), those of a context only under a function of that context
+        (`active`: the contexts entered). With `tail_exact`, a tail call is counted at its
+        caller's entry SP (the caller's frame is gone when it branches: the callee returns
+        to the caller's caller) rather than below the caller's frame; the chain then lists
+        such a caller as `(f, 0)`."""
+        plain, contexts = cut or (frozenset(), ())
+        active = active | {i for i, (where, _) in enumerate(contexts) if f in where}
+        key = (f, active)
+        if key in memo:
+            return memo[key]
         if f in stack:
             cycles.append(stack[stack.index(f) :] + [f])
             return (0, [])
@@ -257,9 +262,10 @@ class Graph:
         stack.append(f)
         best, best_tail = (0, []), (0, [])
         for callee, kind in sorted(self.edges[f]):
-            if callee in cut or (f, callee) in cut:
+            named = lambda s: callee in s or (f, callee) in s
+            if named(plain) or any(named(contexts[i][1]) for i in active):
                 continue
-            b = self.bound(callee, stack, memo, cycles, cut, tail_exact)
+            b = self.bound(callee, stack, memo, cycles, cut, tail_exact, active)
             if tail_exact and kind == "tail":
                 if b[0] > best_tail[0]:
                     best_tail = b
@@ -269,7 +275,7 @@ class Graph:
         result = (self.frame[f] + best[0], [f] + best[1])
         if best_tail[0] > result[0]:
             result = (best_tail[0], [(f, 0)] + best_tail[1])
-        memo[f] = result
+        memo[key] = result
         return result
 
     def chain_text(self, chain):
@@ -296,9 +302,9 @@ def read_notes(path):
     """The notes file (--notes): `ENTRY | FUNCTIONS | WHY` per line, `#` comments. ENTRY is
     a glob of entry points; FUNCTIONS, comma-separated regular expressions on function
     names (demangled, without hash), are the callees whose chains the entry point cannot
-    reach (`CALLER -> CALLEE`: only the calls from CALLER), or `-` when the bound's chain
-    is reachable but not all of its frames are written (a callee's locals that only some
-    calls use); WHY says why."""
+    reach (`CALLER -> CALLEE`: only the calls from CALLER; `CONTEXT >> ...`: only under a
+    function CONTEXT names), or `-` when the bound's chain is reachable but not all of its
+    frames are written (a callee's locals that only some calls use); WHY says why."""
     notes = []
     for lineno, line in enumerate(open(path, encoding="utf-8"), 1):
         line = line.strip()
@@ -310,18 +316,25 @@ def read_notes(path):
         pattern, funcs, why = parts
         regexes = []
         for r in [] if funcs == "-" else funcs.split(","):
+            context, arrows, r = r.rpartition(" >> ")
             caller, arrow, callee = r.partition(" -> ")
-            regexes.append((re.compile(caller.strip()), re.compile(callee.strip())) if arrow else (None, re.compile(r.strip())))
+            compiled = lambda s: re.compile(s.strip()) if s.strip() else None
+            regexes.append((compiled(context), compiled(caller) if arrow else None, compiled(callee if arrow else r)))
         notes.append((pattern, regexes, why))
     return notes
 
 
 def cut_set(g, reach, regexes):
     """The functions (and `(caller, callee)` calls) of `reach` that a note's regular
-    expressions name."""
+    expressions name: `(plain, contexts)`, the ones cut everywhere, and per context (the
+    functions under which they are cut) the ones cut there. Empty (falsy) when none."""
     named = lambda r, f: r.search(short(g.name(f))) is not None
-    cut = set()
-    for caller, callee in regexes:
+    plain, by_context = set(), {}
+    for context, caller, callee in regexes:
+        cut = plain
+        if context is not None:
+            where = frozenset(f for f in reach if named(context, f))
+            cut = by_context.setdefault(where, set())
         for f in reach:
             if caller is None:
                 if named(callee, f):
@@ -329,7 +342,10 @@ def cut_set(g, reach, regexes):
                 continue
             if named(caller, f):
                 cut.update((f, c) for c, _ in g.edges[f] if named(callee, c))
-    return frozenset(cut)
+    contexts = tuple((where, frozenset(s)) for where, s in by_context.items() if where and s)
+    if not plain and not contexts:
+        return None
+    return (frozenset(plain), contexts)
 
 
 def percent(part, whole):
@@ -542,6 +558,11 @@ def main():
             elif regexes and not cut:
                 print(line + f": note matches no function it reaches (stale?): {why}")
                 unexplained.append(n)
+            elif regexes and painted[n] > reach:
+                # The painted input went deeper than the chains the note leaves: it cuts a
+                # chain the input reaches.
+                unexplained.append(n)
+                print(line + f"; {reach} B over the chains the note leaves, below the painted figure: the note is wrong: {why}")
             elif regexes:
                 ok = within(painted[n], reach)
                 (noted if ok else unexplained).append(n)

@@ -262,7 +262,7 @@ class Graph:
         stack.append(f)
         best, best_tail = (0, []), (0, [])
         for callee, kind in sorted(self.edges[f]):
-            named = lambda s: callee in s or (f, callee) in s
+            named = lambda s: callee in s or (f, callee) in s or (f, callee, kind) in s
             if named(plain) or any(named(contexts[i][1]) for i in active):
                 continue
             b = self.bound(callee, stack, memo, cycles, cut, tail_exact, active)
@@ -300,11 +300,12 @@ class Graph:
 
 def read_notes(path):
     """The notes file (--notes): `ENTRY | FUNCTIONS | WHY` per line, `#` comments. ENTRY is
-    a glob of entry points; FUNCTIONS, comma-separated regular expressions on function
+    a glob of entry points (`TARGET:NAME` for one target's); FUNCTIONS, comma-separated regular expressions on function
     names (demangled, without hash), are the callees whose chains the entry point cannot
-    reach (`CALLER -> CALLEE`: only the calls from CALLER; `CONTEXT >> ...`: only under a
-    function CONTEXT names), or `-` when the bound's chain is reachable but not all of its
-    frames are written (a callee's locals that only some calls use); WHY says why."""
+    reach (`CALLER -> CALLEE`: only the calls from CALLER; `CALLER -call-> CALLEE`: only
+    those that are not tail calls; `CONTEXT >> ...`: only under a function CONTEXT names),
+    or `-` when the bound's chain is reachable but not all of its frames are written (a
+    callee's locals that only some calls use); WHY says why."""
     notes = []
     for lineno, line in enumerate(open(path, encoding="utf-8"), 1):
         line = line.strip()
@@ -317,20 +318,22 @@ def read_notes(path):
         regexes = []
         for r in [] if funcs == "-" else funcs.split(","):
             context, arrows, r = r.rpartition(" >> ")
-            caller, arrow, callee = r.partition(" -> ")
+            kind = "call" if " -call-> " in r else None
+            caller, arrow, callee = r.partition(" -call-> " if kind else " -> ")
             compiled = lambda s: re.compile(s.strip()) if s.strip() else None
-            regexes.append((compiled(context), compiled(caller) if arrow else None, compiled(callee if arrow else r)))
+            regexes.append((compiled(context), compiled(caller) if arrow else None, compiled(callee if arrow else r), kind))
         notes.append((pattern, regexes, why))
     return notes
 
 
 def cut_set(g, reach, regexes):
-    """The functions (and `(caller, callee)` calls) of `reach` that a note's regular
+    """The functions (and `(caller, callee)` calls, `(caller, callee, "call")` for the
+    calls that are not tail calls) of `reach` that a note's regular
     expressions name: `(plain, contexts)`, the ones cut everywhere, and per context (the
     functions under which they are cut) the ones cut there. Empty (falsy) when none."""
     named = lambda r, f: r.search(short(g.name(f))) is not None
     plain, by_context = set(), {}
-    for context, caller, callee in regexes:
+    for context, caller, callee, kind in regexes:
         cut = plain
         if context is not None:
             where = frozenset(f for f in reach if named(context, f))
@@ -341,7 +344,7 @@ def cut_set(g, reach, regexes):
                     cut.add(f)
                 continue
             if named(caller, f):
-                cut.update((f, c) for c, _ in g.edges[f] if named(callee, c))
+                cut.update((f, c, k) if kind else (f, c) for c, k in g.edges[f] if named(callee, c) and kind in (None, k))
     contexts = tuple((where, frozenset(s)) for where, s in by_context.items() if where and s)
     if not plain and not contexts:
         return None
@@ -541,7 +544,7 @@ def main():
         # (conservative), at their caller's entry SP here, where they run.
         tail_why = "its tail calls run at their caller's entry SP (the caller's frame is gone when it branches), not under the caller's frame, where the bound counts them"
         for n, a in short_of:
-            note = next((x for x in notes if fnmatch.fnmatchcase(n, x[0])), None)
+            note = next((x for x in notes if any(fnmatch.fnmatchcase(s, x[0]) for s in (n, f"{args.target}:{n}"))), None)
             line = f"    painted short of the bound: {args.target} {n} {painted[n]} B of {bounds[n]} B ({percent(painted[n], bounds[n])})"
             _, regexes, why = note if note else (None, [], None)
             cut = cut_set(g, g.reachable(a), regexes)

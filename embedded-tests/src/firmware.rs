@@ -677,13 +677,15 @@ const fn tail(s: &str, k: usize) -> &str {
     }
 }
 
-/// A label of 200 `é` as `xn--` (Punycode, 202 digits): decoded stored it takes 4 bytes per
-/// code point (802 bytes), more than the scratch of the host parser's verdict (and of
-/// `can_parse`, `STREAM_SCRATCH` = 384 bytes), so it is decoded in order from its digits read
-/// again (`verdict::settle`), each `é` mapped on the way; its Unicode form (400 bytes) does
-/// not fit a 384-byte buffer either.
+/// A label of `_` and 200 `é` as `xn--` (Punycode, 204 digits): decoded stored it takes 4
+/// bytes per code point (804 bytes), more than the scratch of the host parser's verdict (and
+/// of `can_parse`, `STREAM_SCRATCH` = 384 bytes), so it is decoded in order from its digits
+/// read again (`verdict::settle`), each through the mapping (the `_`, which UTS46 allows
+/// here, keeps the label from being read as one of letters, digits and `-` straight from
+/// the input); its Unicode form (401 bytes) does not fit a 384-byte buffer either.
 const LONG_LABEL: &str = concat!(
-    "xn--9caaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "xn--_-bg",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 );
 
@@ -720,28 +722,38 @@ fn deep_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)
 /// Unicode and the Unicode serialization of an origin (whose buffers hold neither its
 /// decoding nor its Unicode form).
 fn long_label_stacks(rest: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)) {
+    // With a soft hyphen, which mapping removes: a host that is not ASCII, which the host
+    // parser takes through UTS46.
     const URL: &str = concat!(
-        "https://xn--9caaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "https://xn--_-bg",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "\u{ad}",
         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/"
     );
     let (r, d) = measured(|| entry::microurl_entry_can_parse(URL, None));
-    check("can_parse", r && URL.get(8..URL.len() - 1) == Some(LONG_LABEL), d);
+    check("can_parse", r || !cfg!(feature = "idna"), d);
     #[cfg(feature = "idna")]
     {
-        let (url_arena, out) = rest.split_at_mut(rest.len() - 392);
-        let (r, d) = measured(|| entry::microurl_entry_idna_domain_to_unicode(LONG_LABEL, &mut out[..384]));
+        let out = rest.get_mut(..392).unwrap_or_default();
+        // The parse decodes the label stored (more than `rest` holds).
+        let mut url_arena = [0u8; 1280];
+        let (r, d) = measured(|| {
+            entry::microurl_entry_idna_domain_to_unicode(LONG_LABEL, &mut out[..384])
+        });
         let too_small = |r: Result<usize, microurl::idna::IdnaError>| {
-            matches!(r, Err(microurl::idna::IdnaError::BufferTooSmall { needed }) if needed >= 400)
+            matches!(r, Err(microurl::idna::IdnaError::BufferTooSmall { needed }) if needed >= 401)
         };
         check("idna_domain_to_unicode", too_small(r), d);
-        match Url::parse(core::hint::black_box(URL), url_arena) {
-            Ok(url) => {
+        match Url::parse(core::hint::black_box(URL), &mut url_arena) {
+            Ok(url) if url.hostname() == LONG_LABEL => {
                 let origin = url.origin();
-                let (r, d) = measured(|| entry::microurl_entry_unicode_serialization(&origin, &mut *out));
-                let needed = matches!(r, Err(microurl::Error::ArenaTooSmall { needed }) if needed >= 408);
+                let (r, d) =
+                    measured(|| entry::microurl_entry_unicode_serialization(&origin, &mut *out));
+                let needed =
+                    matches!(r, Err(microurl::Error::ArenaTooSmall { needed }) if needed >= 409);
                 check("unicode_serialization", needed, d);
             }
-            Err(_) => check("unicode_serialization", false, Depth { parse: 0, total: 0 }),
+            _ => check("unicode_serialization", false, Depth { parse: 0, total: 0 }),
         }
     }
     #[cfg(not(feature = "idna"))]

@@ -1236,6 +1236,25 @@ fn idna_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)
         entry::microurl_entry_idna_to_unicode(IDN, strict, &mut *arena).is_ok_and(|(_, e)| e)
     });
     check("idna_to_unicode", ok, d);
+    // Domains whose NFC differs from their mapping, normalized in place in `out`: composed
+    // (12 `e` + U+0301), and reordered and composed (MARKS). The forms expected are Python's
+    // (`unicodedata.normalize("NFC", ..)`, the `punycode` codec).
+    const E_ACUTE: &str = "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}.com";
+    const MARKS_NFC: &str = concat!(
+        "\u{e1}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}",
+        "\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}.com"
+    );
+    for (input, ascii, unicode) in [
+        (E_ACUTE, "xn--9caaaaaaaaaaaa.com", "\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}.com"),
+        (MARKS, "xn--1ca20iaaaaaaaa6taaaaaaaaa.com", MARKS_NFC),
+    ] {
+        let (r, d) = measured(|| entry::microurl_entry_idna_to_ascii(input, strict, &mut *arena));
+        let got = r.ok().and_then(|n| arena.get(..n));
+        check("idna_to_ascii", got == Some(ascii.as_bytes()), d);
+        let (r, d) = measured(|| entry::microurl_entry_idna_to_unicode(input, strict, &mut *arena));
+        let got = r.ok().and_then(|(n, e)| arena.get(..n).filter(|_| !e));
+        check("idna_to_unicode", got == Some(unicode.as_bytes()), d);
+    }
     let (ok, d) =
         measured(|| entry::microurl_entry_idna_domain_to_ascii(IDN, false, &mut *arena).is_err());
     check("idna_domain_to_ascii", ok, d);

@@ -29,6 +29,12 @@ is above the bound of its entry point, or on any of the errors above; 2 when the
 holds but a bound exceeds --budget, or for an entry point named by --allow (a glob, e.g.
 `urlbuf_*=1780`) exceeds the bytes given there instead: a ratchet for the entry points known
 to be above the budget, so that the others are still held to it.
+
+With --painted, each entry point's painted figure is compared with its bound: within 10%, or
+else explained by a note of --notes (the callees its inputs cannot reach: the bound over the
+other chains), or by its tail calls alone. For that comparison (not for the bound, which stays
+conservative) a tail call is counted at its caller's entry SP, where it runs. An entry point
+short of both, or not painted, is an error (exit 1), unless --short-allow names it.
 """
 
 import argparse
@@ -236,27 +242,49 @@ class Graph:
             problems.append(f"{a:#x}: {mn} {ops}: stack pointer write not understood")
         return 0
 
-    def bound(self, f, stack, memo, cycles, cut=frozenset()):
-        """Worst-case bytes from f's entry SP, and the chain that reaches it; with `cut`, over
-        the chains that enter none of those functions (a note's reachable chains)."""
-        if f in memo:
-            return memo[f]
+    def bound(self, f, stack, memo, cycles, cut=None, tail_exact=False, active=frozenset()):
+        """Worst-case bytes from f's entry SP, and the chain that reaches it; with `cut` (see
+        [`cut_set`]), over the chains that enter none of those functions or calls (a note's
+        reachable chains), those of a context only under a function of that context
+        (`active`: the contexts entered). With `tail_exact`, a tail call is counted at its
+        caller's entry SP (the caller's frame is gone when it branches: the callee returns
+        to the caller's caller) rather than below the caller's frame; the chain then lists
+        such a caller as `(f, 0)`."""
+        plain, contexts = cut or (frozenset(), ())
+        active = active | {i for i, (where, _) in enumerate(contexts) if f in where}
+        key = (f, active)
+        if key in memo:
+            return memo[key]
         if f in stack:
             cycles.append(stack[stack.index(f) :] + [f])
             return (0, [])
         self.analyse(f)
         stack.append(f)
-        best = (0, [])
-        for callee, _ in sorted(self.edges[f]):
-            if callee in cut or (f, callee) in cut:
+        best, best_tail = (0, []), (0, [])
+        for callee, kind in sorted(self.edges[f]):
+            named = lambda s: callee in s or (f, callee) in s or (f, callee, kind) in s
+            if named(plain) or any(named(contexts[i][1]) for i in active):
                 continue
-            b = self.bound(callee, stack, memo, cycles, cut)
-            if b[0] > best[0]:
+            b = self.bound(callee, stack, memo, cycles, cut, tail_exact, active)
+            if tail_exact and kind == "tail":
+                if b[0] > best_tail[0]:
+                    best_tail = b
+            elif b[0] > best[0]:
                 best = b
         stack.pop()
         result = (self.frame[f] + best[0], [f] + best[1])
-        memo[f] = result
+        if best_tail[0] > result[0]:
+            result = (best_tail[0], [(f, 0)] + best_tail[1])
+        memo[key] = result
         return result
+
+    def chain_text(self, chain):
+        """`name frame -> ...`; a caller whose tail call the chain takes (`tail_exact`) shows
+        `tail call` for its frame, which is not under the callee."""
+        return " -> ".join(
+            f"{short(self.name(f[0]))} (tail call)" if isinstance(f, tuple) else f"{short(self.name(f))} {self.frame[f]}"
+            for f in chain
+        )
 
     def reachable(self, f):
         seen, todo = set(), [f]
@@ -272,11 +300,12 @@ class Graph:
 
 def read_notes(path):
     """The notes file (--notes): `ENTRY | FUNCTIONS | WHY` per line, `#` comments. ENTRY is
-    a glob of entry points; FUNCTIONS, comma-separated regular expressions on function
+    a glob of entry points (`TARGET:NAME` for one target's); FUNCTIONS, comma-separated regular expressions on function
     names (demangled, without hash), are the callees whose chains the entry point cannot
-    reach (`CALLER -> CALLEE`: only the calls from CALLER), or `-` when the bound's chain
-    is reachable but not all of its frames are written (a callee's locals that only some
-    calls use); WHY says why."""
+    reach (`CALLER -> CALLEE`: only the calls from CALLER; `CALLER -call-> CALLEE`: only
+    those that are not tail calls; `CONTEXT >> ...`: only under a function CONTEXT names),
+    or `-` when the bound's chain is reachable but not all of its frames are written (a
+    callee's locals that only some calls use); WHY says why."""
     notes = []
     for lineno, line in enumerate(open(path, encoding="utf-8"), 1):
         line = line.strip()
@@ -288,26 +317,38 @@ def read_notes(path):
         pattern, funcs, why = parts
         regexes = []
         for r in [] if funcs == "-" else funcs.split(","):
-            caller, arrow, callee = r.partition(" -> ")
-            regexes.append((re.compile(caller.strip()), re.compile(callee.strip())) if arrow else (None, re.compile(r.strip())))
+            context, arrows, r = r.rpartition(" >> ")
+            kind = "call" if " -call-> " in r else None
+            caller, arrow, callee = r.partition(" -call-> " if kind else " -> ")
+            compiled = lambda s: re.compile(s.strip()) if s.strip() else None
+            regexes.append((compiled(context), compiled(caller) if arrow else None, compiled(callee if arrow else r), kind))
         notes.append((pattern, regexes, why))
     return notes
 
 
 def cut_set(g, reach, regexes):
-    """The functions (and `(caller, callee)` calls) of `reach` that a note's regular
-    expressions name."""
+    """The functions (and `(caller, callee)` calls, `(caller, callee, "call")` for the
+    calls that are not tail calls) of `reach` that a note's regular
+    expressions name: `(plain, contexts)`, the ones cut everywhere, and per context (the
+    functions under which they are cut) the ones cut there. Empty (falsy) when none."""
     named = lambda r, f: r.search(short(g.name(f))) is not None
-    cut = set()
-    for caller, callee in regexes:
+    plain, by_context = set(), {}
+    for context, caller, callee, kind in regexes:
+        cut = plain
+        if context is not None:
+            where = frozenset(f for f in reach if named(context, f))
+            cut = by_context.setdefault(where, set())
         for f in reach:
             if caller is None:
                 if named(callee, f):
                     cut.add(f)
                 continue
             if named(caller, f):
-                cut.update((f, c) for c, _ in g.edges[f] if named(callee, c))
-    return frozenset(cut)
+                cut.update((f, c, k) if kind else (f, c) for c, k in g.edges[f] if named(callee, c) and kind in (None, k))
+    contexts = tuple((where, frozenset(s)) for where, s in by_context.items() if where and s)
+    if not plain and not contexts:
+        return None
+    return (frozenset(plain), contexts)
 
 
 def percent(part, whole):
@@ -401,6 +442,14 @@ def main():
         help="why a painted figure cannot reach the bound: per entry point, the callees its "
         "inputs cannot reach (the bound is computed again without them) (see read_notes)",
     )
+    ap.add_argument(
+        "--short-allow",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="entry points (globs) whose painted figure may stay short of both its bound and a "
+        "note's (a ratchet: any other such entry point is an error)",
+    )
     ap.add_argument("--panic-sites", metavar="ROOT", help="only list the panic calls reachable from ROOT")
     ap.add_argument(
         "--entry-prefix",
@@ -491,33 +540,54 @@ def main():
         short_of = [(n, a) for n, a in entries if n in painted and n not in near]
         unpainted = [n for n, _ in entries if n not in painted]
         noted, unexplained = [], []
+        # The tail calls on a chain: counted below their caller's frame by the bound
+        # (conservative), at their caller's entry SP here, where they run.
+        tail_why = "its tail calls run at their caller's entry SP (the caller's frame is gone when it branches), not under the caller's frame, where the bound counts them"
         for n, a in short_of:
-            note = next((x for x in notes if fnmatch.fnmatchcase(n, x[0])), None)
+            note = next((x for x in notes if any(fnmatch.fnmatchcase(s, x[0]) for s in (n, f"{args.target}:{n}"))), None)
             line = f"    painted short of the bound: {args.target} {n} {painted[n]} B of {bounds[n]} B ({percent(painted[n], bounds[n])})"
-            if note is None:
-                unexplained.append(n)
-                print(line + ": no note")
-                continue
-            _, regexes, why = note
+            _, regexes, why = note if note else (None, [], None)
             cut = cut_set(g, g.reachable(a), regexes)
-            reach, chain = g.bound(a, [], {}, [], cut) if cut else (bounds[n], [])
-            if args.chains and chain:
-                print("    reachable chain: " + " -> ".join(f"{short(g.name(f))} {g.frame[f]}" for f in chain))
-            if regexes and not cut:
+            reach, chain = g.bound(a, [], {}, [], cut, tail_exact=True)
+            if args.chains:
+                print("    reachable chain: " + g.chain_text(chain))
+            tails = f"; {tail_why}" if reach < (g.bound(a, [], {}, [], cut)[0] if cut else bounds[n]) else ""
+            if note is None and tails and within(painted[n], reach):
+                noted.append(n)
+                print(line + f"; {reach} B over the chains it can reach ({percent(painted[n], reach)}): {tail_why}")
+            elif note is None:
+                unexplained.append(n)
+                print(line + f"; {reach} B with its tail calls at their caller's SP ({percent(painted[n], reach)}): no note")
+            elif regexes and not cut:
                 print(line + f": note matches no function it reaches (stale?): {why}")
                 unexplained.append(n)
+            elif regexes and painted[n] > reach:
+                # The painted input went deeper than the chains the note leaves: it cuts a
+                # chain the input reaches.
+                unexplained.append(n)
+                print(line + f"; {reach} B over the chains the note leaves, below the painted figure: the note is wrong: {why}")
             elif regexes:
                 ok = within(painted[n], reach)
                 (noted if ok else unexplained).append(n)
-                print(line + f"; {reach} B over the chains it can reach ({percent(painted[n], reach)}): {why}")
+                print(line + f"; {reach} B over the chains it can reach ({percent(painted[n], reach)}): {why}{tails}")
             else:
                 noted.append(n)
                 print(line + f": {why}")
+        allowed_short = [n for n in unexplained if any(fnmatch.fnmatchcase(n, p) for p in args.short_allow)]
+        for n in unpainted:
+            errors.append(f"entry point {n}: no painted figure in the firmware log")
+        for p in args.short_allow:
+            if not any(fnmatch.fnmatchcase(n, p) for n in unexplained):
+                print(f"    --short-allow {p}: not needed any more (every entry point it names is within 10% or explained)")
+        for n in unexplained:
+            if n not in allowed_short:
+                errors.append(f"painted {n}: {painted[n]} B, short of 90% of its bound {bounds[n]} B with no note that explains it (stack-notes.txt)")
         print(
             f"painted within 10% of the static bound: {args.target} {len(near)} of {len(entries)} entry points"
-            + f"; within 10% of the bound over the chains a noted entry point can reach: {len(noted)}"
+            + f"; within 10% of the bound over the chains it can reach (its note, or its tail calls at their caller's SP): {len(noted)}"
             + f"; short of both or without a note: {len(unexplained)}"
             + (f" ({', '.join(unexplained)})" if unexplained else "")
+            + (f", of which allowed (--short-allow): {len(allowed_short)}" if unexplained else "")
             + (f"; not painted: {', '.join(unpainted)}" if unpainted else "")
         )
     walked = set()

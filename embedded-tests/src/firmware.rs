@@ -659,8 +659,35 @@ const MARKS_URL: &str = "https://xn--x-xbbaaaaaaaaaaaaaaaaaaa65baaaaaaaaaaaaaaaa
 /// A URL whose path, query and fragment are runs of more than 16 bytes: a setter that parses
 /// the rest again copies each run (`memcpy` past 16 bytes, whose deepest path is a copy
 /// between addresses of different alignment: the setters' values below have every length
-/// modulo 4).
-const LONG_PARTS: &str = "https://user:pw@example.com:8080/aaaaaaaaaaaaaaaaaaaa/b?qqqqqqqqqqqqqqqqqqqq=1#ffffffffffffffffffff";
+/// modulo 4). Its first segment starts with `.` without being a dot segment: the path state
+/// takes it as a segment of its own (percent-encoding it), not in a canonical run.
+const LONG_PARTS: &str = "https://user:pw@example.com:8080/.aaaaaaaaaaaaaaaaaaaa/b?qqqqqqqqqqqqqqqqqqqq=1#ffffffffffffffffffff";
+/// Credentials for the setters: a run of more than 16 bytes before a character to encode,
+/// which the setter copies into the arena as one piece; [`tail`]s of it start at every
+/// alignment, so that the copy (`memcpy` past 16 bytes) takes its path for a source and a
+/// destination of different alignment, its deepest.
+const RUN_U: &str = "uuuuuuuuuuuuuuuuuuu\u{e9}";
+const RUN_P: &str = "ppppppppppppppppppp\u{e9}";
+
+/// `s` without its first `k` bytes (ASCII), in a constant.
+const fn tail(s: &str, k: usize) -> &str {
+    match core::str::from_utf8(s.as_bytes().split_at(k).1) {
+        Ok(t) => t,
+        Err(_) => "",
+    }
+}
+
+/// A label of `_` and 200 `é` as `xn--` (Punycode, 204 digits): decoded stored it takes 4
+/// bytes per code point (804 bytes), more than the scratch of the host parser's verdict (and
+/// of `can_parse`, `STREAM_SCRATCH` = 384 bytes), so it is decoded in order from its digits
+/// read again (`verdict::settle`), each through the mapping (the `_`, which UTS46 allows
+/// here, keeps the label from being read as one of letters, digits and `-` straight from
+/// the input); its Unicode form (401 bytes) does not fit a 384-byte buffer either.
+const LONG_LABEL: &str = concat!(
+    "xn--_-bg",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+);
 
 /// Inputs for the deepest chains of the static bound that the inputs above miss (the bound
 /// is the deepest chain of the call graph, whatever the input; each of these reaches one):
@@ -668,7 +695,7 @@ const LONG_PARTS: &str = "https://user:pw@example.com:8080/aaaaaaaaaaaaaaaaaaaa/
 /// base, with the UTS46 check of [`IDN_TAB_REL`]'s label at its bottom; the slow NFC check
 /// of a valid label ([`MARKS_URL`]); a setter's copies of long components
 /// ([`LONG_PARTS`]); the IPv4 parser under the socket and server helpers; IPv4 in IPv6 in
-/// a reference.
+/// a reference; a label decoded in order ([`LONG_LABEL`]).
 fn deep_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)) {
     let (a, rest) = arena.split_at_mut(256);
     let (b, c) = rest.split_at_mut(384);
@@ -687,6 +714,50 @@ fn deep_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)
     long_part_stacks(a, &long, check);
     marks_stacks(a, b, check);
     address_stacks(a, check);
+    long_label_stacks(rest, check);
+}
+
+/// [`deep_entry_stacks`]: [`LONG_LABEL`] decoded in order, under `can_parse` (its host's
+/// verdict left undecided by the parse, settled after it), the URL Standard's domain to
+/// Unicode and the Unicode serialization of an origin (whose buffers hold neither its
+/// decoding nor its Unicode form).
+fn long_label_stacks(rest: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)) {
+    // With a soft hyphen, which mapping removes: a host that is not ASCII, which the host
+    // parser takes through UTS46.
+    const URL: &str = concat!(
+        "https://xn--_-bg",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "\u{ad}",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/"
+    );
+    let (r, d) = measured(|| entry::microurl_entry_can_parse(URL, None));
+    check("can_parse", r || !cfg!(feature = "idna"), d);
+    #[cfg(feature = "idna")]
+    {
+        let out = rest.get_mut(..392).unwrap_or_default();
+        // The parse decodes the label stored (more than `rest` holds).
+        let mut url_arena = [0u8; 1280];
+        let (r, d) = measured(|| {
+            entry::microurl_entry_idna_domain_to_unicode(LONG_LABEL, &mut out[..384])
+        });
+        let too_small = |r: Result<usize, microurl::idna::IdnaError>| {
+            matches!(r, Err(microurl::idna::IdnaError::BufferTooSmall { needed }) if needed >= 401)
+        };
+        check("idna_domain_to_unicode", too_small(r), d);
+        match Url::parse(core::hint::black_box(URL), &mut url_arena) {
+            Ok(url) if url.hostname() == LONG_LABEL => {
+                let origin = url.origin();
+                let (r, d) =
+                    measured(|| entry::microurl_entry_unicode_serialization(&origin, &mut *out));
+                let needed =
+                    matches!(r, Err(microurl::Error::ArenaTooSmall { needed }) if needed >= 409);
+                check("unicode_serialization", needed, d);
+            }
+            _ => check("unicode_serialization", false, Depth { parse: 0, total: 0 }),
+        }
+    }
+    #[cfg(not(feature = "idna"))]
+    let _ = rest;
 }
 
 /// [`deep_entry_stacks`]: a tab in an arena too small for the tab-free copy (16 bytes), or
@@ -753,9 +824,10 @@ fn tab_count_stacks(
 }
 
 /// [`deep_entry_stacks`]: every setter on a URL with long components ([`LONG_PARTS`]), with
-/// values of every length modulo 4; `set_search`, `set_hash` and `set_pathname` with a tab
-/// and a long run after a non-ASCII character (the output then differs from the value, and
-/// the run is copied); `with_search_params`.
+/// values of every length modulo 4; the credentials, `set_search`, `set_hash` and
+/// `set_pathname` with a long run after a non-ASCII character (the output then differs from
+/// the value, and the run is copied; the last three with a tab too; the credentials' runs
+/// before it, [`RUN_U`]); `with_search_params`.
 fn long_part_stacks(a: &mut [u8], long: &Url<'_>, check: &mut impl FnMut(&str, bool, Depth)) {
     type Setter = for<'b> fn(&Url<'b>, &'b str, &'b mut [u8]) -> Result<Url<'b>, microurl::Error>;
     type BufSetter = fn(&mut EntryBuf, &str) -> Result<(), microurl::Error>;
@@ -770,13 +842,13 @@ fn long_part_stacks(a: &mut [u8], long: &Url<'_>, check: &mut impl FnMut(&str, b
             "set_username",
             entry::microurl_entry_set_username,
             entry::microurl_entry_urlbuf_set_username,
-            ["u", "us", "use", "user"],
+            [tail(RUN_U, 0), tail(RUN_U, 1), tail(RUN_U, 2), tail(RUN_U, 3)],
         ),
         (
             "set_password",
             entry::microurl_entry_set_password,
             entry::microurl_entry_urlbuf_set_password,
-            ["p", "pw", "pwd", "pass"],
+            [tail(RUN_P, 0), tail(RUN_P, 1), tail(RUN_P, 2), tail(RUN_P, 3)],
         ),
         (
             "set_port",
@@ -842,13 +914,13 @@ fn long_part_stacks(a: &mut [u8], long: &Url<'_>, check: &mut impl FnMut(&str, b
 }
 
 /// Whether setter `name` left `value` in `url` as the URL Standard writes it for these
-/// values: the scheme, the credentials and the port as given; a path, query or fragment
+/// values: the scheme and the port as given; credentials, a path, a query or a fragment
 /// without its tab and with `é` percent-encoded.
 fn set_as_written(name: &str, url: &Url<'_>, value: &str) -> bool {
     let component = match name {
         "set_protocol" => return url.protocol().strip_suffix(':') == Some(value),
-        "set_username" => return url.username() == value,
-        "set_password" => return url.password() == value,
+        "set_username" => url.username(),
+        "set_password" => url.password(),
         "set_port" => return url.port().is_some_and(|p| eq_display(&p, value)),
         "set_pathname" => url.pathname(),
         "set_search" => url.search(),
@@ -1164,6 +1236,25 @@ fn idna_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)
         entry::microurl_entry_idna_to_unicode(IDN, strict, &mut *arena).is_ok_and(|(_, e)| e)
     });
     check("idna_to_unicode", ok, d);
+    // Domains whose NFC differs from their mapping, normalized in place in `out`: composed
+    // (12 `e` + U+0301), and reordered and composed (MARKS). The forms expected are Python's
+    // (`unicodedata.normalize("NFC", ..)`, the `punycode` codec).
+    const E_ACUTE: &str = "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}.com";
+    const MARKS_NFC: &str = concat!(
+        "\u{e1}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}\u{316}",
+        "\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}.com"
+    );
+    for (input, ascii, unicode) in [
+        (E_ACUTE, "xn--9caaaaaaaaaaaa.com", "\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}.com"),
+        (MARKS, "xn--1ca20iaaaaaaaa6taaaaaaaaa.com", MARKS_NFC),
+    ] {
+        let (r, d) = measured(|| entry::microurl_entry_idna_to_ascii(input, strict, &mut *arena));
+        let got = r.ok().and_then(|n| arena.get(..n));
+        check("idna_to_ascii", got == Some(ascii.as_bytes()), d);
+        let (r, d) = measured(|| entry::microurl_entry_idna_to_unicode(input, strict, &mut *arena));
+        let got = r.ok().and_then(|(n, e)| arena.get(..n).filter(|_| !e));
+        check("idna_to_unicode", got == Some(unicode.as_bytes()), d);
+    }
     let (ok, d) =
         measured(|| entry::microurl_entry_idna_domain_to_ascii(IDN, false, &mut *arena).is_err());
     check("idna_domain_to_ascii", ok, d);

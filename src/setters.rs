@@ -11,8 +11,8 @@ use crate::arena::Writer;
 use crate::error::{Error, ParseErrorKind};
 use crate::host::HostKind;
 use crate::parser::{Parser, StateOverride};
+use crate::percent::USERINFO;
 use crate::scheme::SchemeType;
-use crate::units::{USERINFO_COMPONENT, push_component};
 use crate::url::Url;
 
 fn is_tab_or_newline(b: &u8) -> bool {
@@ -295,7 +295,7 @@ impl<'a> Url<'a> {
         self.splice(arena, range, b"", StateOverride::Host, |p, _| {
             let start = p.out.len();
             if setting_username {
-                push_component(&mut p.out, &mut p.v, username, &USERINFO_COMPONENT);
+                p.out.push_encoded_slice(username, &USERINFO);
             } else {
                 p.out.push_slice(username);
             }
@@ -304,7 +304,7 @@ impl<'a> Url<'a> {
                 if setting_username {
                     p.out.push_slice(password);
                 } else {
-                    push_component(&mut p.out, &mut p.v, password, &USERINFO_COMPONENT);
+                    p.out.push_encoded_slice(password, &USERINFO);
                 }
             }
             if p.out.len() > start {

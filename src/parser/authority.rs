@@ -3,7 +3,7 @@
 use super::{Parser, Step};
 use crate::error::{ParseErrorKind, ValidationError};
 use crate::host::{self, HostKind};
-use crate::units::{USERINFO_COMPONENT, push_component};
+use crate::percent::USERINFO;
 
 /// What [`Parser::scan_authority`] finds; `colon` is an input position.
 struct AuthorityScan {
@@ -151,11 +151,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             None => (userinfo, &[][..]),
         };
         let start = self.out.len();
-        push_component(&mut self.out, &mut self.v, username, &USERINFO_COMPONENT);
+        self.out.push_encoded_slice(username, &USERINFO);
         self.rec.username_end = self.out.pos();
         if !password.is_empty() {
             self.out.push(b':');
-            push_component(&mut self.out, &mut self.v, password, &USERINFO_COMPONENT);
+            self.out.push_encoded_slice(password, &USERINFO);
         }
         if self.out.len() > start {
             self.out.push(b'@');

@@ -27,8 +27,8 @@
 #     the run fails, and the surviving panic sites (file:line) are listed. Control: the probe's
 #     runtime alone links, and one unchecked `slice[i]` on the input (index-demo) breaks it.
 #  6. size probes (opt-level z, LTO, panic abort, thumbv7em-none-eabihf): microurl with/without
-#     idna vs url + embedded-alloc; gates: with idna <= 56,960 B (a ratchet below issue 20's
-#     57,344 B, after issue 41's table layout), without <= 14,316 B (issue 37's, below issue 20's 14,336 B);
+#     idna vs url + embedded-alloc; gates: with idna <= 56,792 B, without <= 14,164 B (ratchets
+#     below issue 20's 57,344 and 14,336 B, at the last measured figures);
 #     the URL as a `url!` constant: no parser function in the image (llvm-nm, against the
 #     parsing probe as control), and an invalid URL must fail its build with the parser's error
 #  6b. programs (size-probe/microurl-programs, size-probe/nourl-programs): a bootloader (OTA URL,
@@ -340,8 +340,8 @@ probe() { # name package features limit
   fi
 }
 probe baseline microurl-probe baseline -
-probe microurl-no-idna microurl-probe "" 14316
-probe microurl-idna microurl-probe idna 56960
+probe microurl-no-idna microurl-probe "" 14164
+probe microurl-idna microurl-probe idna 56792
 probe microurl-fast-path microurl-probe fast-path 28000
 probe url+embedded-alloc url-probe "" -
 # The URL as a constant (`microurl::url!(env!("MICROURL_PROBE_URL"))`, the others' input):

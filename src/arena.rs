@@ -369,7 +369,9 @@ impl<'a> Writer<'a> {
 
     /// Appends `b` percent-encoded. The input holds `b` itself where the output stands (or
     /// something else), not its encoding: borrowed output is copied at once, without the
-    /// comparison [`Writer::push_slice`] would make first.
+    /// comparison [`Writer::push_slice`] would make first. Copied by the writer's own
+    /// [`copy`], as every write is: `copy_from_slice` on a slice the compiler cannot see is
+    /// three bytes long is a `memcpy` call, the only one of a parse in the build for size.
     #[inline]
     pub(crate) fn push_percent_encoded(&mut self, b: u8) {
         if self.borrowed {
@@ -378,7 +380,7 @@ impl<'a> Writer<'a> {
         let encoded = percent_encode_byte(b);
         match self.buf.get_mut(self.len..self.len + 3) {
             Some(dst) => {
-                dst.copy_from_slice(&encoded);
+                copy(dst, &encoded);
                 self.len += 3;
             }
             None => self.push_slice_slow(&encoded),
@@ -541,7 +543,11 @@ impl<'a> Writer<'a> {
 }
 
 /// Writes `parts` one after another into `buf`; [`crate::Error::ArenaTooSmall`] with the total when
-/// they do not fit.
+/// they do not fit. The parts are ASCII (pieces of a serialization whose bytes the caller
+/// has checked, and digits): the result is a string by the same ASCII check as a finished
+/// serialization ([`crate::ascii::as_str`]), not a second UTF-8 validator; a part that is
+/// not ASCII (no caller passes one) fails with [`crate::Error::NotUtf8`] at its first
+/// non-ASCII byte.
 pub(crate) fn write_parts<'b>(
     parts: &[&[u8]],
     buf: &'b mut [u8],
@@ -555,8 +561,9 @@ pub(crate) fn write_parts<'b>(
     for (to, from) in out.iter_mut().zip(parts.iter().flat_map(|p| p.iter())) {
         *to = *from;
     }
-    core::str::from_utf8(out).map_err(|e| crate::error::Error::NotUtf8 {
-        valid_up_to: e.valid_up_to(),
+    let out: &'b [u8] = out;
+    crate::ascii::as_str(out).ok_or_else(|| crate::error::Error::NotUtf8 {
+        valid_up_to: out.iter().position(|b| !b.is_ascii()).unwrap_or(0),
     })
 }
 
@@ -583,6 +590,27 @@ mod tests {
             "cut inside \u{fc}"
         );
         assert_eq!(w.input_str(&input.as_bytes()[..0]), Some(""));
+    }
+
+    /// `write_parts` concatenates ASCII parts, asks for exactly their total when `buf` is
+    /// short, and refuses a non-ASCII part at its first non-ASCII byte.
+    #[test]
+    fn write_parts_concatenates_ascii() {
+        use super::write_parts;
+        use crate::error::Error;
+        let mut buf = [0u8; 16];
+        let parts: [&[u8]; 4] = [b"[::1", b"]", b":", b"8080"];
+        assert_eq!(write_parts(&parts, &mut buf), Ok("[::1]:8080"));
+        assert_eq!(
+            write_parts(&parts, &mut buf[..9]),
+            Err(Error::ArenaTooSmall { needed: 10 })
+        );
+        assert_eq!(write_parts(&[], &mut []), Ok(""));
+        let parts: [&[u8]; 2] = [b"ab", "c\u{e9}".as_bytes()];
+        assert_eq!(
+            write_parts(&parts, &mut buf),
+            Err(Error::NotUtf8 { valid_up_to: 3 })
+        );
     }
 
     /// The multiply-high `div10` is `/ 10` for every `u16`; its constant is exact up to

@@ -35,29 +35,6 @@ pub enum ServerName<'a> {
     Dns(&'a str),
 }
 
-/// <https://url.spec.whatwg.org/#ends-in-a-number-checker>: the last label (a trailing dot
-/// dropped) is all digits, or `0x` followed by hex digits. A resolver reads such a name as
-/// an IPv4 address.
-fn ends_in_a_number(host: &str) -> bool {
-    let host = host.strip_suffix('.').unwrap_or(host);
-    // By bytes (see `split_at_byte` for why not `rsplit(char)`).
-    let last = match host.as_bytes().iter().rposition(|&b| b == b'.') {
-        Some(i) => host.get(i + 1..).unwrap_or(""),
-        None => host,
-    };
-    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
-        return true;
-    }
-    let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
-    hex.is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// An opaque host in the one form no resolver reads differently: four decimal parts, no
-/// leading zeros (what `Ipv4Addr::from_str` accepts).
-fn dotted_decimal(host: &str) -> Option<Ipv4Addr> {
-    host.parse().ok()
-}
-
 /// `host` if it holds only what a DNS name does: ASCII letters, digits, `-`, `_` and `.`.
 fn plain_name(host: &str) -> Result<&str, NetError> {
     match host
@@ -72,11 +49,13 @@ fn plain_name(host: &str) -> Result<&str, NetError> {
 /// An opaque host as a DNS name: ASCII letters, digits, `-`, `_` and `.` only (a `%XX` or a
 /// sub-delimiter is not a name a resolver takes as written), and not ending in a number.
 fn opaque_name(host: &str) -> Result<ServerName<'_>, NetError> {
-    if let Some(ip) = dotted_decimal(host) {
-        return Ok(ServerName::Ip(IpAddr::V4(ip)));
+    // The host parser's own readers: the canonical dotted quad, and the ends-in-a-number
+    // checker (a resolver reads such a name as an IPv4 address).
+    if let Some(ip) = crate::host::domain::dotted_quad(host.as_bytes()) {
+        return Ok(ServerName::Ip(IpAddr::V4(Ipv4Addr::from(ip))));
     }
     plain_name(host)?;
-    if ends_in_a_number(host) {
+    if crate::host::domain::ends_in_a_number(host.as_bytes()) {
         return Err(NetError::NumericHost);
     }
     Ok(ServerName::Dns(host))

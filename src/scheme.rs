@@ -109,40 +109,53 @@ pub enum SchemeKind {
     Other,
 }
 
+/// The schemes [`SchemeKind`] knows but `Other`, in its order: their names one after
+/// another ([`SchemeKind::name`]'s, checked by a test), each name's length, and the kinds.
+/// Bytes, not a table of string slices, whose pointer and length would take more flash than
+/// most names.
+const KNOWN_NAMES: &[u8; 71] =
+    b"httphttpswswssftpfilemqttmqttscoapcoapscoap+tcpcoaps+tcpcoap+wscoaps+ws";
+const KNOWN_NAME_LENGTHS: [u8; 14] = [4, 5, 2, 3, 3, 4, 4, 5, 4, 5, 8, 9, 7, 8];
+const KNOWN_KINDS: [SchemeKind; 14] = [
+    SchemeKind::Http,
+    SchemeKind::Https,
+    SchemeKind::Ws,
+    SchemeKind::Wss,
+    SchemeKind::Ftp,
+    SchemeKind::File,
+    SchemeKind::Mqtt,
+    SchemeKind::Mqtts,
+    SchemeKind::Coap,
+    SchemeKind::Coaps,
+    SchemeKind::CoapTcp,
+    SchemeKind::CoapsTcp,
+    SchemeKind::CoapWs,
+    SchemeKind::CoapsWs,
+];
+
 impl SchemeKind {
     /// Classifies a scheme (ASCII case-insensitively; [`crate::Url::scheme`] is lowercase).
     #[must_use]
     pub fn from_scheme(scheme: &str) -> SchemeKind {
-        const KNOWN: [(&str, SchemeKind); 14] = [
-            ("http", SchemeKind::Http),
-            ("https", SchemeKind::Https),
-            ("ws", SchemeKind::Ws),
-            ("wss", SchemeKind::Wss),
-            ("ftp", SchemeKind::Ftp),
-            ("file", SchemeKind::File),
-            ("mqtt", SchemeKind::Mqtt),
-            ("mqtts", SchemeKind::Mqtts),
-            ("coap", SchemeKind::Coap),
-            ("coaps", SchemeKind::Coaps),
-            ("coap+tcp", SchemeKind::CoapTcp),
-            ("coaps+tcp", SchemeKind::CoapsTcp),
-            ("coap+ws", SchemeKind::CoapWs),
-            ("coaps+ws", SchemeKind::CoapsWs),
-        ];
         // A loop of its own rather than `eq_ignore_ascii_case`: sharing that one with the
         // parser changes how it is inlined there, and firmware that never calls this would
         // pay for it (the size probe grew by 36 B).
-        let same = |name: &str| {
+        let same = |name: &[u8]| {
             name.len() == scheme.len()
                 && name
-                    .bytes()
+                    .iter()
                     .zip(scheme.bytes())
-                    .all(|(n, s)| n == s.to_ascii_lowercase())
+                    .all(|(&n, s)| n == s.to_ascii_lowercase())
         };
-        KNOWN
-            .iter()
-            .find(|(name, _)| same(name))
-            .map_or(SchemeKind::Other, |&(_, kind)| kind)
+        let mut start = 0;
+        for (&kind, &len) in KNOWN_KINDS.iter().zip(&KNOWN_NAME_LENGTHS) {
+            let end = start + usize::from(len);
+            if KNOWN_NAMES.get(start..end).is_some_and(same) {
+                return kind;
+            }
+            start = end;
+        }
+        SchemeKind::Other
     }
 
     /// The scheme's name as a URL writes it (lowercase); `None` for [`SchemeKind::Other`].
@@ -258,4 +271,45 @@ impl core::fmt::Display for SchemeKind {
 #[must_use]
 pub fn known_default_port(scheme: &str) -> Option<u16> {
     SchemeKind::from_scheme(scheme).default_port()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{KNOWN_KINDS, KNOWN_NAME_LENGTHS, KNOWN_NAMES, SchemeKind};
+
+    /// The packed table is `SchemeKind::name`'s names in the kinds' order, its lengths add
+    /// up to the names' bytes, and `from_scheme` reads every name back, in either case, and
+    /// nothing else: its prefixes, extensions and near misses are `Other`.
+    #[test]
+    fn known_table_is_the_names() {
+        let mut start = 0;
+        for (&kind, &len) in KNOWN_KINDS.iter().zip(&KNOWN_NAME_LENGTHS) {
+            let name = &KNOWN_NAMES[start..start + usize::from(len)];
+            assert_eq!(Some(name), kind.name().map(str::as_bytes), "{kind:?}");
+            start += usize::from(len);
+        }
+        assert_eq!(start, KNOWN_NAMES.len());
+        for &kind in &KNOWN_KINDS {
+            let name = kind.name().unwrap();
+            assert_eq!(SchemeKind::from_scheme(name), kind);
+            assert_eq!(SchemeKind::from_scheme(&name.to_ascii_uppercase()), kind);
+            let longer = std::format!("{name}s+");
+            assert_eq!(
+                SchemeKind::from_scheme(&longer),
+                SchemeKind::Other,
+                "{longer}"
+            );
+            let shorter = &name[..name.len() - 1];
+            let expected = KNOWN_KINDS.iter().find(|k| k.name() == Some(shorter));
+            assert_eq!(
+                SchemeKind::from_scheme(shorter),
+                expected.copied().unwrap_or(SchemeKind::Other),
+                "{shorter}"
+            );
+        }
+        assert_eq!(SchemeKind::Other.name(), None);
+        for other in ["", "htt", "coap+", "coaps+wss", "mqttss", "gopher"] {
+            assert_eq!(SchemeKind::from_scheme(other), SchemeKind::Other, "{other}");
+        }
+    }
 }

@@ -20,7 +20,7 @@
 mod params;
 mod serialize;
 mod sort;
-mod utf8;
+pub(crate) mod utf8;
 
 use core::fmt::{self, Write as _};
 use core::iter::FusedIterator;

@@ -41,6 +41,28 @@ fn lead(byte: u8) -> Option<(u8, u32, u8, u8)> {
     }
 }
 
+/// Whether `bytes` are UTF-8: every sequence well formed by [`lead`]'s table (no overlong
+/// form, no surrogate, nothing past U+10FFFF) and none cut at the end. Streamed: the bytes
+/// can be decoded as they go by (an MQTT username, percent-decoded).
+pub(crate) fn is_utf8(bytes: impl Iterator<Item = u8>) -> bool {
+    // Continuation bytes still expected, and the range of the next one.
+    let (mut needed, mut lower, mut upper) = (0u8, 0x80, 0xBF);
+    for byte in bytes {
+        if needed > 0 {
+            if !(lower..=upper).contains(&byte) {
+                return false;
+            }
+            (needed, lower, upper) = (needed - 1, 0x80, 0xBF);
+        } else if !byte.is_ascii() {
+            let Some((n, _, lo, hi)) = lead(byte) else {
+                return false;
+            };
+            (needed, lower, upper) = (n, lo, hi);
+        }
+    }
+    needed == 0
+}
+
 impl<I: Iterator<Item = u8>> Iterator for Utf8Chars<I> {
     type Item = char;
 
@@ -73,5 +95,47 @@ impl<I: Iterator<Item = u8>> Iterator for Utf8Chars<I> {
             lo.saturating_add(extra).div_ceil(4),
             hi.and_then(|h| h.checked_add(extra)),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_utf8;
+
+    /// `is_utf8` is `core::str::from_utf8(..).is_ok()`: on every sequence of up to three
+    /// bytes, and on every four-byte sequence from the bytes at the edges of the lead and
+    /// continuation ranges.
+    #[test]
+    fn is_utf8_is_from_utf8() {
+        let check = |s: &[u8]| {
+            assert_eq!(
+                is_utf8(s.iter().copied()),
+                core::str::from_utf8(s).is_ok(),
+                "{s:02x?}"
+            );
+        };
+        check(&[]);
+        for a in 0..=255u8 {
+            check(&[a]);
+            for b in 0..=255u8 {
+                check(&[a, b]);
+                for c in 0..=255u8 {
+                    check(&[a, b, c]);
+                }
+            }
+        }
+        let edges = [
+            0x00, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1,
+            0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff,
+        ];
+        for a in edges {
+            for b in edges {
+                for c in edges {
+                    for d in edges {
+                        check(&[a, b, c, d]);
+                    }
+                }
+            }
+        }
     }
 }

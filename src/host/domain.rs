@@ -188,27 +188,39 @@ pub(crate) fn ipv4_address(input: &[u8]) -> Result<Option<u32>, ipv4::Failure> {
 /// Whether `host` is four decimal numbers of 0-255 without leading zeros, separated by
 /// dots: an IPv4 address already in the form the IPv4 serializer writes, which the IPv4
 /// parser accepts with no validation error.
+#[inline]
 pub(crate) fn is_canonical_dotted_quad(host: &[u8]) -> bool {
-    // One pass: the dots seen, and the value and digit count of the part being read.
-    let (mut dots, mut value, mut digits) = (0, 0u32, 0);
+    dotted_quad(host).is_some()
+}
+
+/// The address `host` stands for when it is four decimal numbers of 0-255 without leading
+/// zeros, separated by dots ([`is_canonical_dotted_quad`]): the one form every reader takes
+/// for the same address (RFC 3986's `IPv4address`, what `Ipv4Addr::from_str` accepts), for
+/// the helpers that tell an address in an opaque host from a name.
+pub(crate) fn dotted_quad(host: &[u8]) -> Option<u32> {
+    // One pass: the dots seen, the address so far, and the value and digit count of the
+    // part being read.
+    let (mut dots, mut address, mut value, mut digits) = (0, 0u32, 0u32, 0);
     for &b in host {
         match b {
             b'0'..=b'9' => {
                 // A leading zero, or a part past 255 (which three digits can reach first).
                 if digits == 1 && value == 0 {
-                    return false;
+                    return None;
                 }
                 value = value * 10 + u32::from(b - b'0');
                 digits += 1;
                 if value > 255 {
-                    return false;
+                    return None;
                 }
             }
-            b'.' if digits > 0 && dots < 3 => (dots, value, digits) = (dots + 1, 0, 0),
-            _ => return false,
+            b'.' if digits > 0 && dots < 3 => {
+                (dots, address, value, digits) = (dots + 1, address << 8 | value, 0, 0);
+            }
+            _ => return None,
         }
     }
-    dots == 3 && digits > 0
+    (dots == 3 && digits > 0).then_some(address << 8 | value)
 }
 
 /// The ends-in-a-number checker and the IPv4 parser over the (percent-decoded) domain;
@@ -665,6 +677,32 @@ mod tests {
                 && out.bytes() == host;
             assert_eq!(is_canonical_dotted_quad(host), written, "{host:?}");
         });
+    }
+
+    /// The dotted quad's address is `core::net`'s reading of the same text: over every host
+    /// of up to 9 bytes from digits (`0`, `1`, `2`, `5`, `9`), dots and a letter,
+    /// `dotted_quad` gives an address exactly when `Ipv4Addr::from_str` accepts the host,
+    /// and the same address.
+    #[test]
+    fn dotted_quad_is_ipv4addr_from_str() {
+        let mut accepted = 0;
+        crate::testgen::each_string(b"01259.a", 9, |host| {
+            let text = std::str::from_utf8(host).unwrap();
+            let expected = text.parse::<core::net::Ipv4Addr>().ok().map(u32::from);
+            assert_eq!(dotted_quad(host), expected, "{text}");
+            accepted += usize::from(expected.is_some());
+        });
+        for text in [
+            "255.255.255.255",
+            "192.0.2.1",
+            "256.0.0.1",
+            "1.2.3.04",
+            "0.0.0.0",
+        ] {
+            let expected = text.parse::<core::net::Ipv4Addr>().ok().map(u32::from);
+            assert_eq!(dotted_quad(text.as_bytes()), expected, "{text}");
+        }
+        assert!(accepted > 1_000, "{accepted}");
     }
 
     /// The strict checks as the IPv4 scan streams them (percent-decoded, either case) decide

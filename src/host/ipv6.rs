@@ -215,20 +215,15 @@ fn finish(
 /// The first longest run of two or more zero pieces
 /// (<https://url.spec.whatwg.org/#find-the-ipv6-address-compressed-piece-index>).
 fn compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
-    let mut best: Option<(usize, usize)> = None;
-    let mut i = 0;
-    while i < 8 {
-        if address[i] == 0 {
-            let start = i;
-            while i < 8 && address[i] == 0 {
-                i += 1;
-            }
-            let len = i - start;
-            if len >= 2 && best.is_none_or(|(_, l)| len > l) {
-                best = Some((start, len));
-            }
-        } else {
-            i += 1;
+    // One pass: the run of zeros ending at each piece, kept when it is longer than the
+    // longest so far (so the first of equal runs stays), from two pieces on.
+    let (mut best, mut run) = (None, 0);
+    let mut longest = 1;
+    for (i, &piece) in address.iter().enumerate() {
+        run = if piece == 0 { run + 1 } else { 0 };
+        if run > longest {
+            longest = run;
+            best = Some((i + 1 - run, run));
         }
     }
     best
@@ -345,5 +340,44 @@ impl Buf {
     /// The serialization written so far.
     pub(crate) fn as_bytes(&self) -> &[u8] {
         self.bytes.get(..self.len).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The compressed piece index as the standard finds it: a walk that counts each run of
+    /// zeros from its start and keeps the first longest, of two or more.
+    fn spec_compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
+        let mut best: Option<(usize, usize)> = None;
+        for start in 0..8 {
+            if address[start] != 0 || (start > 0 && address[start - 1] == 0) {
+                continue;
+            }
+            let len = address[start..].iter().take_while(|&&p| p == 0).count();
+            if len >= 2 && best.is_none_or(|(_, l)| len > l) {
+                best = Some((start, len));
+            }
+        }
+        best
+    }
+
+    /// `compressed_run` is the standard's walk on every address whose pieces are zero or
+    /// not (the 256 patterns), and the serializer writes each as `core::net` does (which
+    /// follows RFC 5952: the same compression and lowercase digits).
+    #[test]
+    fn compressed_run_is_the_spec_walk() {
+        for pattern in 0u32..256 {
+            let address: [u16; 8] =
+                core::array::from_fn(|i| if pattern >> i & 1 != 0 { 0xab0 >> i } else { 0 });
+            assert_eq!(
+                super::compressed_run(&address),
+                spec_compressed_run(&address),
+                "{address:x?}"
+            );
+            let expected = std::format!("{}", core::net::Ipv6Addr::from(address));
+            if !expected.contains('.') {
+                assert_eq!(super::text(&address).as_bytes(), expected.as_bytes());
+            }
+        }
     }
 }

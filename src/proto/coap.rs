@@ -149,7 +149,7 @@ fn is_ip_host(url: &Url<'_>) -> bool {
         HostKind::Ipv4 | HostKind::Ipv6 => true,
         HostKind::Opaque => url
             .host_str()
-            .is_some_and(|h| h.parse::<core::net::Ipv4Addr>().is_ok()),
+            .is_some_and(|h| crate::host::domain::is_canonical_dotted_quad(h.as_bytes())),
         _ => false,
     }
 }

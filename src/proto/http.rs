@@ -21,7 +21,27 @@ fn on_request_line(b: u8) -> bool {
 /// literal. Nothing else a URL host can hold (`"`, `{`, `` ` ``, … in a domain or an opaque
 /// host) is valid there.
 fn in_host_field(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"-._~%!$&'()*+;=[]:".contains(&b)
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'-' | b'.'
+                | b'_'
+                | b'~'
+                | b'%'
+                | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b';'
+                | b'='
+                | b'['
+                | b']'
+                | b':'
+        )
 }
 
 /// [`NetError::UnsafeByte`] at the first byte of `href[range]` that `allowed` refuses.

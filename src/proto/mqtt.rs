@@ -2,6 +2,7 @@
 //! into what a client needs to connect.
 
 use crate::error::NetError;
+use crate::form::utf8::is_utf8;
 use crate::net::ServerName;
 use crate::percent::PercentEncoded;
 use crate::scheme::SchemeKind;
@@ -44,42 +45,16 @@ pub struct Broker<'a> {
 
 /// Checks that `encoded`, percent-decoded, fits an MQTT length-prefixed field: at most
 /// 65,535 bytes and, for a UTF-8 string (`text`), UTF-8 without U+0000 (MQTT 3.1.1 §1.5.3,
-/// MQTT 5.0 §1.5.4; UTF-8 has no surrogates). Decoded through a small window, with the
-/// bytes of a character cut at its end carried to the next one: no buffer from the caller.
+/// MQTT 5.0 §1.5.4; UTF-8 has no surrogates). The decoded bytes are streamed through the
+/// checks (the UTF-8 one is the form decoder's lead-byte table, [`is_utf8`]): no buffer
+/// from the caller, and no window to validate and carry characters across.
 fn check_mqtt_field(encoded: &str, text: bool) -> Result<(), NetError> {
-    let mut window = [0u8; 32];
-    let mut carry = 0;
-    let mut total = 0usize;
-    let mut bytes = crate::percent::decode(encoded.as_bytes());
-    loop {
-        let mut n = carry;
-        for (slot, b) in window.iter_mut().skip(carry).zip(&mut bytes) {
-            *slot = b;
-            n += 1;
-        }
-        total += n - carry;
-        let last = n < window.len();
-        let filled = window.get(..n).unwrap_or_default();
-        if total > usize::from(u16::MAX) || (text && filled.contains(&0)) {
-            return Err(NetError::BadCredentials);
-        }
-        carry = match core::str::from_utf8(filled) {
-            _ if !text => 0,
-            Ok(_) => 0,
-            // A character cut by the window's end: its bytes start the next window.
-            Err(e) if e.error_len().is_none() && !last => n - e.valid_up_to(),
-            Err(_) => return Err(NetError::BadCredentials),
-        };
-        if last {
-            return Ok(());
-        }
-        for i in 0..carry {
-            let b = window.get(n - carry + i).copied().unwrap_or_default();
-            if let Some(slot) = window.get_mut(i) {
-                *slot = b;
-            }
-        }
+    let decoded = || crate::percent::decode(encoded.as_bytes());
+    let fits = decoded().count() <= usize::from(u16::MAX);
+    if !fits || (text && (decoded().any(|b| b == 0) || !is_utf8(decoded()))) {
+        return Err(NetError::BadCredentials);
     }
+    Ok(())
 }
 
 impl<'a> Url<'a> {

@@ -306,6 +306,15 @@ struct Composer {
 }
 
 impl Composer {
+    /// The state at the start of a segment's marks, after `starter` (none: the segment
+    /// starts with a mark).
+    const fn at(starter: Option<char>) -> Composer {
+        Composer {
+            starter,
+            last: None,
+        }
+    }
+
     /// Feeds the next non-starter (in canonical order); true if it composed.
     fn feed(&mut self, c: char, class: u8) -> bool {
         let blocked = self.last.is_some_and(|last| last >= class);
@@ -352,10 +361,7 @@ fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
     let Some(first) = run.peek_through(it) else {
         return false;
     };
-    let mut comp = Composer {
-        starter: None,
-        last: None,
-    };
+    let mut comp = Composer::at(None);
     if ccc(first) == 0 {
         it.next();
         comp.starter = Some(first);
@@ -421,10 +427,7 @@ impl<I: Iterator<Item = char> + Clone> Nfc<I> {
             run: SortedRun::empty(&decomposed),
             next_segment: decomposed,
             pending_starter: None,
-            replay_from: Composer {
-                starter: None,
-                last: None,
-            },
+            replay_from: Composer::at(None),
         }
     }
 

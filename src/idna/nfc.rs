@@ -272,6 +272,7 @@ impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
 impl<I: Iterator<Item = char> + Clone> Iterator for SortedRun<I> {
     type Item = (char, u8);
 
+    // Inlined as `next_in` is, for the same frame.
     #[inline(always)]
     fn next(&mut self) -> Option<(char, u8)> {
         self.next_in(false)

@@ -311,7 +311,10 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
   summary+=("$(printf 'size Rust probe (microurl-idna) flash %6d B, minus its baseline (%d B): %6d B' "$ri" "$rb" $((ri - rb)))")
   summary+=("$(printf 'size Rust probe (no idna)     flash %6d B, minus its baseline (%d B): %6d B' "$rn" "$rb" $((rn - rb)))")
   # One parse through the C API against the same parse in Rust, each above its own runtime,
-  # held to a ratchet on the difference (MICROURL_FFI_FLASH_OVER_RUST_<PROBE>, bytes). The
+  # held to a ratchet on the difference (MICROURL_FFI_FLASH_OVER_RUST_<PROBE>, bytes; 32 B
+  # above the last measured figures: builds of equivalent source differ by a few bytes, as the
+  # symbols' hashes, which depend on the checkout's path and the source text, change the
+  # outliner's choices). The
   # issue's aim is 1 KiB; what the C side links beyond the Rust probe is in LIMITS.md.
   parity() { # LABEL PROBE RUST-ABOVE-BASELINE RATCHET
     [ -n "${FLASH[$2]:-}" ] && [ -n "${FLASH[BASELINE]:-}" ] || return
@@ -320,10 +323,10 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
       "$1:" $((FLASH[$2] - FLASH[BASELINE])) "${FLASH[$2]}" "$3" "$over" "$4" "$([ "$over" -le 1024 ] && echo met || echo not met)")")
     [ "$over" -le "$4" ] || fail "flash: $1 links $over B more than the Rust probe (ratchet $4 B)"
   }
-  parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-4702}"
-  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-3788}"
-  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-4666}"
-  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-3712}"
+  parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-4738}"
+  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-3824}"
+  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-4698}"
+  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-3744}"
   # The same probes linked with link-time LTO (MICROURL_FFI_LINK_LTO=0 skips it): the archive
   # as LLVM bitcode (-C linker-plugin-lto), linked through gcc by rustup's lld
   # (-fuse-ld=lld), which optimizes the library for the functions the firmware calls, as

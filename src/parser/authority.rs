@@ -180,7 +180,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         let parsed = host::parse(host, !special, &mut self.out, &mut self.v);
         if let host::Parsed::Failed(e) = parsed {
             // At the byte that failed the host (an offset in it).
-            self.err_pos = pos + e.offset();
+            self.stop = pos + e.offset();
             return Err(e.kind);
         }
         self.rec.host_kind = parsed.kind();

@@ -8,7 +8,7 @@ use super::needed::Head;
 use super::run::{Job, Verdict, run};
 use super::tabs::trim;
 use super::tabs::{Positions, kept_position};
-use super::{HostSpan, Options, classify_scheme, scheme_run};
+use super::{HostSpan, Options, READ_AHEAD, classify_scheme, scheme_run};
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::offsets::Record;
@@ -217,27 +217,49 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
     }
 }
 
-/// [`input_valid`] past the recognizer: the states from its prefix, writing nothing. Out of
+/// [`input_valid`] past the recognizer: the states from its prefix, writing nothing. First
+/// over the input as it is, as most input has no tabs or newlines: if the part the states
+/// read has none, they read what they would have read with them removed, and their
+/// verdict stands ([`read_in_place`]). Otherwise, and for a host they left undecided, over
+/// the tab-free input's deciding part ([`deciding_part`], [`valid_in_scratch`]). Out of
 /// line, so that input the recognizer settles does not pay for this frame.
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
-    let input = deciding_part(input);
     let job = Job::new(base, Options::default());
-    // A host the run left undecided is decided here, after it ([`host_valid`]).
-    let decided = |verdict| match verdict {
-        Verdict::Valid => true,
+    let t = trimmed(input).as_bytes();
+    match valid_in_place(input, &job, resume.as_ref()) {
+        Verdict::Valid(stop) if !has_tab_or_newline(read_in_place(t, stop)) => return true,
+        Verdict::Invalid if !has_tab_or_newline(deciding_part(trimmed(input)).as_bytes()) => {
+            return false;
+        }
+        _ => {}
+    }
+    let input = deciding_part(input);
+    match valid_in_scratch(input, &job, resume.as_ref()) {
+        Verdict::Valid(_) => true,
         Verdict::Invalid => false,
+        // A host the run left undecided is decided here, after it.
         Verdict::Undecided(host) => host_valid(input, host, base),
-    };
-    // Non-ASCII input may have a host that needs IDNA, which needs scratch: without it, the
-    // parse would run UTS46 once to learn that, and again with scratch.
-    if cfg!(feature = "idna") && !crate::ascii::is_ascii(input.as_bytes()) {
-        return decided(valid_in_scratch(input, &job, resume.as_ref()));
     }
-    match valid_without_scratch(input, &job, resume.as_ref()) {
-        Verdict::Undecided(_) => decided(valid_in_scratch(input, &job, resume.as_ref())),
-        verdict => decided(verdict),
-    }
+}
+
+/// What of the trimmed input `t` a validity-only run that went on to the path at `stop`
+/// read: the scheme state's scan (scheme bytes from the first, and the byte after them),
+/// and everything before `stop` and [`READ_AHEAD`] bytes from it.
+fn read_in_place(t: &[u8], stop: usize) -> &[u8] {
+    let scheme = crate::scan::skip(t, 1, crate::scan::SCHEME_CHAR) + 1;
+    let end = scheme.max(stop.saturating_add(READ_AHEAD));
+    t.get(..end).unwrap_or(t)
+}
+
+/// [`states_valid`]'s run over the input as it is, with [`CAN_PARSE_SCRATCH`] bytes of
+/// stack for a host's UTS46 (one too long for them is decided as it streams by, or left
+/// undecided). Out of line: the scratch is not in the frame of the run on the tab-free
+/// input ([`valid_in_scratch`]).
+#[inline(never)]
+fn valid_in_place(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
+    let mut scratch = [0u8; CAN_PARSE_SCRATCH];
+    pipeline_validity::<false>(input, job, &mut scratch, resume)
 }
 
 /// The part of `input` that decides whether it parses: through the first `/`, `?` or `#`
@@ -301,14 +323,6 @@ fn authority_end(t: &[u8], mut i: usize) -> Option<usize> {
     }
 }
 
-/// [`input_valid`]'s run with no arena: undecided when a step that needs scratch did not
-/// run. Out of line: the run's result is not in the frame [`valid_in_scratch`] is called
-/// from (stack bound).
-#[inline(never)]
-fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
-    pipeline_validity(input, job, &mut [], resume)
-}
-
 /// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. A host whose UTS46 result
 /// does not fit them is decided without storing it, by the host parser
 /// ([`crate::idna::verdict`]) and, for an `xn--` label whose decoding does not fit either,
@@ -318,7 +332,7 @@ fn valid_without_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    let first = pipeline_validity(input, job, &mut scratch, resume);
+    let first = pipeline_validity::<true>(input, job, &mut scratch, resume);
     if !matches!(first, Verdict::Undecided(_)) {
         return first;
     }
@@ -334,7 +348,7 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // it then fails it is valid only if the host is (a host, not a path's bytes), decided
     // after the run. One call site: the run is inlined once into this frame.
     let verdict = run_head(input, at, job, &mut scratch);
-    let (HeadAt::Scratch(split, true), Verdict::Valid | Verdict::Undecided(_)) = (at, verdict)
+    let (HeadAt::Scratch(split, true), Verdict::Valid(_) | Verdict::Undecided(_)) = (at, verdict)
     else {
         return verdict;
     };

@@ -237,3 +237,40 @@ fn deciding_part_is_its_definition() {
         );
     }
 }
+
+/// `can_parse` reads the input in place and keeps the verdict when what the states read
+/// has no tabs or newlines: it answers as `parse` for every string of up to four bytes over
+/// the bytes the states before the path look at (tabs and newlines among them), after
+/// prefixes that lead to each of those states (file states and drive letters included),
+/// against bases of each kind.
+#[test]
+fn can_parse_in_place_answers_parse() {
+    use std::{string::String, vec};
+    let bases: [Option<&str>; 5] = [
+        None,
+        Some("file:///c:/x"),
+        Some("http://h/p"),
+        Some("a:/b"),
+        Some("a:b"),
+    ];
+    let mut base_arenas = vec![vec![0u8; 64]; bases.len()];
+    let parsed: vec::Vec<Option<Url<'_>>> = bases
+        .iter()
+        .zip(base_arenas.iter_mut())
+        .map(|(b, arena)| b.map(|b| Url::parse(b, arena).unwrap()))
+        .collect();
+    let mut arena = vec![0u8; 256];
+    let mut checked = 0;
+    for prefix in ["", "file:", "file://", "http:", "http://", "a:", "a://"] {
+        crate::testgen::each_string(b"c:/\\|\t\n?#@[", 4, |s| {
+            let mut input = String::from(prefix);
+            input.push_str(core::str::from_utf8(s).unwrap());
+            for (b, base) in bases.iter().zip(&parsed) {
+                let expected = Url::parse_with_base(&input, base.as_ref(), &mut arena).is_ok();
+                assert_eq!(Url::can_parse(&input, *b), expected, "{input:?} {b:?}");
+                checked += 1;
+            }
+        });
+    }
+    assert!(checked > 500_000, "{checked}");
+}

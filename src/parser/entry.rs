@@ -277,10 +277,12 @@ pub(crate) fn parse_full<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<
 }
 
 /// [`prepared_run`] for `can_parse`, whose own recognizer found `resume`: a validity-only
-/// run, writing nothing and stopping where no later state can fail. Inlined: no frame of
-/// its own between its callers and the states.
+/// run, writing nothing and stopping where no later state can fail. `TABS`: whether tabs
+/// and newlines are removed first; without, the states read them as any other byte, and
+/// the caller checks that what they read had none. Inlined: no frame of its own between
+/// its callers and the states.
 #[inline(always)]
-pub(super) fn pipeline_validity(
+pub(super) fn pipeline_validity<const TABS: bool>(
     input: &str,
     job: &Job<'_, '_>,
     arena: &mut [u8],
@@ -289,7 +291,7 @@ pub(super) fn pipeline_validity(
     if input.len() > crate::MAX_INPUT_LEN {
         return Verdict::Invalid;
     }
-    prepared_run::<_, _, true>(input, job, arena, resume, ValidationErrors::EMPTY)
+    prepared_run::<_, _, TABS>(input, job, arena, resume, ValidationErrors::EMPTY)
 }
 
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes

@@ -132,7 +132,7 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
             let parsed = host::parse(buffer, false, &mut self.out, &mut self.v);
             if let host::Parsed::Failed(e) = parsed {
                 // As in the host state: at the byte that failed the host.
-                self.err_pos = pos + e.offset();
+                self.stop = pos + e.offset();
                 return Err(e.kind);
             }
             self.rec.host_kind = parsed.kind();

@@ -102,6 +102,11 @@ impl Options<'static> {
 
 type Step = Result<(), ParseErrorKind>;
 
+/// How far past the position where they go on to the path the states before it read: a
+/// Windows drive letter and the byte after it (the file states, and the file host state,
+/// which goes on to the path at the start of a host that is a drive letter).
+pub(super) const READ_AHEAD: usize = 3;
+
 /// Parser state: the input, the output writer and the URL record's offsets so far.
 pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     /// Input after trimming and tab/newline removal.
@@ -110,8 +115,10 @@ pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     base: Option<&'b Url<'b>>,
     /// Where validation errors go: the set alone, or the set and the caller's log.
     pub(crate) v: R,
-    /// Position in `input` where the current failure was found (for error reports).
-    pub(crate) err_pos: usize,
+    /// Where in `input` the run stopped: at a failure, where it was found (for error
+    /// reports); in a validity-only run that reached the path start, that start
+    /// ([`Parser::valid_from`]).
+    pub(crate) stop: usize,
     pub(crate) rec: Record,
     /// `/.` was written before the path (see `path_or_authority_state`).
     dot_prefix: bool,
@@ -160,7 +167,7 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             out,
             base: None,
             v: ValidationErrors::EMPTY,
-            err_pos: 0,
+            stop: 0,
             rec: Record { scheme, ..rec },
             dot_prefix: false,
             drive_from_host: false,
@@ -186,7 +193,7 @@ impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
             out: Writer::new(arena, input),
             base,
             v,
-            err_pos: 0,
+            stop: 0,
             rec: Record::default(),
             dot_prefix: false,
             drive_from_host: false,
@@ -260,10 +267,18 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             .map_or(0, |at| at + 1)
     }
 
+    /// A validity-only run's end at the path start `pos`, after which no state fails: all
+    /// it read lies before `pos` but for [`READ_AHEAD`] bytes from it, and the scheme
+    /// state's scan (`can_parse` checks that part has no tabs or newlines).
+    pub(super) fn valid_from(&mut self, pos: usize) -> Step {
+        self.stop = pos;
+        Ok(())
+    }
+
     /// Records a fatal error at `pos`.
     pub(crate) fn fail(&mut self, pos: usize, e: ValidationError, kind: ParseErrorKind) -> Step {
         self.report(e, pos);
-        self.err_pos = pos;
+        self.stop = pos;
         Err(kind)
     }
 

@@ -104,7 +104,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.rec.path_start = self.out.pos();
         // No state from here on fails.
         if self.validity_only {
-            return Ok(());
+            return self.valid_from(pos);
         }
         let c = self.at(pos);
         if self.is_special() {
@@ -135,7 +135,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     pub(super) fn path_state(&mut self, mut pos: usize) -> Step {
         // No state from here on fails.
         if self.validity_only {
-            return Ok(());
+            return self.valid_from(pos);
         }
         loop {
             match self.plain_segments(pos) {
@@ -297,7 +297,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.rec.path_start = self.out.pos();
         // No state from here on fails.
         if self.validity_only {
-            return Ok(());
+            return self.valid_from(pos);
         }
         let end = self
             .rest(pos)
@@ -327,7 +327,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     pub(super) fn query_state(&mut self, pos: usize) -> Step {
         // No state from here on fails.
         if self.validity_only {
-            return Ok(());
+            return self.valid_from(pos);
         }
         self.rec.query_start = Some(self.out.pos());
         self.out.push(b'?');
@@ -351,7 +351,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     pub(super) fn fragment_state(&mut self, pos: usize) -> Step {
         // No state from here on fails.
         if self.validity_only {
-            return Ok(());
+            return self.valid_from(pos);
         }
         self.rec.fragment_start = Some(self.out.pos());
         self.out.push(b'#');

@@ -59,7 +59,7 @@ impl<R: Report> Parser<'_, '_, '_, R> {
         }
         // No state from here on fails.
         if self.validity_only {
-            return Ok(());
+            return self.valid_from(pos);
         }
         // Everything but the fragment comes from the base.
         self.copy_base_authority_and_path(base);

@@ -43,7 +43,7 @@ impl<'a> Url<'a> {
         let mut p = Parser::new(trimmed.as_bytes(), &mut [], None, v);
         if let Err(kind) = p.after_kept_host(kept) {
             // Unreachable: a setter's result is valid.
-            let position = p.err_pos;
+            let position = p.stop;
             return Err(Error::Parse(ParseError { kind, position }));
         }
         if p.rec.host_kind.is_none() {

@@ -56,9 +56,9 @@ pub(super) trait Answer<'a>: Sized {
     /// A parse's answer, as this answer.
     fn from_parse(result: Result<Url<'a>, Error>) -> Self;
     /// The answer once the states have run, before any URL is built: none for a parse; a
-    /// validity-only run's, whose states stopped at the path start, valid unless a step
-    /// was `skipped` (then undecided, with the host left undecided, if any).
-    fn after_states(skipped: bool, host: Option<HostSpan>) -> Option<Self>;
+    /// validity-only run's, whose states stopped at the path start `stop`, valid unless a
+    /// step was `skipped` (then undecided, with the host left undecided, if any).
+    fn after_states(skipped: bool, host: Option<HostSpan>, stop: usize) -> Option<Self>;
 }
 
 impl<'a> Answer<'a> for Result<Url<'a>, Error> {
@@ -75,7 +75,7 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     fn from_parse(result: Result<Url<'a>, Error>) -> Self {
         result
     }
-    fn after_states(_: bool, _: Option<HostSpan>) -> Option<Self> {
+    fn after_states(_: bool, _: Option<HostSpan>, _: usize) -> Option<Self> {
         None
     }
 }
@@ -83,7 +83,10 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
 /// What a validity-only run says of its input.
 #[derive(Clone, Copy)]
 pub(super) enum Verdict {
-    Valid,
+    /// Valid, the states having gone on to the path at this position of their input
+    /// (`usize::MAX`: they read all of it), so that what they read is known
+    /// ([`super::READ_AHEAD`]).
+    Valid(usize),
     Invalid,
     /// Not decided without more scratch: where the host left undecided is, if it was one.
     Undecided(Option<HostSpan>),
@@ -92,7 +95,7 @@ pub(super) enum Verdict {
 impl Answer<'_> for Verdict {
     const VALIDITY_ONLY: bool = true;
     fn url(_: Url<'_>) -> Self {
-        Verdict::Valid
+        Verdict::Valid(usize::MAX)
     }
     fn failed(_: Error) -> Self {
         Verdict::Invalid
@@ -102,15 +105,15 @@ impl Answer<'_> for Verdict {
     }
     fn from_parse(result: Result<Url<'_>, Error>) -> Self {
         match result {
-            Ok(_) => Verdict::Valid,
+            Ok(_) => Verdict::Valid(usize::MAX),
             Err(Error::ArenaTooSmall { .. }) => Verdict::Undecided(None),
             Err(_) => Verdict::Invalid,
         }
     }
-    fn after_states(skipped: bool, host: Option<HostSpan>) -> Option<Self> {
+    fn after_states(skipped: bool, host: Option<HostSpan>, stop: usize) -> Option<Self> {
         Some(match skipped {
             true => Verdict::Undecided(host),
-            false => Verdict::Valid,
+            false => Verdict::Valid(stop),
         })
     }
 }
@@ -135,6 +138,10 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
     v.parser_starts();
     let mut p = Parser::new(input, arena, job.base, v);
     p.validity_only = A::VALIDITY_ONLY;
+    if A::VALIDITY_ONLY {
+        // Read to the end, unless the run says where it stopped.
+        p.stop = usize::MAX;
+    }
     p.out.set_validity_only(A::VALIDITY_ONLY);
     // (Never a prefix without the recognizer: the size build drops the resume.)
     let step = match resume.filter(|_| cfg!(feature = "fast-path")) {
@@ -150,10 +157,10 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
         if p.out.skipped_checks() && !A::VALIDITY_ONLY {
             return A::skipped(|| p.out.decision_peak(), None);
         }
-        let position = map_pos(p.err_pos);
+        let position = map_pos(p.stop);
         return A::failed(Error::Parse(ParseError { kind, position }));
     }
-    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host()) {
+    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host(), p.stop) {
         return answer;
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).

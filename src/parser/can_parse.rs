@@ -38,21 +38,22 @@ impl Url<'_> {
     }
 }
 
-/// Stack bytes [`Url::can_parse`] holds for the input (a base needs none) when a host needs
-/// IDNA scratch or the input has tabs or newlines to remove; a host it cannot decide in
-/// them is decided after the run with this and 384 bytes more. No answer depends on it:
-/// input that does not fit takes slower paths (the head alone, a shorter copy of it, a host
-/// judged as it streams by). 128 bytes keep `can_parse`'s worst-case stack within 1,536
-/// bytes on a Cortex-M0 (LIMITS.md).
+/// Stack bytes [`Url::can_parse`] holds for the input (a base needs none): where a host's
+/// UTS46 runs, and where the input's head has tabs or newlines, its copy without them; a
+/// host it cannot decide in them is decided after the run with this and 384 bytes more. No
+/// answer depends on it: input that does not fit takes slower paths (the head alone, a
+/// shorter copy of it, a host judged as it streams by). 128 bytes keep `can_parse`'s
+/// worst-case stack within 1,536 bytes on a Cortex-M0 (LIMITS.md).
 pub const CAN_PARSE_SCRATCH: usize = 128;
 
 /// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.
 ///
-/// The pipeline with no arena, stopping where no later state can fail (the path start);
-/// only a step that needs scratch (UTS46 on a host, tab removal) makes it run again with
-/// stack scratch. The base is not stored, nor read past what decides its validity: it is
-/// checked by the same validity run as an input, and the input is read against a stand-in
-/// for it ([`base_stand_in`]).
+/// The pipeline with no arena but stack scratch, stopping where no later state can fail
+/// (the path start), over the input as it is; only tabs or newlines in what it read, or a
+/// host it could not decide in the scratch, make it run again ([`states_valid`]). The base
+/// is not stored, nor read past what decides its validity: it is checked by the same
+/// validity run as an input, and the input is read against a stand-in for it
+/// ([`base_stand_in`]).
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // Either fails to parse (`InputTooLong`); the recognizer must not see it.
     let too_long = |s: &str| s.len() > crate::MAX_INPUT_LEN;
@@ -323,7 +324,8 @@ fn authority_end(t: &[u8], mut i: usize) -> Option<usize> {
     }
 }
 
-/// [`input_valid`] with [`CAN_PARSE_SCRATCH`] bytes of stack. A host whose UTS46 result
+/// [`states_valid`] on the tab-free input's deciding part, with [`CAN_PARSE_SCRATCH`]
+/// bytes of stack (the tab-free copy's, or the host's UTS46). A host whose UTS46 result
 /// does not fit them is decided without storing it, by the host parser
 /// ([`crate::idna::verdict`]) and, for an `xn--` label whose decoding does not fit either,
 /// after the run ([`host_valid`], with the host's place in the undecided verdict); so is

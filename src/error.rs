@@ -330,6 +330,9 @@ impl fmt::Display for ValidationError {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct ValidationErrors(u32);
 
+// One bit per validation error: a 33rd error must not compile into a wrapped shift.
+const _: () = assert!(ValidationError::ALL.len() <= 32);
+
 impl ValidationErrors {
     /// No errors.
     pub const EMPTY: ValidationErrors = ValidationErrors(0);

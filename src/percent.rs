@@ -174,7 +174,12 @@ pub(crate) fn decode_at(bytes: &[u8], i: usize) -> Option<u8> {
 pub(crate) fn decode_first_kept(bytes: &[u8]) -> Option<(u8, usize)> {
     // `scan::is_tab_or_newline` (`scan` imports this module).
     let kept = |b: &u8| !matches!(b, b'\t' | b'\n' | b'\r');
-    let i = bytes.iter().position(kept)?;
+    // A loop, not `Iterator::position`: that is a call of its own at opt-level z, under
+    // every NFC stream's deepest chain (the leaf of `Mapped::input_char`).
+    let mut i = 0;
+    while bytes.get(i).is_some_and(|b| !kept(b)) {
+        i += 1;
+    }
     let b = *bytes.get(i)?;
     if b == b'%' {
         // The two kept bytes after it, both hex digits.

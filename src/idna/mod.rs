@@ -261,7 +261,7 @@ pub(crate) fn domain_to_ascii_in(
     out: &mut [u8],
 ) -> Result<usize, IdnaError> {
     let encode = match mode {
-        DomainToAscii::Strict => return to_ascii(domain, Uts46Options::url(true), out),
+        DomainToAscii::Strict => return to_ascii_in(domain, Uts46Options::url(true), out, true),
         DomainToAscii::NotStrict { encode } => encode,
     };
     // A loop here rather than a call of `str::is_ascii`: across a call `encode` would take

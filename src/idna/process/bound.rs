@@ -35,12 +35,7 @@ fn segments_cost(input: &[u8], transitional: Option<bool>, target: Target) -> us
     loop {
         let dot = full_stop(rest, transitional.is_none());
         let segment = dot.and_then(|(i, _)| rest.get(..i)).unwrap_or(rest);
-        let mapped = match transitional {
-            // Split at ASCII full stops: still a string.
-            Some(t) => Mapped::new(core::str::from_utf8(segment).unwrap_or_default(), t),
-            None => Mapped::escaped(segment),
-        };
-        stream_cost(mapped, segment, target, &mut cost);
+        cost = segment_cost(segment, transitional, target, cost);
         match dot.and_then(|(i, n)| rest.get(i + n..)) {
             Some(after) => rest = after,
             None => return cost.needed.max(cost.pos),
@@ -70,59 +65,105 @@ struct Cost {
     needed: usize,
 }
 
-/// The labels of `domain`, the mapping stream of `segment` (input without ASCII full stops,
-/// percent-encoded or not): upper bounds per label of `u` mapped and normalized bytes (see
-/// the module docs of `idna` for the derivation), or exact counts of the first label's
-/// Punycode: `punycode::encoded_len` over the segment's stream, made again for each of its
-/// passes, and the decoder's count of an `xn--` segment's bytes.
-fn stream_cost(domain: Mapped<'_>, segment: &[u8], target: Target, cost: &mut Cost) {
-    let source = domain.clone();
-    let mut stream = Decomposed::new(domain);
-    // Only a segment's first label is counted by its passes: they read the segment from
-    // its start (a label after a full stop that mapping makes gets the bound).
+impl Cost {
+    /// After a label that leaves `out` bytes and uses `peak` while it is processed.
+    fn label(self, (out, peak): (usize, usize)) -> Cost {
+        Cost {
+            needed: self.needed.max(self.pos.saturating_add(peak)),
+            pos: self.pos.saturating_add(out),
+        }
+    }
+}
+
+/// The mapping stream of `segment` (see [`segments_cost`] for `transitional`), made anew
+/// from it for each reading, not copied and held across the label loop for a later one.
+fn mapped(segment: &[u8], transitional: Option<bool>) -> Mapped<'_> {
+    match transitional {
+        // Split at ASCII full stops: still a string.
+        Some(t) => Mapped::new(core::str::from_utf8(segment).unwrap_or_default(), t),
+        None => Mapped::escaped(segment),
+    }
+}
+
+/// The labels of `segment` (input without ASCII full stops, percent-encoded or not; several
+/// when mapping makes full stops): upper bounds per label of `u` mapped and normalized bytes
+/// (see the module docs of `idna` for the derivation), or the exact count of the first
+/// label ([`first_label_cost`]). Only the first: the exact counts read the segment from its
+/// start.
+fn segment_cost(
+    segment: &[u8],
+    transitional: Option<bool>,
+    target: Target,
+    mut cost: Cost,
+) -> Cost {
+    let mut stream = Decomposed::new(mapped(segment, transitional));
     let mut first = true;
     loop {
-        let mut label = LabelShape::default();
-        let mut more = false;
-        for c in stream.by_ref() {
-            if c == '.' {
-                more = true;
-                break;
-            }
-            label.push(c);
-        }
-        let (out, peak) = label.cost(target);
-        let (out, peak) = match first {
-            true => first_label_cost(&label, &source, segment, target).unwrap_or((out, peak)),
-            false => (out, peak),
+        let (label, more) = LabelShape::read(&mut stream);
+        let bound = label.cost(target);
+        let exact = match first {
+            true => first_label_cost(label.count(target), segment, transitional, target),
+            false => None,
         };
-        cost.needed = cost.needed.max(cost.pos.saturating_add(peak));
-        cost.pos = cost.pos.saturating_add(out);
+        cost = cost.label(exact.unwrap_or(bound));
         if !more {
-            return;
+            return cost;
         }
         cost.pos = cost.pos.saturating_add(1);
         first = false;
     }
 }
 
-/// The exact cost of the first label of `segment` (`source`, its mapping stream), `label`
-/// as [`stream_cost`] read it, where it is counted: a Punycode-encoded one
-/// ([`encoded_cost`]), or an ASCII segment without escapes, one label the same but for
-/// case, whose `xn--` is decoded, counting (digits and basic code points read case-blind).
+/// How the first label of a segment is counted exactly, read from its shape: only what the
+/// count takes from the shape, so the shape is not held across the count.
+enum Count {
+    /// Punycode-encoded: its code points, and the bytes normalization takes.
+    Encoded {
+        code_points: usize,
+        normalizing: usize,
+    },
+    /// An `xn--` label, decoded.
+    Decoded,
+    /// Not counted: the bound.
+    Bound,
+}
+
+/// The exact cost of the first label of `segment`, where it is counted: a
+/// Punycode-encoded one ([`encoded_label_cost`]), or an `xn--` one
+/// ([`decoded_label_cost`]).
 fn first_label_cost(
-    label: &LabelShape,
-    source: &Mapped<'_>,
+    count: Count,
     segment: &[u8],
+    transitional: Option<bool>,
     target: Target,
 ) -> Option<(usize, usize)> {
-    if label.encoded(target) {
-        let (u, encoded) = encoded_cost(source.clone(), label.code_points)?;
-        let normalizing = label.bytes.saturating_add(label.scratch);
-        let peak = u.saturating_add(encoded).max(normalizing);
-        return Some((u.max(encoded), peak));
+    match count {
+        Count::Encoded {
+            code_points,
+            normalizing,
+        } => encoded_label_cost(code_points, normalizing, mapped(segment, transitional)),
+        Count::Decoded => decoded_label_cost(segment, target),
+        Count::Bound => None,
     }
-    if label.prefix != 4 || !segment.is_ascii() || segment.contains(&b'%') {
+}
+
+/// [`first_label_cost`] of a label that is Punycode-encoded (`code_points` once mapped and
+/// decomposed, `normalizing` the bytes its normalization takes): normalization, then `xn--`
+/// and the encoding after the normalized label.
+fn encoded_label_cost(
+    code_points: usize,
+    normalizing: usize,
+    segment: Mapped<'_>,
+) -> Option<(usize, usize)> {
+    let (u, encoded) = encoded_cost(segment, code_points)?;
+    let peak = u.saturating_add(encoded).max(normalizing);
+    Some((u.max(encoded), peak))
+}
+
+/// [`first_label_cost`] of a label that starts with `xn--`: an ASCII segment without
+/// escapes is decoded (its code points stored as u32 after the label), counting.
+fn decoded_label_cost(segment: &[u8], target: Target) -> Option<(usize, usize)> {
+    if !segment.is_ascii() || segment.contains(&b'%') {
         return None;
     }
     let (stored, utf8) = punycode::decoded_cost(segment.get(4..).unwrap_or_default())?;
@@ -171,6 +212,31 @@ struct LabelShape {
 }
 
 impl LabelShape {
+    /// The shape of the label at the front of `stream`, read up to and including the full
+    /// stop after it (true when there is one).
+    fn read(stream: &mut Decomposed<Mapped<'_>>) -> (LabelShape, bool) {
+        let mut label = LabelShape::default();
+        for c in stream {
+            if c == '.' {
+                return (label, true);
+            }
+            label.push(c);
+        }
+        (label, false)
+    }
+
+    /// How the label is counted exactly when it is a segment's first.
+    fn count(&self, target: Target) -> Count {
+        match (self.encoded(target), self.prefix == 4) {
+            (true, _) => Count::Encoded {
+                code_points: self.code_points,
+                normalizing: self.bytes.saturating_add(self.scratch),
+            },
+            (false, true) => Count::Decoded,
+            (false, false) => Count::Bound,
+        }
+    }
+
     fn push(&mut self, c: char) {
         if self.bytes == self.prefix && b"xn--".get(self.prefix) == u8::try_from(c).ok().as_ref() {
             self.prefix += 1;

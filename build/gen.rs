@@ -231,9 +231,13 @@ fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
     let strings: BTreeSet<String> = ucd
         .idna
         .iter()
-        .filter_map(|v| match v {
+        .enumerate()
+        .filter_map(|(cp, v)| match v {
             Idna::Deviation(m) => Some(utf8(m)),
-            Idna::Mapped(m) if m.len() != 1 => Some(utf8(m)),
+            // Canonical mappings are stored as valid (see below): no string.
+            Idna::Mapped(m) if m.len() != 1 && !is_canonical_mapping(ucd, cp as u32, m) => {
+                Some(utf8(m))
+            }
             _ => None,
         })
         .collect();

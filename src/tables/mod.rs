@@ -202,10 +202,12 @@ fn mapping_char(bytes: &[u8]) -> Option<(char, u16)> {
     Some((char::from_u32(cp)?, len))
 }
 
-fn mapping_string(entry: u32) -> Option<MappingStr> {
-    // Length in the low `IDNA_LEN_BITS` of the payload, offset above (build/gen.rs).
+fn mapping_string(entry: u32, cp: u32) -> Option<MappingStr> {
+    // Length in the low `IDNA_LEN_BITS` of the payload, above it the offset less `cp`
+    // times the length, modulo the span of offsets (build/gen.rs).
     let len = (entry >> 3) & ((1 << IDNA_LEN_BITS) - 1);
-    let start = entry >> (3 + IDNA_LEN_BITS);
+    let span = (1 << (IDNA_ENTRY_BITS - 2 - IDNA_LEN_BITS)) - 1;
+    let start = (entry >> (3 + IDNA_LEN_BITS)).wrapping_add(cp.wrapping_mul(len)) & span;
     let end = start.checked_add(len)?;
     MAPPING_BYTES.get(start as usize..end as usize)?;
     Some(MappingStr {
@@ -269,7 +271,7 @@ fn idna_mapping_from_tables(c: char) -> Mapping {
     let Some(entry) = idna_entry(c) else {
         return Mapping::Disallowed;
     };
-    let string = || mapping_string(entry);
+    let string = || mapping_string(entry, c as u32);
     match entry & 7 {
         KIND_VALID => Mapping::Valid,
         KIND_IGNORED => Mapping::Ignored,

@@ -10,7 +10,9 @@
 //!
 //! Entries are laid out in code point order after the shared ones, so runs of mapped code
 //! points (consecutive strings, or one delta repeated) give the same offset pattern
-//! everywhere and their leaf blocks are stored once. An entry reused far from its first use
+//! everywhere and their leaf blocks are stored once. A block whose entries are all stored
+//! within reach of one base, however far back (a repeated block of letters, as Arabic
+//! mathematical ones), reads them there. Otherwise an entry reused far from its first use
 //! is copied nearer, to keep every offset below `2^value_bits`, unless it is one of the
 //! `SHARED` entries that would be copied most often, which every block reads at one place
 //! (and a block of shared entries and statuses only, such as the case pairs of Latin
@@ -69,6 +71,28 @@ struct Leaves {
     blocks: Vec<(u32, u32)>,
 }
 
+/// Where to read `needed` (the entries of a block, in order) from copies already stored
+/// within `span` of one base, however far back (a repeated block of letters, as Arabic
+/// mathematical ones): the most recent such base's copies, or `None`.
+fn stored_within(
+    stored: &HashMap<u32, Vec<usize>>,
+    needed: &[u32],
+    span: usize,
+) -> Option<Vec<usize>> {
+    let copies = stored.get(needed.first()?)?;
+    copies.iter().rev().find_map(|&p| {
+        (p.saturating_sub(span - 1)..=p).rev().find_map(|base| {
+            needed
+                .iter()
+                .map(|e| {
+                    let within = |&q: &usize| q >= base && q < base + span;
+                    stored.get(e)?.iter().copied().find(within)
+                })
+                .collect()
+        })
+    })
+}
+
 /// The leaf patterns of blocks of `2^leaf_bits` cells, their values below `2^value_bits`
 /// (`None` when no entry could be reused at that width). The entries of `shared` are the
 /// first ones, which a leaf reads as `SPECIALS + i` from any block; the others follow, read
@@ -83,19 +107,35 @@ fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32, shared: &[u32]) -> Op
     let mut latest: HashMap<u32, usize> = HashMap::new();
     let mut patterns: HashMap<Vec<u32>, u32> = HashMap::new();
     let (mut leaf, mut blocks) = (Vec::new(), Vec::new());
+    // Where each entry is stored (every copy).
+    let mut stored: HashMap<u32, Vec<usize>> = HashMap::new();
+    // Offsets from a block's base stay below this.
+    let span = (1usize << value_bits) - first as usize;
     for block in cells.chunks(1 << leaf_bits) {
+        let needed: Vec<u32> = block
+            .iter()
+            .filter_map(|cell| match *cell {
+                Cell::Entry(e) if !shared.contains(&e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        let mut reused = stored_within(&stored, &needed, span).into_iter().flatten();
         let mut index = Vec::with_capacity(block.len());
         for cell in block {
             index.push(match *cell {
                 Cell::Special(_) => None,
                 Cell::Entry(e) if shared.contains(&e) => None,
-                Cell::Entry(e) => Some(match latest.get(&e) {
-                    Some(&i) if i + window >= entries.len() => i,
-                    _ => {
-                        entries.push(e);
-                        latest.insert(e, entries.len() - 1);
-                        entries.len() - 1
-                    }
+                Cell::Entry(e) => Some(match reused.next() {
+                    Some(i) => i,
+                    None => match latest.get(&e) {
+                        Some(&i) if i + window >= entries.len() => i,
+                        _ => {
+                            entries.push(e);
+                            latest.insert(e, entries.len() - 1);
+                            stored.entry(e).or_default().push(entries.len() - 1);
+                            entries.len() - 1
+                        }
+                    },
                 }),
             });
         }

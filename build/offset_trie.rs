@@ -33,15 +33,15 @@ pub const PAYLOAD_BITS: u32 = 17;
 const ENTRY_BITS: u32 = 2 + PAYLOAD_BITS;
 /// Leaf blocks tried (bits). The ranges searched here and below are narrowed around the
 /// smallest layout found over wider ones (leaf blocks of 4 to 32 code points, leaf values of
-/// 4 to 8 bits, 0 to 128 shared entries), to keep the build script's run short.
-const LEAF_BITS: std::ops::RangeInclusive<u32> = 3..=4;
+/// 4 to 8 bits, 0 to 64 shared entries), to keep the build script's run short.
+const LEAF_BITS: std::ops::RangeInclusive<u32> = 2..=4;
 /// Widths of the leaf values tried (bits): narrower leaves reuse entries from less far back,
 /// so they store more entries again; the generator keeps the smallest sum.
-const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 6..=8;
+const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 3..=5;
 /// Numbers of shared entries tried (see `leaves`): the entries stored most often without
 /// sharing (case pairs' deltas, ...), read from any block, neither stored again nor tied to
 /// a base.
-const SHARED: [usize; 4] = [0, 16, 32, 64];
+const SHARED: [usize; 4] = [0, 2, 4, 8];
 
 pub struct OffsetTrie {
     bits: [u32; 4],

@@ -46,8 +46,9 @@ const SHARED: [usize; 4] = [0, 2, 4, 8];
 pub struct OffsetTrie {
     bits: [u32; 4],
     leaf: Vec<u32>,
-    mid_leaf: Vec<u32>,
-    mid_base: Vec<u32>,
+    /// Per leaf block: the offset of its pattern in `leaf` above `base_bits`, its base below.
+    mid: Vec<u32>,
+    base_bits: u32,
     upper: Vec<u32>,
     upper2: Vec<u32>,
     top: Vec<u32>,
@@ -192,11 +193,21 @@ impl Leaves {
             1..=5,
             last,
             |[b, c, d], mid, upper, upper2, top| {
+                let base_bits = 32
+                    - mid
+                        .iter()
+                        .map(|p| p & 0xFFFF)
+                        .max()
+                        .unwrap_or(0)
+                        .leading_zeros();
                 let t = OffsetTrie {
                     bits: [a, b, c, d],
                     leaf: self.leaf.clone(),
-                    mid_leaf: mid.iter().map(|p| p >> 16).collect(),
-                    mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
+                    mid: mid
+                        .iter()
+                        .map(|p| (p >> 16) << base_bits | p & 0xFFFF)
+                        .collect(),
+                    base_bits,
                     upper: upper.to_vec(),
                     upper2,
                     top,
@@ -249,11 +260,10 @@ impl OffsetTrie {
         best.expect("at least one geometry")
     }
 
-    fn arrays(&self) -> [(&str, &Vec<u32>); 6] {
+    fn arrays(&self) -> [(&str, &Vec<u32>); 5] {
         [
             ("LEAF", &self.leaf),
-            ("MID_LEAF", &self.mid_leaf),
-            ("MID_BASE", &self.mid_base),
+            ("MID", &self.mid),
             ("UPPER", &self.upper),
             ("UPPER2", &self.upper2),
             ("TOP", &self.top),
@@ -286,6 +296,12 @@ impl OffsetTrie {
         writeln!(
             out,
             "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_MID_BASE_BITS: u32 = {};",
+            self.base_bits
         )
         .unwrap();
         for (suffix, v) in self.arrays() {

@@ -251,7 +251,12 @@ fn idna_entry(c: char) -> Option<u32> {
     let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)?;
     // `m` is an offset into the overlapped mid blocks (build/offset_trie.rs).
     let k = m + ((cp >> a) & ((1 << b) - 1));
-    let (leaf, base) = (get(&IDNA_MID_LEAF, k)?, get(&IDNA_MID_BASE, k)?);
+    // The leaf block's pattern offset above `IDNA_MID_BASE_BITS`, its base below.
+    let mid = get(&IDNA_MID, k)?;
+    let (leaf, base) = (
+        mid >> IDNA_MID_BASE_BITS,
+        mid & ((1 << IDNA_MID_BASE_BITS) - 1),
+    );
     let v = leaf_at(&IDNA_LEAF, leaf, a, cp)?;
     let Some(offset) = v.checked_sub(SPECIALS) else {
         return Some(v as u32);
@@ -516,8 +521,7 @@ pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
 pub(crate) fn table_bytes() -> usize {
     use core::mem::size_of_val;
     size_of_val(&IDNA_LEAF)
-        + size_of_val(&IDNA_MID_LEAF)
-        + size_of_val(&IDNA_MID_BASE)
+        + size_of_val(&IDNA_MID)
         + size_of_val(&IDNA_UPPER)
         + size_of_val(&IDNA_UPPER2)
         + size_of_val(&IDNA_TOP)

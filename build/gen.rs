@@ -4,7 +4,8 @@
 //! - `IDNA_*`: offset trie (build/offset_trie.rs) code point -> valid, ignored, disallowed
 //!   or an entry of `IDNA_ENTRIES` (the first `IDNA_SHARED` read from any block): kind in bits 0-2, then a payload of `PAYLOAD_BITS`
 //!   (stored in `2 + PAYLOAD_BITS` bits, see build/offset_trie.rs): a string of
-//!   `MAPPING_BYTES` (length in its low `LEN_BITS`, offset above), a code point delta
+//!   `MAPPING_BYTES` (length in its low `LEN_BITS`, above it the offset less the code point times the
+//!   length, modulo `2^(PAYLOAD_BITS - LEN_BITS)`), a code point delta
 //!   modulo `2^PAYLOAD_BITS` or a code point.
 //! - `PROPS_*`: trie code point -> index into `PROPS` (ccc, bidi class, joining type, mark).
 //! - `CJK_COMPATIBILITY_*`: the singleton decompositions of the CJK compatibility
@@ -79,6 +80,10 @@ const PAGE_LEADS: [u8; 13] = [
 /// Number of one-byte codes for non-ASCII characters: `0x80..=0xBF`.
 const FREQUENT_CODES: usize = 64;
 
+/// What chaining the strings of two consecutive code points is worth (half-bytes), against
+/// an overlap of `k` bytes (`2 * k`): their one entry instead of two.
+const RUN_WEIGHT: usize = 8;
+
 /// The largest `k < a.len(), b.len()` such that `a` ends with the first `k` bytes of `b`,
 /// on a character boundary of `b`.
 fn overlap(a: &str, b: &str) -> usize {
@@ -98,8 +103,11 @@ fn find_root(root: &mut [usize], mut x: usize) -> usize {
 
 impl StringTable {
     /// Greedy shortest common superstring: strings inside others are found there; the rest
-    /// are chained, the largest overlaps (a suffix of one = a prefix of the next) first.
-    fn new(strings: &BTreeSet<String>) -> StringTable {
+    /// are chained, the largest overlaps (a suffix of one = a prefix of the next) first,
+    /// except that two strings of `runs` (those of consecutive code points) are chained
+    /// without overlap before any overlap smaller than `RUN_WEIGHT` half-bytes: the entries
+    /// of the two code points are then one (see `entry`).
+    fn new(strings: &[String], runs: &[(String, String)]) -> StringTable {
         let all: Vec<&str> = strings.iter().map(String::as_str).collect();
         let items: Vec<&str> = all
             .iter()
@@ -111,16 +119,22 @@ impl StringTable {
             for (j, b) in items.iter().enumerate() {
                 let k = if i == j { 0 } else { overlap(a, b) };
                 if k > 0 {
-                    pairs.push((k, i, j));
+                    pairs.push((2 * k, k, i, j));
                 }
             }
         }
-        pairs.sort_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+        let index: HashMap<&str, usize> = items.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+        for (a, b) in runs {
+            if let (Some(&i), Some(&j)) = (index.get(a.as_str()), index.get(b.as_str())) {
+                pairs.push((RUN_WEIGHT, 0, i, j));
+            }
+        }
+        pairs.sort_by(|x, y| y.0.cmp(&x.0).then((x.2, x.3).cmp(&(y.2, y.3))));
         let n = items.len();
         let mut next: Vec<Option<(usize, usize)>> = vec![None; n];
         let mut has_previous = vec![false; n];
         let mut root: Vec<usize> = (0..n).collect();
-        for (k, i, j) in pairs {
+        for (_, k, i, j) in pairs {
             if next[i].is_some() || has_previous[j] {
                 continue;
             }
@@ -214,30 +228,50 @@ impl StringTable {
         out
     }
 
-    fn entry(&self, kind: u32, s: &str) -> u32 {
+    fn entry(&self, kind: u32, cp: u32, s: &str) -> u32 {
         // Offset and length in the encoded table (the superstring was built on characters,
         // so `s` starts on a character there).
-        let at = self.offsets[s];
-        let len = self.encode(s).len();
+        let at = self.offsets[s] as u32;
+        let len = self.encode(s).len() as u32;
+        let span = 1 << (PAYLOAD_BITS - LEN_BITS);
         assert!(
-            len < 1 << LEN_BITS && at < 1 << (PAYLOAD_BITS - LEN_BITS),
+            len < 1 << LEN_BITS && self.encode(&self.text).len() <= span as usize,
             "{s:?}"
         );
-        kind | (len as u32 | (at as u32) << LEN_BITS) << 3
+        // Stored as `at - cp * len` modulo the span: a run of code points whose strings
+        // of one length follow each other in the table ("(a)(b)(c)...") has one entry.
+        let from = at.wrapping_sub(cp.wrapping_mul(len)) & (span - 1);
+        kind | (len | from << LEN_BITS) << 3
     }
 }
 
 fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
-    let strings: BTreeSet<String> = ucd
+    // In code point order, so that runs of mapped code points stay runs in the table.
+    let mut strings: Vec<String> = ucd
         .idna
         .iter()
-        .filter_map(|v| match v {
+        .enumerate()
+        .filter_map(|(cp, v)| match v {
             Idna::Deviation(m) => Some(utf8(m)),
-            Idna::Mapped(m) if m.len() != 1 => Some(utf8(m)),
+            // Canonical mappings are stored as valid (see below): no string.
+            Idna::Mapped(m) if m.len() != 1 && !is_canonical_mapping(ucd, cp as u32, m) => {
+                Some(utf8(m))
+            }
             _ => None,
         })
         .collect();
-    let table = StringTable::new(&strings);
+    let mut seen = BTreeSet::new();
+    let runs: Vec<(String, String)> = (1..CODE_POINTS)
+        .filter_map(|cp| match (&ucd.idna[cp - 1], &ucd.idna[cp]) {
+            (Idna::Mapped(a), Idna::Mapped(b)) if a.len() > 1 && a.len() == b.len() => {
+                let (a, b) = (utf8(a), utf8(b));
+                (a.len() == b.len() && a != b).then_some((a, b))
+            }
+            _ => None,
+        })
+        .collect();
+    strings.retain(|s| seen.insert(s.clone()));
+    let table = StringTable::new(&strings, &runs);
     let (mut targets, mut deltas) = (HashMap::new(), HashMap::new());
     for (cp, v) in ucd.idna.iter().enumerate() {
         let single = match v {
@@ -264,7 +298,7 @@ fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
             Idna::Mapped(m) if is_canonical_mapping(ucd, cp as u32, m) => Cell::Special(KIND_VALID),
             Idna::Ignored => Cell::Special(KIND_IGNORED),
             Idna::Disallowed => Cell::Special(KIND_DISALLOWED),
-            Idna::Deviation(m) => Cell::Entry(table.entry(KIND_DEVIATION, &utf8(m))),
+            Idna::Deviation(m) => Cell::Entry(table.entry(KIND_DEVIATION, cp as u32, &utf8(m))),
             Idna::Mapped(m) if m.len() == 1 => {
                 let delta = m[0] as i32 - cp as i32;
                 // Code point and target in one span of `2^PAYLOAD_BITS` (planes 0 and 1):
@@ -281,7 +315,7 @@ fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
                     Cell::Entry(KIND_DELTA | modular << 3)
                 }
             }
-            Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, &utf8(m))),
+            Idna::Mapped(m) => Cell::Entry(table.entry(KIND_MAPPED, cp as u32, &utf8(m))),
         })
         .collect();
     const { assert!(KIND_VALID < SPECIALS && KIND_IGNORED < SPECIALS && KIND_DISALLOWED == DISALLOWED) };

@@ -10,7 +10,9 @@
 //!
 //! Entries are laid out in code point order after the shared ones, so runs of mapped code
 //! points (consecutive strings, or one delta repeated) give the same offset pattern
-//! everywhere and their leaf blocks are stored once. An entry reused far from its first use
+//! everywhere and their leaf blocks are stored once. A block whose entries are all stored
+//! within reach of one base, however far back (a repeated block of letters, as Arabic
+//! mathematical ones), reads them there. Otherwise an entry reused far from its first use
 //! is copied nearer, to keep every offset below `2^value_bits`, unless it is one of the
 //! `SHARED` entries that would be copied most often, which every block reads at one place
 //! (and a block of shared entries and statuses only, such as the case pairs of Latin
@@ -31,21 +33,22 @@ pub const PAYLOAD_BITS: u32 = 17;
 const ENTRY_BITS: u32 = 2 + PAYLOAD_BITS;
 /// Leaf blocks tried (bits). The ranges searched here and below are narrowed around the
 /// smallest layout found over wider ones (leaf blocks of 4 to 32 code points, leaf values of
-/// 4 to 8 bits, 0 to 128 shared entries), to keep the build script's run short.
-const LEAF_BITS: std::ops::RangeInclusive<u32> = 3..=4;
+/// 4 to 8 bits, 0 to 64 shared entries), to keep the build script's run short.
+const LEAF_BITS: std::ops::RangeInclusive<u32> = 2..=4;
 /// Widths of the leaf values tried (bits): narrower leaves reuse entries from less far back,
 /// so they store more entries again; the generator keeps the smallest sum.
-const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 6..=8;
+const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 3..=5;
 /// Numbers of shared entries tried (see `leaves`): the entries stored most often without
 /// sharing (case pairs' deltas, ...), read from any block, neither stored again nor tied to
 /// a base.
-const SHARED: [usize; 4] = [0, 16, 32, 64];
+const SHARED: [usize; 4] = [0, 2, 4, 8];
 
 pub struct OffsetTrie {
     bits: [u32; 4],
     leaf: Vec<u32>,
-    mid_leaf: Vec<u32>,
-    mid_base: Vec<u32>,
+    /// Per leaf block: the offset of its pattern in `leaf` above `base_bits`, its base below.
+    mid: Vec<u32>,
+    base_bits: u32,
     upper: Vec<u32>,
     upper2: Vec<u32>,
     top: Vec<u32>,
@@ -69,6 +72,28 @@ struct Leaves {
     blocks: Vec<(u32, u32)>,
 }
 
+/// Where to read `needed` (the entries of a block, in order) from copies already stored
+/// within `span` of one base, however far back (a repeated block of letters, as Arabic
+/// mathematical ones): the most recent such base's copies, or `None`.
+fn stored_within(
+    stored: &HashMap<u32, Vec<usize>>,
+    needed: &[u32],
+    span: usize,
+) -> Option<Vec<usize>> {
+    let copies = stored.get(needed.first()?)?;
+    copies.iter().rev().find_map(|&p| {
+        (p.saturating_sub(span - 1)..=p).rev().find_map(|base| {
+            needed
+                .iter()
+                .map(|e| {
+                    let within = |&q: &usize| q >= base && q < base + span;
+                    stored.get(e)?.iter().copied().find(within)
+                })
+                .collect()
+        })
+    })
+}
+
 /// The leaf patterns of blocks of `2^leaf_bits` cells, their values below `2^value_bits`
 /// (`None` when no entry could be reused at that width). The entries of `shared` are the
 /// first ones, which a leaf reads as `SPECIALS + i` from any block; the others follow, read
@@ -83,19 +108,35 @@ fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32, shared: &[u32]) -> Op
     let mut latest: HashMap<u32, usize> = HashMap::new();
     let mut patterns: HashMap<Vec<u32>, u32> = HashMap::new();
     let (mut leaf, mut blocks) = (Vec::new(), Vec::new());
+    // Where each entry is stored (every copy).
+    let mut stored: HashMap<u32, Vec<usize>> = HashMap::new();
+    // Offsets from a block's base stay below this.
+    let span = (1usize << value_bits) - first as usize;
     for block in cells.chunks(1 << leaf_bits) {
+        let needed: Vec<u32> = block
+            .iter()
+            .filter_map(|cell| match *cell {
+                Cell::Entry(e) if !shared.contains(&e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        let mut reused = stored_within(&stored, &needed, span).into_iter().flatten();
         let mut index = Vec::with_capacity(block.len());
         for cell in block {
             index.push(match *cell {
                 Cell::Special(_) => None,
                 Cell::Entry(e) if shared.contains(&e) => None,
-                Cell::Entry(e) => Some(match latest.get(&e) {
-                    Some(&i) if i + window >= entries.len() => i,
-                    _ => {
-                        entries.push(e);
-                        latest.insert(e, entries.len() - 1);
-                        entries.len() - 1
-                    }
+                Cell::Entry(e) => Some(match reused.next() {
+                    Some(i) => i,
+                    None => match latest.get(&e) {
+                        Some(&i) if i + window >= entries.len() => i,
+                        _ => {
+                            entries.push(e);
+                            latest.insert(e, entries.len() - 1);
+                            stored.entry(e).or_default().push(entries.len() - 1);
+                            entries.len() - 1
+                        }
+                    },
                 }),
             });
         }
@@ -152,11 +193,21 @@ impl Leaves {
             1..=5,
             last,
             |[b, c, d], mid, upper, upper2, top| {
+                let base_bits = 32
+                    - mid
+                        .iter()
+                        .map(|p| p & 0xFFFF)
+                        .max()
+                        .unwrap_or(0)
+                        .leading_zeros();
                 let t = OffsetTrie {
                     bits: [a, b, c, d],
                     leaf: self.leaf.clone(),
-                    mid_leaf: mid.iter().map(|p| p >> 16).collect(),
-                    mid_base: mid.iter().map(|p| p & 0xFFFF).collect(),
+                    mid: mid
+                        .iter()
+                        .map(|p| (p >> 16) << base_bits | p & 0xFFFF)
+                        .collect(),
+                    base_bits,
                     upper: upper.to_vec(),
                     upper2,
                     top,
@@ -209,11 +260,10 @@ impl OffsetTrie {
         best.expect("at least one geometry")
     }
 
-    fn arrays(&self) -> [(&str, &Vec<u32>); 6] {
+    fn arrays(&self) -> [(&str, &Vec<u32>); 5] {
         [
             ("LEAF", &self.leaf),
-            ("MID_LEAF", &self.mid_leaf),
-            ("MID_BASE", &self.mid_base),
+            ("MID", &self.mid),
             ("UPPER", &self.upper),
             ("UPPER2", &self.upper2),
             ("TOP", &self.top),
@@ -246,6 +296,12 @@ impl OffsetTrie {
         writeln!(
             out,
             "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_MID_BASE_BITS: u32 = {};",
+            self.base_bits
         )
         .unwrap();
         for (suffix, v) in self.arrays() {

@@ -202,10 +202,12 @@ fn mapping_char(bytes: &[u8]) -> Option<(char, u16)> {
     Some((char::from_u32(cp)?, len))
 }
 
-fn mapping_string(entry: u32) -> Option<MappingStr> {
-    // Length in the low `IDNA_LEN_BITS` of the payload, offset above (build/gen.rs).
+fn mapping_string(entry: u32, cp: u32) -> Option<MappingStr> {
+    // Length in the low `IDNA_LEN_BITS` of the payload, above it the offset less `cp`
+    // times the length, modulo the span of offsets (build/gen.rs).
     let len = (entry >> 3) & ((1 << IDNA_LEN_BITS) - 1);
-    let start = entry >> (3 + IDNA_LEN_BITS);
+    let span = (1 << (IDNA_ENTRY_BITS - 2 - IDNA_LEN_BITS)) - 1;
+    let start = (entry >> (3 + IDNA_LEN_BITS)).wrapping_add(cp.wrapping_mul(len)) & span;
     let end = start.checked_add(len)?;
     MAPPING_BYTES.get(start as usize..end as usize)?;
     Some(MappingStr {
@@ -249,7 +251,12 @@ fn idna_entry(c: char) -> Option<u32> {
     let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)?;
     // `m` is an offset into the overlapped mid blocks (build/offset_trie.rs).
     let k = m + ((cp >> a) & ((1 << b) - 1));
-    let (leaf, base) = (get(&IDNA_MID_LEAF, k)?, get(&IDNA_MID_BASE, k)?);
+    // The leaf block's pattern offset above `IDNA_MID_BASE_BITS`, its base below.
+    let mid = get(&IDNA_MID, k)?;
+    let (leaf, base) = (
+        mid >> IDNA_MID_BASE_BITS,
+        mid & ((1 << IDNA_MID_BASE_BITS) - 1),
+    );
     let v = leaf_at(&IDNA_LEAF, leaf, a, cp)?;
     let Some(offset) = v.checked_sub(SPECIALS) else {
         return Some(v as u32);
@@ -269,7 +276,7 @@ fn idna_mapping_from_tables(c: char) -> Mapping {
     let Some(entry) = idna_entry(c) else {
         return Mapping::Disallowed;
     };
-    let string = || mapping_string(entry);
+    let string = || mapping_string(entry, c as u32);
     match entry & 7 {
         KIND_VALID => Mapping::Valid,
         KIND_IGNORED => Mapping::Ignored,
@@ -514,8 +521,7 @@ pub(crate) fn compose_pair(a: char, b: char) -> Option<char> {
 pub(crate) fn table_bytes() -> usize {
     use core::mem::size_of_val;
     size_of_val(&IDNA_LEAF)
-        + size_of_val(&IDNA_MID_LEAF)
-        + size_of_val(&IDNA_MID_BASE)
+        + size_of_val(&IDNA_MID)
         + size_of_val(&IDNA_UPPER)
         + size_of_val(&IDNA_UPPER2)
         + size_of_val(&IDNA_TOP)

@@ -45,6 +45,8 @@ const SHARED: [usize; 4] = [0, 2, 4, 8];
 
 pub struct OffsetTrie {
     bits: [u32; 4],
+    /// See `Trie::scale` (build/trie.rs).
+    scale: u32,
     leaf: Vec<u32>,
     /// Per leaf block: the offset of its pattern in `leaf` above `base_bits`, its base below.
     mid: Vec<u32>,
@@ -192,7 +194,7 @@ impl Leaves {
             a,
             1..=5,
             last,
-            |[b, c, d], mid, upper, upper2, top| {
+            |[b, c, d, scale], mid, upper, upper2, top| {
                 let base_bits = 32
                     - mid
                         .iter()
@@ -202,6 +204,7 @@ impl Leaves {
                         .leading_zeros();
                 let t = OffsetTrie {
                     bits: [a, b, c, d],
+                    scale,
                     leaf: self.leaf.clone(),
                     mid: mid
                         .iter()
@@ -296,6 +299,12 @@ impl OffsetTrie {
         writeln!(
             out,
             "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_MID_SCALE: u32 = {};",
+            self.scale
         )
         .unwrap();
         writeln!(

@@ -39,6 +39,9 @@ impl Write for Out {
 pub struct Trie {
     /// Bits consumed by each level below the top, leaf first.
     pub bits: [u32; 4],
+    /// The upper level holds mid offsets shifted right by this (0, or the mid block bits
+    /// when it holds block numbers; see `each_upper_geometry`).
+    pub scale: u32,
     /// `[leaf, mid, upper, upper2, top]` arrays.
     pub levels: [Vec<u32>; 5],
     /// The value of every code point past the end of `top`.
@@ -127,28 +130,32 @@ pub fn trim_tail(top: &mut Vec<u32>, last: usize, shift: u32) {
 /// The levels above a level whose block ids are `ids` (blocks of `2^a` code points), for
 /// every geometry tried: a mid level of `2^b` ids (`b` in `mid_bits`, overlapped: the
 /// upper level holds offsets into it), an upper level of `2^c`, a second of `2^d`, and the
-/// top trimmed past `last`. `f` gets `[b, c, d]`, the mid level, the upper level, the
+/// top trimmed past `last`. `f` gets `[b, c, d, scale]` (see `Trie::scale`), the mid level, the upper level, the
 /// second and the top. Both tries' generators search these levels the same way.
 pub fn each_upper_geometry(
     ids: &[u32],
     a: u32,
     mid_bits: std::ops::RangeInclusive<u32>,
     last: usize,
-    mut f: impl FnMut([u32; 3], &[u32], &[u32], Vec<u32>, Vec<u32>),
+    mut f: impl FnMut([u32; 4], &[u32], &[u32], Vec<u32>, Vec<u32>),
 ) {
     for b in mid_bits {
         let mut blocks = Vec::new();
-        let ids_b = dedup_blocks(ids, 1 << b, &mut blocks);
-        let (mid, offsets) = overlap_blocks(&blocks, 1 << b);
-        let ids_b: Vec<u32> = ids_b.iter().map(|&id| offsets[id as usize]).collect();
-        for c in 1..=5 {
-            let mut upper = Vec::new();
-            let ids_c = dedup_blocks(&ids_b, 1 << c, &mut upper);
-            for d in 1..=5 {
-                let mut upper2 = Vec::new();
-                let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
-                trim_tail(&mut top, last, a + b + c + d);
-                f([b, c, d], &mid, &upper, upper2, top);
+        let numbers = dedup_blocks(ids, 1 << b, &mut blocks);
+        let (overlapped, offsets) = overlap_blocks(&blocks, 1 << b);
+        let at: Vec<u32> = numbers.iter().map(|&id| offsets[id as usize]).collect();
+        // The upper level holds offsets into the overlapped mid blocks (scale 0), or block
+        // numbers (scale `b`: the mid offset is the number shifted), whichever is smaller.
+        for (scale, mid, ids_b) in [(0, &overlapped, &at), (b, &blocks, &numbers)] {
+            for c in 1..=5 {
+                let mut upper = Vec::new();
+                let ids_c = dedup_blocks(ids_b, 1 << c, &mut upper);
+                for d in 1..=5 {
+                    let mut upper2 = Vec::new();
+                    let mut top = dedup_blocks(&ids_c, 1 << d, &mut upper2);
+                    trim_tail(&mut top, last, a + b + c + d);
+                    f([b, c, d, scale], mid, &upper, upper2, top);
+                }
             }
         }
     }
@@ -236,10 +243,11 @@ impl Trie {
                 a,
                 1..=6,
                 last,
-                |[b, c, d], mid, upper, upper2, top| {
+                |[b, c, d, scale], mid, upper, upper2, top| {
                     let levels = [leaf.clone(), mid.to_vec(), upper.to_vec(), upper2, top];
                     let t = Trie {
                         bits: [a, b, c, d],
+                        scale,
                         levels,
                         default,
                     };
@@ -262,6 +270,12 @@ impl Trie {
         writeln!(
             out,
             "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "pub(crate) const {name}_MID_SCALE: u32 = {};",
+            self.scale
         )
         .unwrap();
         writeln!(

@@ -110,7 +110,12 @@ fn leaf_at<T: Level + ?Sized>(table: &T, offset: usize, bits: u32, cp: usize) ->
 type Levels<'a, A, B, C, D, E> = (&'a A, &'a B, &'a C, &'a D, &'a E);
 
 /// Five-level trie walk (see build/trie.rs for the layout).
-fn trie<A, B, C, D, E>(tables: Levels<'_, A, B, C, D, E>, bits: [u32; 4], cp: u32) -> Option<usize>
+fn trie<A, B, C, D, E>(
+    tables: Levels<'_, A, B, C, D, E>,
+    bits: [u32; 4],
+    scale: u32,
+    cp: u32,
+) -> Option<usize>
 where
     A: Level,
     B: Level,
@@ -123,7 +128,8 @@ where
     let cp = cp as usize;
     let t = get(top, cp >> (a + b + c + d))?;
     let u = level(upper2, t, d, cp, a + b + c)?;
-    let m = level(upper, u, c, cp, a + b)?;
+    // An offset into the mid blocks, or a block number (`scale`, build/trie.rs).
+    let m = level(upper, u, c, cp, a + b)? << scale;
     let l = get(mid, m + ((cp >> a) & ((1 << b) - 1)))?;
     leaf_at(leaf, l, a, cp)
 }
@@ -248,8 +254,8 @@ fn idna_entry(c: char) -> Option<u32> {
         });
     };
     let u = level(&IDNA_UPPER2, t, d, cp, a + b + c_bits)?;
-    let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)?;
-    // `m` is an offset into the overlapped mid blocks (build/offset_trie.rs).
+    // An offset into the mid blocks, or a block number (`IDNA_MID_SCALE`, build/trie.rs).
+    let m = level(&IDNA_UPPER, u, c_bits, cp, a + b)? << IDNA_MID_SCALE;
     let k = m + ((cp >> a) & ((1 << b) - 1));
     // The leaf block's pattern offset above `IDNA_MID_BASE_BITS`, its base below.
     let mid = get(&IDNA_MID, k)?;
@@ -370,7 +376,7 @@ fn props_from_tables(c: char) -> Props {
         &PROPS_UPPER2,
         &PROPS_TOP,
     );
-    let i = trie(tables, PROPS_BITS, c as u32).unwrap_or(PROPS_DEFAULT);
+    let i = trie(tables, PROPS_BITS, PROPS_MID_SCALE, c as u32).unwrap_or(PROPS_DEFAULT);
     Props(PROPS.get(i).copied().map_or(0, u32::from))
 }
 

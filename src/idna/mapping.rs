@@ -103,31 +103,37 @@ impl<'a> Mapped<'a> {
     /// The next input character: UTF-8 decoded by hand (the leaf of every NFC stream's call
     /// graph, so no call to `str::from_utf8`); U+FFFD for a sequence that is not UTF-8 (only
     /// escaped input can hold one; a byte that does not continue it is read again as a lead
-    /// byte), which UTS46 disallows, as the host parser fails on it.
+    /// byte), which UTS46 disallows, as the host parser fails on it. One read of a byte for
+    /// the lead and its continuations alike: the percent-decoding it inlines is here once.
     fn input_char(&mut self) -> Option<char> {
-        let (lead, n) = self.peek_byte()?;
-        self.skip(n);
-        // The sequence's length, the lead byte's payload and the smallest code point it may
-        // encode (below: overlong).
-        let (len, mut cp, min) = match lead {
-            0..0x80 => return Some(char::from(lead)),
-            0xC0..0xE0 => (2, u32::from(lead & 0x1F), 0x80),
-            0xE0..0xF0 => (3, u32::from(lead & 0x0F), 0x800),
-            0xF0..0xF8 => (4, u32::from(lead & 0x07), 0x1_0000),
-            _ => return Some(char::REPLACEMENT_CHARACTER),
-        };
-        for _ in 1..len {
-            match self.peek_byte() {
-                Some((b, n)) if b & 0xC0 == 0x80 => {
-                    cp = cp << 6 | u32::from(b & 0x3F);
-                    self.skip(n);
+        // Continuation bytes still expected (none: the next byte leads), the code point so
+        // far, and the smallest code point the sequence may encode (below: overlong).
+        let (mut more, mut cp, mut min) = (0, 0, 0);
+        loop {
+            let next = self.peek_byte();
+            let Some((b, n)) = next.filter(|&(b, _)| more == 0 || b & 0xC0 == 0x80) else {
+                // The input's end before a lead byte; else a sequence cut short.
+                return (more != 0).then_some(char::REPLACEMENT_CHARACTER);
+            };
+            self.skip(n);
+            if more != 0 {
+                cp = cp << 6 | u32::from(b & 0x3F);
+                more -= 1;
+                if more == 0 {
+                    // Surrogates and code points past U+10FFFF are not characters.
+                    let c = char::from_u32(cp).filter(|_| cp >= min);
+                    return Some(c.unwrap_or(char::REPLACEMENT_CHARACTER));
                 }
-                _ => return Some(char::REPLACEMENT_CHARACTER),
+                continue;
             }
+            (more, cp, min) = match b {
+                0..0x80 => return Some(char::from(b)),
+                0xC0..0xE0 => (1, u32::from(b & 0x1F), 0x80),
+                0xE0..0xF0 => (2, u32::from(b & 0x0F), 0x800),
+                0xF0..0xF8 => (3, u32::from(b & 0x07), 0x1_0000),
+                _ => return Some(char::REPLACEMENT_CHARACTER),
+            };
         }
-        // Surrogates and code points past U+10FFFF are not characters.
-        let c = char::from_u32(cp).filter(|_| cp >= min);
-        Some(c.unwrap_or(char::REPLACEMENT_CHARACTER))
     }
 }
 

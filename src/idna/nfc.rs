@@ -82,56 +82,67 @@ fn div_t_count(s: u32) -> u32 {
     (s * 9_363) >> 18
 }
 
-fn hangul_decompose(c: char, buf: &mut [char; 4]) -> Option<usize> {
-    let s = (c as u32).checked_sub(S_BASE).filter(|&s| s < S_COUNT)?;
-    let lv = div_n_count(s);
-    let l = char::from_u32(L_BASE + lv)?;
-    let v = char::from_u32(V_BASE + div_t_count(s - lv * N_COUNT))?;
-    *buf = [l, v, '\0', '\0'];
-    match s - div_t_count(s) * T_COUNT {
-        0 => Some(2),
-        t => {
-            buf[2] = char::from_u32(T_BASE + t)?;
-            Some(3)
-        }
-    }
+/// The index of the Hangul syllable `c` (`c - S_BASE`, below `S_COUNT`).
+fn hangul_index(c: char) -> Option<u32> {
+    (c as u32).checked_sub(S_BASE).filter(|&s| s < S_COUNT)
 }
 
-/// Writes the full canonical decomposition of `c` (at most 4 code points, checked by the
-/// generator) into `buf` and returns its length.
-fn decompose(c: char, buf: &mut [char; 4]) -> usize {
+/// The T part's offset from `T_BASE` of the Hangul syllable of index `s` (0: none).
+fn hangul_t(s: u32) -> u32 {
+    s - div_t_count(s) * T_COUNT
+}
+
+/// The first character of the full canonical decomposition of `c` and the decomposition's
+/// length (at most 4 code points, checked by the generator). Returned, not written into a
+/// buffer: no array in the frame of the stream that reads the source ([`Decomposed`];
+/// Cortex-M stack bound).
+fn decomposition_start(c: char) -> (char, u32) {
     if (c as u32) < 0xC0 {
-        buf[0] = c;
-        return 1;
+        return (c, 1);
     }
-    if let Some(n) = hangul_decompose(c, buf) {
-        return n;
+    if let Some(s) = hangul_index(c) {
+        let l = char::from_u32(L_BASE + div_n_count(s)).unwrap_or_default();
+        return (l, 2 + u32::from(hangul_t(s) != 0));
     }
-    // Only the first component of a decomposition decomposes further. Its seconds fill
-    // `buf` from the end (the outermost one is last), then move up behind the head: no
-    // second array in this frame (Cortex-M stack bound).
-    let mut free = buf.len();
-    let mut head = c;
+    // Only the first component of a decomposition decomposes further: the innermost
+    // first, then the seconds met on the way in (at most 3), innermost first.
+    let (mut head, mut seconds) = (c, 0);
     while may_decompose(head) {
         let Some((first, second)) = decompose_once(head) else {
             break;
         };
-        if let (Some(s), true) = (second, free > 1) {
-            free -= 1;
-            if let Some(slot) = buf.get_mut(free) {
-                *slot = s;
+        if second.is_some() && seconds < 3 {
+            seconds += 1;
+        }
+        head = first;
+    }
+    (head, 1 + seconds)
+}
+
+/// The character at `pos` (from 1) of the full canonical decomposition of `c`, whose length
+/// is `len` ([`decomposition_start`]): the `len - pos`-th second met from the outside in.
+fn decomposition_at(c: char, pos: u32, len: u32) -> char {
+    if let Some(s) = hangul_index(c) {
+        let part = match pos {
+            1 => V_BASE + div_t_count(s - div_n_count(s) * N_COUNT),
+            _ => T_BASE + hangul_t(s),
+        };
+        return char::from_u32(part).unwrap_or_default();
+    }
+    let (mut head, mut met) = (c, 0);
+    while may_decompose(head) {
+        let Some((first, second)) = decompose_once(head) else {
+            break;
+        };
+        if let (Some(s), true) = (second, met < 3) {
+            met += 1;
+            if met == len - pos {
+                return s;
             }
         }
         head = first;
     }
-    let [_, b, c, d] = *buf;
-    *buf = match free {
-        4 => [head, b, c, d],
-        3 => [head, d, c, d],
-        2 => [head, c, d, d],
-        _ => [head, b, c, d],
-    };
-    1 + buf.len() - free
+    head
 }
 
 /// The canonical decomposition (NFD without reordering) of a character source.
@@ -156,21 +167,19 @@ impl<I: Iterator<Item = char>> Iterator for Decomposed<I> {
     type Item = char;
 
     fn next(&mut self) -> Option<char> {
-        let mut buf = ['\0'; 4];
         let (pos, len) = ((self.current >> 24) & 0xF, self.current >> 28);
         if pos < len {
             let c = char::from_u32(self.current & 0x1F_FFFF).unwrap_or_default();
-            decompose(c, &mut buf);
             self.current += 1 << 24;
-            return buf.get(pos as usize).copied();
+            return Some(decomposition_at(c, pos, len));
         }
         let c = self.src.next()?;
-        let n = decompose(c, &mut buf);
+        let (first, n) = decomposition_start(c);
         self.current = match n {
             1 => 0,
-            _ => c as u32 | 1 << 24 | (n as u32) << 28,
+            _ => c as u32 | 1 << 24 | n << 28,
         };
-        Some(buf[0])
+        Some(first)
     }
 }
 

@@ -284,8 +284,8 @@ fn in_place(s: &str) -> std::string::String {
 fn composites_are_never_longer_than_their_parts() {
     let mut checked = 0;
     for x in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-        let mut parts = ['\0'; 4];
-        let n = decompose(x, &mut parts);
+        let parts: std::vec::Vec<char> = Decomposed::new(core::iter::once(x)).collect();
+        let n = parts.len();
         for k in 1..n {
             // Every prefix of the decomposition composes step by step.
             let prefix: std::string::String = parts[..=k].iter().collect();

@@ -287,14 +287,13 @@ fn count_on_stack<R: Report>(
     n: usize,
     buf: &mut [u8; ON_STACK],
 ) -> Error {
-    let bound = || Error::ArenaTooSmall {
-        needed: n + output_bound(t, n, job.base),
-    };
-    let Some(plan) = plan(t, n) else {
-        return bound();
-    };
-    let Some(copy) = buf.get_mut(..plan.kept) else {
-        return bound();
+    // (One place for the bound: shared by a closure, the bound's inputs and its answer
+    // would each have a slot of their own in this frame, which holds the copy.)
+    let planned = plan(t, n).and_then(|p| buf.get_mut(..p.kept).map(|copy| (p, copy)));
+    let Some((plan, copy)) = planned else {
+        return Error::ArenaTooSmall {
+            needed: n + output_bound(t, n, job.base),
+        };
     };
     copy_without_tabs(t.get(..plan.end).unwrap_or_default(), copy);
     // (Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8.)

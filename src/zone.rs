@@ -320,8 +320,13 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
     // ([`count_without_zone`]; the stack bound).
     // An `ArenaTooSmall` is tightened by the caller where the tab-free copy did not fit
     // ([`count_without_zone`]), once this frame is gone (the stack bound).
-    let url = parse_result(stripped, None, out, Options::default())
-        .map_err(|e| in_caller_input(e, zoned))?;
+    // (Matched by reference: a `map_err` moves the whole result, a second copy of the
+    // record in this frame, which is above the parse.)
+    let result = parse_result(stripped, None, out, Options::default());
+    let url = match &result {
+        Ok(url) => url,
+        Err(e) => return Err(in_caller_input(*e, zoned)),
+    };
     let href = url.as_str();
     let record = url.record();
     let host_end = record.host_end as usize;

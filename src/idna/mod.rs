@@ -260,13 +260,13 @@ pub(crate) fn domain_to_ascii_in(
     mode: DomainToAscii,
     out: &mut [u8],
 ) -> Result<usize, IdnaError> {
-    let encode = match mode {
-        DomainToAscii::Strict => return to_ascii_in(domain, Uts46Options::url(true), out, true),
-        DomainToAscii::NotStrict { encode } => encode,
+    let (strict, encode) = match mode {
+        DomainToAscii::Strict => (true, true),
+        DomainToAscii::NotStrict { encode } => (false, encode),
     };
     // A loop here rather than a call of `str::is_ascii`: across a call `encode` would take
     // a stack slot, 8 bytes more under every caller on a Cortex-M0 (stack bound).
-    let n = if domain.bytes().all(|b| b.is_ascii()) {
+    let n = if !strict && domain.bytes().all(|b| b.is_ascii()) {
         let dst = out
             .get_mut(..domain.len())
             .ok_or(IdnaError::BufferTooSmall {
@@ -278,7 +278,14 @@ pub(crate) fn domain_to_ascii_in(
         }
         domain.len()
     } else {
-        to_ascii_in(domain, Uts46Options::url(false), out, encode)?
+        // One call for both modes: a single call site is inlined here, with no frame of
+        // its own under every host's.
+        let result = to_ascii_in(domain, Uts46Options::url(strict), out, encode);
+        // beStrict: UTS46's answer, with no check of its own.
+        if strict {
+            return result;
+        }
+        result?
     };
     let result = out.get(..n).unwrap_or_default();
     if result.is_empty() {

@@ -275,8 +275,8 @@ pub(super) fn logged_host<R: Report>() -> usize {
 /// dot segment or a default port only removes; the serializer may insert `/.`). Otherwise
 /// the answer is [`output_bound`].
 ///
-/// Inlined into its two callers: the frame that holds the copy holds little else (what to
-/// copy is decided out of line, [`plan`], and the answers are worked out before the parse),
+/// Inlined into its two callers: the frame that holds the copy holds little else (the copy
+/// is made out of line, [`plan`], and the answers are worked out before the parse),
 /// since it is under the parser's deepest chain (stack bound).
 #[inline(always)]
 fn count_on_stack<R: Report>(
@@ -287,18 +287,11 @@ fn count_on_stack<R: Report>(
     n: usize,
     buf: &mut [u8; ON_STACK],
 ) -> Error {
-    let bound = || Error::ArenaTooSmall {
-        needed: n + output_bound(t, n, job.base),
+    let Some((plan, copy)) = plan(t, n, buf) else {
+        return Error::ArenaTooSmall {
+            needed: n + output_bound(t, n, job.base),
+        };
     };
-    let Some(plan) = plan(t, n) else {
-        return bound();
-    };
-    let Some(copy) = buf.get_mut(..plan.kept) else {
-        return bound();
-    };
-    copy_without_tabs(t.get(..plan.end).unwrap_or_default(), copy);
-    // (Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8.)
-    let copy: &[u8] = copy;
     let map_pos = Positions::new(lead, t);
     // With no arena, like an arena that holds just the copy: with more room here than there
     // (the stack past the copy), a step could decide here what is undecided there, and a
@@ -335,11 +328,8 @@ fn counts(n: usize) -> bool {
     n <= ON_STACK || cfg!(any(feature = "idna", feature = "fast-path"))
 }
 
-/// What [`count_on_stack`] copies: the first `kept` tab-free bytes (`end` bytes of `t`), and
-/// what it answers besides the copy's own count.
+/// What [`count_on_stack`] answers besides the count of its copy.
 struct Plan {
-    kept: usize,
-    end: usize,
     /// What the rest after a head may add (its per-byte bound, and `/.`).
     after: usize,
     /// The answer when the copy parses: `n` when the whole output is the tab-free input,
@@ -347,12 +337,12 @@ struct Plan {
     valid: usize,
 }
 
-/// The whole tab-free copy of `t` (`n` bytes) when it fits in [`ON_STACK`], else its head
-/// (through the byte that ends it) when that fits; `None` when neither does, and in the
-/// smallest build past [`ON_STACK`] bytes ([`counts`]). Out of line: off the frame that
-/// holds the copy and the parser.
+/// The tab-free copy of `t` (`n` bytes) in `buf`: the whole of it when it fits in
+/// [`ON_STACK`], else its head (through the byte that ends it) when that fits; `None` when
+/// neither does, and in the smallest build past [`ON_STACK`] bytes ([`counts`]). Out of
+/// line: off the frame that holds the copy and the parser.
 #[inline(never)]
-fn plan(t: &[u8], n: usize) -> Option<Plan> {
+fn plan<'b>(t: &[u8], n: usize, buf: &'b mut [u8; ON_STACK]) -> Option<(Plan, &'b [u8])> {
     let (kept, after, whole) = match n <= ON_STACK {
         true => (n, 0, true),
         false if cfg!(any(feature = "idna", feature = "fast-path")) => {
@@ -362,16 +352,11 @@ fn plan(t: &[u8], n: usize) -> Option<Plan> {
         }
         false => return None,
     };
-    if kept > ON_STACK {
-        return None;
-    }
+    let copy = buf.get_mut(..kept)?;
+    copy_without_tabs(t.get(..kept_position(t, kept)).unwrap_or_default(), copy);
     let valid = if whole { n } else { n + kept + after };
-    Some(Plan {
-        kept,
-        end: kept_position(t, kept),
-        after,
-        valid,
-    })
+    // (Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8.)
+    Some((Plan { after, valid }, copy))
 }
 
 /// Whether `rest` (after a head) appends to a head that parses to itself without changing

@@ -323,10 +323,10 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
       "$1:" $((FLASH[$2] - FLASH[BASELINE])) "${FLASH[$2]}" "$3" "$over" "$4" "$([ "$over" -le 1024 ] && echo met || echo not met)")")
     [ "$over" -le "$4" ] || fail "flash: $1 links $over B more than the Rust probe (ratchet $4 B)"
   }
-  parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-4738}"
-  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-3824}"
-  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-4698}"
-  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-3744}"
+  parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-4792}"
+  parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-3878}"
+  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-4692}"
+  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-3738}"
   # The same probes linked with link-time LTO (MICROURL_FFI_LINK_LTO=0 skips it): the archive
   # as LLVM bitcode (-C linker-plugin-lto), linked through gcc by rustup's lld
   # (-fuse-ld=lld), which optimizes the library for the functions the firmware calls, as

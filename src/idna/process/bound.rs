@@ -8,7 +8,7 @@ use crate::idna::punycode;
 
 /// A buffer length with which [`process`](fn@super::process) never runs out of space on
 /// `domain`: the largest of `pos + peak` over the labels (`pos` = bytes of finished output
-/// before a label), each counted by [`stream_cost`] on the segment between ASCII full stops
+/// before a label), each counted by [`segment_cost`] on the segment between ASCII full stops
 /// that holds it.
 ///
 /// Not inlined into the callers: its stream would double their stack frames, and it runs

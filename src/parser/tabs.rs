@@ -53,8 +53,9 @@ fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
 /// runs between them at once (there are few).
-/// Not inlined: only input with tabs or newlines is copied; the pipeline's common path
-/// carries neither the copy loop's code nor its frame.
+/// Not inlined: one body for both of the pipeline's copy paths, and the copy loop's locals
+/// are gone before the run starts, so they add nothing to the frame that the states' chain
+/// runs under (stack).
 #[inline(never)]
 pub(super) fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
     let mut at = 0;

@@ -162,7 +162,9 @@ fn to_ascii_in(
 ) -> Result<usize, NoAscii> {
     let operation = process::Operation::ToAscii { encode };
     match process::process(domain, &options, operation, out) {
-        Ok(outcome) => outcome.error.map_or(Ok(outcome.len), |e| Err(NoAscii::Idna(e))),
+        Ok(outcome) => outcome
+            .error
+            .map_or(Ok(outcome.len), |e| Err(NoAscii::Idna(e))),
         Err(_) => Err(NoAscii::NoRoom),
     }
 }
@@ -185,7 +187,7 @@ pub(crate) enum NoAscii {
 impl NoAscii {
     /// The [`IdnaError`] of `domain` to ASCII: the buffer running out counted
     /// ([`needed_bound`]).
-    pub(crate) fn counted(self, domain: &str, transitional: bool) -> IdnaError {
+    fn counted(self, domain: &str, transitional: bool) -> IdnaError {
         match self {
             NoAscii::Idna(e) => e,
             NoAscii::NoRoom => IdnaError::BufferTooSmall {
@@ -408,24 +410,38 @@ mod tests {
     /// buffer of that size holds the result.
     #[test]
     fn running_out_is_counted_only_where_a_size_is_read() {
-        for domain in ["b\u{fc}cher.example", "a.e\u{301}\u{300}", "\u{4f8b}.xn--9ca"] {
+        for domain in [
+            "b\u{fc}cher.example",
+            "a.e\u{301}\u{300}",
+            "\u{4f8b}.xn--9ca",
+        ] {
             for encode in [true, false] {
                 let mode = DomainToAscii::NotStrict { encode };
                 let got = domain_to_ascii_in(domain, mode, &mut [0u8; 4]);
                 assert_eq!(got, Err(NoAscii::NoRoom), "{domain:?} {encode}");
             }
-            assert_eq!(domain_to_ascii_no_room(domain), NoAscii::NoRoom, "{domain:?}");
+            assert_eq!(
+                domain_to_ascii_no_room(domain),
+                NoAscii::NoRoom,
+                "{domain:?}"
+            );
             let got = domain_to_ascii(domain, false, &mut [0u8; 4]);
             let Err(IdnaError::BufferTooSmall { needed }) = got else {
                 panic!("{domain:?}: {got:?}");
             };
             let mut room = [0u8; 256];
             assert!(needed <= room.len(), "{domain:?}: {needed}");
-            assert!(domain_to_ascii(domain, false, &mut room[..needed]).is_ok(), "{domain:?}");
+            assert!(
+                domain_to_ascii(domain, false, &mut room[..needed]).is_ok(),
+                "{domain:?}"
+            );
         }
         // An ASCII domain's size is its length, counted as it is read.
         let needed = IdnaError::BufferTooSmall { needed: 7 };
         assert_eq!(domain_to_ascii_no_room("Example"), NoAscii::Idna(needed));
-        assert_eq!(domain_to_ascii_no_room(""), NoAscii::Idna(IdnaError::EmptyHost));
+        assert_eq!(
+            domain_to_ascii_no_room(""),
+            NoAscii::Idna(IdnaError::EmptyHost)
+        );
     }
 }

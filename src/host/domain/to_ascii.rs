@@ -255,7 +255,7 @@ fn idna_error<R: Report>(
 /// when valid; when undecided, the run is left undecided, for `can_parse` to settle
 /// ([`undecided_host_valid`]).
 fn passed_over(verdict: Verdict, out: &mut Writer<'_>) -> Parsed {
-    if let Verdict::Unknown { .. } = verdict {
+    if matches!(verdict, Verdict::Unknown { .. }) {
         out.skip_unwritten(0);
     }
     Parsed::Domain
@@ -323,7 +323,10 @@ fn host_verdict(
     domain: Mapped<'_>,
     scratch: &mut [u8],
 ) -> Result<Verdict, ParseErrorKind> {
-    if !matches!(e, NoAscii::NoRoom | NoAscii::Idna(IdnaError::BufferTooSmall { .. })) {
+    if !matches!(
+        e,
+        NoAscii::NoRoom | NoAscii::Idna(IdnaError::BufferTooSmall { .. })
+    ) {
         return Ok(Verdict::Unknown {
             fails: false,
             scratch: 0,

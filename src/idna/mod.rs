@@ -146,36 +146,54 @@ impl Uts46Options {
 /// ```
 #[inline]
 pub fn to_ascii(domain: &str, options: Uts46Options, out: &mut [u8]) -> Result<usize, IdnaError> {
-    to_ascii_in(domain, options, out, true)
+    let transitional = options.transitional_processing;
+    to_ascii_in(domain, options, out, true).map_err(|e| e.counted(domain, transitional))
 }
 
-/// [`to_ascii`]; without `encode`, for a validity-only run, whose result is not kept: a
-/// label to encode is only checked for what can fail its encoding ([`process::process`]),
-/// and a buffer that runs out is not counted ([`bound_if_counted`]).
+/// [`to_ascii`], with the buffer running out left uncounted ([`NoAscii::NoRoom`]); without
+/// `encode`, for a validity-only run, whose result is not kept: a label to encode is only
+/// checked for what can fail its encoding ([`process::process`]).
 #[inline]
 fn to_ascii_in(
     domain: &str,
     options: Uts46Options,
     out: &mut [u8],
     encode: bool,
-) -> Result<usize, IdnaError> {
+) -> Result<usize, NoAscii> {
     let operation = process::Operation::ToAscii { encode };
     match process::process(domain, &options, operation, out) {
-        Ok(outcome) => outcome.error.map_or(Ok(outcome.len), Err),
-        Err(_) => Err(IdnaError::BufferTooSmall {
-            needed: bound_if_counted(encode, domain, options.transitional_processing),
-        }),
+        Ok(outcome) => outcome
+            .error
+            .map_or(Ok(outcome.len), |e| Err(NoAscii::Idna(e))),
+        Err(_) => Err(NoAscii::NoRoom),
     }
 }
 
-/// The size [`IdnaError::BufferTooSmall`] reports for `domain` to ASCII: [`needed_bound`]
-/// where a size is read, 0 in a validity-only run (`count` false), which keeps no output and
-/// reads no size. Not counting there keeps `can_parse` linear: the exact count of a label's
-/// Punycode streams the label once per encoder pass.
-fn bound_if_counted(count: bool, domain: &str, transitional: bool) -> usize {
-    match count {
-        true => needed_bound(domain, transitional, Target::Ascii),
-        false => 0,
+/// How the crate's domain to ASCII ([`domain_to_ascii_in`]) ends without a result: an
+/// [`IdnaError`], or UTS46 processing running out of buffer before it found one, with the
+/// size that suffices not counted. Only a caller that reads a size counts it
+/// ([`NoAscii::counted`]): a validity-only run (`can_parse`) keeps no output and reads no
+/// size, and not counting keeps it linear (the size of a label's Punycode, counted without
+/// storing the label, streams the label once per encoder pass).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoAscii {
+    /// The error, as the public functions return it (an ASCII domain's
+    /// [`IdnaError::BufferTooSmall`] is its length, counted as it is read).
+    Idna(IdnaError),
+    /// UTS46 processing ran out of buffer, with no error found before; not counted.
+    NoRoom,
+}
+
+impl NoAscii {
+    /// The [`IdnaError`] of `domain` to ASCII: the buffer running out counted
+    /// ([`needed_bound`]).
+    fn counted(self, domain: &str, transitional: bool) -> IdnaError {
+        match self {
+            NoAscii::Idna(e) => e,
+            NoAscii::NoRoom => IdnaError::BufferTooSmall {
+                needed: needed_bound(domain, transitional, Target::Ascii),
+            },
+        }
     }
 }
 
@@ -204,6 +222,12 @@ pub fn to_unicode(
             needed: needed_bound(domain, options.transitional_processing, Target::Unicode),
         }),
     }
+}
+
+/// The arena [`to_ascii`] with the URL Standard's options needs for `domain` (the bound of
+/// `BufferTooSmall`).
+pub(crate) fn ascii_needed(domain: &str) -> usize {
+    needed_bound(domain, false, Target::Ascii)
 }
 
 /// The arena [`to_ascii`] with the URL Standard's options needs for the domain `input`
@@ -241,7 +265,7 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool, out: &mut [u8]) -> Result<
         true => DomainToAscii::Strict,
         false => DomainToAscii::NotStrict { encode: true },
     };
-    domain_to_ascii_in(domain, mode, out)
+    domain_to_ascii_in(domain, mode, out).map_err(|e| e.counted(domain, false))
 }
 
 /// How [`domain_to_ascii_in`] runs: beStrict, or not, and then whether a label is
@@ -254,12 +278,13 @@ pub(crate) enum DomainToAscii {
     NotStrict { encode: bool },
 }
 
-/// [`domain_to_ascii`] as `mode` says: the same answer either way.
+/// [`domain_to_ascii`] as `mode` says: the same answer either way, with the buffer running
+/// out in UTS46 processing left uncounted ([`NoAscii`]).
 pub(crate) fn domain_to_ascii_in(
     domain: &str,
     mode: DomainToAscii,
     out: &mut [u8],
-) -> Result<usize, IdnaError> {
+) -> Result<usize, NoAscii> {
     let (strict, encode) = match mode {
         DomainToAscii::Strict => (true, true),
         DomainToAscii::NotStrict { encode } => (false, encode),
@@ -269,9 +294,9 @@ pub(crate) fn domain_to_ascii_in(
     let n = if !strict && domain.bytes().all(|b| b.is_ascii()) {
         let dst = out
             .get_mut(..domain.len())
-            .ok_or(IdnaError::BufferTooSmall {
+            .ok_or(NoAscii::Idna(IdnaError::BufferTooSmall {
                 needed: domain.len(),
-            })?;
+            }))?;
         // A zip, not `copy_from_slice`: equal lengths need no check (and no panic path).
         for (d, s) in dst.iter_mut().zip(domain.bytes()) {
             *d = s.to_ascii_lowercase();
@@ -289,7 +314,7 @@ pub(crate) fn domain_to_ascii_in(
     };
     let result = out.get(..n).unwrap_or_default();
     if result.is_empty() {
-        return Err(IdnaError::EmptyHost);
+        return Err(NoAscii::Idna(IdnaError::EmptyHost));
     }
     // Canonical bytes (lowercase, not forbidden: most of a ToASCII result) four at a time,
     // then the exact check from the first other byte on.
@@ -301,28 +326,28 @@ pub(crate) fn domain_to_ascii_in(
         .iter()
         .position(|&b| is_forbidden_domain_code_point(b))
     {
-        Some(position) => Err(IdnaError::ForbiddenDomainCodePoint {
+        Some(position) => Err(NoAscii::Idna(IdnaError::ForbiddenDomainCodePoint {
             position: from + position,
-        }),
+        })),
         None => Ok(n),
     }
 }
 
-/// The error [`domain_to_ascii`] (beStrict = false) returns for `domain` with no buffer at
-/// all, without running UTS46 processing on it: the buffer running out, with the size that
-/// suffices where `count` asks for it ([`bound_if_counted`]; an empty domain: the empty
-/// host). Processing an empty buffer fails at the
-/// first byte it writes, so what it could find before is left to
+/// The error [`domain_to_ascii_in`] (beStrict = false) returns for `domain` with no buffer
+/// at all, without running UTS46 processing on it: the buffer running out (an ASCII
+/// domain's counted, its length; an empty domain: the empty host). Processing an empty
+/// buffer fails at the first byte it writes, so what it could find before is left to
 /// [`verdict`](fn@verdict::verdict), which the callers run on this error (a host with no
 /// room in the arena): the deep frames of processing (an `xn--` label's NFC check) stay off
 /// the stack of that path (Cortex-M0 bound).
-pub(crate) fn domain_to_ascii_no_room(domain: &str, count: bool) -> IdnaError {
-    let needed = match domain.is_ascii() {
-        true if domain.is_empty() => return IdnaError::EmptyHost,
-        true => domain.len(),
-        false => bound_if_counted(count, domain, false),
-    };
-    IdnaError::BufferTooSmall { needed }
+pub(crate) fn domain_to_ascii_no_room(domain: &str) -> NoAscii {
+    match domain.is_ascii() {
+        true if domain.is_empty() => NoAscii::Idna(IdnaError::EmptyHost),
+        true => NoAscii::Idna(IdnaError::BufferTooSmall {
+            needed: domain.len(),
+        }),
+        false => NoAscii::NoRoom,
+    }
 }
 
 /// The URL Standard's [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode):
@@ -374,4 +399,49 @@ pub fn domain_to_unicode(domain: &str, out: &mut [u8]) -> Result<usize, IdnaErro
 #[must_use]
 pub fn table_bytes() -> usize {
     crate::tables::table_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The crate's domain to ASCII leaves the buffer running out uncounted, encoding labels
+    /// or not (a validity-only run reads no size); the public function counts it, and a
+    /// buffer of that size holds the result.
+    #[test]
+    fn running_out_is_counted_only_where_a_size_is_read() {
+        for domain in [
+            "b\u{fc}cher.example",
+            "a.e\u{301}\u{300}",
+            "\u{4f8b}.xn--9ca",
+        ] {
+            for encode in [true, false] {
+                let mode = DomainToAscii::NotStrict { encode };
+                let got = domain_to_ascii_in(domain, mode, &mut [0u8; 4]);
+                assert_eq!(got, Err(NoAscii::NoRoom), "{domain:?} {encode}");
+            }
+            assert_eq!(
+                domain_to_ascii_no_room(domain),
+                NoAscii::NoRoom,
+                "{domain:?}"
+            );
+            let got = domain_to_ascii(domain, false, &mut [0u8; 4]);
+            let Err(IdnaError::BufferTooSmall { needed }) = got else {
+                panic!("{domain:?}: {got:?}");
+            };
+            let mut room = [0u8; 256];
+            assert!(needed <= room.len(), "{domain:?}: {needed}");
+            assert!(
+                domain_to_ascii(domain, false, &mut room[..needed]).is_ok(),
+                "{domain:?}"
+            );
+        }
+        // An ASCII domain's size is its length, counted as it is read.
+        let needed = IdnaError::BufferTooSmall { needed: 7 };
+        assert_eq!(domain_to_ascii_no_room("Example"), NoAscii::Idna(needed));
+        assert_eq!(
+            domain_to_ascii_no_room(""),
+            NoAscii::Idna(IdnaError::EmptyHost)
+        );
+    }
 }

@@ -7,7 +7,7 @@
 use super::{HostError, Parsed, ends_in_a_number, finish, ipv4, ipv4_failure, ipv4_scan};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
-use crate::idna::{Checks, DomainToAscii::NotStrict, Mapped, Verdict};
+use crate::idna::{Checks, DomainToAscii::NotStrict, IdnaError, Mapped, NoAscii, Verdict};
 use crate::percent;
 
 /// [`xn_labels_ok`] with its scratch on the stack (`Url::validation_errors`, which has no
@@ -55,7 +55,8 @@ pub(super) fn parse_unicode(
         true => percent::decode(input).count(),
         false => input.len(),
     };
-    // A validity-only run keeps no host: its labels need not be encoded.
+    // A validity-only run keeps no host: its labels need not be encoded (nor its size
+    // counted).
     let encode = out.keeps_output();
     let buf = out.owned_buf();
     let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= decoded_len) else {
@@ -78,6 +79,7 @@ pub(super) fn parse_unicode(
         // the input: a bigger arena never gives it less scratch than a smaller one, which
         // has no room for the decoded domain (`unicode_without_room`).
         Err(e) => {
+            let e = counted_if_kept(e, encode, || crate::idna::ascii_needed(decoded));
             let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
             return verdict_in_free_arena(e, domain, d, out, v);
         }
@@ -131,9 +133,9 @@ fn unicode_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report)
     let Ok(domain) = core::str::from_utf8(input) else {
         return domain_to_ascii_failure(v);
     };
-    // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer. (A
-    // validity-only run reads no size: it is not counted.)
-    let e = crate::idna::domain_to_ascii_no_room(domain, out.keeps_output());
+    // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer.
+    let e = crate::idna::domain_to_ascii_no_room(domain);
+    let e = counted_if_kept(e, out.keeps_output(), || crate::idna::ascii_needed(domain));
     verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v)
 }
 
@@ -151,14 +153,13 @@ fn escaped_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report)
     // Counted from the input as it is decoded (the decoding's buffer is gone,
     // Cortex-M0 bound), as the decoded domain would be.
     let e = match ascii {
-        true if decoded == 0 => crate::idna::IdnaError::EmptyHost,
-        true => crate::idna::IdnaError::BufferTooSmall { needed: decoded },
-        // Counted only where a size is read (not in a validity-only run).
-        false if !out.keeps_output() => crate::idna::IdnaError::BufferTooSmall { needed: 0 },
-        false => crate::idna::IdnaError::BufferTooSmall {
-            needed: crate::idna::ascii_needed_escaped(input),
-        },
+        true if decoded == 0 => NoAscii::Idna(IdnaError::EmptyHost),
+        true => NoAscii::Idna(IdnaError::BufferTooSmall { needed: decoded }),
+        false => NoAscii::NoRoom,
     };
+    let e = counted_if_kept(e, out.keeps_output(), || {
+        crate::idna::ascii_needed_escaped(input)
+    });
     verdict_in_free_arena(e, Mapped::escaped(input), decoded, out, v)
 }
 
@@ -186,6 +187,16 @@ fn escaped_decoded_length(input: &[u8]) -> Option<(usize, bool)> {
 /// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.
 const ESCAPED_ON_STACK: usize = 64;
 
+/// `e` with the buffer running out counted by `count` where the output is kept (`kept`),
+/// whose size is read; a validity-only run reads none, and leaves it uncounted.
+#[inline(always)]
+fn counted_if_kept(e: NoAscii, kept: bool, count: impl FnOnce() -> usize) -> NoAscii {
+    match e {
+        NoAscii::NoRoom if kept => NoAscii::Idna(IdnaError::BufferTooSmall { needed: count() }),
+        e => e,
+    }
+}
+
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
 /// suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]
 /// found the failure the parse with room reports (then it is the answer at once); after a
@@ -193,7 +204,7 @@ const ESCAPED_ON_STACK: usize = 64;
 /// Anything else fails the host.
 #[inline(never)]
 fn idna_error<R: Report>(
-    e: crate::idna::IdnaError,
+    e: NoAscii,
     decoded: usize,
     verdict: Result<Verdict, ParseErrorKind>,
     out: &mut Writer<'_>,
@@ -205,7 +216,7 @@ fn idna_error<R: Report>(
     // that room finds. The result counts as a host of `needed` bytes: the strict check of
     // its `xn--` labels asks for its scratch past it (`super::strictly_valid_written`).
     let fails = matches!(verdict, Err(_) | Ok(Verdict::Unknown { fails: true, .. }));
-    if let (true, true, crate::idna::IdnaError::BufferTooSmall { needed }) =
+    if let (true, true, NoAscii::Idna(IdnaError::BufferTooSmall { needed })) =
         (R::IN_ORDER, fails, &e)
     {
         out.undecided(decoded + needed);
@@ -228,14 +239,26 @@ fn idna_error<R: Report>(
         }
     };
     let needed = match e {
-        crate::idna::IdnaError::BufferTooSmall { needed } => needed,
-        crate::idna::IdnaError::ForbiddenDomainCodePoint { .. } => {
+        NoAscii::Idna(IdnaError::BufferTooSmall { needed }) => needed,
+        NoAscii::NoRoom => return passed_over(verdict, out),
+        NoAscii::Idna(IdnaError::ForbiddenDomainCodePoint { .. }) => {
             v.insert(ValidationError::DomainToAscii);
             return HostError::new(ParseErrorKind::DomainInvalidCodePoint, 0).into();
         }
-        _ => return domain_to_ascii_failure(v),
+        NoAscii::Idna(_) => return domain_to_ascii_failure(v),
     };
     counted_unwritten(verdict, decoded, needed, out)
+}
+
+/// A host whose UTS46 result did not fit in a validity-only run, which keeps no output and
+/// counts no size ([`NoAscii::NoRoom`]), and whose `verdict` found no failure: passed over
+/// when valid; when undecided, the run is left undecided, for `can_parse` to settle
+/// ([`undecided_host_valid`]).
+fn passed_over(verdict: Verdict, out: &mut Writer<'_>) -> Parsed {
+    if matches!(verdict, Verdict::Unknown { .. }) {
+        out.skip_unwritten(0);
+    }
+    Parsed::Domain
 }
 
 /// A host whose UTS46 result did not fit, and whose `verdict` found no failure: counted
@@ -273,7 +296,7 @@ fn counted_unwritten(
 /// the verdict's scratch: how a host ends whose UTS46 step found no room.
 #[inline(always)]
 fn verdict_in_free_arena(
-    e: crate::idna::IdnaError,
+    e: NoAscii,
     domain: Mapped<'_>,
     decoded: usize,
     out: &mut Writer<'_>,
@@ -296,11 +319,14 @@ fn verdict_in_free_arena(
 /// buffer running out (`Ok(Unknown)` otherwise).
 #[inline(never)]
 fn host_verdict(
-    e: &crate::idna::IdnaError,
+    e: &NoAscii,
     domain: Mapped<'_>,
     scratch: &mut [u8],
 ) -> Result<Verdict, ParseErrorKind> {
-    if !matches!(e, crate::idna::IdnaError::BufferTooSmall { .. }) {
+    if !matches!(
+        e,
+        NoAscii::NoRoom | NoAscii::Idna(IdnaError::BufferTooSmall { .. })
+    ) {
         return Ok(Verdict::Unknown {
             fails: false,
             scratch: 0,

@@ -323,6 +323,33 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
       "$1:" $((FLASH[$2] - FLASH[BASELINE])) "${FLASH[$2]}" "$3" "$over" "$4" "$([ "$over" -le 1024 ] && echo met || echo not met)")")
     [ "$over" -le "$4" ] || fail "flash: $1 links $over B more than the Rust probe (ratchet $4 B)"
   }
+  # utf8_of ELF: the bytes of core::str::from_utf8 in it (0 when inlined).
+  utf8_of() {
+    local s=0 h
+    for h in $("$LLVM_BIN/llvm-nm" -S --defined-only "$1" | awk '$4 ~ /4core3str8converts9from_utf8/ {print $2}'); do
+      s=$((s + 16#$h))
+    done
+    echo "$s"
+  }
+  # own_code ELF: the C API's own functions in a parse probe (the wrappers, the argument
+  # checks, the struct written and checked, the base string's placement and stand-in), the
+  # largest first, and their sum; then core::str::from_utf8 (the strings' UTF-8 check).
+  own_code() {
+    local sum=0 list="" size name
+    while read -r size name; do
+      sum=$((sum + size)); list+="$name $size, "
+    done < <("$LLVM_BIN/llvm-nm" -S -C --defined-only "$1" |
+      awk 'NF>=4 && $3 ~ /^[tT]$/ {n=$4; for (i=5; i<=NF; i++) n=n" "$i; print $2, n}' |
+      sed -E 's/::h[0-9a-f]{16}$//' |
+      grep -E ' (microurl_[a-z_0-9]+|microurl::(io|store|needed|absolute)::.*|microurl::(parse_arguments|is_struct_of|view)(<.*)?)$' |
+      while read -r hex name; do echo "$((16#$hex)) ${name#microurl::}"; done | sort -rn)
+    echo "$sum B: ${list%, }; core::str::from_utf8 $(utf8_of "$1") B"
+  }
+  for spec in "no idna:PARSE_NOIDNA" "no idna:PARSE_ABSOLUTE_NOIDNA" "idna:PARSE"; do
+    probe=${spec#*:}
+    [ -f "$C/probe_$probe.elf" ] && [ -n "${FLASH[$probe]:-}" ] &&
+      summary+=("size parity, the C API's own code in probe $probe (${spec%%:*}): $(own_code "$C/probe_$probe.elf")")
+  done
   parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-4792}"
   parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-3878}"
   parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-4692}"
@@ -338,14 +365,6 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
   # the result codes, a base string's handling), what the Rust probe's buffer sizes, known
   # to its compiler, let it drop, and the input's UTF-8 check, core::str::from_utf8, which
   # the Rust probe links too but in its baseline (its input is checked the same way).
-  # utf8_of ELF: the bytes of core::str::from_utf8 in it (0 when inlined).
-  utf8_of() {
-    local s=0 h
-    for h in $("$LLVM_BIN/llvm-nm" -S --defined-only "$1" | awk '$4 ~ /4core3str8converts9from_utf8/ {print $2}'); do
-      s=$((s + 16#$h))
-    done
-    echo "$s"
-  }
   if [ "${MICROURL_FFI_LINK_LTO:-1}" = 1 ]; then
     for spec in "noidna:$((rn - rb))" "idna:$((ri - rb))"; do
       v=${spec%%:*} rust=${spec#*:} feat=()

@@ -55,6 +55,9 @@ pub(super) trait Answer<'a>: Sized {
     fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
     /// A parse's answer, as this answer.
     fn from_parse(result: Result<Url<'a>, Error>) -> Self;
+    /// This answer for a run over a tab-free copy of `n` bytes at the end of the arena:
+    /// a size asked for holds the copy too (in place: the answer is not moved).
+    fn add_copy(&mut self, n: usize);
     /// The answer once the states have run, before any URL is built: none for a parse; a
     /// validity-only run's, whose states stopped at the path start `stop`, valid unless a
     /// step was `skipped` (then undecided, with the host left undecided, if any).
@@ -74,6 +77,11 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     }
     fn from_parse(result: Result<Url<'a>, Error>) -> Self {
         result
+    }
+    fn add_copy(&mut self, n: usize) {
+        if let Err(Error::ArenaTooSmall { needed }) = self {
+            *needed += n;
+        }
     }
     fn after_states(_: bool, _: Option<HostSpan>, _: usize) -> Option<Self> {
         None
@@ -110,6 +118,8 @@ impl Answer<'_> for Verdict {
             Err(_) => Verdict::Invalid,
         }
     }
+    /// (No size: a verdict is the same whatever the copy takes.)
+    fn add_copy(&mut self, _: usize) {}
     fn after_states(skipped: bool, host: Option<HostSpan>, stop: usize) -> Option<Self> {
         Some(match skipped {
             true => Verdict::Undecided(host),

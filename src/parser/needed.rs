@@ -327,9 +327,6 @@ impl Answer<'_> for Counted {
     fn skipped(needed: impl FnOnce() -> usize, _: Option<super::HostSpan>) -> Self {
         Counted(Err(Error::ArenaTooSmall { needed: needed() }))
     }
-    fn from_parse(result: Result<Url<'_>, Error>) -> Self {
-        Counted(result.map(|_| ()))
-    }
     fn add_copy(&mut self, n: usize) {
         if let Err(Error::ArenaTooSmall { needed }) = &mut self.0 {
             *needed += n;

@@ -53,8 +53,6 @@ pub(super) trait Answer<'a>: Sized {
     /// that needs scratch did not run and may fail, with `host`, the place of the host the
     /// host parser left undecided, if that was the step.
     fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
-    /// A parse's answer, as this answer.
-    fn from_parse(result: Result<Url<'a>, Error>) -> Self;
     /// This answer for a run over a tab-free copy of `n` bytes at the end of the arena:
     /// a size asked for holds the copy too (in place: the answer is not moved).
     fn add_copy(&mut self, n: usize);
@@ -74,9 +72,6 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     }
     fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
         Err(Error::ArenaTooSmall { needed: needed() })
-    }
-    fn from_parse(result: Result<Url<'a>, Error>) -> Self {
-        result
     }
     fn add_copy(&mut self, n: usize) {
         if let Err(Error::ArenaTooSmall { needed }) = self {
@@ -110,13 +105,6 @@ impl Answer<'_> for Verdict {
     }
     fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
         Verdict::Undecided(host)
-    }
-    fn from_parse(result: Result<Url<'_>, Error>) -> Self {
-        match result {
-            Ok(_) => Verdict::Valid(usize::MAX),
-            Err(Error::ArenaTooSmall { .. }) => Verdict::Undecided(None),
-            Err(_) => Verdict::Invalid,
-        }
     }
     /// (No size: a verdict is the same whatever the copy takes.)
     fn add_copy(&mut self, _: usize) {}

@@ -386,7 +386,7 @@ fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) 
         }
     };
     let empty = ValidationErrors::EMPTY;
-    let verdict: Verdict = run(head, job, out, empty, None, Positions::SAME);
+    let verdict: Verdict = run(head, job, out, empty, None, Positions::SAME, 0);
     // The host's place in a squeezed copy, in the tab-free head's terms.
     match verdict {
         Verdict::Undecided(Some(span)) if squeezed => {

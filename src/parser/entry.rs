@@ -336,11 +336,8 @@ fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
             Found::Prefix(r) => Some(r),
             _ => None,
         };
-        let mut answer: A = run(copy, job, out, v, resume, Positions::new(lead, t));
-        // The copy's `n` bytes added to any size asked for, in place (a moved result is a
-        // copy of it in this frame, above the states: stack).
-        answer.add_copy(n);
-        return answer;
+        // (The copy's `n` bytes are in any size asked for: `run` adds them.)
+        return run(copy, job, out, v, resume, Positions::new(lead, t), n);
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
     let resume = resume.filter(|_| lead == 0);
@@ -351,6 +348,7 @@ fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
         v,
         resume,
         Positions::after(lead),
+        0,
     )
 }
 

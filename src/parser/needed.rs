@@ -300,7 +300,7 @@ fn count_on_stack<R: Report>(
     // that step's scratch). An output that is the copy itself (borrowed) needs nothing
     // more when the whole output is; a head's is written out when the rest changes.
     let (valid, more) = (plan.valid, n + plan.after);
-    match run::<R, Counted>(copy, job, &mut [], v, None, map_pos).0 {
+    match run::<R, Counted>(copy, job, &mut [], v, None, map_pos, 0).0 {
         // (A borrowed output is the copy, or a prefix of it.)
         Ok(()) => Error::ArenaTooSmall { needed: valid },
         Err(Error::ArenaTooSmall { needed }) => Error::ArenaTooSmall {
@@ -326,11 +326,6 @@ impl Answer<'_> for Counted {
     }
     fn skipped(needed: impl FnOnce() -> usize, _: Option<super::HostSpan>) -> Self {
         Counted(Err(Error::ArenaTooSmall { needed: needed() }))
-    }
-    fn add_copy(&mut self, n: usize) {
-        if let Err(Error::ArenaTooSmall { needed }) = &mut self.0 {
-            *needed += n;
-        }
     }
     fn after_states(_: bool, _: Option<super::HostSpan>, _: usize) -> Option<Self> {
         None

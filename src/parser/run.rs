@@ -53,9 +53,6 @@ pub(super) trait Answer<'a>: Sized {
     /// that needs scratch did not run and may fail, with `host`, the place of the host the
     /// host parser left undecided, if that was the step.
     fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
-    /// This answer for a run over a tab-free copy of `n` bytes at the end of the arena:
-    /// a size asked for holds the copy too (in place: the answer is not moved).
-    fn add_copy(&mut self, n: usize);
     /// The answer once the states have run, before any URL is built: none for a parse; a
     /// validity-only run's, whose states stopped at the path start `stop`, valid unless a
     /// step was `skipped` (then undecided, with the host left undecided, if any).
@@ -72,11 +69,6 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     }
     fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
         Err(Error::ArenaTooSmall { needed: needed() })
-    }
-    fn add_copy(&mut self, n: usize) {
-        if let Err(Error::ArenaTooSmall { needed }) = self {
-            *needed += n;
-        }
     }
     fn after_states(_: bool, _: Option<HostSpan>, _: usize) -> Option<Self> {
         None
@@ -106,8 +98,6 @@ impl Answer<'_> for Verdict {
     fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
         Verdict::Undecided(host)
     }
-    /// (No size: a verdict is the same whatever the copy takes.)
-    fn add_copy(&mut self, _: usize) {}
     fn after_states(skipped: bool, host: Option<HostSpan>, stop: usize) -> Option<Self> {
         Some(match skipped {
             true => Verdict::Undecided(host),
@@ -118,7 +108,10 @@ impl Answer<'_> for Verdict {
 
 /// The states over the trimmed, tab-free input (UTF-8: a string's bytes, or a copy of them
 /// made without tabs and newlines; from `resume`, if any), and the serialization. `pos` maps
-/// an error's position back to the caller's input.
+/// an error's position back to the caller's input. `copied`: the bytes the input's tab-free
+/// copy takes at the end of the arena, past `arena` (0 when the input is elsewhere), which
+/// a size asked for holds too: added here, so that the answer is built where it is
+/// returned, not changed in a caller's frame after (stack).
 ///
 /// Not inlined: the parser's state is in this frame alone, not also in the frames of its
 /// callers (the pipeline, and the stack copy of `needed::tab_free_copy_too_small` which calls it
@@ -131,6 +124,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
     mut v: R,
     resume: Option<&Resume>,
     pos: Positions<'_>,
+    copied: usize,
 ) -> A {
     let map_pos = |p: usize| pos.map(p);
     v.parser_starts();
@@ -153,7 +147,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
         // the arena that decides that check. (Not so for validity alone: either way the
         // input is invalid.)
         if p.out.skipped_checks() && !A::VALIDITY_ONLY {
-            return A::skipped(|| p.out.decision_peak(), None);
+            return A::skipped(|| p.out.decision_peak() + copied, None);
         }
         let position = map_pos(p.stop);
         return A::failed(Error::Parse(ParseError { kind, position }));
@@ -167,7 +161,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
     }
     let s = match p.out.finish() {
         Ok(s) => s,
-        Err(needed) => return A::skipped(|| needed, None),
+        Err(needed) => return A::skipped(|| needed + copied, None),
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is

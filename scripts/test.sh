@@ -14,7 +14,10 @@ rustup component add clippy rustfmt llvm-tools >/dev/null
 rustup target add thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf aarch64-unknown-linux-gnu >/dev/null
 rustup show active-toolchain
 missing=()
-for pkg in qemu-system-arm qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross; do
+# Every package of both halves (below), installed here before they run side by side: two
+# apt-get runs at once would contend for its lock.
+for pkg in qemu-system-arm qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-none-eabi \
+           cbindgen cmake pkgconf libcurl4-openssl-dev libcoap3-dev libcoap3-bin mosquitto; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -22,6 +25,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# The firmware half (scripts/test-firmware.sh: QEMU images, stack bounds, the C API, the fuzz
+# smoke) builds with one thread most of the time: it runs beside the host steps below, in its
+# own process group (stopped if this script stops first), and its log is printed at the end.
+firmware_log="$(mktemp)"
+setsid scripts/test-firmware.sh >"$firmware_log" 2>&1 &
+firmware_pid=$!
+trap 'kill -- -"$firmware_pid" 2>/dev/null || true' EXIT
 
 echo "== fmt";     cargo fmt --check
 echo "== figures (README, crate docs, Cargo.toml against LIMITS.md)"; scripts/check-figures.sh
@@ -98,22 +109,6 @@ cargo test -p microurl --lib --features defmt -q defmt::
 # Issue 16's promises in the size build too (IDNA without `fast-path`: Punycode counted by
 # its own code, `needed` within 2 of what works).
 cargo test -p microurl-tests --no-default-features --features idna -q --test promises
-if [ -x embedded-tests/run.sh ]; then
-    # Every vector must pass on every core, within the flash and stack budgets (issue 4).
-    # The static stack bound (issue 20): every entry point on the M0 within the issue's
-    # 1,536 B, no exception. run.sh prints every entry point's bound and chain.
-    echo "== embedded (QEMU)"
-    MICROURL_STACK_BOUND_BUDGET="${MICROURL_STACK_BOUND_BUDGET:-1536}" \
-        MICROURL_STACK_BOUND_ALLOW="${MICROURL_STACK_BOUND_ALLOW-}" \
-        embedded-tests/run.sh
-fi
-echo "== C API (ffi/: header, host C tests under ASan/UBSan, M4F firmware under QEMU, CMake package)"; ffi/run.sh
-if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then
-    echo "== fuzz smoke (each target for a short time; fails on a crash)"
-    FUZZ_SECONDS="${FUZZ_SECONDS:-20}" scripts/fuzz-smoke.sh
-else
-    echo "== fuzz smoke skipped: no nightly toolchain (cargo-fuzz needs it)"
-fi
 echo "== tests"
 cargo test -- --nocapture
 # Issue 17: the user-task examples run (the no_std ones also build for the device), CoAP
@@ -137,3 +132,9 @@ if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
 else
     echo "== spec-url and whatwg-url differentials skipped: no node/npm"
 fi
+echo "== firmware half (scripts/test-firmware.sh, run beside the steps above)"
+firmware_rc=0
+wait "$firmware_pid" || firmware_rc=$?
+cat "$firmware_log"
+rm -f "$firmware_log"
+[ "$firmware_rc" -eq 0 ] || { echo "error: scripts/test-firmware.sh failed (exit $firmware_rc)"; exit 1; }

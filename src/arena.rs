@@ -341,6 +341,9 @@ impl<'a> Writer<'a> {
         self.push_slice_slow(s);
     }
 
+    /// The rest of [`Writer::push_slice`]. Not inlined: only the borrowed case's check
+    /// joins every call site; the copying (and the switch to owned output) is one body out
+    /// of line.
     #[inline(never)]
     fn push_slice_slow(&mut self, s: &[u8]) {
         let end = self.len + s.len();

@@ -170,6 +170,8 @@ pub(crate) fn decode_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// parser removes them from its input), percent-decoded, and how many of `bytes` it takes:
 /// a `%` and two hex digits may have tabs and newlines between them. For a host read in the
 /// input it came in (`can_parse`'s, over its scratch), not copied without them first.
+/// Inlined: called for every byte of the loops that read a host in place (the domain's
+/// checks, the IDNA mapping).
 #[inline(always)]
 pub(crate) fn decode_first_kept(bytes: &[u8]) -> Option<(u8, usize)> {
     // `scan::is_tab_or_newline` (`scan` imports this module).

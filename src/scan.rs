@@ -42,12 +42,14 @@ pub(crate) const fn is_forbidden_domain(b: u8) -> bool {
 }
 
 /// <https://url.spec.whatwg.org/#c0-control-or-space>
+/// Inlined: one comparison, tested for every byte of the loops that trim the input.
 #[inline(always)]
 pub(crate) fn is_c0_or_space(b: u8) -> bool {
     b <= 0x20
 }
 
 /// <https://url.spec.whatwg.org/#ascii-tab-or-newline>
+/// Inlined: one comparison, tested for every byte of the loops that skip tabs and newlines.
 #[inline(always)]
 pub(crate) fn is_tab_or_newline(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\r')
@@ -167,6 +169,7 @@ pub(crate) static CLASS: [Flag; 256] = {
 };
 
 /// Whether byte `b` has class `flag`.
+/// Inlined: one table lookup, tested for every byte of the byte-class loops.
 #[inline(always)]
 pub(crate) fn is(b: u8, flag: Flag) -> bool {
     CLASS[b as usize] & flag != 0
@@ -526,6 +529,7 @@ mod vector {
     }
 
     /// The first and last eight bytes of `chunk`, little-endian.
+    /// Inlined: called for every sixteen-byte block of the vector skip.
     #[inline(always)]
     fn halves(chunk: &[u8; 16]) -> (i64, i64) {
         let (lo, hi) = chunk.split_at(8);

@@ -83,6 +83,8 @@ fn non_ascii_url_code_point(s: &[u8]) -> (bool, usize) {
 /// component's state copies as they are; returns where the run ends. The recognizer's run
 /// for the query, fragment, opaque path and credentials, and the run [`push_component_to`]
 /// copies at once. (A stray `%` is a validation error, which ends the run.)
+/// Inlined: the loop of the recognizer's components and of the states' plain runs, with no
+/// call around it.
 #[inline(always)]
 pub(crate) fn canonical_run(s: &[u8], mut i: usize, plain: class::Flag) -> usize {
     loop {

@@ -170,11 +170,15 @@ pub(crate) trait Report {
     fn report(&mut self, e: ValidationError, at: usize);
     /// Reports `e` at `rel` after the origin (the host parser and the percent-encoding
     /// loops, which see a slice of the input that starts there).
+    /// Inlined: for the set alone it is a bit set, so the parse without a log makes no call
+    /// for it.
     #[inline(always)]
     fn report_rel(&mut self, e: ValidationError, rel: usize) {
         self.report(e, rel);
     }
     /// Reports `e` at the origin (the host parser's errors: the host's start).
+    /// Inlined: for the set alone it is a bit set, so the parse without a log makes no call
+    /// for it.
     #[inline(always)]
     fn insert(&mut self, e: ValidationError) {
         self.report_rel(e, 0);
@@ -182,28 +186,35 @@ pub(crate) trait Report {
     /// The set of the errors reported so far.
     fn set(&self) -> ValidationErrors;
     /// Sets the origin that positions are offsets from (a position in the parser's input).
+    /// Inlined: without a log it does nothing, and no call is left where the parser sets
+    /// it.
     #[inline(always)]
     fn origin(&mut self, _origin: usize) {}
     /// The first error reported, in order, where it was (`None` for the set alone, which
     /// keeps no order).
+    /// Inlined: without a log it is `None`, and the caller's check on it folds away.
     #[inline(always)]
     fn first_reported(&self) -> Option<Reported> {
         None
     }
     /// The parser starts: positions reported from now on are in its prepared input.
+    /// Inlined: without a log it does nothing, and no call is left where the parser starts.
     #[inline(always)]
     fn parser_starts(&mut self) {}
     /// Maps the positions reported since the parser started (in its prepared input) to the
     /// caller's input.
+    /// Inlined: without a log it does nothing, and no call is left after the parser's run.
     #[inline(always)]
     fn map_positions(&mut self, _f: impl Fn(usize) -> usize) {}
 }
 
 impl Report for ValidationErrors {
+    /// Inlined: a bit set where the error is found; the position is never computed.
     #[inline(always)]
     fn report(&mut self, e: ValidationError, _at: usize) {
         self.insert(e);
     }
+    /// Inlined: a copy of the set where the parser reads it.
     #[inline(always)]
     fn set(&self) -> ValidationErrors {
         *self

@@ -92,6 +92,8 @@ fn pieces(input: &[u8], address: &mut [u16; 8], v: &mut impl Report) -> Result<(
 /// Step 5 of <https://url.spec.whatwg.org/#concept-ipv6-parser>: an address that starts
 /// with `:` starts with `::`, a compression before the first piece (else it fails at that
 /// `:`). Returns where the pieces start, the piece index and the compression.
+/// Inlined: called once, from the parser; as a function of its own it only adds a call and
+/// a return to the flash.
 #[inline(always)]
 fn leading_compression(input: &[u8]) -> Result<(usize, usize, Option<usize>), HostError> {
     let (mut p, mut piece_index, mut compress) = (0, 0, None);
@@ -234,6 +236,8 @@ fn compressed_run(address: &[u16; 8]) -> Option<(usize, usize)> {
 /// validity-only run, where nothing reads it back ([`Writer::keeps_output`]).
 ///
 /// [`Writer::keeps_output`]: crate::arena::Writer::keeps_output
+/// Not inlined: one body for the host parser and the `Ipv6Addr` host's serializer, and the
+/// text's buffer is in this frame only while it is written, not in the host parser's.
 #[inline(never)]
 pub(crate) fn serialize_host(address: &[u16; 8], out: &mut crate::arena::Writer<'_>) {
     if !out.keeps_output() {
@@ -288,6 +292,9 @@ pub(crate) fn zone_id_error(zone: &[u8]) -> Option<usize> {
 
 /// The IPv6 serializer's output (8 pieces of at most 4 digits and 7 separators): for
 /// [`serialize`], and for the recognizer's check that a host is already written so.
+/// Inlined: the text is built where its caller keeps it, not in a frame of its own and
+/// returned by value (a move of an aggregate this size is a `memcpy` call at opt-level
+/// `z`).
 #[inline(always)]
 pub(crate) fn text(address: &[u16; 8]) -> Buf {
     const HEX: &[u8; 16] = b"0123456789abcdef";

@@ -106,6 +106,8 @@ pub(crate) fn is_localhost(input: &[u8], out: &Writer<'_>, start: usize) -> bool
 /// code point ([`canonical_domain_kind`] then says whether the IPv4 parser takes it); for an
 /// opaque host, URL code points that are neither forbidden host code points nor in the C0
 /// control percent-encode set. The recognizer's host scan and the opaque-host parser's.
+/// Inlined: the recognizer's host scan runs it on every URL with a host, with no call
+/// around its loop.
 #[inline(always)]
 pub(crate) fn canonical_run(s: &[u8], start: usize, special: bool) -> usize {
     let class = match special {
@@ -135,6 +137,8 @@ pub(crate) fn plain_run(s: &[u8], start: usize) -> usize {
 /// the IPv4 serializer writes it; `None` when the IPv4 parser must decide (it rewrites or
 /// refuses every other host that ends in a number). The same two checks start the domain
 /// parser's ASCII path (`domain::plain_ascii`).
+/// Inlined: its two checks run in the recognizer's host scan, for every special URL's host,
+/// not behind a call.
 #[inline(always)]
 pub(crate) fn canonical_domain_kind(host: &[u8]) -> Option<HostKind> {
     if !domain::ends_in_a_number(host) {
@@ -149,6 +153,8 @@ pub(crate) fn canonical_domain_kind(host: &[u8]) -> Option<HostKind> {
 /// parser accepts in any form (`0x7f.1`); `None` when the host parser fails. For
 /// `can_parse`'s recognizer, which needs no serialization ([`canonical_domain_kind`]'s
 /// counterpart).
+/// Inlined: its one caller, `can_parse`'s host check in the recognizer, keeps it in its own
+/// body, not behind a call.
 #[inline(always)]
 pub(crate) fn plain_domain_kind(host: &[u8]) -> Option<HostKind> {
     canonical_domain_kind(host).or_else(|| domain::ipv4_kind(host))

@@ -140,6 +140,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
 
     /// Username and password, percent-encoded with the userinfo set; `@` inside them was
     /// already part of the buffer (the spec prepends `%40`, which the set produces).
+    /// Inlined: part of the authority state's body; as a call its frame would sit under the
+    /// state's (stack), and every authority with credentials would pay the call.
     #[inline(always)]
     fn write_credentials(&mut self, userinfo: &[u8]) {
         // Split at the first `:` without indexing (no bounds-check panic path).
@@ -193,6 +195,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     }
 
     /// <https://url.spec.whatwg.org/#port-state>: digits only; the default port is dropped.
+    /// Inlined: part of the authority state's body; as a call its frame would sit under the
+    /// state's (stack), and every authority with a port would pay the call.
     #[inline(always)]
     pub(super) fn port_state(&mut self, pos: usize, end: usize) -> Step {
         let digits = self.span(pos, end);

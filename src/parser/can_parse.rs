@@ -272,6 +272,8 @@ fn valid_in_place(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Ve
 /// would be, any scheme the scheme state finds is found here, and a `\` (which also ends
 /// a special URL's authority) is passed over (a longer part only reads more). A recognizer
 /// prefix of `input` ends within it (at the scheme or the authority).
+/// Not inlined: its locals are gone before the validity run starts, so they do not add to
+/// the frame that the states' chain runs under (stack).
 #[inline(never)]
 fn deciding_part(input: &str) -> &str {
     let t = input.as_bytes();

@@ -151,6 +151,8 @@ fn head(
 }
 
 /// `https://` or `http://` in one comparison each: most URLs start so.
+/// Inlined into [`scan`] (and [`scan_head`]): the recognizer runs as one function over the
+/// URL, with no call between its parts.
 #[inline(always)]
 fn web_scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
     let first: [u8; 8] = s.get(..8)?.try_into().ok()?;
@@ -165,6 +167,8 @@ fn web_scheme(s: &[u8]) -> Option<(usize, SchemeType)> {
 
 /// A canonical (lowercase) scheme and its `:` (with [`Accept::Valid`], any scheme, which the
 /// scheme state lowercases): where the `:` is, and the scheme's type.
+/// Inlined into [`scan`] (and [`scan_head`]): the recognizer runs as one function over the
+/// URL, with no call between its parts.
 #[inline(always)]
 fn scheme(s: &[u8], accept: Accept) -> Option<(usize, SchemeType)> {
     let (scheme_end, canonical) = super::scheme_run(s)?;
@@ -218,6 +222,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// for credentials, so it is taken as the output so far (borrowed) and parsing goes on
     /// where the scheme state branches (or at the path start state).
     /// The input must be as the recognizer saw it (nothing trimmed or removed before `r.at`).
+    /// Inlined: it hands over to the states, whose chain would otherwise run under its
+    /// frame (stack).
     #[inline(always)]
     pub(crate) fn resume(&mut self, r: &Resume) -> Step {
         let Some(prefix) = self.input.get(..r.out_len) else {
@@ -243,6 +249,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
 
 /// Path, query and fragment from `rec.path_start` to the end, all canonical; records where
 /// the query and fragment start.
+/// Inlined into [`scan`]: the recognizer runs as one function over the URL, with no call
+/// between its parts.
 #[inline(always)]
 fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> Option<()> {
     let mut i = rec.path_start as usize;
@@ -274,6 +282,8 @@ fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> 
 
 /// The authority after `//`: `host[:port]`, or `userinfo@host[:port]` when that fails;
 /// returns the position after it. Credentials are a validation error, recorded in `v`.
+/// Inlined into [`scan`] (and [`scan_head`]): the recognizer runs as one function over the
+/// URL, with no call between its parts.
 #[inline(always)]
 fn authority(
     s: &[u8],
@@ -373,6 +383,8 @@ fn file_host(s: &[u8], start: usize, rec: &mut Record) -> Option<usize> {
 }
 
 /// `host[:port]` from `start`; returns the position after it.
+/// Inlined into [`scan`] (and [`scan_head`]): the recognizer runs as one function over the
+/// URL, with no call between its parts.
 #[inline(always)]
 fn host_port(
     s: &[u8],
@@ -422,6 +434,8 @@ fn host_port(
 /// After a host ending at `end`: a canonical port, or the end of the authority (where a
 /// special URL's `\\` ends it too: the path start state, which the full parser resumes in,
 /// takes it as the path's `/`).
+/// Inlined into [`scan`] (and [`scan_head`]): the recognizer runs as one function over the
+/// URL, with no call between its parts.
 #[inline(always)]
 fn port_or_end(
     s: &[u8],
@@ -558,6 +572,8 @@ fn port(
 }
 
 /// A list path of plain bytes without dot segments; a special URL must have one.
+/// Inlined into [`scan`]: the recognizer runs as one function over the URL, with no call
+/// between its parts.
 #[inline(always)]
 fn path(s: &[u8], start: usize, special: bool, has_host: bool) -> Option<usize> {
     if s.get(start) != Some(&b'/') {
@@ -577,6 +593,8 @@ mod tests;
 /// The recognizer, where it runs: in the speed build (`fast-path`), and not for strict
 /// parsing (it accepts credentials, a validation error) nor with an error log (it reports
 /// no positions).
+/// Inlined: in the size build it is [`Found::Nothing`], and the caller's branches for what
+/// the recognizer finds fold away at compile time.
 #[inline(always)]
 pub(super) fn recognize<'i>(input: &'i str, options: &Options<'_>) -> Found<'i> {
     recognize_if(recognizer_runs(options), input)
@@ -585,6 +603,8 @@ pub(super) fn recognize<'i>(input: &'i str, options: &Options<'_>) -> Found<'i> 
 /// [`recognize`] when `runs` says whether the recognizer runs ([`recognizer_runs`]). The
 /// build without `fast-path` checked again here: from a job's flag the compiler cannot see
 /// it, and would link the recognizer.
+/// Inlined: in the size build it is [`Found::Nothing`], and the caller's branches for what
+/// the recognizer finds fold away at compile time.
 #[inline(always)]
 pub(super) fn recognize_if(runs: bool, input: &str) -> Found<'_> {
     match cfg!(feature = "fast-path") && runs {
@@ -594,6 +614,8 @@ pub(super) fn recognize_if(runs: bool, input: &str) -> Found<'_> {
 }
 
 /// Whether the recognizer runs (see [`recognize`]).
+/// Inlined: `false` in the size build, and the caller's branch that runs the recognizer
+/// folds away at compile time.
 #[inline(always)]
 pub(super) fn recognizer_runs(options: &Options<'_>) -> bool {
     cfg!(feature = "fast-path") && !options.strict && options.errors.is_none()

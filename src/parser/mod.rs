@@ -227,6 +227,7 @@ impl<'i, R: Report> Parser<'i, '_, '_, R> {
 impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// Reports the validation error `e` found at `pos` (in the parser's input): the one
     /// place the states report through.
+    /// Inlined: for the set alone a bit set at each place a state reports, with no call.
     #[inline(always)]
     pub(crate) fn report(&mut self, e: ValidationError, pos: usize) {
         self.v.report(e, pos);
@@ -412,6 +413,8 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
 
     /// [`Parser::path_or_authority_state`] when no authority follows (`pos` is after the
     /// first `/`): a URL with a null host and a path.
+    /// Inlined into [`Parser::path_or_authority_state`]: as a call its frame would sit
+    /// under that state's, with the path states' chain under it (stack).
     #[inline(always)]
     fn path_without_authority(&mut self, pos: usize) -> Step {
         self.set_no_host();
@@ -523,6 +526,8 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
 /// (<https://url.spec.whatwg.org/#scheme-start-state>, <https://url.spec.whatwg.org/#scheme-state>):
 /// its length, and whether it is canonical (no uppercase letter, so the scheme state writes
 /// it as it is). `None` without a scheme. The recognizer's scheme and the scheme state's.
+/// Inlined: the scheme state and the recognizer run it at the start of every URL, with no
+/// call around its loop.
 #[inline(always)]
 pub(crate) fn scheme_run(s: &[u8]) -> Option<(usize, bool)> {
     if !s.first()?.is_ascii_alphabetic() {

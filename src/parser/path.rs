@@ -45,6 +45,8 @@ fn dot_segment(seg: &[u8]) -> Option<Dots> {
 /// where it ends: at the first other byte, or at the start of a segment that may be a dot
 /// segment (`.`, `..`, `%2e`, ...; the path state decides). The recognizer's path and the
 /// run the path state copies at once ([`Parser::plain_segments`]).
+/// Inlined: the loop of the recognizer's path and of the path state's plain run, with no
+/// call around it.
 #[inline(always)]
 pub(super) fn canonical_path_run(s: &[u8], start: usize) -> usize {
     // One run over the path, stopping only at `.` and `%`: one of them at a segment's start

@@ -8,6 +8,8 @@ use crate::scan::{is_c0_or_space, is_tab_or_newline};
 
 /// Step 1 of the basic URL parser: `input` without its leading and trailing C0 controls
 /// and spaces, and how many it had in front.
+/// Inlined: the nothing-to-trim test, true of most input, costs its callers no call; the
+/// trimming is one body out of line ([`trim_ends`]).
 #[inline(always)]
 pub(super) fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
     let bytes = input.as_bytes();
@@ -21,6 +23,8 @@ pub(super) fn trim<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize)
 }
 
 /// [`trim`] when an end may have something to trim.
+/// Not inlined: one body for every caller of [`trim`], which keeps only its test inline
+/// (flash).
 #[inline(never)]
 fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
     let bytes = input.as_bytes();
@@ -49,6 +53,9 @@ fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
 /// runs between them at once (there are few).
+/// Not inlined: one body for both of the pipeline's copy paths, and the copy loop's locals
+/// are gone before the run starts, so they add nothing to the frame that the states' chain
+/// runs under (stack).
 #[inline(never)]
 pub(super) fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
     let mut at = 0;

@@ -668,6 +668,9 @@ impl<'a> Reference<'a> {
 
     /// [`Reference::resolve_url`]'s rebase: the base parsed as a reference and this one
     /// rebased onto it (see [`Reference::rebased_len`]).
+    /// Not inlined: the parsed base and the rebase's locals are gone before
+    /// [`parse_rebased`] parses the result, so the two frames sit side by side, not one
+    /// under the other (stack).
     #[inline(never)]
     fn rebase_onto_url(&self, base: &Url<'_>, arena: &mut [u8]) -> Result<usize, Error> {
         let b = Reference::parse(base.as_str())?;

@@ -461,8 +461,9 @@ enum HeadAt<'i> {
 }
 
 /// The entry pipeline's tab-free copy (`entry::prepared_run`) for `can_parse` when its
-/// scratch cannot hold the tab-free copy of `input`: a validity-only run stops at the path start, so only the scheme and authority
-/// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
+/// scratch cannot hold the tab-free copy of `input`: a validity-only run stops at the path
+/// start, so only the scheme and authority decide, and they lie in the tab-free input's
+/// [`Head`]. That head is parsed in place when
 /// it has no tabs or newlines, else copied into the end of `scratch` (shorter, as
 /// [`Squeeze`] says, when it is over the scratch). Only the head is found here: the caller
 /// runs the states on it, so that this frame is not under them (`can_parse`'s

@@ -285,31 +285,25 @@ rm -f /tmp/microurl-pf.log
 
 # ---------------------------------------------------------------------------------------- 5d
 # The same analysis at opt-level "z", the size setting firmware often ships: the call graph
-# must be complete there too (no indirect call: an unresolved one fails the run). The budget
-# is not yet met at "z" on every entry point: the figures are printed, the entry points over
-# it listed, and the largest bound held to a ratchet (LIMITS.md).
-step "static stack bound at opt-level z (thumbv6m: call graph enforced, budget reported)"
+# must be complete there too (no indirect call: an unresolved one fails the run), and every
+# entry point within the budget, as at "s" (step 5b).
+step "static stack bound at opt-level z (thumbv6m: call graph and budget enforced)"
 Z_TD="$TD/stack-z"
 z_target=thumbv6m-none-eabi
 if RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" CARGO_TARGET_DIR="$Z_TD" CARGO_PROFILE_RELEASE_OPT_LEVEL=z \
     cargo build -q --release --bin conformance --target "$z_target" >/tmp/microurl-z.log 2>&1; then
+  z_budget=${STACK_BUDGET_OF[$z_target]}
   out="$(python3 "$here/stack-bound.py" "$Z_TD/$z_target/release/conformance" "$z_target" \
-    --llvm-bin "$LLVM_BIN" --budget "${STACK_BUDGET_OF[$z_target]}")"
+    --llvm-bin "$LLVM_BIN" --budget "$z_budget")"
   rc=$?
   echo "$out" | grep -E '^(static stack bound|call graph|panic calls|stack-bound: (ERROR|OVER))'
-  over="$(echo "$out" | grep -c 'OVER BUDGET' || true)"
-  # Until every entry point is within the budget at "z", the largest bound there is held to
-  # a ratchet (MICROURL_STACK_Z_MAX, bytes): 8 B above the last measured figure, so that a
-  # change that deepens the deepest chain fails here, as one over the budget does at "s".
   z_max="$(echo "$out" | sed -n 's/^static stack bound: [^ ]* [a-z_0-9]* \([0-9]*\) B$/\1/p' | sort -n | tail -1)"
-  z_ratchet=${MICROURL_STACK_Z_MAX:-1624}
-  summary+=("opt-level z, M0: $(echo "$out" | grep -E '^call graph'); $over entry points over ${STACK_BUDGET_OF[$z_target]} B (reported); the largest bound ${z_max:-?} B (ratchet $z_ratchet B)")
+  summary+=("opt-level z, M0: $(echo "$out" | grep -E '^call graph'); the largest bound ${z_max:-?} B (budget $z_budget B)")
   case $rc in
-    0|2) ;;
+    0) ;;
+    2) budget_fail "static stack bound at opt-level z: above the $z_budget B budget ($(echo "$out" | grep -c 'OVER BUDGET') entry points)" ;;
     *) fail "static stack bound at opt-level z: analysis failed (an unresolved indirect call or another ERROR above)" ;;
   esac
-  [ -n "$z_max" ] && [ "$z_max" -le "$z_ratchet" ] ||
-    fail "static stack bound at opt-level z: the largest bound ${z_max:-?} B is over its ratchet $z_ratchet B"
 else
   cat /tmp/microurl-z.log
   fail "static stack bound at opt-level z: build failed"

@@ -147,14 +147,29 @@ fn literal_host_bound(len: usize) -> usize {
 }
 
 /// What the standard parse of the zone-free input left in the arena: where its href is,
-/// its length, where its host ends, and its validation errors. (Not the record: the href
-/// with the zone is parsed again, so this stays small in the frame above the parses:
-/// the stack bound.)
+/// its length, where its host ends, and its validation errors; and where the zone was in
+/// the caller's input. (Not the record: the href with the zone is parsed again, so this
+/// stays small in the frame above the parses: the stack bound.)
 struct Parsed {
+    span: ZoneSpan,
     offset: usize,
     len: usize,
     host_end: usize,
     validation: crate::ValidationErrors,
+}
+
+/// What [`parse_without_zone`] answers besides a failure, the zone's span inside it: the
+/// caller's frame, from which the standard parse or the count runs, holds this and nothing
+/// else of the zone-free parse (the stack bound).
+enum ZoneFree {
+    /// No zone, or the bracket was not the host after all: the standard parse answers.
+    Standard,
+    /// The href without the zone, to put it back into.
+    Parsed(Parsed),
+    /// An `ArenaTooSmall` (in the caller's input) of the zone-free input, whose span is
+    /// this one: tightened where the arena could not hold its tab-free copy
+    /// ([`count_without_zone`]).
+    TooSmall(ZoneSpan, Error),
 }
 
 impl<'a> Url<'a> {
@@ -205,24 +220,13 @@ impl<'a> Url<'a> {
         if input.len() > crate::MAX_INPUT_LEN {
             return Err(Error::InputTooLong);
         }
-        let Some(span) = find_zone(input.as_bytes()) else {
-            return standard_parse(input, arena);
-        };
-        validate_zone(input.as_bytes(), span)?;
-        let zoned = Zoned { input, span };
-        // (Matched by reference: the result stays where the call left it, with no copy of
-        // it in this frame, which is above the parses: the stack bound.)
-        let result = parse_without_zone(&zoned, arena);
-        let parsed = match &result {
-            Ok(Some(parsed)) => parsed,
-            // The bracket was not the host after all: the standard's answer.
-            Ok(None) => return standard_parse(input, arena),
-            Err(e @ Error::ArenaTooSmall { .. }) => {
-                return Err(count_without_zone(&zoned, arena, *e));
+        match parse_without_zone(input, arena)? {
+            ZoneFree::Standard => standard_parse(input, arena),
+            ZoneFree::Parsed(parsed) => splice_zone(input, &parsed, arena),
+            ZoneFree::TooSmall(span, e) => {
+                Err(count_without_zone(&Zoned { input, span }, arena, e))
             }
-            Err(e) => return Err(*e),
-        };
-        splice_zone(&zoned, parsed, arena)
+        }
     }
 
     /// The zone identifier of an IPv6 host, as written after `%25` (escapes kept), for a URL
@@ -288,22 +292,26 @@ fn standard_parse<'a>(input: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Er
     Url::parse(input, arena)
 }
 
-/// Copies `input` without its zone to the end of `arena` and parses it there with the
-/// standard parser (output at the front). `None` when the result's host is not that IPv6
+/// Finds the zone of `input` and checks it, then copies `input` without it to the end of
+/// `arena` and parses it there with the standard parser (output at the front).
+/// [`ZoneFree::Standard`] when there is no zone, or the result's host is not that IPv6
 /// literal. Out of line: its frame, which holds the parse's result, is gone when the
 /// caller counts a tab-free copy that did not fit or parses the input as it is (the stack
 /// bound).
 #[inline(never)]
-fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Parsed>, Error> {
-    let Zoned { input, span } = *zoned;
+fn parse_without_zone(input: &str, arena: &mut [u8]) -> Result<ZoneFree, Error> {
+    let Some(span) = find_zone(input.as_bytes()) else {
+        return Ok(ZoneFree::Standard);
+    };
+    validate_zone(input.as_bytes(), span)?;
+    let zoned = &Zoned { input, span };
     let z = span.end - span.start;
     let m = input.len() - z;
     let total = arena.len();
     let base = arena.as_ptr() as usize;
     let Some(split) = total.checked_sub(m) else {
-        return Err(Error::ArenaTooSmall {
-            needed: m + literal_host_bound(m) + z,
-        });
+        let needed = m + literal_host_bound(m) + z;
+        return Ok(ZoneFree::TooSmall(span, Error::ArenaTooSmall { needed }));
     };
     let (out, stage) = arena.split_at_mut(split);
     let bytes = input.as_bytes();
@@ -316,8 +324,6 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
     }
     // Cutting ASCII out of UTF-8 at ASCII positions leaves UTF-8.
     let stripped = core::str::from_utf8(stage).map_err(|_| Error::NotUtf8 { valid_up_to: 0 })?;
-    // A tab-free copy that does not fit is counted by the caller, once this frame is gone
-    // ([`count_without_zone`]; the stack bound).
     // An `ArenaTooSmall` is tightened by the caller where the tab-free copy did not fit
     // ([`count_without_zone`]), once this frame is gone (the stack bound).
     // (Matched by reference: a `map_err` moves the whole result, a second copy of the
@@ -325,6 +331,9 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
     let result = parse_result(stripped, None, out, Options::default());
     let url = match &result {
         Ok(url) => url,
+        Err(e @ Error::ArenaTooSmall { .. }) => {
+            return Ok(ZoneFree::TooSmall(span, in_caller_input(*e, zoned)));
+        }
         Err(e) => return Err(in_caller_input(*e, zoned)),
     };
     let href = url.as_str();
@@ -332,13 +341,14 @@ fn parse_without_zone(zoned: &Zoned<'_>, arena: &mut [u8]) -> Result<Option<Pars
     let host_end = record.host_end as usize;
     let closes_host = href.as_bytes().get(host_end.wrapping_sub(1)) == Some(&b']');
     if url.host_kind() != HostKind::Ipv6 || !closes_host {
-        return Ok(None);
+        return Ok(ZoneFree::Standard);
     }
     let offset = (href.as_ptr() as usize).wrapping_sub(base);
     if offset.checked_add(href.len()).is_none_or(|e| e > total) {
-        return Ok(None);
+        return Ok(ZoneFree::Standard);
     }
-    Ok(Some(Parsed {
+    Ok(ZoneFree::Parsed(Parsed {
+        span,
         host_end,
         // (An IPv6 host: no error derived from the host, as `validation_errors` derives
         // for a domain, whose check is deep in the stack.)
@@ -395,12 +405,8 @@ fn in_caller_input(e: Error, zoned: &Zoned<'_>) -> Error {
 /// `]`, shifting the offsets after it. (Out of line, as the other steps: their locals are
 /// not in the frame above the parses: the stack bound.)
 #[inline(never)]
-fn splice_zone<'a>(
-    zoned: &Zoned<'_>,
-    parsed: &Parsed,
-    arena: &'a mut [u8],
-) -> Result<Url<'a>, Error> {
-    let Zoned { input, span } = *zoned;
+fn splice_zone<'a>(input: &str, parsed: &Parsed, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
+    let span = parsed.span;
     let z = span.end - span.start;
     let len = parsed.len + z;
     if len > arena.len() {

@@ -388,7 +388,7 @@ fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) 
         }
     };
     let empty = ValidationErrors::EMPTY;
-    let verdict: Verdict = run(head, job, out, empty, None, Positions::SAME);
+    let verdict: Verdict = run(head, job, out, empty, None, Positions::SAME, 0);
     // The host's place in a squeezed copy, in the tab-free head's terms.
     match verdict {
         Verdict::Undecided(Some(span)) if squeezed => {
@@ -460,9 +460,10 @@ enum HeadAt<'i> {
     Scratch(usize, bool),
 }
 
-/// `entry::without_tabs` for `can_parse` when its scratch cannot hold the tab-free copy of
-/// `input`: a validity-only run stops at the path start, so only the scheme and authority
-/// decide, and they lie in the tab-free input's [`Head`]. That head is parsed in place when
+/// The entry pipeline's tab-free copy (`entry::prepared_run`) for `can_parse` when its
+/// scratch cannot hold the tab-free copy of `input`: a validity-only run stops at the path
+/// start, so only the scheme and authority decide, and they lie in the tab-free input's
+/// [`Head`]. That head is parsed in place when
 /// it has no tabs or newlines, else copied into the end of `scratch` (shorter, as
 /// [`Squeeze`] says, when it is over the scratch). Only the head is found here: the caller
 /// runs the states on it, so that this frame is not under them (`can_parse`'s

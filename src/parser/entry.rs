@@ -320,15 +320,24 @@ fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
             let bound = || n + output_bound(t, n, job.base) + logged_host::<R>();
             return A::skipped(bound, None);
         }
-        // For a parse, out of line, so that neither frame is under the other's callees:
-        // the recognizer's result for the copy, and the stack copy (Cortex-M0). For
-        // validity alone (no recognizer on the copy), inlined: one frame less above the
-        // states.
-        if !A::VALIDITY_ONLY {
-            return A::from_parse(without_tabs(trimmed, lead, job, arena, v, n));
-        }
         let (out, copy) = tab_free_copy(t, arena, n);
-        return run(copy, job, out, v, None, Positions::new(lead, t));
+        // The copy may be canonical, or start so, like input without tabs (for a parse:
+        // validity alone runs no recognizer on it; not when it lacks the `/` of a special
+        // URL's path: the arena holding the copy has no room to insert it). The recognizer
+        // accepts ASCII only: a copy that is not has no canonical prefix. (The copy is not
+        // checked for ASCII where nothing recognizes it.)
+        let recognizes = cfg!(feature = "fast-path") && job.recognizes && !A::VALIDITY_ONLY;
+        let found = match recognizes.then(|| crate::ascii::as_str(copy)) {
+            Some(Some(copy)) => recognize_if(true, copy),
+            _ => Found::Nothing,
+        };
+        let resume = match &found {
+            Found::Canonical(url) => return A::url(url.with_validation(v.set())),
+            Found::Prefix(r) => Some(r),
+            _ => None,
+        };
+        // (The copy's `n` bytes are in any size asked for: `run` adds them.)
+        return run(copy, job, out, v, resume, Positions::new(lead, t), n);
     }
     // The prefix stays where the recognizer found it unless something was trimmed first.
     let resume = resume.filter(|_| lead == 0);
@@ -339,46 +348,8 @@ fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
         v,
         resume,
         Positions::after(lead),
+        0,
     )
-}
-
-/// The entry pipeline ([`pipeline`]) for input with tabs or newlines (`trimmed` starts
-/// at `lead` in the caller's input, `n` bytes once they are removed), when the arena holds
-/// those `n` bytes: removed into a copy at the end of the arena, which is then recognized
-/// (it may be canonical, or start so, like input without tabs; not when it lacks the `/`
-/// of a special URL's path: the arena holding the copy has no room to insert it) and
-/// parsed.
-///
-/// Out of line: the recognizer's result for the copy is not in the pipeline's frame.
-#[inline(never)]
-fn without_tabs<'a, R: Report>(
-    trimmed: &'a str,
-    lead: usize,
-    job: &Job<'_, '_>,
-    arena: &'a mut [u8],
-    v: R,
-    n: usize,
-) -> Result<Url<'a>, Error> {
-    let t = trimmed.as_bytes();
-    let (out, copy) = tab_free_copy(t, arena, n);
-    let map_pos = Positions::new(lead, t);
-    // (The recognizer accepts ASCII only: a copy that is not has no canonical prefix.)
-    let found = match crate::ascii::as_str(copy) {
-        Some(copy) => recognize_if(job.recognizes, copy),
-        None => Found::Nothing,
-    };
-    let resume = match &found {
-        Found::Canonical(url) => return Ok(url.with_validation(v.set())),
-        Found::Prefix(r) => Some(r),
-        _ => None,
-    };
-    let mut result = run(copy, job, out, v, resume, map_pos);
-    // The copy's `n` bytes added to any size reported. Added in place: a `map_err` moves
-    // the whole result, a `memcpy` call on Cortex-M at opt-level `z` (flash).
-    if let Err(Error::ArenaTooSmall { needed }) = &mut result {
-        *needed += n;
-    }
-    result
 }
 
 /// Step 3 of the basic URL parser into the arena: the `n` bytes of `t` that are not tabs or

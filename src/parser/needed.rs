@@ -6,7 +6,7 @@
 //! newlines.
 
 use super::Options;
-use super::run::{Job, run};
+use super::run::{Answer, Job, run};
 use super::tabs::trim;
 use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
@@ -300,13 +300,35 @@ fn count_on_stack<R: Report>(
     // that step's scratch). An output that is the copy itself (borrowed) needs nothing
     // more when the whole output is; a head's is written out when the rest changes.
     let (valid, more) = (plan.valid, n + plan.after);
-    match run(copy, job, &mut [], v, None, map_pos) {
+    match run::<R, Counted>(copy, job, &mut [], v, None, map_pos, 0).0 {
         // (A borrowed output is the copy, or a prefix of it.)
-        Ok(_) => Error::ArenaTooSmall { needed: valid },
+        Ok(()) => Error::ArenaTooSmall { needed: valid },
         Err(Error::ArenaTooSmall { needed }) => Error::ArenaTooSmall {
             needed: more + needed,
         },
         Err(e) => e,
+    }
+}
+
+/// What a run of the states on [`count_on_stack`]'s copy answers: that it parses (the URL,
+/// which borrows the copy, is not kept), that it fails and how, or the arena its output
+/// needs. Not the URL: the frame that holds the copy holds no URL beside it, since it is
+/// under the parser's deepest chain (stack bound).
+struct Counted(Result<(), Error>);
+
+impl Answer<'_> for Counted {
+    const VALIDITY_ONLY: bool = false;
+    fn url(_: Url<'_>) -> Self {
+        Counted(Ok(()))
+    }
+    fn failed(e: Error) -> Self {
+        Counted(Err(e))
+    }
+    fn skipped(needed: impl FnOnce() -> usize, _: Option<super::HostSpan>) -> Self {
+        Counted(Err(Error::ArenaTooSmall { needed: needed() }))
+    }
+    fn after_states(_: bool, _: Option<super::HostSpan>, _: usize) -> Option<Self> {
+        None
     }
 }
 

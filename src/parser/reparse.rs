@@ -55,8 +55,9 @@ impl<'a> Url<'a> {
         }
     }
 
-    /// [`Url::reparse`] into `arena`: for text cut from a serialization (a `blob:` URL's
-    /// inner URL, `Url::origin`), which has no tabs or newlines either.
+    /// [`Url::reparse`] into `arena`: for text with no tabs or newlines, cut from a
+    /// serialization (a `blob:` URL's inner URL, `Url::origin`, `Url::origin_in`) or
+    /// written without them (a rebased reference, `Reference::resolve_url`).
     pub(crate) fn reparse_in(href: &'a str, arena: &'a mut [u8]) -> Result<Url<'a>, Error> {
         reparsed(href, arena, true)
     }

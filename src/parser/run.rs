@@ -53,8 +53,6 @@ pub(super) trait Answer<'a>: Sized {
     /// that needs scratch did not run and may fail, with `host`, the place of the host the
     /// host parser left undecided, if that was the step.
     fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
-    /// A parse's answer, as this answer.
-    fn from_parse(result: Result<Url<'a>, Error>) -> Self;
     /// The answer once the states have run, before any URL is built: none for a parse; a
     /// validity-only run's, whose states stopped at the path start `stop`, valid unless a
     /// step was `skipped` (then undecided, with the host left undecided, if any).
@@ -71,9 +69,6 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     }
     fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
         Err(Error::ArenaTooSmall { needed: needed() })
-    }
-    fn from_parse(result: Result<Url<'a>, Error>) -> Self {
-        result
     }
     fn after_states(_: bool, _: Option<HostSpan>, _: usize) -> Option<Self> {
         None
@@ -103,13 +98,6 @@ impl Answer<'_> for Verdict {
     fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
         Verdict::Undecided(host)
     }
-    fn from_parse(result: Result<Url<'_>, Error>) -> Self {
-        match result {
-            Ok(_) => Verdict::Valid(usize::MAX),
-            Err(Error::ArenaTooSmall { .. }) => Verdict::Undecided(None),
-            Err(_) => Verdict::Invalid,
-        }
-    }
     fn after_states(skipped: bool, host: Option<HostSpan>, stop: usize) -> Option<Self> {
         Some(match skipped {
             true => Verdict::Undecided(host),
@@ -120,7 +108,10 @@ impl Answer<'_> for Verdict {
 
 /// The states over the trimmed, tab-free input (UTF-8: a string's bytes, or a copy of them
 /// made without tabs and newlines; from `resume`, if any), and the serialization. `pos` maps
-/// an error's position back to the caller's input.
+/// an error's position back to the caller's input. `copied`: the bytes the input's tab-free
+/// copy takes at the end of the arena, past `arena` (0 when the input is elsewhere), which
+/// a size asked for holds too: added here, so that the answer is built where it is
+/// returned, not changed in a caller's frame after (stack).
 ///
 /// Not inlined: the parser's state is in this frame alone, not also in the frames of its
 /// callers (the pipeline, and the stack copy of `needed::tab_free_copy_too_small` which calls it
@@ -133,6 +124,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
     mut v: R,
     resume: Option<&Resume>,
     pos: Positions<'_>,
+    copied: usize,
 ) -> A {
     let map_pos = |p: usize| pos.map(p);
     v.parser_starts();
@@ -155,7 +147,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
         // the arena that decides that check. (Not so for validity alone: either way the
         // input is invalid.)
         if p.out.skipped_checks() && !A::VALIDITY_ONLY {
-            return A::skipped(|| p.out.decision_peak(), None);
+            return A::skipped(|| p.out.decision_peak() + copied, None);
         }
         let position = map_pos(p.stop);
         return A::failed(Error::Parse(ParseError { kind, position }));
@@ -169,7 +161,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
     }
     let s = match p.out.finish() {
         Ok(s) => s,
-        Err(needed) => return A::skipped(|| needed, None),
+        Err(needed) => return A::skipped(|| needed + copied, None),
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is

@@ -702,7 +702,9 @@ fn parse_rebased(n: Result<usize, Error>, arena: &mut [u8]) -> Result<Url<'_>, E
     };
     let head: &[u8] = head;
     let s = core::str::from_utf8(head).map_err(|_| Error::ArenaTooSmall { needed: n })?;
-    match Url::parse(s, tail) {
+    // The rebase drops tabs and newlines ([`Out`]): no step 3 of the basic URL parser
+    // (and no count of a tab-free copy that does not fit).
+    match Url::reparse_in(s, tail) {
         Err(Error::ArenaTooSmall { needed }) => Err(Error::ArenaTooSmall {
             needed: n.saturating_add(needed),
         }),

@@ -19,7 +19,9 @@
 //! Extended-A, has one pattern wherever it is). The width, the number of shared entries and
 //! the block geometry are chosen together, the smallest sum kept.
 
-use crate::trie::{Out, each_upper_geometry, emit_level, level_bytes, overlap_blocks, packed};
+use crate::trie::{
+    Out, each_upper_geometry, emit_geometry, emit_level, level_bytes, overlap_blocks, packed,
+};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -295,18 +297,7 @@ impl OffsetTrie {
     }
 
     pub fn emit(&self, name: &str, out: &mut Out) {
-        let [a, b, c, d] = self.bits;
-        writeln!(
-            out,
-            "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
-        )
-        .unwrap();
-        writeln!(
-            out,
-            "pub(crate) const {name}_MID_SCALE: u32 = {};",
-            self.scale
-        )
-        .unwrap();
+        emit_geometry(out, name, self.bits, self.scale);
         writeln!(
             out,
             "pub(crate) const {name}_MID_BASE_BITS: u32 = {};",

@@ -266,18 +266,7 @@ impl Trie {
 
     /// Emits the five arrays and the geometry constants under `NAME_*`.
     pub fn emit(&self, name: &str, out: &mut Out) {
-        let [a, b, c, d] = self.bits;
-        writeln!(
-            out,
-            "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
-        )
-        .unwrap();
-        writeln!(
-            out,
-            "pub(crate) const {name}_MID_SCALE: u32 = {};",
-            self.scale
-        )
-        .unwrap();
+        emit_geometry(out, name, self.bits, self.scale);
         writeln!(
             out,
             "pub(crate) const {name}_DEFAULT: usize = {};",
@@ -289,6 +278,19 @@ impl Trie {
             emit_level(out, &format!("{name}_{suffix}"), level);
         }
     }
+}
+
+/// Emits the geometry of a trie whose levels are `name_*`, which both tries' walks read:
+/// `NAME_BITS`, the bits of each level below the top (leaf first), and `NAME_MID_SCALE`
+/// (see `Trie::scale`).
+pub fn emit_geometry(out: &mut Out, name: &str, bits: [u32; 4], scale: u32) {
+    let [a, b, c, d] = bits;
+    writeln!(
+        out,
+        "pub(crate) const {name}_BITS: [u32; 4] = [{a}, {b}, {c}, {d}];"
+    )
+    .unwrap();
+    writeln!(out, "pub(crate) const {name}_MID_SCALE: u32 = {scale};").unwrap();
 }
 
 /// Emits `pub(crate) static NAME: [uN; len] = [...];` with the narrowest element type.

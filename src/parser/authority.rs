@@ -5,11 +5,15 @@ use crate::error::{ParseErrorKind, ValidationError};
 use crate::host::{self, HostKind};
 use crate::percent::USERINFO;
 
-/// What [`Parser::scan_authority`] finds; `colon` is an input position.
+/// What [`Parser::scan_authority`] finds; `colon` and `canonical_end` are input positions.
 struct AuthorityScan {
     end: usize,
     last_at: Option<usize>,
     colon: Option<usize>,
+    /// Where the authority's leading run of canonical domain bytes ends
+    /// ([`host::canonical_run`]): when that is the host's end, the host parser need not read
+    /// the host again to know it is a lowercase ASCII domain.
+    canonical_end: usize,
 }
 
 /// The value of a port's ASCII digits (<https://url.spec.whatwg.org/#port-state>): `None`
@@ -33,7 +37,9 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.out.push_slice(b"//");
         let scan = self.scan_authority(pos);
         let host_pos = self.credentials_state(pos, &scan)?;
-        self.host_state(host_pos, scan.colon, scan.end)?;
+        let host_end = scan.colon.unwrap_or(scan.end);
+        let canonical = self.is_special() && host_pos == pos && scan.canonical_end == host_end;
+        self.host_state(host_pos, scan.colon, scan.end, canonical)?;
         self.path_start_state(scan.end)
     }
 
@@ -97,17 +103,24 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
 
     /// One pass over the authority: its end (the first `/`, `?`, `#`, or `\\` in special
     /// URLs), its last `@`, and the first `:` outside brackets after that `@` (the host
-    /// state's port delimiter). Inlined, like [`Parser::credentials_state`].
+    /// state's port delimiter); for a special URL, first the run of canonical domain bytes it
+    /// starts with (a subset of the bytes that need no attention here: most hosts are that
+    /// run, so the pass costs no more). Inlined, like [`Parser::credentials_state`].
     #[inline(always)]
     fn scan_authority(&self, pos: usize) -> AuthorityScan {
         let special = self.is_special();
+        let canonical_end = match special {
+            true => host::canonical_run(self.input, pos, true),
+            false => pos,
+        };
         let mut scan = AuthorityScan {
             end: self.input.len(),
             last_at: None,
             colon: None,
+            canonical_end,
         };
         let mut inside_brackets = false;
-        let mut i = pos;
+        let mut i = canonical_end;
         loop {
             // Runs of bytes that need no attention, four at a time.
             i = crate::scan::skip(self.input, i, crate::scan::AUTHORITY);
@@ -165,8 +178,15 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     }
 
     /// <https://url.spec.whatwg.org/#host-state> and
-    /// <https://url.spec.whatwg.org/#port-state> over `input[pos..end]`.
-    fn host_state(&mut self, pos: usize, colon: Option<usize>, end: usize) -> Step {
+    /// <https://url.spec.whatwg.org/#port-state> over `input[pos..end]`; `canonical`: the
+    /// authority's scan found the host made of canonical domain bytes.
+    fn host_state(
+        &mut self,
+        pos: usize,
+        colon: Option<usize>,
+        end: usize,
+        canonical: bool,
+    ) -> Step {
         let host_end = colon.unwrap_or(end);
         let host = self.span(pos, host_end);
         if host.is_empty() && (colon.is_some() || self.is_special()) {
@@ -179,7 +199,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.rec.host_start = self.out.pos();
         let special = self.is_special();
         self.v.origin(pos);
-        let parsed = host::parse(host, !special, &mut self.out, &mut self.v);
+        let kind = match canonical {
+            true => host::HostInput::Canonical,
+            false => host::HostInput::of(special),
+        };
+        let parsed = host::parse(host, kind, &mut self.out, &mut self.v);
         if let host::Parsed::Failed(e) = parsed {
             // At the byte that failed the host (an offset in it).
             self.stop = pos + e.offset();

@@ -34,7 +34,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// The authority state: credentials before the last `@`, then host and port, up to the
     /// first `/`, `?`, `#` (or `\` in special URLs). Writes `//`.
     pub(super) fn authority_state(&mut self, pos: usize) -> Step {
-        self.out.push_slice(b"//");
+        // Byte by byte: each is compared in place with the input's, which most input has
+        // here (a literal is not a slice of the input, so `push_slice` would compare them
+        // in its out-of-line copy).
+        self.out.push(b'/');
+        self.out.push(b'/');
         let scan = self.scan_authority(pos);
         let host_pos = self.credentials_state(pos, &scan)?;
         let host_end = scan.colon.unwrap_or(scan.end);

@@ -44,20 +44,10 @@ fn last_label_is_a_number(domain: &[u8]) -> bool {
     matches!(last, [b'0', b'x' | b'X', rest @ ..] if rest.iter().all(u8::is_ascii_hexdigit))
 }
 
-/// Parses a special URL's host that is not an IPv6 address and writes the result;
-/// `canonical`: the caller's scan found it lowercase ASCII without a forbidden domain code
-/// point (see [`super::HostInput::Canonical`]).
+/// Parses a special URL's host that is not an IPv6 address and writes the result.
 /// (Inlined into the host parser in the speed build: one call less per host.)
 #[cfg_attr(feature = "fast-path", inline(always))]
-pub(crate) fn parse(
-    input: &[u8],
-    canonical: bool,
-    out: &mut Writer<'_>,
-    v: &mut impl Report,
-) -> Parsed {
-    if canonical {
-        return plain_ascii(input, false, out, v);
-    }
+pub(crate) fn parse(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
     // Fast path: ASCII without `%` or forbidden code points only needs lowercasing.
     let mut seen = 0;
     for &b in input {

@@ -226,38 +226,14 @@ impl From<HostError> for Parsed {
     }
 }
 
-/// Which host parser a host goes to, and what its caller's scan already knows of it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum HostInput {
-    /// Not special: the opaque-host parser.
-    Opaque,
-    /// A special URL's host.
-    Special,
-    /// A special URL's host whose bytes the caller's scan found all [`canonical_run`]
-    /// bytes (lowercase ASCII, no forbidden domain code point): the domain parser's ASCII
-    /// path takes it as it is, without reading it again to find that out.
-    Canonical,
-}
-
-impl HostInput {
-    /// The host parser for a URL that is special or not (`special`).
-    pub(crate) fn of(special: bool) -> HostInput {
-        match special {
-            true => HostInput::Special,
-            false => HostInput::Opaque,
-        }
-    }
-}
-
 /// <https://url.spec.whatwg.org/#concept-host-parser>: parses `input` and writes the host
 /// serializer's output.
 pub(crate) fn parse<R: Report>(
     input: &[u8],
-    kind: HostInput,
+    is_opaque: bool,
     out: &mut Writer<'_>,
     v: &mut R,
 ) -> Parsed {
-    // (`[` is not a canonical byte: a canonical host is never an IPv6 address.)
     if input.first() == Some(&b'[') {
         // A slice pattern, not `strip_suffix` (whose `memcmp` call links `memcmp`).
         let [b'[', inner @ .., b']'] = input else {
@@ -272,11 +248,11 @@ pub(crate) fn parse<R: Report>(
         ipv6::serialize_host(&address, out);
         return Parsed::Ipv6;
     }
-    if kind == HostInput::Opaque {
+    if is_opaque {
         return parse_opaque(input, out, v);
     }
     let start = out.len();
-    let parsed = domain::parse(input, kind == HostInput::Canonical, out, v);
+    let parsed = domain::parse(input, out, v);
     // `domain-to-ASCII` where the standard reports it, when the order matters (the set
     // alone derives it from the URL: `Url::validation_errors`). An IPv4 address reported
     // it already. A domain the arena cannot hold, or check, leaves it undecided: the run

@@ -2,6 +2,7 @@
 
 use super::{Parser, Step};
 use crate::error::{ParseErrorKind, ValidationError};
+use crate::host::domain::ends_in_a_number;
 use crate::host::{self, HostKind};
 use crate::percent::USERINFO;
 
@@ -11,8 +12,8 @@ struct AuthorityScan {
     last_at: Option<usize>,
     colon: Option<usize>,
     /// Where the authority's leading run of canonical domain bytes ends
-    /// ([`host::canonical_run`]): when that is the host's end, the host parser need not read
-    /// the host again to know it is a lowercase ASCII domain.
+    /// ([`host::canonical_run`]): when that is the host's end, the host is a lowercase ASCII
+    /// domain, which the host state need not read again to know it.
     canonical_end: usize,
 }
 
@@ -203,11 +204,16 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.rec.host_start = self.out.pos();
         let special = self.is_special();
         self.v.origin(pos);
-        let kind = match canonical {
-            true => host::HostInput::Canonical,
-            false => host::HostInput::of(special),
+        let parsed = match canonical && !R::IN_ORDER && !ends_in_a_number(host) {
+            // What the host parser would write, without its call: a canonical domain that is
+            // no IPv4 address is written as it is (its ASCII path, `domain::plain_ascii`).
+            // (With a log, the host parser also reports `domain-to-ASCII`.)
+            true => {
+                self.out.push_slice(host);
+                host::Parsed::Domain
+            }
+            false => host::parse(host, !special, &mut self.out, &mut self.v),
         };
-        let parsed = host::parse(host, kind, &mut self.out, &mut self.v);
         if let host::Parsed::Failed(e) = parsed {
             // At the byte that failed the host (an offset in it).
             self.stop = pos + e.offset();

@@ -129,7 +129,7 @@ impl<'b, R: crate::error::Report> Parser<'_, '_, 'b, R> {
         self.write_empty_host();
         if !buffer.is_empty() {
             self.v.origin(pos);
-            let parsed = host::parse(buffer, host::HostInput::Special, &mut self.out, &mut self.v);
+            let parsed = host::parse(buffer, false, &mut self.out, &mut self.v);
             if let host::Parsed::Failed(e) = parsed {
                 // As in the host state: at the byte that failed the host.
                 self.stop = pos + e.offset();

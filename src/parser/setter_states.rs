@@ -50,12 +50,7 @@ impl Parser<'_, '_, '_> {
         } else if buffer.is_empty() && (special || has_credentials_or_port) {
             self.fail(0, ValidationError::HostMissing, ParseErrorKind::HostMissing)?;
         }
-        let parsed = host::parse(
-            buffer,
-            host::HostInput::of(special),
-            &mut self.out,
-            &mut self.v,
-        );
+        let parsed = host::parse(buffer, !special, &mut self.out, &mut self.v);
         if let host::Parsed::Failed(e) = parsed {
             return Err(e.kind);
         }
@@ -82,7 +77,7 @@ impl Parser<'_, '_, '_> {
             return Ok(None);
         }
         let start = self.out.len();
-        let parsed = host::parse(buffer, host::HostInput::Special, &mut self.out, &mut self.v);
+        let parsed = host::parse(buffer, false, &mut self.out, &mut self.v);
         if let host::Parsed::Failed(e) = parsed {
             return Err(e.kind);
         }

@@ -6,15 +6,16 @@ use crate::host::domain::ends_in_a_number;
 use crate::host::{self, HostKind};
 use crate::percent::USERINFO;
 
-/// What [`Parser::scan_authority`] finds; `colon` and `canonical_end` are input positions.
+/// What [`Parser::scan_authority`] finds; `colon` is an input position.
 struct AuthorityScan {
     end: usize,
     last_at: Option<usize>,
     colon: Option<usize>,
-    /// Where the authority's leading run of canonical domain bytes ends
-    /// ([`host::canonical_run`]): when that is the host's end, the host is a lowercase ASCII
-    /// domain, which the host state need not read again to know it.
-    canonical_end: usize,
+    /// A special URL's authority without credentials whose host is a run of canonical domain
+    /// bytes ([`host::canonical_run`]): a lowercase ASCII domain, which the host state need
+    /// not read again to know it. (A flag, not the run's end: the scan is in the authority
+    /// state's frame, under which the host parser runs.)
+    canonical_host: bool,
 }
 
 /// The value of a port's ASCII digits (<https://url.spec.whatwg.org/#port-state>): `None`
@@ -42,9 +43,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.out.push(b'/');
         let scan = self.scan_authority(pos);
         let host_pos = self.credentials_state(pos, &scan)?;
-        let host_end = scan.colon.unwrap_or(scan.end);
-        let canonical = self.is_special() && host_pos == pos && scan.canonical_end == host_end;
-        self.host_state(host_pos, scan.colon, scan.end, canonical)?;
+        self.host_state(host_pos, scan.colon, scan.end, scan.canonical_host)?;
         self.path_start_state(scan.end)
     }
 
@@ -122,7 +121,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             end: self.input.len(),
             last_at: None,
             colon: None,
-            canonical_end,
+            canonical_host: false,
         };
         let mut inside_brackets = false;
         let mut i = canonical_end;
@@ -153,6 +152,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             }
             i += 1;
         }
+        scan.canonical_host =
+            special && scan.last_at.is_none() && scan.colon.unwrap_or(scan.end) == canonical_end;
         scan
     }
 

@@ -380,6 +380,102 @@ mod tests {
         assert_eq!(checked, 0x11_0000 - 0x800);
     }
 
+    /// The verdict of UTS46 ToASCII with the URL Standard's options (`process`, in a buffer
+    /// that holds the result) on `domain`, with domain to ASCII's and the host parser's
+    /// checks after it. (Not `idna::domain_to_ascii`, which leaves the `xn--` labels of an
+    /// ASCII domain to the host parser.)
+    fn reference(domain: &str) -> Verdict {
+        let mut out = std::vec![0u8; 8192];
+        match crate::idna::to_ascii(domain, Uts46Options::url(false), &mut out) {
+            Err(_) | Ok(0) => Verdict::Fails,
+            Ok(n) if out[..n].iter().any(|&b| is_forbidden_domain_code_point(b)) => {
+                Verdict::Forbidden
+            }
+            Ok(n) => {
+                // <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+                let ascii = core::str::from_utf8(&out[..n]).unwrap();
+                let trimmed = ascii.strip_suffix('.').filter(|t| !t.is_empty());
+                let last = trimmed.unwrap_or(ascii).rsplit('.').next().unwrap();
+                let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
+                let ends_in_number = !last.is_empty()
+                    && (last.bytes().all(|b| b.is_ascii_digit())
+                        || hex.is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit())));
+                Verdict::Valid { ends_in_number }
+            }
+        }
+    }
+
+    /// Domains of up to four labels, several of them `xn--` (valid, right-to-left, failing
+    /// the Bidi rule, NFC or the criteria, decoding to ASCII, too long to decode in a small
+    /// scratch) among plain ones (numbers, a forbidden code point, right-to-left, empty):
+    /// the verdict, with [`settle`] after it when the scratch is small, is ToASCII's,
+    /// whichever `xn--` label the scan stops at.
+    #[test]
+    fn verdict_on_several_xn_labels_is_to_asciis() {
+        let xn = |label: &str| {
+            let mut out = std::vec![0u8; 16 * label.len() + 16];
+            let n = encode_any(label, &mut out);
+            std::format!("xn--{}", core::str::from_utf8(&out[..n]).unwrap())
+        };
+        let long: String = "\u{e9}x".repeat(200);
+        let labels: Vec<String> = [
+            "example",
+            "123",
+            "0x1F",
+            "a%b",
+            "\u{fc}ber",
+            "\u{5d0}\u{5d1}",
+            "",
+            "XN--MNCHEN-3YA",
+        ]
+        .iter()
+        .map(|l| String::from(*l))
+        .chain(
+            [
+                "m\u{fc}nchen",
+                "\u{5d0}\u{5d1}",
+                "a\u{5d0}",
+                "e\u{301}x",
+                "abc",
+                "\u{300}a\u{e9}",
+                "\u{4e00}\u{200d}",
+                &long,
+            ]
+            .iter()
+            .map(|l| xn(l)),
+        )
+        .collect();
+        let mut g = crate::testgen::Gen::new(0x7e7d);
+        let (mut unknown, mut outcomes) = (0, [0usize; 3]);
+        for _ in 0..3000 {
+            let domain: Vec<&str> = (0..1 + g.below(4))
+                .map(|_| labels[g.below(labels.len())].as_str())
+                .collect();
+            let domain = domain.join(".");
+            let want = reference(&domain);
+            let mut big = std::vec![0u8; 8192];
+            let mapped = Mapped::new(&domain, false);
+            assert_eq!(
+                verdict(mapped.clone(), &mut big, Checks::Url),
+                want,
+                "{domain}"
+            );
+            let mut small = std::vec![0u8; STREAM_SCRATCH];
+            let found = verdict(mapped.clone(), &mut small, Checks::Url);
+            unknown += usize::from(matches!(found, Verdict::Unknown { .. }));
+            assert_eq!(settle(&mapped, &mut small, found), want, "{domain}");
+            outcomes[match want {
+                Verdict::Fails => 0,
+                Verdict::Forbidden => 1,
+                _ => 2,
+            }] += 1;
+        }
+        assert!(
+            unknown > 100 && outcomes.iter().all(|&n| n > 100),
+            "{unknown} {outcomes:?}"
+        );
+    }
+
     /// The verdict on a decoded label as `process` decides it: not ASCII, then
     /// `check_decoded_label` (NFC and the criteria), and the Bidi facts.
     fn expected(decoded: &str) -> Option<(bool, bool)> {

@@ -229,7 +229,9 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
     let job = Job::new(base, Options::default());
     let t = trimmed(input).as_bytes();
     match valid_in_place(input, &job, resume.as_ref()) {
-        Verdict::Valid(stop) if !has_tab_or_newline(read_in_place(t, stop)) => return true,
+        Verdict::Valid(stop) if !has_tab_or_newline(read_in_place(t, stop, base.is_some())) => {
+            return true;
+        }
         Verdict::Invalid if !has_tab_or_newline(deciding_part(trimmed(input)).as_bytes()) => {
             return false;
         }
@@ -245,11 +247,15 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
 }
 
 /// What of the trimmed input `t` a validity-only run that went on to the path at `stop`
-/// read: the scheme state's scan (scheme bytes from the first, and the byte after them),
-/// and everything before `stop` and [`READ_AHEAD`] bytes from it.
-fn read_in_place(t: &[u8], stop: usize) -> &[u8] {
-    let scheme = crate::scan::skip(t, 1, crate::scan::SCHEME_CHAR) + 1;
-    let end = scheme.max(stop.saturating_add(READ_AHEAD));
+/// read: everything before `stop` and [`READ_AHEAD`] bytes from it, and, where the input
+/// may have no scheme (`relative`: against a base; without one, input without a scheme
+/// does not parse), the scheme state's scan (scheme bytes from the first, and the byte
+/// after them).
+fn read_in_place(t: &[u8], stop: usize, relative: bool) -> &[u8] {
+    let mut end = stop.saturating_add(READ_AHEAD);
+    if relative {
+        end = end.max(crate::scan::skip(t, 1, crate::scan::SCHEME_CHAR) + 1);
+    }
     t.get(..end).unwrap_or(t)
 }
 

@@ -274,3 +274,33 @@ fn can_parse_in_place_answers_parse() {
     }
     assert!(checked > 500_000, "{checked}");
 }
+
+/// A tab or newline that ends the scheme state's scan in the input as it is hides a scheme
+/// the tab-free input has: against a base, the in-place run reads such input as a relative
+/// URL, and its verdict does not stand (without a base, it fails as it is, and the tab-free
+/// input is read); the answer is the tab-free input's, as `parse` gives it.
+#[test]
+fn can_parse_sees_a_scheme_split_by_tabs() {
+    use std::vec;
+    let mut base_arena = vec![0u8; 64];
+    let base = Url::parse("http://h/p", &mut base_arena).unwrap();
+    let mut arena = vec![0u8; 256];
+    let cases = [
+        // Without tabs: `http://[`, whose host fails; as it is: a relative path.
+        ("ht\ttp://[", Some("http://h/p"), false),
+        ("http\n://[/", Some("http://h/p"), false),
+        ("h\r\nttp://[", Some("http://h/p"), false),
+        ("ht\ttp://x/", Some("http://h/p"), true),
+        ("ht\ttp://x/", None, true),
+        ("sc\th\t:x", Some("http://h/p"), true),
+        ("ws\t:/[", Some("http://h/p"), false),
+    ];
+    for (input, b, valid) in cases {
+        let parsed = match b {
+            Some(_) => Url::parse_with_base(input, Some(&base), &mut arena).is_ok(),
+            None => Url::parse(input, &mut arena).is_ok(),
+        };
+        assert_eq!(parsed, valid, "parse {input:?} {b:?}");
+        assert_eq!(Url::can_parse(input, b), valid, "{input:?} {b:?}");
+    }
+}

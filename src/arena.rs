@@ -273,6 +273,15 @@ impl<'a> Writer<'a> {
         )
     }
 
+    /// How many of the input's first bytes the output is, as they are (0 once it differs).
+    #[inline]
+    pub(crate) fn input_prefix(&self) -> usize {
+        match self.borrowed {
+            true => self.len,
+            false => 0,
+        }
+    }
+
     /// The byte at `i`, if it is known.
     #[inline]
     pub(crate) fn byte_at(&self, i: usize) -> Option<u8> {

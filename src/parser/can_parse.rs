@@ -5,7 +5,7 @@ use super::entry::pipeline_validity;
 use super::fast::recognizer_runs;
 use super::fast::{self, Resume};
 use super::needed::Head;
-use super::run::{Job, Verdict, run};
+use super::run::{Job, Read, Verdict, run};
 use super::tabs::trim;
 use super::tabs::{Positions, kept_position};
 use super::{HostSpan, Options, READ_AHEAD, classify_scheme, scheme_run};
@@ -227,9 +227,8 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let job = Job::new(base, Options::default());
-    let t = trimmed(input).as_bytes();
     match valid_in_place(input, &job, resume.as_ref()) {
-        Verdict::Valid(stop) if !has_tab_or_newline(read_in_place(t, stop, base.is_some())) => {
+        Verdict::Valid(read) if !has_tab_or_newline(read_in_place(input, read, base.is_some())) => {
             return true;
         }
         Verdict::Invalid if !has_tab_or_newline(deciding_part(trimmed(input)).as_bytes()) => {
@@ -246,17 +245,22 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
     }
 }
 
-/// What of the trimmed input `t` a validity-only run that went on to the path at `stop`
-/// read: everything before `stop` and [`READ_AHEAD`] bytes from it, and, where the input
-/// may have no scheme (`relative`: against a base; without one, input without a scheme
-/// does not parse), the scheme state's scan (scheme bytes from the first, and the byte
-/// after them).
-fn read_in_place(t: &[u8], stop: usize, relative: bool) -> &[u8] {
-    let mut end = stop.saturating_add(READ_AHEAD);
-    if relative {
+/// What of the trimmed `input` a validity-only run read (`read`) and may have found a tab
+/// or newline in: everything before where it went on to the path and [`READ_AHEAD`] bytes
+/// from there, and, where the input may have no scheme (`relative`: against a base; without
+/// one, input without a scheme does not parse), the scheme state's scan (scheme bytes from
+/// the first, and the byte after them); but for the bytes the output is as they are (a
+/// serialization has no tab or newline), which an input with a scheme starts with.
+fn read_in_place(input: &str, read: Read, relative: bool) -> &[u8] {
+    let t = trimmed(input).as_bytes();
+    let mut end = read.stop.saturating_add(READ_AHEAD);
+    // An output that starts as the input does starts with the input's own `scheme:`, so the
+    // scan found one.
+    if relative && read.clean == 0 {
         end = end.max(crate::scan::skip(t, 1, crate::scan::SCHEME_CHAR) + 1);
     }
-    t.get(..end).unwrap_or(t)
+    let head = t.get(..end).unwrap_or(t);
+    head.get(read.clean..).unwrap_or_default()
 }
 
 /// [`states_valid`]'s run over the input as it is, with [`CAN_PARSE_SCRATCH`] bytes of

@@ -54,9 +54,9 @@ pub(super) trait Answer<'a>: Sized {
     /// host parser left undecided, if that was the step.
     fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
     /// The answer once the states have run, before any URL is built: none for a parse; a
-    /// validity-only run's, whose states stopped at the path start `stop`, valid unless a
-    /// step was `skipped` (then undecided, with the host left undecided, if any).
-    fn after_states(skipped: bool, host: Option<HostSpan>, stop: usize) -> Option<Self>;
+    /// validity-only run's, whose states read `read` of the input, valid unless a step was
+    /// `skipped` (then undecided, with the host left undecided, if any).
+    fn after_states(skipped: bool, host: Option<HostSpan>, read: Read) -> Option<Self>;
 }
 
 impl<'a> Answer<'a> for Result<Url<'a>, Error> {
@@ -70,18 +70,29 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
         Err(Error::ArenaTooSmall { needed: needed() })
     }
-    fn after_states(_: bool, _: Option<HostSpan>, _: usize) -> Option<Self> {
+    fn after_states(_: bool, _: Option<HostSpan>, _: Read) -> Option<Self> {
         None
     }
+}
+
+/// What of its input a validity-only run that answers valid read, so that its caller knows
+/// where a tab or newline would have changed the answer (`can_parse` runs on the input as it
+/// is first).
+#[derive(Clone, Copy)]
+pub(super) struct Read {
+    /// How many of the input's first bytes the output is as it is: a URL's serialization
+    /// has no tab or newline, so none of them is one.
+    pub(super) clean: usize,
+    /// Where the states went on to the path (`usize::MAX`: they read all of the input);
+    /// they read no further than [`super::READ_AHEAD`] bytes from it.
+    pub(super) stop: usize,
 }
 
 /// What a validity-only run says of its input.
 #[derive(Clone, Copy)]
 pub(super) enum Verdict {
-    /// Valid, the states having gone on to the path at this position of their input
-    /// (`usize::MAX`: they read all of it), so that what they read is known
-    /// ([`super::READ_AHEAD`]).
-    Valid(usize),
+    /// Valid, with what the states read.
+    Valid(Read),
     Invalid,
     /// Not decided without more scratch: where the host left undecided is, if it was one.
     Undecided(Option<HostSpan>),
@@ -90,7 +101,10 @@ pub(super) enum Verdict {
 impl Answer<'_> for Verdict {
     const VALIDITY_ONLY: bool = true;
     fn url(_: Url<'_>) -> Self {
-        Verdict::Valid(usize::MAX)
+        Verdict::Valid(Read {
+            clean: 0,
+            stop: usize::MAX,
+        })
     }
     fn failed(_: Error) -> Self {
         Verdict::Invalid
@@ -98,10 +112,10 @@ impl Answer<'_> for Verdict {
     fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
         Verdict::Undecided(host)
     }
-    fn after_states(skipped: bool, host: Option<HostSpan>, stop: usize) -> Option<Self> {
+    fn after_states(skipped: bool, host: Option<HostSpan>, read: Read) -> Option<Self> {
         Some(match skipped {
             true => Verdict::Undecided(host),
-            false => Verdict::Valid(stop),
+            false => Verdict::Valid(read),
         })
     }
 }
@@ -152,7 +166,11 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
         let position = map_pos(p.stop);
         return A::failed(Error::Parse(ParseError { kind, position }));
     }
-    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host(), p.stop) {
+    let read = Read {
+        clean: p.out.input_prefix(),
+        stop: p.stop,
+    };
+    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host(), read) {
         return answer;
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).

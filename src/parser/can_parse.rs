@@ -5,10 +5,10 @@ use super::entry::pipeline_validity;
 use super::fast::recognizer_runs;
 use super::fast::{self, Resume};
 use super::needed::Head;
-use super::run::{Job, Read, Verdict, run};
+use super::run::{Job, Verdict, run};
 use super::tabs::trim;
 use super::tabs::{Positions, kept_position};
-use super::{HostSpan, Options, READ_AHEAD, classify_scheme, scheme_run};
+use super::{HostSpan, Options, classify_scheme, scheme_run};
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::offsets::Record;
@@ -221,16 +221,14 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 /// [`input_valid`] past the recognizer: the states from its prefix, writing nothing. First
 /// over the input as it is, as most input has no tabs or newlines: if the part the states
 /// read has none, they read what they would have read with them removed, and their
-/// verdict stands ([`read_in_place`]). Otherwise, and for a host they left undecided, over
+/// verdict stands (the run says valid only then: `run::unvouched`). Otherwise, and for a host they left undecided, over
 /// the tab-free input's deciding part ([`deciding_part`], [`valid_in_scratch`]). Out of
 /// line, so that input the recognizer settles does not pay for this frame.
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let job = Job::new(base, Options::default());
     match valid_in_place(input, &job, resume.as_ref()) {
-        Verdict::Valid(read) if !has_tab_or_newline(read_in_place(input, read, base.is_some())) => {
-            return true;
-        }
+        Verdict::Valid => return true,
         Verdict::Invalid if !has_tab_or_newline(deciding_part(trimmed(input)).as_bytes()) => {
             return false;
         }
@@ -238,29 +236,11 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
     }
     let input = deciding_part(input);
     match valid_in_scratch(input, &job, resume.as_ref()) {
-        Verdict::Valid(_) => true,
+        Verdict::Valid => true,
         Verdict::Invalid => false,
         // A host the run left undecided is decided here, after it.
         Verdict::Undecided(host) => host_valid(input, host, base),
     }
-}
-
-/// What of the trimmed `input` a validity-only run read (`read`) and may have found a tab
-/// or newline in: everything before where it went on to the path and [`READ_AHEAD`] bytes
-/// from there, and, where the input may have no scheme (`relative`: against a base; without
-/// one, input without a scheme does not parse), the scheme state's scan (scheme bytes from
-/// the first, and the byte after them); but for the bytes the output is as they are (a
-/// serialization has no tab or newline), which an input with a scheme starts with.
-fn read_in_place(input: &str, read: Read, relative: bool) -> &[u8] {
-    let t = trimmed(input).as_bytes();
-    let mut end = read.stop.saturating_add(READ_AHEAD);
-    // An output that starts as the input does starts with the input's own `scheme:`, so the
-    // scan found one.
-    if relative && read.clean == 0 {
-        end = end.max(crate::scan::skip(t, 1, crate::scan::SCHEME_CHAR) + 1);
-    }
-    let head = t.get(..end).unwrap_or(t);
-    head.get(read.clean..).unwrap_or_default()
 }
 
 /// [`states_valid`]'s run over the input as it is, with [`CAN_PARSE_SCRATCH`] bytes of
@@ -362,7 +342,7 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // it then fails it is valid only if the host is (a host, not a path's bytes), decided
     // after the run. One call site: the run is inlined once into this frame.
     let verdict = run_head(input, at, job, &mut scratch);
-    let (HeadAt::Scratch(split, true), Verdict::Valid(_) | Verdict::Undecided(_)) = (at, verdict)
+    let (HeadAt::Scratch(split, true), Verdict::Valid | Verdict::Undecided(_)) = (at, verdict)
     else {
         return verdict;
     };

@@ -270,7 +270,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
 
     /// A validity-only run's end at the path start `pos`, after which no state fails: all
     /// it read lies before `pos` but for [`READ_AHEAD`] bytes from it, and the scheme
-    /// state's scan (`can_parse` checks that part has no tabs or newlines).
+    /// state's scan (the run looks there for tabs or newlines: `run::unvouched`).
     pub(super) fn valid_from(&mut self, pos: usize) -> Step {
         self.stop = pos;
         Ok(())

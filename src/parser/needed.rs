@@ -6,7 +6,7 @@
 //! newlines.
 
 use super::Options;
-use super::run::{Answer, Job, Read, run};
+use super::run::{Answer, Job, run};
 use super::tabs::trim;
 use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
@@ -327,7 +327,7 @@ impl Answer<'_> for Counted {
     fn skipped(needed: impl FnOnce() -> usize, _: Option<super::HostSpan>) -> Self {
         Counted(Err(Error::ArenaTooSmall { needed: needed() }))
     }
-    fn after_states(_: bool, _: Option<super::HostSpan>, _: Read) -> Option<Self> {
+    fn after_states(_: bool, _: Option<super::HostSpan>, _: bool) -> Option<Self> {
         None
     }
 }

@@ -5,8 +5,9 @@
 
 use super::fast::Resume;
 use super::tabs::Positions;
-use super::{HostSpan, Options, Parser};
+use super::{HostSpan, Options, Parser, READ_AHEAD};
 use crate::error::{Error, ParseError, ParseErrorKind, Report};
+use crate::scan::has_tab_or_newline;
 use crate::url::Url;
 
 /// What a run of the pipeline is for, besides what it answers ([`Answer`]).
@@ -54,9 +55,10 @@ pub(super) trait Answer<'a>: Sized {
     /// host parser left undecided, if that was the step.
     fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
     /// The answer once the states have run, before any URL is built: none for a parse; a
-    /// validity-only run's, whose states read `read` of the input, valid unless a step was
-    /// `skipped` (then undecided, with the host left undecided, if any).
-    fn after_states(skipped: bool, host: Option<HostSpan>, read: Read) -> Option<Self>;
+    /// validity-only run's, valid unless a step was `skipped` (then undecided, with the host
+    /// left undecided, if any) or what the states read had a tab or newline (`tabs_read`:
+    /// then undecided, as the input without them may read otherwise).
+    fn after_states(skipped: bool, host: Option<HostSpan>, tabs_read: bool) -> Option<Self>;
 }
 
 impl<'a> Answer<'a> for Result<Url<'a>, Error> {
@@ -70,29 +72,17 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
         Err(Error::ArenaTooSmall { needed: needed() })
     }
-    fn after_states(_: bool, _: Option<HostSpan>, _: Read) -> Option<Self> {
+    fn after_states(_: bool, _: Option<HostSpan>, _: bool) -> Option<Self> {
         None
     }
-}
-
-/// What of its input a validity-only run that answers valid read, so that its caller knows
-/// where a tab or newline would have changed the answer (`can_parse` runs on the input as it
-/// is first).
-#[derive(Clone, Copy)]
-pub(super) struct Read {
-    /// How many of the input's first bytes the output is as it is: a URL's serialization
-    /// has no tab or newline, so none of them is one.
-    pub(super) clean: usize,
-    /// Where the states went on to the path (`usize::MAX`: they read all of the input);
-    /// they read no further than [`super::READ_AHEAD`] bytes from it.
-    pub(super) stop: usize,
 }
 
 /// What a validity-only run says of its input.
 #[derive(Clone, Copy)]
 pub(super) enum Verdict {
-    /// Valid, with what the states read.
-    Valid(Read),
+    /// Valid (in a run over input that may have tabs or newlines, none where they would
+    /// change the answer).
+    Valid,
     Invalid,
     /// Not decided without more scratch: where the host left undecided is, if it was one.
     Undecided(Option<HostSpan>),
@@ -101,10 +91,7 @@ pub(super) enum Verdict {
 impl Answer<'_> for Verdict {
     const VALIDITY_ONLY: bool = true;
     fn url(_: Url<'_>) -> Self {
-        Verdict::Valid(Read {
-            clean: 0,
-            stop: usize::MAX,
-        })
+        Verdict::Valid
     }
     fn failed(_: Error) -> Self {
         Verdict::Invalid
@@ -112,10 +99,11 @@ impl Answer<'_> for Verdict {
     fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
         Verdict::Undecided(host)
     }
-    fn after_states(skipped: bool, host: Option<HostSpan>, read: Read) -> Option<Self> {
-        Some(match skipped {
-            true => Verdict::Undecided(host),
-            false => Verdict::Valid(read),
+    fn after_states(skipped: bool, host: Option<HostSpan>, tabs_read: bool) -> Option<Self> {
+        Some(match (skipped, tabs_read) {
+            (true, _) => Verdict::Undecided(host),
+            (false, true) => Verdict::Undecided(None),
+            (false, false) => Verdict::Valid,
         })
     }
 }
@@ -166,11 +154,8 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
         let position = map_pos(p.stop);
         return A::failed(Error::Parse(ParseError { kind, position }));
     }
-    let read = Read {
-        clean: p.out.input_prefix(),
-        stop: p.stop,
-    };
-    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host(), read) {
+    let tabs_read = A::VALIDITY_ONLY && has_tab_or_newline(unvouched(&p, job));
+    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host(), tabs_read) {
         return answer;
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).
@@ -191,6 +176,28 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
         }
     }
     A::url(Url::from_record(s, &p.rec, p.v.set()))
+}
+
+/// What of its input a validity-only run that went on to the path read and its output does
+/// not vouch for having no tab or newline (`can_parse` runs one on the input as it is
+/// first, whose verdict stands only if there is none there): everything before where the
+/// states went on to the path (`Parser::stop`; all the input if they did not) and
+/// [`READ_AHEAD`] bytes from there, and where the input may have no scheme (against a base:
+/// without one, input without a scheme fails), the scheme state's scan (scheme bytes from
+/// the first, and the byte after them); but for the input's first bytes that the output
+/// is as they are (a URL's serialization has none), which an input with a scheme starts
+/// with.
+fn unvouched<'i, R: Report>(p: &Parser<'i, '_, '_, R>, job: &Job<'_, '_>) -> &'i [u8] {
+    let t = p.input;
+    let clean = p.out.input_prefix();
+    let mut end = p.stop.saturating_add(READ_AHEAD);
+    // An output that starts as the input does starts with the input's own `scheme:`, so the
+    // scan found one.
+    if job.base.is_some() && clean == 0 {
+        end = end.max(crate::scan::skip(t, 1, crate::scan::SCHEME_CHAR) + 1);
+    }
+    let read = t.get(..end).unwrap_or(t);
+    read.get(clean..).unwrap_or_default()
 }
 
 /// Strict parsing fails on the first validation error the parser reported, where it was.

@@ -84,7 +84,8 @@ pub(super) enum Verdict {
     /// change the answer).
     Valid,
     Invalid,
-    /// Not decided without more scratch: where the host left undecided is, if it was one.
+    /// Not decided without more scratch (where the host left undecided is, if it was one),
+    /// or in a run over input that may have tabs or newlines, without removing them.
     Undecided(Option<HostSpan>),
 }
 

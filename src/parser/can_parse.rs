@@ -221,9 +221,10 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 /// [`input_valid`] past the recognizer: the states from its prefix, writing nothing. First
 /// over the input as it is, as most input has no tabs or newlines: if the part the states
 /// read has none, they read what they would have read with them removed, and their
-/// verdict stands (the run says valid only then: `run::unvouched`). Otherwise, and for a host they left undecided, over
-/// the tab-free input's deciding part ([`deciding_part`], [`valid_in_scratch`]). Out of
-/// line, so that input the recognizer settles does not pay for this frame.
+/// verdict stands (the run answers valid only then: `run::unvouched`). Otherwise, and for
+/// a host they left undecided, over the tab-free input's deciding part ([`deciding_part`],
+/// [`valid_in_scratch`]). Out of line, so that input the recognizer settles does not pay
+/// for this frame.
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
     let job = Job::new(base, Options::default());

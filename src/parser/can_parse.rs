@@ -241,6 +241,9 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
         Verdict::Invalid => false,
         // A host the run left undecided is decided here, after it.
         Verdict::Undecided(host) => host_valid(input, host, base),
+        // Not answered: these runs read the tab-free input (its copy, or a head without
+        // tabs or newlines), which has none to read.
+        Verdict::TabsRead => false,
     }
 }
 

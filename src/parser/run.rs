@@ -84,9 +84,12 @@ pub(super) enum Verdict {
     /// change the answer).
     Valid,
     Invalid,
-    /// Not decided without more scratch (where the host left undecided is, if it was one),
-    /// or in a run over input that may have tabs or newlines, without removing them.
+    /// Not decided without more scratch: where the host left undecided is, if it was one.
     Undecided(Option<HostSpan>),
+    /// Not decided: the run read the input as it is, and what it read has a tab or newline,
+    /// without which the input may read otherwise. (Only a run over input that may have
+    /// them answers this; the tab-free input's answer decides.)
+    TabsRead,
 }
 
 impl Answer<'_> for Verdict {
@@ -103,7 +106,7 @@ impl Answer<'_> for Verdict {
     fn after_states(skipped: bool, host: Option<HostSpan>, tabs_read: bool) -> Option<Self> {
         Some(match (skipped, tabs_read) {
             (true, _) => Verdict::Undecided(host),
-            (false, true) => Verdict::Undecided(None),
+            (false, true) => Verdict::TabsRead,
             (false, false) => Verdict::Valid,
         })
     }

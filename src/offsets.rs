@@ -23,8 +23,28 @@ pub(crate) struct Record {
     pub(crate) scheme: SchemeType,
     pub(crate) host_kind: Option<HostKind>,
     pub(crate) port: Option<u16>,
-    pub(crate) query_start: Option<u32>,
-    pub(crate) fragment_start: Option<u32>,
+    pub(crate) query_start: Option<Delimiter>,
+    pub(crate) fragment_start: Option<Delimiter>,
+}
+
+/// The offset of a `?` or `#` that starts a query or a fragment. Never 0 (a scheme and its
+/// `:` come first), so an absent one takes no room: 4 bytes where `Option<u32>` takes 8, in
+/// every record, `Url` and frame that holds one.
+pub(crate) type Delimiter = core::num::NonZeroU32;
+
+/// `pos` as the offset of a `?` or `#` the parser has just written: past the scheme's `:`,
+/// so never 0 (`None` only were that broken, and [`check`] would then report the record).
+pub(crate) const fn delimiter_at(pos: u32) -> Option<Delimiter> {
+    Delimiter::new(pos)
+}
+
+/// A public [`crate::UrlParts`] offset of a `?` or `#` as a record's (`const`: `url!`
+/// constants are built from their parts).
+pub(crate) const fn delimiter(offset: Option<u32>) -> Option<Delimiter> {
+    match offset {
+        Some(pos) => delimiter_at(pos),
+        None => None,
+    }
 }
 
 impl Default for Record {
@@ -72,14 +92,17 @@ impl Record {
 
     /// Where the path ends: at the query, the fragment or the end of `len` bytes.
     pub(crate) fn path_end(&self, len: u32) -> u32 {
-        self.query_start.or(self.fragment_start).unwrap_or(len)
+        self.query_start
+            .or(self.fragment_start)
+            .map_or(len, Delimiter::get)
     }
 
     /// The query and fragment offsets, of text that was at `from` and is now at `to` (a
     /// byte inserted in the path before them).
     pub(crate) fn shift_query_and_fragment(&mut self, from: u32, to: u32) {
-        self.query_start = self.query_start.map(|q| shift(q, from, to));
-        self.fragment_start = self.fragment_start.map(|f| shift(f, from, to));
+        let moved = |d: Delimiter| delimiter_at(shift(d.get(), from, to));
+        self.query_start = self.query_start.and_then(moved);
+        self.fragment_start = self.fragment_start.and_then(moved);
     }
 }
 
@@ -135,7 +158,8 @@ fn check_scheme(s: &[u8], r: &Record) -> Result<(), &'static str> {
 /// The offsets are in order, and the query and fragment start at `?` and `#`.
 fn check_order(s: &[u8], r: &Record) -> Result<(), &'static str> {
     let len = s.len() as u32;
-    let (query, fragment) = (r.query_start, r.fragment_start);
+    let query = r.query_start.map(Delimiter::get);
+    let fragment = r.fragment_start.map(Delimiter::get);
     let ordered = r.scheme_end < r.username_end
         && r.username_end <= r.host_start
         && r.host_start <= r.host_end

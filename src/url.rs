@@ -2,7 +2,7 @@
 
 use crate::error::ValidationErrors;
 use crate::host::{Host, HostKind};
-use crate::offsets::Record;
+use crate::offsets::{Delimiter, Record, delimiter};
 use crate::scheme::SchemeType;
 use core::fmt;
 
@@ -105,8 +105,8 @@ impl<'a> Url<'a> {
             scheme,
             host_kind,
             port: parts.port,
-            query_start: parts.query_start,
-            fragment_start: parts.fragment_start,
+            query_start: delimiter(parts.query_start),
+            fragment_start: delimiter(parts.fragment_start),
         };
         Url {
             serialization,
@@ -157,13 +157,13 @@ impl<'a> Url<'a> {
     }
 
     pub(crate) fn query_start_usize(&self) -> Option<usize> {
-        self.rec.query_start.map(|q| q as usize)
+        self.rec.query_start.map(|q| q.get() as usize)
     }
 
     pub(crate) fn fragment_start_or_end(&self) -> usize {
         self.rec
             .fragment_start
-            .map_or(self.serialization.len(), |f| f as usize)
+            .map_or(self.serialization.len(), |f| f.get() as usize)
     }
 
     /// End of `//userinfo@host:port` (or of `scheme:` when there is no host).
@@ -183,7 +183,7 @@ impl<'a> Url<'a> {
         self.rec
             .query_start
             .or(self.rec.fragment_start)
-            .map_or(self.serialization.len(), |x| x as usize)
+            .map_or(self.serialization.len(), |x| x.get() as usize)
     }
 
     /// The serialization, `href` in JavaScript.
@@ -342,14 +342,14 @@ impl<'a> Url<'a> {
     /// The query without `?`; `None` if there is none.
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
-        let q = self.rec.query_start? as usize;
+        let q = self.rec.query_start?.get() as usize;
         Some(self.part(q + 1..self.fragment_start_or_end()))
     }
 
     /// `?` and the query, or `""` if the query is null or empty (JavaScript's `search`).
     #[must_use]
     pub fn search(&self) -> &'a str {
-        match self.rec.query_start {
+        match self.rec.query_start.map(Delimiter::get) {
             Some(q) if self.fragment_start_or_end() > q as usize + 1 => {
                 self.part(q as usize..self.fragment_start_or_end())
             }
@@ -360,14 +360,14 @@ impl<'a> Url<'a> {
     /// The fragment without `#`; `None` if there is none.
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
-        let f = self.rec.fragment_start? as usize;
+        let f = self.rec.fragment_start?.get() as usize;
         Some(self.part(f + 1..))
     }
 
     /// `#` and the fragment, or `""` if it is null or empty (JavaScript's `hash`).
     #[must_use]
     pub fn hash(&self) -> &'a str {
-        match self.rec.fragment_start {
+        match self.rec.fragment_start.map(Delimiter::get) {
             Some(f) if self.serialization.len() > f as usize + 1 => self.part(f as usize..),
             _ => "",
         }

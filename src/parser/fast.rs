@@ -13,6 +13,7 @@ use super::path::canonical_path_run;
 use super::{Options, Parser, Record, Step};
 use crate::error::{ValidationError, ValidationErrors};
 use crate::host::HostKind;
+use crate::offsets::delimiter_at;
 use crate::scan::{self as class, skip};
 use crate::scheme::SchemeType;
 use crate::units::canonical_run;
@@ -262,7 +263,7 @@ fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> 
         path(s, i, scheme.is_special(), rec.host_kind.is_some())?
     };
     if s.get(i) == Some(&b'?') {
-        rec.query_start = Some(i as u32);
+        rec.query_start = delimiter_at(i as u32);
         let table = if scheme.is_special() {
             class::SPECIAL_QUERY
         } else {
@@ -271,7 +272,7 @@ fn rest(s: &[u8], scheme: SchemeType, missing_slash: bool, rec: &mut Record) -> 
         i = canonical_run(s, i + 1, table);
     }
     if s.get(i) == Some(&b'#') {
-        rec.fragment_start = Some(i as u32);
+        rec.fragment_start = delimiter_at(i as u32);
         i = canonical_run(s, i + 1, class::FRAGMENT);
     }
     if i != s.len() || s[s.len() - 1] <= b' ' {

@@ -6,6 +6,7 @@ use super::{
     SPECIAL_QUERY_COMPONENT, Step, push_component, push_component_to,
 };
 use crate::error::ValidationError;
+use crate::offsets::delimiter_at;
 use crate::scheme::SchemeType;
 
 /// A dot segment: <https://url.spec.whatwg.org/#single-dot-path-segment> or
@@ -331,7 +332,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         if self.validity_only {
             return self.valid_from(pos);
         }
-        self.rec.query_start = Some(self.out.pos());
+        self.rec.query_start = delimiter_at(self.out.pos());
         self.out.push(b'?');
         let c = if self.is_special() {
             &SPECIAL_QUERY_COMPONENT
@@ -355,7 +356,7 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         if self.validity_only {
             return self.valid_from(pos);
         }
-        self.rec.fragment_start = Some(self.out.pos());
+        self.rec.fragment_start = delimiter_at(self.out.pos());
         self.out.push(b'#');
         let fragment = self.rest(pos);
         self.v.origin(pos);

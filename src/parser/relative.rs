@@ -4,7 +4,7 @@
 
 use super::{Parser, Step};
 use crate::error::{Report, ValidationError};
-use crate::offsets::Record;
+use crate::offsets::{Record, delimiter_at};
 use crate::url::Url;
 
 impl<R: Report> Parser<'_, '_, '_, R> {
@@ -103,7 +103,7 @@ impl<R: Report> Parser<'_, '_, '_, R> {
     /// Writes the base's query, if it has one.
     fn copy_base_query(&mut self, base: &Url<'_>) {
         if let Some(q) = base.query_start_usize() {
-            self.rec.query_start = Some(self.out.pos());
+            self.rec.query_start = delimiter_at(self.out.pos());
             self.out
                 .push_slice(base.span(q..base.fragment_start_or_end()));
         }

@@ -4,7 +4,7 @@
 use super::Url;
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
-use crate::offsets::Record;
+use crate::offsets::{Delimiter, Record, delimiter};
 use crate::scheme::SchemeType;
 
 /// The offsets and flags of a [`Url`], without its serialization (see the offset diagram on
@@ -59,8 +59,8 @@ impl<'a> Url<'a> {
             host_start: self.rec.host_start,
             host_end: self.rec.host_end,
             path_start: self.rec.path_start,
-            query_start: self.rec.query_start,
-            fragment_start: self.rec.fragment_start,
+            query_start: self.rec.query_start.map(Delimiter::get),
+            fragment_start: self.rec.fragment_start.map(Delimiter::get),
             port: self.rec.port,
             host_kind: self.host_kind(),
             validation: self.validation,
@@ -130,8 +130,8 @@ impl<'a> Url<'a> {
             host_kind: (parts.host_kind != HostKind::None).then_some(parts.host_kind),
             port: parts.port,
             path_start: parts.path_start,
-            query_start: parts.query_start,
-            fragment_start: parts.fragment_start,
+            query_start: delimiter(parts.query_start),
+            fragment_start: delimiter(parts.fragment_start),
         };
         // Not `Url::from_record`: its debug assertion would panic on broken parts.
         let url = Url {

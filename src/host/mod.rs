@@ -73,11 +73,14 @@ impl core::fmt::Display for Host<'_> {
 use crate::scan::is_forbidden_host;
 
 /// The longest IPv6 host serialization: brackets, 8 pieces of 4 digits, 7 separators.
-const IPV6_SERIALIZED_MAX: usize = 41;
+pub(crate) const IPV6_SERIALIZED_MAX: usize = 41;
 
 /// <https://url.spec.whatwg.org/#concept-ipv6-serializer> in brackets, into `buf`, through
-/// the same serializer the parser uses.
-fn serialize_ipv6<'b>(address: &Ipv6Addr, buf: &'b mut [u8; IPV6_SERIALIZED_MAX]) -> &'b str {
+/// the same serializer the parser uses (and `Reference`'s printing).
+pub(crate) fn serialize_ipv6<'b>(
+    address: &Ipv6Addr,
+    buf: &'b mut [u8; IPV6_SERIALIZED_MAX],
+) -> &'b str {
     let mut out = Writer::new(buf, &[]);
     ipv6::serialize_host(&address.segments(), &mut out);
     // 41 bytes always suffice and the serializer writes ASCII.

@@ -4,7 +4,9 @@
 //! which code points a token writes as `%XX`.
 
 use super::{Mode, Ord, Reference, parse};
+use crate::host::{IPV6_SERIALIZED_MAX, serialize_ipv6};
 use core::fmt::{self, Write};
+use core::net::Ipv6Addr;
 
 /// The table's columns.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -118,40 +120,12 @@ fn segment(out: &mut dyn Write, v: &str, col: Column, unicode: bool, first: bool
 /// Writes the host: an IPv6 literal in its shortest form, an opaque host encoded.
 pub(crate) fn host(out: &mut dyn Write, h: &str, unicode: bool) -> fmt::Result {
     match parse::ipv6(h) {
-        Ok(a) => ipv6(out, &a),
+        Ok(a) => {
+            let mut buf = [0u8; IPV6_SERIALIZED_MAX];
+            out.write_str(serialize_ipv6(&Ipv6Addr::from(a), &mut buf))
+        }
         Err(_) => encoded(out, h, Column::Host, unicode),
     }
-}
-
-/// <https://url.spec.whatwg.org/#concept-ipv6-serializer>, in brackets.
-fn ipv6(out: &mut dyn Write, a: &[u16; 8]) -> fmt::Result {
-    // The first longest run of two or more zero pieces is compressed.
-    let (mut best, mut best_len, mut i) = (8usize, 1usize, 0usize);
-    while i < 8 {
-        let mut j = i;
-        while j < 8 && a[j] == 0 {
-            j += 1;
-        }
-        if j - i > best_len {
-            (best, best_len) = (i, j - i);
-        }
-        i = j.max(i + 1);
-    }
-    out.write_char('[')?;
-    let mut i = 0;
-    while i < 8 {
-        if i == best {
-            out.write_str(if i == 0 { "::" } else { ":" })?;
-            i += best_len;
-            continue;
-        }
-        write!(out, "{:x}", a[i])?;
-        if i != 7 {
-            out.write_char(':')?;
-        }
-        i += 1;
-    }
-    out.write_char(']')
 }
 
 /// Prints `r`: normalise for printing, then each token with its sigil, encoded for its

@@ -26,15 +26,14 @@ pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
 /// `<[u8]>::is_ascii`, a machine word at a time to the end on every target (four bytes per
 /// step on a 32-bit microcontroller, eight on a 64-bit machine): the library's version
 /// checks 64 bytes at a time, then the rest one byte at a time, which is all of most
-/// serializations. The tail is the last word again in the speed build (overlapping the
-/// words before: a repeat is harmless), and its bytes ORed into one word in the build for
-/// flash size (less code there).
+/// serializations. The tail is the last word again (overlapping the words before: a repeat
+/// is harmless); bytes shorter than a word are ORed into one.
 #[inline]
 pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     const W: usize = core::mem::size_of::<usize>();
     const HI: usize = usize::MAX / 0xff * 0x80;
     let tail = |rest: &[u8]| match bytes.last_chunk::<W>() {
-        Some(last) if cfg!(feature = "fast-path") => usize::from_le_bytes(*last),
+        Some(last) => usize::from_le_bytes(*last),
         _ => rest.iter().fold(0, |t, &b| t | usize::from(b)),
     };
     let mut seen = 0;

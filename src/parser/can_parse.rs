@@ -94,10 +94,9 @@ fn base_stand_in(b: &str) -> Option<(SchemeType, bool)> {
     // contrived one); else the tab-free scheme, byte by byte.
     let (scheme, after) = match scheme_run(rest) {
         Some((len, lower)) => {
-            let scheme = rest.get(..len)?;
             let scheme = match lower {
-                true => SchemeType::from_lowercase(scheme),
-                false => classify_scheme(scheme),
+                true => SchemeType::from_lowercase(rest.get(..len)?),
+                false => classify_scheme(rest, len),
             };
             (scheme, rest.get(len + 1..)?)
         }

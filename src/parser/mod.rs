@@ -325,7 +325,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             self.out.push(b':');
         }
         self.rec.scheme_end = len as u32;
-        self.rec.scheme = classify_scheme(scheme);
+        self.rec.scheme = classify_scheme(self.input, len);
         Some(len + 1)
     }
 
@@ -439,8 +439,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             .iter()
             .position(|&b| b == b':')
             .unwrap_or_default();
-        let scheme = self.input.get(..scheme_end).unwrap_or_default();
-        self.rec.scheme = classify_scheme(scheme);
+        self.rec.scheme = classify_scheme(self.input, scheme_end);
         self.rec.scheme_end = scheme_end as u32;
         self.out
             .push_slice(self.input.get(..=scheme_end).unwrap_or_default());
@@ -541,39 +540,35 @@ pub(crate) fn scheme_run(s: &[u8]) -> Option<(usize, bool)> {
     (s.get(end) == Some(&b':')).then_some((end, false))
 }
 
-/// The scheme's type, comparing ASCII case-insensitively: the scheme's bytes (at most five
-/// matter) with `0x20` set, as one word. Setting `0x20` lowercases a letter and maps no other
-/// byte to one, so the word is a special scheme's exactly when the scheme is, in any case.
-pub(crate) fn classify_scheme(s: &[u8]) -> SchemeType {
-    const fn word(name: &[u8]) -> u64 {
-        let mut w = 0;
-        let mut i = 0;
-        while i < name.len() {
-            w |= (name[i] as u64) << (8 * i);
-            i += 1;
-        }
-        w
+/// The type of the scheme `input[..len]`, comparing ASCII case-insensitively: the
+/// scheme's first four bytes with `0x20` set, as one word, and the length (a fifth byte
+/// tells `https` from `http`). Setting `0x20` lowercases a letter and maps no other byte to one,
+/// so the bytes are a special scheme's exactly when the scheme's are, in any case. The word
+/// is one load of the input's first four bytes, masked to the scheme's (the scheme is
+/// followed by its `:`, so most input has them), else built byte by byte.
+pub(crate) fn classify_scheme(input: &[u8], len: usize) -> SchemeType {
+    const fn word(name: &[u8; 4]) -> u32 {
+        u32::from_le_bytes(*name)
     }
-    const HTTP: u64 = word(b"http");
-    const HTTPS: u64 = word(b"https");
-    const WS: u64 = word(b"ws");
-    const WSS: u64 = word(b"wss");
-    const FTP: u64 = word(b"ftp");
-    const FILE: u64 = word(b"file");
-    if s.len() > 5 {
-        return SchemeType::NotSpecial;
-    }
-    let w = s
-        .iter()
-        .rev()
-        .fold(0u64, |w, &b| w << 8 | u64::from(b | 0x20));
-    match w {
-        HTTP => SchemeType::Http,
-        HTTPS => SchemeType::Https,
+    const HTTP: u32 = word(b"http");
+    const WS: u32 = word(b"ws\0\0");
+    const WSS: u32 = word(b"wss\0");
+    const FTP: u32 = word(b"ftp\0");
+    const FILE: u32 = word(b"file");
+    let head = match input.first_chunk::<4>() {
+        Some(first) => u32::from_le_bytes(*first),
+        None => input.iter().rev().fold(0u32, |w, &b| w << 8 | u32::from(b)),
+    };
+    let kept = u32::MAX >> (32 - 8 * len.clamp(1, 4));
+    // A kept byte is never zero (it has `0x20` set), so the word also says the length up
+    // to four.
+    match (head | word(b"    ")) & kept {
         WS => SchemeType::Ws,
         WSS => SchemeType::Wss,
         FTP => SchemeType::Ftp,
-        FILE => SchemeType::File,
+        FILE if len == 4 => SchemeType::File,
+        HTTP if len == 4 => SchemeType::Http,
+        HTTP if len == 5 && input.get(4).map(|&b| b | 0x20) == Some(b's') => SchemeType::Https,
         _ => SchemeType::NotSpecial,
     }
 }
@@ -584,7 +579,8 @@ mod tests {
 
     /// Against the definition (an ASCII case-insensitive match with a special scheme), for
     /// every string of up to five bytes over the special schemes' letters in both cases, a
-    /// digit, `+`, `-`, `.` and the bytes that `0x20` maps onto a letter's case (`@`, `` ` ``).
+    /// digit, `+`, `-`, `.` and the bytes that `0x20` maps onto a letter's case (`@`, `` ` ``),
+    /// as the whole input (built byte by byte) and followed by `:` and more (one load).
     #[test]
     fn classify_scheme_is_a_case_insensitive_match() {
         let alphabet = b"fhilpstwFHILPSTW0+-.@`";
@@ -601,8 +597,16 @@ mod tests {
                 .iter()
                 .find(|(name, _)| s.eq_ignore_ascii_case(name))
                 .map_or(SchemeType::NotSpecial, |&(_, t)| t);
-            assert_eq!(classify_scheme(s), expected, "{s:?}");
+            assert_eq!(classify_scheme(s, s.len()), expected, "{s:?}");
+            let mut input = [b'X'; 16];
+            input[..s.len()].copy_from_slice(s);
+            input[s.len()] = b':';
+            for end in s.len() + 1..=input.len() {
+                let input = &input[..end];
+                assert_eq!(classify_scheme(input, s.len()), expected, "{input:?}");
+            }
         });
-        assert_eq!(classify_scheme(b"httpss"), SchemeType::NotSpecial);
+        assert_eq!(classify_scheme(b"httpss", 6), SchemeType::NotSpecial);
+        assert_eq!(classify_scheme(b"httpss://a", 6), SchemeType::NotSpecial);
     }
 }

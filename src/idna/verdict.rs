@@ -19,8 +19,7 @@ use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;
 use crate::idna::nfc::{is_nfc, nfc_chars};
 use crate::idna::punycode::{self, scratch_to_utf8};
-use crate::idna::validate::{Bidi, BidiLabel, Joiners, strict_rules_hold};
-use crate::tables::{Mapping, idna_mapping, props};
+use crate::idna::validate::{BidiLabel, LabelCheck, StatusRules, strict_rules_hold};
 
 mod in_order;
 pub(crate) use in_order::{STREAM_SCRATCH, settle};
@@ -116,7 +115,7 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
             }
             // Reported only if UTS46 finds no error (in any label).
             forbidden |= url && u8::try_from(c).is_ok_and(is_forbidden_domain_code_point);
-            if label.prefix == 4 && !label.non_ascii {
+            if label.check.prefix == 4 && !label.check.non_ascii {
                 if let Some(slot) = scratch.get_mut(copied) {
                     *slot = u8::try_from(c).unwrap_or(0xFF);
                 }
@@ -133,7 +132,7 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
         number = label.is_number();
         if !more {
             // A trailing full stop is ignored by the checker: then the label before decides.
-            let ends_in_number = number || (label.code_points == 0 && before);
+            let ends_in_number = number || (label.check.code_points == 0 && before);
             return match () {
                 _ if (url && empty) || (rtl && bidi_bad) => Verdict::Fails,
                 // A result that ends in a number goes to the IPv4 parser, which fails on
@@ -168,7 +167,7 @@ fn label_bidi(
     (url, strict): (bool, bool),
     unknown: &mut usize,
 ) -> Option<BidiLabel> {
-    match (label.prefix == 4, !label.non_ascii) {
+    match (label.check.prefix == 4, !label.check.non_ascii) {
         (true, true) => match decoded_label(scratch, copied, strict) {
             Decoded::Fails => None,
             Decoded::TooBig(needed) => {
@@ -183,7 +182,7 @@ fn label_bidi(
         // A label that starts with `xn--` is Punycode, which is ASCII.
         (true, false) => None,
         (false, _) if label.fails(url) => None,
-        (false, _) => Some(label.bidi.label()),
+        (false, _) => Some(label.check.bidi()),
     }
 }
 
@@ -255,83 +254,63 @@ fn scanned_bidi(decoded: &str) -> Option<BidiLabel> {
     scan.decoded_bidi()
 }
 
-/// One label that is not `xn--`, as its characters stream by: what the criteria of
-/// `validate::check_label` (with the URL Standard's options) and Punycode encoding need.
-#[derive(Default)]
+/// One label, as its characters stream by: what the criteria of `validate::check_label`
+/// (with the URL Standard's options: [`LabelCheck`]), Punycode encoding and the IPv4
+/// parser (whether it is a number) need.
 struct LabelScan {
-    code_points: usize,
-    non_ascii: bool,
-    /// How many of `xn--` the label starts with.
-    prefix: usize,
-    leading_mark: bool,
-    disallowed: bool,
-    /// An uppercase letter or a full stop: never in a mapped label, disallowed in a decoded
-    /// one.
-    ascii_disallowed: bool,
-    joiners: Joiners,
-    bidi: Bidi,
+    check: LabelCheck,
     /// All decimal digits so far; `0x` or `0X` then hexadecimal digits so far.
     digits: bool,
     hex: bool,
 }
 
+impl Default for LabelScan {
+    fn default() -> Self {
+        LabelScan {
+            check: LabelCheck::new(StatusRules::URL),
+            digits: false,
+            hex: false,
+        }
+    }
+}
+
 impl LabelScan {
     fn push(&mut self, c: char) {
-        let at = self.code_points;
-        // `get` is `None` past the prefix: compared with `Some` only, so that a non-ASCII
-        // character there (also `None` as a byte) does not count.
-        if self.prefix == at
-            && b"xn--"
-                .get(at)
-                .is_some_and(|&p| u32::from(p) == u32::from(c))
-        {
-            self.prefix += 1;
-        }
-        self.code_points += 1;
-        self.non_ascii |= !c.is_ascii();
+        let at = self.check.code_points;
         self.digits = (at == 0 || self.digits) && c.is_ascii_digit();
         self.hex = match at {
             0 => c == '0',
             1 => self.hex && (c == 'x' || c == 'X'),
             _ => self.hex && c.is_ascii_hexdigit(),
         };
-        self.joiners.push(c);
-        self.bidi.push(c);
-        if c.is_ascii() {
-            // Without UseSTD3ASCIIRules every other ASCII character is valid (and none is
-            // a mark): `validate::check_status`.
-            self.ascii_disallowed |= c == '.' || c.is_ascii_uppercase();
-            return;
-        }
-        self.leading_mark |= at == 0 && props(c).is_mark();
-        self.disallowed |= !matches!(idna_mapping(c), Mapping::Valid | Mapping::Deviation(_));
+        self.check.push(c);
     }
 
-    /// Whether the criteria or (`encoded`) Punycode encoding fail on the label.
+    /// Whether the criteria or (`encoded`) Punycode encoding fail on the label (a mapped
+    /// one: its ASCII characters are never disallowed, as mapping lowercases them and a
+    /// full stop ends the label).
     fn fails(&self, encoded: bool) -> bool {
-        let too_long = encoded && self.code_points > punycode::MAX_ENCODED_CODE_POINTS;
-        self.non_ascii && (self.leading_mark || self.disallowed || !self.joiners.ok() || too_long)
+        let check = &self.check;
+        let too_long = encoded && check.code_points > punycode::MAX_ENCODED_CODE_POINTS;
+        check.non_ascii && (check.fails() || too_long)
     }
 
     /// A decoded `xn--` label's Bidi facts, or `None` when it fails what
     /// `validate::check_decoded_label` checks but NFC (with the URL Standard's options), or
     /// is ASCII (its encoding would not be Punycode).
     fn decoded_bidi(&self) -> Option<BidiLabel> {
-        let fails = !self.non_ascii
-            || self.prefix == 4
-            || self.leading_mark
-            || self.disallowed
-            || self.ascii_disallowed
-            || !self.joiners.ok();
-        (!fails).then(|| self.bidi.label())
+        let check = &self.check;
+        let fails = !check.non_ascii || check.prefix == 4 || check.fails();
+        (!fails).then(|| check.bidi())
     }
 
     /// Whether the IPv4 parser reads the label as a number (a label that is not ASCII is
     /// encoded as `xn--…`, never a number).
     fn is_number(&self) -> bool {
-        !self.non_ascii
-            && self.code_points > 0
-            && (self.digits || (self.hex && self.code_points > 1))
+        let check = &self.check;
+        !check.non_ascii
+            && check.code_points > 0
+            && (self.digits || (self.hex && check.code_points > 1))
     }
 }
 

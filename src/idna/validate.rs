@@ -198,16 +198,6 @@ impl LabelCheck {
     }
 }
 
-/// What beStrict = true adds to the criteria on a label decoded from Punycode: CheckHyphens
-/// (V2, V3) and UseSTD3ASCIIRules (its ASCII code points are `a-z`, `0-9` and `-`; since
-/// Unicode 15.1 the rule says nothing about the others). Not inlined: its state is not in
-/// the frame under which NFC is checked (stack bound).
-#[inline(never)]
-pub(crate) fn strict_rules_hold(label: &str) -> bool {
-    let std3 = |b: u8| !b.is_ascii() || b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
-    check_hyphens(label, true, 0).is_ok() && label.bytes().all(std3)
-}
-
 /// V2, V3 (CheckHyphens) or V4 (without it).
 fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError> {
     let bad = if check {

@@ -15,11 +15,12 @@
 //! in a fixed buffer ([`StreamedNfc`](crate::idna::nfc::StreamedNfc)). Only a scratch under
 //! [`STREAM_SCRATCH`] leaves the verdict unknown.
 
+use crate::idna::Uts46Options;
 use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;
-use crate::idna::nfc::{is_nfc, nfc_chars};
+use crate::idna::nfc::nfc_chars;
 use crate::idna::punycode::{self, scratch_to_utf8};
-use crate::idna::validate::{BidiLabel, LabelCheck, StatusRules, strict_rules_hold};
+use crate::idna::validate::{BidiLabel, LabelCheck, StatusRules, check_decoded_label};
 
 mod in_order;
 pub(crate) use in_order::{STREAM_SCRATCH, settle};
@@ -203,7 +204,7 @@ enum Decoded {
 
 /// UTS46 §4.1 for an `xn--` label whose `len` characters after `xn--` (ASCII) were copied
 /// to the start of `scratch` (as many as fit): decoded after the copy, then checked as
-/// `process` checks it (not ASCII, NFC, the criteria, the Bidi rule) by [`LabelScan`];
+/// `process` checks it (not ASCII, NFC, the criteria, the Bidi rule: [`checked_label`]);
 /// `TooBig` with the scratch that decodes it so when it does not fit (at most one code
 /// point per character, 4 bytes each, when not all characters were copied): [`settle`]
 /// then decodes it in order. `strict`: [`Checks::UrlStrict`].
@@ -219,21 +220,22 @@ fn decoded_label(scratch: &mut [u8], len: usize, strict: bool) -> Decoded {
     }
 }
 
-/// [`decoded_label`]'s checks on the label decoded into `tail` (`count` code points): NFC,
-/// then the scan's (and with `strict`, [`strict_rules_hold`]).
+/// [`decoded_label`]'s checks on the label decoded into `tail` (`count` code points): what
+/// `process` checks on a decoded label, by the same body (not ASCII, then
+/// `validate::check_decoded_label`: NFC, then the criteria, with the URL Standard's options,
+/// beStrict as `strict` says).
 #[inline(always)]
 fn checked_label(tail: &mut [u8], count: usize, strict: bool) -> Decoded {
     let Some(decoded) = decoded_str(tail, count) else {
         return Decoded::Fails;
     };
-    // NFC first: nothing of the scan is live under its frames.
-    if !is_nfc(decoded) {
+    if decoded.is_ascii() {
         return Decoded::Fails;
     }
-    if strict && !strict_rules_hold(decoded) {
-        return Decoded::Fails;
+    match check_decoded_label(decoded, &Uts46Options::url(strict), 0) {
+        Ok(bidi) => Decoded::Valid(bidi),
+        Err(_) => Decoded::Fails,
     }
-    scanned_bidi(decoded).map_or(Decoded::Fails, Decoded::Valid)
 }
 
 /// The label decoded into `tail` (`count` code points) as UTF-8, at its start. Not
@@ -242,16 +244,6 @@ fn checked_label(tail: &mut [u8], count: usize, strict: bool) -> Decoded {
 fn decoded_str(tail: &mut [u8], count: usize) -> Option<&str> {
     let len = scratch_to_utf8(tail, count);
     tail.get(..len).and_then(|d| core::str::from_utf8(d).ok())
-}
-
-/// [`LabelScan::decoded_bidi`] of a decoded label. Not inlined: the scan's state is gone
-/// from the stack before the NFC check, the deepest chain of every host parse
-/// (the Cortex-M0 bound).
-#[inline(never)]
-fn scanned_bidi(decoded: &str) -> Option<BidiLabel> {
-    let mut scan = LabelScan::default();
-    decoded.chars().for_each(|c| scan.push(c));
-    scan.decoded_bidi()
 }
 
 /// One label, as its characters stream by: what the criteria of `validate::check_label`

@@ -73,15 +73,15 @@ fn criteria(
         transitional: options.transitional_processing && !decoded,
         std3,
     };
-    let mut check = LabelCheck::new(rules);
-    label.chars().for_each(|c| check.push(c));
+    let mut check = LabelCheck::default();
+    label.chars().for_each(|c| check.push(c, rules));
     check.result(options.check_joiners, index)
 }
 
 /// Which statuses [`LabelCheck`] checks (V7 and UseSTD3ASCIIRules): none (`check` false:
 /// the caller knows them valid), or with transitional processing or not, and with
 /// UseSTD3ASCIIRules or not.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(crate) struct StatusRules {
     pub(crate) check: bool,
     pub(crate) transitional: bool,
@@ -122,39 +122,27 @@ impl Status {
 /// ([`criteria`]) and for the label the verdict (`idna::verdict`) sees stream by without
 /// storing it, each character's properties looked up once. It also counts what the
 /// verdict's other checks read: the code points, whether one is not ASCII, and how much of
-/// `xn--` the label starts with.
+/// `xn--` the label starts with. (The statuses' rules are an argument of each step, not
+/// state: this state is in the frame of the verdict's stream, on the deepest stack chain.)
+#[derive(Default)]
 pub(crate) struct LabelCheck {
     pub(crate) code_points: usize,
     pub(crate) non_ascii: bool,
-    /// How many of `xn--` the label starts with.
-    pub(crate) prefix: usize,
+    /// How many of `xn--` the label starts with (0-4).
+    pub(crate) prefix: u8,
     leading_mark: bool,
-    rules: StatusRules,
     status: Status,
     joiners: Joiners,
     bidi: Bidi,
 }
 
 impl LabelCheck {
-    pub(crate) fn new(rules: StatusRules) -> Self {
-        LabelCheck {
-            code_points: 0,
-            non_ascii: false,
-            prefix: 0,
-            leading_mark: false,
-            rules,
-            status: Status::Valid,
-            joiners: Joiners::default(),
-            bidi: Bidi::default(),
-        }
-    }
-
-    /// The label's next character.
-    pub(crate) fn push(&mut self, c: char) {
+    /// The label's next character, its status checked as `rules` say.
+    pub(crate) fn push(&mut self, c: char, rules: StatusRules) {
         let at = self.code_points;
         // `get` is `None` past the prefix: compared with `Some` only, so that a non-ASCII
         // character there (also `None` as a byte) does not count.
-        if self.prefix == at
+        if usize::from(self.prefix) == at
             && b"xn--"
                 .get(at)
                 .is_some_and(|&p| u32::from(p) == u32::from(c))
@@ -163,7 +151,6 @@ impl LabelCheck {
         }
         self.code_points += 1;
         self.non_ascii |= !c.is_ascii();
-        let rules = self.rules;
         if rules.check && self.status == Status::Valid {
             self.status = status(c, rules.transitional, rules.std3);
         }

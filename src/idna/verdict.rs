@@ -232,11 +232,20 @@ fn checked_label(tail: &mut [u8], count: usize, strict: bool) -> Decoded {
     if decoded.is_ascii() {
         return Decoded::Fails;
     }
-    match check_decoded_label(decoded, &Uts46Options::url(strict), 0) {
+    // The options as constants: no copy of them in this frame, under which NFC is checked.
+    let options = match strict {
+        true => &URL_STRICT,
+        false => &URL,
+    };
+    match check_decoded_label(decoded, options, 0) {
         Ok(bidi) => Decoded::Valid(bidi),
         Err(_) => Decoded::Fails,
     }
 }
+
+/// The options of domain to ASCII with beStrict = false and true.
+const URL: Uts46Options = Uts46Options::url(false);
+const URL_STRICT: Uts46Options = Uts46Options::url(true);
 
 /// The label decoded into `tail` (`count` code points) as UTF-8, at its start. Not
 /// inlined: the conversion's state is not in the frame the NFC check runs under (stack bound).
@@ -249,21 +258,12 @@ fn decoded_str(tail: &mut [u8], count: usize) -> Option<&str> {
 /// One label, as its characters stream by: what the criteria of `validate::check_label`
 /// (with the URL Standard's options: [`LabelCheck`]), Punycode encoding and the IPv4
 /// parser (whether it is a number) need.
+#[derive(Default)]
 struct LabelScan {
     check: LabelCheck,
     /// All decimal digits so far; `0x` or `0X` then hexadecimal digits so far.
     digits: bool,
     hex: bool,
-}
-
-impl Default for LabelScan {
-    fn default() -> Self {
-        LabelScan {
-            check: LabelCheck::new(StatusRules::URL),
-            digits: false,
-            hex: false,
-        }
-    }
 }
 
 impl LabelScan {
@@ -275,7 +275,7 @@ impl LabelScan {
             1 => self.hex && (c == 'x' || c == 'X'),
             _ => self.hex && c.is_ascii_hexdigit(),
         };
-        self.check.push(c);
+        self.check.push(c, StatusRules::URL);
     }
 
     /// Whether the criteria or (`encoded`) Punycode encoding fail on the label (a mapped

@@ -56,18 +56,6 @@ impl<'a> Mapped<'a> {
 }
 
 impl<'a> Mapped<'a> {
-    /// The character that starts `bytes` (UTF-8; U+FFFD for a sequence that is not) and its
-    /// length: [`Mapped`]'s own decoder, so that the normalizer that reads its output
-    /// back from a buffer decodes it with the same body (one UTF-8 decoder in flash).
-    pub(crate) fn first_char(bytes: &[u8]) -> (char, usize) {
-        let mut input = Mapped {
-            input: bytes,
-            ..Mapped::new("", false)
-        };
-        let c = input.input_char().unwrap_or(char::REPLACEMENT_CHARACTER);
-        (c, bytes.len() - input.input.len())
-    }
-
     /// Whether no mapping output is pending: the next character comes from the next input
     /// character, so [`Mapped::suffix`] at [`Mapped::remaining`] reads the same.
     pub(crate) fn at_input_char(&self) -> bool {

@@ -4,17 +4,28 @@
 //! label is composed in place: a fixed number of reads per character, whatever the marks.
 
 use super::{ccc, compose};
-use crate::idna::mapping::Mapped;
 
 /// The character at byte `i` of `buf`, which holds valid UTF-8 (characters this module
-/// wrote), and its length, by the mapping stream's decoder ([`Mapped::first_char`]:
-/// `str::from_utf8` per character costs several times more on this hot path). U+FFFD, one
-/// byte, past the end.
+/// wrote), and its length; decoded by hand (`str::from_utf8` per character costs several
+/// times more on this hot path). U+FFFD for what valid UTF-8 never holds there.
 fn char_at(buf: &[u8], i: usize) -> (char, usize) {
-    match buf.get(i..) {
-        Some(rest) if !rest.is_empty() => Mapped::first_char(rest),
-        _ => ('\u{FFFD}', 1),
+    let Some(&b0) = buf.get(i) else {
+        return ('\u{FFFD}', 1);
+    };
+    if b0 < 0x80 {
+        return (char::from(b0), 1);
     }
+    let tail = |k: usize| buf.get(i + k).map_or(0, |&b| u32::from(b & 0x3F));
+    let lead = u32::from(b0);
+    let (cp, n) = match b0 {
+        0xF0.. => (
+            (lead & 0x07) << 18 | tail(1) << 12 | tail(2) << 6 | tail(3),
+            4,
+        ),
+        0xE0.. => ((lead & 0x0F) << 12 | tail(1) << 6 | tail(2), 3),
+        _ => ((lead & 0x1F) << 6 | tail(1), 2),
+    };
+    (char::from_u32(cp).unwrap_or('\u{FFFD}'), n)
 }
 
 /// Normalizes to NFC, in place, the canonical decomposition (not yet reordered) of a string

@@ -14,7 +14,7 @@
 
 use crate::idna::nfc::{Decomposed, is_stable, normalize_decomposed_in_place};
 use crate::idna::punycode::{self, Extent, Failure};
-use crate::idna::validate::{BidiLabel, check_decoded_label, check_label};
+use crate::idna::validate::{BidiLabel, check_decoded_label, check_label, starts_with_ace_prefix};
 use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
 use crate::tables::{Mapping, idna_mapping};
@@ -325,10 +325,7 @@ impl Run<'_> {
         statuses: bool,
         label: Option<&str>,
     ) -> Result<(), NoSpace> {
-        let punycode = self
-            .out
-            .get(start..end)
-            .is_some_and(|l| l.starts_with(b"xn--"));
+        let punycode = self.out.get(start..end).is_some_and(starts_with_ace_prefix);
         match (punycode, ascii) {
             (true, true) => self.punycode_label(start, end, index),
             (true, false) => {

@@ -185,12 +185,22 @@ impl LabelCheck {
     }
 }
 
+/// Whether `label` starts with `xn--` (the ACE prefix): one test for the writer and the
+/// checks, on bytes by a pattern (a slice comparison is a call to the library's `memcmp`,
+/// which the build would link for these few bytes alone).
+pub(crate) fn starts_with_ace_prefix(label: &[u8]) -> bool {
+    matches!(label, [b'x', b'n', b'-', b'-', ..])
+}
+
 /// V2, V3 (CheckHyphens) or V4 (without it).
 fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError> {
+    let bytes = label.as_bytes();
     let bad = if check {
-        hyphens_third_and_fourth(label) || label.starts_with('-') || label.ends_with('-')
+        hyphens_third_and_fourth(label)
+            || bytes.first() == Some(&b'-')
+            || bytes.last() == Some(&b'-')
     } else {
-        label.starts_with("xn--")
+        starts_with_ace_prefix(bytes)
     };
     if bad {
         Err(IdnaError::Hyphen { label: index })
@@ -211,7 +221,7 @@ fn hyphens_third_and_fourth(label: &str) -> bool {
             continue;
         }
         if starts == 2 {
-            return bytes.get(i..i + 2) == Some(b"--");
+            return matches!(bytes.get(i..), Some([b'-', b'-', ..]));
         }
         starts += 1;
     }

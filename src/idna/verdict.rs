@@ -5,12 +5,13 @@
 //! The mapped and normalized characters stream by ([`nfc_chars`]: no buffer, linear in the
 //! domain) and every check of UTS46 processing with the URL Standard's options runs on them
 //! as they pass, label by label: the statuses (V6), a leading combining mark (V5), a label
-//! that starts with `xn--` but is not ASCII, ContextJ and the Bidi rule (automata:
-//! [`Joiners`], [`Bidi`]), Punycode's cap on encoded labels, and the URL Standard's own
-//! checks on the result (empty, forbidden domain code points, ends in a number). An `xn--`
-//! label is decoded (Punycode inserts code points out of order) in `scratch`: stored (4
-//! bytes per code point) when it fits; else [`verdict`] answers [`Verdict::Unknown`] and
-//! [`settle`], called after it, decodes the label in order from its characters read again
+//! that starts with `xn--` but is not ASCII, ContextJ and the Bidi rule (the automaton the
+//! criteria of a label in memory run through too: [`LabelCheck`]), Punycode's cap on
+//! encoded labels, and the URL Standard's own checks on the result (empty, forbidden
+//! domain code points, ends in a number). An `xn--` label is decoded (Punycode inserts
+//! code points out of order) in `scratch`: stored (4 bytes per code point) when it fits;
+//! else [`verdict`] answers [`Verdict::Unknown`] and [`settle`], called after it, decodes
+//! the label in order from its characters read again
 //! ([`Ordered`](crate::idna::ordered::Ordered)) through the same checks, NFC part by part
 //! in a fixed buffer ([`StreamedNfc`](crate::idna::nfc::StreamedNfc)). Only a scratch under
 //! [`STREAM_SCRATCH`] leaves the verdict unknown.

@@ -5,7 +5,7 @@ use crate::tables::{Mapping, MappingStr, idna_mapping};
 
 /// The input with every code point replaced by its IDNA mapping. Disallowed code points are
 /// kept (they fail validation later); ignored ones are dropped.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Mapped<'a> {
     /// The UTF-8 not read yet (percent-encoded when `escaped`). Bytes, not `Chars`, so that
     /// both kinds of input take no more room: every NFC stream holds several copies.
@@ -17,6 +17,15 @@ pub(crate) struct Mapped<'a> {
     transitional: bool,
     /// Pass the input through unmapped (see [`Mapped::unmapped`]).
     identity: bool,
+}
+
+/// By hand, as one copy of the fields (all of them `Copy`), which the compiler keeps
+/// inline: the NFC stream's state, which holds several copies of this one, is then built
+/// in place, with no aggregate left to move by a `memcpy` call (the size build links none).
+impl Clone for Mapped<'_> {
+    fn clone(&self) -> Self {
+        Mapped { ..*self }
+    }
 }
 
 impl<'a> Mapped<'a> {

@@ -13,8 +13,8 @@
 //! points then UTF-8 (an `xn--` label); the result is then moved to `pos`.
 
 use crate::idna::nfc::{Decomposed, is_stable, normalize_decomposed_in_place};
-use crate::idna::punycode::{self, Failure};
-use crate::idna::validate::{BidiLabel, check_decoded_label, check_label};
+use crate::idna::punycode::{self, Extent, Failure};
+use crate::idna::validate::{BidiLabel, check_decoded_label, check_label, starts_with_ace_prefix};
 use crate::idna::writer::Writer;
 use crate::idna::{IdnaError, Uts46Options, mapping::Mapped};
 use crate::tables::{Mapping, idna_mapping};
@@ -35,7 +35,7 @@ pub(crate) enum Target {
 
 /// What [`process`] runs: ToASCII, where `encode` says whether a label is Punycode-encoded
 /// or, in a validity-only run (which keeps no result), only checked for what can fail its
-/// encoding ([`encode_label_verdict`]); or ToUnicode. (One argument, not two: `process`
+/// encoding ([`encode_label`] with [`Extent::Basic`]); or ToUnicode. (One argument, not two: `process`
 /// takes no more than its callers' frames hold for it.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Operation {
@@ -71,7 +71,7 @@ struct Run<'o> {
     options: Uts46Options,
     target: Target,
     /// To ASCII: whether a label is Punycode-encoded, or (a validity-only run, which keeps
-    /// no result) only checked for what can fail its encoding ([`encode_label_verdict`]).
+    /// no result) only checked for what can fail its encoding ([`encode_label`]).
     encode: bool,
     error: Option<IdnaError>,
     rtl: bool,
@@ -325,10 +325,7 @@ impl Run<'_> {
         statuses: bool,
         label: Option<&str>,
     ) -> Result<(), NoSpace> {
-        let punycode = self
-            .out
-            .get(start..end)
-            .is_some_and(|l| l.starts_with(b"xn--"));
+        let punycode = self.out.get(start..end).is_some_and(starts_with_ace_prefix);
         match (punycode, ascii) {
             (true, true) => self.punycode_label(start, end, index),
             (true, false) => {
@@ -357,11 +354,13 @@ impl Run<'_> {
         // does the Bidi rule matter, in either operation: its error would come after that
         // one, and only the first is kept.)
         let fails = checked.is_err() || self.error.is_some();
-        let encoded =
-            (self.target == Target::Ascii && !ascii && !fails).then(|| match self.encode {
-                true => encode_label(label, tail),
-                false => encode_label_verdict(label, tail),
-            });
+        let encoded = (self.target == Target::Ascii && !ascii && !fails).then(|| {
+            let extent = match self.encode {
+                true => Extent::Whole,
+                false => Extent::Basic,
+            };
+            encode_label(label, tail, extent)
+        });
         self.checked(checked, index);
         match encoded {
             None => self.pos = end,
@@ -463,32 +462,19 @@ impl Run<'_> {
     }
 }
 
-/// Writes `xn--` and the Punycode encoding of `label` into `out`: the encoder's outcome and
-/// the bytes written (or that `out` ran out).
-fn encode_label(label: &str, out: &mut [u8]) -> (Result<(), Failure>, Result<usize, NoSpace>) {
-    let mut w = Writer::new(out);
-    b"xn--".iter().for_each(|&b| w.push(b));
-    let encoded = punycode::encode_chars(label.chars(), |b| w.push(b));
-    (encoded, w.finish().map_err(|_| NoSpace))
-}
-
-/// [`encode_label`] where the result is not kept (a validity-only run): the encoder's
-/// outcome, which the label's length alone decides ([`punycode::encodable`]), and only the
-/// start of the encoding, `xn--` and the label's ASCII ([`punycode::encode_basic`]): what
-/// is checked on the result after it (a forbidden domain code point, a number) takes it as
-/// it would the whole encoding, whose other bytes are lowercase letters and digits after
-/// `xn--`.
-fn encode_label_verdict(
+/// Writes `xn--` and the Punycode encoding of `label` into `out`, or (`extent`
+/// [`Extent::Basic`], a validity-only run, which keeps no result) only its start, which is
+/// all that is checked on the result: the encoder's outcome and the bytes written (or that
+/// `out` ran out).
+fn encode_label(
     label: &str,
     out: &mut [u8],
+    extent: Extent,
 ) -> (Result<(), Failure>, Result<usize, NoSpace>) {
     let mut w = Writer::new(out);
     b"xn--".iter().for_each(|&b| w.push(b));
-    let outcome = punycode::encodable(label.chars()).map(|_| ());
-    if outcome.is_ok() {
-        punycode::encode_basic(label.chars(), &mut |b| w.push(b));
-    }
-    (outcome, w.finish().map_err(|_| NoSpace))
+    let encoded = punycode::encode_chars(label.chars(), |b| w.push(b), extent);
+    (encoded, w.finish().map_err(|_| NoSpace))
 }
 
 fn label_error(f: Failure, label: usize) -> IdnaError {

@@ -260,7 +260,7 @@ pub(crate) fn scratch_to_utf8(scratch: &mut [u8], count: usize) -> usize {
 /// and `n` takes fewer than 0x110000 values, so it stays below 0x110000 · 1001 < 2^32 (a
 /// validity-only run asks this alone, and does not encode).
 #[inline(always)]
-pub(crate) fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Failure> {
+fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Failure> {
     // A fold, not `count`: `Chars::count` is 324 B of flash on Cortex-M.
     match label.fold(0usize, |n, _| n + 1) {
         total if total > MAX_ENCODED_CODE_POINTS => Err(Failure::TooLong),
@@ -273,7 +273,7 @@ pub(crate) fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Fai
 /// ASCII letters and digits. Returns how many basic code points there are, and the smallest
 /// other code point (>= the initial `n`, as every non-ASCII one is), found in the same pass.
 #[inline(always)]
-pub(crate) fn encode_basic<I, F>(label: I, push: &mut F) -> (usize, Option<u32>)
+fn encode_basic<I, F>(label: I, push: &mut F) -> (usize, Option<u32>)
 where
     I: Iterator<Item = char>,
     F: FnMut(u8),
@@ -293,8 +293,22 @@ where
     (basic, m)
 }
 
-/// Encodes a label (RFC 3492 §6.3) through `push`, without `xn--`.
-pub(crate) fn encode_chars<I, F>(label: I, mut push: F) -> Result<(), Failure>
+/// How much of a label's encoding [`encode_chars`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Extent {
+    /// All of it.
+    Whole,
+    /// Its start, the basic code points and `-` ([`encode_basic`]), after the check that
+    /// decides the encoder's outcome ([`encodable`]): for a validity-only run, which keeps
+    /// no result: what is checked on the result after it (a forbidden domain code point, a
+    /// number) takes that start as it would the whole encoding, whose other bytes are
+    /// lowercase letters and digits.
+    Basic,
+}
+
+/// Encodes a label (RFC 3492 §6.3) through `push`, without `xn--`, as far as `extent` says
+/// (one body for both: the outcome is the same).
+pub(crate) fn encode_chars<I, F>(label: I, mut push: F, extent: Extent) -> Result<(), Failure>
 where
     I: Iterator<Item = char> + Clone,
     F: FnMut(u8),
@@ -303,6 +317,9 @@ where
     // Each pass over the label below finds the next smallest code point too, so the label
     // is read once per distinct non-basic code point.
     let (basic, mut m) = encode_basic(label.clone(), &mut push);
+    if extent == Extent::Basic {
+        return Ok(());
+    }
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
     while h < total {
         let m_now = m.ok_or(Failure::Invalid)?;
@@ -470,7 +487,7 @@ pub fn decode(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
 /// ```
 pub fn encode(input: &str, out: &mut [u8]) -> Result<usize, IdnaError> {
     let mut w = Writer::new(out);
-    encode_chars(input.chars(), |b| w.push(b)).map_err(public_error)?;
+    encode_chars(input.chars(), |b| w.push(b), Extent::Whole).map_err(public_error)?;
     w.finish()
 }
 
@@ -538,14 +555,20 @@ mod tests {
             .collect();
         for label in [low_then_high, descending] {
             let mut n = 0;
-            assert_eq!(encode_chars(label.iter().copied(), |_| n += 1), Ok(()));
+            assert_eq!(
+                encode_chars(label.iter().copied(), |_| n += 1, Extent::Whole),
+                Ok(())
+            );
             assert!(n > 0);
             assert_eq!(
                 encodable(label.iter().copied()),
                 Ok(MAX_ENCODED_CODE_POINTS)
             );
             let longer = label.iter().copied().chain(['a']);
-            assert_eq!(encode_chars(longer.clone(), |_| {}), Err(Failure::TooLong));
+            assert_eq!(
+                encode_chars(longer.clone(), |_| {}, Extent::Whole),
+                Err(Failure::TooLong)
+            );
             assert_eq!(encodable(longer), Err(Failure::TooLong));
         }
     }

@@ -45,7 +45,8 @@ pub(crate) fn check_decoded_label(
 
 /// V2-V7, UseSTD3ASCIIRules and ContextJ, and (without an error) the Bidi rule's findings.
 ///
-/// One pass over the characters of a label that is not ASCII: each is decoded once and its
+/// One pass over the characters of a label that is not ASCII, through [`LabelCheck`] (the
+/// automaton the verdict runs on a label that streams by): each is decoded once and its
 /// properties looked up once for ContextJ and the Bidi rule (and its status, when not
 /// known yet); the errors are then reported in the criteria's order.
 fn criteria(
@@ -62,46 +63,144 @@ fn criteria(
         // No marks, joiners or deviations; the status check on bytes.
         label
             .bytes()
-            .try_for_each(|b| check_status(char::from(b), false, std3, index))?;
+            .try_for_each(|b| status(char::from(b), false, std3).checked(index))?;
         if let Some(bidi) = ldh_bidi(label) {
             return Ok(bidi);
         }
-    } else if label.chars().next().is_some_and(|c| props(c).is_mark()) {
-        return Err(IdnaError::LeadingMark { label: index });
     }
-    let transitional = options.transitional_processing && !decoded;
-    let (mut status, mut joiners, mut bidi) = (Ok(()), Joiners::default(), Bidi::default());
-    for c in label.chars() {
-        if !statuses && !ascii {
-            status = status.and_then(|()| check_status(c, transitional, std3, index));
-        }
-        let p = props(c);
-        joiners.push_props(c, p);
-        bidi.push_props(p);
-    }
-    status?;
-    if options.check_joiners && !joiners.ok() {
-        return Err(IdnaError::Joiner { label: index });
-    }
-    Ok(bidi.label())
+    let rules = StatusRules {
+        check: !statuses && !ascii,
+        transitional: options.transitional_processing && !decoded,
+        std3,
+    };
+    let mut check = LabelCheck::default();
+    label.chars().for_each(|c| check.push(c, rules));
+    check.result(options.check_joiners, index)
 }
 
-/// What beStrict = true adds to the criteria on a label decoded from Punycode: CheckHyphens
-/// (V2, V3) and UseSTD3ASCIIRules (its ASCII code points are `a-z`, `0-9` and `-`; since
-/// Unicode 15.1 the rule says nothing about the others). Not inlined: its state is not in
-/// the frame under which NFC is checked (stack bound).
-#[inline(never)]
-pub(crate) fn strict_rules_hold(label: &str) -> bool {
-    let std3 = |b: u8| !b.is_ascii() || b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
-    check_hyphens(label, true, 0).is_ok() && label.bytes().all(std3)
+/// Which statuses [`LabelCheck`] checks (V7 and UseSTD3ASCIIRules): none (`check` false:
+/// the caller knows them valid), or with transitional processing or not, and with
+/// UseSTD3ASCIIRules or not.
+#[derive(Clone, Copy)]
+pub(crate) struct StatusRules {
+    pub(crate) check: bool,
+    pub(crate) transitional: bool,
+    pub(crate) std3: bool,
+}
+
+impl StatusRules {
+    /// The URL Standard's options with beStrict = false: nontransitional, without
+    /// UseSTD3ASCIIRules (also the statuses of a label decoded from Punycode).
+    pub(crate) const URL: StatusRules = StatusRules {
+        check: true,
+        transitional: false,
+        std3: false,
+    };
+}
+
+/// The first status of a label that fails V5, V7 or UseSTD3ASCIIRules.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Status {
+    #[default]
+    Valid,
+    Disallowed,
+    Std3,
+}
+
+impl Status {
+    fn checked(self, index: usize) -> Result<(), IdnaError> {
+        match self {
+            Status::Valid => Ok(()),
+            Status::Disallowed => Err(IdnaError::Disallowed { label: index }),
+            Status::Std3 => Err(IdnaError::Std3 { label: index }),
+        }
+    }
+}
+
+/// The validity criteria of one label (V5-V7, UseSTD3ASCIIRules, ContextJ) and the Bidi
+/// rule's findings, as its characters stream by: one automaton for the label in memory
+/// ([`criteria`]) and for the label the verdict (`idna::verdict`) sees stream by without
+/// storing it, each character's properties looked up once. It also counts what the
+/// verdict's other checks read: the code points, whether one is not ASCII, and how much of
+/// `xn--` the label starts with. (The statuses' rules are an argument of each step, not
+/// state: this state is in the frame of the verdict's stream, on the deepest stack chain.)
+#[derive(Default)]
+pub(crate) struct LabelCheck {
+    pub(crate) code_points: usize,
+    pub(crate) non_ascii: bool,
+    /// How many of `xn--` the label starts with (0-4).
+    pub(crate) prefix: u8,
+    leading_mark: bool,
+    status: Status,
+    joiners: Joiners,
+    bidi: Bidi,
+}
+
+impl LabelCheck {
+    /// The label's next character, its status checked as `rules` say.
+    pub(crate) fn push(&mut self, c: char, rules: StatusRules) {
+        let at = self.code_points;
+        // `get` is `None` past the prefix: compared with `Some` only, so that a non-ASCII
+        // character there (also `None` as a byte) does not count.
+        if usize::from(self.prefix) == at
+            && b"xn--"
+                .get(at)
+                .is_some_and(|&p| u32::from(p) == u32::from(c))
+        {
+            self.prefix += 1;
+        }
+        self.code_points += 1;
+        self.non_ascii |= !c.is_ascii();
+        if rules.check && self.status == Status::Valid {
+            self.status = status(c, rules.transitional, rules.std3);
+        }
+        let p = props(c);
+        self.leading_mark |= at == 0 && p.is_mark();
+        self.joiners.push_props(c, p);
+        self.bidi.push_props(p);
+    }
+
+    /// Whether the label fails V6 (a leading combining mark), V7 or UseSTD3ASCIIRules (as
+    /// the rules say), or ContextJ.
+    pub(crate) fn fails(&self) -> bool {
+        self.leading_mark || self.status != Status::Valid || !self.joiners.ok()
+    }
+
+    /// What the Bidi rule found in the label.
+    pub(crate) fn bidi(&self) -> BidiLabel {
+        self.bidi.label()
+    }
+
+    /// The criteria's first error, in their order (V6, then V7 and UseSTD3ASCIIRules, then
+    /// ContextJ when `check_joiners`), or the Bidi rule's findings.
+    fn result(&self, check_joiners: bool, index: usize) -> Result<BidiLabel, IdnaError> {
+        if self.leading_mark {
+            return Err(IdnaError::LeadingMark { label: index });
+        }
+        self.status.checked(index)?;
+        if check_joiners && !self.joiners.ok() {
+            return Err(IdnaError::Joiner { label: index });
+        }
+        Ok(self.bidi.label())
+    }
+}
+
+/// Whether `label` starts with `xn--` (the ACE prefix): one test for the writer and the
+/// checks, on bytes by a pattern (a slice comparison is a call to the library's `memcmp`,
+/// which the build would link for these few bytes alone).
+pub(crate) fn starts_with_ace_prefix(label: &[u8]) -> bool {
+    matches!(label, [b'x', b'n', b'-', b'-', ..])
 }
 
 /// V2, V3 (CheckHyphens) or V4 (without it).
 fn check_hyphens(label: &str, check: bool, index: usize) -> Result<(), IdnaError> {
+    let bytes = label.as_bytes();
     let bad = if check {
-        hyphens_third_and_fourth(label) || label.starts_with('-') || label.ends_with('-')
+        hyphens_third_and_fourth(label)
+            || bytes.first() == Some(&b'-')
+            || bytes.last() == Some(&b'-')
     } else {
-        label.starts_with("xn--")
+        starts_with_ace_prefix(bytes)
     };
     if bad {
         Err(IdnaError::Hyphen { label: index })
@@ -122,7 +221,7 @@ fn hyphens_third_and_fourth(label: &str) -> bool {
             continue;
         }
         if starts == 2 {
-            return bytes.get(i..i + 2) == Some(b"--");
+            return matches!(bytes.get(i..), Some([b'-', b'-', ..]));
         }
         starts += 1;
     }
@@ -130,25 +229,20 @@ fn hyphens_third_and_fourth(label: &str) -> bool {
 }
 
 /// V5 (no FULL STOP), V7 (status) and UseSTD3ASCIIRules.
-pub(crate) fn check_status(
-    c: char,
-    transitional: bool,
-    std3: bool,
-    index: usize,
-) -> Result<(), IdnaError> {
+fn status(c: char, transitional: bool, std3: bool) -> Status {
     if c.is_ascii() {
         let ok = c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
         return match c {
-            _ if ok => Ok(()),
-            '.' | 'A'..='Z' => Err(IdnaError::Disallowed { label: index }),
-            _ if std3 => Err(IdnaError::Std3 { label: index }),
-            _ => Ok(()),
+            _ if ok => Status::Valid,
+            '.' | 'A'..='Z' => Status::Disallowed,
+            _ if std3 => Status::Std3,
+            _ => Status::Valid,
         };
     }
     match idna_mapping(c) {
-        Mapping::Valid => Ok(()),
-        Mapping::Deviation(_) if !transitional => Ok(()),
-        _ => Err(IdnaError::Disallowed { label: index }),
+        Mapping::Valid => Status::Valid,
+        Mapping::Deviation(_) if !transitional => Status::Valid,
+        _ => Status::Disallowed,
     }
 }
 
@@ -171,11 +265,7 @@ pub(crate) struct Joiners {
 }
 
 impl Joiners {
-    pub(crate) fn push(&mut self, c: char) {
-        self.push_props(c, props(c));
-    }
-
-    /// [`Joiners::push`] with `c`'s properties `p`, looked up already.
+    /// The next character, `c`, with its properties `p`.
     pub(crate) fn push_props(&mut self, c: char, p: Props) {
         let joining = p.joining();
         if self.pending && joining != JoiningType::T {
@@ -242,11 +332,12 @@ pub(crate) struct Bidi {
 }
 
 impl Bidi {
+    #[cfg(test)]
     pub(crate) fn push(&mut self, c: char) {
         self.push_props(props(c));
     }
 
-    /// [`Bidi::push`] with the character's properties `p`, looked up already.
+    /// The next character's properties `p`.
     pub(crate) fn push_props(&mut self, p: Props) {
         let b = p.bidi();
         self.seen |= 1 << (b as u16);

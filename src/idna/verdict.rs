@@ -5,22 +5,23 @@
 //! The mapped and normalized characters stream by ([`nfc_chars`]: no buffer, linear in the
 //! domain) and every check of UTS46 processing with the URL Standard's options runs on them
 //! as they pass, label by label: the statuses (V6), a leading combining mark (V5), a label
-//! that starts with `xn--` but is not ASCII, ContextJ and the Bidi rule (automata:
-//! [`Joiners`], [`Bidi`]), Punycode's cap on encoded labels, and the URL Standard's own
-//! checks on the result (empty, forbidden domain code points, ends in a number). An `xn--`
-//! label is decoded (Punycode inserts code points out of order) in `scratch`: stored (4
-//! bytes per code point) when it fits; else [`verdict`] answers [`Verdict::Unknown`] and
-//! [`settle`], called after it, decodes the label in order from its characters read again
+//! that starts with `xn--` but is not ASCII, ContextJ and the Bidi rule (the automaton the
+//! criteria of a label in memory run through too: [`LabelCheck`]), Punycode's cap on
+//! encoded labels, and the URL Standard's own checks on the result (empty, forbidden
+//! domain code points, ends in a number). An `xn--` label is decoded (Punycode inserts
+//! code points out of order) in `scratch`: stored (4 bytes per code point) when it fits;
+//! else [`verdict`] answers [`Verdict::Unknown`] and [`settle`], called after it, decodes
+//! the label in order from its characters read again
 //! ([`Ordered`](crate::idna::ordered::Ordered)) through the same checks, NFC part by part
 //! in a fixed buffer ([`StreamedNfc`](crate::idna::nfc::StreamedNfc)). Only a scratch under
 //! [`STREAM_SCRATCH`] leaves the verdict unknown.
 
+use crate::idna::Uts46Options;
 use crate::idna::is_forbidden_domain_code_point;
 use crate::idna::mapping::Mapped;
-use crate::idna::nfc::{is_nfc, nfc_chars};
+use crate::idna::nfc::nfc_chars;
 use crate::idna::punycode::{self, scratch_to_utf8};
-use crate::idna::validate::{Bidi, BidiLabel, Joiners, strict_rules_hold};
-use crate::tables::{Mapping, idna_mapping, props};
+use crate::idna::validate::{BidiLabel, LabelCheck, StatusRules, check_decoded_label};
 
 mod in_order;
 pub(crate) use in_order::{STREAM_SCRATCH, settle};
@@ -116,7 +117,7 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
             }
             // Reported only if UTS46 finds no error (in any label).
             forbidden |= url && u8::try_from(c).is_ok_and(is_forbidden_domain_code_point);
-            if label.prefix == 4 && !label.non_ascii {
+            if label.check.prefix == 4 && !label.check.non_ascii {
                 if let Some(slot) = scratch.get_mut(copied) {
                     *slot = u8::try_from(c).unwrap_or(0xFF);
                 }
@@ -133,7 +134,7 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
         number = label.is_number();
         if !more {
             // A trailing full stop is ignored by the checker: then the label before decides.
-            let ends_in_number = number || (label.code_points == 0 && before);
+            let ends_in_number = number || (label.check.code_points == 0 && before);
             return match () {
                 _ if (url && empty) || (rtl && bidi_bad) => Verdict::Fails,
                 // A result that ends in a number goes to the IPv4 parser, which fails on
@@ -168,7 +169,7 @@ fn label_bidi(
     (url, strict): (bool, bool),
     unknown: &mut usize,
 ) -> Option<BidiLabel> {
-    match (label.prefix == 4, !label.non_ascii) {
+    match (label.check.prefix == 4, !label.check.non_ascii) {
         (true, true) => match decoded_label(scratch, copied, strict) {
             Decoded::Fails => None,
             Decoded::TooBig(needed) => {
@@ -183,7 +184,7 @@ fn label_bidi(
         // A label that starts with `xn--` is Punycode, which is ASCII.
         (true, false) => None,
         (false, _) if label.fails(url) => None,
-        (false, _) => Some(label.bidi.label()),
+        (false, _) => Some(label.check.bidi()),
     }
 }
 
@@ -204,7 +205,7 @@ enum Decoded {
 
 /// UTS46 §4.1 for an `xn--` label whose `len` characters after `xn--` (ASCII) were copied
 /// to the start of `scratch` (as many as fit): decoded after the copy, then checked as
-/// `process` checks it (not ASCII, NFC, the criteria, the Bidi rule) by [`LabelScan`];
+/// `process` checks it (not ASCII, NFC, the criteria, the Bidi rule: [`checked_label`]);
 /// `TooBig` with the scratch that decodes it so when it does not fit (at most one code
 /// point per character, 4 bytes each, when not all characters were copied): [`settle`]
 /// then decodes it in order. `strict`: [`Checks::UrlStrict`].
@@ -220,22 +221,32 @@ fn decoded_label(scratch: &mut [u8], len: usize, strict: bool) -> Decoded {
     }
 }
 
-/// [`decoded_label`]'s checks on the label decoded into `tail` (`count` code points): NFC,
-/// then the scan's (and with `strict`, [`strict_rules_hold`]).
+/// [`decoded_label`]'s checks on the label decoded into `tail` (`count` code points): what
+/// `process` checks on a decoded label, by the same body (not ASCII, then
+/// `validate::check_decoded_label`: NFC, then the criteria, with the URL Standard's options,
+/// beStrict as `strict` says).
 #[inline(always)]
 fn checked_label(tail: &mut [u8], count: usize, strict: bool) -> Decoded {
     let Some(decoded) = decoded_str(tail, count) else {
         return Decoded::Fails;
     };
-    // NFC first: nothing of the scan is live under its frames.
-    if !is_nfc(decoded) {
+    if decoded.is_ascii() {
         return Decoded::Fails;
     }
-    if strict && !strict_rules_hold(decoded) {
-        return Decoded::Fails;
+    // The options as constants: no copy of them in this frame, under which NFC is checked.
+    let options = match strict {
+        true => &URL_STRICT,
+        false => &URL,
+    };
+    match check_decoded_label(decoded, options, 0) {
+        Ok(bidi) => Decoded::Valid(bidi),
+        Err(_) => Decoded::Fails,
     }
-    scanned_bidi(decoded).map_or(Decoded::Fails, Decoded::Valid)
 }
+
+/// The options of domain to ASCII with beStrict = false and true.
+const URL: Uts46Options = Uts46Options::url(false);
+const URL_STRICT: Uts46Options = Uts46Options::url(true);
 
 /// The label decoded into `tail` (`count` code points) as UTF-8, at its start. Not
 /// inlined: the conversion's state is not in the frame the NFC check runs under (stack bound).
@@ -245,31 +256,12 @@ fn decoded_str(tail: &mut [u8], count: usize) -> Option<&str> {
     tail.get(..len).and_then(|d| core::str::from_utf8(d).ok())
 }
 
-/// [`LabelScan::decoded_bidi`] of a decoded label. Not inlined: the scan's state is gone
-/// from the stack before the NFC check, the deepest chain of every host parse
-/// (the Cortex-M0 bound).
-#[inline(never)]
-fn scanned_bidi(decoded: &str) -> Option<BidiLabel> {
-    let mut scan = LabelScan::default();
-    decoded.chars().for_each(|c| scan.push(c));
-    scan.decoded_bidi()
-}
-
-/// One label that is not `xn--`, as its characters stream by: what the criteria of
-/// `validate::check_label` (with the URL Standard's options) and Punycode encoding need.
+/// One label, as its characters stream by: what the criteria of `validate::check_label`
+/// (with the URL Standard's options: [`LabelCheck`]), Punycode encoding and the IPv4
+/// parser (whether it is a number) need.
 #[derive(Default)]
 struct LabelScan {
-    code_points: usize,
-    non_ascii: bool,
-    /// How many of `xn--` the label starts with.
-    prefix: usize,
-    leading_mark: bool,
-    disallowed: bool,
-    /// An uppercase letter or a full stop: never in a mapped label, disallowed in a decoded
-    /// one.
-    ascii_disallowed: bool,
-    joiners: Joiners,
-    bidi: Bidi,
+    check: LabelCheck,
     /// All decimal digits so far; `0x` or `0X` then hexadecimal digits so far.
     digits: bool,
     hex: bool,
@@ -277,61 +269,41 @@ struct LabelScan {
 
 impl LabelScan {
     fn push(&mut self, c: char) {
-        let at = self.code_points;
-        // `get` is `None` past the prefix: compared with `Some` only, so that a non-ASCII
-        // character there (also `None` as a byte) does not count.
-        if self.prefix == at
-            && b"xn--"
-                .get(at)
-                .is_some_and(|&p| u32::from(p) == u32::from(c))
-        {
-            self.prefix += 1;
-        }
-        self.code_points += 1;
-        self.non_ascii |= !c.is_ascii();
+        let at = self.check.code_points;
         self.digits = (at == 0 || self.digits) && c.is_ascii_digit();
         self.hex = match at {
             0 => c == '0',
             1 => self.hex && (c == 'x' || c == 'X'),
             _ => self.hex && c.is_ascii_hexdigit(),
         };
-        self.joiners.push(c);
-        self.bidi.push(c);
-        if c.is_ascii() {
-            // Without UseSTD3ASCIIRules every other ASCII character is valid (and none is
-            // a mark): `validate::check_status`.
-            self.ascii_disallowed |= c == '.' || c.is_ascii_uppercase();
-            return;
-        }
-        self.leading_mark |= at == 0 && props(c).is_mark();
-        self.disallowed |= !matches!(idna_mapping(c), Mapping::Valid | Mapping::Deviation(_));
+        self.check.push(c, StatusRules::URL);
     }
 
-    /// Whether the criteria or (`encoded`) Punycode encoding fail on the label.
+    /// Whether the criteria or (`encoded`) Punycode encoding fail on the label (a mapped
+    /// one: its ASCII characters are never disallowed, as mapping lowercases them and a
+    /// full stop ends the label).
     fn fails(&self, encoded: bool) -> bool {
-        let too_long = encoded && self.code_points > punycode::MAX_ENCODED_CODE_POINTS;
-        self.non_ascii && (self.leading_mark || self.disallowed || !self.joiners.ok() || too_long)
+        let check = &self.check;
+        let too_long = encoded && check.code_points > punycode::MAX_ENCODED_CODE_POINTS;
+        check.non_ascii && (check.fails() || too_long)
     }
 
     /// A decoded `xn--` label's Bidi facts, or `None` when it fails what
     /// `validate::check_decoded_label` checks but NFC (with the URL Standard's options), or
     /// is ASCII (its encoding would not be Punycode).
     fn decoded_bidi(&self) -> Option<BidiLabel> {
-        let fails = !self.non_ascii
-            || self.prefix == 4
-            || self.leading_mark
-            || self.disallowed
-            || self.ascii_disallowed
-            || !self.joiners.ok();
-        (!fails).then(|| self.bidi.label())
+        let check = &self.check;
+        let fails = !check.non_ascii || check.prefix == 4 || check.fails();
+        (!fails).then(|| check.bidi())
     }
 
     /// Whether the IPv4 parser reads the label as a number (a label that is not ASCII is
     /// encoded as `xn--…`, never a number).
     fn is_number(&self) -> bool {
-        !self.non_ascii
-            && self.code_points > 0
-            && (self.digits || (self.hex && self.code_points > 1))
+        let check = &self.check;
+        !check.non_ascii
+            && check.code_points > 0
+            && (self.digits || (self.hex && check.code_points > 1))
     }
 }
 

@@ -116,18 +116,20 @@ fn sort_run(
         }
         i += n;
     }
-    distribute(run, scratch, 0, starts(low), steps);
-    distribute(scratch, run, 4, starts(high), steps);
+    starts(&mut low);
+    starts(&mut high);
+    distribute(run, scratch, 0, low, steps);
+    distribute(scratch, run, 4, high, steps);
     Ok(())
 }
 
-/// Bucket sizes to bucket starts.
-fn starts(mut sizes: [usize; 16]) -> [usize; 16] {
+/// Bucket sizes to bucket starts, in place (an array returned by value is moved by a
+/// `memcpy` call).
+fn starts(sizes: &mut [usize; 16]) {
     let mut sum = 0;
-    for o in &mut sizes {
+    for o in sizes {
         (*o, sum) = (sum, sum + *o);
     }
-    sizes
 }
 
 /// Copies the characters of `from` into `to` (as long) by the nibble of their combining

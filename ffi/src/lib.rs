@@ -346,7 +346,15 @@ pub extern "C" fn microurl_parse(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let (input, base) = parse_arguments(input, input_len, base, base_len, out, buf, buf_len)?;
+        let (input, base) = parse_arguments(&ParseArguments {
+            input,
+            input_len,
+            base,
+            base_len,
+            out,
+            buf,
+            buf_len,
+        })?;
         // Checked with the others: taken here from the C arguments, which the compiler can
         // read again from where the caller put them instead of keeping them in this frame.
         let out = Out::new(out, &[])?;
@@ -408,10 +416,12 @@ pub extern "C" fn microurl_parse(
     })
 }
 
-/// `microurl_parse`'s arguments checked (`out` and `buf` too), and its two strings. Out of
-/// line: the checks' temporaries are not in the frame the parses run under.
-#[inline(never)]
-fn parse_arguments<'a>(
+/// `microurl_parse`'s C arguments, passed to [`parse_arguments`] by reference: one
+/// pointer, where the seven arguments would take four words of outgoing arguments in
+/// `microurl_parse`'s frame, which the parses run under; the struct itself is dead before
+/// the first parse and shares its slot.
+#[derive(Clone, Copy)]
+struct ParseArguments {
     input: *const c_char,
     input_len: usize,
     base: *const c_char,
@@ -419,7 +429,21 @@ fn parse_arguments<'a>(
     out: *mut microurl_url,
     buf: *mut c_char,
     buf_len: usize,
-) -> Result<(&'a str, Option<&'a str>), Fail> {
+}
+
+/// `microurl_parse`'s arguments checked (`out` and `buf` too), and its two strings. Out of
+/// line: the checks' temporaries are not in the frame the parses run under.
+#[inline(never)]
+fn parse_arguments<'a>(args: &ParseArguments) -> Result<(&'a str, Option<&'a str>), Fail> {
+    let ParseArguments {
+        input,
+        input_len,
+        base,
+        base_len,
+        out,
+        buf,
+        buf_len,
+    } = *args;
     let input_r = Region::of(input, input_len);
     let base_r = Region::of(base, base_len);
     let out = Out::new(out, &[input_r, base_r])?;

@@ -358,13 +358,11 @@ pub extern "C" fn microurl_parse(
         // Checked with the others: taken here from the C arguments, which the compiler can
         // read again from where the caller put them instead of keeping them in this frame.
         let out = Out::new(out, &[])?;
-        let buf = io::bytes_mut(buf, buf_len)?;
         // Every parse of this call runs from this frame (none under a helper's frame), each
         // at the same call site, and the base's URL and the input's are its only large
         // values, used where the parses left them (no copies): the C function's stack is the
         // parser's and one frame.
         let copy = {
-            let mut arena: &mut [u8] = &mut *buf;
             // `room`: the bytes at the start of `buf` that the base takes; more than `buf`
             // holds when the input is measured against a stand-in.
             let mut room = 0;
@@ -378,12 +376,8 @@ pub extern "C" fn microurl_parse(
                         // Canonical bases stay in the caller's string; others take the start
                         // of `buf`, or, when they do not fit, the input is measured against
                         // a stand-in.
-                        let (text, to) = match needed <= arena.len() {
-                            true => {
-                                let (head, tail) = core::mem::take(&mut arena).split_at_mut(needed);
-                                arena = tail;
-                                (base, head)
-                            }
+                        let (text, to) = match needed <= buf_len {
+                            true => (base, part_of(buf, 0, needed)),
                             false => {
                                 let stand_in =
                                     needed::stand_in(base).ok_or(Fail::TooSmall(needed))?;
@@ -399,6 +393,10 @@ pub extern "C" fn microurl_parse(
                     }
                 }
             };
+            let arena = match room <= buf_len {
+                true => part_of(buf, room, buf_len - room),
+                false => &mut [],
+            };
             let parsed = Url::parse_with_base(input, b, arena);
             if room > buf_len {
                 return Err(Fail::TooSmall(needed::with_stand_in(room, &parsed)));
@@ -410,10 +408,20 @@ pub extern "C" fn microurl_parse(
             }
         };
         if let Some(c) = copy {
+            let buf = part_of(buf, 0, buf_len);
             store::copy_in(store::borrowed(input.as_bytes(), c), buf, &out);
         }
         Ok(0)
     })
+}
+
+/// The `len` bytes at `from` in `microurl_parse`'s buffer (`from + len <= buf_len`), taken from the
+/// C argument where it is used (the base's room, the rest for the input, the whole for a
+/// copy) rather than as slices held across the parses, each of which would take registers
+/// or words of the frame the parser runs under. `parse_arguments` checked the whole buffer:
+/// no part of it fails (one that did would be empty).
+fn part_of<'a>(buf: *mut c_char, from: usize, len: usize) -> &'a mut [u8] {
+    io::bytes_mut(buf.wrapping_add(from), len).unwrap_or_default()
 }
 
 /// `microurl_parse`'s C arguments, passed to [`parse_arguments`] by reference: one

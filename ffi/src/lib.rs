@@ -415,11 +415,13 @@ pub extern "C" fn microurl_parse(
     })
 }
 
-/// The `len` bytes at `from` in `microurl_parse`'s buffer (`from + len <= buf_len`), taken from the
-/// C argument where it is used (the base's room, the rest for the input, the whole for a
-/// copy) rather than as slices held across the parses, each of which would take registers
-/// or words of the frame the parser runs under. `parse_arguments` checked the whole buffer:
-/// no part of it fails (one that did would be empty).
+/// The `len` bytes at `from` in `microurl_parse`'s buffer (`from + len <= buf_len`), taken
+/// from the C argument where it is used (the base's room, the rest for the input, the whole
+/// for a copy) rather than as slices held across the parses, each of which would take
+/// registers or words of the frame the parser runs under. The parts alive at once (the
+/// base's room and the rest) do not overlap, and the whole is taken once both are dead.
+/// `parse_arguments` checked the whole buffer: no part of it fails (one that did would be
+/// empty).
 fn part_of<'a>(buf: *mut c_char, from: usize, len: usize) -> &'a mut [u8] {
     io::bytes_mut(buf.wrapping_add(from), len).unwrap_or_default()
 }

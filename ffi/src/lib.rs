@@ -393,9 +393,11 @@ pub extern "C" fn microurl_parse(
                     }
                 }
             };
+            // The input's arena: `buf` after the base's room, or all of it when the base is
+            // not in `buf` (canonical, or measured by a stand-in).
             let arena = match room <= buf_len {
                 true => part_of(buf, room, buf_len - room),
-                false => &mut [],
+                false => part_of(buf, 0, buf_len),
             };
             let parsed = Url::parse_with_base(input, b, arena);
             if room > buf_len {
@@ -416,8 +418,8 @@ pub extern "C" fn microurl_parse(
 }
 
 /// The `len` bytes at `from` in `microurl_parse`'s buffer (`from + len <= buf_len`), taken
-/// from the C argument where it is used (the base's room, the rest for the input, the whole
-/// for a copy) rather than as slices held across the parses, each of which would take
+/// from the C argument where it is used (the base's room, the rest or the whole for the
+/// input, the whole for a copy) rather than as slices held across the parses, each of which would take
 /// registers or words of the frame the parser runs under. The parts alive at once (the
 /// base's room and the rest) do not overlap, and the whole is taken once both are dead.
 /// `parse_arguments` checked the whole buffer: no part of it fails (one that did would be

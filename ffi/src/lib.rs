@@ -395,10 +395,11 @@ pub extern "C" fn microurl_parse(
             };
             // The input's arena: `buf` after the base's room, or all of it when the base is
             // not in `buf` (canonical, or measured by a stand-in).
-            let arena = match room <= buf_len {
-                true => part_of(buf, room, buf_len - room),
-                false => part_of(buf, 0, buf_len),
+            let from = match room <= buf_len {
+                true => room,
+                false => 0,
             };
+            let arena = part_of(buf, from, buf_len - from);
             let parsed = Url::parse_with_base(input, b, arena);
             if room > buf_len {
                 return Err(Fail::TooSmall(needed::with_stand_in(room, &parsed)));

@@ -346,17 +346,23 @@ pub extern "C" fn microurl_parse(
     buf_len: usize,
 ) -> microurl_result {
     io::run(|| {
-        let (input, base) = parse_arguments(input, input_len, base, base_len, out, buf, buf_len)?;
+        let (input, base) = parse_arguments(&ParseArguments {
+            input,
+            input_len,
+            base,
+            base_len,
+            out,
+            buf,
+            buf_len,
+        })?;
         // Checked with the others: taken here from the C arguments, which the compiler can
         // read again from where the caller put them instead of keeping them in this frame.
         let out = Out::new(out, &[])?;
-        let buf = io::bytes_mut(buf, buf_len)?;
         // Every parse of this call runs from this frame (none under a helper's frame), each
         // at the same call site, and the base's URL and the input's are its only large
         // values, used where the parses left them (no copies): the C function's stack is the
         // parser's and one frame.
         let copy = {
-            let mut arena: &mut [u8] = &mut *buf;
             // `room`: the bytes at the start of `buf` that the base takes; more than `buf`
             // holds when the input is measured against a stand-in.
             let mut room = 0;
@@ -370,12 +376,8 @@ pub extern "C" fn microurl_parse(
                         // Canonical bases stay in the caller's string; others take the start
                         // of `buf`, or, when they do not fit, the input is measured against
                         // a stand-in.
-                        let (text, to) = match needed <= arena.len() {
-                            true => {
-                                let (head, tail) = core::mem::take(&mut arena).split_at_mut(needed);
-                                arena = tail;
-                                (base, head)
-                            }
+                        let (text, to) = match needed <= buf_len {
+                            true => (base, part_of(buf, 0, needed)),
                             false => {
                                 let stand_in =
                                     needed::stand_in(base).ok_or(Fail::TooSmall(needed))?;
@@ -391,6 +393,13 @@ pub extern "C" fn microurl_parse(
                     }
                 }
             };
+            // The input's arena: `buf` after the base's room, or all of it when the base is
+            // not in `buf` (canonical, or measured by a stand-in).
+            let from = match room <= buf_len {
+                true => room,
+                false => 0,
+            };
+            let arena = part_of(buf, from, buf_len - from);
             let parsed = Url::parse_with_base(input, b, arena);
             if room > buf_len {
                 return Err(Fail::TooSmall(needed::with_stand_in(room, &parsed)));
@@ -402,16 +411,30 @@ pub extern "C" fn microurl_parse(
             }
         };
         if let Some(c) = copy {
+            let buf = part_of(buf, 0, buf_len);
             store::copy_in(store::borrowed(input.as_bytes(), c), buf, &out);
         }
         Ok(0)
     })
 }
 
-/// `microurl_parse`'s arguments checked (`out` and `buf` too), and its two strings. Out of
-/// line: the checks' temporaries are not in the frame the parses run under.
-#[inline(never)]
-fn parse_arguments<'a>(
+/// The `len` bytes at `from` in `microurl_parse`'s buffer (`from + len <= buf_len`), taken
+/// from the C argument where it is used (the base's room, the rest or the whole for the
+/// input, the whole for a copy) rather than as slices held across the parses, each of which would take
+/// registers or words of the frame the parser runs under. The parts alive at once (the
+/// base's room and the rest) do not overlap, and the whole is taken once both are dead.
+/// `parse_arguments` checked the whole buffer: no part of it fails (one that did would be
+/// empty).
+fn part_of<'a>(buf: *mut c_char, from: usize, len: usize) -> &'a mut [u8] {
+    io::bytes_mut(buf.wrapping_add(from), len).unwrap_or_default()
+}
+
+/// `microurl_parse`'s C arguments, passed to [`parse_arguments`] by reference: one
+/// pointer, where the seven arguments would take four words of outgoing arguments in
+/// `microurl_parse`'s frame, which the parses run under; the struct itself is dead before
+/// the first parse and shares its slot.
+#[derive(Clone, Copy)]
+struct ParseArguments {
     input: *const c_char,
     input_len: usize,
     base: *const c_char,
@@ -419,7 +442,21 @@ fn parse_arguments<'a>(
     out: *mut microurl_url,
     buf: *mut c_char,
     buf_len: usize,
-) -> Result<(&'a str, Option<&'a str>), Fail> {
+}
+
+/// `microurl_parse`'s arguments checked (`out` and `buf` too), and its two strings. Out of
+/// line: the checks' temporaries are not in the frame the parses run under.
+#[inline(never)]
+fn parse_arguments<'a>(args: &ParseArguments) -> Result<(&'a str, Option<&'a str>), Fail> {
+    let ParseArguments {
+        input,
+        input_len,
+        base,
+        base_len,
+        out,
+        buf,
+        buf_len,
+    } = *args;
     let input_r = Region::of(input, input_len);
     let base_r = Region::of(base, base_len);
     let out = Out::new(out, &[input_r, base_r])?;

@@ -447,26 +447,20 @@ struct ParseArguments {
 /// `microurl_parse`'s arguments checked (`out` and `buf` too), and its two strings. Out of
 /// line: the checks' temporaries are not in the frame the parses run under.
 #[inline(never)]
-fn parse_arguments<'a>(args: &ParseArguments) -> Result<(&'a str, Option<&'a str>), Fail> {
-    let ParseArguments {
-        input,
-        input_len,
-        base,
-        base_len,
-        out,
-        buf,
-        buf_len,
-    } = *args;
-    let input_r = Region::of(input, input_len);
-    let base_r = Region::of(base, base_len);
-    let out = Out::new(out, &[input_r, base_r])?;
-    io::disjoint(Region::of(buf, buf_len), &[input_r, base_r, out.region()])?;
-    let input = io::text(input, input_len)?;
-    let base = match base.is_null() {
-        true if base_len == 0 => None,
-        _ => Some(io::text(base, base_len).map_err(Fail::in_base)?),
+fn parse_arguments<'a>(a: &ParseArguments) -> Result<(&'a str, Option<&'a str>), Fail> {
+    let input_r = Region::of(a.input, a.input_len);
+    let base_r = Region::of(a.base, a.base_len);
+    let out = Out::new(a.out, &[input_r, base_r])?;
+    io::disjoint(
+        Region::of(a.buf, a.buf_len),
+        &[input_r, base_r, out.region()],
+    )?;
+    let input = io::text(a.input, a.input_len)?;
+    let base = match a.base.is_null() {
+        true if a.base_len == 0 => None,
+        _ => Some(io::text(a.base, a.base_len).map_err(Fail::in_base)?),
     };
-    io::bytes_mut(buf, buf_len)?;
+    io::bytes_mut(a.buf, a.buf_len)?;
     Ok((input, base))
 }
 

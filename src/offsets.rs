@@ -143,7 +143,7 @@ fn check_scheme(s: &[u8], r: &Record) -> Result<(), &'static str> {
     if s.get(scheme_end) != Some(&b':') || scheme_end == 0 {
         return Err("scheme_end is not at ':'");
     }
-    if r.scheme != SchemeType::from_lowercase(&s[..scheme_end]) {
+    if r.scheme != SchemeType::of(&s[..scheme_end]) {
         return Err("scheme type is not the scheme's");
     }
     if !s[..scheme_end]

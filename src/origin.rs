@@ -1,6 +1,7 @@
 //! Origins (<https://url.spec.whatwg.org/#origin>).
 
 use crate::error::Error;
+use crate::scheme::SchemeType;
 use crate::url::Url;
 use core::fmt;
 
@@ -174,9 +175,9 @@ pub(crate) fn origin_of<'a>(url: &Url<'a>) -> Origin<'a> {
 /// schemes, opaque for the others. (Apart, so that [`Url::origin_in`], which parses a blob
 /// URL's inner URL in its arena, does not also link the scratch of [`origin_of`]'s.)
 fn non_blob_origin<'a>(url: &Url<'a>) -> Origin<'a> {
-    match url.scheme() {
-        "http" | "https" | "ws" | "wss" | "ftp" => tuple(url),
-        _ => Origin::Opaque,
+    match url.scheme_type() {
+        SchemeType::File | SchemeType::NotSpecial => Origin::Opaque,
+        _ => tuple(url),
     }
 }
 

@@ -14,17 +14,66 @@ pub(crate) enum SchemeType {
 }
 
 impl SchemeType {
-    /// Classifies an already-lowercased scheme (`const`: a `url!` constant's scheme is
-    /// classified at build time).
-    pub(crate) const fn from_lowercase(s: &[u8]) -> SchemeType {
-        match s {
-            b"http" => SchemeType::Http,
-            b"https" => SchemeType::Https,
-            b"ws" => SchemeType::Ws,
-            b"wss" => SchemeType::Wss,
-            b"ftp" => SchemeType::Ftp,
-            b"file" => SchemeType::File,
+    /// Classifies `input[..len]` (any case) as the scheme state does
+    /// (<https://url.spec.whatwg.org/#scheme-state>: "If url's scheme is a special
+    /// scheme"): an ASCII case-insensitive match with the special schemes' names, which are
+    /// [`SchemeKind::name`]'s. The scheme's first four bytes with `0x20` set, as one word,
+    /// and the length (a fifth byte tells `https` from `http`). Setting `0x20` lowercases a
+    /// letter and maps no other byte to one, so the bytes are a special scheme's exactly
+    /// when the scheme's are, in any case. The word is one load of the input's first four
+    /// bytes, masked to the scheme's (the scheme is followed by its `:`, so most input has
+    /// them), else built byte by byte. `const`: a `url!` constant's scheme is classified at
+    /// build time.
+    pub(crate) const fn classify(input: &[u8], len: usize) -> SchemeType {
+        const HTTP: u32 = word(SchemeType::Http);
+        const WS: u32 = word(SchemeType::Ws);
+        const WSS: u32 = word(SchemeType::Wss);
+        const FTP: u32 = word(SchemeType::Ftp);
+        const FILE: u32 = word(SchemeType::File);
+        let head = match input.first_chunk::<4>() {
+            Some(first) => u32::from_le_bytes(*first),
+            None => {
+                let (mut w, mut rest) = (0u32, input);
+                while let [before @ .., last] = rest {
+                    w = w << 8 | *last as u32;
+                    rest = before;
+                }
+                w
+            }
+        };
+        // The scheme's bytes, at most four. A kept byte is never zero (it has `0x20` set), so
+        // the word also says the length up to four (an empty scheme keeps none: no match).
+        let kept = match len {
+            0..4 => (1 << (8 * len)) - 1,
+            _ => u32::MAX,
+        };
+        match (head | u32::from_le_bytes(*b"    ")) & kept {
+            WS => SchemeType::Ws,
+            WSS => SchemeType::Wss,
+            FTP => SchemeType::Ftp,
+            FILE if len == 4 => SchemeType::File,
+            HTTP if len == 4 => SchemeType::Http,
+            HTTP if len == 5 && fifth_byte(input) | 0x20 == b's' => SchemeType::Https,
             _ => SchemeType::NotSpecial,
+        }
+    }
+
+    /// [`SchemeType::classify`] of the whole of `scheme`.
+    pub(crate) const fn of(scheme: &[u8]) -> SchemeType {
+        SchemeType::classify(scheme, scheme.len())
+    }
+
+    /// The scheme's kind among the schemes this crate knows (its name, default port and
+    /// security are [`SchemeKind`]'s).
+    pub(crate) const fn kind(self) -> SchemeKind {
+        match self {
+            SchemeType::Http => SchemeKind::Http,
+            SchemeType::Https => SchemeKind::Https,
+            SchemeType::Ws => SchemeKind::Ws,
+            SchemeType::Wss => SchemeKind::Wss,
+            SchemeType::Ftp => SchemeKind::Ftp,
+            SchemeType::File => SchemeKind::File,
+            SchemeType::NotSpecial => SchemeKind::Other,
         }
     }
 
@@ -36,7 +85,9 @@ impl SchemeType {
         self == SchemeType::File
     }
 
-    /// <https://url.spec.whatwg.org/#default-port>
+    /// <https://url.spec.whatwg.org/#default-port> (a match of its own rather than
+    /// [`SchemeKind::default_port`]'s: the parser's port state reads it, and the mapping
+    /// between the two kinds costs flash there; a test holds them equal).
     pub(crate) fn default_port(self) -> Option<u16> {
         match self {
             SchemeType::Http | SchemeType::Ws => Some(80),
@@ -47,15 +98,40 @@ impl SchemeType {
     }
 }
 
-/// The default port of a scheme, if it is special and has one.
+/// `input[4]`, or 0 (a `const` `get`).
+const fn fifth_byte(input: &[u8]) -> u8 {
+    match input {
+        [_, _, _, _, b, ..] => *b,
+        _ => 0,
+    }
+}
+
+/// The first four bytes of a special scheme's name as a little-endian word, zeros after a
+/// shorter name ([`SchemeType::classify`]'s constants).
+const fn word(scheme: SchemeType) -> u32 {
+    let name = match scheme.kind().name() {
+        Some(name) => name.as_bytes(),
+        None => b"",
+    };
+    let (mut w, mut i) = (0u32, 0);
+    while i < 4 && i < name.len() {
+        w |= (name[i] as u32) << (8 * i);
+        i += 1;
+    }
+    w
+}
+
+/// The default port of a scheme, if it is special and has one
+/// (<https://url.spec.whatwg.org/#default-port>); the scheme in any case.
 ///
 /// ```
 /// assert_eq!(microurl::default_port("wss"), Some(443));
+/// assert_eq!(microurl::default_port("HTTP"), Some(80));
 /// assert_eq!(microurl::default_port("mqtt"), None);
 /// ```
 #[must_use]
 pub fn default_port(scheme: &str) -> Option<u16> {
-    SchemeType::from_lowercase(scheme.as_bytes()).default_port()
+    SchemeType::of(scheme.as_bytes()).default_port()
 }
 
 /// A scheme this crate knows a default port for: the six special schemes of the URL Standard
@@ -275,7 +351,49 @@ pub fn known_default_port(scheme: &str) -> Option<u16> {
 
 #[cfg(test)]
 mod tests {
-    use super::{KNOWN_KINDS, KNOWN_NAME_LENGTHS, KNOWN_NAMES, SchemeKind};
+    use super::{KNOWN_KINDS, KNOWN_NAME_LENGTHS, KNOWN_NAMES, SchemeKind, SchemeType};
+
+    /// Against the definition (an ASCII case-insensitive match with a special scheme), for
+    /// every string of up to five bytes over the special schemes' letters in both cases, a
+    /// digit, `+`, `-`, `.` and the bytes that `0x20` maps onto a letter's case (`@`, `` ` ``),
+    /// as the whole input (built byte by byte) and followed by `:` and more (one load).
+    #[test]
+    fn classify_is_a_case_insensitive_match() {
+        let alphabet = b"fhilpstwFHILPSTW0+-.@`";
+        let names: [(&[u8], SchemeType); 6] = [
+            (b"http", SchemeType::Http),
+            (b"https", SchemeType::Https),
+            (b"ws", SchemeType::Ws),
+            (b"wss", SchemeType::Wss),
+            (b"ftp", SchemeType::Ftp),
+            (b"file", SchemeType::File),
+        ];
+        crate::testgen::each_string(alphabet, 5, |s| {
+            let expected = names
+                .iter()
+                .find(|(name, _)| s.eq_ignore_ascii_case(name))
+                .map_or(SchemeType::NotSpecial, |&(_, t)| t);
+            assert_eq!(SchemeType::classify(s, s.len()), expected, "{s:?}");
+            assert_eq!(SchemeType::of(s), expected, "{s:?}");
+            let mut input = [b'X'; 16];
+            input[..s.len()].copy_from_slice(s);
+            input[s.len()] = b':';
+            for end in s.len() + 1..=input.len() {
+                let input = &input[..end];
+                assert_eq!(SchemeType::classify(input, s.len()), expected, "{input:?}");
+            }
+        });
+        assert_eq!(SchemeType::classify(b"httpss", 6), SchemeType::NotSpecial);
+        assert_eq!(
+            SchemeType::classify(b"httpss://a", 6),
+            SchemeType::NotSpecial
+        );
+        for (name, t) in names {
+            assert_eq!(t.kind().name().map(str::as_bytes), Some(name));
+            assert_eq!(t.default_port(), t.kind().default_port(), "{t:?}");
+        }
+        assert_eq!(SchemeType::NotSpecial.kind(), SchemeKind::Other);
+    }
 
     /// The packed table is `SchemeKind::name`'s names in the kinds' order, its lengths add
     /// up to the names' bytes, and `from_scheme` reads every name back, in either case, and

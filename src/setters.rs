@@ -106,7 +106,7 @@ impl<'a> Url<'a> {
         'a: 'b,
     {
         let old = self.as_str();
-        let scheme = SchemeType::from_lowercase(self.scheme().as_bytes());
+        let scheme = self.scheme_type();
         // One writer, the parser's, from the first byte to the last (no copy of it beside
         // the parser in this frame: the setters' stack bound).
         let out = Writer::new(out_buf, &[]);
@@ -187,7 +187,7 @@ impl<'a> Url<'a> {
         let Some((len, new_type)) = scheme_override(scheme_bytes()) else {
             return Ok(None);
         };
-        let old_type = SchemeType::from_lowercase(self.scheme().as_bytes());
+        let old_type = self.scheme_type();
         let credentials = !self.username().is_empty() || !self.password().is_empty();
         if len == 0
             || old_type.is_special() != new_type.is_special()
@@ -602,8 +602,8 @@ impl<'a> Url<'a> {
 /// the URL unchanged).
 fn scheme_override(bytes: impl Iterator<Item = u8>) -> Option<(usize, SchemeType)> {
     let mut len = 0;
-    // Enough of the lowercase scheme to recognize a special one (at most 5 bytes).
-    let mut head = [0u8; 6];
+    // Enough of the scheme to recognize a special one (at most 5 bytes).
+    let mut head = [0u8; 5];
     for b in bytes {
         let ok = if len == 0 {
             b.is_ascii_alphabetic()
@@ -614,13 +614,9 @@ fn scheme_override(bytes: impl Iterator<Item = u8>) -> Option<(usize, SchemeType
             return None;
         }
         if let Some(slot) = head.get_mut(len) {
-            *slot = b.to_ascii_lowercase();
+            *slot = b;
         }
         len += 1;
     }
-    let new_type = match head.get(..len) {
-        Some(lower) if len < head.len() => SchemeType::from_lowercase(lower),
-        _ => SchemeType::NotSpecial,
-    };
-    Some((len, new_type))
+    Some((len, SchemeType::classify(&head, len)))
 }

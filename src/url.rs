@@ -89,7 +89,7 @@ impl<'a> Url<'a> {
             .as_bytes()
             .split_at_checked(parts.scheme_end as usize)
         {
-            Some((scheme, _)) => SchemeType::from_lowercase(scheme),
+            Some((scheme, _)) => SchemeType::of(scheme),
             None => SchemeType::NotSpecial,
         };
         let host_kind = match parts.host_kind {

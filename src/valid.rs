@@ -11,6 +11,7 @@
 //! Strings are searched for their ASCII delimiters byte by byte and cut with `get` and
 //! `split_at_checked`, never indexed: no step of the checker can panic.
 
+use crate::scheme::SchemeType;
 use crate::url::Url;
 
 /// Stack bytes in which the checker runs strict UTS46 ToASCII on one label of a domain that
@@ -104,13 +105,6 @@ fn scheme_prefix(input: &str) -> Option<(&str, &str)> {
     (first_ok && rest_ok).then_some((scheme, rest))
 }
 
-/// A special scheme other than `file`, compared ASCII case-insensitively.
-fn is_special_except_file(scheme: &str) -> bool {
-    ["http", "https", "ws", "wss", "ftp"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
-}
-
 /// <https://url.spec.whatwg.org/#absolute-url-string>
 fn absolute_url(input: &str) -> bool {
     let (before, query) = split_off(input, b'?');
@@ -120,11 +114,10 @@ fn absolute_url(input: &str) -> bool {
     let Some((scheme, rest)) = scheme_prefix(before) else {
         return false;
     };
-    if is_special_except_file(scheme) {
-        return scheme_relative_special_url(rest);
-    }
-    if scheme.eq_ignore_ascii_case("file") {
-        return scheme_relative_file_url(rest);
+    match SchemeType::of(scheme.as_bytes()) {
+        SchemeType::File => return scheme_relative_file_url(rest),
+        SchemeType::NotSpecial => {}
+        _ => return scheme_relative_special_url(rest),
     }
     scheme_relative_url(rest) || path_absolute_non_authority_url(rest) || opaque_path_url(rest)
 }
@@ -135,11 +128,11 @@ fn relative_url_with_fragment(input: &str, base: &Url<'_>) -> bool {
         return input.strip_prefix('#').is_some_and(url_units);
     }
     let (before, fragment) = split_off(input, b'#');
-    relative_url(before, base.scheme()) && fragment.is_none_or(url_units)
+    relative_url(before, base.scheme_type()) && fragment.is_none_or(url_units)
 }
 
 /// <https://url.spec.whatwg.org/#relative-url-string>, for a base with this scheme.
-fn relative_url(input: &str, base_scheme: &str) -> bool {
+fn relative_url(input: &str, base_scheme: SchemeType) -> bool {
     let (before, query) = split_off(input, b'?');
     if !query.is_none_or(url_units) {
         return false;
@@ -147,12 +140,10 @@ fn relative_url(input: &str, base_scheme: &str) -> bool {
     if path_absolute_non_authority_url(before) || path_relative_scheme_less_url(before) {
         return true;
     }
-    if is_special_except_file(base_scheme) {
-        scheme_relative_special_url(before)
-    } else if base_scheme == "file" {
-        scheme_relative_file_url(before)
-    } else {
-        scheme_relative_url(before)
+    match base_scheme {
+        SchemeType::File => scheme_relative_file_url(before),
+        SchemeType::NotSpecial => scheme_relative_url(before),
+        _ => scheme_relative_special_url(before),
     }
 }
 

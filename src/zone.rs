@@ -10,6 +10,7 @@ use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
 use crate::host::ipv4::times_radix_plus;
 use crate::parser::{Options, parse_result, tab_free_counted};
+use crate::scheme::SchemeType;
 use crate::url::Url;
 
 /// Where the zone is in the caller's input: `%25zone` is `input[start..end]`, and `end` is
@@ -53,17 +54,17 @@ fn find_zone(input: &[u8]) -> Option<ZoneSpan> {
     if !valid_scheme {
         return None;
     }
-    let special = special_scheme(scheme)?;
-    let is_slash = |b: &u8| *b == b'/' || (special != Special::No && *b == b'\\');
+    let scheme = SchemeType::of(scheme);
+    let is_slash = |b: &u8| *b == b'/' || (scheme.is_special() && *b == b'\\');
     let rest = s.get(colon + 1..)?;
-    let authority_start = match special {
-        // The special authority (ignore) slashes states skip any number of them.
-        Special::Yes => rest.iter().take_while(|b| is_slash(b)).count(),
+    let authority_start = match scheme {
         // `file:` and non-special schemes: exactly two.
-        Special::File | Special::No => match rest.get(..2) {
+        SchemeType::File | SchemeType::NotSpecial => match rest.get(..2) {
             Some([a, b]) if is_slash(a) && is_slash(b) => 2,
             _ => return None,
         },
+        // The special authority (ignore) slashes states skip any number of them.
+        _ => rest.iter().take_while(|b| is_slash(b)).count(),
     };
     let authority = rest.get(authority_start..)?;
     let authority_len = authority
@@ -97,30 +98,6 @@ fn find_zone(input: &[u8]) -> Option<ZoneSpan> {
     Some(ZoneSpan {
         start: host_offset + percent,
         end: host_offset + close,
-    })
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Special {
-    Yes,
-    File,
-    No,
-}
-
-/// Classifies `scheme` (any case) as the scheme state does.
-fn special_scheme(scheme: &[u8]) -> Option<Special> {
-    let mut lower = [0u8; 5];
-    if scheme.len() > lower.len() {
-        return Some(Special::No);
-    }
-    let lower = lower.get_mut(..scheme.len())?;
-    for (l, b) in lower.iter_mut().zip(scheme) {
-        *l = b.to_ascii_lowercase();
-    }
-    Some(match &*lower {
-        b"file" => Special::File,
-        b"http" | b"https" | b"ws" | b"wss" | b"ftp" => Special::Yes,
-        _ => Special::No,
     })
 }
 

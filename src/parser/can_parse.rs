@@ -8,7 +8,7 @@ use super::needed::Head;
 use super::run::{Job, Verdict, run};
 use super::tabs::trim;
 use super::tabs::{Positions, kept_position};
-use super::{HostSpan, Options, classify_scheme, scheme_run};
+use super::{HostSpan, Options, scheme_run};
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::offsets::Record;
@@ -93,13 +93,7 @@ fn base_stand_in(b: &str) -> Option<(SchemeType, bool)> {
     // The scheme state's own scan, where the scheme has no tab or newline (any base but a
     // contrived one); else the tab-free scheme, byte by byte.
     let (scheme, after) = match scheme_run(rest) {
-        Some((len, lower)) => {
-            let scheme = match lower {
-                true => SchemeType::from_lowercase(rest.get(..len)?),
-                false => classify_scheme(rest, len),
-            };
-            (scheme, rest.get(len + 1..)?)
-        }
+        Some((len, _)) => (SchemeType::classify(rest, len), rest.get(len + 1..)?),
         None => scheme_without_tabs(rest)?,
     };
     let opaque = scheme == SchemeType::NotSpecial
@@ -110,18 +104,14 @@ fn base_stand_in(b: &str) -> Option<(SchemeType, bool)> {
 /// The scheme of `s` (trimmed) once its tabs and newlines are removed, and what follows its
 /// `:` (`None`: no scheme).
 fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
-    // Enough of the lowercase scheme to recognize a special one (at most 5 bytes).
-    let (mut head, mut len) = ([0u8; 6], 0);
+    // Enough of the scheme to recognize a special one (at most 5 bytes).
+    let (mut head, mut len) = ([0u8; 5], 0);
     for (i, &c) in s.iter().enumerate() {
         if is_tab_or_newline(c) {
             continue;
         }
         if c == b':' && len > 0 {
-            let scheme = match head.get(..len) {
-                Some(lower) if len < head.len() => SchemeType::from_lowercase(lower),
-                _ => SchemeType::NotSpecial,
-            };
-            return Some((scheme, s.get(i + 1..)?));
+            return Some((SchemeType::classify(&head, len), s.get(i + 1..)?));
         }
         let scheme_char = match len {
             0 => c.is_ascii_alphabetic(),
@@ -131,7 +121,7 @@ fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
             return None;
         }
         if let Some(slot) = head.get_mut(len) {
-            *slot = c.to_ascii_lowercase();
+            *slot = c;
         }
         len += 1;
     }

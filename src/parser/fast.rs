@@ -176,7 +176,7 @@ fn scheme(s: &[u8], accept: Accept) -> Option<(usize, SchemeType)> {
     if !canonical && accept == Accept::Canonical {
         return None;
     }
-    Some((scheme_end, super::classify_scheme(s, scheme_end)))
+    Some((scheme_end, SchemeType::classify(s, scheme_end)))
 }
 
 impl Resume {

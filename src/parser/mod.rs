@@ -325,7 +325,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             self.out.push(b':');
         }
         self.rec.scheme_end = len as u32;
-        self.rec.scheme = classify_scheme(self.input, len);
+        self.rec.scheme = SchemeType::classify(self.input, len);
         Some(len + 1)
     }
 
@@ -439,7 +439,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
             .iter()
             .position(|&b| b == b':')
             .unwrap_or_default();
-        self.rec.scheme = classify_scheme(self.input, scheme_end);
+        self.rec.scheme = SchemeType::classify(self.input, scheme_end);
         self.rec.scheme_end = scheme_end as u32;
         self.out
             .push_slice(self.input.get(..=scheme_end).unwrap_or_default());
@@ -538,75 +538,4 @@ pub(crate) fn scheme_run(s: &[u8]) -> Option<(usize, bool)> {
     }
     let end = class::skip(s, lower_end.max(1), class::SCHEME_CHAR);
     (s.get(end) == Some(&b':')).then_some((end, false))
-}
-
-/// The type of the scheme `input[..len]`, comparing ASCII case-insensitively: the
-/// scheme's first four bytes with `0x20` set, as one word, and the length (a fifth byte
-/// tells `https` from `http`). Setting `0x20` lowercases a letter and maps no other byte to one,
-/// so the bytes are a special scheme's exactly when the scheme's are, in any case. The word
-/// is one load of the input's first four bytes, masked to the scheme's (the scheme is
-/// followed by its `:`, so most input has them), else built byte by byte.
-pub(crate) fn classify_scheme(input: &[u8], len: usize) -> SchemeType {
-    const fn word(name: &[u8; 4]) -> u32 {
-        u32::from_le_bytes(*name)
-    }
-    const HTTP: u32 = word(b"http");
-    const WS: u32 = word(b"ws\0\0");
-    const WSS: u32 = word(b"wss\0");
-    const FTP: u32 = word(b"ftp\0");
-    const FILE: u32 = word(b"file");
-    let head = match input.first_chunk::<4>() {
-        Some(first) => u32::from_le_bytes(*first),
-        None => input.iter().rev().fold(0u32, |w, &b| w << 8 | u32::from(b)),
-    };
-    let kept = u32::MAX >> (32 - 8 * len.clamp(1, 4));
-    // A kept byte is never zero (it has `0x20` set), so the word also says the length up
-    // to four.
-    match (head | word(b"    ")) & kept {
-        WS => SchemeType::Ws,
-        WSS => SchemeType::Wss,
-        FTP => SchemeType::Ftp,
-        FILE if len == 4 => SchemeType::File,
-        HTTP if len == 4 => SchemeType::Http,
-        HTTP if len == 5 && input.get(4).map(|&b| b | 0x20) == Some(b's') => SchemeType::Https,
-        _ => SchemeType::NotSpecial,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{SchemeType, classify_scheme};
-
-    /// Against the definition (an ASCII case-insensitive match with a special scheme), for
-    /// every string of up to five bytes over the special schemes' letters in both cases, a
-    /// digit, `+`, `-`, `.` and the bytes that `0x20` maps onto a letter's case (`@`, `` ` ``),
-    /// as the whole input (built byte by byte) and followed by `:` and more (one load).
-    #[test]
-    fn classify_scheme_is_a_case_insensitive_match() {
-        let alphabet = b"fhilpstwFHILPSTW0+-.@`";
-        let names: [(&[u8], SchemeType); 6] = [
-            (b"http", SchemeType::Http),
-            (b"https", SchemeType::Https),
-            (b"ws", SchemeType::Ws),
-            (b"wss", SchemeType::Wss),
-            (b"ftp", SchemeType::Ftp),
-            (b"file", SchemeType::File),
-        ];
-        crate::testgen::each_string(alphabet, 5, |s| {
-            let expected = names
-                .iter()
-                .find(|(name, _)| s.eq_ignore_ascii_case(name))
-                .map_or(SchemeType::NotSpecial, |&(_, t)| t);
-            assert_eq!(classify_scheme(s, s.len()), expected, "{s:?}");
-            let mut input = [b'X'; 16];
-            input[..s.len()].copy_from_slice(s);
-            input[s.len()] = b':';
-            for end in s.len() + 1..=input.len() {
-                let input = &input[..end];
-                assert_eq!(classify_scheme(input, s.len()), expected, "{input:?}");
-            }
-        });
-        assert_eq!(classify_scheme(b"httpss", 6), SchemeType::NotSpecial);
-        assert_eq!(classify_scheme(b"httpss://a", 6), SchemeType::NotSpecial);
-    }
 }

@@ -68,6 +68,7 @@ pub use setters::SetError;
 
 #[cfg(doc)]
 use crate::Url;
+use crate::scheme::SchemeType;
 use core::fmt;
 
 /// A token's byte range in the reference's string.
@@ -122,10 +123,10 @@ impl Mode {
         let mut low = [0u8; 5];
         let kept = scheme.iter().copied().filter(|&b| !parse::is_skipped(b));
         let n = parse::lowercase_into(kept, &mut low);
-        match n.and_then(|n| low.get(..n)) {
-            Some(b"http" | b"https" | b"ws" | b"wss" | b"ftp") => Mode::Web,
-            Some(b"file") => Mode::File,
-            _ => Mode::Generic,
+        match n.map(|n| SchemeType::classify(&low, n)) {
+            Some(SchemeType::File) => Mode::File,
+            Some(SchemeType::NotSpecial) | None => Mode::Generic,
+            Some(_) => Mode::Web,
         }
     }
 }

@@ -122,7 +122,7 @@ impl<'a> Url<'a> {
             .get(..parts.scheme_end as usize)
             .unwrap_or_default();
         let rec = Record {
-            scheme: SchemeType::from_lowercase(scheme),
+            scheme: SchemeType::of(scheme),
             scheme_end: parts.scheme_end,
             username_end: parts.username_end,
             host_start: parts.host_start,

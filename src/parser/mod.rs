@@ -28,6 +28,7 @@ pub(crate) use entry::{parse_fast_only, parse_full};
 pub(crate) use needed::{
     ON_STACK, tab_free_copy_too_small, tab_free_copy_too_small_in, tab_free_counted,
 };
+pub(crate) use path::{Dots, dot_segment};
 
 pub(crate) use crate::offsets::Record;
 pub(crate) use crate::units::{

@@ -12,7 +12,7 @@ use crate::scheme::SchemeType;
 /// A dot segment: <https://url.spec.whatwg.org/#single-dot-path-segment> or
 /// <https://url.spec.whatwg.org/#double-dot-path-segment>.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Dots {
+pub(crate) enum Dots {
     Single,
     Double,
 }
@@ -32,8 +32,9 @@ fn leading_dots(s: &[u8]) -> (usize, usize) {
     (dots, s.len() - rest.len())
 }
 
-/// Which dot segment `seg` is, if any.
-fn dot_segment(seg: &[u8]) -> Option<Dots> {
+/// Which dot segment `seg` is, if any (the parser's path state, and the reverse
+/// specification's dot segments in [`crate::reference`]).
+pub(crate) fn dot_segment(seg: &[u8]) -> Option<Dots> {
     match leading_dots(seg) {
         (1, len) if len == seg.len() => Some(Dots::Single),
         (2, len) if len == seg.len() => Some(Dots::Double),

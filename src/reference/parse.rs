@@ -4,6 +4,7 @@
 
 use super::{Mode, Reference, Span};
 use crate::error::{Error, ParseError, ParseErrorKind, ValidationErrors};
+use crate::parser::{Dots, dot_segment};
 
 /// Tab, LF and CR: removed from anywhere in the input
 /// (<https://url.spec.whatwg.org/#ascii-tab-or-newline>).
@@ -37,14 +38,15 @@ pub(crate) fn is_drive(s: &str) -> bool {
 /// 1 for a single-dot segment, 2 for a double-dot one, 0 otherwise
 /// (<https://url.spec.whatwg.org/#single-dot-path-segment>).
 pub(crate) fn dots(s: &str) -> u8 {
+    // As long as the longest dot segment (`%2e%2e`): a longer segment is none.
     let mut buf = [0u8; 6];
     let Some(n) = lowercase_into(kept(s), &mut buf) else {
         return 0;
     };
-    match buf.get(..n) {
-        Some(b"." | b"%2e") => 1,
-        Some(b".." | b".%2e" | b"%2e." | b"%2e%2e") => 2,
-        _ => 0,
+    match buf.get(..n).and_then(dot_segment) {
+        Some(Dots::Single) => 1,
+        Some(Dots::Double) => 2,
+        None => 0,
     }
 }
 

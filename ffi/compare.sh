@@ -26,6 +26,15 @@ if ! echo '#include <curl/curl.h>' | cc -E - >/dev/null 2>&1; then
     fail "cannot install libcurl4-openssl-dev"
 fi
 for t in arm-none-eabi-gcc qemu-system-arm python3; do command -v $t >/dev/null || fail "$t missing (ffi/run.sh installs it)"; done
+# http_parser.c includes the C library's headers (assert.h, stddef.h, ...), which the cross
+# compiler finds in newlib's package, only a recommendation of gcc-arm-none-eabi.
+if ! echo '#include <assert.h>' | arm-none-eabi-gcc -E - >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "ffi/compare.sh: assert.h missing for arm-none-eabi-gcc, installing Debian package libnewlib-arm-none-eabi"
+  { $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends libnewlib-arm-none-eabi; } ||
+    fail "cannot install libnewlib-arm-none-eabi"
+fi
 
 TD="$here/target"
 C="$TD/compare"

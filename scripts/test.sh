@@ -16,7 +16,7 @@ rustup show active-toolchain
 missing=()
 # Every package of both halves (below), installed here before they run side by side: two
 # apt-get runs at once would contend for its lock.
-for pkg in qemu-system-arm qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-none-eabi \
+for pkg in qemu-system-arm qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-none-eabi libnewlib-arm-none-eabi \
            cbindgen cmake pkgconf libcurl4-openssl-dev libcoap3-dev libcoap3-bin mosquitto; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done

@@ -20,6 +20,7 @@ use std::path::PathBuf;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build");
+    println!("cargo:rerun-if-env-changed=MICROURL_TABLE_SEARCH");
     if std::env::var_os("CARGO_FEATURE_IDNA").is_none() {
         return;
     }

@@ -21,7 +21,7 @@
 //! code points, no composition second below U+0300, ...), so new Unicode data that breaks
 //! one fails the build instead of the library.
 
-use crate::offset_trie::{Cell, DISALLOWED, OffsetTrie, PAYLOAD_BITS, SPECIALS};
+use crate::offset_trie::{CHOSEN, Cell, DISALLOWED, OffsetTrie, PAYLOAD_BITS, SEARCHED, SPECIALS};
 use crate::trie::{Out, Trie, emit_array, emit_level, level_bytes, width};
 use crate::ucd::{CODE_POINTS, Idna, Ucd};
 use std::collections::{BTreeSet, HashMap};
@@ -338,7 +338,17 @@ fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
         "pub(crate) const IDNA_IGNORED_PAST_PLANE_3: core::ops::RangeInclusive<u32> = {lo}..={hi};"
     )
     .unwrap();
-    let trie = OffsetTrie::build_smallest(&cells);
+    let trie = OffsetTrie::build(&cells, &CHOSEN);
+    if std::env::var_os("MICROURL_TABLE_SEARCH").is_some() {
+        let smallest = OffsetTrie::build(&cells, &SEARCHED);
+        assert!(
+            trie.bytes() <= smallest.bytes(),
+            "the IDNA trie's geometry is no longer the smallest: {} B, another takes {} B \
+             (build/offset_trie.rs, CHOSEN)",
+            trie.bytes(),
+            smallest.bytes()
+        );
+    }
     trie.emit("IDNA", out);
     let bytes: Vec<u32> = table
         .encode(&table.text)

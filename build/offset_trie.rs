@@ -17,7 +17,8 @@
 //! `SHARED` entries that would be copied most often, which every block reads at one place
 //! (and a block of shared entries and statuses only, such as the case pairs of Latin
 //! Extended-A, has one pattern wherever it is). The width, the number of shared entries and
-//! the block geometry are chosen together, the smallest sum kept.
+//! the block geometry were chosen together, the smallest sum kept, and are fixed
+//! ([`CHOSEN`]); the search runs again, as a check, where `MICROURL_TABLE_SEARCH` is set.
 
 use crate::trie::{
     Out, each_upper_geometry, emit_geometry, emit_level, level_bytes, overlap_blocks, packed,
@@ -33,17 +34,40 @@ pub const DISALLOWED: u32 = 2;
 pub const PAYLOAD_BITS: u32 = 17;
 /// Bits of a stored entry (see `stored_entries`): the kind in two, the payload.
 const ENTRY_BITS: u32 = 2 + PAYLOAD_BITS;
-/// Leaf blocks tried (bits). The ranges searched here and below are narrowed around the
-/// smallest layout found over wider ones (leaf blocks of 4 to 32 code points, leaf values of
-/// 4 to 8 bits, 0 to 64 shared entries), to keep the build script's run short.
-const LEAF_BITS: std::ops::RangeInclusive<u32> = 2..=4;
-/// Widths of the leaf values tried (bits): narrower leaves reuse entries from less far back,
-/// so they store more entries again; the generator keeps the smallest sum.
-const LEAF_VALUE_BITS: std::ops::RangeInclusive<u32> = 3..=5;
-/// Numbers of shared entries tried (see `leaves`): the entries stored most often without
-/// sharing (case pairs' deltas, ...), read from any block, neither stored again nor tied to
-/// a base.
-const SHARED: [usize; 4] = [0, 2, 4, 8];
+/// The geometries [`OffsetTrie::build`] tries, the smallest trie kept: leaf blocks of
+/// `2^leaf_bits` code points, leaf values of `value_bits` bits (narrower leaves reuse
+/// entries from less far back, so they store more entries again), `shared` shared entries
+/// (see `leaves`: the entries stored most often without sharing, case pairs' deltas and
+/// such, read from any block, neither stored again nor tied to a base), and mid blocks of
+/// `2^mid_bits` leaf blocks (the levels above them are always searched: they are quick).
+pub struct Geometries {
+    leaf_bits: std::ops::RangeInclusive<u32>,
+    value_bits: std::ops::RangeInclusive<u32>,
+    shared: &'static [usize],
+    mid_bits: std::ops::RangeInclusive<u32>,
+}
+
+/// The geometry the build uses: the smallest of [`SEARCHED`] (4-bit leaves, 2 shared
+/// entries, leaf blocks of 8 code points and mid blocks of 2). Searching takes seconds, which
+/// every clean build of the crate with `idna` would pay: the build script searches only when
+/// `MICROURL_TABLE_SEARCH` is set (`scripts/table-report.sh` sets it), and then fails if
+/// another geometry is smaller than this one.
+pub const CHOSEN: Geometries = Geometries {
+    leaf_bits: 3..=3,
+    value_bits: 4..=4,
+    shared: &[2],
+    mid_bits: 1..=1,
+};
+
+/// The geometries searched: ranges narrowed around the smallest layout found over wider
+/// ones (leaf blocks of 4 to 32 code points, leaf values of 4 to 8 bits, 0 to 64 shared
+/// entries).
+pub const SEARCHED: Geometries = Geometries {
+    leaf_bits: 2..=4,
+    value_bits: 3..=5,
+    shared: &[0, 2, 4, 8],
+    mid_bits: 1..=5,
+};
 
 pub struct OffsetTrie {
     bits: [u32; 4],
@@ -180,7 +204,14 @@ fn leaves(cells: &[Cell], leaf_bits: u32, value_bits: u32, shared: &[u32]) -> Op
 impl Leaves {
     /// Tries the geometries of the levels above these leaves (blocks of `2^a` code points,
     /// `shared` shared entries); keeps in `best` the smallest trie.
-    fn smallest_above(&self, a: u32, shared: usize, last: usize, best: &mut Option<OffsetTrie>) {
+    fn smallest_above(
+        &self,
+        a: u32,
+        shared: usize,
+        mid_bits: std::ops::RangeInclusive<u32>,
+        last: usize,
+        best: &mut Option<OffsetTrie>,
+    ) {
         assert!(
             self.blocks
                 .iter()
@@ -194,7 +225,7 @@ impl Leaves {
         each_upper_geometry(
             &pairs,
             a,
-            1..=5,
+            mid_bits,
             last,
             |[b, c, d, scale], mid, upper, upper2, top| {
                 let base_bits = 32
@@ -228,8 +259,8 @@ impl Leaves {
 }
 
 impl OffsetTrie {
-    /// Tries a range of block geometries and keeps the smallest.
-    pub fn build_smallest(cells: &[Cell]) -> OffsetTrie {
+    /// Tries the block geometries of `g` and keeps the smallest.
+    pub fn build(cells: &[Cell], g: &Geometries) -> OffsetTrie {
         assert_eq!(cells.len(), 0x11_0000);
         let mut best: Option<OffsetTrie> = None;
         // Past the end of the top level everything is disallowed.
@@ -237,7 +268,10 @@ impl OffsetTrie {
             .iter()
             .rposition(|&c| c != Cell::Special(DISALLOWED))
             .unwrap_or(0);
-        let geometries = LEAF_BITS.flat_map(|a| LEAF_VALUE_BITS.map(move |v| (a, v)));
+        let geometries = g
+            .leaf_bits
+            .clone()
+            .flat_map(|a| g.value_bits.clone().map(move |v| (a, v)));
         for (a, value_bits) in geometries {
             // The candidates for sharing: the entries stored most often without it.
             let Some(alone) = leaves(cells, a, value_bits, &[]) else {
@@ -250,7 +284,7 @@ impl OffsetTrie {
             let mut popular: Vec<(usize, u32)> = copies.into_iter().map(|(e, k)| (k, e)).collect();
             popular.sort_by(|x, y| y.cmp(x));
             let popular: Vec<u32> = popular.into_iter().map(|(_, e)| e).collect();
-            for n in SHARED {
+            for &n in g.shared {
                 let shared = &popular[..n.min(popular.len())];
                 let l = match n {
                     0 => alone.clone(),
@@ -259,7 +293,7 @@ impl OffsetTrie {
                         None => continue,
                     },
                 };
-                l.smallest_above(a, shared.len(), last, &mut best);
+                l.smallest_above(a, shared.len(), g.mid_bits.clone(), last, &mut best);
             }
         }
         best.expect("at least one geometry")

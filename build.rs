@@ -8,6 +8,8 @@
 
 #[path = "build/gen.rs"]
 mod generate;
+#[path = "src/tables/layout.rs"]
+mod layout;
 #[path = "build/offset_trie.rs"]
 mod offset_trie;
 #[path = "build/trie.rs"]

@@ -48,6 +48,9 @@ pub mod joining {
 
 /// All the properties the library needs, per code point.
 pub struct Ucd {
+    /// The Unicode version of the data (`IdnaMappingTable.txt`'s, which the property files
+    /// are checked to share).
+    pub version: String,
     pub idna: Vec<Idna>,
     pub ccc: Vec<u8>,
     pub mark: Vec<bool>,
@@ -188,16 +191,38 @@ fn parse_unicode_data(text: &str, ucd: &mut Ucd) {
 
 /// Reads every file the generator uses.
 pub fn load(dir: &Path) -> Ucd {
+    let idna = read(dir, "IdnaMappingTable.txt");
+    let version = idna
+        .lines()
+        .find_map(|l| l.strip_prefix("# Version: "))
+        .expect("IdnaMappingTable.txt names its version")
+        .trim()
+        .to_string();
+    let exclusions = read(dir, "CompositionExclusions.txt");
+    let bidi = read(dir, "DerivedBidiClass.txt");
+    let joining = read(dir, "DerivedJoiningType.txt");
+    // Each property file names its version in its first line (`# NAME-VERSION.txt`).
+    for (name, text) in [
+        ("CompositionExclusions", &exclusions),
+        ("DerivedBidiClass", &bidi),
+        ("DerivedJoiningType", &joining),
+    ] {
+        let first = text.lines().next().unwrap_or_default();
+        assert_eq!(
+            first,
+            format!("# {name}-{version}.txt"),
+            "data/unicode/{name}.txt is not of Unicode {version}"
+        );
+    }
     let mut ucd = Ucd {
-        idna: parse_idna(&read(dir, "IdnaMappingTable.txt")),
+        version,
+        idna: parse_idna(&idna),
         ccc: vec![0; CODE_POINTS],
         mark: vec![false; CODE_POINTS],
         decomp: BTreeMap::new(),
-        exclusions: records(&read(dir, "CompositionExclusions.txt"))
-            .map(|r| r.0)
-            .collect(),
-        bidi: parse_bidi(&read(dir, "DerivedBidiClass.txt")),
-        joining: parse_joining(&read(dir, "DerivedJoiningType.txt")),
+        exclusions: records(&exclusions).map(|r| r.0).collect(),
+        bidi: parse_bidi(&bidi),
+        joining: parse_joining(&joining),
     };
     parse_unicode_data(&read(dir, "UnicodeData-fields.txt"), &mut ucd);
     ucd

@@ -8,20 +8,9 @@ mod generated {
 }
 
 use generated::*;
+use layout::*;
 
-// Entry kinds of `IDNA_ENTRIES`; keep in sync with build/gen.rs.
-const KIND_VALID: u32 = 0;
-const KIND_IGNORED: u32 = 1;
-const KIND_DISALLOWED: u32 = 2;
-const KIND_DEVIATION: u32 = 3;
-const KIND_MAPPED: u32 = 4;
-const KIND_DELTA: u32 = 5;
-const KIND_CHAR: u32 = 6;
-
-// Bit layout of `PROPS`; keep in sync with build/gen.rs.
-const PROP_BIDI_SHIFT: u32 = 8;
-const PROP_JOINING_SHIFT: u32 = 12;
-const PROP_MARK: u32 = 1 << 15;
+mod layout;
 
 /// A trie level of `BITS`-bit values (`BITS` <= 25), little-endian, value `i` at bit
 /// `BITS * i`, with three bytes of padding (see build/trie.rs): smaller than `u8` or `u16`

@@ -49,11 +49,9 @@ echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q --document-private-items
 echo "== minimum supported Rust version (rust-version in Cargo.toml: the library for M0 and M4F, its unit tests)"
 scripts/msrv.sh
-echo "== no_std builds"
-for target in thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf; do
-    cargo build --release -p microurl --lib --target "$target" -q
-    cargo build --release -p microurl --lib --target "$target" --no-default-features -q
-done
+# The no_std builds for the three Cortex-M targets are the firmware half's: embedded-tests
+# builds the library without default features and with `idna` for each, and ffi/run.sh
+# with the default features (its archives); msrv.sh above, the M0 and M4F on rust-version.
 # The library never names alloc or std outside tests: every `extern crate` must follow
 # `#[cfg(test)]`, and `std::`/`alloc::` paths appear only in `mod tests` blocks or in the
 # `*_tests.rs` files such blocks include (`#[cfg(test)] #[path = "x_tests.rs"] mod tests;`).

@@ -98,6 +98,32 @@ impl SchemeType {
     }
 }
 
+/// The scheme start and scheme states (<https://url.spec.whatwg.org/#scheme-start-state>)
+/// on a scheme's bytes, tabs and newlines removed, up to its `:` (not included): its length
+/// and type, or `None` when a byte cannot be in a scheme. For a scheme that is not where
+/// the parser reads one: the protocol setter's new scheme, and a base `can_parse` reads
+/// only the scheme of.
+pub(crate) fn scheme_of(bytes: impl Iterator<Item = u8>) -> Option<(usize, SchemeType)> {
+    let mut len = 0;
+    // Enough of the scheme to recognize a special one (at most 5 bytes).
+    let mut head = [0u8; 5];
+    for b in bytes {
+        let ok = if len == 0 {
+            b.is_ascii_alphabetic()
+        } else {
+            b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+        };
+        if !ok {
+            return None;
+        }
+        if let Some(slot) = head.get_mut(len) {
+            *slot = b;
+        }
+        len += 1;
+    }
+    Some((len, SchemeType::classify(&head, len)))
+}
+
 /// `input[4]`, or 0 (a `const` `get`).
 const fn fifth_byte(input: &[u8]) -> u8 {
     match input {

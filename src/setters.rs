@@ -12,7 +12,7 @@ use crate::error::{Error, ParseErrorKind};
 use crate::host::HostKind;
 use crate::parser::{Parser, StateOverride};
 use crate::percent::USERINFO;
-use crate::scheme::SchemeType;
+use crate::scheme::scheme_of;
 use crate::url::Url;
 
 fn is_tab_or_newline(b: &u8) -> bool {
@@ -184,7 +184,7 @@ impl<'a> Url<'a> {
                 .filter(|b| !is_tab_or_newline(b))
                 .take_while(|&b| b != b':')
         };
-        let Some((len, new_type)) = scheme_override(scheme_bytes()) else {
+        let Some((len, new_type)) = scheme_of(scheme_bytes()) else {
             return Ok(None);
         };
         let old_type = self.scheme_type();
@@ -594,29 +594,4 @@ impl<'a> Url<'a> {
         let href = out.finish().map_err(|_| Error::ArenaTooSmall { needed })?;
         Url::reparse_kept_host(href, self.record().host_kind)
     }
-}
-
-/// The scheme start and scheme states with a state override
-/// (<https://url.spec.whatwg.org/#scheme-start-state>), on the bytes of a new scheme: its
-/// length and type, or `None` when a byte cannot be in a scheme (the setter then returns
-/// the URL unchanged).
-fn scheme_override(bytes: impl Iterator<Item = u8>) -> Option<(usize, SchemeType)> {
-    let mut len = 0;
-    // Enough of the scheme to recognize a special one (at most 5 bytes).
-    let mut head = [0u8; 5];
-    for b in bytes {
-        let ok = if len == 0 {
-            b.is_ascii_alphabetic()
-        } else {
-            b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-        };
-        if !ok {
-            return None;
-        }
-        if let Some(slot) = head.get_mut(len) {
-            *slot = b;
-        }
-        len += 1;
-    }
-    Some((len, SchemeType::classify(&head, len)))
 }

@@ -13,7 +13,7 @@ use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::offsets::Record;
 use crate::scan::{has_tab_or_newline, is_c0_or_space, is_forbidden_host, is_tab_or_newline};
-use crate::scheme::SchemeType;
+use crate::scheme::{SchemeType, scheme_of};
 use crate::url::Url;
 use squeeze::{INVALID_HOST_STAND_IN, Squeeze};
 
@@ -104,28 +104,16 @@ fn base_stand_in(b: &str) -> Option<(SchemeType, bool)> {
 /// The scheme of `s` (trimmed) once its tabs and newlines are removed, and what follows its
 /// `:` (`None`: no scheme).
 fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
-    // Enough of the scheme to recognize a special one (at most 5 bytes).
-    let (mut head, mut len) = ([0u8; 5], 0);
-    for (i, &c) in s.iter().enumerate() {
-        if is_tab_or_newline(c) {
-            continue;
-        }
-        if c == b':' && len > 0 {
-            return Some((SchemeType::classify(&head, len), s.get(i + 1..)?));
-        }
-        let scheme_char = match len {
-            0 => c.is_ascii_alphabetic(),
-            _ => c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'),
-        };
-        if !scheme_char {
-            return None;
-        }
-        if let Some(slot) = head.get_mut(len) {
-            *slot = c;
-        }
-        len += 1;
+    let colon = s.iter().position(|&c| c == b':')?;
+    let kept = s
+        .get(..colon)?
+        .iter()
+        .copied()
+        .filter(|&c| !is_tab_or_newline(c));
+    match scheme_of(kept)? {
+        (0, _) => None,
+        (_, scheme) => Some((scheme, s.get(colon + 1..)?)),
     }
-    None
 }
 
 /// The canonical URL [`base_stand_in`] stands a base in with: its special scheme with the

@@ -11,7 +11,7 @@
 //! Strings are searched for their ASCII delimiters byte by byte and cut with `get` and
 //! `split_at_checked`, never indexed: no step of the checker can panic.
 
-use crate::scheme::SchemeType;
+use crate::scheme::{SchemeType, scheme_of};
 use crate::url::Url;
 
 /// Stack bytes in which the checker runs strict UTS46 ToASCII on one label of a domain that
@@ -93,16 +93,16 @@ fn absolute_url_with_fragment(input: &str) -> bool {
     fragment.is_none_or(url_units) && absolute_url(before)
 }
 
-/// The scheme of a [URL-scheme string](https://url.spec.whatwg.org/#url-scheme-string)
+/// The type of a [URL-scheme string](https://url.spec.whatwg.org/#url-scheme-string)
 /// followed by `:` at the start of `input`, and the rest after the `:`.
-fn scheme_prefix(input: &str) -> Option<(&str, &str)> {
+fn scheme_prefix(input: &str) -> Option<(SchemeType, &str)> {
     let (scheme, Some(rest)) = split_off(input, b':') else {
         return None;
     };
-    let mut bytes = scheme.bytes();
-    let first_ok = bytes.next().is_some_and(|b| b.is_ascii_alphabetic());
-    let rest_ok = bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    (first_ok && rest_ok).then_some((scheme, rest))
+    match scheme_of(scheme.bytes())? {
+        (0, _) => None,
+        (_, scheme) => Some((scheme, rest)),
+    }
 }
 
 /// <https://url.spec.whatwg.org/#absolute-url-string>
@@ -114,7 +114,7 @@ fn absolute_url(input: &str) -> bool {
     let Some((scheme, rest)) = scheme_prefix(before) else {
         return false;
     };
-    match SchemeType::of(scheme.as_bytes()) {
+    match scheme {
         SchemeType::File => return scheme_relative_file_url(rest),
         SchemeType::NotSpecial => {}
         _ => return scheme_relative_special_url(rest),

@@ -10,7 +10,7 @@ use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
 use crate::host::ipv4::times_radix_plus;
 use crate::parser::{Options, parse_result, tab_free_counted};
-use crate::scheme::SchemeType;
+use crate::scheme::{SchemeType, scheme_of};
 use crate::url::Url;
 
 /// Where the zone is in the caller's input: `%25zone` is `input[start..end]`, and `end` is
@@ -46,15 +46,10 @@ fn find_zone(input: &[u8]) -> Option<ZoneSpan> {
     let lead = input.iter().take_while(|&&b| is_c0_or_space(b)).count();
     let s = input.get(lead..)?;
     let colon = s.iter().position(|&b| b == b':')?;
-    let scheme = s.get(..colon)?;
-    let valid_scheme = scheme.first()?.is_ascii_alphabetic()
-        && scheme
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    if !valid_scheme {
-        return None;
-    }
-    let scheme = SchemeType::of(scheme);
+    let scheme = match scheme_of(s.get(..colon)?.iter().copied())? {
+        (0, _) => return None,
+        (_, scheme) => scheme,
+    };
     let is_slash = |b: &u8| *b == b'/' || (scheme.is_special() && *b == b'\\');
     let rest = s.get(colon + 1..)?;
     let authority_start = match scheme {

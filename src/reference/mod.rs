@@ -68,7 +68,7 @@ pub use setters::SetError;
 
 #[cfg(doc)]
 use crate::Url;
-use crate::scheme::SchemeType;
+use crate::scheme::{SchemeType, scheme_of};
 use core::fmt;
 
 /// A token's byte range in the reference's string.
@@ -120,12 +120,10 @@ impl Mode {
     }
     /// The scheme's mode (<https://url.spec.whatwg.org/#special-scheme>).
     fn for_scheme(scheme: &[u8]) -> Mode {
-        let mut low = [0u8; 5];
         let kept = scheme.iter().copied().filter(|&b| !parse::is_skipped(b));
-        let n = parse::lowercase_into(kept, &mut low);
-        match n.map(|n| SchemeType::classify(&low, n)) {
-            Some(SchemeType::File) => Mode::File,
-            Some(SchemeType::NotSpecial) | None => Mode::Generic,
+        match scheme_of(kept) {
+            Some((_, SchemeType::File)) => Mode::File,
+            Some((_, SchemeType::NotSpecial)) | None => Mode::Generic,
             Some(_) => Mode::Web,
         }
     }

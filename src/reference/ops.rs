@@ -1,8 +1,9 @@
 //! The elementary operations: parse, rebase, normalize, resolve.
 
 use super::{Mode, Ord, Reference, Span, parse};
+use crate::Url;
 use crate::error::{Error, ParseError, ParseErrorKind};
-use crate::{Url, default_port};
+use crate::scheme::scheme_of;
 
 /// Writes a reference's tokens, with their sigils, into an arena and records their spans:
 /// the arena then holds the raw serialization (nothing encoded, tab, LF and CR dropped).
@@ -484,14 +485,11 @@ impl<'a> Reference<'a> {
         if empty(t.port) {
             t.port = None;
         }
-        // Default ports of the (lowercase) scheme.
-        let mut low = [0u8; 5];
-        let scheme = t.scheme.unwrap_or("");
-        if let Some(n) = parse::lowercase_into(parse::kept(scheme), &mut low) {
-            let name = core::str::from_utf8(low.get(..n).unwrap_or(&[])).unwrap_or("");
-            if name != "file" && t.port_number.is_some() && default_port(name) == t.port_number {
-                t.port = None;
-            }
+        // The scheme's default port (none for `file` and the schemes that are not special).
+        let scheme = scheme_of(parse::kept(t.scheme.unwrap_or("")));
+        let default_port = scheme.and_then(|(_, scheme)| scheme.default_port());
+        if t.port_number.is_some() && default_port == t.port_number {
+            t.port = None;
         }
         let mut drive = [0u8; 2];
         if let Some(letter) = t.drive.and_then(|d| parse::kept(d).next()) {

@@ -99,11 +99,12 @@ impl SchemeType {
 }
 
 /// The scheme start and scheme states (<https://url.spec.whatwg.org/#scheme-start-state>)
-/// on a scheme's bytes, tabs and newlines removed, up to its `:` (not included): its length
-/// and type, or `None` when a byte cannot be in a scheme. For schemes read apart from the
-/// parser's scheme state: the protocol setter's new scheme, the base `can_parse` reads only
-/// the scheme of, the valid-URL-string checks, the zone finder and `Reference`.
-pub(crate) fn scheme_of(bytes: impl Iterator<Item = u8>) -> Option<(usize, SchemeType)> {
+/// on a scheme's bytes, tabs and newlines removed, up to its `:` (not included): its type,
+/// or `None` when they are not a scheme (none, or a byte that cannot be in one). For
+/// schemes read apart from the parser's scheme state: the protocol setter's new scheme, the
+/// base `can_parse` reads only the scheme of, the valid-URL-string checks, the zone finder
+/// and `Reference`.
+pub(crate) fn scheme_of(bytes: impl Iterator<Item = u8>) -> Option<SchemeType> {
     let mut len = 0;
     // Enough of the scheme to recognize a special one (at most 5 bytes).
     let mut head = [0u8; 5];
@@ -121,7 +122,7 @@ pub(crate) fn scheme_of(bytes: impl Iterator<Item = u8>) -> Option<(usize, Schem
         }
         len += 1;
     }
-    Some((len, SchemeType::classify(&head, len)))
+    (len > 0).then(|| SchemeType::classify(&head, len))
 }
 
 /// `input[4]`, or 0 (a `const` `get`).
@@ -421,18 +422,26 @@ mod tests {
         assert_eq!(SchemeType::NotSpecial.kind(), SchemeKind::Other);
     }
 
-    /// A scheme's bytes: the first an ASCII alpha, the others alphanumeric or `+`, `-`, `.`;
-    /// its type in any case, at any length.
+    /// A scheme's bytes: at least one, the first an ASCII alpha, the others alphanumeric or
+    /// `+`, `-`, `.`; its type in any case, at any length.
     #[test]
     fn scheme_of_is_the_scheme_states() {
         let of = |s: &[u8]| super::scheme_of(s.iter().copied());
-        assert_eq!(of(b""), Some((0, SchemeType::NotSpecial)));
-        assert_eq!(of(b"HTTPS"), Some((5, SchemeType::Https)));
-        assert_eq!(of(b"File"), Some((4, SchemeType::File)));
-        assert_eq!(of(b"a+b.c-d9"), Some((8, SchemeType::NotSpecial)));
-        assert_eq!(of(b"httpsx"), Some((6, SchemeType::NotSpecial)));
-        assert_eq!(of(b"wss+x"), Some((5, SchemeType::NotSpecial)));
-        for bad in [&b"1a"[..], b"+a", b"ht\ttp", b"h p", b"h:", b"\xc3\xa9"] {
+        assert_eq!(of(b"HTTPS"), Some(SchemeType::Https));
+        assert_eq!(of(b"File"), Some(SchemeType::File));
+        assert_eq!(of(b"a"), Some(SchemeType::NotSpecial));
+        assert_eq!(of(b"a+b.c-d9"), Some(SchemeType::NotSpecial));
+        assert_eq!(of(b"httpsx"), Some(SchemeType::NotSpecial));
+        assert_eq!(of(b"wss+x"), Some(SchemeType::NotSpecial));
+        for bad in [
+            &b""[..],
+            b"1a",
+            b"+a",
+            b"ht\ttp",
+            b"h p",
+            b"h:",
+            b"\xc3\xa9",
+        ] {
             assert_eq!(of(bad), None, "{bad:?}");
         }
     }

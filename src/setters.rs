@@ -184,13 +184,12 @@ impl<'a> Url<'a> {
                 .filter(|b| !is_tab_or_newline(b))
                 .take_while(|&b| b != b':')
         };
-        let Some((len, new_type)) = scheme_of(scheme_bytes()) else {
+        let Some(new_type) = scheme_of(scheme_bytes()) else {
             return Ok(None);
         };
         let old_type = self.scheme_type();
         let credentials = !self.username().is_empty() || !self.password().is_empty();
-        if len == 0
-            || old_type.is_special() != new_type.is_special()
+        if old_type.is_special() != new_type.is_special()
             || (new_type.is_file() && (credentials || self.port().is_some()))
             || (old_type.is_file() && self.host_kind() == HostKind::Empty)
         {

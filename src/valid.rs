@@ -99,10 +99,7 @@ fn scheme_prefix(input: &str) -> Option<(SchemeType, &str)> {
     let (scheme, Some(rest)) = split_off(input, b':') else {
         return None;
     };
-    match scheme_of(scheme.bytes())? {
-        (0, _) => None,
-        (_, scheme) => Some((scheme, rest)),
-    }
+    Some((scheme_of(scheme.bytes())?, rest))
 }
 
 /// <https://url.spec.whatwg.org/#absolute-url-string>

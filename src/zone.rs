@@ -46,10 +46,7 @@ fn find_zone(input: &[u8]) -> Option<ZoneSpan> {
     let lead = input.iter().take_while(|&&b| is_c0_or_space(b)).count();
     let s = input.get(lead..)?;
     let colon = s.iter().position(|&b| b == b':')?;
-    let scheme = match scheme_of(s.get(..colon)?.iter().copied())? {
-        (0, _) => return None,
-        (_, scheme) => scheme,
-    };
+    let scheme = scheme_of(s.get(..colon)?.iter().copied())?;
     let is_slash = |b: &u8| *b == b'/' || (scheme.is_special() && *b == b'\\');
     let rest = s.get(colon + 1..)?;
     let authority_start = match scheme {

@@ -110,10 +110,7 @@ fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
         .iter()
         .copied()
         .filter(|&c| !is_tab_or_newline(c));
-    match scheme_of(kept)? {
-        (0, _) => None,
-        (_, scheme) => Some((scheme, s.get(colon + 1..)?)),
-    }
+    Some((scheme_of(kept)?, s.get(colon + 1..)?))
 }
 
 /// The canonical URL [`base_stand_in`] stands a base in with: its special scheme with the

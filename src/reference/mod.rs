@@ -122,8 +122,8 @@ impl Mode {
     fn for_scheme(scheme: &[u8]) -> Mode {
         let kept = scheme.iter().copied().filter(|&b| !parse::is_skipped(b));
         match scheme_of(kept) {
-            Some((_, SchemeType::File)) => Mode::File,
-            Some((_, SchemeType::NotSpecial)) | None => Mode::Generic,
+            Some(SchemeType::File) => Mode::File,
+            Some(SchemeType::NotSpecial) | None => Mode::Generic,
             Some(_) => Mode::Web,
         }
     }

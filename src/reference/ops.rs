@@ -3,7 +3,7 @@
 use super::{Mode, Ord, Reference, Span, parse};
 use crate::Url;
 use crate::error::{Error, ParseError, ParseErrorKind};
-use crate::scheme::scheme_of;
+use crate::scheme::{SchemeType, scheme_of};
 
 /// Writes a reference's tokens, with their sigils, into an arena and records their spans:
 /// the arena then holds the raw serialization (nothing encoded, tab, LF and CR dropped).
@@ -487,7 +487,7 @@ impl<'a> Reference<'a> {
         }
         // The scheme's default port (none for `file` and the schemes that are not special).
         let scheme = scheme_of(parse::kept(t.scheme.unwrap_or("")));
-        let default_port = scheme.and_then(|(_, scheme)| scheme.default_port());
+        let default_port = scheme.and_then(SchemeType::default_port);
         if t.port_number.is_some() && default_port == t.port_number {
             t.port = None;
         }

@@ -40,7 +40,7 @@ pub(crate) fn is_drive(s: &str) -> bool {
 pub(crate) fn dots(s: &str) -> u8 {
     // As long as the longest dot segment (`%2e%2e`): a longer segment is none.
     let mut buf = [0u8; 6];
-    let Some(n) = lowercase_into(kept(s), &mut buf) else {
+    let Some(n) = copy_into(kept(s), &mut buf) else {
         return 0;
     };
     match buf.get(..n).and_then(dot_segment) {
@@ -50,12 +50,12 @@ pub(crate) fn dots(s: &str) -> u8 {
     }
 }
 
-/// Copies `bytes` lowercased into `buf` and returns how many there were; `None` when they
-/// do not fit (then the value is none of the short words the caller compares with).
-pub(crate) fn lowercase_into(bytes: impl Iterator<Item = u8>, buf: &mut [u8]) -> Option<usize> {
+/// Copies `bytes` into `buf` and returns how many there were; `None` when they do not fit
+/// (then the value is none of the short words the caller compares with).
+fn copy_into(bytes: impl Iterator<Item = u8>, buf: &mut [u8]) -> Option<usize> {
     let mut n = 0;
     for b in bytes {
-        *buf.get_mut(n)? = b.to_ascii_lowercase();
+        *buf.get_mut(n)? = b;
         n += 1;
     }
     Some(n)
@@ -398,15 +398,15 @@ pub(crate) fn ipv6(host: &str) -> Result<[u16; 8], ParseErrorKind> {
 
 #[cfg(test)]
 mod tests {
-    use super::{dots, lowercase_into};
+    use super::{copy_into, dots};
 
     #[test]
-    fn lowercase_into_fits_or_refuses() {
+    fn copy_into_fits_or_refuses() {
         let mut buf = [0u8; 3];
-        assert_eq!(lowercase_into(b"AbC".iter().copied(), &mut buf), Some(3));
-        assert_eq!(&buf, b"abc");
-        assert_eq!(lowercase_into(b"ABCD".iter().copied(), &mut buf), None);
-        assert_eq!(lowercase_into(core::iter::empty(), &mut buf), Some(0));
+        assert_eq!(copy_into(b"AbC".iter().copied(), &mut buf), Some(3));
+        assert_eq!(&buf, b"AbC");
+        assert_eq!(copy_into(b"ABCD".iter().copied(), &mut buf), None);
+        assert_eq!(copy_into(core::iter::empty(), &mut buf), Some(0));
     }
 
     #[test]

@@ -348,6 +348,8 @@ probe baseline microurl-probe baseline -
 probe microurl-no-idna microurl-probe "" 14204
 probe microurl-idna microurl-probe idna 54428
 probe microurl-fast-path microurl-probe fast-path 28000
+# What recording the validation errors costs a firmware (a default feature; the C API's).
+probe microurl-validation-errors microurl-probe validation-errors -
 probe url+embedded-alloc url-probe "" -
 # The URL as a constant (`microurl::url!(env!("MICROURL_PROBE_URL"))`, the others' input):
 # parsed while the probe builds, its href, host and path printed from the constant.

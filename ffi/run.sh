@@ -298,12 +298,14 @@ for spec in "thumbv6m-none-eabi cortex-m0 microbit M0" "thumbv7m-none-eabi corte
   fi
 done
 if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
+  # The Rust probes record validation errors, as every C API build does (`microurl_url`
+  # carries them): the same parse on both sides.
   (cd "$root/embedded-tests" &&
      cargo build -q --profile size -p microurl-probe --target $T --features baseline &&
      cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-baseline.elf &&
-     cargo build -q --profile size -p microurl-probe --target $T --features idna &&
+     cargo build -q --profile size -p microurl-probe --target $T --features idna,validation-errors &&
      cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-idna.elf &&
-     cargo build -q --profile size -p microurl-probe --target $T &&
+     cargo build -q --profile size -p microurl-probe --target $T --features validation-errors &&
      cp target/$T/size/microurl-probe target/$T/size/ffi-cmp-noidna.elf) || fail "Rust size probe"
   rb="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-baseline.elf")"
   ri="$(flash_of "$root/embedded-tests/target/$T/size/ffi-cmp-idna.elf")"

@@ -319,12 +319,14 @@ impl fmt::Display for ValidationError {
 }
 
 /// The set of non-fatal validation errors seen while parsing, one bit per
-/// [`ValidationError`].
+/// [`ValidationError`]: what a URL keeps of its parse (`Url::validation_errors`, with the
+/// `validation-errors` feature).
 ///
 /// ```
 /// use microurl::{Url, ValidationError};
 /// let mut arena = [0u8; 64];
 /// let url = Url::parse("https:\\\\example.com\\a", &mut arena).unwrap();
+/// #[cfg(feature = "validation-errors")]
 /// assert!(url.validation_errors().contains(ValidationError::InvalidReverseSolidus));
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]

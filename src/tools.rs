@@ -58,6 +58,7 @@ impl<'a> Url<'a> {
 /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
 /// let x = microurl::Url::parse("HTTP://example.com\\a", &mut a)?;
 /// let y = microurl::Url::parse("http://example.com/a", &mut b)?;
+/// #[cfg(feature = "validation-errors")]
 /// assert!(!x.validation_errors().is_empty() && y.validation_errors().is_empty());
 /// assert_eq!(x, y);
 /// # Ok::<(), microurl::Error>(())

@@ -51,7 +51,7 @@ impl<'a> Url<'a> {
         let url = Url {
             serialization: s,
             rec: r.copied(),
-            validation,
+            validation: recorded(validation),
         };
         debug_assert!(url.check().is_ok(), "{:?}: {:?}", url, url.check());
         url
@@ -111,7 +111,7 @@ impl<'a> Url<'a> {
         Url {
             serialization,
             rec,
-            validation: parts.validation,
+            validation: recorded(parts.validation),
         }
     }
 
@@ -123,7 +123,7 @@ impl<'a> Url<'a> {
 
     /// Adds validation errors found before the URL was recognized (tab removal, trimming).
     pub(crate) fn with_validation(mut self, v: ValidationErrors) -> Url<'a> {
-        self.validation = self.validation.union(v);
+        self.validation = recorded(self.validation.union(v));
         self
     }
 
@@ -373,10 +373,12 @@ impl<'a> Url<'a> {
         }
     }
 
-    /// The non-fatal validation errors of the parse.
+    /// The non-fatal validation errors of the parse (with the `validation-errors` feature,
+    /// a default one).
     ///
     /// `domain-to-ASCII` for ASCII domains is derived here from the host (strict UTS46 on the
     /// lowercased domain is the same check), which keeps it off the parsing fast path.
+    #[cfg(feature = "validation-errors")]
     #[must_use]
     pub fn validation_errors(&self) -> ValidationErrors {
         let mut v = self.validation;
@@ -392,6 +394,16 @@ impl<'a> Url<'a> {
     /// Checks the offset invariants (used by tests and debug builds).
     pub fn check(&self) -> Result<(), &'static str> {
         crate::offsets::check(self.serialization, &self.rec)
+    }
+}
+
+/// The validation errors a [`Url`] keeps of those its parse found: all of them with the
+/// `validation-errors` feature, none without it (the one place that says so: every
+/// constructor of a `Url` stores its set through here).
+pub(crate) const fn recorded(v: ValidationErrors) -> ValidationErrors {
+    match cfg!(feature = "validation-errors") {
+        true => v,
+        false => ValidationErrors::EMPTY,
     }
 }
 

@@ -169,16 +169,22 @@ fn validation_errors_are_collected_and_strict_mode_rejects_them() {
     let mut arena = [0u8; 128];
     let url = Url::parse(" https:\\\\ex%41mple.com\\a b?c d#e`f ", &mut arena).unwrap();
     assert_eq!(url.as_str(), "https://example.com/a%20b?c%20d#e%60f");
-    let v = url.validation_errors();
-    for e in [
-        ValidationError::InvalidUrlUnit,
-        ValidationError::InvalidReverseSolidus,
-        ValidationError::SpecialSchemeMissingFollowingSolidus,
-        ValidationError::DomainPercentEncoded,
-    ] {
-        assert!(v.contains(e), "{e} missing from {v}");
+    #[cfg(feature = "validation-errors")]
+    {
+        let v = url.validation_errors();
+        for e in [
+            ValidationError::InvalidUrlUnit,
+            ValidationError::InvalidReverseSolidus,
+            ValidationError::SpecialSchemeMissingFollowingSolidus,
+            ValidationError::DomainPercentEncoded,
+        ] {
+            assert!(v.contains(e), "{e} missing from {v}");
+        }
+        assert!(!v.contains(ValidationError::InvalidCredentials));
     }
-    assert!(!v.contains(ValidationError::InvalidCredentials));
+    // Without the feature a URL keeps none of them.
+    #[cfg(not(feature = "validation-errors"))]
+    assert!(url.parts().validation.is_empty());
 
     let strict = Options::STRICT;
     let mut arena = [0u8; 128];
@@ -347,7 +353,7 @@ fn strict_mode_names_the_first_error_in_order_and_where_it_is() {
 }
 
 // (Its inputs need IDNA.)
-#[cfg(feature = "idna")]
+#[cfg(all(feature = "idna", feature = "validation-errors"))]
 #[test]
 fn the_set_without_a_log_is_the_logs() {
     for input in [

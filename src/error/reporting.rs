@@ -209,10 +209,14 @@ pub(crate) trait Report {
 }
 
 impl Report for ValidationErrors {
-    /// Inlined: a bit set where the error is found; the position is never computed.
+    /// Inlined: a bit set where the error is found; the position is never computed. Nothing
+    /// without the `validation-errors` feature, where no URL keeps the set
+    /// ([`crate::url::recorded`]): no parse then carries the code that records it.
     #[inline(always)]
     fn report(&mut self, e: ValidationError, _at: usize) {
-        self.insert(e);
+        if cfg!(feature = "validation-errors") {
+            self.insert(e);
+        }
     }
     /// Inlined: a copy of the set where the parser reads it.
     #[inline(always)]

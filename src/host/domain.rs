@@ -368,7 +368,9 @@ fn finish(start: usize, ipv4: Option<u32>, out: &mut Writer<'_>) -> Parsed {
 /// `domain-to-ASCII` validation error, derived from the serialized host when asked for
 /// (see `Url::validation_errors`) rather than on every parse. A domain with `xn--` labels
 /// is judged by IDNA as a whole: the Bidi rule applies to every label of a domain that has
-/// a right-to-left one (`xn--mgbh0fb.1a` fails on `1a`).
+/// a right-to-left one (`xn--mgbh0fb.1a` fails on `1a`). Only a URL that keeps its
+/// validation errors derives it (and its unit test reads it in every build).
+#[cfg_attr(not(feature = "validation-errors"), allow(dead_code))]
 pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
     match strict_ascii_rules(domain) {
         None => false,

@@ -32,6 +32,7 @@ fn agrees(input: &str) {
         let full = crate::parser::parse_full(input, &mut arena).unwrap();
         assert_eq!(fast.as_str(), full.as_str(), "{input:?}");
         assert_eq!(format!("{fast:?}"), format!("{full:?}"), "{input:?}");
+        #[cfg(feature = "validation-errors")]
         assert_eq!(
             fast.validation_errors(),
             full.validation_errors(),
@@ -47,6 +48,7 @@ fn agrees(input: &str) {
             format!("{full:?}"),
             "{input:?} {size}"
         );
+        #[cfg(feature = "validation-errors")]
         if let (Ok(x), Ok(y)) = (with_fast, full) {
             assert_eq!(x.validation_errors(), y.validation_errors(), "{input:?}");
         }

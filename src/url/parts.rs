@@ -45,7 +45,8 @@ pub struct UrlParts {
     pub port: Option<u16>,
     /// The kind of host.
     pub host_kind: HostKind,
-    /// The validation errors of the parse that made the URL.
+    /// The validation errors of the parse that made the URL (none without the
+    /// `validation-errors` feature, where a URL keeps none).
     pub validation: ValidationErrors,
 }
 
@@ -78,8 +79,9 @@ impl<'a> Url<'a> {
     /// of [`Url::parse_with_zone`] is checked the same way, its zone as that function
     /// accepts it.
     ///
-    /// The validation errors in `parts` are kept as given: they describe the parse of the
-    /// original input, which the serialization no longer holds.
+    /// The validation errors in `parts` are kept as given (with the `validation-errors`
+    /// feature): they describe the parse of the original input, which the serialization no
+    /// longer holds.
     ///
     /// ```
     /// use microurl::{HostKind, Url};
@@ -137,7 +139,7 @@ impl<'a> Url<'a> {
         let url = Url {
             serialization,
             rec,
-            validation: parts.validation,
+            validation: crate::url::recorded(parts.validation),
         };
         url.check()?;
         url.same_as_its_parse()?;
@@ -308,7 +310,9 @@ mod tests {
                 url.search(),
                 url.hash(),
             );
-            let _ = (url.origin().is_opaque(), url.validation_errors());
+            let _ = url.origin().is_opaque();
+            #[cfg(feature = "validation-errors")]
+            let _ = url.validation_errors();
             let mut out = [0u8; 256];
             let _ = url.set_pathname("/x", &mut out);
             let _ = url.set_host("h", &mut out);

@@ -237,3 +237,30 @@ fn resolve_against_a_base_needs_what_it_says_at_every_size() {
         }
     }
 }
+
+/// `normalize` drops a port only where it is its scheme's default (the URL Standard's
+/// special schemes: 80 for `http` and `ws`, 443 for `https` and `wss`, 21 for `ftp`; none
+/// for `file` or any other scheme), in any case of the scheme; every other port stays as
+/// written.
+#[test]
+fn normalize_drops_only_the_schemes_default_port() {
+    for (input, normal) in [
+        ("http://h:80/", "http://h/"),
+        ("HTTP://h:80/", "http://h/"),
+        ("http://h:81/", "http://h:81/"),
+        ("http://h:443/", "http://h:443/"),
+        ("https://h:443/", "https://h/"),
+        ("https://h:80/", "https://h:80/"),
+        ("ws://h:80/", "ws://h/"),
+        ("ws://h:443/", "ws://h:443/"),
+        ("WsS://h:443/", "wss://h/"),
+        ("ftp://h:21/", "ftp://h/"),
+        ("ftp://h:80/", "ftp://h:80/"),
+        ("foo://h:80/", "foo://h:80/"),
+        ("mqtt://h:1883/", "mqtt://h:1883/"),
+    ] {
+        let r = Reference::parse(input).unwrap();
+        let got = with_arena(|a| r.normalize(a).map(|n| n.to_string()));
+        assert_eq!(got.as_deref(), Ok(normal), "{input}");
+    }
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# embedded-tests/run.sh — everything CI needs for the embedded part of microurl (issue 4).
+# embedded-tests/run.sh — everything CI needs for the embedded part of microurl.
 #
 #  1. toolchain: `rustup toolchain install` (rust-toolchain.toml: 1.95.0, thumb targets, llvm-tools)
 #  2. QEMU: apt-get install qemu-system-arm if missing
@@ -20,15 +20,15 @@
 #     entry point can reach, tail calls at their caller's SP); fails on an entry point not
 #     painted, or short of 90% of both with no note, unless MICROURL_STACK_SHORT_ALLOW
 #     names it ("TARGET:NAME ...", globs; a ratchet for those known to be short)
-#  5c. panic-free link (issue 20): the size probe (opt-level z) and the `panic-free` conformance
+#  5c. panic-free link: the size probe (opt-level z) and the `panic-free` conformance
 #     image (the vectors through src/entries.rs, no core::fmt; at opt-level s and z), with and
 #     without idna, on thumbv6m and thumbv7em, with a panic handler that calls an undefined symbol: `panic-free link: <target>
 #     <build> ok` when it links (the conformance image with idna then runs on QEMU); otherwise
 #     the run fails, and the surviving panic sites (file:line) are listed. Control: the probe's
 #     runtime alone links, and one unchecked `slice[i]` on the input (index-demo) breaks it.
 #  6. size probes (opt-level z, LTO, panic abort, thumbv7em-none-eabihf): microurl with/without
-#     idna vs url + embedded-alloc; gates: with idna <= 54,428 B, without <= 14,204 B (ratchets
-#     below issue 20's 57,344 and 14,336 B, 32 B above the last measured figures);
+#     idna vs url + embedded-alloc; gates: with idna <= 53,336 B, without <= 13,408 B (ratchets
+#     32 B above the last measured figures); with `validation-errors`, reported;
 #     the URL as a `url!` constant: no parser function in the image (llvm-nm, against the
 #     parsing probe as control), and an invalid URL must fail its build with the parser's error
 #  6b. programs (size-probe/microurl-programs, size-probe/nourl-programs): a bootloader (OTA URL,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ffi/run.sh — everything for microurl's C API (issue 21), from any directory:
+# ffi/run.sh — everything for microurl's C API, from any directory:
 #
 #  1. fmt, clippy and docs of the microurl-ffi crate;
 #  2. libmicrourl.a for the host and for thumbv6m, thumbv7m and thumbv7em;

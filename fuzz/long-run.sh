@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long fuzz runs of issue 7, by hand (not part of the tests): each target for 930 s in
+# The long fuzz runs, by hand (not part of the tests): each target for 930 s in
 # one process, two at a time (one per core), with every differential disagreement printed
 # and its class (`MICROURL_DIFF_LOG=all`), so that unexplained ones can be counted.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when a library function under src/ is longer than 60 lines (issue 23: small
+# Fails when a library function under src/ is longer than 60 lines (small
 # functions named after the spec step they implement).
 #
 # A function runs from its `fn` line to the line of its closing brace, both counted, blank

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz smoke test (issue 7): every fuzz target for a short time on one core, starting from the
+# Fuzz smoke test: every fuzz target for a short time on one core, starting from the
 # committed corpus (fuzz/corpus/<target>/, read-only here). Exits non-zero if a target
 # crashes (panic, failed property, unexplained differential disagreement) or fails to build.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16, the long form of tests/promises.rs: the sweep over every storage size with
+# The long form of tests/promises.rs: the sweep over every storage size with
 # 100,000 generated URLs and setter values (the test command runs 2,000), in release mode,
 # in the speed build (default features) and the size build (`idna` without `fast-path`).
 # Prints the needed/smallest-size ratios (maximum and median) per entry point.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# microurl against real servers on 127.0.0.1 (issue 17): an HTTP redirect chain from a
+# microurl against real servers on 127.0.0.1: an HTTP redirect chain from a
 # python3 http.server (examples/ota_redirects), libcoap's coap-server (examples/net
 # coap_fetch, packets by coap-lite), mosquitto with a password file (examples/net
 # mqtt_connect, rumqttc; a wrong password must be refused). Every server listens on loopback

@@ -86,7 +86,7 @@ fi
 # CI runs the property tests on one fixed seed, so that the landing run is reproducible;
 # elsewhere each run draws new cases (scripts/proptest-soak.sh runs many seeds).
 if [ "${CI:-}" = true ]; then export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261124}"; fi
-# Every feature combination builds and passes: none, idna, fast-path, both (issue 23); none
+# Every feature combination builds and passes: none, idna, fast-path, both; none
 # of them records validation errors (`errors` checks that a URL then keeps none).
 for features in "" "idna" "fast-path"; do
     echo "== tests with features [$features] (no defaults)"
@@ -105,12 +105,12 @@ scripts/table-report.sh
 echo "== defmt on every public type; must_use on the public API"
 cargo clippy -p microurl --lib --tests --all-features -q -- -D warnings -W clippy::must_use_candidate
 cargo test -p microurl --lib --features defmt -q defmt::
-# Issue 16's promises in the size build too (IDNA without `fast-path`: Punycode counted by
+# The promises in the size build too (IDNA without `fast-path`: Punycode counted by
 # its own code, `needed` within 2 of what works).
 cargo test -p microurl-tests --no-default-features --features idna -q --test promises
 echo "== tests"
 cargo test -- --nocapture
-# Issue 17: the user-task examples run (the no_std ones also build for the device), CoAP
+# The user-task examples run (the no_std ones also build for the device), CoAP
 # options against libcoap, and the examples against real servers on 127.0.0.1 (each script
 # installs mosquitto / libcoap3-bin / libcoap3-dev with apt-get when missing).
 echo "== examples"

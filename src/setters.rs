@@ -134,8 +134,8 @@ impl<'a> Url<'a> {
 
     /// The URL a setter leaves: this one, or its edit's serialization parsed again. It is
     /// canonical: the parse borrows it and recomputes the offsets, taking the scheme and the
-    /// host as written ([`Url::reparse_kept_host`]), so no host parser is under it (issue
-    /// 20: the setters' stack bound).
+    /// host as written ([`Url::reparse_kept_host`]), so no host parser is under it (the
+    /// setters' stack bound).
     fn spliced<'b>(&self, edit: Edited<'b>) -> Result<Url<'b>, Error>
     where
         'a: 'b,

@@ -1,4 +1,4 @@
-//! `Url::can_parse(input, Some(base))` against the parse with the real base (issue 20):
+//! `Url::can_parse(input, Some(base))` against the parse with the real base:
 //! `can_parse` does not store a base that is not canonical, it checks the base's validity
 //! and parses the input against a stand-in that keeps only the base's special scheme, or
 //! whether it has an opaque path (`src/parser/can_parse.rs`, `base_stand_in`). Every WPT input

@@ -389,7 +389,7 @@ fn the_set_without_a_log_is_the_logs() {
     }
 }
 
-/// A host whose UTS46 result does not fit is judged without storing it (issue 16); when it
+/// A host whose UTS46 result does not fit is judged without storing it; when it
 /// fails, the log still ends with the failure's error, at every arena size. The input is
 /// the one the whatwg-url differential found (a newline forces the tab-free copy):
 /// whatwg-url 17.3.0 reports invalid-URL-unit, domain-percent-encoded, domain-to-ASCII.
@@ -478,7 +478,7 @@ fn domain_to_ascii_comes_before_the_ipv4_errors() {
 }
 
 /// A parse with a log or in strict mode decodes the `xn--` labels of an ASCII host in the
-/// arena past the output, for the strict check behind `domain-to-ASCII` (issue 20: not on
+/// arena past the output, for the strict check behind `domain-to-ASCII` (not on
 /// the stack). `needed` covers that scratch: at every arena size the answer is the one a
 /// large arena gives (result and log), or `ArenaTooSmall { needed }` with `needed` past the
 /// size, and a retry with exactly `needed` bytes (filled with garbage) gives that answer.

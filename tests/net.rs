@@ -1,4 +1,4 @@
-//! Property tests for the network helpers and everyday tools (issue 17): CoAP options to a
+//! Property tests for the network helpers and everyday tools: CoAP options to a
 //! URL and back, the builder's output reparsing to itself, path segments rejoining to the
 //! path, raw query pairs decoding to what was encoded, and `needed` sufficing on retry.
 
@@ -282,7 +282,7 @@ fn uri_host_only_for_names() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
-    /// `Url::host` reads an IP host with the crate's own parsers (issue 20: `core::net`'s
+    /// `Url::host` reads an IP host with the crate's own parsers (`core::net`'s
     /// links panic paths): the same address as `core::net` reads from the host's text.
     #[test]
     fn ip_hosts_read_as_core_reads_them(v4 in any::<u32>(), v6 in any::<u128>(), mapped in any::<u32>()) {

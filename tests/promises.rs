@@ -1,4 +1,4 @@
-//! Issue 16: every promise holds on every input and every buffer size.
+//! Every promise holds on every input and every buffer size.
 //!
 //! - The eight broken promises the issue lists, as regression tests (`item_*`).
 //! - A sweep over the WPT inputs, the corpora (`benches/corpus/*.txt`) and generated URLs
@@ -20,7 +20,7 @@ use serde_json::Value;
 mod common;
 use common::{set, usv_json};
 
-// ---- The eight cases of issue 16 ----
+// ---- The eight cases of the promises ----
 
 /// What a storage-taking call gives: a result (a value or a failure other than lack of
 /// room), or a request for `needed` bytes.

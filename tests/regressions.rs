@@ -1,4 +1,4 @@
-//! Regression tests from fuzzing (fuzz/, issue 7) and the tests behind LIMITS.md.
+//! Regression tests from fuzzing (fuzz/) and the tests behind LIMITS.md.
 //!
 //! Bugs found by the fuzz targets are pinned here once fixed (none is open). The others pin
 //! documented limits: what happens at each limit of the crate.
@@ -160,7 +160,7 @@ fn input_longer_than_max_input_len_is_rejected() {
 
 /// CAN_PARSE_SCRATCH, base side: a valid base that is not canonical and needs more than
 /// CAN_PARSE_SCRATCH bytes to parse read as invalid (`can_parse` answered false where the
-/// spec says true); since issue 20 a base is not stored, and has no limit.
+/// spec says true); a base is not stored, and has no limit.
 #[test]
 fn can_parse_base_beyond_scratch_is_valid() {
     let small = format!("HTTP://EXAMPLE.COM/{}", "a".repeat(CAN_PARSE_SCRATCH / 2));
@@ -177,7 +177,7 @@ fn can_parse_base_beyond_scratch_is_valid() {
 }
 
 /// CAN_PARSE_SCRATCH, input side. A host whose UTS46 result does not fit is judged as it
-/// streams by (issue 16, item 6), and input whose tab-free copy does not fit is judged from
+/// streams by, and input whose tab-free copy does not fit is judged from
 /// its head (scheme and authority). A tab or newline inside a head that does not fit in the
 /// scratch once they are removed was the last case where `can_parse` took the input as
 /// valid and `parse` failed: the head is now copied shorter (`Squeeze`), and a long host
@@ -306,7 +306,7 @@ fn urlbuf_capacity() {
     let mut b: UrlBuf<32> = UrlBuf::parse("data:x").unwrap();
     b.set_hash("abcdefghijklmnopqrst").unwrap();
     assert_eq!(b.as_str(), "data:x#abcdefghijklmnopqrst");
-    // Result: 27 bytes; the tab-free value (20 bytes) is on the stack (issue 16 item 7).
+    // Result: 27 bytes; the tab-free value (20 bytes) is on the stack.
     let mut b: UrlBuf<32> = UrlBuf::parse("data:x").unwrap();
     b.set_hash("\tabcdefghijklmnopqrst").unwrap();
     assert_eq!(b.as_str(), "data:x#abcdefghijklmnopqrst");
@@ -391,7 +391,7 @@ fn set_host_needed_covers_idna() {
         let mut big = vec![0u8; 1 << 16];
         let answer = url.set_host(host, &mut big).map(|u| u.as_str().to_owned());
         // A host that fails (U+FFFD is disallowed) leaves the URL as it is with no arena at
-        // all (issue 16: its UTS46 verdict needs none); otherwise `needed` suffices.
+        // all (its UTS46 verdict needs none); otherwise `needed` suffices.
         let needed = match url.set_host(host, &mut []) {
             Err(Error::ArenaTooSmall { needed }) => needed,
             other => {

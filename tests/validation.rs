@@ -217,7 +217,7 @@ fn ordered_validation_errors_agree_on_every_case() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// The host-side fixes of issue 19, against whatwg-url 17.3.0's answers (its
+/// The host-side fixes, against whatwg-url 17.3.0's answers (its
 /// `parseURLWithValidationErrors` and `isValidURLString`, ordered lists): strict UTS46 runs on
 /// every domain (trailing dots, over-long labels before an IPv4 address, the Bidi rule
 /// across `xn--` labels), a forbidden domain code point is `domain-to-ASCII`, and

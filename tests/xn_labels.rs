@@ -1,4 +1,4 @@
-//! `Url::can_parse` on hosts with long `xn--` labels (issue 16, item 6, the last gap): a
+//! `Url::can_parse` on hosts with long `xn--` labels (the last gap): a
 //! label whose decoding does not fit what `can_parse`'s scratch has left is decoded in order
 //! with bounded memory (`src/idna/ordered.rs`) and checked as it streams by; before, it was
 //! taken as valid. `can_parse` must answer what `parse` (with room) answers, for labels that
@@ -7,7 +7,7 @@
 
 use microurl::Url;
 
-/// The `CAN_PARSE_SCRATCH` these cases were sized around (1 KiB, before issue 20 took it to
+/// The `CAN_PARSE_SCRATCH` these cases were sized around (1 KiB, before the stack bound took it to
 /// 128 bytes): the hosts and userinfos stay as long, and with the smaller scratch more of
 /// them are decided after the run (`can_parse::host_valid`) or by the streamed verdict.
 const SIZED_FOR: usize = 1024;
@@ -306,7 +306,7 @@ fn long_xn_labels_join_the_bidi_rule() {
 }
 
 /// A label that holds a run of combining marks longer than the 128 bytes that were the
-/// in-order NFC check's chunk (issue 16: `can_parse` took it as valid, whatever NFC said):
+/// in-order NFC check's chunk (`can_parse` took it as valid, whatever NFC said):
 /// now decided, in NFC or not, with the run alone, after a starter that composes with its
 /// first mark or not, in canonical order or not, with a mark never in NFC, and with a
 /// class-0 character after the run that composes with the starter unless a mark is left

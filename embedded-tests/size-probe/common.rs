@@ -21,7 +21,7 @@ fn input(buf: &mut [u8; 128]) -> &str {
 }
 
 /// One byte at a time through SYS_WRITEC: semihosting's `stdout()` asserts on its file
-/// descriptor, a panic path that would fail the panic-free link (issue 20) for the probe's
+/// descriptor, a panic path that would fail the panic-free link for the probe's
 /// own sake.
 fn print_line(s: &str) {
     s.bytes()
@@ -35,7 +35,7 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     semihosting::process::exit(101)
 }
 
-/// Panic-free link (issue 20): the handler calls a symbol that does not exist, so the probe
+/// Panic-free link: the handler calls a symbol that does not exist, so the probe
 /// links only when no panic path survived optimization.
 #[cfg(feature = "panic-free-link")]
 #[panic_handler]

@@ -87,7 +87,7 @@ mod entry {
         url.validation_errors()
     }
 
-    // The firmware layer (issue 20: every public entry point bounded): the protocol
+    // The firmware layer (every public entry point bounded): the protocol
     // helpers, the builder, references, origins, the other parses.
 
     #[inline(never)]

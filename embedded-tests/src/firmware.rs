@@ -38,7 +38,7 @@ const F_HREF: usize = 2;
 /// Arena for one parsed URL. The longest WPT href is 113 bytes; generous so that
 /// `ArenaTooSmall` can only mean a library bug, which is reported as a failure.
 const ARENA: usize = 1024;
-/// Per-parse stack budget (issue 4: <= 2 KiB, aim 1 KiB). Exceeding it fails the run.
+/// Per-parse stack budget (<= 2 KiB, aim 1 KiB). Exceeding it fails the run.
 /// Set at build time by `MICROURL_STACK_BUDGET` (default 2048; 0 = report only).
 const STACK_BUDGET: usize = v::STACK_BUDGET;
 /// How far below the caller's SP the stack is repainted before each parse.
@@ -138,7 +138,7 @@ struct Stats {
     worst_ascii: usize,
     worst_ascii_vector: usize,
     /// Vectors where `Reference` (parsed in the base's mode, resolved) gave what
-    /// `parse_with_base` gave, failures included (issue 18).
+    /// `parse_with_base` gave, failures included.
     reference_agreed: u32,
     /// Vectors the route was checked on (all but those whose base fails: no base `Url`).
     reference_checked: u32,
@@ -436,7 +436,7 @@ fn show_sample(arena: &mut [u8]) {
 /// Inputs beyond the vectors that push the parser's stack: the budget holds for them too.
 const STRESS: [&str; 7] = [
     // an `xn--` label that decodes to `a` + 40 alternating U+0301/U+0316 (not NFC), next to a
-    // label that needs mapping so that UTS46 runs: is_nfc's slow path under to_ascii (issue 20)
+    // label that needs mapping so that UTS46 runs: is_nfc's slow path under to_ascii
     "http://xn--a-xbbaaaaaaaaaaaaaaaaaaa75bbbbbbbbbbbbbbbbbbbb.\u{df}/",
     // a run of 40 combining marks in a host (NFC without its buffer)
     "http://a\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}.com/",

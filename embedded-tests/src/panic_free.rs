@@ -1,4 +1,4 @@
-//! Panic-free link image (issue 20): every conformance vector through the entry points of
+//! Panic-free link image: every conformance vector through the entry points of
 //! entries.rs (all of which are linked), the href compared byte for byte (no `core::fmt`, no indexing in this file),
 //! with a panic handler that calls a symbol that does not exist. The image links only when the
 //! optimizer removed every panic path of microurl (and of this driver): a surviving one fails

@@ -1,4 +1,4 @@
-//! The firmware helpers of the Rust crate for C (issue 21): known default ports, HTTP
+//! The firmware helpers of the Rust crate for C: known default ports, HTTP
 //! request-targets and `Host`, the server name to connect to, CoAP options both ways
 //! (RFC 7252 §6.4, §6.5) and MQTT broker URLs. Every refusal of the Rust helpers is a
 //! `MICROURL_REFUSED` status with its `MICROURL_ERROR_*` reason.

@@ -1,5 +1,5 @@
 /*
- * The firmware helpers of the C API (issue 21): known default ports, HTTP request-targets
+ * The firmware helpers of the C API: known default ports, HTTP request-targets
  * and Host, server names, CoAP options both ways, MQTT brokers. Expected values come from
  * the RFCs (RFC 9112 §3.2, RFC 9110 §7.2, RFC 7252 §6.4/§6.5, RFC 8323 §8, the IANA port
  * registry) and from the Rust crate's doc examples, not from this code's output.

@@ -24,7 +24,7 @@
 use libfuzzer_sys::fuzz_target;
 use microurl::idna::{self as mi, IdnaError, punycode};
 
-/// Issue 16: at a buffer size taken from the input, `call` gives `BufferTooSmall { needed }`
+/// `needed` suffices: at a buffer size taken from the input, `call` gives `BufferTooSmall { needed }`
 /// or the same as with a big buffer, and that `needed` suffices at once.
 fn retry_needed(what: &str, size: usize, call: impl Fn(&mut [u8]) -> Result<usize, IdnaError>) {
     let mut big = vec![0u8; 1 << 16];

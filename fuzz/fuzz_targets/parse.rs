@@ -6,7 +6,7 @@
 //! - `check()` holds on every result;
 //! - an arena that is too small gives `ArenaTooSmall { needed }`, and `needed` bytes suffice;
 //!   an arena of any other size gives the same URL or `ArenaTooSmall { needed }`, and that
-//!   `needed` suffices at once (issue 16); the same for the origin's Unicode serialization;
+//!   `needed` suffices at once; the same for the origin's Unicode serialization;
 //! - idempotence: `parse(href)` (no base) gives the same href and the same components;
 //! - `can_parse` agrees with `parse`, with and without a base (an invalid base: `false`).
 #![no_main]
@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
                     needed > odd_size,
                     "{input:?}: needed {needed} <= arena {odd_size}"
                 );
-                // Issue 16: the `needed` reported from *this* size must suffice at once
+                // The `needed` reported from *this* size must suffice at once
                 // (the empty arena's `needed` is checked in `parse_owned`).
                 let mut again = vec![0u8; needed];
                 match (Url::parse_with_base(&input, base_url, &mut again), &result) {

@@ -166,7 +166,7 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => Err(e),
     };
 
-    // Issue 16: at an arena size taken from the input, the same result or
+    // `needed` suffices: at an arena size taken from the input, the same result or
     // `ArenaTooSmall { needed }`, and that `needed` suffices at once.
     let odd_size = value.len().wrapping_mul(usize::from(first)) % 256;
     let mut odd = vec![0u8; odd_size];

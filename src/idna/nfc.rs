@@ -355,8 +355,8 @@ impl<I: Iterator<Item = char> + Clone> SortedRun<I> {
 /// compose), and where the segment ends; false at the end of the source. Written in place,
 /// not returned: a returned segment (three copies of the source state) would sit in the
 /// caller's frame as well. It keeps no copy of the source of its own, so it is inlined into
-/// its one caller ([`Nfc::next_buffer_free`]): one frame less on the deepest chain (issue
-/// 20: Cortex-M stack bound).
+/// its one caller ([`Nfc::next_buffer_free`]): one frame less on the deepest chain (the
+/// Cortex-M stack bound).
 #[inline(always)]
 fn analyze<I: Iterator<Item = char> + Clone>(nfc: &mut Nfc<I>) -> bool {
     // The fields in place, the run's cursor as the lookahead: no copy of the source state

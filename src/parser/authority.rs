@@ -48,8 +48,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     }
 
     /// [`Parser::authority_state`] for a setter's result whose host is the one the setter
-    /// kept, `kind` (so canonical): the host is taken as written, not parsed again (issue
-    /// 20: no host parser under the setters that keep it).
+    /// kept, `kind` (so canonical): the host is taken as written, not parsed again (no host
+    /// parser under the setters that keep it: their stack bound).
     pub(super) fn kept_host_authority_state(&mut self, pos: usize, kind: HostKind) -> Step {
         self.out.push_slice(b"//");
         let scan = self.scan_authority(pos);

@@ -484,8 +484,8 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// The URL serializer's `/.` step: a URL without host whose path starts with an empty
     /// segment gets `/.` before the path so it does not reparse as a host.
     ///
-    /// Not inlined: its frame is not in the run's, which is under the deepest chain (issue
-    /// 20), and it runs only for a URL without a host.
+    /// Not inlined: its frame is not in the run's, which is under the deepest chain
+    /// (the Cortex-M0 stack bound), and it runs only for a URL without a host.
     #[inline(never)]
     pub(crate) fn fix_empty_first_segment(&mut self) {
         if self.rec.host_kind.is_some() || self.has_opaque_path() {

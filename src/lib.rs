@@ -29,8 +29,9 @@
 //!
 //! **The smallest firmware**: `default-features = false`, then add `idna` only if the device
 //! must accept non-ASCII domain names (they can also be converted to `xn--` form before they
-//! reach the device), and `validation-errors` only if it reads them. The library uses no static RAM and the arena is the caller's; the
-//! stack it needs has a static bound for every entry point, checked on a Cortex-M0. No panic
+//! reach the device), and `validation-errors` only if it reads them. The library uses no
+//! static RAM and the arena is the caller's; the stack it needs has a static bound for every
+//! entry point, checked on a Cortex-M0. No panic
 //! path is linked: every entry point links with a panic handler that calls an undefined
 //! symbol (`embedded-tests/run.sh`). The flash of each build and every stack bound are in
 //! `LIMITS.md` ("Current figures"; in the package, and measured by the test command), the

@@ -24,8 +24,9 @@
 use libfuzzer_sys::fuzz_target;
 use microurl::idna::{self as mi, IdnaError, punycode};
 
-/// `needed` suffices: at a buffer size taken from the input, `call` gives `BufferTooSmall { needed }`
-/// or the same as with a big buffer, and that `needed` suffices at once.
+/// `needed` suffices: at a buffer size taken from the input, `call` gives
+/// `BufferTooSmall { needed }` or the same as with a big buffer, and that `needed` suffices
+/// at once.
 fn retry_needed(what: &str, size: usize, call: impl Fn(&mut [u8]) -> Result<usize, IdnaError>) {
     let mut big = vec![0u8; 1 << 16];
     let full = call(&mut big).map(|n| big[..n].to_vec());

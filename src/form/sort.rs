@@ -254,8 +254,9 @@ mod tests {
         work as f64 / total as f64
     }
 
-    /// `sort` is not quadratic: the pattern that made the insertion sort quadratic (the largest name first,
-    /// then the rest in order), reversed order and shuffled names: the work per byte at
+    /// `sort` is not quadratic: the pattern that made the insertion sort quadratic (the
+    /// largest name first, then the rest in order), reversed order and shuffled names: the
+    /// work per byte at
     /// 1 MiB is at most 20 times that at 1 KiB (O(n log² n) at most; a quadratic sort gives
     /// about 1,000 times). Counted in bytes read and moved, not timed.
     #[test]

@@ -232,8 +232,8 @@ fn reads_per_char(s: &str) -> f64 {
     reads.get() as f64 / s.chars().count() as f64
 }
 
-/// NFC is linear on any run of marks, timing-free: the work on a run of combining marks is linear in its
-/// length (reads per character the same at 1 Ki and 64 Ki characters), for runs of 1,
+/// NFC is linear on any run of marks, timing-free: the work on a run of combining marks is
+/// linear in its length (reads per character the same at 1 Ki and 64 Ki characters), for runs of 1,
 /// 4 and 16 distinct combining classes. The constant grows with the number of classes
 /// (the buffer-free path re-reads a run once per class present): printed against an
 /// ASCII label, and bounded here at what it is (LIMITS.md: "Work and stack").
@@ -366,10 +366,10 @@ fn in_place_agrees_with_streaming() {
     }
 }
 
-/// NFC is linear on any run of marks, timing-free: the in-place normalization UTS46 processing uses reads
-/// each character a fixed number of times, whatever the number of combining classes in
-/// a run (at most 5: the run scan, the histogram, two radix passes, composition), and
-/// an ASCII label twice (the run scan and composition).
+/// NFC is linear on any run of marks, timing-free: the in-place normalization UTS46
+/// processing uses reads each character a fixed number of times, whatever the number of
+/// combining classes in a run (at most 5: the run scan, the histogram, two radix passes,
+/// composition), and an ASCII label twice (the run scan and composition).
 #[test]
 fn in_place_work_does_not_depend_on_the_classes() {
     const MARKS: [char; 16] = [

@@ -100,8 +100,8 @@ fn can_parse_answers_parse_for_labels_it_does_not_encode() {
     assert!(checked > 100, "{checked}");
 }
 
-/// `can_parse` needs no arena: a host whose UTS46 result outgrows `can_parse`'s scratch, and fails
-/// on a forbidden code point of that result (U+FDFA maps to 18 characters, spaces among
+/// `can_parse` needs no arena: a host whose UTS46 result outgrows `can_parse`'s scratch,
+/// and fails on a forbidden code point of that result (U+FDFA maps to 18 characters, spaces among
 /// them), is not taken as valid; hosts that outgrow it and are valid still are.
 #[cfg(feature = "idna")]
 #[test]

@@ -20,7 +20,7 @@ use serde_json::Value;
 mod common;
 use common::{set, usv_json};
 
-// ---- The eight cases of the promises ----
+// ---- The eight cases ----
 
 /// What a storage-taking call gives: a result (a value or a failure other than lack of
 /// room), or a request for `needed` bytes.

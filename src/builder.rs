@@ -155,6 +155,16 @@ impl<'b> UrlBuilder<'b> {
     }
 
     /// Starts a URL with `scheme` (written as given; the parse checks it).
+    ///
+    /// ```
+    /// use microurl::{Error, NetError, UrlBuilder};
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = UrlBuilder::new("HTTPS", &mut a).host("example.com").build()?;
+    /// assert_eq!(url.as_str(), "https://example.com/");
+    /// let err = UrlBuilder::new("not a scheme", &mut b).host("example.com").build();
+    /// assert!(matches!(err, Err(NetError::Url(Error::Parse(_)))));
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
     #[must_use]
     pub fn new(scheme: &str, buf: &'b mut [u8]) -> Self {
         let mut out = Out { buf, len: 0 };
@@ -220,6 +230,16 @@ impl<'b> UrlBuilder<'b> {
     /// The host, as text (a domain, IPv4 or an opaque host; the parse validates and
     /// normalizes it, with IDNA for special schemes). For an IPv6 address use
     /// [`UrlBuilder::ip`].
+    ///
+    /// ```
+    /// use microurl::UrlBuilder;
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = UrlBuilder::new("http", &mut a).host("0x7F.1").build()?;
+    /// assert_eq!(url.as_str(), "http://127.0.0.1/"); // special scheme: an IPv4 address
+    /// let url = UrlBuilder::new("coap", &mut b).host("Sensor.LOCAL").build()?;
+    /// assert_eq!(url.as_str(), "coap://Sensor.LOCAL"); // not special: an opaque host, as written
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
     #[must_use]
     pub fn host(mut self, host: &str) -> Self {
         if self.authority_start() {
@@ -232,6 +252,16 @@ impl<'b> UrlBuilder<'b> {
     }
 
     /// The host as an IP address (IPv6 in brackets).
+    ///
+    /// ```
+    /// use microurl::UrlBuilder;
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = UrlBuilder::new("http", &mut a).ip("192.0.2.1".parse().unwrap()).build()?;
+    /// assert_eq!(url.as_str(), "http://192.0.2.1/");
+    /// let url = UrlBuilder::new("http", &mut b).ip("::ffff:192.0.2.1".parse().unwrap()).build()?;
+    /// assert_eq!(url.as_str(), "http://[::ffff:c000:201]/"); // IPv4-mapped: hex, not dotted
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
     #[must_use]
     pub fn ip(mut self, ip: IpAddr) -> Self {
         if self.authority_start() {
@@ -241,6 +271,16 @@ impl<'b> UrlBuilder<'b> {
     }
 
     /// The port (the parse drops a special scheme's default one).
+    ///
+    /// ```
+    /// use microurl::UrlBuilder;
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = UrlBuilder::new("https", &mut a).host("h.example").port(443).build()?;
+    /// assert_eq!(url.as_str(), "https://h.example/");
+    /// let url = UrlBuilder::new("coap", &mut b).host("h.example").port(5683).build()?;
+    /// assert_eq!(url.as_str(), "coap://h.example:5683"); // not a special scheme: kept
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
     #[must_use]
     pub fn port(mut self, port: u16) -> Self {
         if self.stage < Stage::Host {
@@ -254,6 +294,17 @@ impl<'b> UrlBuilder<'b> {
 
     /// One path segment, percent-encoded with [`crate::percent::PATH_SEGMENT`]
     /// ([`NetError::DotSegment`] for `.` and `..`, which the parse would remove).
+    ///
+    /// ```
+    /// let mut buf = [0u8; 64];
+    /// let url = microurl::UrlBuilder::new("http", &mut buf)
+    ///     .host("h")
+    ///     .segment("a/b") // one segment: the `/` is data
+    ///     .segment("50%")
+    ///     .build()?;
+    /// assert_eq!(url.as_str(), "http://h/a%2Fb/50%25");
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
     #[must_use]
     pub fn segment(mut self, segment: &str) -> Self {
         if self.enter(Stage::Path) {
@@ -269,6 +320,17 @@ impl<'b> UrlBuilder<'b> {
 
     /// One query pair `name=value`, each percent-encoded with the component set (read back
     /// with [`Url::query_pairs_raw`] or the form parser alike).
+    ///
+    /// ```
+    /// let mut buf = [0u8; 128];
+    /// let url = microurl::UrlBuilder::new("https", &mut buf)
+    ///     .host("api.example")
+    ///     .query_pair("q", "a+b=c&d")
+    ///     .query_pair("lang", "en")
+    ///     .build()?;
+    /// assert_eq!(url.as_str(), "https://api.example/?q=a%2Bb%3Dc%26d&lang=en");
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
     #[must_use]
     pub fn query_pair(mut self, name: &str, value: &str) -> Self {
         let first = self.stage < Stage::Query;
@@ -297,6 +359,17 @@ impl<'b> UrlBuilder<'b> {
     /// Parses what was written: the text in the front of the buffer, the parse's output in
     /// the rest. [`NetError::Url`] with [`Error::ArenaTooSmall`] when the buffer is too
     /// small (`needed` always suffices), or with the parse error.
+    ///
+    /// ```
+    /// use microurl::{Error, NetError, UrlBuilder};
+    /// let mut small = [0u8; 16];
+    /// let err = UrlBuilder::new("https", &mut small).host("example.com").build().unwrap_err();
+    /// let NetError::Url(Error::ArenaTooSmall { needed }) = err else { unreachable!() };
+    /// let mut buf = vec![0u8; needed];
+    /// let url = UrlBuilder::new("https", &mut buf).host("example.com").build()?;
+    /// assert_eq!(url.as_str(), "https://example.com/");
+    /// # Ok::<(), microurl::NetError>(())
+    /// ```
     pub fn build(self) -> Result<Url<'b>, NetError> {
         if let Some(e) = self.error {
             return Err(e);

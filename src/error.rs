@@ -39,6 +39,15 @@ pub enum Error {
 
 impl Error {
     /// The parse failure, if this is one.
+    ///
+    /// ```
+    /// use microurl::{ParseErrorKind, Url};
+    /// let e = Url::parse("http://example.com:99999/", &mut [0u8; 64]).unwrap_err();
+    /// assert_eq!(e.parse_error().unwrap().kind, ParseErrorKind::PortOutOfRange);
+    /// // An arena too small is not a parse failure.
+    /// let e = Url::parse("HTTPS://EXAMPLE.COM/", &mut [0u8; 4]).unwrap_err();
+    /// assert_eq!(e.parse_error(), None);
+    /// ```
     #[must_use]
     pub fn parse_error(&self) -> Option<ParseError> {
         match self {
@@ -267,6 +276,12 @@ macro_rules! validation_errors {
             pub const ALL: &'static [ValidationError] = &[$(ValidationError::$variant,)*];
 
             /// The spec's name, e.g. `"invalid-URL-unit"`.
+            ///
+            /// ```
+            /// use microurl::ValidationError;
+            /// assert_eq!(ValidationError::InvalidUrlUnit.name(), "invalid-URL-unit");
+            /// assert_eq!(ValidationError::HostMissing.to_string(), "host-missing");
+            /// ```
             #[must_use]
             pub const fn name(self) -> &'static str {
                 match self { $(ValidationError::$variant => $name,)* }
@@ -346,6 +361,15 @@ impl ValidationErrors {
     }
 
     /// Adds `e` to the set.
+    ///
+    /// ```
+    /// use microurl::{ValidationError as V, ValidationErrors};
+    /// let mut set = ValidationErrors::EMPTY;
+    /// set.insert(V::InvalidUrlUnit);
+    /// set.insert(V::InvalidUrlUnit); // a set: each error once, not a count
+    /// assert!(set.contains(V::InvalidUrlUnit));
+    /// assert_eq!(set.iter().count(), 1);
+    /// ```
     pub fn insert(&mut self, e: ValidationError) {
         self.0 |= 1 << (e as u8);
     }
@@ -356,24 +380,59 @@ impl ValidationErrors {
     }
 
     /// Whether `e` is in the set.
+    ///
+    /// ```
+    /// use microurl::{ValidationError as V, ValidationErrors};
+    /// let mut set = ValidationErrors::EMPTY;
+    /// set.insert(V::InvalidReverseSolidus);
+    /// assert!(set.contains(V::InvalidReverseSolidus));
+    /// assert!(!set.contains(V::InvalidUrlUnit));
+    /// ```
     #[must_use]
     pub fn contains(self, e: ValidationError) -> bool {
         self.0 & (1 << (e as u8)) != 0
     }
 
     /// Whether the set is empty (the input was a valid URL string, as far as the parser saw).
+    ///
+    /// ```
+    /// use microurl::{ValidationError, ValidationErrors};
+    /// let mut set = ValidationErrors::default();
+    /// assert!(set.is_empty());
+    /// set.insert(ValidationError::PortInvalid);
+    /// assert!(!set.is_empty());
+    /// ```
     #[must_use]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The raw bits (bit `n` is `ValidationError::ALL[n]`).
+    ///
+    /// ```
+    /// use microurl::{ValidationError as V, ValidationErrors};
+    /// let mut set = ValidationErrors::EMPTY;
+    /// set.insert(V::InvalidCredentials);
+    /// let n = V::ALL.iter().position(|&e| e == V::InvalidCredentials).unwrap();
+    /// assert_eq!(set.bits(), 1 << n);
+    /// assert_eq!(ValidationErrors::EMPTY.bits(), 0);
+    /// ```
     #[must_use]
     pub fn bits(self) -> u32 {
         self.0
     }
 
     /// The errors in the set, in table order.
+    ///
+    /// ```
+    /// use microurl::{ValidationError as V, ValidationErrors};
+    /// let mut set = ValidationErrors::EMPTY;
+    /// set.insert(V::InvalidReverseSolidus);
+    /// set.insert(V::InvalidUrlUnit);
+    /// // The spec's table order (invalid-URL-unit comes first), not the order inserted.
+    /// let errors: Vec<V> = set.iter().collect();
+    /// assert_eq!(errors, [V::InvalidUrlUnit, V::InvalidReverseSolidus]);
+    /// ```
     pub fn iter(self) -> impl Iterator<Item = ValidationError> {
         ValidationError::ALL
             .iter()
@@ -382,6 +441,15 @@ impl ValidationErrors {
     }
 
     /// The first error in table order, if any.
+    ///
+    /// ```
+    /// use microurl::{ValidationError as V, ValidationErrors};
+    /// let mut set = ValidationErrors::EMPTY;
+    /// assert_eq!(set.first(), None);
+    /// set.insert(V::PortInvalid);
+    /// set.insert(V::InvalidUrlUnit);
+    /// assert_eq!(set.first(), Some(V::InvalidUrlUnit)); // first in the table, not inserted
+    /// ```
     #[must_use]
     pub fn first(self) -> Option<ValidationError> {
         self.iter().next()
@@ -516,6 +584,14 @@ impl fmt::Display for NetError {
 
 impl NetError {
     /// A short description of the kind (no figures).
+    ///
+    /// ```
+    /// use microurl::NetError;
+    /// let e = NetError::HostNotAName { position: 3 };
+    /// assert_eq!(e.name(), "host is not a plain ASCII name");
+    /// // `Display` adds the figures.
+    /// assert_eq!(e.to_string(), "host is not a plain ASCII name (byte 3 of the host)");
+    /// ```
     #[must_use]
     pub const fn name(&self) -> &'static str {
         match self {

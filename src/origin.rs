@@ -32,6 +32,19 @@ pub enum Origin<'a> {
 
 impl Origin<'_> {
     /// Whether this is an opaque origin.
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("https://example.com:443/", &mut arena)?;
+    /// assert!(!url.origin().is_opaque());
+    /// // Opaque: `data:` URLs, and every non-special scheme (`mqtt:`, `coap:`, ...).
+    /// let url = microurl::Url::parse("data:text/plain,x", &mut arena)?;
+    /// assert!(url.origin().is_opaque());
+    /// assert_eq!(url.origin().to_string(), "null");
+    /// let url = microurl::Url::parse("mqtt://broker.example/", &mut arena)?;
+    /// assert!(url.origin().is_opaque());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn is_opaque(&self) -> bool {
         matches!(self, Origin::Opaque)

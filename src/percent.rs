@@ -34,6 +34,14 @@ impl EncodeSet {
     }
 
     /// This set with `b` added.
+    ///
+    /// ```
+    /// use microurl::percent::{EncodeSet, QUERY, SPECIAL_QUERY};
+    /// // The special-query set is the query set and `'`.
+    /// const MINE: EncodeSet = QUERY.add(b'\'');
+    /// assert_eq!(MINE, SPECIAL_QUERY);
+    /// assert!(MINE.contains(b'\'') && !QUERY.contains(b'\''));
+    /// ```
     #[must_use]
     pub const fn add(mut self, b: u8) -> EncodeSet {
         self.0[(b >> 5) as usize] |= 1 << (b & 31);
@@ -54,6 +62,15 @@ impl EncodeSet {
     }
 
     /// This set with every byte from `first` to `last` (inclusive) added.
+    ///
+    /// ```
+    /// use microurl::percent::{EncodeSet, C0_CONTROL, COMPONENT, USERINFO};
+    /// // The C0 controls and every byte above `~`.
+    /// const C0: EncodeSet = EncodeSet::empty().add_range(0x00, 0x1F).add_range(0x7F, 0xFF);
+    /// assert_eq!(C0, C0_CONTROL);
+    /// // The component set: the userinfo set, `$` to `&` inclusive, `+` and `,`.
+    /// assert_eq!(USERINFO.add_range(b'$', b'&').add_all(b"+,"), COMPONENT);
+    /// ```
     #[must_use]
     pub const fn add_range(mut self, first: u8, last: u8) -> EncodeSet {
         let mut b = first as u32;
@@ -65,6 +82,14 @@ impl EncodeSet {
     }
 
     /// The bytes of both sets.
+    ///
+    /// ```
+    /// use microurl::percent::{EncodeSet, C0_CONTROL, FRAGMENT, QUERY};
+    /// const EXTRA: EncodeSet = EncodeSet::empty().add_all(b" \"<>`");
+    /// assert_eq!(C0_CONTROL.union(EXTRA), FRAGMENT);
+    /// let both = QUERY.union(FRAGMENT);
+    /// assert!(both.contains(b'#') && both.contains(b'`'));
+    /// ```
     #[must_use]
     pub const fn union(mut self, other: EncodeSet) -> EncodeSet {
         let mut i = 0;
@@ -76,6 +101,12 @@ impl EncodeSet {
     }
 
     /// This set with every byte of `bytes` added.
+    ///
+    /// ```
+    /// use microurl::percent::{PATH, QUERY};
+    /// // The path set is the query set and `?`, `^`, `` ` ``, `{` and `}`.
+    /// assert_eq!(QUERY.add_all(b"?^`{}"), PATH);
+    /// ```
     #[must_use]
     pub const fn add_all(mut self, bytes: &[u8]) -> EncodeSet {
         let mut i = 0;
@@ -87,6 +118,13 @@ impl EncodeSet {
     }
 
     /// Whether `b` is percent-encoded by this set.
+    ///
+    /// ```
+    /// use microurl::percent::{C0_CONTROL, PATH};
+    /// assert!(PATH.contains(b' ') && !PATH.contains(b'/'));
+    /// assert!(C0_CONTROL.contains(0x7F) && !C0_CONTROL.contains(b'~'));
+    /// assert!(PATH.contains(0xC3)); // every byte >= 0x80, in each of the spec's sets
+    /// ```
     #[inline]
     #[must_use]
     pub const fn contains(&self, b: u8) -> bool {
@@ -373,41 +411,97 @@ pub struct PercentEncoded<'a>(&'a str);
 
 impl<'a> PercentEncoded<'a> {
     /// Wraps text that is percent-encoded.
+    ///
+    /// ```
+    /// use microurl::percent::PercentEncoded;
+    /// // `const`, and nothing is checked or decoded here.
+    /// const C: PercentEncoded<'static> = PercentEncoded::new("temp%20c");
+    /// assert_eq!(C.as_str(), "temp%20c");
+    /// assert_eq!(C.decoded_len(), 6);
+    /// ```
     #[must_use]
     pub const fn new(encoded: &'a str) -> Self {
         PercentEncoded(encoded)
     }
 
     /// The text as written (still encoded).
+    ///
+    /// ```
+    /// use microurl::percent::PercentEncoded;
+    /// let c = PercentEncoded::new("a%2Fb");
+    /// assert_eq!(c.as_str(), "a%2Fb");
+    /// assert_eq!(c.to_string(), "a%2Fb"); // `Display` too
+    /// ```
     #[must_use]
     pub const fn as_str(&self) -> &'a str {
         self.0
     }
 
     /// The text itself when it contains no `%XX` (nothing to decode).
+    ///
+    /// ```
+    /// use microurl::percent::PercentEncoded;
+    /// assert_eq!(PercentEncoded::new("core").as_plain(), Some("core"));
+    /// assert_eq!(PercentEncoded::new("a%20b").as_plain(), None);
+    /// ```
     #[must_use]
     pub fn as_plain(&self) -> Option<&'a str> {
         (!self.0.as_bytes().contains(&b'%')).then_some(self.0)
     }
 
     /// The decoded bytes, lazily.
+    ///
+    /// ```
+    /// use microurl::percent::PercentEncoded;
+    /// let decoded: Vec<u8> = PercentEncoded::new("a%2Fb+c%zz").decode().collect();
+    /// // `+` stays `+`; a `%` not followed by two hex digits stays as it is.
+    /// assert_eq!(decoded, b"a/b+c%zz");
+    /// ```
     #[must_use]
     pub fn decode(&self) -> PercentDecode<'a> {
         decode(self.0.as_bytes())
     }
 
     /// The decoded length in bytes.
+    ///
+    /// ```
+    /// use microurl::percent::PercentEncoded;
+    /// assert_eq!(PercentEncoded::new("gr%C3%BC%C3%9Fe").decoded_len(), 7);
+    /// assert_eq!(PercentEncoded::new("100%").decoded_len(), 4); // a lone `%` is kept
+    /// ```
     #[must_use]
     pub fn decoded_len(&self) -> usize {
         self.decode().count()
     }
 
     /// [`decode_into`].
+    ///
+    /// ```
+    /// use microurl::percent::PercentEncoded;
+    /// let mut buf = [0u8; 4];
+    /// assert_eq!(PercentEncoded::new("50%25").decode_into(&mut buf)?, b"50%");
+    /// assert_eq!(
+    ///     PercentEncoded::new("a%20b%20c").decode_into(&mut buf),
+    ///     Err(microurl::Error::ArenaTooSmall { needed: 5 })
+    /// );
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn decode_into<'b>(&self, buf: &'b mut [u8]) -> Result<&'b [u8], crate::Error> {
         decode_into(self.0.as_bytes(), buf)
     }
 
     /// [`decode_utf8_into`].
+    ///
+    /// ```
+    /// use microurl::percent::PercentEncoded;
+    /// let mut buf = [0u8; 16];
+    /// assert_eq!(PercentEncoded::new("gr%C3%BC%C3%9Fe").decode_utf8_into(&mut buf)?, "grüße");
+    /// assert_eq!(
+    ///     PercentEncoded::new("%C3").decode_utf8_into(&mut buf), // half of `ü`
+    ///     Err(microurl::Error::NotUtf8 { valid_up_to: 0 })
+    /// );
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn decode_utf8_into<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, crate::Error> {
         decode_utf8_into(self.0.as_bytes(), buf)
     }

@@ -238,6 +238,16 @@ const KNOWN_KINDS: [SchemeKind; 14] = [
 
 impl SchemeKind {
     /// Classifies a scheme (ASCII case-insensitively; [`crate::Url::scheme`] is lowercase).
+    ///
+    /// ```
+    /// use microurl::{SchemeKind, Url};
+    /// let mut arena = [0u8; 32];
+    /// let url = Url::parse("MQTTS://broker.example/", &mut arena)?;
+    /// assert_eq!(SchemeKind::from_scheme(url.scheme()), SchemeKind::Mqtts);
+    /// assert_eq!(SchemeKind::from_scheme("CoAP+TCP"), SchemeKind::CoapTcp);
+    /// assert_eq!(SchemeKind::from_scheme("gopher"), SchemeKind::Other);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn from_scheme(scheme: &str) -> SchemeKind {
         // A loop of its own rather than `eq_ignore_ascii_case`: sharing that one with the
@@ -291,6 +301,16 @@ impl SchemeKind {
 
     /// The scheme's default port: the URL Standard's for the special schemes, the registered
     /// one for the others this crate knows, `None` for `file` and [`SchemeKind::Other`].
+    ///
+    /// ```
+    /// use microurl::SchemeKind;
+    /// assert_eq!(SchemeKind::Ws.default_port(), Some(80));
+    /// assert_eq!(SchemeKind::File.default_port(), None);
+    /// // Not special: the registered port, which `microurl::default_port` does not give.
+    /// assert_eq!(SchemeKind::Coap.default_port(), Some(5683));
+    /// assert_eq!(microurl::default_port("coap"), None);
+    /// assert_eq!(SchemeKind::Other.default_port(), None);
+    /// ```
     #[must_use]
     pub const fn default_port(self) -> Option<u16> {
         match self {
@@ -307,6 +327,13 @@ impl SchemeKind {
 
     /// Whether the URL Standard treats the scheme as special
     /// (<https://url.spec.whatwg.org/#special-scheme>).
+    ///
+    /// ```
+    /// use microurl::SchemeKind;
+    /// assert!(SchemeKind::Ws.is_special() && SchemeKind::File.is_special());
+    /// // Known, with a default port, but not special to the URL Standard.
+    /// assert!(!SchemeKind::Mqtt.is_special() && !SchemeKind::Coap.is_special());
+    /// ```
     #[must_use]
     pub const fn is_special(self) -> bool {
         matches!(
@@ -321,6 +348,12 @@ impl SchemeKind {
     }
 
     /// Whether the transport is secured (TLS or DTLS).
+    ///
+    /// ```
+    /// use microurl::SchemeKind;
+    /// assert!(SchemeKind::Wss.is_secure() && SchemeKind::Coaps.is_secure()); // TLS, DTLS
+    /// assert!(!SchemeKind::Http.is_secure() && !SchemeKind::CoapWs.is_secure());
+    /// ```
     #[must_use]
     pub const fn is_secure(self) -> bool {
         matches!(
@@ -335,6 +368,12 @@ impl SchemeKind {
     }
 
     /// Whether this is one of the six CoAP schemes.
+    ///
+    /// ```
+    /// use microurl::SchemeKind;
+    /// assert!(SchemeKind::from_scheme("coaps+ws").is_coap());
+    /// assert!(!SchemeKind::from_scheme("mqtt").is_coap());
+    /// ```
     #[must_use]
     pub const fn is_coap(self) -> bool {
         matches!(

@@ -147,6 +147,14 @@ impl<'a> Url<'a> {
     }
 
     /// Sets the whole URL (the `href` setter): parses `value`.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("http://old.example/x", &mut a)?;
+    /// assert_eq!(url.set_href("HTTPS://New.example", &mut b)?.as_str(), "https://new.example/");
+    /// assert!(url.set_href("/y", &mut b).is_err()); // not resolved against `url`
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_href<'b>(&self, value: &'b str, arena: &'b mut [u8]) -> Result<Url<'b>, Error> {
         Url::parse(value, arena)
     }
@@ -229,6 +237,15 @@ impl<'a> Url<'a> {
 
     /// Whether the URL cannot have a username, password or port: no host, an empty host,
     /// or the `file` scheme (<https://url.spec.whatwg.org/#cannot-have-a-username-password-port>).
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut a = [0u8; 64];
+    /// assert!(Url::parse("file://nas/share", &mut a)?.cannot_have_username_password_port());
+    /// assert!(Url::parse("mailto:ops@example.com", &mut a)?.cannot_have_username_password_port());
+    /// assert!(!Url::parse("http://h.example/", &mut a)?.cannot_have_username_password_port());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn cannot_have_username_password_port(&self) -> bool {
         matches!(self.host_kind(), HostKind::None | HostKind::Empty) || self.scheme() == "file"
@@ -259,6 +276,15 @@ impl<'a> Url<'a> {
     }
 
     /// The `password` setter.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("mqtt://dev@broker/", &mut a)?;
+    /// assert_eq!(url.set_password("p@ss", &mut b)?.as_str(), "mqtt://dev:p%40ss@broker/");
+    /// let file = microurl::Url::parse("file:///etc/hosts", &mut a)?;
+    /// assert_eq!(file.set_password("x", &mut b)?.as_str(), "file:///etc/hosts"); // ignored
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_password<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
     where
         'a: 'b,
@@ -329,6 +355,15 @@ impl<'a> Url<'a> {
     }
 
     /// The `hostname` setter: like [`Url::set_host`] but a port makes it fail.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("http://old.example:8080/x", &mut a)?;
+    /// assert_eq!(url.set_hostname("NEW.example", &mut b)?.as_str(), "http://new.example:8080/x");
+    /// // With a port: the URL is left as it is (not an error).
+    /// assert_eq!(url.set_hostname("new.example:90", &mut b)?, url);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_hostname<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
     where
         'a: 'b,
@@ -443,6 +478,16 @@ impl<'a> Url<'a> {
     }
 
     /// The `search` setter: `?` is optional; empty removes the query.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("https://h.example/v1?old#top", &mut a)?;
+    /// assert_eq!(url.set_search("?q=a b", &mut b)?.as_str(), "https://h.example/v1?q=a%20b#top");
+    /// assert_eq!(url.set_search("", &mut b)?.as_str(), "https://h.example/v1#top"); // no query
+    /// // Only `?`: an empty query, still there.
+    /// assert_eq!(url.set_search("?", &mut b)?.as_str(), "https://h.example/v1?#top");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_search<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
     where
         'a: 'b,
@@ -467,6 +512,15 @@ impl<'a> Url<'a> {
     }
 
     /// The `hash` setter: `#` is optional; empty removes the fragment.
+    ///
+    /// ```
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let url = microurl::Url::parse("https://docs.example/guide#old", &mut a)?;
+    /// assert_eq!(url.set_hash("#setup", &mut b)?.as_str(), "https://docs.example/guide#setup");
+    /// assert_eq!(url.set_hash("#", &mut b)?.as_str(), "https://docs.example/guide#"); // empty one
+    /// assert_eq!(url.set_hash("", &mut b)?.as_str(), "https://docs.example/guide"); // none
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_hash<'b>(&self, value: &str, arena: &'b mut [u8]) -> Result<Url<'b>, Error>
     where
         'a: 'b,

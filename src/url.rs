@@ -187,6 +187,14 @@ impl<'a> Url<'a> {
     }
 
     /// The serialization, `href` in JavaScript.
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("HTTP://Example.COM", &mut arena)?;
+    /// // Normalized: lowercase scheme and host, and a special URL's empty path is `/`.
+    /// assert_eq!(url.as_str(), "http://example.com/");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[doc(alias = "href")]
     #[must_use]
     pub fn as_str(&self) -> &'a str {
@@ -194,24 +202,56 @@ impl<'a> Url<'a> {
     }
 
     /// Same as [`Url::as_str`].
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("https://example.com:443/a/./b", &mut arena)?;
+    /// assert_eq!(url.href(), "https://example.com/a/b");
+    /// assert_eq!(url.href(), url.as_str());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn href(&self) -> &'a str {
         self.serialization
     }
 
     /// The scheme, lowercase, without `:`.
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("HTTPS://example.com/", &mut arena)?;
+    /// assert_eq!(url.scheme(), "https");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn scheme(&self) -> &'a str {
         self.part(..self.rec.scheme_end as usize)
     }
 
     /// The scheme followed by `:` (JavaScript's `protocol`).
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("MQTT://broker.example/", &mut arena)?;
+    /// assert_eq!(url.protocol(), "mqtt:");
+    /// assert_eq!(url.scheme(), "mqtt");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn protocol(&self) -> &'a str {
         self.part(..self.rec.scheme_end as usize + 1)
     }
 
     /// Whether the scheme is special (http, https, ws, wss, ftp, file).
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// assert!(Url::parse("wss://example.com/", &mut arena)?.is_special());
+    /// // The crate knows MQTT's default port, but the URL Standard does not make it special.
+    /// assert!(!Url::parse("mqtt://broker.example/", &mut arena)?.is_special());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn is_special(&self) -> bool {
         self.rec.scheme.is_special()
@@ -219,6 +259,15 @@ impl<'a> Url<'a> {
 
     /// Whether the URL has an opaque path (`mailto:x`, `data:...`): no host and a path that
     /// does not start with `/`.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// assert!(Url::parse("mailto:user@example.com", &mut arena)?.has_opaque_path());
+    /// // No host either, but the path starts with `/`: a list of segments, not opaque.
+    /// assert!(!Url::parse("foo:/x", &mut arena)?.has_opaque_path());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn has_opaque_path(&self) -> bool {
         self.host_kind() == HostKind::None
@@ -226,6 +275,15 @@ impl<'a> Url<'a> {
     }
 
     /// The username, percent-encoded; empty if none.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse("https://us er:pw@example.com/", &mut arena)?;
+    /// assert_eq!(url.username(), "us%20er");
+    /// assert_eq!(Url::parse("https://example.com/", &mut arena)?.username(), "");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn username(&self) -> &'a str {
         if self.host_kind() == HostKind::None {
@@ -235,6 +293,16 @@ impl<'a> Url<'a> {
     }
 
     /// The password, percent-encoded; empty if none.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// // The last `@` ends the credentials: an earlier one is encoded.
+    /// let url = Url::parse("https://user:p@ss@example.com/", &mut arena)?;
+    /// assert_eq!(url.password(), "p%40ss");
+    /// assert_eq!(Url::parse("https://user@example.com/", &mut arena)?.password(), "");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn password(&self) -> &'a str {
         let (ue, hs) = (self.rec.username_end as usize, self.rec.host_start as usize);
@@ -249,6 +317,16 @@ impl<'a> Url<'a> {
     }
 
     /// The host as serialized (IPv6 with brackets); `None` if the URL has no host.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// assert_eq!(Url::parse("http://[::1]:8080/", &mut arena)?.host_str(), Some("[::1]"));
+    /// // `file:///` has an empty host; `mailto:` has none.
+    /// assert_eq!(Url::parse("file:///etc/hosts", &mut arena)?.host_str(), Some(""));
+    /// assert_eq!(Url::parse("mailto:x@example.com", &mut arena)?.host_str(), None);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn host_str(&self) -> Option<&'a str> {
         (self.host_kind() != HostKind::None)
@@ -256,12 +334,32 @@ impl<'a> Url<'a> {
     }
 
     /// The host as serialized, or `""` (JavaScript's `hostname`).
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// // The brackets of an IPv6 address are kept, as in JavaScript; the port is not.
+    /// assert_eq!(Url::parse("http://[::1]:8080/", &mut arena)?.hostname(), "[::1]");
+    /// assert_eq!(Url::parse("mailto:x@example.com", &mut arena)?.hostname(), "");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn hostname(&self) -> &'a str {
         self.host_str().unwrap_or("")
     }
 
     /// The host with its port, if any (JavaScript's `host`).
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse("http://[::1]:8080/", &mut arena)?;
+    /// assert_eq!(url.host_with_port(), "[::1]:8080");
+    /// // The scheme's default port is not kept.
+    /// let url = Url::parse("http://example.com:80/", &mut arena)?;
+    /// assert_eq!(url.host_with_port(), "example.com");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn host_with_port(&self) -> &'a str {
         if self.host_kind() == HostKind::None {
@@ -271,12 +369,33 @@ impl<'a> Url<'a> {
     }
 
     /// The kind of host.
+    ///
+    /// ```
+    /// use microurl::{HostKind, Url};
+    /// let mut arena = [0u8; 64];
+    /// assert_eq!(Url::parse("http://127.1/", &mut arena)?.host_kind(), HostKind::Ipv4);
+    /// // The host of a non-special URL is opaque, even one that reads as an address.
+    /// assert_eq!(Url::parse("mqtt://127.1/", &mut arena)?.host_kind(), HostKind::Opaque);
+    /// assert_eq!(Url::parse("file:///p", &mut arena)?.host_kind(), HostKind::Empty);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn host_kind(&self) -> HostKind {
         self.rec.host_kind.unwrap_or(HostKind::None)
     }
 
     /// The host, typed.
+    ///
+    /// ```
+    /// use microurl::{Host, Url};
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse("http://[::1]:8080/", &mut arena)?;
+    /// assert_eq!(url.host(), Some(Host::Ipv6(core::net::Ipv6Addr::LOCALHOST)));
+    /// // An opaque host is not lowercased.
+    /// let url = Url::parse("mqtt://Broker/", &mut arena)?;
+    /// assert_eq!(url.host(), Some(Host::Opaque("Broker")));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn host(&self) -> Option<Host<'a>> {
         let s = self.host_str()?;
@@ -304,6 +423,16 @@ impl<'a> Url<'a> {
     }
 
     /// The port, if one is given and it is not the scheme's default.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// assert_eq!(Url::parse("https://example.com:443/", &mut arena)?.port(), None);
+    /// assert_eq!(Url::parse("https://example.com:8443/", &mut arena)?.port(), Some(8443));
+    /// // MQTT is not special: its 1883 is kept (`port_or_known_default` knows it).
+    /// assert_eq!(Url::parse("mqtt://broker.example:1883/", &mut arena)?.port(), Some(1883));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn port(&self) -> Option<u16> {
         self.rec.port
@@ -327,6 +456,16 @@ impl<'a> Url<'a> {
     }
 
     /// The path, serialized (JavaScript's `pathname`).
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse("https://example.com/a/../b/./c?q", &mut arena)?;
+    /// assert_eq!(url.path(), "/b/c");
+    /// // A special URL's path is never empty.
+    /// assert_eq!(Url::parse("https://example.com", &mut arena)?.path(), "/");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[doc(alias = "pathname")]
     #[must_use]
     pub fn path(&self) -> &'a str {
@@ -334,12 +473,29 @@ impl<'a> Url<'a> {
     }
 
     /// Same as [`Url::path`].
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// // An opaque path: what follows `scheme:`, up to the query.
+    /// let url = microurl::Url::parse("mailto:user@example.com?subject=hi", &mut arena)?;
+    /// assert_eq!(url.pathname(), "user@example.com");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn pathname(&self) -> &'a str {
         self.path()
     }
 
     /// The query without `?`; `None` if there is none.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// assert_eq!(Url::parse("https://example.com/p?a=1#f", &mut arena)?.query(), Some("a=1"));
+    /// assert_eq!(Url::parse("https://example.com/p?", &mut arena)?.query(), Some(""));
+    /// assert_eq!(Url::parse("https://example.com/p", &mut arena)?.query(), None);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         let q = self.rec.query_start?.get() as usize;
@@ -347,6 +503,16 @@ impl<'a> Url<'a> {
     }
 
     /// `?` and the query, or `""` if the query is null or empty (JavaScript's `search`).
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// assert_eq!(Url::parse("https://example.com/p?a=1#f", &mut arena)?.search(), "?a=1");
+    /// // `""` for an empty query as for none: `query` tells them apart.
+    /// let url = Url::parse("https://example.com/p?", &mut arena)?;
+    /// assert_eq!((url.search(), url.query()), ("", Some("")));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn search(&self) -> &'a str {
         match self.rec.query_start.map(Delimiter::get) {
@@ -358,6 +524,15 @@ impl<'a> Url<'a> {
     }
 
     /// The fragment without `#`; `None` if there is none.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// assert_eq!(Url::parse("https://example.com/#top", &mut arena)?.fragment(), Some("top"));
+    /// assert_eq!(Url::parse("https://example.com/#", &mut arena)?.fragment(), Some(""));
+    /// assert_eq!(Url::parse("https://example.com/", &mut arena)?.fragment(), None);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         let f = self.rec.fragment_start?.get() as usize;
@@ -365,6 +540,16 @@ impl<'a> Url<'a> {
     }
 
     /// `#` and the fragment, or `""` if it is null or empty (JavaScript's `hash`).
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// assert_eq!(Url::parse("https://example.com/#top", &mut arena)?.hash(), "#top");
+    /// // `""` for an empty fragment as for none: `fragment` tells them apart.
+    /// let url = Url::parse("https://example.com/#", &mut arena)?;
+    /// assert_eq!((url.hash(), url.fragment()), ("", Some("")));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn hash(&self) -> &'a str {
         match self.rec.fragment_start.map(Delimiter::get) {
@@ -378,6 +563,17 @@ impl<'a> Url<'a> {
     ///
     /// `domain-to-ASCII` for ASCII domains is derived here from the host (strict UTS46 on the
     /// lowercased domain is the same check), which keeps it off the parsing fast path.
+    ///
+    /// ```
+    /// use microurl::{Url, ValidationError};
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse("http://exa_mple.com/a b", &mut arena)?;
+    /// assert_eq!(url.as_str(), "http://exa_mple.com/a%20b"); // parsed all the same
+    /// let errors = url.validation_errors();
+    /// assert!(errors.contains(ValidationError::DomainToAscii)); // `_`, from the host
+    /// assert!(errors.contains(ValidationError::InvalidUrlUnit)); // the space
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[cfg(feature = "validation-errors")]
     #[must_use]
     pub fn validation_errors(&self) -> ValidationErrors {
@@ -392,6 +588,13 @@ impl<'a> Url<'a> {
     }
 
     /// Checks the offset invariants (used by tests and debug builds).
+    ///
+    /// ```
+    /// let mut arena = [0u8; 64];
+    /// let url = microurl::Url::parse("https://user@example.com:8443/a?b#c", &mut arena)?;
+    /// assert_eq!(url.check(), Ok(()));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn check(&self) -> Result<(), &'static str> {
         crate::offsets::check(self.serialization, &self.rec)
     }

@@ -83,11 +83,30 @@ fn parsed_then<const N: usize, T>(
 
 impl<const N: usize> UrlBuf<N> {
     /// Parses `input` into a new `UrlBuf`.
+    ///
+    /// ```
+    /// use microurl::{Error, UrlBuf};
+    /// let url: UrlBuf<64> = UrlBuf::parse("HTTPS://Example.COM:443/a/../b")?;
+    /// assert_eq!(url.as_str(), "https://example.com/b");
+    /// // A serialization longer than `N` bytes does not fit.
+    /// let too_small = UrlBuf::<8>::parse("https://example.com/");
+    /// assert!(matches!(too_small, Err(Error::ArenaTooSmall { .. })));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn parse(input: &str) -> Result<Self, Error> {
         Self::parse_with_base(input, None)
     }
 
     /// Parses `input` against `base` into a new `UrlBuf`.
+    ///
+    /// ```
+    /// use microurl::{Url, UrlBuf};
+    /// let mut arena = [0u8; 64];
+    /// let base = Url::parse("https://api.example/v1/devices/", &mut arena)?;
+    /// let url: UrlBuf<64> = UrlBuf::parse_with_base("../status?full", Some(&base))?;
+    /// assert_eq!(url.as_str(), "https://api.example/v1/status?full");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn parse_with_base(input: &str, base: Option<&Url<'_>>) -> Result<Self, Error> {
         // One copy of `N` bytes besides the result: the arena (Cortex-M0 bound).
         let mut arena = [0u8; N];
@@ -133,18 +152,39 @@ impl<const N: usize> UrlBuf<N> {
     }
 
     /// The URL as a borrowed [`Url`] view, for every getter.
+    ///
+    /// ```
+    /// let url: microurl::UrlBuf<64> = "wss://user@ws.example:8443/feed?x=1".parse()?;
+    /// let view = url.as_url();
+    /// assert_eq!((view.hostname(), view.port()), ("ws.example", Some(8443)));
+    /// assert_eq!((view.username(), view.search()), ("user", "?x=1"));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn as_url(&self) -> Url<'_> {
         Url::from_record(self.serialization.as_str(), &self.record, self.validation)
     }
 
     /// The serialization (`href`).
+    ///
+    /// ```
+    /// let url: microurl::UrlBuf<32> = "HTTP://Example.com".parse()?;
+    /// assert_eq!(url.as_str(), "http://example.com/");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn as_str(&self) -> &str {
         self.serialization.as_str()
     }
 
     /// The capacity in bytes.
+    ///
+    /// ```
+    /// let url: microurl::UrlBuf<64> = "http://a.example/".parse()?;
+    /// assert_eq!(url.capacity(), 64); // `N`, not the length of the URL
+    /// assert_eq!(url.as_str().len(), 17);
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub const fn capacity(&self) -> usize {
         N
@@ -198,51 +238,147 @@ impl<const N: usize> UrlBuf<N> {
     }
 
     /// Replaces the whole URL (the `href` setter).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "http://old.example/x".parse()?;
+    /// url.set_href("HTTPS://New.example/y")?;
+    /// assert_eq!(url.as_str(), "https://new.example/y");
+    /// // Not resolved against the current URL: a relative value is an error, nothing changes.
+    /// assert!(url.set_href("/z").is_err());
+    /// assert_eq!(url.as_str(), "https://new.example/y");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_href(&mut self, value: &str) -> Result<(), Error> {
         self.parse_into(value, None)
     }
 
     /// The `protocol` setter ([`Url::set_protocol`]).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "ws://broker.example/mqtt".parse()?;
+    /// url.set_protocol("wss")?;
+    /// assert_eq!(url.as_str(), "wss://broker.example/mqtt");
+    /// url.set_protocol("mqtt")?; // special to non-special: ignored, not an error
+    /// assert_eq!(url.as_str(), "wss://broker.example/mqtt");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_protocol(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.protocol_edit(value, a))
     }
 
     /// The `username` setter ([`Url::set_username`]).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "mqtt://broker.example/".parse()?;
+    /// url.set_username("dev 1")?;
+    /// assert_eq!(url.as_str(), "mqtt://dev%201@broker.example/");
+    /// let mut file: microurl::UrlBuf<64> = "file:///etc/hosts".parse()?;
+    /// file.set_username("root")?; // a `file` URL cannot have credentials: ignored
+    /// assert_eq!(file.as_str(), "file:///etc/hosts");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_username(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.username_edit(value, a))
     }
 
     /// The `password` setter ([`Url::set_password`]).
+    ///
+    /// ```
+    /// use microurl::{Error, UrlBuf};
+    /// let mut url: UrlBuf<32> = UrlBuf::parse("mqtt://dev@broker/")?;
+    /// url.set_password("s3cret")?;
+    /// assert_eq!(url.as_str(), "mqtt://dev:s3cret@broker/");
+    /// // Longer than the 32-byte capacity: an error, and the URL is unchanged.
+    /// let err = url.set_password("a-much-longer-secret");
+    /// assert!(matches!(err, Err(Error::ArenaTooSmall { .. })));
+    /// assert_eq!(url.as_str(), "mqtt://dev:s3cret@broker/");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_password(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.password_edit(value, a))
     }
 
     /// The `host` setter ([`Url::set_host`]).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "http://old.example:8080/x".parse()?;
+    /// url.set_host("new.example")?; // no port given: the old one stays
+    /// assert_eq!(url.as_str(), "http://new.example:8080/x");
+    /// url.set_host("new.example:80")?; // the scheme's default port: none
+    /// assert_eq!(url.as_str(), "http://new.example/x");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_host(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.host_edit(value, a, false))
     }
 
     /// The `hostname` setter ([`Url::set_hostname`]).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "http://old.example:8080/x".parse()?;
+    /// url.set_hostname("NEW.example")?;
+    /// assert_eq!(url.as_str(), "http://new.example:8080/x");
+    /// url.set_hostname("other.example:9090")?; // a port: ignored, not an error
+    /// assert_eq!(url.as_str(), "http://new.example:8080/x");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_hostname(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.host_edit(value, a, true))
     }
 
     /// The `port` setter ([`Url::set_port`]).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "http://a.example:8080/p".parse()?;
+    /// url.set_port("8081abc")?; // leading digits
+    /// assert_eq!(url.as_str(), "http://a.example:8081/p");
+    /// url.set_port("80")?; // the scheme's default port: no port
+    /// assert_eq!((url.as_str(), url.as_url().port()), ("http://a.example/p", None));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_port(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.port_edit(value, a))
     }
 
     /// The `pathname` setter ([`Url::set_pathname`]).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "http://h.example/old?q".parse()?;
+    /// url.set_pathname("new dir/x")?;
+    /// assert_eq!(url.as_str(), "http://h.example/new%20dir/x?q");
+    /// let mut mail: microurl::UrlBuf<64> = "mailto:ops@example.com".parse()?;
+    /// mail.set_pathname("/x")?; // an opaque path: ignored
+    /// assert_eq!(mail.as_str(), "mailto:ops@example.com");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_pathname(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.pathname_edit(value, a))
     }
 
     /// The `search` setter ([`Url::set_search`]).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "https://api.example/v1#top".parse()?;
+    /// url.set_search("q=a b")?;
+    /// assert_eq!(url.as_str(), "https://api.example/v1?q=a%20b#top");
+    /// url.set_search("")?; // empty: no query
+    /// assert_eq!(url.as_str(), "https://api.example/v1#top");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_search(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.search_edit(value, a))
     }
 
     /// The `hash` setter ([`Url::set_hash`]).
+    ///
+    /// ```
+    /// let mut url: microurl::UrlBuf<64> = "https://docs.example/guide".parse()?;
+    /// url.set_hash("#setup")?; // the leading `#` is not part of the fragment
+    /// assert_eq!(url.as_str(), "https://docs.example/guide#setup");
+    /// url.set_hash("step 2")?;
+    /// assert_eq!(url.as_str(), "https://docs.example/guide#step%202");
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn set_hash(&mut self, value: &str) -> Result<(), Error> {
         self.apply(|u, a| u.hash_edit(value, a))
     }

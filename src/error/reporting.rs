@@ -89,7 +89,27 @@ struct ParseState {
 }
 
 impl<'s> ErrorLog<'s> {
-    /// A log writing into `slots`.
+    /// A log writing into `slots`. This example shows the log's other methods too.
+    ///
+    /// ```
+    /// use microurl::{ErrorLog, Options, Reported, Url, ValidationError};
+    /// let mut slots = [Reported::default(); 1];
+    /// let log = ErrorLog::new(&mut slots);
+    /// let options = Options { errors: Some(&log), ..Options::default() };
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse_with("https://example.com/a b c", None, &mut arena, options)?;
+    /// assert_eq!(url.path(), "/a%20b%20c");
+    /// // Each space is an invalid-URL-unit; one slot: the second is counted, not stored.
+    /// assert_eq!((log.reported(), log.len(), log.dropped()), (2, 1, 1));
+    /// let first = Reported { error: ValidationError::InvalidUrlUnit, at: 21 };
+    /// assert_eq!(log.get(0), Some(first));
+    /// assert_eq!(log.get(1), None); // reported, not stored
+    /// assert!(log.iter().eq([first]));
+    /// assert!(!log.is_empty());
+    /// log.clear();
+    /// assert!(log.is_empty() && log.get(0).is_none());
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub fn new(slots: &'s mut [Reported]) -> Self {
         let slots = core::cell::Cell::from_mut(slots).as_slice_of_cells();
         let reported = core::cell::Cell::new(0);
@@ -102,26 +122,36 @@ impl<'s> ErrorLog<'s> {
     }
 
     /// How many errors the last parse reported (those stored and those dropped).
+    ///
+    /// See the example at [`ErrorLog::new`].
     pub fn reported(&self) -> usize {
         self.reported.get()
     }
 
     /// How many stored errors there are.
+    ///
+    /// See the example at [`ErrorLog::new`].
     pub fn len(&self) -> usize {
         self.reported().min(self.slots.len())
     }
 
     /// Whether no error was reported.
+    ///
+    /// See the example at [`ErrorLog::new`].
     pub fn is_empty(&self) -> bool {
         self.reported() == 0
     }
 
     /// How many errors did not fit in the slots (the last ones reported).
+    ///
+    /// See the example at [`ErrorLog::new`].
     pub fn dropped(&self) -> usize {
         self.reported() - self.len()
     }
 
     /// The `i`-th error reported, if stored.
+    ///
+    /// See the example at [`ErrorLog::new`].
     pub fn get(&self, i: usize) -> Option<Reported> {
         self.slots
             .get(i)
@@ -130,11 +160,15 @@ impl<'s> ErrorLog<'s> {
     }
 
     /// The stored errors, in the order reported.
+    ///
+    /// See the example at [`ErrorLog::new`].
     pub fn iter(&self) -> impl Iterator<Item = Reported> + '_ {
         self.slots.iter().take(self.len()).map(|c| c.get())
     }
 
     /// Empties the log (a parse does it first).
+    ///
+    /// See the example at [`ErrorLog::new`].
     pub fn clear(&self) {
         self.reported.set(0);
     }

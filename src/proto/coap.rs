@@ -41,6 +41,14 @@ pub enum CoapOption<'a> {
 
 impl CoapOption<'_> {
     /// The option number (RFC 7252 §12.2).
+    ///
+    /// ```
+    /// use microurl::{coap::CoapOption, percent::PercentEncoded as P};
+    /// assert_eq!(CoapOption::UriHost(P::new("sensor.example")).number(), 3);
+    /// assert_eq!(CoapOption::UriPort(61616).number(), 7);
+    /// assert_eq!(CoapOption::UriPath(P::new("core")).number(), 11);
+    /// assert_eq!(CoapOption::UriQuery(P::new("rt=temp")).number(), 15);
+    /// ```
     #[must_use]
     pub const fn number(&self) -> u16 {
         match self {

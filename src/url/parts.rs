@@ -52,6 +52,17 @@ pub struct UrlParts {
 
 impl<'a> Url<'a> {
     /// The URL's offsets and flags, to store next to [`Url::as_str`].
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse("https://example.com:8443/a?b", &mut arena)?;
+    /// let parts = url.parts();
+    /// let host = parts.host_start as usize..parts.host_end as usize;
+    /// assert_eq!(&url.as_str()[host], "example.com");
+    /// assert_eq!((parts.port, parts.query_start), (Some(8443), Some(26)));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     #[must_use]
     pub fn parts(&self) -> UrlParts {
         UrlParts {
@@ -213,6 +224,15 @@ impl ValidationErrors {
     /// The set with raw bits `bits` (bit `n` is `ValidationError::ALL[n]`; other bits are
     /// dropped), the inverse of [`ValidationErrors::bits`]. `const`, for the [`UrlParts`] of
     /// a [`url!`](crate::url!) constant.
+    ///
+    /// ```
+    /// use microurl::{ValidationError, ValidationErrors};
+    /// const FIRST: ValidationErrors = ValidationErrors::from_bits(1); // bit 0: `ALL[0]`
+    /// assert_eq!(FIRST.first(), Some(ValidationError::ALL[0]));
+    /// let mut set = ValidationErrors::EMPTY;
+    /// set.insert(ValidationError::InvalidReverseSolidus);
+    /// assert_eq!(ValidationErrors::from_bits(set.bits()), set);
+    /// ```
     #[must_use]
     pub const fn from_bits(bits: u32) -> ValidationErrors {
         let count = crate::ValidationError::ALL.len() as u32;

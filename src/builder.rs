@@ -4,6 +4,8 @@
 
 use crate::error::{Error, NetError};
 use crate::percent::{COMPONENT, EncodeSet, PATH_SEGMENT, USERINFO, percent_encode_byte};
+use crate::scan::is_tab_or_newline;
+use crate::scheme::SchemeType;
 use crate::url::Url;
 use crate::urlbuf::UrlBuf;
 use core::net::IpAddr;
@@ -120,6 +122,8 @@ pub struct UrlBuilder<'b> {
     error: Option<NetError>,
     /// Bytes of a non-ASCII host (IDNA may grow them: see `needed`).
     non_ascii_host: usize,
+    /// The scheme's type: which host texts keep their place ([`host_breaks_out`]).
+    scheme: SchemeType,
 }
 
 /// The text written so far (what fits in the buffer) and the first error, if any.
@@ -154,15 +158,20 @@ impl<'b> UrlBuilder<'b> {
         }
     }
 
-    /// Starts a URL with `scheme` (written as given; the parse checks it).
+    /// Starts a URL with `scheme`, in any case: an ASCII letter, then ASCII letters, digits,
+    /// `+`, `-` and `.` (<https://url.spec.whatwg.org/#scheme-state>); tabs and newlines
+    /// are dropped, as the URL parser drops them. Any other byte would end the scheme and
+    /// start the rest of a URL: [`build`](UrlBuilder::build) refuses it with
+    /// [`NetError::BadPart`] at its offset in `scheme`.
     ///
     /// ```
-    /// use microurl::{Error, NetError, UrlBuilder};
+    /// use microurl::{NetError, UrlBuilder};
     /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
     /// let url = UrlBuilder::new("HTTPS", &mut a).host("example.com").build()?;
     /// assert_eq!(url.as_str(), "https://example.com/");
-    /// let err = UrlBuilder::new("not a scheme", &mut b).host("example.com").build();
-    /// assert!(matches!(err, Err(NetError::Url(Error::Parse(_)))));
+    /// // Not a scheme: its `:` would start the URL's other parts.
+    /// let err = UrlBuilder::new("https://evil.example/?", &mut b).host("example.com").build();
+    /// assert_eq!(err.unwrap_err(), NetError::BadPart { position: 5 });
     /// # Ok::<(), microurl::NetError>(())
     /// ```
     #[must_use]
@@ -170,11 +179,13 @@ impl<'b> UrlBuilder<'b> {
         let mut out = Out { buf, len: 0 };
         out.push_tab_free(scheme.as_bytes());
         out.push(b":");
+        let (kind, breaks_at) = scheme_state(scheme.as_bytes());
         UrlBuilder {
             out,
             stage: Stage::Scheme,
-            error: None,
+            error: breaks_at.map(|position| NetError::BadPart { position }),
             non_ascii_host: 0,
+            scheme: kind,
         }
     }
 
@@ -229,7 +240,12 @@ impl<'b> UrlBuilder<'b> {
 
     /// The host, as text (a domain, IPv4 or an opaque host; the parse validates and
     /// normalizes it, with IDNA for special schemes). For an IPv6 address use
-    /// [`UrlBuilder::ip`].
+    /// [`UrlBuilder::ip`]. Text that would end the host and start another part of the URL
+    /// is refused with [`NetError::BadPart`] at its offset in `host`, so that a host from
+    /// configuration or a peer cannot add credentials, a port or a path: `@`, `/`, `?`,
+    /// `#`, `\`, a `:` outside `[...]`, an empty host for a special scheme but `file` (the
+    /// parser would take the first segment for the host), and for `file` a Windows drive
+    /// letter such as `C|` (the parser would take it for the path's start).
     ///
     /// ```
     /// use microurl::UrlBuilder;
@@ -238,11 +254,23 @@ impl<'b> UrlBuilder<'b> {
     /// assert_eq!(url.as_str(), "http://127.0.0.1/"); // special scheme: an IPv4 address
     /// let url = UrlBuilder::new("coap", &mut b).host("Sensor.LOCAL").build()?;
     /// assert_eq!(url.as_str(), "coap://Sensor.LOCAL"); // not special: an opaque host, as written
+    ///
+    /// // Refused, not moved into the path, credentials or port:
+    /// use microurl::NetError;
+    /// for (host, at) in [("evil.example/x?", 12), ("user@evil.example", 4), ("h.example:1", 9)] {
+    ///     let mut buf = [0u8; 64];
+    ///     let err = UrlBuilder::new("https", &mut buf).host(host).segment("s").build();
+    ///     assert_eq!(err.unwrap_err(), NetError::BadPart { position: at });
+    /// }
     /// # Ok::<(), microurl::NetError>(())
     /// ```
     #[must_use]
     pub fn host(mut self, host: &str) -> Self {
         if self.authority_start() {
+            if let Some(position) = host_breaks_out(host.as_bytes(), self.scheme) {
+                self.error = Some(NetError::BadPart { position });
+                return self;
+            }
             if !host.is_ascii() {
                 self.non_ascii_host = host.len();
             }
@@ -407,6 +435,81 @@ impl<'b> UrlBuilder<'b> {
             Error::ArenaTooSmall { needed } => NetError::UrlBufTooSmall { needed },
             e => NetError::Url(e),
         })
+    }
+}
+
+/// The type of the scheme `scheme` spells once its tabs and newlines are dropped, and the
+/// offset in `scheme` of the first byte that cannot be part of a scheme
+/// (<https://url.spec.whatwg.org/#scheme-start-state>: an ASCII letter first, then ASCII
+/// letters, digits, `+`, `-` and `.`), or of its end when it has no byte but tabs and
+/// newlines.
+fn scheme_state(scheme: &[u8]) -> (SchemeType, Option<usize>) {
+    // A special scheme has at most five bytes: the first six tell one.
+    let (mut head, mut len) = ([0u8; 6], 0);
+    for (i, &b) in scheme.iter().enumerate() {
+        if is_tab_or_newline(b) {
+            continue;
+        }
+        let allowed = match len {
+            0 => b.is_ascii_alphabetic(),
+            _ => b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'),
+        };
+        if !allowed {
+            return (SchemeType::NotSpecial, Some(i));
+        }
+        if let Some(slot) = head.get_mut(len) {
+            *slot = b;
+        }
+        len += 1;
+    }
+    if len == 0 {
+        return (SchemeType::NotSpecial, Some(scheme.len()));
+    }
+    let kind = match head.get(..len) {
+        Some(name) => SchemeType::of(name),
+        None => SchemeType::NotSpecial,
+    };
+    (kind, None)
+}
+
+/// The offset in `host` of what would move it out of the host the builder writes after
+/// `scheme://` (<https://url.spec.whatwg.org/#authority-state>,
+/// <https://url.spec.whatwg.org/#host-state>, <https://url.spec.whatwg.org/#file-host-state>),
+/// tabs and newlines passed over as the parser passes over them:
+/// - `@`: what precedes it would be credentials;
+/// - `/`, `?`, `#`, `\`: a path, query or fragment would start (`\` ends a special URL's
+///   host, and is a forbidden host code point in any other);
+/// - `:` outside `[...]`: a port would start;
+/// - for a special scheme but `file`, an empty host (at 0): the parser skips the slashes
+///   after the scheme, so the path's first segment would be the host;
+/// - for `file`, a Windows drive letter (at its second byte): the parser reads it as the
+///   path's start.
+///
+/// Any other byte stays in the host, where the host parser takes or refuses it.
+fn host_breaks_out(host: &[u8], scheme: SchemeType) -> Option<usize> {
+    let mut inside_brackets = false;
+    let mut kept = [0u8; 2];
+    let mut len = 0;
+    let mut last = 0;
+    for (i, &b) in host.iter().enumerate() {
+        match b {
+            b'\t' | b'\n' | b'\r' => continue,
+            b'@' | b'/' | b'?' | b'#' | b'\\' => return Some(i),
+            b':' if !inside_brackets => return Some(i),
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            _ => {}
+        }
+        if let Some(slot) = kept.get_mut(len) {
+            *slot = b;
+        }
+        len += 1;
+        last = i;
+    }
+    match len {
+        0 if scheme.is_special() && !scheme.is_file() => Some(0),
+        2 if scheme.is_file() && kept[0].is_ascii_alphabetic() && kept[1] == b'|' => Some(last),
+        _ => None,
     }
 }
 

@@ -140,12 +140,28 @@ impl Format for NetError {
                     position
                 )
             }
-            NetError::BadOption { number } => {
+            NetError::BadOption { number } | NetError::OptionTooLong { number } => {
                 write!(f, "{=str} (option {=u16})", self.name(), number)
+            }
+            NetError::UnsafeByte { position } => {
+                write!(
+                    f,
+                    "{=str} (byte {=usize} of the URL)",
+                    self.name(),
+                    position
+                )
             }
             NetError::Url(e) => write!(f, "{}", e),
             NetError::UrlBufTooSmall { needed } => {
                 write!(f, "{=str}: {=usize} bytes needed", self.name(), needed)
+            }
+            NetError::BadPart { position } => {
+                write!(
+                    f,
+                    "{=str} (byte {=usize} of the part)",
+                    self.name(),
+                    position
+                )
             }
             _ => write!(f, "{=str}", self.name()),
         }

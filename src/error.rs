@@ -545,6 +545,15 @@ pub enum NetError {
     /// ([`Error::ArenaTooSmall`]), bytes that are not UTF-8, or a composed URL that does not
     /// parse.
     Url(Error),
+    /// [`crate::UrlBuilder`]: a scheme or host given as text holds a byte that would end it
+    /// and start another part of the URL (a scheme's first byte that is not a letter, or a
+    /// later one that is not a letter, digit, `+`, `-` or `.`; a host's `@`, `/`, `?`, `#`,
+    /// `\` or `:` outside `[...]`, and the other cases [`crate::UrlBuilder::host`] lists);
+    /// `position` is its byte offset in that text.
+    BadPart {
+        /// Byte offset in the scheme or host given.
+        position: usize,
+    },
     /// [`crate::UrlBuilder::build_buf`]: the URL was built in the builder's buffer, but the
     /// [`crate::UrlBuf`] is too small to hold it; a capacity of `needed` bytes does. (The
     /// builder's buffer too small is [`NetError::Url`] with [`Error::ArenaTooSmall`], as
@@ -576,6 +585,9 @@ impl fmt::Display for NetError {
             NetError::Url(e) => e.fmt(f),
             NetError::UrlBufTooSmall { needed } => {
                 write!(f, "{}: {needed} bytes needed", self.name())
+            }
+            NetError::BadPart { position } => {
+                write!(f, "{} (byte {position} of the part)", self.name())
             }
             _ => f.write_str(self.name()),
         }
@@ -610,6 +622,7 @@ impl NetError {
             NetError::OptionTooLong { .. } => "CoAP option value over 255 bytes",
             NetError::Url(_) => "URL error",
             NetError::UrlBufTooSmall { .. } => "UrlBuf too small",
+            NetError::BadPart { .. } => "builder part would change the URL's other parts",
         }
     }
 }

@@ -437,7 +437,8 @@ impl<'a> PercentEncoded<'a> {
         self.0
     }
 
-    /// The text itself when it contains no `%XX` (nothing to decode).
+    /// The text itself when it contains no `%` at all, so decoding cannot change it; `None`
+    /// otherwise, even for a `%` that decoding would keep (`100%`).
     ///
     /// ```
     /// use microurl::percent::PercentEncoded;

@@ -347,7 +347,8 @@ impl SchemeKind {
         )
     }
 
-    /// Whether the transport is secured (TLS or DTLS).
+    /// Whether the scheme names a secured transport (TLS or DTLS); `false` for
+    /// [`SchemeKind::Other`], whose transport this crate does not know.
     ///
     /// ```
     /// use microurl::SchemeKind;

@@ -354,7 +354,8 @@ impl<'a> Url<'a> {
         self.spliced(self.host_edit(value, arena, false))
     }
 
-    /// The `hostname` setter: like [`Url::set_host`] but a port makes it fail.
+    /// The `hostname` setter: like [`Url::set_host`], but a value with a port leaves the URL
+    /// as it is (`Ok`, as the standard's setter ignores it).
     ///
     /// ```
     /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);

@@ -384,7 +384,8 @@ impl<'a> Url<'a> {
         self.rec.host_kind.unwrap_or(HostKind::None)
     }
 
-    /// The host, typed.
+    /// The host, typed. An IPv6 address is the address alone: the zone a URL from
+    /// [`Url::parse_with_zone`] may carry stays in [`Url::host_str`] only.
     ///
     /// ```
     /// use microurl::{Host, Url};
@@ -587,7 +588,9 @@ impl<'a> Url<'a> {
         v
     }
 
-    /// Checks the offset invariants (used by tests and debug builds).
+    /// Checks the offset invariants (every offset has its documented meaning in the
+    /// serialization), for tests and debug assertions: always `Ok` for a `Url` this crate
+    /// made, one from [`Url::from_parts`] included (which refuses parts that fail them).
     ///
     /// ```
     /// let mut arena = [0u8; 64];

@@ -364,3 +364,110 @@ fn builder_raw_parts_with_tabs_and_newlines() {
         }
     }
 }
+
+/// Text with tabs and newlines dropped, as the URL parser drops them.
+fn tab_free(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    /// Whatever text is given as the scheme and the host, a URL the builder returns has the
+    /// parts given and no others: its scheme is the text given (lowercased), it has no
+    /// credentials, its port is the one given (none for a special scheme's default), its
+    /// path, query and fragment are the ones written after the host. Text that would move
+    /// into another part is refused ([`NetError::BadPart`]), at a byte of the text that is
+    /// not a tab or newline.
+    #[test]
+    fn builder_parts_stay_in_place(
+        scheme in prop_oneof![
+            prop::sample::select(vec!["http", "HTTPS", "ws", "file", "coap", "mqtt", "foo", "ht\ttp"])
+                .prop_map(str::to_owned),
+            "[ -~\t\n]{0,10}",
+        ],
+        host in prop_oneof![
+            "[a-z0-9.:@/?#\\\\\\[\\]|%-]{0,10}",
+            "[ -~\t]{0,16}",
+            "[a-zA-Z][|:]",
+            "[a-z.／＠：。ß]{0,6}",
+        ],
+        port in prop::option::of(any::<u16>()),
+    ) {
+        let mut buf = vec![0u8; 4096];
+        let mut b = UrlBuilder::new(&scheme, &mut buf).host(&host);
+        if let Some(p) = port { b = b.port(p); }
+        let url = match b.segment("s").query_pair("k", "v").build() {
+            Ok(url) => url,
+            Err(NetError::BadPart { position }) => {
+                let in_scheme = scheme.as_bytes().get(position);
+                let in_host = host.as_bytes().get(position);
+                let at_end = position == scheme.len() || position == 0;
+                prop_assert!(
+                    in_scheme.is_some_and(|b| !b"\t\n\r".contains(b))
+                        || in_host.is_some_and(|b| !b"\t\n\r".contains(b))
+                        || at_end,
+                    "position {} in {:?} / {:?}", position, scheme, host
+                );
+                return Ok(());
+            }
+            Err(_) => return Ok(()),
+        };
+        let scheme = tab_free(&scheme).to_ascii_lowercase();
+        prop_assert_eq!(url.scheme(), scheme.as_str(), "{}", url.as_str());
+        prop_assert_eq!(url.username(), "", "{}", url.as_str());
+        prop_assert_eq!(url.password(), "", "{}", url.as_str());
+        let want_port = port.filter(|&p| microurl::default_port(&scheme) != Some(p));
+        prop_assert_eq!(url.port(), want_port, "{}", url.as_str());
+        prop_assert_eq!(url.pathname(), "/s", "{}", url.as_str());
+        prop_assert_eq!(url.query(), Some("k=v"), "{}", url.as_str());
+        prop_assert_eq!(url.fragment(), None, "{}", url.as_str());
+    }
+}
+
+/// The cases the property above stands for, each at the byte that would have moved: a path,
+/// credentials or a port from the host, the rest of a URL from the scheme, the first
+/// segment taken for an empty special host, a drive letter taken for a `file` path.
+#[test]
+fn builder_refuses_parts_that_would_move() {
+    let cases: [(&str, &str, usize); 9] = [
+        ("https", "evil.example/x?", 12),
+        ("https", "user@evil.example", 4),
+        ("https", "good.example:1", 12),
+        ("https", "a\\b", 1),
+        ("coap", "h#f", 1),
+        ("https", "", 0),
+        ("file", "C|", 1),
+        ("https://evil.example/?", "good.example", 5),
+        ("1http", "h", 0),
+    ];
+    for (scheme, host, position) in cases {
+        let mut buf = [0u8; 128];
+        let r = UrlBuilder::new(scheme, &mut buf)
+            .host(host)
+            .segment("s")
+            .build();
+        assert_eq!(
+            r.map(|u| u.as_str().to_owned()),
+            Err(NetError::BadPart { position }),
+            "{scheme:?} {host:?}"
+        );
+    }
+    // Kept: an IPv6 literal's `:` inside brackets, an empty host where it is one (`file`,
+    // a non-special scheme), a one-letter `file` host.
+    for (scheme, host, want) in [
+        ("http", "[::1]", "http://[::1]/s"),
+        ("file", "", "file:///s"),
+        ("foo", "", "foo:///s"),
+        ("file", "c", "file://c/s"),
+    ] {
+        let mut buf = [0u8; 128];
+        let url = UrlBuilder::new(scheme, &mut buf)
+            .host(host)
+            .segment("s")
+            .build();
+        assert_eq!(url.map(|u| u.as_str().to_owned()), Ok(want.to_owned()));
+    }
+}

@@ -272,7 +272,8 @@ macro_rules! validation_errors {
         pub enum ValidationError { $($variant,)* }
 
         impl ValidationError {
-            /// Every validation error, in the spec's table order.
+            /// Every validation error, in the spec's table order (`domain-to-Unicode`, which
+            /// the standard no longer lists, after `domain-to-ASCII`; never reported).
             pub const ALL: &'static [ValidationError] = &[$(ValidationError::$variant,)*];
 
             /// The spec's name, e.g. `"invalid-URL-unit"`.
@@ -292,6 +293,9 @@ macro_rules! validation_errors {
 
 validation_errors! {
     DomainToAscii = "domain-to-ASCII",
+    // Older than the url.bs this crate cites, which no longer lists it (domain to Unicode's
+    // errors are the host parser's, signified when the host was parsed): never reported,
+    // kept so that the names and bit positions C and Rust callers hold stay as they were.
     DomainToUnicode = "domain-to-Unicode",
     DomainPercentEncoded = "domain-percent-encoded",
     HostInvalidCodePoint = "host-invalid-code-point",

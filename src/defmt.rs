@@ -285,8 +285,9 @@ impl Format for mqtt::Broker<'_> {
     fn format(&self, f: Formatter<'_>) {
         write!(
             f,
-            "Broker {{ server: {}, port: {=u16}, tls: {=bool}, transport: {}, username: {=bool}, password: {=bool} }}",
+            "Broker {{ server: {}, zone: {}, port: {=u16}, tls: {=bool}, transport: {}, username: {=bool}, password: {=bool} }}",
             self.server,
+            self.zone,
             self.port,
             self.tls,
             self.transport,

@@ -7,6 +7,11 @@ use core::fmt;
 
 /// A URL's origin: a tuple (scheme, host, port) or an opaque origin.
 ///
+/// `==` compares values, and every opaque origin is one value here: two opaque origins are
+/// `==` although the URL Standard makes a new, unique one for each URL. For HTML's
+/// same-origin check, under which an opaque origin is the same as no other URL's, use
+/// [`Origin::is_same_origin`].
+///
 /// `Display` gives the ASCII serialization (<https://html.spec.whatwg.org/#ascii-serialisation-of-an-origin>):
 /// `scheme://host[:port]`, or `null` for an opaque origin.
 ///
@@ -48,6 +53,40 @@ impl Origin<'_> {
     #[must_use]
     pub fn is_opaque(&self) -> bool {
         matches!(self, Origin::Opaque)
+    }
+
+    /// Whether `self` and `other`, the origins of two URLs, are the same origin
+    /// (<https://html.spec.whatwg.org/#same-origin>): two tuple origins with equal scheme,
+    /// host and port. Never for an opaque origin: each URL's opaque origin is a new one
+    /// (<https://url.spec.whatwg.org/#concept-url-origin>), the same as no other URL's.
+    ///
+    /// ```
+    /// use microurl::Url;
+    /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+    /// let page = Url::parse("https://example.com/a", &mut a)?;
+    /// let api = Url::parse("https://example.com:443/api", &mut b)?;
+    /// assert!(page.origin().is_same_origin(&api.origin()));
+    ///
+    /// // Two brokers: both origins are opaque, and `==`, but not the same origin.
+    /// let one = Url::parse("mqtt://broker.example/", &mut a)?;
+    /// let other = Url::parse("mqtt://evil.example/", &mut b)?;
+    /// assert!(one.origin() == other.origin());
+    /// assert!(!one.origin().is_same_origin(&other.origin()));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
+    #[must_use]
+    pub fn is_same_origin(&self, other: &Origin<'_>) -> bool {
+        match (self, other) {
+            (
+                Origin::Tuple { scheme, host, port },
+                Origin::Tuple {
+                    scheme: s,
+                    host: h,
+                    port: p,
+                },
+            ) => scheme == s && host == h && port == p,
+            _ => false,
+        }
     }
 
     /// The Unicode serialization of the origin
@@ -355,12 +394,18 @@ impl<'a> Url<'a> {
 
 /// Stack bytes [`Url::origin`] uses for a `blob:` URL whose inner scheme and authority are
 /// not canonical (the rest of the inner URL is not parsed): their serialization must fit,
-/// else the origin is opaque ([`Url::origin_in`] takes an arena instead). 128, not more: the
-/// scratch is above the parser's deepest chain (1,536 B on a Cortex-M0).
+/// and its host must appear in the URL as it serializes (the origin borrows it from there),
+/// else the origin is given as opaque ([`Url::origin_in`] takes an arena instead). 128, not
+/// more: the scratch is above the parser's deepest chain (1,536 B on a Cortex-M0).
 pub const BLOB_ORIGIN_SCRATCH: usize = 128;
 
 impl<'a> Url<'a> {
-    /// The origin (<https://url.spec.whatwg.org/#concept-url-origin>).
+    /// The origin (<https://url.spec.whatwg.org/#concept-url-origin>), borrowed from this
+    /// URL's text. For a `blob:` URL that is the origin of the URL it holds, which this URL's
+    /// text may not hold as it serializes: when the inner host is written otherwise
+    /// (`blob:https://EXAMPLE.com/x`, an IPv4 address in another form, percent-encoded or
+    /// international), the origin is given as opaque, although it is not. [`Url::origin_in`]
+    /// gives it, from an arena.
     ///
     /// ```
     /// let mut arena = [0u8; 64];

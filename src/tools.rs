@@ -9,7 +9,8 @@ use core::hash::{Hash, Hasher};
 impl<'a> Url<'a> {
     /// The path's segments, as serialized (percent-encoded), for a URL whose path is a list;
     /// `None` for an opaque path (`mailto:x`). The segments joined with `/` (each after a
-    /// `/`) are the path again.
+    /// `/`) are the path again, but for an empty path (`foo://h`, an empty list of segments
+    /// in the standard), which gives one empty segment, as the path `/` does.
     ///
     /// ```
     /// let mut arena = [0u8; 64];

@@ -14,7 +14,10 @@ use heapless::String;
 /// `static` and be edited with the URL setters. Nothing is allocated.
 ///
 /// A setter that fails, or whose result does not fit in `N` bytes, leaves the URL unchanged.
-/// Setters build the new serialization in `N` bytes of stack before copying it in.
+/// Setters build the new serialization in `N` bytes of stack before copying it in. Those
+/// `N` bytes are the parse's arena, as with [`Url::parse`]: an input whose parse needs room
+/// past its result (an international domain's UTS46 processing, dot segments removed) can
+/// need more than the result's length; [`Error::ArenaTooSmall`] says how much.
 ///
 /// ```
 /// use microurl::UrlBuf;

@@ -17,14 +17,19 @@ use crate::url::Url;
 /// Stack bytes in which the checker runs strict UTS46 ToASCII on one label of a domain that
 /// needs UTS46 (non-ASCII, or with an `xn--` label). A valid label's ASCII form has at most
 /// 63 bytes, so at most 59 code points (each takes at least one byte after `xn--`).
-/// Processing writes a label canonically decomposed, at most 9 bytes a code point (a Hangul
-/// syllable's three jamo: the most of any character in NFC), then puts each run of combining
-/// marks in canonical order through scratch after the label, as much as the run: its marks
-/// are code points of their own (at most 4 bytes, 8 with the copy) or the marks of the
-/// character before them (at most 6 bytes: U+1F82's three). So 59 × 9 + 6 = 537 bytes. An
-/// `xn--` label is decoded after itself, 4 bytes a code point: 59 + 236 bytes, which the
-/// verdict's decoding needs too ([`bidi_rule_across_labels`]). A label that needs more is not
-/// valid.
+/// Processing writes a label canonically decomposed, then puts each run of combining marks
+/// in canonical order through scratch after the label, as much as the run: its marks are
+/// code points of their own (at most 4 bytes, 8 with the copy) or the marks of the character
+/// before them (at most 6 bytes: U+1F82's three). A character decomposes to at most 9 bytes
+/// (a Hangul syllable's three jamo), but for four that IDNA allows since Unicode 16, which
+/// decompose to three 4-byte code points: U+16126..U+16128 (Gurung Khema) and U+16D6A
+/// (Kirat Rai). So 59 × 9 + 6 = 537 bytes hold every valid label of at most 47 of those
+/// four, and 59 × 12 + 6 = 714 bytes would hold every one: a label of more than 47 of them
+/// does not fit, and the checker answers that it is not valid although strict ToASCII
+/// accepts it (up to 59). The larger buffer would take this entry point's stack past its
+/// Cortex-M0 budget of 1,536 bytes. An `xn--` label is decoded after itself, 4 bytes a code
+/// point: 59 + 236 bytes, which the verdict's decoding needs too
+/// ([`bidi_rule_across_labels`]).
 #[cfg(feature = "idna")]
 const LABEL_SCRATCH: usize = 576;
 
@@ -40,13 +45,19 @@ const _: () = assert!(LABEL_SCRATCH >= 59 * 9 + 6 && LABEL_SCRATCH >= 59 * 5);
 /// (credentials, backslashes, `%` not followed by two hex digits, code points that are not
 /// URL code points, non-canonical IPv4 forms, a domain that strict UTS46 rejects, ...).
 /// Without the `idna` feature a domain that needs UTS46 (non-ASCII, or an `xn--` label)
-/// cannot be checked and is reported as not valid.
+/// cannot be checked and is reported as not valid. One known false answer: a domain label
+/// of more than 47 of the four characters U+16126..U+16128 and U+16D6A (Unicode 16 scripts),
+/// valid up to 59, is reported as not valid (its decomposition does not fit the checker's
+/// stack buffer, which the entry point's Cortex-M0 stack budget holds; strict mode and
+/// [`Url::parse`] take it).
 ///
 /// # Strict mode
 /// [`Options::STRICT`](crate::Options::STRICT) fails a parse at the first validation error
 /// the parser reports (named, with its position), so it accepts exactly the inputs the
 /// parser reports no validation error for: for an input without a base, exactly the valid
-/// URL strings this function accepts. Measured against whatwg-url 17.3.0 (the reference
+/// URL strings this function accepts (but for the label above). Without the `idna` feature,
+/// strict mode cannot check `xn--` labels either: it accepts them, and a `Url` records no
+/// `domain-to-ASCII` error for them. Measured against whatwg-url 17.3.0 (the reference
 /// implementation): the ordered validation errors and this checker agree on all of its 184
 /// validation cases (`tests/validation.rs`) and on the differential
 /// `scripts/whatwg-url-diff.sh` (its header lists what remains and why).
@@ -315,7 +326,8 @@ fn strict_to_ascii_ok(input: &str) -> bool {
     let mut rest = Some(input);
     while let Some(domain) = rest {
         let (label, after) = split_off_label(domain);
-        // Running out of scratch means the label is too long to be valid (LABEL_SCRATCH).
+        // Running out of scratch: a label too long to be valid, or one of the few valid
+        // ones LABEL_SCRATCH does not hold (see there), answered as not valid.
         let Ok(n) = crate::idna::to_ascii(label, options, &mut scratch) else {
             return false;
         };

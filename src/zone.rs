@@ -167,7 +167,11 @@ impl<'a> Url<'a> {
     /// parser: a new host with a zone fails there with
     /// [`ParseErrorKind::Ipv6InvalidCodePoint`]; build the new text and parse it with this
     /// function instead. A reference resolved against it ([`Url::join`]) keeps the zone
-    /// when it keeps the host. There is no [`crate::UrlBuf`] counterpart.
+    /// when it keeps the host. There is no [`crate::UrlBuf`] counterpart. What reads the URL
+    /// as a [`crate::Reference`] takes no zone, as the standard's parser does not:
+    /// [`Url::make_relative`] gives `Ok(None)` with such a URL on either side, and
+    /// [`Url::unicode_href`] and [`crate::Reference::resolve_url`] fail with
+    /// [`ParseErrorKind::Ipv6InvalidCodePoint`] (use [`Url::join`] to resolve).
     ///
     /// On [`Error::ArenaTooSmall`], `needed` bytes of arena always suffice (the zone-free
     /// input is copied into the arena while it is parsed, so the arena must hold at least

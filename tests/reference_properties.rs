@@ -105,3 +105,79 @@ proptest! {
         exercise(&input, &base, start);
     }
 }
+
+/// `unicode_href` keeps default-ignorable code points percent-encoded (invisible, or
+/// reordering what follows, as U+202E), at both ends of each of their ranges, and decodes
+/// the visible characters beside them.
+#[test]
+fn unicode_href_keeps_invisible_characters_escaped() {
+    let escaped = [
+        '\u{AD}',
+        '\u{34F}',
+        '\u{61C}',
+        '\u{115F}',
+        '\u{1160}',
+        '\u{17B4}',
+        '\u{180B}',
+        '\u{180F}',
+        '\u{200B}',
+        '\u{200F}',
+        '\u{202A}',
+        '\u{202E}',
+        '\u{2060}',
+        '\u{2066}',
+        '\u{206F}',
+        '\u{3164}',
+        '\u{FE00}',
+        '\u{FE0F}',
+        '\u{FEFF}',
+        '\u{FFA0}',
+        '\u{FFF0}',
+        '\u{FFF8}',
+        '\u{1BCA0}',
+        '\u{1BCA3}',
+        '\u{1D173}',
+        '\u{1D17A}',
+        '\u{E0001}',
+        '\u{E007F}',
+        '\u{E0100}',
+        '\u{E0FFF}',
+    ];
+    let shown = [
+        '\u{AE}',
+        '\u{350}',
+        '\u{61D}',
+        '\u{1161}',
+        '\u{17B6}',
+        '\u{180A}',
+        '\u{2010}',
+        '\u{202F}',
+        '\u{2070}',
+        '\u{3165}',
+        '\u{FE10}',
+        '\u{FFA1}',
+        '\u{1BCA4}',
+        '\u{1D17B}',
+        'α',
+    ];
+    for (list, decoded) in [(&escaped[..], false), (&shown[..], true)] {
+        for &c in list {
+            let mut utf8 = [0u8; 4];
+            let pct: String = c
+                .encode_utf8(&mut utf8)
+                .bytes()
+                .map(|b| format!("%{b:02X}"))
+                .collect();
+            let input = format!("http://h/a{pct}b?{pct}#{pct}");
+            let mut arena = [0u8; 128];
+            let url = Url::parse(&input, &mut arena).unwrap();
+            let mut out = [0u8; 128];
+            let shown = url.unicode_href(&mut out).unwrap();
+            let want = match decoded {
+                true => format!("http://h/a{c}b?{c}#{c}"),
+                false => input.clone(),
+            };
+            assert_eq!(shown, want, "U+{:04X}", c as u32);
+        }
+    }
+}

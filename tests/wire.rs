@@ -200,6 +200,51 @@ fn coap_repeated_host_or_port_refused() {
     assert_eq!(url.as_str(), "coap://allowed.example/a");
 }
 
+/// RFC 7252 §6.5 step 2 and §5.10.1: a Uri-Host that is an IP-literal is the URL's host
+/// (the URL Standard's IPv6 serialization), not a name with its brackets and colons
+/// percent-encoded; one that starts with `[` but holds no IPv6 address (an IPvFuture, a
+/// zone, an IPv4 address) gives no URL. Such a URL gives no Uri-Host back (§6.4 step 5:
+/// an IP-literal host is the destination's).
+#[test]
+fn coap_uri_host_ip_literal() {
+    let dest = "192.0.2.1:5683".parse().unwrap();
+    for (host, want) in [
+        (&b"[2001:db8::1]"[..], "coap://[2001:db8::1]/a"),
+        (b"[2001:DB8:0:0::1]", "coap://[2001:db8::1]/a"),
+        (b"[::ffff:192.0.2.1]", "coap://[::ffff:c000:201]/a"),
+    ] {
+        let mut buf = [0u8; 256];
+        let options: [(u16, &[u8]); 2] = [(coap::URI_HOST, host), (coap::URI_PATH, b"a")];
+        let url = coap::url_from_options(SchemeKind::Coap, dest, options, &mut buf).unwrap();
+        assert_eq!(url.as_str(), want);
+        assert_eq!(url.host_kind(), microurl::HostKind::Ipv6);
+        let hosts = url
+            .coap_options()
+            .unwrap()
+            .filter(|o| o.number() == coap::URI_HOST)
+            .count();
+        assert_eq!(hosts, 0, "{want}");
+    }
+    for host in [
+        &b"[v7.x]"[..],
+        b"[fe80::1%25eth0]",
+        b"[1.2.3.4]",
+        b"[::1",
+        b"[]",
+    ] {
+        let mut buf = [0u8; 256];
+        let options: [(u16, &[u8]); 1] = [(coap::URI_HOST, host)];
+        assert_eq!(
+            coap::url_from_options(SchemeKind::Coap, dest, options, &mut buf).err(),
+            Some(NetError::BadOption {
+                number: coap::URI_HOST
+            }),
+            "{}",
+            String::from_utf8_lossy(host)
+        );
+    }
+}
+
 /// RFC 7617 §2: the user-id cannot hold a `:`, and neither part a control character.
 #[test]
 fn basic_credentials() {

@@ -287,8 +287,14 @@ impl EncodeSet {
 /// Uri-Port, Uri-Path and Uri-Query are skipped). The URL text and the parse both use
 /// `buf`.
 ///
+/// A Uri-Host that is an IP-literal (`[2001:db8::1]`) is the URL's host as it is. Any other
+/// Uri-Host is taken as a name, and its bytes outside RFC 3986's `reg-name`, `%` included,
+/// are percent-encoded: where RFC 7252 §6.5 step 2 fails on a value that is not a
+/// `reg-name`, this gives a URL from which [`Url::coap_options`] gives back the same value.
+///
 /// Errors: [`NetError::WrongScheme`]; [`NetError::BadOption`] for a Uri-Port longer than two
-/// bytes, an empty Uri-Host, or a Uri-Host or Uri-Port that occurs more than once (RFC 7252
+/// bytes, an empty Uri-Host, a Uri-Host that starts with `[` but is no IPv6 literal, or a
+/// Uri-Host or Uri-Port that occurs more than once (RFC 7252
 /// §5.4.5: each repeat of an option that is not repeatable is treated as an unrecognized
 /// option, and both are critical, so the request is refused, §5.4.1; taking either value
 /// would let a second Uri-Host choose another host than the first);
@@ -395,14 +401,25 @@ fn option_value<'o>(
     found
 }
 
-/// Step 2: the Uri-Host (there is at most one), or the destination address.
+/// Step 2: the Uri-Host (there is at most one), or the destination address. A Uri-Host
+/// that starts with `[` is an IP-literal (RFC 3986 §3.2.2; the option's default value,
+/// RFC 7252 §5.10.1), written as it is when it holds an IPv6 address and refused
+/// otherwise (an IPvFuture or a zone has no URL). Any other Uri-Host is a name, its bytes
+/// outside `reg-name` percent-encoded.
 fn write_host<'o>(
     out: &mut Out<'_>,
     ip: IpAddr,
     options: impl IntoIterator<Item = (u16, &'o [u8])>,
 ) -> Result<(), NetError> {
+    let refused = NetError::BadOption { number: URI_HOST };
     match option_value(options, URI_HOST) {
-        Some([]) => return Err(NetError::BadOption { number: URI_HOST }),
+        Some([]) => return Err(refused),
+        Some(literal @ [b'[', address @ .., b']']) => {
+            let mut v = crate::error::ValidationErrors::EMPTY;
+            crate::host::ipv6::parse(address, &mut v).map_err(|_| refused)?;
+            out.push(literal);
+        }
+        Some([b'[', ..]) => return Err(refused),
         Some(host) => out.push_encoded(host, &REG_NAME),
         None => out.push_ip(ip),
     }

@@ -26,8 +26,15 @@ pub enum Transport<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Broker<'a> {
     /// What to connect to (and the TLS SNI name, when it is a name): see
-    /// [`Url::server_name`] (no trailing dot; the URL's case).
+    /// [`Url::server_name`] (no trailing dot; the URL's case; an IPv6 address without its
+    /// zone, which is [`Broker::zone`]).
     pub server: ServerName<'a>,
+    /// The zone of an IPv6 server from [`Url::parse_with_zone`], as [`Url::ipv6_zone`]
+    /// gives it (`3`, `wlan0`): the interface to connect through, a number being the scope
+    /// id ([`Url::socket_addr`] reads it so) and a name the caller's to map to one. `None`
+    /// for every other server. A link-local address without it leaves the interface to the
+    /// stack.
+    pub zone: Option<&'a str>,
     /// The port: the URL's, or the scheme's default (1883, 8883, 80, 443).
     pub port: u16,
     /// TLS (`mqtts`, `wss`) or not.
@@ -113,6 +120,11 @@ impl<'a> Url<'a> {
     /// // A NUL is no MQTT string.
     /// let url = microurl::Url::parse("mqtt://a%00b@broker.example", &mut arena)?;
     /// assert_eq!(url.mqtt_broker(), Err(microurl::NetError::BadCredentials));
+    ///
+    /// // A link-local broker: its zone (here the interface index 3) comes with the address.
+    /// let url = microurl::Url::parse_with_zone("mqtt://[fe80::1%253]/", &mut arena)?;
+    /// let b = url.mqtt_broker()?;
+    /// assert_eq!((b.server, b.zone), (ServerName::Ip("fe80::1".parse().unwrap()), Some("3")));
     /// # Ok::<(), microurl::NetError>(())
     /// ```
     pub fn mqtt_broker(&self) -> Result<Broker<'a>, NetError> {
@@ -131,6 +143,7 @@ impl<'a> Url<'a> {
         check_mqtt_field(pass, false)?;
         Ok(Broker {
             server,
+            zone: self.ipv6_zone(),
             port,
             tls: kind.is_secure(),
             transport,

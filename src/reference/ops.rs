@@ -650,7 +650,9 @@ impl<'a> Reference<'a> {
         self.rebased_len(None, arena)
     }
 
-    /// Resolves against a [`Url`] (see [`Reference::resolve`]).
+    /// Resolves against a [`Url`] (see [`Reference::resolve`]). A base with an IPv6 zone
+    /// ([`Url::parse_with_zone`]) fails with [`ParseErrorKind::Ipv6InvalidCodePoint`]:
+    /// [`Url::join`] resolves against it.
     ///
     /// ```
     /// let (mut a, mut b) = ([0u8; 64], [0u8; 128]);

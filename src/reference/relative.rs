@@ -276,7 +276,10 @@ fn write_shortest(
 
 impl Url<'_> {
     /// The shortest reference that, rebased onto this URL (and normalized), gives `target`,
-    /// written into `arena`; `Ok(None)` when no reference can.
+    /// written into `arena`; `Ok(None)` when no reference can, and when either URL has an
+    /// IPv6 zone ([`Url::parse_with_zone`]), which a reference cannot carry. Between `file`
+    /// URLs with Windows drive letters it may give a longer reference than the shortest
+    /// (`file:/C:/a` or `./` where `/C:/a` or `/` would do): one that still gives `target`.
     ///
     /// ```
     /// use microurl::Url;

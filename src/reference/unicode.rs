@@ -27,7 +27,36 @@ fn decode_at(s: &[u8], i: usize) -> Option<(char, usize)> {
         *b = hex(i + 3 * k)?;
     }
     let c = core::str::from_utf8(bytes.get(..n)?).ok()?.chars().next()?;
-    (!super::encode::always_escaped(c)).then_some((c, 3 * n))
+    (!super::encode::always_escaped(c) && !is_default_ignorable(c)).then_some((c, 3 * n))
+}
+
+/// Unicode's default-ignorable code points (DerivedCoreProperties.txt,
+/// `Default_Ignorable_Code_Point`, stable since Unicode 5.2 but for U+180F, added in 14.0):
+/// characters a display does not show, the bidirectional formatting characters among them.
+/// Decoded, their `%XX` would vanish from the display, which the URL Standard's rendering
+/// advice rules out (<https://url.spec.whatwg.org/#url-rendering-i18n>: "unless that renders
+/// those sequences invisible"), and U+202E would show what follows it reversed
+/// (`a%E2%80%AEgpj.exe` read as `aexe.jpg`).
+fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c as u32,
+        0xAD | 0x34F
+            | 0x61C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
 }
 
 /// Writes `s` with its percent-encoded non-ASCII characters decoded.
@@ -50,8 +79,13 @@ fn decoded(out: &mut dyn Write, s: &str) -> fmt::Result {
 impl Url<'_> {
     /// A Unicode display of this URL into `out`: a domain in its Unicode form
     /// (<https://url.spec.whatwg.org/#concept-domain-to-unicode>), and percent-encoded UTF-8
-    /// elsewhere decoded where it is a character that may be shown (not a control or a
-    /// noncharacter). For display only: the result is not a serialization.
+    /// elsewhere decoded where it is a character that may be shown: not a control, a
+    /// noncharacter, or a default-ignorable code point (a soft hyphen, a zero-width
+    /// character, a bidirectional formatting character such as U+202E, a tag), whose `%XX`
+    /// would otherwise vanish from the display or reorder it. For display only: the result
+    /// is not a serialization. A URL with an
+    /// IPv6 zone ([`Url::parse_with_zone`]) fails with
+    /// [`crate::ParseErrorKind::Ipv6InvalidCodePoint`].
     ///
     /// ```
     /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
@@ -63,6 +97,9 @@ impl Url<'_> {
     /// // Without the `idna` feature, non-ASCII domains fail to parse; the rest is decoded.
     /// let url = microurl::Url::parse("http://example.com/%CE%B1?%20", &mut a)?;
     /// assert_eq!(url.unicode_href(&mut b)?, "http://example.com/α?%20");
+    /// // Invisible characters stay escaped: U+202E would show `gpj.exe` reversed.
+    /// let url = microurl::Url::parse("http://h/a%E2%80%AEgpj.exe?%E2%80%8B", &mut a)?;
+    /// assert_eq!(url.unicode_href(&mut b)?, "http://h/a%E2%80%AEgpj.exe?%E2%80%8B");
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn unicode_href<'b>(&self, out: &'b mut [u8]) -> Result<&'b str, Error> {

@@ -4,6 +4,11 @@
 //! device), numbers as defmt integers. Error kinds print their names (the spec's
 //! validation-error names for [`ParseErrorKind`]) as `{=str}`: no `Display2Format` or
 //! `Debug2Format`, so logging an error does not link `core::fmt`.
+//!
+//! A log line carries no password: a URL prints as its serialization with the password
+//! replaced by `***` ([`without_password`]), and the credentials of a broker or a reference
+//! print only whether they are there. (`Display` and `as_str` give the serialization whole,
+//! for the wire.)
 
 use defmt::{Format, Formatter, write};
 
@@ -24,17 +29,43 @@ use crate::scheme::SchemeKind;
 use crate::url::{Url, UrlParts};
 use crate::urlbuf::UrlBuf;
 
-/// The serialization (`href`).
-impl Format for Url<'_> {
-    fn format(&self, f: Formatter<'_>) {
-        write!(f, "{=str}", self.as_str())
+/// `text`, a URL's serialization or a builder's text, in the two pieces around its
+/// password: through the `:` that starts it, and from the `@` that ends it; `None` when it
+/// has no password. The authority is where the serialization has one: after `scheme://`, up
+/// to the first `/`, `?` or `#`; its credentials end at its last `@`, and the username at
+/// the first `:` before that (the userinfo set percent-encodes `:` and `@` in both).
+fn without_password(text: &str) -> Option<(&str, &str)> {
+    let colon = text.find(':')?;
+    let start = colon + 3;
+    if text.get(colon..start)? != "://" {
+        return None;
+    }
+    let authority = text.get(start..)?;
+    let authority = authority.get(..authority.find(['/', '?', '#']).unwrap_or(authority.len()))?;
+    let at = authority.rfind('@')?;
+    let password = authority.get(..at)?.find(':')?;
+    Some((text.get(..start + password + 1)?, text.get(start + at..)?))
+}
+
+/// `text` with its password replaced by `***` (see [`without_password`]).
+fn write_without_password(f: Formatter<'_>, text: &str) {
+    match without_password(text) {
+        Some((before, after)) => write!(f, "{=str}***{=str}", before, after),
+        None => write!(f, "{=str}", text),
     }
 }
 
-/// The serialization (`href`).
+/// The serialization (`href`), its password replaced by `***`.
+impl Format for Url<'_> {
+    fn format(&self, f: Formatter<'_>) {
+        write_without_password(f, self.as_str());
+    }
+}
+
+/// The serialization (`href`), its password replaced by `***`.
 impl<const N: usize> Format for UrlBuf<N> {
     fn format(&self, f: Formatter<'_>) {
-        write!(f, "{=str}", self.as_str())
+        write_without_password(f, self.as_str());
     }
 }
 
@@ -346,15 +377,15 @@ impl Format for Options<'_> {
     }
 }
 
-/// The non-empty tokens, by name.
+/// The tokens, by name; of the password only whether there is one.
 impl Format for Reference<'_> {
     fn format(&self, f: Formatter<'_>) {
         write!(
             f,
-            "Reference {{ scheme: {}, username: {}, password: {}, hostname: {}, port: {}, driveletter: {}, pathroot: {}, dirs: [",
+            "Reference {{ scheme: {}, username: {}, password: {=bool}, hostname: {}, port: {}, driveletter: {}, pathroot: {}, dirs: [",
             self.scheme(),
             self.username(),
-            self.password(),
+            self.password().is_some(),
             self.hostname(),
             self.port(),
             self.driveletter(),
@@ -376,10 +407,12 @@ impl Format for Reference<'_> {
     }
 }
 
-/// The text written so far and the first error, as `Debug` prints them.
+/// The text written so far, its password replaced by `***`.
 impl Format for UrlBuilder<'_> {
     fn format(&self, f: Formatter<'_>) {
-        write!(f, "UrlBuilder {{ written: {=str} }}", self.written())
+        write!(f, "UrlBuilder {{ written: ");
+        write_without_password(f, self.written());
+        write!(f, " }}");
     }
 }
 
@@ -418,6 +451,44 @@ impl Format for crate::idna::Uts46Options {
 #[cfg(test)]
 mod tests {
     use super::Format;
+
+    /// The password is cut out of a serialization wherever it has one, and nothing else is.
+    #[test]
+    fn passwords_are_cut_out_of_log_lines() {
+        let cut = |href: &str| {
+            let mut arena = [0u8; 256];
+            let url = crate::Url::parse(href, &mut arena).unwrap();
+            super::without_password(url.as_str()).map(|(b, a)| std::format!("{b}***{a}"))
+        };
+        for (href, want) in [
+            (
+                "mqtts://dev:s3cret@broker.example:8883/",
+                "mqtts://dev:***@broker.example:8883/",
+            ),
+            (
+                "https://u:p%40ss:w@h/a@b?c@d#e@f",
+                "https://u:***@h/a@b?c@d#e@f",
+            ),
+            ("https://:pw@h/", "https://:***@h/"),
+            ("foo://u:p@h", "foo://u:***@h"),
+        ] {
+            assert_eq!(cut(href).as_deref(), Some(want), "{href}");
+        }
+        // No password: the serialization as it is (no `***` at all).
+        for href in [
+            "https://user@h/:x@y",
+            "https://h/a:b@c",
+            "mailto:a:b@c",
+            "foo:/x:y@z",
+            "https://h/?a:b@c",
+            "https://h/#a:b@c",
+            "file:///a:b@c",
+        ] {
+            let mut arena = [0u8; 256];
+            let url = crate::Url::parse(href, &mut arena).unwrap();
+            assert_eq!(super::without_password(url.as_str()), None, "{href}");
+        }
+    }
     use std::string::String;
     use std::vec::Vec;
 

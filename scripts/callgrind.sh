@@ -105,7 +105,7 @@ for op in $OPS; do
 done
 
 if [[ $QUICK == 0 && ${ADVERSARIAL:-1} != 0 ]]; then
-    KINDS="canonical-path dotdot deep-then-up pct-dots many-dots-host huge-host idn-labels pct-path pct-host encode-path encode-query file-drive-up backslashes ipv4-zeros combining-marks"
+    KINDS="canonical-path dotdot deep-then-up pct-dots many-dots-host huge-host idn-labels pct-path pct-host encode-path encode-query file-drive-up backslashes ipv4-zeros combining-marks mapped-full-stops"
     # adversarial OP KINDS...: the table of instructions per byte at 1 KiB and 1 MiB.
     adversarial() {
         local op=$1 k p

@@ -468,3 +468,30 @@ fn set_protocol_to_file_keeps_a_localhost_host() {
         assert_eq!(buf.as_str(), want, "{href}");
     }
 }
+
+/// The protocol setter to `file` keeps a first path segment `C|` as the standard does
+/// (whatwg-url 17.3.0: `http://h/C|` gives `file://h/C|`, which a parse would make
+/// `file://h/C:`): the setter's result read again takes its path as written. It answered
+/// `ArenaTooSmall` for every arena.
+#[test]
+fn protocol_to_file_keeps_a_drive_letter_path_as_the_standard_does() {
+    for (input, want) in [
+        ("http://h/C|", "file://h/C|"),
+        ("https://h/c|/x", "file://h/c|/x"),
+        ("http://h/C|?q#f", "file://h/C|?q#f"),
+        ("ws://h/C:/x", "file://h/C:/x"),
+        ("http://localhost/x", "file://localhost/x"),
+    ] {
+        let mut arena = [0u8; 64];
+        let url = Url::parse(input, &mut arena).unwrap();
+        let mut out = [0u8; 64];
+        assert_eq!(
+            url.set_protocol("file", &mut out).map(|u| u.as_str().to_owned()),
+            Ok(want.to_owned()),
+            "{input}"
+        );
+        let mut buf = microurl::UrlBuf::<64>::parse(input).unwrap();
+        buf.set_protocol("file").unwrap();
+        assert_eq!(buf.as_str(), want, "{input}");
+    }
+}

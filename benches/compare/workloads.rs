@@ -199,7 +199,7 @@ pub(crate) fn relative_refs() -> Vec<(String, String)> {
 }
 
 /// Adversarial input families. Each builds one URL of about `size` bytes.
-pub(crate) const ADVERSARIAL: [&str; 15] = [
+pub(crate) const ADVERSARIAL: [&str; 16] = [
     "canonical-path",
     "dotdot",
     "deep-then-up",
@@ -215,6 +215,7 @@ pub(crate) const ADVERSARIAL: [&str; 15] = [
     "backslashes",
     "ipv4-zeros",
     "combining-marks",
+    "mapped-full-stops",
 ];
 
 /// Fifty combining marks, each of a different canonical combining class, not in class
@@ -288,6 +289,9 @@ pub(crate) fn adversarial(kind: &str, size: usize) -> String {
             "/",
             size,
         ),
+        // Labels separated by U+3002 IDEOGRAPHIC FULL STOP, which UTS46 maps to a full stop:
+        // one segment between ASCII full stops that holds every label.
+        "mapped-full-stops" => fill("http://", "a\u{3002}", "com/", size),
         _ => panic!("unknown adversarial kind {kind}"),
     }
 }

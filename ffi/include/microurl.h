@@ -86,7 +86,8 @@ typedef struct {
 } microurl_url;
 
 // A string inside a URL's buffer (not NUL-terminated). `ptr` is NULL for a component the
-// URL does not have (or a `microurl_url` that fails the check).
+// URL does not have (or a `microurl_url` that fails the check); otherwise it points into
+// the URL's buffer, even when `len` is 0.
 typedef struct {
   // First byte, or NULL.
   const char *ptr;
@@ -583,7 +584,9 @@ microurl_result microurl_set_hash(const microurl_url *url,
                                   size_t buf_len);
 
 // The ASCII serialization of the URL's origin (`https://example.com:8443`, or `null` for
-// an opaque origin) into `buf`; its length in `written`.
+// an opaque origin) into `buf`; its length in `written`. A `blob:` URL whose inner host is
+// not written as it serializes (`blob:https://EXAMPLE.com/x`) is given `null`, as Rust's
+// `Url::origin` gives it (LIMITS.md).
 microurl_result microurl_origin(const microurl_url *url, char *buf, size_t buf_len);
 
 // The URL Standard's *domain to ASCII* (UTS46 processing, Punycode) of the UTF-8

@@ -311,6 +311,15 @@ pub(crate) fn write_value<T: Copy>(p: *mut T, v: T) -> Result<(), Fail> {
     Ok(())
 }
 
+/// [`write_value`] into `p`, which must not lie in `href`, the URL's serialization (which
+/// the value may point into, and a later call reads again): an output over the URL's own
+/// buffer is `Fail::Argument`, as any output that overlaps an input.
+pub(crate) fn write_value_apart<T: Copy>(p: *mut T, v: T, href: &str) -> Result<(), Fail> {
+    let href_r = Region::of(href.as_ptr(), href.len());
+    disjoint(Region::of(p, core::mem::size_of::<T>()), &[href_r])?;
+    write_value(p, v)
+}
+
 /// The caller's `microurl_url *out`, checked up front and written at the end.
 pub(crate) struct Out(*mut microurl_url);
 

@@ -252,7 +252,8 @@ pub struct microurl_url {
 }
 
 /// A string inside a URL's buffer (not NUL-terminated). `ptr` is NULL for a component the
-/// URL does not have (or a `microurl_url` that fails the check).
+/// URL does not have (or a `microurl_url` that fails the check); otherwise it points into
+/// the URL's buffer, even when `len` is 0.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct microurl_span {
@@ -402,7 +403,9 @@ pub extern "C" fn microurl_parse(
             let arena = part_of(buf, from, buf_len - from);
             let parsed = Url::parse_with_base(input, b, arena);
             if room > buf_len {
-                return Err(Fail::TooSmall(needed::with_stand_in(room, &parsed)));
+                return Err(Fail::TooSmall(needed::with_stand_in(
+                    room, buf_len, &parsed,
+                )));
             }
             match &parsed {
                 Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)
@@ -540,7 +543,24 @@ fn getter(
     url: *const microurl_url,
     get: impl for<'x> FnOnce(&Url<'x>) -> Option<&'x str>,
 ) -> microurl_span {
-    view(url, |u| Ok(get(u).map_or(NO_SPAN, span))).unwrap_or(NO_SPAN)
+    view(url, |u| {
+        Ok(get(u).map_or(NO_SPAN, |s| span(in_href(u.as_str(), s))))
+    })
+    .unwrap_or(NO_SPAN)
+}
+
+/// `s`, a getter's answer for the URL whose serialization is `href`, as a string in `href`:
+/// an empty `s` that is not (the `""` a getter gives for a component the URL has empty, whose
+/// pointer is no address in the caller's memory) becomes the empty string at `href`'s
+/// start, so that a span's `ptr` is NULL or in the URL's buffer, which C may pass to
+/// `memcpy` with a length of 0.
+fn in_href<'a>(href: &'a str, s: &'a str) -> &'a str {
+    let range = href.as_bytes().as_ptr_range();
+    let at = s.as_ptr();
+    match s.is_empty() && !(range.contains(&at) || at == range.end) {
+        true => href.get(..0).unwrap_or(s),
+        false => s,
+    }
 }
 
 /// The serialization (`href`).
@@ -664,26 +684,24 @@ pub extern "C" fn microurl_host_kind_of(url: *const microurl_url) -> microurl_ho
 /// `*out` untouched) for other hosts.
 #[no_mangle]
 pub extern "C" fn microurl_host_ipv4(url: *const microurl_url, out: *mut u32) -> bool {
-    let Ok(Some(a)) = view(url, |u| match u.host() {
-        Some(mu::Host::Ipv4(a)) => Ok(Some(a)),
-        _ => Ok(None),
-    }) else {
-        return false;
-    };
-    io::write_value(out, u32::from(a)).is_ok()
+    let written = view(url, |u| match u.host() {
+        Some(mu::Host::Ipv4(a)) => io::write_value_apart(out, u32::from(a), u.as_str()),
+        _ => Err(Fail::Argument),
+    });
+    written.is_ok()
 }
 
 /// The IPv6 address of an IPv6 host into `out[0..8]` (eight 16-bit pieces, most significant
 /// first); false (and `out` untouched) for other hosts.
 #[no_mangle]
 pub extern "C" fn microurl_host_ipv6(url: *const microurl_url, out: *mut u16) -> bool {
-    let Ok(Some(a)) = view(url, |u| match u.host() {
-        Some(mu::Host::Ipv6(a)) => Ok(Some(a)),
-        _ => Ok(None),
-    }) else {
-        return false;
-    };
-    io::write_value(out.cast::<[u16; 8]>(), a.segments()).is_ok()
+    let written = view(url, |u| match u.host() {
+        Some(mu::Host::Ipv6(a)) => {
+            io::write_value_apart(out.cast::<[u16; 8]>(), a.segments(), u.as_str())
+        }
+        _ => Err(Fail::Argument),
+    });
+    written.is_ok()
 }
 
 /// Every validation error of the parse that made `url`, one bit each
@@ -932,7 +950,9 @@ pub extern "C" fn microurl_set_hash(
 // ------------------------------------------------------------------------------ strings
 
 /// The ASCII serialization of the URL's origin (`https://example.com:8443`, or `null` for
-/// an opaque origin) into `buf`; its length in `written`.
+/// an opaque origin) into `buf`; its length in `written`. A `blob:` URL whose inner host is
+/// not written as it serializes (`blob:https://EXAMPLE.com/x`) is given `null`, as Rust's
+/// `Url::origin` gives it (LIMITS.md).
 #[no_mangle]
 pub extern "C" fn microurl_origin(
     url: *const microurl_url,

@@ -8,8 +8,9 @@
 //! the base: against the real base the output is at most the stand-in's output plus the
 //! base's serialization, which is no longer than the base's own `needed`. The base takes
 //! the start of the buffer (its `needed` bytes) and the input is parsed after it. So
-//! `needed` is an upper bound (at most twice the base's need more than an exact count),
-//! found with no arena at all.
+//! `needed` is an upper bound (at most twice the base's need more than an exact count, or,
+//! for an input that fails, the caller's buffer more: the failure may have needed it),
+//! found with the input parsed against the stand-in in the caller's whole buffer.
 //!
 //! The stand-in is a canonical serialization, which the parser returns as it is with no
 //! arena: `microurl_parse` parses it in its own frame, as it parses the base.
@@ -17,15 +18,21 @@
 use mu::{Error, Url};
 
 /// `needed` for a parse of the input against the base string, which needs `base_needed`
-/// bytes of its own, from the parse of the input against the stand-in with no arena.
-pub(crate) fn with_stand_in(base_needed: usize, parsed: &Result<Url<'_>, Error>) -> usize {
+/// bytes of its own, from the parse of the input against the stand-in with `room` bytes of
+/// arena (the caller's whole buffer).
+pub(crate) fn with_stand_in(
+    base_needed: usize,
+    room: usize,
+    parsed: &Result<Url<'_>, Error>,
+) -> usize {
     let input_needs = match parsed {
         Err(Error::ArenaTooSmall { needed }) => *needed,
         // Canonical: borrowed from the input, and copied into the buffer.
         Ok(url) => url.as_str().len(),
-        // Invalid against the stand-in is invalid against the base: the base's own room
-        // is all the final answer needs.
-        Err(_) => return base_needed,
+        // Invalid against the stand-in is invalid against the base, but the failure may
+        // have needed the room it had to be reached (an earlier host's UTS46, which runs in
+        // the arena): the input keeps that room after the base's.
+        Err(_) => room,
     };
     base_needed.saturating_mul(2).saturating_add(input_needs)
 }

@@ -44,7 +44,7 @@ pub extern "C" fn microurl_request_target(
     io::run(|| {
         view(url, |u| {
             let target = u.request_target().map_err(Fail::net)?;
-            io::write_value(out, span(target))?;
+            io::write_value_apart(out, span(target), u.as_str())?;
             Ok(0)
         })
     })
@@ -173,7 +173,7 @@ pub extern "C" fn microurl_server_name(
     io::run(|| {
         view(url, |u| {
             let name = u.server_name().map_err(Fail::net)?;
-            io::write_value(out, server_name_c(name))?;
+            io::write_value_apart(out, server_name_c(name), u.as_str())?;
             Ok(0)
         })
     })
@@ -198,7 +198,7 @@ pub extern "C" fn microurl_coap_option_count(
     io::run(|| {
         view(url, |u| {
             let n = u.coap_options().map_err(Fail::net)?.count();
-            io::write_value(count, n)?;
+            io::write_value_apart(count, n, u.as_str())?;
             Ok(0)
         })
     })

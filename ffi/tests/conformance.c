@@ -666,6 +666,56 @@ static void api_checks(void) {
     expect(microurl_host_kind_of(&u) == MICROURL_HOST_DOMAIN, "domain host");
     r = microurl_parse("https://h/", 10, 0, 0, &u, buf_a, 64);
     expect(microurl_query(&u).ptr == 0 && microurl_fragment(&u).ptr == 0, "null query");
+    {
+        /* Empty components the URL has: a span into its buffer, never a dangling pointer. */
+        microurl_span e[4] = {microurl_password(&u), microurl_port(&u), microurl_search(&u),
+                              microurl_hash(&u)};
+        int inside = 1;
+        for (int i = 0; i < 4; i++)
+            inside &= e[i].len == 0 && e[i].ptr >= u.href && e[i].ptr <= u.href + u.href_len;
+        expect(inside, "empty components point into the URL's buffer");
+    }
+    {
+        /* A base that does not fit the buffer, an input that fails only with room enough
+         * for its host's UTS46: a buffer of `needed` bytes gives the failure, every time. */
+        static const char in[] = "https:\xef\xbc\x8exn-- b";
+        static const char base[] = "HTTP://EXAMPLE.COM/";
+        int retried = 1;
+        for (size_t n = 0; n < 40; n++) {
+            microurl_url o;
+            microurl_result a = microurl_parse(in, sizeof in - 1, base, sizeof base - 1, &o,
+                                               buf_b, n);
+            if (a.status != MICROURL_BUFFER_TOO_SMALL) continue;
+            microurl_result b = microurl_parse(in, sizeof in - 1, base, sizeof base - 1, &o,
+                                               buf_b, a.needed);
+            retried &= b.status != MICROURL_BUFFER_TOO_SMALL;
+        }
+        expect(retried, "needed of a failing input against a base that does not fit");
+    }
+    {
+        /* An output over the URL's own buffer is refused, before it is written. */
+        static union {
+            char bytes[64];
+            void *align_ptr;
+            size_t align_size;
+        } own_c, own_h;
+        microurl_url c, h;
+        microurl_parse_absolute("coap://sensor/a", 15, &c, own_c.bytes, sizeof own_c.bytes);
+        microurl_parse_absolute("http://10.0.0.1/a", 17, &h, own_h.bytes, sizeof own_h.bytes);
+        microurl_span target;
+        size_t count = 0;
+        uint32_t v4 = 0;
+        int fine = microurl_request_target(&h, &target).status == MICROURL_OK &&
+                   microurl_coap_option_count(&c, &count).status == MICROURL_OK &&
+                   microurl_host_ipv4(&h, &v4) && v4 == 0x0a000001;
+        expect(fine && microurl_coap_option_count(&c, (size_t *)(void *)own_c.bytes).status ==
+                           MICROURL_INVALID_ARGUMENT &&
+                   !microurl_host_ipv4(&h, (uint32_t *)(void *)own_h.bytes) &&
+                   microurl_request_target(&h, (microurl_span *)(void *)own_h.bytes).status ==
+                       MICROURL_INVALID_ARGUMENT &&
+                   microurl_check(&c).status == MICROURL_OK && microurl_check(&h).status == MICROURL_OK,
+               "outputs over the URL's buffer refused, the URL intact");
+    }
     expect(microurl_port_number(&u) == -1 && microurl_port_or_default(&u) == 443,
            "default port");
     /* Hosts. */

@@ -119,6 +119,34 @@ pub(crate) fn process(
     }
 }
 
+/// Where, in what is left of a domain, the segment up to the next ASCII full stop ends
+/// (`dot`: `None` when none follows), and its last non-ASCII byte (`None`: it is ASCII).
+#[derive(Clone, Copy)]
+struct SegmentScan {
+    dot: Option<usize>,
+    last_non_ascii: Option<usize>,
+}
+
+impl SegmentScan {
+    fn of(rest: &str) -> SegmentScan {
+        let dot = rest.bytes().position(|b| b == b'.');
+        let segment = dot.and_then(|i| rest.get(..i)).unwrap_or(rest);
+        SegmentScan {
+            dot,
+            last_non_ascii: segment.bytes().rposition(|b| !b.is_ascii()),
+        }
+    }
+
+    /// The same segment once its first `read` bytes are processed (they end inside it, at
+    /// a character that maps to a full stop).
+    fn after(self, read: usize) -> SegmentScan {
+        SegmentScan {
+            dot: self.dot.map(|d| d.saturating_sub(read)),
+            last_non_ascii: self.last_non_ascii.and_then(|l| l.checked_sub(read)),
+        }
+    }
+}
+
 impl Run<'_> {
     /// UTS46 §4 steps 3-4 and ToASCII steps 3-4 over every label.
     ///
@@ -128,18 +156,25 @@ impl Run<'_> {
     /// normalized apart because U+002E FULL STOP is a starter that composes with nothing on
     /// either side (`tests::full_stop_is_a_normalization_boundary`). A non-ASCII segment
     /// runs through the stream and may hold several labels (U+3002 maps to a full stop).
+    ///
+    /// A segment's ASCII full stop and its last non-ASCII byte are found once, even when
+    /// several of its labels are processed one by one (U+3002 between them): what is left of
+    /// the segment after each is not scanned again (linear time).
     fn labels(&mut self, domain: &str) -> Result<(), NoSpace> {
         let mut index = 0;
         let mut rest = domain;
+        let mut found: Option<SegmentScan> = None;
         loop {
             // `.` is ASCII: the split points are character boundaries.
-            let dot = rest.bytes().position(|b| b == b'.');
-            let segment = dot.and_then(|i| rest.get(..i)).unwrap_or(rest);
-            let (last, stopped) = self.segment(segment, index, dot.is_none())?;
+            let scan = *found.get_or_insert_with(|| SegmentScan::of(rest));
+            let segment = scan.dot.and_then(|i| rest.get(..i)).unwrap_or(rest);
+            let ascii = scan.last_non_ascii.is_none();
+            let (last, stopped) = self.segment(segment, ascii, index, scan.dot.is_none())?;
             index = last;
+            found = stopped.map(|read| scan.after(read));
             let next = match stopped {
                 Some(read) => rest.get(read..),
-                None => dot.and_then(|i| rest.get(i + 1..)),
+                None => scan.dot.and_then(|i| rest.get(i + 1..)),
             };
             let Some(next) = next else {
                 break;
@@ -164,11 +199,12 @@ impl Run<'_> {
     fn segment(
         &mut self,
         segment: &str,
+        ascii: bool,
         mut index: usize,
         last: bool,
     ) -> Result<(usize, Option<usize>), NoSpace> {
         let start = self.pos;
-        if segment.is_ascii() {
+        if ascii {
             let end = start + segment.len();
             let dst = self.out.get_mut(start..end).ok_or(NoSpace)?;
             for (d, b) in dst.iter_mut().zip(segment.bytes()) {

@@ -126,6 +126,10 @@ pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     /// The file host state found a drive letter: the path state goes on after it, having
     /// checked none of its code points (see `append_segment`).
     drive_from_host: bool,
+    /// The input is a setter's result read again ([`Url::reparse_kept_host`]): its path is
+    /// the standard's as it is, so a file URL's first segment `C|` stays (the protocol
+    /// setter gives `file://h/C|` for `http://h/C|`, which a parse would make `C:`).
+    pub(crate) path_as_written: bool,
     /// The spec's state override: set when a setter runs one state on its own.
     pub(crate) state_override: Option<StateOverride>,
     /// Only validity is asked (`can_parse`): the states stop at the path start, after which
@@ -172,6 +176,7 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             rec: Record { scheme, ..rec },
             dot_prefix: false,
             drive_from_host: false,
+            path_as_written: false,
             state_override: Some(state_override),
             validity_only: false,
             undecided_host_end: 0,
@@ -198,6 +203,7 @@ impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
             rec: Record::default(),
             dot_prefix: false,
             drive_from_host: false,
+            path_as_written: false,
             state_override: None,
             validity_only: false,
             undecided_host_end: 0,

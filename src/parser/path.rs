@@ -251,8 +251,8 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             [letter, second] if is_windows_drive_letter(seg) => Some((letter, second)),
             _ => None,
         };
-        if let (SchemeType::File, true, Some((letter, second))) =
-            (self.rec.scheme, path_empty, drive)
+        if let (SchemeType::File, true, Some((letter, second)), false) =
+            (self.rec.scheme, path_empty, drive, self.path_as_written)
         {
             // `|` is not a URL code point (the path state checks each code point first).
             if second == b'|' && !self.drive_from_host {

@@ -41,6 +41,7 @@ impl<'a> Url<'a> {
         let (trimmed, _) = trim(href, &mut v);
         debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
         let mut p = Parser::new(trimmed.as_bytes(), &mut [], None, v);
+        p.path_as_written = true;
         if let Err(kind) = p.after_kept_host(kept) {
             // Unreachable: a setter's result is valid.
             let position = p.stop;

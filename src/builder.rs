@@ -120,8 +120,8 @@ pub struct UrlBuilder<'b> {
     out: Out<'b>,
     stage: Stage,
     error: Option<NetError>,
-    /// Bytes of a non-ASCII host (IDNA may grow them: see `needed`).
-    non_ascii_host: usize,
+    /// Bytes of a host the parse may grow past a few bytes (see `needed`): 0 for any other.
+    growing_host: usize,
     /// The scheme's type: which host texts keep their place ([`host_breaks_out`]).
     scheme: SchemeType,
 }
@@ -184,7 +184,7 @@ impl<'b> UrlBuilder<'b> {
             out,
             stage: Stage::Scheme,
             error: breaks_at.map(|position| NetError::BadPart { position }),
-            non_ascii_host: 0,
+            growing_host: 0,
             scheme: kind,
         }
     }
@@ -271,8 +271,13 @@ impl<'b> UrlBuilder<'b> {
                 self.error = Some(NetError::BadPart { position });
                 return self;
             }
-            if !host.is_ascii() {
-                self.non_ascii_host = host.len();
+            // Non-ASCII and `%` (escapes a domain decodes) go through UTS46; an opaque host
+            // percent-encodes controls, DEL and non-ASCII, three bytes for one.
+            if host
+                .bytes()
+                .any(|b| !(0x20..0x7f).contains(&b) || b == b'%')
+            {
+                self.growing_host = host.len();
             }
             self.out.push_tab_free(host.as_bytes());
         }
@@ -372,14 +377,13 @@ impl<'b> UrlBuilder<'b> {
     }
 
     /// An upper bound on the buffer the whole build needs: the text, and the parse's
-    /// output (for ASCII text at most 16 bytes longer than it; IDNA may grow a non-ASCII
-    /// host by up to 128 bytes per byte).
+    /// output (at most 16 bytes longer than the text but for a growing host, which UTS46
+    /// may grow by up to 128 bytes a byte, or an opaque host's escapes by 3).
     fn needed(&self) -> usize {
         let len = self.out.len;
-        let growth = if self.non_ascii_host > 0 {
-            crate::idna_bound(self.non_ascii_host)
-        } else {
-            16
+        let growth = match self.growing_host {
+            0 => 16,
+            n => crate::idna_bound(n),
         };
         len + len + growth
     }

@@ -486,12 +486,77 @@ fn protocol_to_file_keeps_a_drive_letter_path_as_the_standard_does() {
         let url = Url::parse(input, &mut arena).unwrap();
         let mut out = [0u8; 64];
         assert_eq!(
-            url.set_protocol("file", &mut out).map(|u| u.as_str().to_owned()),
+            url.set_protocol("file", &mut out)
+                .map(|u| u.as_str().to_owned()),
             Ok(want.to_owned()),
             "{input}"
         );
         let mut buf = microurl::UrlBuf::<64>::parse(input).unwrap();
         buf.set_protocol("file").unwrap();
         assert_eq!(buf.as_str(), want, "{input}");
+    }
+}
+
+/// `needed` suffices on the first retry where it fell short: a builder's host that the
+/// parse grows (percent-escapes of non-ASCII, which UTS46 processes; controls and DEL, which
+/// an opaque host percent-encodes), and a parse with a log or in strict mode whose `xn--`
+/// label has a tab or newline inside, which hid it from the count of the strict check's
+/// scratch. Every size from 0 is tried; each `ArenaTooSmall` is retried once with its
+/// `needed`, which must give what an arena of 64 KiB gives.
+#[test]
+fn needed_suffices_where_the_input_hid_its_growth() {
+    let build = |scheme: &str, host: &str, buf: &mut [u8]| {
+        microurl::UrlBuilder::new(scheme, buf)
+            .host(host)
+            .build()
+            .map(|u| u.as_str().to_owned())
+    };
+    let dels = "\u{7f}".repeat(20);
+    for (scheme, host) in [
+        ("http", "%E3%8C%80"),
+        ("coap", dels.as_str()),
+        ("foo", "a\u{1}b"),
+    ] {
+        let want = build(scheme, host, &mut vec![0u8; 1 << 16]);
+        for size in 0..200 {
+            if let Err(microurl::NetError::Url(Error::ArenaTooSmall { needed })) =
+                build(scheme, host, &mut vec![0u8; size])
+            {
+                assert_eq!(
+                    build(scheme, host, &mut vec![0u8; needed]),
+                    want,
+                    "{host:?} {size}"
+                );
+            }
+        }
+    }
+    let parse = |input: &str, strict: bool, arena: &mut [u8]| {
+        let mut slots = [microurl::Reported::default(); 4];
+        let log = microurl::ErrorLog::new(&mut slots);
+        let options = microurl::Options {
+            errors: Some(&log),
+            strict,
+        };
+        Url::parse_with(input, None, arena, options).map(|u| u.as_str().to_owned())
+    };
+    for input in [
+        "http://xn\n--ls8h/",
+        "https://xn\r--bcher-kva.de/",
+        "http://x\tn--ls8h/",
+    ] {
+        for strict in [false, true] {
+            let want = parse(input, strict, &mut vec![0u8; 1 << 16]);
+            for size in 0..120 {
+                if let Err(Error::ArenaTooSmall { needed }) =
+                    parse(input, strict, &mut vec![0u8; size])
+                {
+                    assert_eq!(
+                        parse(input, strict, &mut vec![0u8; needed]),
+                        want,
+                        "{input:?} {size}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -452,12 +452,28 @@ pub(crate) fn strictly_valid_written(
 }
 
 /// Whether a host parsed from `input` (a host, or a whole URL) can have `xn--` labels: not
-/// when it has no `xn--` (in any case), `%` or non-ASCII byte, since an ASCII domain is only
+/// when it has no `xn--` (in any case, tabs and newlines passed over as the parser drops
+/// them: `xn\n--` is `xn--`), `%` or non-ASCII byte, since an ASCII domain is only
 /// lowercased.
 pub(crate) fn may_have_xn_labels(input: &[u8]) -> bool {
-    !input.is_ascii()
-        || input.contains(&b'%')
-        || input.windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"))
+    let mut matched = 0;
+    for &b in input {
+        if !b.is_ascii() || b == b'%' {
+            return true;
+        }
+        if crate::scan::is_tab_or_newline(b) {
+            continue;
+        }
+        let b = b.to_ascii_lowercase();
+        matched = match b"xn--".get(matched) {
+            Some(&want) if want == b => matched + 1,
+            _ => usize::from(b == b'x'),
+        };
+        if matched == 4 {
+            return true;
+        }
+    }
+    false
 }
 
 /// What decoding the `xn--` labels of a domain takes at most: 5 bytes for each of the at

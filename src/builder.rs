@@ -456,7 +456,7 @@ fn scheme_state(scheme: &[u8]) -> (SchemeType, Option<usize>) {
         }
         let allowed = match len {
             0 => b.is_ascii_alphabetic(),
-            _ => b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'),
+            _ => crate::scan::is(b, crate::scan::SCHEME_CHAR),
         };
         if !allowed {
             return (SchemeType::NotSpecial, Some(i));

@@ -124,6 +124,9 @@ pub struct UrlBuilder<'b> {
     growing_host: usize,
     /// The scheme's type: which host texts keep their place ([`host_breaks_out`]).
     scheme: SchemeType,
+    /// Whether credentials were given: a log line must then hide them when the buffer ended
+    /// before their `@` (the text may end inside the password).
+    credentials: bool,
 }
 
 /// The text written so far (what fits in the buffer) and the first error, if any.
@@ -146,6 +149,12 @@ impl core::fmt::Debug for UrlBuilder<'_> {
 }
 
 impl<'b> UrlBuilder<'b> {
+    /// Whether [`UrlBuilder::credentials`] wrote credentials.
+    #[cfg(feature = "defmt")]
+    pub(crate) fn has_credentials(&self) -> bool {
+        self.credentials
+    }
+
     /// The text written so far, as far as the buffer holds it (for `Debug` and `defmt`):
     /// whole when every part was text, since a cut at the buffer's end is dropped back to
     /// the last character boundary.
@@ -186,6 +195,7 @@ impl<'b> UrlBuilder<'b> {
             error: breaks_at.map(|position| NetError::BadPart { position }),
             growing_host: 0,
             scheme: kind,
+            credentials: false,
         }
     }
 
@@ -216,6 +226,7 @@ impl<'b> UrlBuilder<'b> {
     #[must_use]
     pub fn credentials(mut self, username: &str, password: &str) -> Self {
         if self.enter(Stage::Credentials) {
+            self.credentials = true;
             self.out.push(b"//");
             self.out.push_encoded(username.as_bytes(), &USERINFO);
             if !password.is_empty() {

@@ -29,27 +29,50 @@ use crate::scheme::SchemeKind;
 use crate::url::{Url, UrlParts};
 use crate::urlbuf::UrlBuf;
 
-/// `text`, a URL's serialization or a builder's text, in the two pieces around its
-/// password: through the `:` that starts it, and from the `@` that ends it; `None` when it
-/// has no password. The authority is where the serialization has one: after `scheme://`, up
-/// to the first `/`, `?` or `#`; its credentials end at its last `@`, and the username at
-/// the first `:` before that (the userinfo set percent-encodes `:` and `@` in both).
-fn without_password(text: &str) -> Option<(&str, &str)> {
+/// `text`'s authority, where a serialization has one: after `scheme://`, up to the first
+/// `/`, `?` or `#`; with its offset in `text`.
+fn authority(text: &str) -> Option<(usize, &str)> {
     let colon = text.find(':')?;
     let start = colon + 3;
     if text.get(colon..start)? != "://" {
         return None;
     }
     let authority = text.get(start..)?;
-    let authority = authority.get(..authority.find(['/', '?', '#']).unwrap_or(authority.len()))?;
+    let end = authority.find(['/', '?', '#']).unwrap_or(authority.len());
+    Some((start, authority.get(..end)?))
+}
+
+/// `text`, a URL's serialization or a builder's text, in the two pieces around its
+/// password: through the `:` that starts it, and from the `@` that ends it; `None` when it
+/// has no password. The credentials end at the authority's last `@`, and the username at
+/// the first `:` before that (the userinfo set percent-encodes `:` and `@` in both).
+fn without_password(text: &str) -> Option<(&str, &str)> {
+    let (start, authority) = authority(text)?;
     let at = authority.rfind('@')?;
     let password = authority.get(..at)?.find(':')?;
     Some((text.get(..start + password + 1)?, text.get(start + at..)?))
 }
 
+/// A builder's text in the two pieces [`without_password`] gives; but when it was given
+/// credentials and its buffer ended before their `@`, the text through `scheme://` and
+/// nothing after it: what was written of the credentials may end inside the password.
+fn builder_without_password(text: &str, credentials: bool) -> Option<(&str, &str)> {
+    match authority(text) {
+        Some((start, authority)) if credentials && !authority.contains('@') => {
+            Some((text.get(..start)?, ""))
+        }
+        _ => without_password(text),
+    }
+}
+
 /// `text` with its password replaced by `***` (see [`without_password`]).
 fn write_without_password(f: Formatter<'_>, text: &str) {
-    match without_password(text) {
+    write_pieces(f, text, without_password(text));
+}
+
+/// `text`, or the `pieces` of it around a password, joined by `***`.
+fn write_pieces(f: Formatter<'_>, text: &str, pieces: Option<(&str, &str)>) {
+    match pieces {
         Some((before, after)) => write!(f, "{=str}***{=str}", before, after),
         None => write!(f, "{=str}", text),
     }
@@ -411,7 +434,12 @@ impl Format for Reference<'_> {
 impl Format for UrlBuilder<'_> {
     fn format(&self, f: Formatter<'_>) {
         write!(f, "UrlBuilder {{ written: ");
-        write_without_password(f, self.written());
+        let written = self.written();
+        write_pieces(
+            f,
+            written,
+            builder_without_password(written, self.has_credentials()),
+        );
         write!(f, " }}");
     }
 }
@@ -487,6 +515,42 @@ mod tests {
             let mut arena = [0u8; 256];
             let url = crate::Url::parse(href, &mut arena).unwrap();
             assert_eq!(super::without_password(url.as_str()), None, "{href}");
+        }
+    }
+
+    /// A builder whose buffer ends anywhere inside its credentials logs none of them; one
+    /// whose buffer holds them logs them as a URL's; one without credentials logs its text.
+    #[test]
+    fn a_builder_cut_inside_its_credentials_logs_none_of_them() {
+        let log = |size: usize, credentials: bool| {
+            let mut buf = [0u8; 64];
+            let b = crate::UrlBuilder::new("mqtts", &mut buf[..size]);
+            let b = match credentials {
+                true => b.credentials("dev", "s3cret"),
+                false => b,
+            };
+            let b = b.host("broker.example");
+            let text = b.written();
+            super::builder_without_password(text, b.has_credentials())
+                .map_or(String::from(text), |(b, a)| std::format!("{b}***{a}"))
+        };
+        let whole = "mqtts://dev:s3cret@broker.example";
+        for size in 0..=whole.len() {
+            let line = log(size, true);
+            assert!(
+                !line.contains("s3") && !line.contains("dev:s"),
+                "{size}: {line}"
+            );
+            if size >= "mqtts://dev:s3cret@".len() {
+                assert_eq!(line, std::format!("mqtts://dev:***@{}", &whole[19..size]));
+            } else if size >= "mqtts://".len() {
+                assert_eq!(line, "mqtts://***", "{size}");
+            }
+            assert_eq!(
+                log(size, false),
+                "mqtts://broker.example"[..size.min(22)],
+                "{size}"
+            );
         }
     }
     use std::string::String;

@@ -312,9 +312,16 @@ impl core::iter::FusedIterator for PercentDecode<'_> {}
 /// UTF-8 percent-encodes `input` with `set`, as a `Display` value with no allocation
 /// (<https://url.spec.whatwg.org/#string-utf-8-percent-encode>).
 ///
+/// The standard's sets hold every byte >= 0x80. With a set of one's own that holds only
+/// some of a character's UTF-8 bytes, the character is written encoded whole when any of
+/// its bytes is in the set, so the output stays UTF-8 and keeps every byte of the input.
+///
 /// ```
-/// use microurl::percent::{encode, PATH};
+/// use microurl::percent::{encode, EncodeSet, PATH};
 /// assert_eq!(format!("{}", encode("a b/ü", &PATH)), "a%20b/%C3%BC");
+/// // `é` is C3 A9: a set with A9 alone encodes both of its bytes.
+/// const A9: EncodeSet = EncodeSet::empty().add(0xA9);
+/// assert_eq!(format!("{}", encode("éx", &A9)), "%C3%A9x");
 /// ```
 #[must_use]
 pub fn encode<'a>(input: &'a str, set: &'a EncodeSet) -> PercentEncode<'a> {
@@ -331,16 +338,21 @@ pub struct PercentEncode<'a> {
 
 impl core::fmt::Display for PercentEncode<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let bytes = self.input.as_bytes();
+        // A character is written as it is when none of its bytes is in the set, and as all
+        // its bytes percent-encoded otherwise: every set of the standard holds every byte
+        // >= 0x80, where the two agree; a set that holds only some of a character's bytes
+        // still gives UTF-8 with every input byte in it, once.
         let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            if self.set.contains(b) {
-                // Bytes before `i` are not in the set; all set members and UTF-8 boundaries
-                // line up because every byte >= 0x80 is in every set.
+        for (i, c) in self.input.char_indices() {
+            let mut utf8 = [0u8; 4];
+            let bytes = c.encode_utf8(&mut utf8).as_bytes();
+            if bytes.iter().any(|&b| self.set.contains(b)) {
                 f.write_str(self.input.get(start..i).unwrap_or(""))?;
-                let enc = percent_encode_byte(b);
-                f.write_str(core::str::from_utf8(&enc).unwrap_or("%"))?;
-                start = i + 1;
+                for &b in bytes {
+                    let enc = percent_encode_byte(b);
+                    f.write_str(core::str::from_utf8(&enc).unwrap_or("%"))?;
+                }
+                start = i + bytes.len();
             }
         }
         f.write_str(self.input.get(start..).unwrap_or(""))

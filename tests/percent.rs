@@ -70,3 +70,37 @@ fn wpt_percent_encoding_utf8() {
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }
+
+proptest::proptest! {
+    /// `percent::encode` with any set, the standard's or one that holds some of a character's
+    /// bytes only (some of the input's bytes, other bytes, and `%`, so that decoding is the
+    /// inverse): decoding the output gives the input back, byte for byte; a character none of
+    /// whose bytes is in the set is written as it is, any other with all its bytes encoded.
+    #[test]
+    fn encode_keeps_every_byte_with_any_set(
+        input in "[a-z%\u{80}-\u{7ff}\u{800}-\u{ffff}\u{10000}-\u{10ffff} ]{0,12}",
+        members in proptest::collection::vec(0u8..=255, 0..8),
+        picks in proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 0..4),
+    ) {
+        let bytes = input.as_bytes();
+        let picked = picks.iter().filter(|_| !bytes.is_empty()).map(|i| bytes[i.index(bytes.len())]);
+        let set = members
+            .iter()
+            .copied()
+            .chain(picked)
+            .fold(percent::EncodeSet::empty().add(b'%'), |s, b| s.add(b));
+        let out = percent::encode(&input, &set).to_string();
+        let decoded: Vec<u8> = percent::decode(out.as_bytes()).collect();
+        proptest::prop_assert_eq!(&decoded, bytes);
+        let mut want = String::new();
+        for c in input.chars() {
+            let mut utf8 = [0u8; 4];
+            let encoded = c.encode_utf8(&mut utf8).as_bytes();
+            match encoded.iter().any(|&b| set.contains(b)) {
+                true => encoded.iter().for_each(|b| want.push_str(&format!("%{b:02X}"))),
+                false => want.push(c),
+            }
+        }
+        proptest::prop_assert_eq!(out, want);
+    }
+}

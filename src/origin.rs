@@ -3,6 +3,7 @@
 use crate::error::Error;
 use crate::scheme::SchemeType;
 use crate::url::Url;
+use crate::zone::without_zone;
 use core::fmt;
 
 /// A URL's origin: a tuple (scheme, host, port) or an opaque origin.
@@ -28,7 +29,9 @@ pub enum Origin<'a> {
     Tuple {
         /// The scheme, lowercase.
         scheme: &'a str,
-        /// The host, serialized.
+        /// The host, serialized; with its zone for an IPv6 host parsed with one
+        /// ([`Url::parse_with_zone`]), which the origin's serializations and
+        /// [`Origin::is_same_origin`] leave out (RFC 6874 §4: a zone is never sent).
         host: &'a str,
         /// The port, if not the scheme's default.
         port: Option<u16>,
@@ -84,7 +87,7 @@ impl Origin<'_> {
                     host: h,
                     port: p,
                 },
-            ) => scheme == s && host == h && port == p,
+            ) => scheme == s && same_host(host, h) && port == p,
             _ => false,
         }
     }
@@ -126,8 +129,10 @@ impl Origin<'_> {
         if is_domain {
             w.put_domain_to_unicode(host);
         } else {
-            // IPv4 and IPv6 hosts serialize as they are.
+            // IPv4 and IPv6 hosts serialize as they are, but for a zone.
+            let (host, close) = without_zone(host);
             w.put(host.as_bytes());
+            w.put(close.as_bytes());
         }
         if let Some(p) = port {
             w.put(b":");
@@ -136,6 +141,14 @@ impl Origin<'_> {
         }
         w.finish()
     }
+}
+
+/// Whether two origins' hosts are the same host as serialized, zones left out.
+fn same_host(a: &str, b: &str) -> bool {
+    let ((a, a_close), (b, b_close)) = (without_zone(a), without_zone(b));
+    a.bytes()
+        .chain(a_close.bytes())
+        .eq(b.bytes().chain(b_close.bytes()))
 }
 
 /// An output that keeps counting past the end of its buffer, so that a too-small buffer
@@ -191,7 +204,8 @@ impl fmt::Display for Origin<'_> {
         match self {
             Origin::Opaque => f.write_str("null"),
             Origin::Tuple { scheme, host, port } => {
-                write!(f, "{scheme}://{host}")?;
+                let (host, close) = without_zone(host);
+                write!(f, "{scheme}://{host}{close}")?;
                 if let Some(p) = port {
                     write!(f, ":{p}")?;
                 }

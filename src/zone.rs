@@ -164,9 +164,12 @@ impl<'a> Url<'a> {
     /// sets the scope id when it is numeric. The setters keep the zone (they take the host
     /// as written when they parse their result again), except those that replace the host
     /// (`set_host`, `set_hostname`, `set_href`), which parse the new host with the standard
-    /// parser: a new host with a zone fails there with
-    /// [`ParseErrorKind::Ipv6InvalidCodePoint`]; build the new text and parse it with this
-    /// function instead. A reference resolved against it ([`Url::join`]) keeps the zone
+    /// parser, where a host with a zone does not parse: `set_href` fails with
+    /// [`ParseErrorKind::Ipv6InvalidCodePoint`], and `set_host` and `set_hostname` leave the
+    /// URL as it is (the standard's setters ignore a host that does not parse); build the
+    /// new text and parse it with this function instead. The wire helpers
+    /// ([`Url::host_header_into`], [`Url::absolute_form_into`], ...) and the origin's
+    /// serializations leave the zone out (RFC 6874 §4). A reference resolved against it ([`Url::join`]) keeps the zone
     /// when it keeps the host. There is no [`crate::UrlBuf`] counterpart. What reads the URL
     /// as a [`crate::Reference`] takes no zone, as the standard's parser does not:
     /// [`Url::make_relative`] gives `Ok(None)` with such a URL on either side, and
@@ -240,20 +243,22 @@ impl<'a> Url<'a> {
         value
     }
 
-    /// The host as it goes on the wire, in two pieces to write one after the other: an IPv6
-    /// host without its zone (RFC 6874 §4: the zone only means something on the sending
-    /// host, so it is never sent), as the text before the `%` and the `]`; any other host
-    /// whole, with an empty second piece. `None` without a host.
+    /// The host as it goes on the wire, in two pieces to write one after the other
+    /// ([`without_zone`]). `None` without a host.
     pub(crate) fn host_without_zone(&self) -> Option<(&'a str, &'a str)> {
-        let host = self.host_str()?;
-        let zone = match self.host_kind() {
-            HostKind::Ipv6 => host.as_bytes().iter().position(|&b| b == b'%'),
-            _ => None,
-        };
-        if let Some(p) = zone {
-            return Some((host.get(..p)?, "]"));
-        }
-        Some((host, ""))
+        self.host_str().map(without_zone)
+    }
+}
+
+/// A host's text as it goes on the wire, in two pieces to write one after the other: an
+/// IPv6 host without its zone (RFC 6874 §4: the zone only means something on the sending
+/// host, so it is never sent), as the text before the `%` and the `]`; any other host whole,
+/// with an empty second piece. (Only an IPv6 host's text starts with `[`: it is a forbidden
+/// host code point, and only an IPv6 host's text has a zone.)
+pub(crate) fn without_zone(host: &str) -> (&str, &str) {
+    match (host.starts_with('['), host.find('%')) {
+        (true, Some(p)) => (host.get(..p).unwrap_or(host), "]"),
+        _ => (host, ""),
     }
 }
 

@@ -310,6 +310,18 @@ fn setters_on_a_zoned_url() {
         assert_eq!(edited.ipv6_zone(), Some("x"), "{setter}");
         assert_eq!(edited.hostname(), "[fe80::1%25x]", "{setter}");
     }
+    // A new host with a zone does not parse: the host setters leave the URL as it is, as
+    // the standard's do with any host that does not parse; `set_href` fails.
+    for new in ["[fe80::2%25y]", "[fe80::2%25y]:1"] {
+        let mut b = [0u8; 64];
+        assert_eq!(url.set_host(new, &mut b).unwrap().as_str(), url.as_str());
+        assert_eq!(
+            url.set_hostname(new, &mut b).unwrap().as_str(),
+            url.as_str()
+        );
+        let href = format!("coap://{new}/a");
+        assert!(url.set_href(&href, &mut b).is_err());
+    }
     // Replacing the host is fine (the zone goes with it).
     let mut b = [0u8; 64];
     assert_eq!(
@@ -430,6 +442,20 @@ proptest! {
             prop_assert_eq!(url.host_str(), Some(host.as_str()));
             let mut b = vec![0u8; href.len() + 64];
             prop_assert!(Url::parse(&href, &mut b).is_err());
+            // The origin leaves the zone out (RFC 6874 §4): it serializes as the URL's
+            // without the zone, and is the same origin.
+            let plain = href.replacen(&format!("%25{zone}]"), "]", 1);
+            let mut c = vec![0u8; href.len() + 64];
+            let unzoned = Url::parse(&plain, &mut c).unwrap();
+            let (origin, unzoned) = (url.origin(), unzoned.origin());
+            prop_assert_eq!(origin.to_string(), unzoned.to_string());
+            let mut d = vec![0u8; href.len() + 64];
+            let mut e = vec![0u8; href.len() + 64];
+            prop_assert_eq!(
+                origin.unicode_serialization(&mut d),
+                unzoned.unicode_serialization(&mut e)
+            );
+            prop_assert_eq!(origin.is_same_origin(&unzoned), !unzoned.is_opaque());
         }
     }
 

@@ -167,7 +167,9 @@ impl<'a> Url<'a> {
     /// and WebSocket schemes), in option-number order: Uri-Host unless the host is an IP
     /// literal or dotted-decimal IPv4 address, Uri-Port unless the port is the scheme's
     /// default, one Uri-Path per segment (none for `/`), one Uri-Query per `&`-separated
-    /// argument. Values stay percent-encoded until [`CoapOption::value_into`].
+    /// argument; an empty query (`coap://h/x?`) gives none, as libcoap's `coap_split_query`
+    /// (RFC 7252 leaves it open). Values stay percent-encoded until
+    /// [`CoapOption::value_into`].
     ///
     /// **Wire contract.** Uri-Host, Uri-Path and Uri-Query values are 0 to 255 bytes once
     /// percent-decoded (RFC 7252 §5.10; Uri-Host at least 1), checked for every option
@@ -290,7 +292,9 @@ impl EncodeSet {
 /// A Uri-Host that is an IP-literal (`[2001:db8::1]`) is the URL's host as it is. Any other
 /// Uri-Host is taken as a name, and its bytes outside RFC 3986's `reg-name`, `%` included,
 /// are percent-encoded: where RFC 7252 §6.5 step 2 fails on a value that is not a
-/// `reg-name`, this gives a URL from which [`Url::coap_options`] gives back the same value.
+/// `reg-name`, this gives a URL from which [`Url::coap_options`] gives back the same value
+/// in ASCII lowercase (§6.4 step 5 lowercases a host: names are case-insensitive). A
+/// single empty Uri-Query gives `?`, from which [`Url::coap_options`] gives no Uri-Query.
 ///
 /// Errors: [`NetError::WrongScheme`]; [`NetError::BadOption`] for a Uri-Port longer than two
 /// bytes, an empty Uri-Host, a Uri-Host that starts with `[` but is no IPv6 literal, or a

@@ -498,7 +498,8 @@ pub enum NetError {
     /// `127.1`, `017.0.0.1`): refused rather than handed out as a name.
     NumericHost,
     /// A host that is not a plain ASCII DNS name (percent-encoded, non-ASCII, a character a
-    /// resolver does not take, or an empty label once one trailing dot is dropped);
+    /// resolver does not take, an empty label once one trailing dot is dropped, a label over
+    /// 63 bytes or a name over 253);
     /// `position` is its byte offset in the host.
     HostNotAName {
         /// Byte offset in the host.

@@ -61,17 +61,30 @@ fn opaque_name(host: &str) -> Result<ServerName<'_>, NetError> {
     Ok(ServerName::Dns(host))
 }
 
+/// The longest label of a DNS name, in bytes (RFC 1035 §2.3.4).
+const MAX_LABEL_LEN: usize = 63;
+
+/// The longest DNS name as text, without the root dot: 255 bytes on the wire are its labels,
+/// a length byte before each, and the root's zero byte (RFC 1035 §2.3.4, §3.1).
+const MAX_NAME_LEN: usize = 253;
+
 /// `name` without one trailing dot (the root label), as TLS SNI takes it (RFC 6066 §3);
-/// [`NetError::HostNotAName`] at the `.` after an empty label, which no DNS name has.
+/// [`NetError::HostNotAName`] at the `.` after an empty label, at a label's 64th byte, or at
+/// the name's 254th, where it is longer than any DNS name.
 fn without_root_dot(name: &str) -> Result<&str, NetError> {
     let trimmed = name.strip_suffix('.').unwrap_or(name);
     let mut label_start = 0;
     for (i, &b) in trimmed.as_bytes().iter().enumerate() {
+        if i == MAX_NAME_LEN {
+            return Err(NetError::HostNotAName { position: i });
+        }
         if b == b'.' {
             if i == label_start {
                 return Err(NetError::HostNotAName { position: i });
             }
             label_start = i + 1;
+        } else if i - label_start == MAX_LABEL_LEN {
+            return Err(NetError::HostNotAName { position: i });
         }
     }
     if label_start == trimmed.len() {
@@ -152,7 +165,10 @@ impl<'a> Url<'a> {
     /// its suffixes too; to look up the absolute name only, resolve [`Url::host_str`] (the
     /// dot kept) instead: SNI and DNS then get two different answers, each right for its
     /// protocol. A name with an empty label once that dot is dropped (`.`, `a..b`, `a..`)
-    /// is no DNS name: [`NetError::HostNotAName`] at the `.` that ends the empty label.
+    /// is no DNS name: [`NetError::HostNotAName`] at the `.` that ends the empty label; so is
+    /// a name with a label over 63 bytes or over 253 bytes in all without that dot (RFC 1035
+    /// §2.3.4; the URL Standard does not check DNS lengths): [`NetError::HostNotAName`] at
+    /// the first byte past the limit.
     ///
     /// An opaque host (non-special schemes: `mqtt`, `coap`) is kept as written by the URL
     /// Standard; this refuses those a resolver would read as an address in another form
@@ -181,6 +197,11 @@ impl<'a> Url<'a> {
     /// let url = Url::parse("https://example.com./", &mut a)?;
     /// assert_eq!(url.server_name(), Ok(ServerName::Dns("example.com")));
     /// assert_eq!(url.host_str(), Some("example.com."));
+    /// // Longer than a DNS label: refused at its 64th byte.
+    /// let long = format!("https://{}.example/", "a".repeat(64));
+    /// let mut b = [0u8; 128];
+    /// let url = Url::parse(&long, &mut b)?;
+    /// assert_eq!(url.server_name(), Err(NetError::HostNotAName { position: 63 }));
     /// # Ok::<(), microurl::Error>(())
     /// ```
     pub fn server_name(&self) -> Result<ServerName<'a>, NetError> {

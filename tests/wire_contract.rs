@@ -368,6 +368,7 @@ proptest! {
         match url.server_name() {
             Ok(ServerName::Dns(n)) => {
                 prop_assert!(!n.is_empty() && !n.starts_with('.') && !n.ends_with('.') && !n.contains(".."), "{n:?}");
+                prop_assert!(n.len() <= 253 && n.split('.').all(|l| l.len() <= 63), "{n:?}");
                 prop_assert!(n.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)), "{n:?}");
                 let h = url.host_str().unwrap();
                 prop_assert!(h == n || h.strip_suffix('.') == Some(n), "{h:?} {n:?}");
@@ -674,5 +675,53 @@ fn generator_reaches_every_outcome() {
             seen.get(k).copied().unwrap_or(0) > 0,
             "{k} never reached: {seen:?}"
         );
+    }
+}
+
+/// Server names at DNS's lengths (RFC 1035 §2.3.4): labels of 62 to 65 bytes and names of
+/// 251 to 256 bytes, with and without a root dot, for a special and a non-special scheme.
+/// A name within both limits is given as written; any other is refused at the first byte
+/// past a limit: a label's 64th, or the name's 254th.
+#[test]
+fn server_names_within_dns_lengths() {
+    let mut names = Vec::new();
+    for first in 62..=65 {
+        names.push(format!("{}.example", "a".repeat(first)));
+        names.push(format!("example.{}", "b".repeat(first)));
+    }
+    for total in 251..=256 {
+        // Labels of 50 bytes and a last one that makes up the total.
+        let mut name = String::new();
+        while total - name.len() > 51 {
+            name.push_str(&"c".repeat(50));
+            name.push('.');
+        }
+        name.push_str(&"d".repeat(total - name.len()));
+        names.push(name);
+    }
+    for name in names.clone() {
+        names.push(format!("{name}."));
+    }
+    for scheme in ["https", "mqtt"] {
+        for name in &names {
+            let input = format!("{scheme}://{name}/");
+            let mut arena = vec![0u8; input.len() + 16];
+            let url = Url::parse(&input, &mut arena).unwrap();
+            let bare = name.strip_suffix('.').unwrap_or(name);
+            let mut past = None;
+            let mut label = 0;
+            for (i, b) in bare.bytes().enumerate() {
+                label = if b == b'.' { 0 } else { label + 1 };
+                if label > 63 || i >= 253 {
+                    past = Some(i);
+                    break;
+                }
+            }
+            let want = match past {
+                None => Ok(ServerName::Dns(bare)),
+                Some(position) => Err(NetError::HostNotAName { position }),
+            };
+            assert_eq!(url.server_name(), want, "{input}");
+        }
     }
 }

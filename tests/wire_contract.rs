@@ -235,6 +235,15 @@ fn host_field_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"-._~%!$&'()*+;=[]:".contains(&b)
 }
 
+/// Whether the `%` at `i` in `s` starts no `%XX` escape (RFC 3986 `pct-encoded`).
+fn lone_percent(s: &str, i: usize) -> bool {
+    s.as_bytes()[i] == b'%'
+        && !s
+            .as_bytes()
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+}
+
 /// The host as it may go on the wire: without an IPv6 zone.
 fn wire_host(url: &Url<'_>) -> String {
     let h = url.host_str().unwrap_or_default();
@@ -313,14 +322,19 @@ proptest! {
             let start = url.parts().host_start as usize;
             start..start + host.len()
         };
-        let refused_at_host = |e: NetError| {
-            matches!(e, NetError::UnsafeByte { position } if host_range.contains(&position))
-                && names_an_unsafe_byte(&url, e, host_field_byte)
+        let refused_at_host = |e: NetError| match e {
+            NetError::UnsafeByte { position } if host_range.contains(&position) => {
+                names_an_unsafe_byte(&url, e, host_field_byte) || lone_percent(url.as_str(), position)
+            }
+            _ => false,
         };
+        // Every `%` of a host on the wire starts an escape (a `reg-name`'s `pct-encoded`).
+        let escapes_whole = |s: &str| (0..s.len()).all(|i| !lone_percent(s, i));
         match url.host_header_into(&mut buf) {
             Ok(s) => {
                 prop_assert!(has_host);
                 prop_assert!(s.bytes().all(host_field_byte) && !s.contains(','), "{s:?}");
+                prop_assert!(escapes_whole(s), "{s:?}");
                 prop_assert!(s.starts_with(&host), "{s:?} {host:?}");
                 let rest = &s[host.len()..];
                 prop_assert!(rest.is_empty() || (rest.starts_with(':') && rest[1..].parse::<u16>().is_ok()));
@@ -333,6 +347,7 @@ proptest! {
                 let port = url.port_or_known_default().unwrap();
                 prop_assert_eq!(s, format!("{host}:{port}"));
                 prop_assert!(s.bytes().all(host_field_byte) && !s.contains(','), "{s:?}");
+                prop_assert!(escapes_whole(s), "{s:?}");
             }
             Err(NetError::NoHost) => prop_assert!(!has_host),
             Err(NetError::NoPort) => prop_assert!(url.port_or_known_default().is_none()),

@@ -5,6 +5,7 @@
 use crate::arena::write_parts;
 use crate::error::NetError;
 use crate::host::HostKind;
+use crate::percent::decode_at;
 use crate::scheme::SchemeKind;
 use crate::url::Url;
 
@@ -62,6 +63,23 @@ fn check_bytes(
     }
 }
 
+/// [`NetError::UnsafeByte`] at the first `%` of `href[range]` that does not start a `%XX`
+/// escape: the only `%` RFC 3986's `reg-name` holds is `pct-encoded`'s, and a `Host` that is
+/// no `uri-host` is one a server must answer 400 (RFC 9112 §3.2). (Only an opaque host can
+/// hold another `%`: a domain has none, and a zone is not written.)
+fn check_escapes(href: &str, range: core::ops::Range<usize>) -> Result<(), NetError> {
+    let start = range.start;
+    let bytes = href.as_bytes().get(range).unwrap_or_default();
+    let bad =
+        (0..bytes.len()).find(|&i| bytes.get(i) == Some(&b'%') && decode_at(bytes, i).is_none());
+    match bad {
+        Some(i) => Err(NetError::UnsafeByte {
+            position: start + i,
+        }),
+        None => Ok(()),
+    }
+}
+
 impl<'a> Url<'a> {
     /// Where the host's text is in the serialization, and the host without an IPv6 zone in
     /// two pieces ([`Url::host_without_zone`]), after checking it for a header field.
@@ -73,6 +91,7 @@ impl<'a> Url<'a> {
         let (host, close) = self.host_without_zone().ok_or(NetError::NoHost)?;
         let start = self.record().host_start as usize;
         check_bytes(self.as_str(), start..start + host.len(), in_host_field)?;
+        check_escapes(self.as_str(), start..start + host.len())?;
         Ok((host, close))
     }
 
@@ -167,7 +186,7 @@ impl<'a> Url<'a> {
     /// Refused: [`NetError::NoHost`] without a host or with an empty one;
     /// [`NetError::NoPort`] without a port for the scheme; [`NetError::UnsafeByte`] at a
     /// host byte outside that set (`"`, `,`, `{`, …, which the URL Standard leaves in some
-    /// hosts); [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too small
+    /// hosts) or at a `%` that starts no `%XX` escape (`coap+ws://a%zz/`, an opaque host); [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too small
     /// (`needed` is exact).
     ///
     /// ```
@@ -198,7 +217,8 @@ impl<'a> Url<'a> {
     /// Refused: [`NetError::NoHost`] without a host or with an empty one (`file:///x`);
     /// [`NetError::UnsafeByte`] at a host byte outside that set (`http://a,b/`,
     /// `http://a"b/`: the URL Standard leaves both in a domain, and a `,` reads as two
-    /// `Host` values); [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too
+    /// `Host` values) or at a `%` that starts no `%XX` escape (`coap+ws://a%zz/`, an
+    /// opaque host); [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too
     /// small (`needed` is exact).
     ///
     /// ```

@@ -4,6 +4,7 @@
 //! mode, resolve).
 mod common;
 use common::usv_json;
+use microurl::reference::SetError;
 use microurl::{Error, Reference, Url};
 use serde_json::Value;
 
@@ -262,5 +263,110 @@ fn normalize_drops_only_the_schemes_default_port() {
         let r = Reference::parse(input).unwrap();
         let got = with_arena(|a| r.normalize(a).map(|n| n.to_string()));
         assert_eq!(got.as_deref(), Ok(normal), "{input}");
+    }
+}
+
+/// A `Reference` setter, its answer printed.
+type Setter = fn(&Reference<'_>, Option<&str>, &mut [u8]) -> Result<String, SetError>;
+
+/// Every `Reference` setter's `needed` suffices at every arena size: the answer a large arena
+/// gives, or `ArenaTooSmall { needed }` with `needed` past the size and a retry with exactly
+/// `needed` bytes giving that answer. The references and values include paths whose first
+/// dir is empty, with and without a host, a drive or a scheme (printed with `./` or `/.`
+/// before them so they do not read as an authority).
+#[test]
+fn setters_need_what_they_say_at_every_size() {
+    let references = [
+        "",
+        "a",
+        "foo/bar",
+        "#f",
+        "?q",
+        "/",
+        "c:/x",
+        "file:foo:bar",
+        "file:///c:/x",
+        "sch:opaque",
+        "sch:/a",
+        "sch:/.//a",
+        "./a/b",
+        "/.//x/y",
+        "//h",
+        "//h/a/b",
+        "http://u:p@h:8/a/b?q#f",
+    ];
+    let values = [
+        None,
+        Some(""),
+        Some("//x"),
+        Some("/"),
+        Some(".//x"),
+        Some("a//b"),
+        Some("//"),
+        Some("x"),
+        Some("file"),
+        Some("h"),
+        Some("8"),
+        Some("c:"),
+        Some("c:/x//y"),
+        Some("/.//x"),
+    ];
+    let setters: [(&str, Setter); 11] = [
+        ("scheme", |r, v, a| {
+            r.set_scheme(v, a).map(|x| x.to_string())
+        }),
+        ("username", |r, v, a| {
+            r.set_username(v, a).map(|x| x.to_string())
+        }),
+        ("password", |r, v, a| {
+            r.set_password(v, a).map(|x| x.to_string())
+        }),
+        ("hostname", |r, v, a| {
+            r.set_hostname(v, a).map(|x| x.to_string())
+        }),
+        ("port", |r, v, a| r.set_port(v, a).map(|x| x.to_string())),
+        ("driveletter", |r, v, a| {
+            r.set_driveletter(v, a).map(|x| x.to_string())
+        }),
+        ("pathroot", |r, v, a| {
+            r.set_pathroot(v.is_some(), a).map(|x| x.to_string())
+        }),
+        ("filename", |r, v, a| {
+            r.set_filename(v, a).map(|x| x.to_string())
+        }),
+        ("pathname", |r, v, a| {
+            r.set_pathname(v, a).map(|x| x.to_string())
+        }),
+        ("query", |r, v, a| r.set_query(v, a).map(|x| x.to_string())),
+        ("fragment", |r, v, a| {
+            r.set_fragment(v, a).map(|x| x.to_string())
+        }),
+    ];
+    for input in references {
+        let r = Reference::parse(input).unwrap();
+        for (name, set) in setters {
+            for value in values {
+                let case = format!("{input:?}.set_{name}({value:?})");
+                let full = set(&r, value, &mut vec![0u8; 4096]);
+                assert!(
+                    !matches!(full, Err(SetError::ArenaTooSmall { .. })),
+                    "{case}"
+                );
+                let answer = full.as_ref().map_or(0, String::len);
+                for size in 0..=answer {
+                    match set(&r, value, &mut vec![0u8; size]) {
+                        Err(SetError::ArenaTooSmall { needed }) => {
+                            assert!(needed > size, "{case}: {size} -> {needed}");
+                            assert_eq!(
+                                set(&r, value, &mut vec![0u8; needed]),
+                                full,
+                                "{case}: retry {needed}"
+                            );
+                        }
+                        got => assert_eq!(got, full, "{case}: size {size}"),
+                    }
+                }
+            }
+        }
     }
 }

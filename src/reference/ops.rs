@@ -132,14 +132,14 @@ pub(super) fn write<'b, 'x>(
         o.byte(b'/');
     }
     let dirs_start = o.len;
-    let mut count = write_dirs(&mut o, dirs, &dir_mode, dirs_start);
+    let (mut count, mut first_empty) = write_dirs(&mut o, dirs, &dir_mode, dirs_start);
     if count == 0 && keep_empty_dirs {
         o.raw("./");
-        count = 1;
+        (count, first_empty) = (1, false);
     }
     if count > 0 {
         // An empty first dir without an authority or drive would print as `//`.
-        if t.host.is_none() && t.drive.is_none() && o.get(dirs_start, dirs_start + 1) == b"/" {
+        if t.host.is_none() && t.drive.is_none() && first_empty {
             o.insert(dirs_start, b"./");
         }
         r.dirs = Some(Span::new(dirs_start, o.len));
@@ -182,27 +182,29 @@ fn write_authority(o: &mut Out<'_>, r: &mut Reference<'_>, t: &Tokens<'_>) {
 }
 
 /// The dirs, each followed by `/`, as they come or with dot segments applied (`..` above a
-/// path-root dropped); returns how many were written
+/// path-root dropped); returns how many were written and whether the first of them is empty
 /// (<https://alwinb.github.io/url-specification/>, "Path Segment Normalisation").
+///
+/// The first dir's emptiness comes from the values, not from reading the arena back: past
+/// the arena's end nothing can be read, and `needed` must still count the `./` it calls for.
 fn write_dirs<'x>(
     o: &mut Out<'_>,
     dirs: impl Iterator<Item = &'x str>,
     dir_mode: &DirMode,
     dirs_start: usize,
-) -> usize {
+) -> (usize, bool) {
     let mut count = 0usize;
+    let mut first_empty = false;
     for d in dirs {
-        let rooted = match *dir_mode {
-            DirMode::Keep => {
-                o.raw(d);
-                o.byte(b'/');
-                count += 1;
-                continue;
-            }
-            DirMode::Resolve { rooted } => rooted,
+        let (dots, rooted) = match *dir_mode {
+            DirMode::Keep => (0, false),
+            DirMode::Resolve { rooted } => (parse::dots(d), rooted),
         };
-        match parse::dots(d) {
+        match dots {
             0 => {
+                if count == 0 {
+                    first_empty = parse::kept(d).next().is_none();
+                }
                 o.raw(d);
                 o.byte(b'/');
                 count += 1;
@@ -216,6 +218,9 @@ fn write_dirs<'x>(
                     }
                     count -= 1;
                 } else if !rooted {
+                    if count == 0 {
+                        first_empty = false;
+                    }
                     o.raw("..");
                     o.byte(b'/');
                     count += 1;
@@ -223,7 +228,7 @@ fn write_dirs<'x>(
             }
         }
     }
-    count
+    (count, first_empty)
 }
 
 /// With an authority or a drive, a path that has dirs or a file starts with a path-root

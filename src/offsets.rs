@@ -170,10 +170,10 @@ fn check_order(s: &[u8], r: &Record) -> Result<(), &'static str> {
     if !ordered {
         return Err("offsets out of order");
     }
-    if query.is_some_and(|q| s[q as usize] != b'?') {
+    if query.is_some_and(|q| s.get(q as usize) != Some(&b'?')) {
         return Err("query_start is not at '?'");
     }
-    if fragment.is_some_and(|f| s[f as usize] != b'#') {
+    if fragment.is_some_and(|f| s.get(f as usize) != Some(&b'#')) {
         return Err("fragment_start is not at '#'");
     }
     Ok(())

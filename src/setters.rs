@@ -10,7 +10,7 @@
 use crate::arena::Writer;
 use crate::error::{Error, ParseErrorKind};
 use crate::host::HostKind;
-use crate::parser::{Parser, StateOverride};
+use crate::parser::{KeptPath, Parser, StateOverride};
 use crate::percent::USERINFO;
 use crate::scheme::scheme_of;
 use crate::url::Url;
@@ -142,7 +142,7 @@ impl<'a> Url<'a> {
     {
         match edit? {
             None => Ok(*self),
-            Some(e) => Url::reparse_kept_host(e.href, e.host),
+            Some(e) => Url::reparse_kept_host(e.href, e.host, KeptPath::AsWritten),
         }
     }
 
@@ -646,6 +646,6 @@ impl<'a> Url<'a> {
         }
         out.push_slice(old.as_bytes().get(range.1..).unwrap_or_default());
         let href = out.finish().map_err(|_| Error::ArenaTooSmall { needed })?;
-        Url::reparse_kept_host(href, self.record().host_kind)
+        Url::reparse_kept_host(href, self.record().host_kind, KeptPath::AsWritten)
     }
 }

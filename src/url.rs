@@ -413,7 +413,7 @@ impl<'a> Url<'a> {
             }
             // Without the zone of `Url::parse_with_zone`, if any (RFC 6874: after `%`).
             HostKind::Ipv6 => {
-                let address = s.get(1..s.len() - 1)?;
+                let address = s.get(1..s.len().saturating_sub(1))?;
                 let end = address.bytes().position(|b| b == b'%');
                 let text = address.get(..end.unwrap_or(address.len()))?;
                 let mut v = ValidationErrors::EMPTY;

@@ -3,7 +3,8 @@
 use crate::error::{Error, ValidationErrors};
 use crate::host::HostKind;
 use crate::parser::{
-    ON_STACK, Options, Record, parse_result, tab_free_copy_too_small, tab_free_copy_too_small_in,
+    KeptPath, ON_STACK, Options, Record, parse_result, tab_free_copy_too_small,
+    tab_free_copy_too_small_in,
 };
 use crate::setters::Edited;
 use crate::url::Url;
@@ -236,7 +237,7 @@ impl<const N: usize> UrlBuf<N> {
     /// written, and stores the result; nothing changes when that fails.
     #[inline(never)]
     fn store_edit(&mut self, href: &str, host: Option<HostKind>) -> Result<(), Error> {
-        let url = Url::reparse_kept_host(href, host)?;
+        let url = Url::reparse_kept_host(href, host, KeptPath::AsWritten)?;
         self.store(&url)
     }
 

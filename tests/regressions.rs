@@ -560,3 +560,50 @@ fn needed_suffices_where_the_input_hid_its_growth() {
         }
     }
 }
+
+/// Hosts whose UTS46 result the parse or `can_parse` decides without storing it (an arena
+/// too small for it, `can_parse`'s scratch): the answer is the stored result's. A
+/// non-ASCII character's label is `xn--…`, never a number (`0母` read as the hex `0x` made
+/// an IPv4 address of a host that fails); a domain holding `[` and then `:` is decided on
+/// its own span (the `:` inside it was taken for where it started). At every arena size,
+/// a failure is `ArenaTooSmall` or the failure the whole arena gives, and `can_parse` is
+/// `parse(..).is_ok()`, also with the input as the base.
+#[test]
+fn undecided_hosts_are_decided_as_the_stored_result() {
+    let zeros = "0".repeat(60);
+    let inputs = [
+        format!("http://0母.{zeros}/"),
+        format!("http://0母.{zeros}.0/"),
+        "http://256.0母0.0/".to_owned(),
+        "ws://0母.0:65536/".to_owned(),
+        "http://0😀300.168.0xF0".to_owned(),
+        "ws://0\u{345}177.0.0.1/".to_owned(),
+        "http://é.xn--[:]xn--xn--xn--xn--xn--xn--".to_owned(),
+        "http://é.xn--[:xn--xn--xn--xn--xn--xn--/".to_owned(),
+        "http://x.xn--[:xn--ls8h/".to_owned(),
+        "http://１２７.0.0.1/".to_owned(),
+        "http://0母/".to_owned(),
+        "http://母0x/".to_owned(),
+    ];
+    for input in &inputs {
+        let mut big = vec![0u8; 4096];
+        let whole = Url::parse(input, &mut big).map(|u| u.as_str().to_owned());
+        assert_eq!(Url::can_parse(input, None), whole.is_ok(), "{input}");
+        assert_eq!(
+            Url::can_parse("/x", Some(input)),
+            whole.is_ok(),
+            "base {input}"
+        );
+        for size in 0..input.len() * 4 {
+            let mut arena = vec![0u8; size];
+            match Url::parse(input, &mut arena) {
+                Err(Error::ArenaTooSmall { .. }) => {}
+                other => assert_eq!(
+                    other.map(|u| u.as_str().to_owned()),
+                    whole,
+                    "{input} in {size} bytes"
+                ),
+            }
+        }
+    }
+}

@@ -408,6 +408,95 @@ fn zoned_parts() {
     }
 }
 
+/// A zoned `file` URL comes back from its parts exactly when `parse_with_zone` writes that
+/// serialization with those parts: never with credentials or a port (a `file` URL cannot
+/// have them), nor with a drive letter `C|` (a parse writes `C:`). The parts are an `http`
+/// URL's, the scheme swapped for `file` (four letters each: the offsets stay).
+#[test]
+fn zoned_file_parts_are_what_a_parse_writes() {
+    for input in [
+        "http://u@[fe80::1%25x]/",
+        "http://u:p@[fe80::1%25x]/",
+        "http://:p@[fe80::1%25x]/a",
+        "http://[fe80::1%25x]:8080/",
+        "http://[fe80::1%25x]/C|/",
+        "http://[fe80::1%25x]/c|",
+        "http://[fe80::1%25x]/C:/",
+        "http://[fe80::1%25x]/x/C|",
+        "http://[fe80::1%25x]/x?q#f",
+    ] {
+        let url = zoned(input);
+        let href = url.as_str().replacen("http", "file", 1);
+        let mut arena = [0u8; 128];
+        let parsed = Url::parse_with_zone(&href, &mut arena);
+        let writes = parsed.is_ok_and(|u| u.as_str() == href && u.parts() == url.parts());
+        let from_parts = Url::from_parts(&href, url.parts());
+        assert_eq!(from_parts.is_ok(), writes, "{href}: {from_parts:?}");
+    }
+}
+
+/// `url!`'s constructor takes its parts unchecked: whatever they are, the getters and
+/// `check` answer without a panic.
+#[test]
+fn unchecked_parts_never_panic() {
+    use microurl::{HostKind, UrlParts, ValidationErrors};
+    let kinds = [
+        HostKind::None,
+        HostKind::Empty,
+        HostKind::Domain,
+        HostKind::Opaque,
+        HostKind::Ipv4,
+        HostKind::Ipv6,
+    ];
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u32| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % u64::from(n)) as u32
+    };
+    for s in [
+        "",
+        "a:",
+        "a:b",
+        "http://[::1]/",
+        "http://h/?q#f",
+        "x://u:p@[::1]:1/p?q#f",
+    ] {
+        let n = s.len() as u32 + 3;
+        for _ in 0..20_000 {
+            let parts = UrlParts {
+                scheme_end: next(n),
+                username_end: next(n),
+                host_start: next(n),
+                host_end: next(n),
+                path_start: next(n),
+                query_start: (next(2) == 0).then(|| next(n)),
+                fragment_start: (next(2) == 0).then(|| next(n)),
+                port: (next(2) == 0).then(|| next(65_536) as u16),
+                host_kind: kinds[next(6) as usize],
+                validation: ValidationErrors::EMPTY,
+            };
+            let url = Url::__from_canonical_parts(s, parts);
+            let _ = (
+                url.check(),
+                url.host(),
+                url.host_str(),
+                url.hostname(),
+                url.port(),
+            );
+            let _ = (
+                url.username(),
+                url.password(),
+                url.path(),
+                url.query(),
+                url.fragment(),
+            );
+            let _ = (url.origin(), url.to_string(), format!("{url:?}"));
+        }
+    }
+}
+
 /// Every URL of the WPT corpus, and its href parsed again, comes back from its parts: the
 /// full check refuses no URL the parser made.
 #[test]

@@ -189,10 +189,11 @@ fn label_bidi(
 }
 
 /// The result of domain to ASCII on `domain` as the IPv4 parser sees it: the mapped domain,
-/// with `x` for each character that is not ASCII (whose label is `xn--…` in the result:
-/// not a number either way).
+/// with `n` for each character that is not ASCII. Its label is `xn--…` in the result, no
+/// number, and so is any label with an `n`: not a digit, not a hex digit, not the `x` of a
+/// `0x` prefix (`0x`, for `0` and a character, would read as a number).
 pub(crate) fn mapped_bytes(domain: Mapped<'_>) -> impl Iterator<Item = u8> + '_ {
-    nfc_chars(domain).map(|c| u8::try_from(c).unwrap_or(b'x'))
+    nfc_chars(domain).map(|c| u8::try_from(c).unwrap_or(b'n'))
 }
 
 /// What decoding an `xn--` label found.

@@ -29,6 +29,7 @@ pub(crate) use needed::{
     ON_STACK, tab_free_copy_too_small, tab_free_copy_too_small_in, tab_free_counted,
 };
 pub(crate) use path::{Dots, dot_segment};
+pub(crate) use reparse::KeptPath;
 
 pub(crate) use crate::offsets::Record;
 pub(crate) use crate::units::{
@@ -135,11 +136,11 @@ pub(crate) struct Parser<'i, 'a, 'b, R: Report = ValidationErrors> {
     /// Only validity is asked (`can_parse`): the states stop at the path start, after which
     /// none can fail.
     pub(crate) validity_only: bool,
-    /// In a validity-only run, where the host the host parser left undecided ends
-    /// ([`Parser::note_undecided_host`]); 0 when none was (a host is never empty, nor at the
-    /// input's start). Its start follows from the input ([`Parser::undecided_host`]): one
-    /// word in the parser, which every state reaches through `self`, rather than two
-    /// (stack, Cortex-M0).
+    /// In a validity-only run, where the host the host parser left undecided starts and
+    /// ends ([`Parser::note_undecided_host`]); an end of 0 when none was (a host is never
+    /// empty, nor at the input's start). Both kept: the input before a host does not say
+    /// where it starts (a domain may hold `[` and then `:`, which end no host there).
+    undecided_host_start: usize,
     undecided_host_end: usize,
 }
 
@@ -179,6 +180,7 @@ impl<'i, 'a> Parser<'i, 'a, 'static> {
             path_as_written: false,
             state_override: Some(state_override),
             validity_only: false,
+            undecided_host_start: 0,
             undecided_host_end: 0,
         }
     }
@@ -206,6 +208,7 @@ impl<'a, 'b, R: Report> Parser<'a, 'a, 'b, R> {
             path_as_written: false,
             state_override: None,
             validity_only: false,
+            undecided_host_start: 0,
             undecided_host_end: 0,
         }
     }
@@ -248,7 +251,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     pub(crate) fn note_undecided_host(&mut self, start: usize, end: usize) {
         // Without IDNA no check is skipped (and none of this is linked).
         if cfg!(feature = "idna") && self.validity_only && self.out.skipped_checks() {
-            debug_assert_eq!(self.host_start_before(end), start);
+            self.undecided_host_start = start;
             self.undecided_host_end = end;
         }
     }
@@ -256,23 +259,7 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     /// The host [`Parser::note_undecided_host`] recorded, if any.
     pub(crate) fn undecided_host(&self) -> Option<HostSpan> {
         let end = self.undecided_host_end;
-        (end > 0).then(|| (self.host_start_before(end), end))
-    }
-
-    /// Where a domain that ends at `end` of the input starts: after the byte before it that
-    /// ends what precedes a host. In an authority, `@` (credentials), `/` or `\` (slashes),
-    /// or `:` (a special scheme's, when no slash follows it), none of which is in its host:
-    /// the authority is split at its last `@` and at the `:` before a port, and a slash ends
-    /// it (<https://url.spec.whatwg.org/#authority-state>). A `file` host follows its
-    /// slashes and holds none (<https://url.spec.whatwg.org/#file-host-state>), but may hold
-    /// `@` or `:`, which fail it only after the UTS46 step that left it undecided.
-    fn host_start_before(&self, end: usize) -> usize {
-        let before = self.input.get(..end).unwrap_or_default();
-        let file = self.rec.scheme == SchemeType::File;
-        before
-            .iter()
-            .rposition(|&b| matches!(b, b'/' | b'\\') || (!file && matches!(b, b'@' | b':')))
-            .map_or(0, |at| at + 1)
+        (end > 0).then_some((self.undecided_host_start, end))
     }
 
     /// A validity-only run's end at the path start `pos`, after which no state fails: all

@@ -13,6 +13,17 @@ use crate::host::HostKind;
 use crate::scan::has_tab_or_newline;
 use crate::url::Url;
 
+/// How [`Url::reparse_kept_host`] reads the path of the serialization it is given.
+#[derive(Clone, Copy)]
+pub(crate) enum KeptPath {
+    /// A setter's result: the standard's path as it is, which a parse need not have written
+    /// (the protocol setter gives `file://h/C|` for `http://h/C|`; a parse writes `C:`).
+    AsWritten,
+    /// A serialization that must be one a parse writes (a URL checked against its parts, a
+    /// zoned parse's result): read as the path state reads it.
+    Parsed,
+}
+
 impl<'a> Url<'a> {
     /// `Url::parse(href, &mut [])` for a serialization this crate built (a setter's
     /// result): it has no tabs or newlines (every component percent-encodes them or cannot
@@ -28,11 +39,13 @@ impl<'a> Url<'a> {
     /// [`Url::reparse`] for a setter's result that kept the host `kept` (every setter but
     /// host, hostname and href): the recognizer, else the states with the scheme and host
     /// taken as written ([`Parser::after_kept_host`]), so that no host parser is under these
-    /// setters (their stack bound).
+    /// setters (their stack bound). `path`: whether the path is a setter's, taken as it is,
+    /// or one a parse must have written.
     #[inline(never)]
     pub(crate) fn reparse_kept_host(
         href: &'a str,
         kept: Option<HostKind>,
+        path: KeptPath,
     ) -> Result<Url<'a>, Error> {
         if let Found::Canonical(url) = recognize(href, &Options::default()) {
             return Ok(url);
@@ -41,7 +54,7 @@ impl<'a> Url<'a> {
         let (trimmed, _) = trim(href, &mut v);
         debug_assert!(!has_tab_or_newline(trimmed.as_bytes()), "{href:?}");
         let mut p = Parser::new(trimmed.as_bytes(), &mut [], None, v);
-        p.path_as_written = true;
+        p.path_as_written = matches!(path, KeptPath::AsWritten);
         if let Err(kind) = p.after_kept_host(kept) {
             // Unreachable: a setter's result is valid.
             let position = p.stop;

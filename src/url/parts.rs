@@ -5,6 +5,7 @@ use super::Url;
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::offsets::{Delimiter, Record, delimiter};
+use crate::parser::KeptPath;
 use crate::scheme::SchemeType;
 
 /// The offsets and flags of a [`Url`], without its serialization (see the offset diagram on
@@ -215,7 +216,15 @@ impl<'a> Url<'a> {
         if zone_ok.is_none_or(|z| crate::host::ipv6::zone_id_error(z).is_some()) {
             return Err(BAD_HOST);
         }
-        Url::reparse_kept_host(href, Some(HostKind::Ipv6))
+        // The states after a kept host read credentials and a port whatever the scheme; a
+        // URL that cannot have them (<https://url.spec.whatwg.org/#cannot-have-a-username-password-port>:
+        // `file`) has none when a parse writes it.
+        if self.cannot_have_username_password_port()
+            && (self.rec.username_end != self.rec.host_start || self.rec.port.is_some())
+        {
+            return Err("credentials or a port where the URL cannot have them");
+        }
+        Url::reparse_kept_host(href, Some(HostKind::Ipv6), KeptPath::Parsed)
             .map_err(|_| "serialization is not one the parser writes")
     }
 }

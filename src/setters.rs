@@ -8,7 +8,7 @@
 //! so the parse only borrows it (no arena, no per-setter offset arithmetic).
 
 use crate::arena::Writer;
-use crate::error::{Error, ParseErrorKind};
+use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
 use crate::parser::{KeptPath, Parser, StateOverride};
 use crate::percent::USERINFO;
@@ -113,9 +113,16 @@ impl<'a> Url<'a> {
         let mut p = Parser::for_setter(input, out, scheme, self.record(), state_override);
         p.out
             .push_slice(old.as_bytes().get(..start).unwrap_or_default());
-        // A failure of the state means the setter leaves the URL as it was.
-        if write(&mut p, self).is_err() {
-            return Ok(None);
+        match write(&mut p, self) {
+            Ok(()) => {}
+            // A domain that needs IDNA in a build without it: the standard's setter would
+            // set it, so leaving the URL as it was would answer otherwise than the standard.
+            Err(kind @ ParseErrorKind::IdnaUnavailable) => {
+                let position = p.stop;
+                return Err(Error::Parse(ParseError { kind, position }));
+            }
+            // Any other failure of the state means the setter leaves the URL as it was.
+            Err(_) => return Ok(None),
         }
         if state_override == StateOverride::PathStart {
             // The path was rewritten from the end of the authority: the serializer's `/.`.
@@ -341,6 +348,12 @@ impl<'a> Url<'a> {
 
     /// The `host` setter: host and optional port (`example.com:8080`).
     ///
+    /// Without the `idna` feature, a domain that needs IDNA (a non-ASCII character, written
+    /// or percent-encoded) fails with [`ParseErrorKind::IdnaUnavailable`] at its start in
+    /// `value`: the standard's setter
+    /// would set it, so leaving the URL as it is would answer otherwise. Every other value
+    /// the standard's setter ignores leaves the URL as it is (`Ok`).
+    ///
     /// ```
     /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
     /// let url = microurl::Url::parse("http://old.example/x", &mut a)?;
@@ -354,8 +367,8 @@ impl<'a> Url<'a> {
         self.spliced(self.host_edit(value, arena, false))
     }
 
-    /// The `hostname` setter: like [`Url::set_host`], but a value with a port leaves the URL
-    /// as it is (`Ok`, as the standard's setter ignores it).
+    /// The `hostname` setter: like [`Url::set_host`] (`IdnaUnavailable` included), but a
+    /// value with a port leaves the URL as it is (`Ok`, as the standard's setter ignores it).
     ///
     /// ```
     /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);

@@ -59,8 +59,9 @@ pub struct Options<'e> {
     /// for an input without a base is when the input is a
     /// [valid URL string](crate::is_valid_url_string) (the checker and the parser agree on
     /// whatwg-url's validation cases and on its differential, `scripts/whatwg-url-diff.sh`).
-    /// The error named is the first in the table order of [`ValidationError`]; with a log,
-    /// the log has them all in order.
+    /// The error named is the first the parser reports, at its position (parse order, as
+    /// the log lists them, not the table order of [`ValidationError`]); with a log, the log
+    /// has them all.
     pub strict: bool,
     /// Where to report every validation error, in order with its position (see
     /// [`ErrorLog`]). `None` costs nothing: the parse is the same code as without the field

@@ -1,7 +1,7 @@
 # CMake toolchain file for bare-metal Cortex-M with arm-none-eabi-gcc (the GNU Arm toolchain,
 # Debian gcc-arm-none-eabi):
 #
-#   cmake -B build -DCMAKE_TOOLCHAIN_FILE=path/to/microurl/ffi/cmake/arm-none-eabi.cmake \
+#   cmake -B build -DCMAKE_TOOLCHAIN_FILE=/absolute/path/to/microurl/ffi/cmake/arm-none-eabi.cmake \
 #         -DMICROURL_CPU=cortex-m4
 #
 # MICROURL_CPU is the -mcpu name (cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7,

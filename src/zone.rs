@@ -256,7 +256,9 @@ impl<'a> Url<'a> {
 /// with an empty second piece. (Only an IPv6 host's text starts with `[`: it is a forbidden
 /// host code point, and only an IPv6 host's text has a zone.)
 pub(crate) fn without_zone(host: &str) -> (&str, &str) {
-    match (host.starts_with('['), host.find('%')) {
+    // (A byte search: `str::find` with a `char` links a slice index the compiler keeps at
+    // opt-level "z", which the panic-free link refuses.)
+    match (host.starts_with('['), host.bytes().position(|b| b == b'%')) {
         (true, Some(p)) => (host.get(..p).unwrap_or(host), "]"),
         _ => (host, ""),
     }

@@ -46,7 +46,9 @@ pub struct Broker<'a> {
     /// has none.
     pub username: Option<PercentEncoded<'a>>,
     /// The password, percent-encoded: once decoded, MQTT binary data (any bytes, at most
-    /// 65,535). `None` when the URL has none.
+    /// 65,535). `None` when the URL has none. It may come without a username
+    /// (`mqtt://:pw@broker`), which MQTT 5.0 allows and MQTT 3.1.1 does not (§3.1.2.9: no
+    /// Password flag without the User Name flag): a 3.1.1 client refuses that case itself.
     pub password: Option<PercentEncoded<'a>>,
 }
 

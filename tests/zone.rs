@@ -449,12 +449,15 @@ proptest! {
             let unzoned = Url::parse(&plain, &mut c).unwrap();
             let (origin, unzoned) = (url.origin(), unzoned.origin());
             prop_assert_eq!(origin.to_string(), unzoned.to_string());
-            let mut d = vec![0u8; href.len() + 64];
-            let mut e = vec![0u8; href.len() + 64];
-            prop_assert_eq!(
-                origin.unicode_serialization(&mut d),
-                unzoned.unicode_serialization(&mut e)
-            );
+            #[cfg(feature = "idna")]
+            {
+                let mut d = vec![0u8; href.len() + 64];
+                let mut e = vec![0u8; href.len() + 64];
+                prop_assert_eq!(
+                    origin.unicode_serialization(&mut d),
+                    unzoned.unicode_serialization(&mut e)
+                );
+            }
             prop_assert_eq!(origin.is_same_origin(&unzoned), !unzoned.is_opaque());
         }
     }

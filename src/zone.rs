@@ -9,7 +9,7 @@
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
 use crate::host::ipv4::times_radix_plus;
-use crate::parser::{KeptPath, Options, parse_result, tab_free_counted};
+use crate::parser::{Options, parse_result, tab_free_counted};
 use crate::scheme::{SchemeType, scheme_of};
 use crate::url::Url;
 
@@ -408,7 +408,7 @@ fn splice_zone<'a>(input: &str, parsed: &Parsed, arena: &'a mut [u8]) -> Result<
         .ok_or(Error::NotUtf8 { valid_up_to: 0 })?;
     // A serialization with its IPv6 host (zone and all) taken as written, as the setters
     // parse a zoned URL again.
-    let url = Url::reparse_kept_host(href, Some(HostKind::Ipv6), KeptPath::Parsed)?;
+    let url = Url::reparse_zoned(href)?;
     Ok(url.with_validation(parsed.validation))
 }
 

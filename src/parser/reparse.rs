@@ -69,6 +69,14 @@ impl<'a> Url<'a> {
         }
     }
 
+    /// [`Url::reparse_kept_host`] of a serialization with an IPv6 host and a zone that must
+    /// be one a parse writes (a zoned parse's result, a URL checked against its parts): the
+    /// host taken as written (the standard parser refuses a zone), the path read as the path
+    /// state reads it.
+    pub(crate) fn reparse_zoned(href: &'a str) -> Result<Url<'a>, Error> {
+        Url::reparse_kept_host(href, Some(HostKind::Ipv6), KeptPath::Parsed)
+    }
+
     /// [`Url::reparse`] into `arena`: for text with no tabs or newlines, cut from a
     /// serialization (a `blob:` URL's inner URL, `Url::origin`, `Url::origin_in`) or
     /// written without them (a rebased reference, `Reference::resolve_url`).

@@ -5,7 +5,6 @@ use super::Url;
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::offsets::{Delimiter, Record, delimiter};
-use crate::parser::KeptPath;
 use crate::scheme::SchemeType;
 
 /// The offsets and flags of a [`Url`], without its serialization (see the offset diagram on
@@ -224,7 +223,7 @@ impl<'a> Url<'a> {
         {
             return Err("credentials or a port where the URL cannot have them");
         }
-        Url::reparse_kept_host(href, Some(HostKind::Ipv6), KeptPath::Parsed)
+        Url::reparse_zoned(href)
             .map_err(|_| "serialization is not one the parser writes")
     }
 }

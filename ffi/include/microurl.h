@@ -31,8 +31,9 @@ typedef struct {
   microurl_status status;
   // With `MICROURL_INVALID` / `MICROURL_INVALID_BASE`: why (a `MICROURL_ERROR_*`).
   microurl_error_kind error;
-  // With `MICROURL_INVALID*` and `MICROURL_INVALID_UTF8`: the byte offset in the input
-  // (for IDNA label errors, the label's index).
+  // With `MICROURL_INVALID*` and `MICROURL_INVALID_UTF8`: the byte offset in the input,
+  // in the base string for `MICROURL_INVALID_BASE` (for IDNA label errors, the label's
+  // index).
   size_t position;
   // With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds.
   size_t needed;
@@ -45,6 +46,9 @@ typedef struct {
 //
 // A plain struct: it may live in a static, be copied, or be zero-initialized. Functions
 // check it before use; the getters return an empty span for a struct that fails the check.
+// A function that reads one never writes over it: an output buffer or struct that
+// overlaps it is `MICROURL_INVALID_ARGUMENT`, except the `out` of a setter or
+// `microurl_join`, which may be the struct itself (replaced whole, on success).
 //
 // ```text
 // https://user:pass@sub.example.com:8080/p/a/t/h?query=4#frag
@@ -156,6 +160,9 @@ typedef struct {
 #define MICROURL_INVALID 1
 
 // The base string is not a URL: `error` and `position` (in the base) say why and where.
+// A base string that is not UTF-8 gives this status too, never `MICROURL_INVALID_UTF8`:
+// `error` is `MICROURL_ERROR_NONE` and `position` the offset of its first bad byte in the
+// base.
 #define MICROURL_INVALID_BASE 2
 
 // The buffer is too small: a buffer of `needed` bytes succeeds.
@@ -164,11 +171,13 @@ typedef struct {
 // The input is longer than the parser accepts (offsets are 32-bit).
 #define MICROURL_INPUT_TOO_LONG 4
 
-// A string argument is not UTF-8: `position` is the offset of the first bad byte.
+// A string argument is not UTF-8: `position` is the offset of the first bad byte in it
+// (a base string that is not UTF-8 is `MICROURL_INVALID_BASE`).
 #define MICROURL_INVALID_UTF8 5
 
-// A NULL pointer with a non-zero length, an output that overlaps an input, an unknown
-// selector, or a `microurl_url` whose offsets do not fit its serialization.
+// A NULL pointer with a non-zero length, an output that overlaps an input (a string, the
+// buffer of a `microurl_url` the call reads, or that struct itself), an unknown selector,
+// or a `microurl_url` whose offsets do not fit its serialization.
 #define MICROURL_INVALID_ARGUMENT 6
 
 // The URL parsed, but a protocol helper cannot use it (an MQTT helper given an `http` URL,
@@ -387,6 +396,9 @@ extern "C" {
 // succeeds. (When the base does not fit `buf`, the input is measured against a stand-in
 // for the base: `needed` is then an upper bound, LIMITS.md.) `*out` is written only on
 // success.
+//
+// A base string that is not a URL, or not UTF-8, is `MICROURL_INVALID_BASE` with
+// `position` in the base; `MICROURL_INVALID` and `MICROURL_INVALID_UTF8` are the input's.
 microurl_result microurl_parse(const char *input,
                                size_t input_len,
                                const char *base,
@@ -397,7 +409,8 @@ microurl_result microurl_parse(const char *input,
 
 // Parses `input` against the already parsed `base` into `buf` and stores the URL in `*out`
 // (`new URL(input, base)`; also what following a redirect's `Location` is). `out` may be
-// `base` itself; `buf` must not overlap `base`'s buffer.
+// `base` itself (written once `*base` is read), but not overlap it otherwise; `buf` must
+// overlap neither `*base` nor its buffer.
 microurl_result microurl_join(const microurl_url *base,
                               const char *input,
                               size_t input_len,
@@ -501,9 +514,10 @@ uint32_t microurl_validation_errors(const microurl_url *url);
 const char *microurl_validation_error_name(uint32_t bit);
 
 // The `href` setter: `value` parsed as a new URL into `buf` and `*out`
-// (`MICROURL_INVALID` if it is not one). Setters never change `*url` or its buffer; `out`
-// may be `url` itself, and `buf` must not overlap `url`'s buffer. Every setter writes
-// `*out` only on success.
+// (`MICROURL_INVALID` if it is not one). Setters never change `url`'s buffer, nor `*url`
+// unless `out` is `url` itself (written once `*url` is read); any other `out` over `*url`,
+// and a `buf` over `*url` or its buffer, is `MICROURL_INVALID_ARGUMENT`. Every setter
+// writes `*out` only on success.
 microurl_result microurl_set_href(const microurl_url *url,
                                   const char *value,
                                   size_t value_len,

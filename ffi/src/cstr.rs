@@ -50,8 +50,8 @@ fn copy(text: &[u8], to: &mut [u8]) -> Result<usize, Fail> {
     Ok(text.len())
 }
 
-/// The shared body of the functions of a URL: checks the URL and that `buf` is not inside its
-/// serialization, then writes what `get` gives.
+/// The shared body of the functions of a URL: checks the URL and that `buf` overlaps neither
+/// its struct nor its serialization, then writes what `get` gives.
 fn of_url(
     url: *const microurl_url,
     buf: *mut c_char,
@@ -60,8 +60,7 @@ fn of_url(
 ) -> microurl_result {
     io::run(|| {
         view(url, |u| {
-            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            io::disjoint(Region::of(buf, buf_len), &io::url_inputs(url, u.as_str()))?;
             terminated(buf, buf_len, |to| get(u, to))
         })
     })

@@ -81,15 +81,20 @@ impl Fail {
         }
     }
 
-    /// The same failure, found in the base string.
+    /// The same failure, found in the base string: a parse error or bytes that are not UTF-8
+    /// become `MICROURL_INVALID_BASE` with the position in the base, so that the caller never
+    /// reads it as a position in the input.
     pub(crate) fn in_base(self) -> Fail {
-        match self {
-            Fail::Invalid { kind, position, .. } => Fail::Invalid {
-                kind,
-                position,
-                status: crate::MICROURL_INVALID_BASE,
-            },
-            f => f,
+        let (kind, position) = match self {
+            Fail::Invalid { kind, position, .. } => (kind, position),
+            // No parse error to name: only the position says where the text stops being UTF-8.
+            Fail::Utf8 { position } => (crate::MICROURL_ERROR_NONE, position),
+            f => return f,
+        };
+        Fail::Invalid {
+            kind,
+            position,
+            status: crate::MICROURL_INVALID_BASE,
         }
     }
 
@@ -213,6 +218,16 @@ impl Region {
     }
 }
 
+/// What a call that reads the URL at `url`, whose serialization is `href`, reads of the
+/// caller's memory: the serialization and the struct itself (`[href, struct]`). A later call
+/// reads both again, so no output of the call may overlap either.
+pub(crate) fn url_inputs(url: *const microurl_url, href: &str) -> [Region; 2] {
+    [
+        Region::of(href.as_ptr(), href.len()),
+        Region::of(url, core::mem::size_of::<microurl_url>()),
+    ]
+}
+
 /// `Ok` when the output region shares no byte with any input region.
 pub(crate) fn disjoint(out: Region, inputs: &[Region]) -> Result<(), Fail> {
     let overlaps = |a: Region, b: Region| {
@@ -311,12 +326,20 @@ pub(crate) fn write_value<T: Copy>(p: *mut T, v: T) -> Result<(), Fail> {
     Ok(())
 }
 
-/// [`write_value`] into `p`, which must not lie in `href`, the URL's serialization (which
-/// the value may point into, and a later call reads again): an output over the URL's own
-/// buffer is `Fail::Argument`, as any output that overlaps an input.
-pub(crate) fn write_value_apart<T: Copy>(p: *mut T, v: T, href: &str) -> Result<(), Fail> {
-    let href_r = Region::of(href.as_ptr(), href.len());
-    disjoint(Region::of(p, core::mem::size_of::<T>()), &[href_r])?;
+/// [`write_value`] into `p`, which must overlap neither the struct `url` the value was read
+/// from nor `href`, its serialization (the value may point into it, and a later call reads
+/// both again): an output over either is `Fail::Argument`, as any output that overlaps an
+/// input.
+pub(crate) fn write_value_apart<T: Copy>(
+    p: *mut T,
+    v: T,
+    url: *const microurl_url,
+    href: &str,
+) -> Result<(), Fail> {
+    disjoint(
+        Region::of(p, core::mem::size_of::<T>()),
+        &url_inputs(url, href),
+    )?;
     write_value(p, v)
 }
 
@@ -324,7 +347,7 @@ pub(crate) fn write_value_apart<T: Copy>(p: *mut T, v: T, href: &str) -> Result<
 pub(crate) struct Out(*mut microurl_url);
 
 impl Out {
-    /// Checks `p` (not NULL, aligned, not overlapping an input string).
+    /// Checks `p` (not NULL, aligned, not overlapping an input).
     pub(crate) fn new(p: *mut microurl_url, inputs: &[Region]) -> Result<Out, Fail> {
         if p.is_null() || !p.is_aligned() {
             return Err(Fail::Argument);
@@ -332,6 +355,21 @@ impl Out {
         let out = Out(p);
         disjoint(out.region(), inputs)?;
         Ok(out)
+    }
+
+    /// [`Out::new`] for a call that reads the URL struct `url` (its region in
+    /// [`url_inputs`]) and writes `*p` only once it is done with it: `p` may be that very
+    /// struct, which is then replaced as a whole, but no other struct over part of it.
+    pub(crate) fn new_or_same(
+        p: *mut microurl_url,
+        url: Region,
+        inputs: &[Region],
+    ) -> Result<Out, Fail> {
+        let out = Out::new(p, inputs)?;
+        match out.region().start == url.start {
+            true => Ok(out),
+            false => disjoint(out.region(), &[url]).map(|()| out),
+        }
     }
 
     pub(crate) fn region(&self) -> Region {

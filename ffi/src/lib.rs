@@ -3,7 +3,8 @@
 //! Every function works in memory the caller passes in: no heap, no libc, and nothing can
 //! unwind into C (the library is `no_std`, built with `panic = "abort"`; the panic handler
 //! traps). Each C pointer is read in one small `unsafe` block, after its NULL and length
-//! checks, and every output buffer is checked not to overlap an input.
+//! checks, and every output is checked not to overlap an input (a string, or a
+//! `microurl_url` the call reads and its buffer).
 //!
 //! A parsed URL is a plain C struct, `microurl_url`: a pointer to its serialization (in a
 //! buffer the caller owns) and the offsets of its components. Functions that take one parse
@@ -41,15 +42,20 @@ pub const MICROURL_OK: microurl_status = 0;
 /// where (a byte offset in the input).
 pub const MICROURL_INVALID: microurl_status = 1;
 /// The base string is not a URL: `error` and `position` (in the base) say why and where.
+/// A base string that is not UTF-8 gives this status too, never `MICROURL_INVALID_UTF8`:
+/// `error` is `MICROURL_ERROR_NONE` and `position` the offset of its first bad byte in the
+/// base.
 pub const MICROURL_INVALID_BASE: microurl_status = 2;
 /// The buffer is too small: a buffer of `needed` bytes succeeds.
 pub const MICROURL_BUFFER_TOO_SMALL: microurl_status = 3;
 /// The input is longer than the parser accepts (offsets are 32-bit).
 pub const MICROURL_INPUT_TOO_LONG: microurl_status = 4;
-/// A string argument is not UTF-8: `position` is the offset of the first bad byte.
+/// A string argument is not UTF-8: `position` is the offset of the first bad byte in it
+/// (a base string that is not UTF-8 is `MICROURL_INVALID_BASE`).
 pub const MICROURL_INVALID_UTF8: microurl_status = 5;
-/// A NULL pointer with a non-zero length, an output that overlaps an input, an unknown
-/// selector, or a `microurl_url` whose offsets do not fit its serialization.
+/// A NULL pointer with a non-zero length, an output that overlaps an input (a string, the
+/// buffer of a `microurl_url` the call reads, or that struct itself), an unknown selector,
+/// or a `microurl_url` whose offsets do not fit its serialization.
 pub const MICROURL_INVALID_ARGUMENT: microurl_status = 6;
 /// The URL parsed, but a protocol helper cannot use it (an MQTT helper given an `http` URL,
 /// an opaque host a resolver would misread, ...): `error` says why (one of
@@ -175,8 +181,9 @@ pub struct microurl_result {
     pub status: microurl_status,
     /// With `MICROURL_INVALID` / `MICROURL_INVALID_BASE`: why (a `MICROURL_ERROR_*`).
     pub error: microurl_error_kind,
-    /// With `MICROURL_INVALID*` and `MICROURL_INVALID_UTF8`: the byte offset in the input
-    /// (for IDNA label errors, the label's index).
+    /// With `MICROURL_INVALID*` and `MICROURL_INVALID_UTF8`: the byte offset in the input,
+    /// in the base string for `MICROURL_INVALID_BASE` (for IDNA label errors, the label's
+    /// index).
     pub position: usize,
     /// With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds.
     pub needed: usize,
@@ -209,6 +216,9 @@ pub const MICROURL_HOST_OPAQUE: microurl_host_kind = 5;
 ///
 /// A plain struct: it may live in a static, be copied, or be zero-initialized. Functions
 /// check it before use; the getters return an empty span for a struct that fails the check.
+/// A function that reads one never writes over it: an output buffer or struct that
+/// overlaps it is `MICROURL_INVALID_ARGUMENT`, except the `out` of a setter or
+/// `microurl_join`, which may be the struct itself (replaced whole, on success).
 ///
 /// ```text
 /// https://user:pass@sub.example.com:8080/p/a/t/h?query=4#frag
@@ -336,6 +346,9 @@ fn is_struct_of(url: &Url<'_>, c: *const microurl_url) -> bool {
 /// succeeds. (When the base does not fit `buf`, the input is measured against a stand-in
 /// for the base: `needed` is then an upper bound, LIMITS.md.) `*out` is written only on
 /// success.
+///
+/// A base string that is not a URL, or not UTF-8, is `MICROURL_INVALID_BASE` with
+/// `position` in the base; `MICROURL_INVALID` and `MICROURL_INVALID_UTF8` are the input's.
 #[no_mangle]
 pub extern "C" fn microurl_parse(
     input: *const c_char,
@@ -469,7 +482,8 @@ fn parse_arguments<'a>(a: &ParseArguments) -> Result<(&'a str, Option<&'a str>),
 
 /// Parses `input` against the already parsed `base` into `buf` and stores the URL in `*out`
 /// (`new URL(input, base)`; also what following a redirect's `Location` is). `out` may be
-/// `base` itself; `buf` must not overlap `base`'s buffer.
+/// `base` itself (written once `*base` is read), but not overlap it otherwise; `buf` must
+/// overlap neither `*base` nor its buffer.
 #[no_mangle]
 pub extern "C" fn microurl_join(
     base: *const microurl_url,
@@ -482,9 +496,10 @@ pub extern "C" fn microurl_join(
     io::run(|| {
         view(base, |b| {
             let input_r = Region::of(input, input_len);
-            let href_r = Region::of(b.as_str().as_ptr(), b.as_str().len());
-            let out = Out::new(out, &[input_r, href_r])?;
-            io::disjoint(Region::of(buf, buf_len), &[input_r, href_r, out.region()])?;
+            let [href_r, base_r] = io::url_inputs(base, b.as_str());
+            let out = Out::new_or_same(out, base_r, &[input_r, href_r])?;
+            let buf_r = Region::of(buf, buf_len);
+            io::disjoint(buf_r, &[input_r, href_r, base_r, out.region()])?;
             let input = io::text(input, input_len)?;
             let buf = io::bytes_mut(buf, buf_len)?;
             let buf_len = buf.len();
@@ -685,7 +700,7 @@ pub extern "C" fn microurl_host_kind_of(url: *const microurl_url) -> microurl_ho
 #[no_mangle]
 pub extern "C" fn microurl_host_ipv4(url: *const microurl_url, out: *mut u32) -> bool {
     let written = view(url, |u| match u.host() {
-        Some(mu::Host::Ipv4(a)) => io::write_value_apart(out, u32::from(a), u.as_str()),
+        Some(mu::Host::Ipv4(a)) => io::write_value_apart(out, u32::from(a), url, u.as_str()),
         _ => Err(Fail::Argument),
     });
     written.is_ok()
@@ -697,7 +712,7 @@ pub extern "C" fn microurl_host_ipv4(url: *const microurl_url, out: *mut u32) ->
 pub extern "C" fn microurl_host_ipv6(url: *const microurl_url, out: *mut u16) -> bool {
     let written = view(url, |u| match u.host() {
         Some(mu::Host::Ipv6(a)) => {
-            io::write_value_apart(out.cast::<[u16; 8]>(), a.segments(), u.as_str())
+            io::write_value_apart(out.cast::<[u16; 8]>(), a.segments(), url, u.as_str())
         }
         _ => Err(Fail::Argument),
     });
@@ -770,9 +785,10 @@ fn set(
     io::run(|| {
         view(url, |u| {
             let value_r = Region::of(value, value_len);
-            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-            let out = Out::new(out, &[value_r, href_r])?;
-            io::disjoint(Region::of(buf, buf_len), &[value_r, href_r, out.region()])?;
+            let [href_r, url_r] = io::url_inputs(url, u.as_str());
+            let out = Out::new_or_same(out, url_r, &[value_r, href_r])?;
+            let buf_r = Region::of(buf, buf_len);
+            io::disjoint(buf_r, &[value_r, href_r, url_r, out.region()])?;
             let value = io::text(value, value_len)?;
             let arena = io::bytes_mut(buf, buf_len)?;
             let buf_len = arena.len();
@@ -815,9 +831,10 @@ fn set(
 }
 
 /// The `href` setter: `value` parsed as a new URL into `buf` and `*out`
-/// (`MICROURL_INVALID` if it is not one). Setters never change `*url` or its buffer; `out`
-/// may be `url` itself, and `buf` must not overlap `url`'s buffer. Every setter writes
-/// `*out` only on success.
+/// (`MICROURL_INVALID` if it is not one). Setters never change `url`'s buffer, nor `*url`
+/// unless `out` is `url` itself (written once `*url` is read); any other `out` over `*url`,
+/// and a `buf` over `*url` or its buffer, is `MICROURL_INVALID_ARGUMENT`. Every setter
+/// writes `*out` only on success.
 #[no_mangle]
 pub extern "C" fn microurl_set_href(
     url: *const microurl_url,
@@ -961,8 +978,7 @@ pub extern "C" fn microurl_origin(
 ) -> microurl_result {
     io::run(|| {
         view(url, |u| {
-            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            io::disjoint(Region::of(buf, buf_len), &io::url_inputs(url, u.as_str()))?;
             io::display_into(&u.origin(), io::bytes_mut(buf, buf_len)?)
         })
     })

@@ -44,7 +44,7 @@ pub extern "C" fn microurl_request_target(
     io::run(|| {
         view(url, |u| {
             let target = u.request_target().map_err(Fail::net)?;
-            io::write_value_apart(out, span(target), u.as_str())?;
+            io::write_value_apart(out, span(target), url, u.as_str())?;
             Ok(0)
         })
     })
@@ -64,8 +64,7 @@ pub extern "C" fn microurl_absolute_form(
 ) -> microurl_result {
     io::run(|| {
         view(url, |u| {
-            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            io::disjoint(Region::of(buf, buf_len), &io::url_inputs(url, u.as_str()))?;
             let buf = io::bytes_mut(buf, buf_len)?;
             u.absolute_form_into(buf).map(str::len).map_err(Fail::net)
         })
@@ -85,8 +84,7 @@ pub extern "C" fn microurl_authority_form(
 ) -> microurl_result {
     io::run(|| {
         view(url, |u| {
-            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            io::disjoint(Region::of(buf, buf_len), &io::url_inputs(url, u.as_str()))?;
             let buf = io::bytes_mut(buf, buf_len)?;
             u.authority_form_into(buf).map(str::len).map_err(Fail::net)
         })
@@ -107,8 +105,7 @@ pub extern "C" fn microurl_host_header(
 ) -> microurl_result {
     io::run(|| {
         view(url, |u| {
-            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
-            io::disjoint(Region::of(buf, buf_len), &[href_r])?;
+            io::disjoint(Region::of(buf, buf_len), &io::url_inputs(url, u.as_str()))?;
             let buf = io::bytes_mut(buf, buf_len)?;
             u.host_header_into(buf).map(str::len).map_err(Fail::net)
         })
@@ -173,7 +170,7 @@ pub extern "C" fn microurl_server_name(
     io::run(|| {
         view(url, |u| {
             let name = u.server_name().map_err(Fail::net)?;
-            io::write_value_apart(out, server_name_c(name), u.as_str())?;
+            io::write_value_apart(out, server_name_c(name), url, u.as_str())?;
             Ok(0)
         })
     })
@@ -198,7 +195,7 @@ pub extern "C" fn microurl_coap_option_count(
     io::run(|| {
         view(url, |u| {
             let n = u.coap_options().map_err(Fail::net)?.count();
-            io::write_value_apart(count, n, u.as_str())?;
+            io::write_value_apart(count, n, url, u.as_str())?;
             Ok(0)
         })
     })
@@ -220,10 +217,10 @@ pub extern "C" fn microurl_coap_option_at(
 ) -> microurl_result {
     io::run(|| {
         view(url, |u| {
-            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            let [href_r, url_r] = io::url_inputs(url, u.as_str());
             let number_r = Region::of(number, core::mem::size_of::<u16>());
-            io::disjoint(number_r, &[href_r])?;
-            io::disjoint(Region::of(buf, buf_len), &[href_r, number_r])?;
+            io::disjoint(number_r, &[href_r, url_r])?;
+            io::disjoint(Region::of(buf, buf_len), &[href_r, url_r, number_r])?;
             let option = u.coap_options().map_err(Fail::net)?.nth(index);
             let option = option.ok_or(Fail::Argument)?;
             let buf = io::bytes_mut(buf, buf_len)?;
@@ -370,12 +367,12 @@ pub extern "C" fn microurl_mqtt_broker(
 ) -> microurl_result {
     io::run(|| {
         view(url, |u| {
-            let href_r = Region::of(u.as_str().as_ptr(), u.as_str().len());
+            let [href_r, url_r] = io::url_inputs(url, u.as_str());
             let out_r = Region::of(out, core::mem::size_of::<microurl_broker>());
             let (user_r, pass_r) = (Region::of(user, user_len), Region::of(pass, pass_len));
-            io::disjoint(out_r, &[href_r, user_r, pass_r])?;
-            io::disjoint(user_r, &[href_r, pass_r])?;
-            io::disjoint(pass_r, &[href_r])?;
+            io::disjoint(out_r, &[href_r, url_r, user_r, pass_r])?;
+            io::disjoint(user_r, &[href_r, url_r, pass_r])?;
+            io::disjoint(pass_r, &[href_r, url_r])?;
             let b = u.mqtt_broker().map_err(Fail::net)?;
             let (ul, pl) = (decoded_len(b.username), decoded_len(b.password));
             if ul > user_len || pl > pass_len {

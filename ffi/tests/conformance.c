@@ -517,6 +517,257 @@ static int cstr_is(const char *a, const char *z) {
 static microurl_url g_url;
 static char g_buf[128];
 
+/* ------------------------------------------------------------------ outputs over the struct */
+
+/* The struct a call reads is one of its inputs: an output placed over it, partly or wholly,
+   is refused before anything is written, and the struct keeps every byte (a later call reads
+   it again). It sits in `ov` with room on both sides. */
+#define OV_AT 64
+static union {
+    char bytes[OV_AT + 512];
+    void *align_ptr;
+    size_t align_size;
+    uint32_t align_u32;
+} ov;
+static char ov_text[128], ov_saved[sizeof(microurl_url)];
+#define OV_URL ((microurl_url *)(void *)(ov.bytes + OV_AT))
+
+static void ov_expect(int cond, const char *fn, const char *what) {
+    if (cond) {
+        api_passed++;
+    } else {
+        api_failed++;
+        out("FAIL api: ");
+        out(fn);
+        out(": ");
+        out(what);
+        out("\n");
+    }
+}
+
+/* Parses `z` into the struct in `ov` and keeps a copy of its bytes. */
+static int ov_parse(const char *z) {
+    size_t n = 0;
+    while (z[n]) n++;
+    microurl_result r = microurl_parse_absolute(z, n, OV_URL, ov_text, sizeof ov_text);
+    for (size_t i = 0; i < sizeof ov_saved; i++) ov_saved[i] = ov.bytes[OV_AT + i];
+    return r.status == MICROURL_OK;
+}
+
+/* Whether the struct kept every byte (and still checks); a changed one is put back first, so
+   that it is never read as it was left and the next call starts from the parsed struct. */
+static int ov_intact(void) {
+    int kept = 1;
+    for (size_t i = 0; i < sizeof ov_saved; i++) {
+        kept &= ov.bytes[OV_AT + i] == ov_saved[i];
+        ov.bytes[OV_AT + i] = ov_saved[i];
+    }
+    return kept && microurl_check(OV_URL).status == MICROURL_OK;
+}
+
+/* Whether a call refused its arguments and left the struct intact (checked, and the struct
+   put back, whatever the call answered). */
+static int ov_refused(microurl_result r) {
+    int kept = ov_intact();
+    return kept && r.status == MICROURL_INVALID_ARGUMENT;
+}
+
+/* The same for the functions that answer false. */
+static int ov_false(bool answer) {
+    int kept = ov_intact();
+    return kept && !answer;
+}
+
+/* Where an output struct of `size` bytes goes over the URL's struct: `k` 0 at its first byte
+   (the same address), 1 from 8 bytes before it (over its first bytes; inside it for an output
+   of 8 bytes or less), 2 from 8 bytes before its end (past its end when over 8 bytes). */
+#define OV_PLACES 3
+static void *ov_place(int k, size_t size) {
+    size_t at = OV_AT;
+    if (k == 1) at = size > 8 ? OV_AT - 8 : OV_AT + 8;
+    if (k == 2) at = OV_AT + sizeof(microurl_url) - 8;
+    return ov.bytes + at;
+}
+
+/* A buffer over the URL's struct: `k` 0 exactly its bytes, 1 over its first 8, 2 over its
+   last 8 and past it, 3 around it. */
+#define OV_BUFS 4
+static char *ov_buf(int k, size_t *len) {
+    switch (k) {
+    case 0: *len = sizeof(microurl_url); return ov.bytes + OV_AT;
+    case 1: *len = 16; return ov.bytes + OV_AT - 8;
+    case 2: *len = 64; return ov.bytes + OV_AT + sizeof(microurl_url) - 8;
+    default: *len = sizeof(microurl_url) + 16; return ov.bytes + OV_AT - 8;
+    }
+}
+
+typedef microurl_result (*ov_buf_fn)(const microurl_url *, char *, size_t);
+typedef microurl_result (*ov_set_fn)(const microurl_url *, const char *, size_t, microurl_url *,
+                                     char *, size_t);
+
+/* The functions that write a string of the URL into a buffer. */
+static void ov_buffers(void) {
+    static const struct {
+        const char *name;
+        ov_buf_fn fn;
+    } FNS[] = {
+        {"microurl_origin", microurl_origin},
+        {"microurl_absolute_form", microurl_absolute_form},
+        {"microurl_authority_form", microurl_authority_form},
+        {"microurl_host_header", microurl_host_header},
+        {"microurl_hostname_cstr", microurl_hostname_cstr},
+        {"microurl_server_name_cstr", microurl_server_name_cstr},
+        {"microurl_request_target_cstr", microurl_request_target_cstr},
+        {"microurl_absolute_form_cstr", microurl_absolute_form_cstr},
+        {"microurl_authority_form_cstr", microurl_authority_form_cstr},
+        {"microurl_host_header_cstr", microurl_host_header_cstr},
+        {"microurl_origin_cstr", microurl_origin_cstr},
+    };
+    for (size_t f = 0; f < sizeof FNS / sizeof FNS[0]; f++) {
+        ov_expect(ov_parse("http://u:p@10.0.0.5:8080/a?b") &&
+                      FNS[f].fn(OV_URL, buf_b, 64).status == MICROURL_OK && ov_intact(),
+                  FNS[f].name, "a buffer apart: OK");
+        for (int k = 0; k < OV_BUFS; k++) {
+            size_t len;
+            char *b = ov_buf(k, &len);
+            microurl_result r = FNS[f].fn(OV_URL, b, len);
+            ov_expect(ov_refused(r), FNS[f].name,
+                      "a buffer over the URL's struct: refused, the struct intact");
+        }
+    }
+}
+
+/* The setters and microurl_join: `out` may be the input struct itself (written once the
+   input is read), never partly over it; `buf` never over it. */
+static void ov_new_urls(void) {
+    static const struct {
+        const char *name;
+        ov_set_fn fn;
+        const char *value;
+    } SETTERS[] = {
+        {"microurl_set_href", microurl_set_href, "http://x/"},
+        {"microurl_set_protocol", microurl_set_protocol, "https"},
+        {"microurl_set_username", microurl_set_username, "v"},
+        {"microurl_set_password", microurl_set_password, "w"},
+        {"microurl_set_host", microurl_set_host, "h:81"},
+        {"microurl_set_hostname", microurl_set_hostname, "h"},
+        {"microurl_set_port", microurl_set_port, "81"},
+        {"microurl_set_pathname", microurl_set_pathname, "/z"},
+        {"microurl_set_search", microurl_set_search, "q"},
+        {"microurl_set_hash", microurl_set_hash, "frag"},
+    };
+    const size_t n_setters = sizeof SETTERS / sizeof SETTERS[0];
+    microurl_url o;
+    /* One pass per setter, and a last one for microurl_join (its input "x/y"). */
+    for (size_t f = 0; f <= n_setters; f++) {
+        const char *name = f < n_setters ? SETTERS[f].name : "microurl_join";
+        const char *value = f < n_setters ? SETTERS[f].value : "x/y";
+        size_t vn = 0;
+        while (value[vn]) vn++;
+#define OV_CALL(to, b, len)                                                                   \
+    (f < n_setters ? SETTERS[f].fn(OV_URL, value, vn, (to), (b), (len))                       \
+                   : microurl_join(OV_URL, value, vn, (to), (b), (len)))
+        microurl_result r;
+        ov_expect(ov_parse("http://u:p@example.com:8080/a/b?c#d") &&
+                      OV_CALL(OV_URL, buf_b, 128).status == MICROURL_OK &&
+                      microurl_check(OV_URL).status == MICROURL_OK &&
+                      microurl_href(OV_URL).ptr == buf_b,
+                  name, "out == url: the new URL in its place");
+        for (int k = 1; k < OV_PLACES; k++) {
+            ov_parse("http://u:p@example.com:8080/a/b?c#d");
+            r = OV_CALL((microurl_url *)ov_place(k, sizeof(microurl_url)), buf_b, 128);
+            ov_expect(ov_refused(r), name,
+                      "out partly over the URL's struct: refused, the struct intact");
+        }
+        for (int k = 0; k < OV_BUFS; k++) {
+            size_t len;
+            char *b = ov_buf(k, &len);
+            ov_parse("http://u:p@example.com:8080/a/b?c#d");
+            r = OV_CALL(&o, b, len);
+            ov_expect(ov_refused(r), name,
+                      "a buffer over the URL's struct: refused, the struct intact");
+            r = OV_CALL(OV_URL, b, len);
+            ov_expect(ov_refused(r), name,
+                      "out == url, a buffer over it: refused, the struct intact");
+        }
+#undef OV_CALL
+    }
+}
+
+/* The firmware helpers' output structs and numbers, and their buffers. */
+static void ov_helpers(void) {
+    static char user[16], pass[16];
+    microurl_span sp;
+    microurl_server sv;
+    microurl_broker br;
+    size_t count;
+    uint16_t number, v6[8];
+    uint32_t v4;
+    microurl_result r;
+    ov_expect(ov_parse("http://u:p@10.0.0.5:8080/a?b") &&
+                  microurl_request_target(OV_URL, &sp).status == MICROURL_OK &&
+                  microurl_server_name(OV_URL, &sv).status == MICROURL_OK &&
+                  microurl_host_ipv4(OV_URL, &v4) && ov_intact(),
+              "helpers", "outputs apart: OK");
+    for (int k = 0; k < OV_PLACES; k++) {
+        r = microurl_request_target(OV_URL, ov_place(k, sizeof(microurl_span)));
+        ov_expect(ov_refused(r), "microurl_request_target",
+                  "out over the URL's struct: refused, the struct intact");
+        r = microurl_server_name(OV_URL, ov_place(k, sizeof(microurl_server)));
+        ov_expect(ov_refused(r), "microurl_server_name",
+                  "out over the URL's struct: refused, the struct intact");
+        ov_expect(ov_false(microurl_host_ipv4(OV_URL, ov_place(k, sizeof(uint32_t)))),
+                  "microurl_host_ipv4", "out over the URL's struct: false, the struct intact");
+    }
+    ov_expect(ov_parse("http://[::1]/") && microurl_host_ipv6(OV_URL, v6) && ov_intact(),
+              "microurl_host_ipv6", "out apart: true");
+    for (int k = 0; k < OV_PLACES; k++)
+        ov_expect(ov_false(microurl_host_ipv6(OV_URL, ov_place(k, sizeof v6))),
+                  "microurl_host_ipv6", "out over the URL's struct: false, the struct intact");
+    ov_expect(ov_parse("coap://sensor/a") &&
+                  microurl_coap_option_count(OV_URL, &count).status == MICROURL_OK && count == 2 &&
+                  microurl_coap_option_at(OV_URL, 1, &number, buf_b, 64).status == MICROURL_OK &&
+                  ov_intact(),
+              "CoAP", "outputs apart: OK");
+    for (int k = 0; k < OV_PLACES; k++) {
+        r = microurl_coap_option_count(OV_URL, ov_place(k, sizeof(size_t)));
+        ov_expect(ov_refused(r),
+                  "microurl_coap_option_count",
+                  "count over the URL's struct: refused, the struct intact");
+        r = microurl_coap_option_at(OV_URL, 1, ov_place(k, sizeof(uint16_t)), buf_b, 64);
+        ov_expect(ov_refused(r), "microurl_coap_option_at",
+                  "number over the URL's struct: refused, the struct intact");
+    }
+    for (int k = 0; k < OV_BUFS; k++) {
+        size_t len;
+        char *b = ov_buf(k, &len);
+        r = microurl_coap_option_at(OV_URL, 1, &number, b, len);
+        ov_expect(ov_refused(r), "microurl_coap_option_at",
+                  "a buffer over the URL's struct: refused, the struct intact");
+    }
+    ov_expect(ov_parse("mqtt://u:p@broker/x") &&
+                  microurl_mqtt_broker(OV_URL, &br, user, sizeof user, pass, sizeof pass).status ==
+                      MICROURL_OK &&
+                  ov_intact(),
+              "microurl_mqtt_broker", "outputs apart: OK");
+    for (int k = 0; k < OV_PLACES; k++) {
+        r = microurl_mqtt_broker(OV_URL, ov_place(k, sizeof br), user, sizeof user, pass,
+                                 sizeof pass);
+        ov_expect(ov_refused(r), "microurl_mqtt_broker",
+                  "out over the URL's struct: refused, the struct intact");
+    }
+    for (int k = 0; k < OV_BUFS; k++) {
+        size_t len;
+        char *b = ov_buf(k, &len);
+        r = microurl_mqtt_broker(OV_URL, &br, b, len, pass, sizeof pass);
+        ov_expect(ov_refused(r), "microurl_mqtt_broker",
+                  "user over the URL's struct: refused, the struct intact");
+        r = microurl_mqtt_broker(OV_URL, &br, user, sizeof user, b, len);
+        ov_expect(ov_refused(r), "microurl_mqtt_broker",
+                  "pass over the URL's struct: refused, the struct intact");
+    }
+}
+
 static void api_checks(void) {
     microurl_url u;
     microurl_result r;
@@ -535,6 +786,13 @@ static void api_checks(void) {
            "invalid base");
     r = microurl_parse("http://\xff/", 9, 0, 0, &u, buf_a, 64);
     expect(r.status == MICROURL_INVALID_UTF8 && r.position == 7, "invalid UTF-8 at 7");
+    /* A base string that is not UTF-8 is a bad base, not a bad input: its offset in the base. */
+    r = microurl_parse("a", 1, "http://b/\xff", 10, &u, buf_a, 64);
+    expect(r.status == MICROURL_INVALID_BASE && r.error == MICROURL_ERROR_NONE && r.position == 9,
+           "a base not UTF-8: MICROURL_INVALID_BASE at its byte 9");
+    r = microurl_parse("a\xff", 2, "http://b/", 9, &u, buf_a, 64);
+    expect(r.status == MICROURL_INVALID_UTF8 && r.position == 1,
+           "an input not UTF-8 against a base: MICROURL_INVALID_UTF8 at its byte 1");
     expect(cstr_is(microurl_error_name(9999), "unknown"), "unknown error name");
     expect(cstr_is(microurl_status_name(MICROURL_BUFFER_TOO_SMALL), "MICROURL_BUFFER_TOO_SMALL"),
            "status name");
@@ -805,6 +1063,10 @@ static void api_checks(void) {
     expect(r.status == MICROURL_OK &&
                span_is(microurl_href(&page), "http://ota.example/fw/v2/image.bin?sig=1"),
            "redirect followed in place");
+    /* Outputs over the URL's struct. */
+    ov_buffers();
+    ov_new_urls();
+    ov_helpers();
 }
 
 /* ------------------------------------------------------------------ all */

@@ -344,8 +344,11 @@ impl core::fmt::Display for PercentEncode<'_> {
         // still gives UTF-8 with every input byte in it, once.
         let mut start = 0;
         for (i, c) in self.input.char_indices() {
-            let mut utf8 = [0u8; 4];
-            let bytes = c.encode_utf8(&mut utf8).as_bytes();
+            let bytes = self
+                .input
+                .as_bytes()
+                .get(i..i + c.len_utf8())
+                .unwrap_or_default();
             if bytes.iter().any(|&b| self.set.contains(b)) {
                 f.write_str(self.input.get(start..i).unwrap_or(""))?;
                 for &b in bytes {

@@ -349,10 +349,10 @@ impl<'a> Url<'a> {
     /// The `host` setter: host and optional port (`example.com:8080`).
     ///
     /// Without the `idna` feature, a domain that needs IDNA (a non-ASCII character, written
-    /// or percent-encoded) fails with [`ParseErrorKind::IdnaUnavailable`] at its start in
-    /// `value`: the standard's setter
-    /// would set it, so leaving the URL as it is would answer otherwise. Every other value
-    /// the standard's setter ignores leaves the URL as it is (`Ok`).
+    /// or percent-encoded) fails with [`ParseErrorKind::IdnaUnavailable`] at position 0, the
+    /// host's start, as a parse fails on it: the standard's setter would set it, so leaving
+    /// the URL as it is would answer otherwise. Every other value the standard's setter
+    /// ignores leaves the URL as it is (`Ok`).
     ///
     /// ```
     /// let (mut a, mut b) = ([0u8; 64], [0u8; 64]);

@@ -169,8 +169,9 @@ impl<'a> Url<'a> {
     /// URL as it is (the standard's setters ignore a host that does not parse); build the
     /// new text and parse it with this function instead. The wire helpers
     /// ([`Url::host_header_into`], [`Url::absolute_form_into`], ...) and the origin's
-    /// serializations leave the zone out (RFC 6874 §4). A reference resolved against it ([`Url::join`]) keeps the zone
-    /// when it keeps the host. There is no [`crate::UrlBuf`] counterpart. What reads the URL
+    /// serializations leave the zone out (RFC 6874 §4). A reference resolved against it
+    /// ([`Url::join`]) keeps the zone when it keeps the host. There is no [`crate::UrlBuf`]
+    /// counterpart. What reads the URL
     /// as a [`crate::Reference`] takes no zone, as the standard's parser does not:
     /// [`Url::make_relative`] gives `Ok(None)` with such a URL on either side, and
     /// [`Url::unicode_href`] and [`crate::Reference::resolve_url`] fail with

@@ -186,7 +186,8 @@ impl<'a> Url<'a> {
     /// Refused: [`NetError::NoHost`] without a host or with an empty one;
     /// [`NetError::NoPort`] without a port for the scheme; [`NetError::UnsafeByte`] at a
     /// host byte outside that set (`"`, `,`, `{`, …, which the URL Standard leaves in some
-    /// hosts) or at a `%` that starts no `%XX` escape (`coap+ws://a%zz/`, an opaque host); [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too small
+    /// hosts) or at a `%` that starts no `%XX` escape (`coap+ws://a%zz/`, an opaque host);
+    /// [`NetError::Url`] with [`crate::Error::ArenaTooSmall`] when `buf` is too small
     /// (`needed` is exact).
     ///
     /// ```

@@ -223,8 +223,7 @@ impl<'a> Url<'a> {
         {
             return Err("credentials or a port where the URL cannot have them");
         }
-        Url::reparse_zoned(href)
-            .map_err(|_| "serialization is not one the parser writes")
+        Url::reparse_zoned(href).map_err(|_| "serialization is not one the parser writes")
     }
 }
 

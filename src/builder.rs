@@ -10,6 +10,10 @@ use crate::url::Url;
 use crate::urlbuf::UrlBuf;
 use core::net::IpAddr;
 
+/// What a query pair's name and value are percent-encoded with: the component set, and `'`,
+/// which the special-query set adds (the parse then keeps the text's length).
+const QUERY_DATA: EncodeSet = COMPONENT.add(b'\'');
+
 /// Bytes written into a caller's buffer, counting on past its end (for `needed`).
 pub(crate) struct Out<'b> {
     pub(crate) buf: &'b mut [u8],
@@ -337,7 +341,10 @@ impl<'b> UrlBuilder<'b> {
     }
 
     /// One path segment, percent-encoded with [`crate::percent::PATH_SEGMENT`]
-    /// ([`NetError::DotSegment`] for `.` and `..`, which the parse would remove).
+    /// ([`NetError::DotSegment`] for `.` and `..`, which the parse would remove). With no
+    /// host given, segments stay the path: a special scheme's fail with [`NetError::NoHost`]
+    /// (but `file`'s, whose host is then empty), and a first empty segment of another scheme
+    /// is written after `/.` (`foo:/.//x`), as the URL serializer writes it.
     ///
     /// ```
     /// let mut buf = [0u8; 64];
@@ -351,9 +358,13 @@ impl<'b> UrlBuilder<'b> {
     /// ```
     #[must_use]
     pub fn segment(mut self, segment: &str) -> Self {
+        let no_authority = self.stage == Stage::Scheme;
         if self.enter(Stage::Path) {
             if segment == "." || segment == ".." {
                 self.error = Some(NetError::DotSegment);
+                return self;
+            }
+            if no_authority && !self.path_without_authority(segment) {
                 return self;
             }
             self.out.push(b"/");
@@ -362,8 +373,27 @@ impl<'b> UrlBuilder<'b> {
         self
     }
 
-    /// One query pair `name=value`, each percent-encoded with the component set (read back
-    /// with [`Url::query_pairs_raw`] or the form parser alike).
+    /// A path's start with no host given, so that its segments stay segments: a special
+    /// scheme but `file` has none ([`NetError::NoHost`]: the parser would take the first
+    /// segment for the host); `file` gets its empty host (`file://`); for any other scheme a
+    /// first segment that is empty gets the serializer's `/.` before it
+    /// (<https://url.spec.whatwg.org/#url-serializing>), or `//` would start a host. `false`
+    /// once an error is kept.
+    fn path_without_authority(&mut self, first: &str) -> bool {
+        if self.scheme.is_file() {
+            self.out.push(b"//");
+        } else if self.scheme.is_special() {
+            self.error = Some(NetError::NoHost);
+            return false;
+        } else if first.is_empty() {
+            self.out.push(b"/.");
+        }
+        true
+    }
+
+    /// One query pair `name=value`, each percent-encoded with the component set and `'`
+    /// (which a special scheme's query encodes: the text then parses as it is written), read
+    /// back with [`Url::query_pairs_raw`] or the form parser alike.
     ///
     /// ```
     /// let mut buf = [0u8; 128];
@@ -380,9 +410,9 @@ impl<'b> UrlBuilder<'b> {
         let first = self.stage < Stage::Query;
         if self.enter(Stage::Query) {
             self.out.push(if first { b"?" } else { b"&" });
-            self.out.push_encoded(name.as_bytes(), &COMPONENT);
+            self.out.push_encoded(name.as_bytes(), &QUERY_DATA);
             self.out.push(b"=");
-            self.out.push_encoded(value.as_bytes(), &COMPONENT);
+            self.out.push_encoded(value.as_bytes(), &QUERY_DATA);
         }
         self
     }
@@ -495,6 +525,8 @@ fn scheme_state(scheme: &[u8]) -> (SchemeType, Option<usize>) {
 /// - `/`, `?`, `#`, `\`: a path, query or fragment would start (`\` ends a special URL's
 ///   host, and is a forbidden host code point in any other);
 /// - `:` outside `[...]`: a port would start;
+/// - a space or another C0 control: a space is in no host, and at the end of the text the
+///   parser drops them (an opaque host would have taken a control percent-encoded);
 /// - for a special scheme but `file`, an empty host (at 0): the parser skips the slashes
 ///   after the scheme, so the path's first segment would be the host;
 /// - for `file`, a Windows drive letter (at its second byte): the parser reads it as the
@@ -509,6 +541,9 @@ fn host_breaks_out(host: &[u8], scheme: SchemeType) -> Option<usize> {
     for (i, &b) in host.iter().enumerate() {
         match b {
             b'\t' | b'\n' | b'\r' => continue,
+            // A space or control: no host holds a space, and at the end of the text the
+            // parser would drop them with the trailing C0 controls and spaces.
+            0x00..=0x20 => return Some(i),
             b'@' | b'/' | b'?' | b'#' | b'\\' => return Some(i),
             b':' if !inside_brackets => return Some(i),
             b'[' => inside_brackets = true,

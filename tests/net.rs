@@ -471,3 +471,80 @@ fn builder_refuses_parts_that_would_move() {
         assert_eq!(url.map(|u| u.as_str().to_owned()), Ok(want.to_owned()));
     }
 }
+
+/// Parts a reviewer found moving or growing: segments with no host (a special scheme's
+/// would become its host, an empty first one `//host`), a host's trailing space or control
+/// (the parser drops them at the text's end), a special query's `'` (which the parse
+/// encodes: `needed` then fell short).
+#[test]
+fn builder_segments_hosts_and_queries_stay_as_given() {
+    let path_only = |scheme: &str, segments: &[&str]| {
+        let mut buf = [0u8; 128];
+        let b = segments
+            .iter()
+            .fold(UrlBuilder::new(scheme, &mut buf), |b, s| b.segment(s));
+        b.build().map(|u| {
+            (
+                u.as_str().to_owned(),
+                u.host_str().map(str::to_owned),
+                u.path().to_owned(),
+            )
+        })
+    };
+    assert_eq!(
+        path_only("http", &["evil.example", "x"]),
+        Err(NetError::NoHost)
+    );
+    assert_eq!(path_only("wss", &[""]), Err(NetError::NoHost));
+    assert_eq!(
+        path_only("foo", &["", "evil", "x"]),
+        Ok(("foo:/.//evil/x".into(), None, "//evil/x".into()))
+    );
+    assert_eq!(
+        path_only("foo", &["a", "", "b"]),
+        Ok(("foo:/a//b".into(), None, "/a//b".into()))
+    );
+    assert_eq!(
+        path_only("foo", &[""]),
+        Ok(("foo:/".into(), None, "/".into()))
+    );
+    assert_eq!(
+        path_only("file", &["", "evil"]),
+        Ok(("file:////evil".into(), Some(String::new()), "//evil".into()))
+    );
+    assert_eq!(
+        path_only("file", &["x"]),
+        Ok(("file:///x".into(), Some(String::new()), "/x".into()))
+    );
+    for (host, position) in [("0 ", 1), ("p\0", 1), ("s\u{8}", 1), (" a", 0), ("a b", 1)] {
+        for scheme in ["https", "coap"] {
+            let mut buf = [0u8; 64];
+            let r = UrlBuilder::new(scheme, &mut buf).host(host).build();
+            assert_eq!(
+                r.map(|u| u.as_str().to_owned()),
+                Err(NetError::BadPart { position }),
+                "{scheme} {host:?}"
+            );
+        }
+    }
+    let value = "'".repeat(60);
+    for scheme in ["https", "coap"] {
+        let build = |buf: &mut [u8]| {
+            UrlBuilder::new(scheme, buf)
+                .host("h")
+                .query_pair("q", &value)
+                .build()
+                .map(|u| u.as_str().to_owned())
+        };
+        let whole = build(&mut [0u8; 4096]).unwrap();
+        assert!(whole.ends_with(&"%27".repeat(60)), "{whole}");
+        for size in 0..whole.len() * 2 {
+            match build(&mut vec![0u8; size]) {
+                Err(NetError::Url(microurl::Error::ArenaTooSmall { needed })) => {
+                    assert_eq!(build(&mut vec![0u8; needed]), Ok(whole.clone()), "{size}")
+                }
+                r => assert_eq!(r, Ok(whole.clone()), "{size}"),
+            }
+        }
+    }
+}

@@ -431,7 +431,8 @@ impl<'b> UrlBuilder<'b> {
 
     /// Parses what was written: the text in the front of the buffer, the parse's output in
     /// the rest. [`NetError::Url`] with [`Error::ArenaTooSmall`] when the buffer is too
-    /// small (`needed` always suffices), or with the parse error.
+    /// small (`needed` always suffices), or with the parse error, whose position is in the
+    /// text the builder wrote (`https://a[b/s` for `host("a[b")`: 9), which `Debug` shows.
     ///
     /// ```
     /// use microurl::{Error, NetError, UrlBuilder};

@@ -105,8 +105,9 @@ pub struct ParseError {
     ///   is not a number, or out of range), percent-decoded dots counted;
     /// - where the IPv6 parser stops: the code point it cannot take, the closing `]` when
     ///   the address ends too early, the `[` that is never closed;
-    /// - where something is missing: the host's start for `host-missing`, the input's
-    ///   start for a missing scheme.
+    /// - where something is missing: the host's start for `host-missing`, the first byte
+    ///   after the leading C0 controls and spaces (which the parser trims) for a missing
+    ///   scheme.
     ///
     /// A failure with no byte of its own is at the host's start: a domain that is not ASCII
     /// once percent-decoded goes through UTS46 as a whole (mapping, normalization and

@@ -88,8 +88,9 @@ fn without_root_dot(name: &str) -> Result<&str, NetError> {
         }
     }
     if label_start == trimmed.len() {
-        // An empty name, or one ending in an empty label (`a..` less its root dot).
-        let position = trimmed.len().saturating_sub(1);
+        // An empty name, or one ending in an empty label (`a..` less its root dot): at the
+        // root dot, which ends it.
+        let position = trimmed.len();
         return Err(NetError::HostNotAName { position });
     }
     Ok(trimmed)

@@ -10,7 +10,7 @@
 use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
-use crate::parser::{KeptPath, Parser, StateOverride};
+use crate::parser::{KeptPath, Parser, StateOverride, kept_position};
 use crate::percent::USERINFO;
 use crate::scheme::scheme_of;
 use crate::url::Url;
@@ -55,21 +55,30 @@ impl<'a> Url<'a> {
             return self.splice_tab_free(arena, (start, end), value, state_override, write, 0);
         }
         let n = value.len() - tabs;
-        if n <= SETTER_STACK_COPY {
+        let edited = if n <= SETTER_STACK_COPY {
             // A short value is copied to the stack: the arena holds only the result, and a
             // too-small arena learns the result's size, not a bound.
             let mut copy = [0u8; SETTER_STACK_COPY];
             let input = copy_without_tabs(value, &mut copy);
-            return self.splice_tab_free(arena, (start, end), input, state_override, write, 0);
-        }
-        // A longer one goes to the end of the arena, before the result.
-        let split = arena.len().saturating_sub(n);
-        let (out_buf, copy) = arena.split_at_mut(split);
-        if copy.len() < n {
-            return Err(self.no_room_for_copy(value, n));
-        }
-        let input = copy_without_tabs(value, copy);
-        self.splice_tab_free(out_buf, (start, end), input, state_override, write, n)
+            self.splice_tab_free(arena, (start, end), input, state_override, write, 0)
+        } else {
+            // A longer one goes to the end of the arena, before the result.
+            let split = arena.len().saturating_sub(n);
+            let (out_buf, copy) = arena.split_at_mut(split);
+            if copy.len() < n {
+                return Err(self.no_room_for_copy(value, n));
+            }
+            let input = copy_without_tabs(value, copy);
+            self.splice_tab_free(out_buf, (start, end), input, state_override, write, n)
+        };
+        // A failure's position is in the value as the caller wrote it, tabs counted.
+        edited.map_err(|e| match e {
+            Error::Parse(ParseError { kind, position }) => Error::Parse(ParseError {
+                kind,
+                position: kept_position(value, position),
+            }),
+            e => e,
+        })
     }
 
     /// What [`Url::splice`] answers when the arena cannot hold the tab-free copy (`n` bytes)
@@ -349,8 +358,8 @@ impl<'a> Url<'a> {
     /// The `host` setter: host and optional port (`example.com:8080`).
     ///
     /// Without the `idna` feature, a domain that needs IDNA (a non-ASCII character, written
-    /// or percent-encoded) fails with [`ParseErrorKind::IdnaUnavailable`] at position 0, the
-    /// host's start, as a parse fails on it: the standard's setter would set it, so leaving
+    /// or percent-encoded) fails with [`ParseErrorKind::IdnaUnavailable`] at the host's start
+    /// in `value`, as a parse fails on it: the standard's setter would set it, so leaving
     /// the URL as it is would answer otherwise. Every other value the standard's setter
     /// ignores leaves the URL as it is (`Ok`).
     ///

@@ -370,3 +370,23 @@ fn setters_need_what_they_say_at_every_size() {
         }
     }
 }
+
+/// `Reference::parse` fails at the offending byte: a port's first non-digit (tabs counted),
+/// the digit that takes it past 65535, an empty host's start.
+#[test]
+fn parse_failures_are_at_the_offending_byte() {
+    for (input, want) in [
+        ("//h:1a", 5),
+        ("//h:\t1a", 6),
+        ("//h:99999", 8),
+        ("//h:65536", 8),
+        ("//u@", 4),
+        ("//u@/x", 4),
+        ("//:1", 2),
+    ] {
+        match Reference::parse(input) {
+            Err(microurl::Error::Parse(e)) => assert_eq!(e.position, want, "{input:?}"),
+            other => panic!("{input:?}: {other:?}"),
+        }
+    }
+}

@@ -224,3 +224,22 @@ mod properties {
         }
     }
 }
+
+/// Without IDNA, a host setter's `IdnaUnavailable` is at the host's start in the value as
+/// written, tabs and newlines counted (as a parse's is).
+#[cfg(not(feature = "idna"))]
+#[test]
+fn idna_unavailable_is_at_the_hosts_start_in_the_value() {
+    let mut a = [0u8; 64];
+    let url = Url::parse("http://x/p", &mut a).unwrap();
+    for (value, want) in [("bücher.de", 0), ("\t\t\tbücher.de", 3), ("\nb\tü", 1)] {
+        let mut b = [0u8; 64];
+        let e = url.set_host(value, &mut b).unwrap_err();
+        let e = e.parse_error().unwrap();
+        assert_eq!(
+            (e.kind, e.position),
+            (microurl::ParseErrorKind::IdnaUnavailable, want),
+            "{value:?}"
+        );
+    }
+}

@@ -740,3 +740,18 @@ fn server_names_within_dns_lengths() {
         }
     }
 }
+
+/// A name that ends in an empty label once its root dot is dropped is refused at the dot
+/// that ends that label.
+#[test]
+fn server_name_empty_last_label_at_its_dot() {
+    for (input, position) in [("http://a.b../", 4), ("http://a../", 2), ("mqtt://a..", 2)] {
+        let mut arena = [0u8; 64];
+        let url = Url::parse(input, &mut arena).unwrap();
+        assert_eq!(
+            url.server_name(),
+            Err(NetError::HostNotAName { position }),
+            "{input}"
+        );
+    }
+}

@@ -69,7 +69,7 @@ pub(super) fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
 }
 
 /// The position in `trimmed` of its `p`-th byte that is not a tab or newline (or its end).
-pub(super) fn kept_position(trimmed: &[u8], p: usize) -> usize {
+pub(crate) fn kept_position(trimmed: &[u8], p: usize) -> usize {
     let mut kept = 0;
     for (i, &b) in trimmed.iter().enumerate() {
         if !is_tab_or_newline(b) {

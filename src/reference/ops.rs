@@ -367,7 +367,9 @@ impl<'a> Reference<'a> {
     /// without a scheme implies `file`.
     ///
     /// Fails on an authority the model cannot hold: an invalid port or IPv6 literal,
-    /// credentials or a port without a host. A host with a forbidden host code point is kept
+    /// credentials or a port without a host. The error's position is the port's offending
+    /// byte, the empty host's start, or for an IPv6 literal its `[` (not where the IPv6
+    /// parser stops, as in [`crate::Url::parse`]). A host with a forbidden host code point is kept
     /// (and printed percent-encoded); [`Reference::rebase`] and [`Reference::normalize`]
     /// refuse to produce a reference holding one, as spec-url refuses to print it.
     ///

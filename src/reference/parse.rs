@@ -331,23 +331,26 @@ fn authority(
     }
     let empty_host = kept(host).next().is_none();
     if empty_host && (r.port.is_some() || r.user.is_some()) {
-        return Err(fail(ParseErrorKind::HostMissing, start));
+        // At the host's start, as the URL parser reports a missing host.
+        return Err(fail(ParseErrorKind::HostMissing, start + host_start));
     }
     Ok(())
 }
 
-/// `digit*`, below 2^16 (leading zeros allowed); `None` for the empty port.
+/// `digit*`, below 2^16 (leading zeros allowed); `None` for the empty port. A failure is at
+/// the offending byte (`digits` starts at `at`): the first that is not a digit, or the
+/// digit that takes the port past 65535.
 fn port_value(digits: &str, at: usize) -> Result<Option<u16>, Error> {
     let mut n: u32 = 0;
     let mut any = false;
-    for x in kept(digits) {
+    for (i, x) in digits.bytes().enumerate().filter(|&(_, b)| !is_skipped(b)) {
         if !x.is_ascii_digit() {
-            return Err(fail(ParseErrorKind::PortInvalid, at));
+            return Err(fail(ParseErrorKind::PortInvalid, at + i));
         }
         any = true;
         n = n * 10 + u32::from(x - b'0');
         if n > 0xffff {
-            return Err(fail(ParseErrorKind::PortOutOfRange, at));
+            return Err(fail(ParseErrorKind::PortOutOfRange, at + i));
         }
     }
     Ok(any.then_some(n as u16))

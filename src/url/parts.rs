@@ -200,6 +200,14 @@ impl<'a> Url<'a> {
         if !scheme_ok {
             return Err("scheme is not one the parser writes");
         }
+        // The authority state reads the host where the parts put it only if what precedes
+        // it is `://` and credentials: no byte that would end the authority before it.
+        let before_host = href
+            .get(self.rec.scheme_end as usize..self.rec.host_start as usize)
+            .and_then(|s| s.strip_prefix("://"));
+        if before_host.is_none_or(|s| s.bytes().any(|b| matches!(b, b'/' | b'\\' | b'?' | b'#'))) {
+            return Err(BAD_HOST);
+        }
         let host = self.host_str().unwrap_or_default();
         if !host.ends_with(']') {
             return Err(BAD_HOST);

@@ -331,7 +331,6 @@ fn authority(
     }
     let empty_host = kept(host).next().is_none();
     if empty_host && (r.port.is_some() || r.user.is_some()) {
-        // At the host's start, as the URL parser reports a missing host.
         return Err(fail(ParseErrorKind::HostMissing, start + host_start));
     }
     Ok(())

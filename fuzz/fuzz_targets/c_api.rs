@@ -206,6 +206,14 @@ fn refused_at(url: &microurl_url, r: microurl_result, allowed: fn(u8) -> bool) -
         && href_of(url).get(r.position).is_some_and(|&b| !allowed(b))
 }
 
+/// Whether the `%` at `i` of `s` starts no `%XX` escape (RFC 3986 `pct-encoded`).
+fn lone_percent(s: &[u8], i: usize) -> bool {
+    s.get(i) == Some(&b'%')
+        && !s
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+}
+
 fn is_refusal(r: microurl_result, errors: &[microurl_error_kind]) -> bool {
     r.status == MICROURL_REFUSED && errors.contains(&r.error)
 }
@@ -344,6 +352,10 @@ fn contracts(url: &microurl_url, size: usize) {
                 field.iter().all(|&b| host_field_byte(b)) && !field.contains(&b','),
                 "{name} {field:?}"
             );
+            assert!(
+                (0..field.len()).all(|i| !lone_percent(&field, i)),
+                "{name} {field:?}"
+            );
             let ipv6 = u32::from(url.host_kind) == MICROURL_HOST_IPV6;
             assert!(
                 !ipv6 || !field.windows(3).any(|w| w == b"%25"),
@@ -352,8 +364,11 @@ fn contracts(url: &microurl_url, size: usize) {
         } else if is_refusal(r, &[MICROURL_ERROR_NO_HOST]) {
             assert!(!has_host, "{name} of {href:?}");
         } else if !is_refusal(r, &[MICROURL_ERROR_NO_PORT]) {
+            let lone = r.status == MICROURL_REFUSED
+                && r.error == MICROURL_ERROR_UNSAFE_BYTE
+                && lone_percent(&href_of(url), r.position);
             assert!(
-                refused_at(url, r, host_field_byte),
+                refused_at(url, r, host_field_byte) || lone,
                 "{name} of {href:?}: {r:?}"
             );
         }

@@ -9,6 +9,7 @@
 
 use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind};
+use crate::form::Serializer;
 use crate::host::HostKind;
 use crate::parser::{KeptPath, Parser, StateOverride, kept_position};
 use crate::percent::USERINFO;
@@ -628,6 +629,8 @@ fn write_host(p: &mut Parser<'_, '_, 'static>, url: &Url<'_>) -> Result<(), Pars
 impl<'a> Url<'a> {
     /// The URLSearchParams "update" steps (<https://url.spec.whatwg.org/#concept-urlsearchparams-update>):
     /// the URL's query becomes the serialization of `params` (no query if it is empty).
+    /// The result is written into `arena`, which needs its length and no more, as
+    /// [`Url::set_search`] does with the serialization as its value.
     ///
     /// ```
     /// use microurl::{Url, form::SearchParams};
@@ -651,23 +654,29 @@ impl<'a> Url<'a> {
     {
         let n = params.serialized_len();
         let range = (self.path_end_usize(), self.fragment_start_or_end());
-        let needed = self.as_str().len() - (range.1 - range.0) + 1 + 2 * n;
-        let Some(split) = arena.len().checked_sub(n) else {
-            return Err(Error::ArenaTooSmall { needed });
-        };
-        let (head, tail) = arena.split_at_mut(split);
-        let query = params
-            .serialize_into(tail)
-            .map_err(|_| Error::ArenaTooSmall { needed })?;
+        let query = if n == 0 { 0 } else { 1 + n };
+        let needed = self.as_str().len() - (range.1 - range.0) + query;
         let old = self.as_str();
-        let mut out = Writer::new(head, &[]);
+        let mut out = Writer::new(arena, &[]);
         out.push_slice(old.as_bytes().get(..range.0).unwrap_or_default());
-        if !query.is_empty() {
+        if n > 0 {
             out.push(b'?');
-            out.push_str(query);
+            // Serialized in place: the arena holds the result and nothing more.
+            let _ = Serializer::new(WriterSink(&mut out)).extend_pairs(params.iter());
         }
         out.push_slice(old.as_bytes().get(range.1..).unwrap_or_default());
         let href = out.finish().map_err(|_| Error::ArenaTooSmall { needed })?;
         Url::reparse_kept_host(href, self.record().host_kind, KeptPath::AsWritten)
+    }
+}
+
+/// A [`core::fmt::Write`] into a [`Writer`]: a serializer's output written where it goes.
+/// What does not fit is counted by the writer, whose `finish` then fails.
+struct WriterSink<'w, 'a>(&'w mut Writer<'a>);
+
+impl core::fmt::Write for WriterSink<'_, '_> {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.0.push_str(s);
+        Ok(())
     }
 }

@@ -224,6 +224,10 @@ fn decoded_equality_compares_decoded_text() {
     assert_ne!(a, Decoded::new(b"a+c"));
     assert!("a b" == a);
     assert_eq!(format!("{a:?}"), "\"a b\"");
+    assert_eq!(
+        format!("{:?}", Decoded::new(b"it's+%22q%22")),
+        r#""it's \"q\"""#
+    );
 }
 
 #[test]
@@ -308,6 +312,45 @@ fn search_params_serialize_into_buffer() {
         params.serialize_into(&mut [0u8; 12]),
         Err(Error::ArenaTooSmall { needed: 13 })
     );
+}
+
+/// `Url::with_search_params` needs the result's length of arena and no more (as `set_search`
+/// does with the serialization as its value), and every smaller arena fails with that
+/// length as `needed`.
+#[test]
+fn with_search_params_needs_the_result_and_no_more() {
+    let urls = [
+        "https://h.example/p?old#frag",
+        "https://h.example/",
+        "sc:opaque ?q#f",
+        "sc:opaque #f",
+        "file:///c:/x?y",
+        "http://u:p@[::1]:81/a/b",
+    ];
+    let lists = ["", "key=value&k2=v2", "a=b c&\u{e9}=\u{1F308}", "=&&=", "x"];
+    for href in urls {
+        let mut a = [0u8; 64];
+        let url = Url::parse(href, &mut a).unwrap();
+        for list in lists {
+            let params = SearchParams::parse(list, [0u8; 64]).unwrap();
+            let serialized = params.to_string();
+            let mut b = [0u8; 128];
+            let want = url.set_search(&serialized, &mut b).unwrap();
+            let mut c = vec![0u8; want.as_str().len()];
+            let got = url.with_search_params(&params, &mut c).unwrap();
+            assert_eq!(got.as_str(), want.as_str(), "{href} {list:?}");
+            for size in 0..want.as_str().len() {
+                assert_eq!(
+                    url.with_search_params(&params, &mut vec![0u8; size])
+                        .unwrap_err(),
+                    Error::ArenaTooSmall {
+                        needed: want.as_str().len()
+                    },
+                    "{href} {list:?} in {size} bytes"
+                );
+            }
+        }
+    }
 }
 
 // ---- property tests ----
@@ -437,6 +480,13 @@ fn raw_bytes() -> impl Strategy<Value = Vec<u8>> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// `Decoded`'s `Debug` is that of the decoded text as a `str`.
+    #[test]
+    fn decoded_debug_is_the_str_debug(t in text()) {
+        let d = Decoded::new(t.as_bytes());
+        prop_assert_eq!(format!("{d:?}"), format!("{:?}", d.to_string()));
+    }
 
     #[test]
     fn serialize_then_parse_round_trips(list in pairs()) {

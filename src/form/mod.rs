@@ -246,6 +246,11 @@ impl fmt::Debug for Decoded<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_char('"')?;
         for c in self.chars() {
+            // As `str`'s `Debug`: a `'` inside double quotes needs no escape.
+            if c == '\'' {
+                f.write_char(c)?;
+                continue;
+            }
             for e in c.escape_debug() {
                 f.write_char(e)?;
             }

@@ -2,6 +2,8 @@
 //! URL and back, the builder's output reparsing to itself, path segments rejoining to the
 //! path, raw query pairs decoding to what was encoded, and `needed` sufficing on retry.
 
+mod common;
+use common::{arena_needed, needs_what_it_says};
 use microurl::coap::{self, CoapOption};
 use microurl::{Error, NetError, SchemeKind, Url, UrlBuf, UrlBuilder};
 use proptest::prelude::*;
@@ -538,13 +540,10 @@ fn builder_segments_hosts_and_queries_stay_as_given() {
         };
         let whole = build(&mut [0u8; 4096]).unwrap();
         assert!(whole.ends_with(&"%27".repeat(60)), "{whole}");
-        for size in 0..whole.len() * 2 {
-            match build(&mut vec![0u8; size]) {
-                Err(NetError::Url(microurl::Error::ArenaTooSmall { needed })) => {
-                    assert_eq!(build(&mut vec![0u8; needed]), Ok(whole.clone()), "{size}")
-                }
-                r => assert_eq!(r, Ok(whole.clone()), "{size}"),
-            }
-        }
+        let needed = |e: &NetError| match e {
+            NetError::Url(e) => arena_needed(e),
+            _ => None,
+        };
+        needs_what_it_says(scheme, 0..whole.len() * 2, &Ok(whole), needed, build);
     }
 }

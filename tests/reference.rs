@@ -3,7 +3,7 @@
 //! `urltestdata.json` and `urltestdata-javascript-only.json` entry (parse against the base's
 //! mode, resolve).
 mod common;
-use common::usv_json;
+use common::{arena_needed, needs_what_it_says, usv_json};
 use microurl::reference::SetError;
 use microurl::{Error, Reference, Url};
 use serde_json::Value;
@@ -223,19 +223,7 @@ fn resolve_against_a_base_needs_what_it_says_at_every_size() {
             !matches!(full, Err(Error::ArenaTooSmall { .. })),
             "{input:?}"
         );
-        for size in 0..600 {
-            match run(&mut vec![0u8; size]) {
-                Err(Error::ArenaTooSmall { needed }) => {
-                    assert!(needed > size, "{input:?}: {size} -> {needed}");
-                    assert_eq!(
-                        run(&mut vec![0u8; needed]),
-                        full,
-                        "{input:?}: retry {needed}"
-                    );
-                }
-                got => assert_eq!(got, full, "{input:?}: size {size}"),
-            }
-        }
+        needs_what_it_says(&format!("{input:?}"), 0..600, &full, arena_needed, run);
     }
 }
 
@@ -353,19 +341,11 @@ fn setters_need_what_they_say_at_every_size() {
                     "{case}"
                 );
                 let answer = full.as_ref().map_or(0, String::len);
-                for size in 0..=answer {
-                    match set(&r, value, &mut vec![0u8; size]) {
-                        Err(SetError::ArenaTooSmall { needed }) => {
-                            assert!(needed > size, "{case}: {size} -> {needed}");
-                            assert_eq!(
-                                set(&r, value, &mut vec![0u8; needed]),
-                                full,
-                                "{case}: retry {needed}"
-                            );
-                        }
-                        got => assert_eq!(got, full, "{case}: size {size}"),
-                    }
-                }
+                let needed = |e: &SetError| match *e {
+                    SetError::ArenaTooSmall { needed } => Some(needed),
+                    _ => None,
+                };
+                needs_what_it_says(&case, 0..=answer, &full, needed, |a| set(&r, value, a));
             }
         }
     }

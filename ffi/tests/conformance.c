@@ -489,16 +489,24 @@ static int toascii_one(unsigned i, const struct toascii_case *c, int needed) {
 /* ------------------------------------------------------------------ the C API's own checks */
 
 static unsigned api_passed, api_failed;
-static void expect(int cond, const char *what) {
+/* Counts one check; a failed one is printed, after the function it is about when `fn` is
+   given (the checks that loop over functions share one message). */
+static void expect_in(int cond, const char *fn, const char *what) {
     if (cond) {
         api_passed++;
     } else {
         api_failed++;
         out("FAIL api: ");
+        if (fn) {
+            out(fn);
+            out(": ");
+        }
         out(what);
         out("\n");
     }
 }
+
+static void expect(int cond, const char *what) { expect_in(cond, 0, what); }
 
 static int span_is(microurl_span s, const char *z) {
     size_t n = 0;
@@ -531,19 +539,6 @@ static union {
 } ov;
 static char ov_text[128], ov_saved[sizeof(microurl_url)];
 #define OV_URL ((microurl_url *)(void *)(ov.bytes + OV_AT))
-
-static void ov_expect(int cond, const char *fn, const char *what) {
-    if (cond) {
-        api_passed++;
-    } else {
-        api_failed++;
-        out("FAIL api: ");
-        out(fn);
-        out(": ");
-        out(what);
-        out("\n");
-    }
-}
 
 /* Parses `z` into the struct in `ov` and keeps a copy of its bytes. */
 static int ov_parse(const char *z) {
@@ -624,14 +619,14 @@ static void ov_buffers(void) {
         {"microurl_origin_cstr", microurl_origin_cstr},
     };
     for (size_t f = 0; f < sizeof FNS / sizeof FNS[0]; f++) {
-        ov_expect(ov_parse("http://u:p@10.0.0.5:8080/a?b") &&
+        expect_in(ov_parse("http://u:p@10.0.0.5:8080/a?b") &&
                       FNS[f].fn(OV_URL, buf_b, 64).status == MICROURL_OK && ov_intact(),
                   FNS[f].name, "a buffer apart: OK");
         for (int k = 0; k < OV_BUFS; k++) {
             size_t len;
             char *b = ov_buf(k, &len);
             microurl_result r = FNS[f].fn(OV_URL, b, len);
-            ov_expect(ov_refused(r), FNS[f].name,
+            expect_in(ov_refused(r), FNS[f].name,
                       "a buffer over the URL's struct: refused, the struct intact");
         }
     }
@@ -668,7 +663,7 @@ static void ov_new_urls(void) {
     (f < n_setters ? SETTERS[f].fn(OV_URL, value, vn, (to), (b), (len))                       \
                    : microurl_join(OV_URL, value, vn, (to), (b), (len)))
         microurl_result r;
-        ov_expect(ov_parse("http://u:p@example.com:8080/a/b?c#d") &&
+        expect_in(ov_parse("http://u:p@example.com:8080/a/b?c#d") &&
                       OV_CALL(OV_URL, buf_b, 128).status == MICROURL_OK &&
                       microurl_check(OV_URL).status == MICROURL_OK &&
                       microurl_href(OV_URL).ptr == buf_b,
@@ -676,7 +671,7 @@ static void ov_new_urls(void) {
         for (int k = 1; k < OV_PLACES; k++) {
             ov_parse("http://u:p@example.com:8080/a/b?c#d");
             r = OV_CALL((microurl_url *)ov_place(k, sizeof(microurl_url)), buf_b, 128);
-            ov_expect(ov_refused(r), name,
+            expect_in(ov_refused(r), name,
                       "out partly over the URL's struct: refused, the struct intact");
         }
         for (int k = 0; k < OV_BUFS; k++) {
@@ -684,10 +679,10 @@ static void ov_new_urls(void) {
             char *b = ov_buf(k, &len);
             ov_parse("http://u:p@example.com:8080/a/b?c#d");
             r = OV_CALL(&o, b, len);
-            ov_expect(ov_refused(r), name,
+            expect_in(ov_refused(r), name,
                       "a buffer over the URL's struct: refused, the struct intact");
             r = OV_CALL(OV_URL, b, len);
-            ov_expect(ov_refused(r), name,
+            expect_in(ov_refused(r), name,
                       "out == url, a buffer over it: refused, the struct intact");
         }
 #undef OV_CALL
@@ -704,48 +699,48 @@ static void ov_helpers(void) {
     uint16_t number, v6[8];
     uint32_t v4;
     microurl_result r;
-    ov_expect(ov_parse("http://u:p@10.0.0.5:8080/a?b") &&
+    expect_in(ov_parse("http://u:p@10.0.0.5:8080/a?b") &&
                   microurl_request_target(OV_URL, &sp).status == MICROURL_OK &&
                   microurl_server_name(OV_URL, &sv).status == MICROURL_OK &&
                   microurl_host_ipv4(OV_URL, &v4) && ov_intact(),
               "helpers", "outputs apart: OK");
     for (int k = 0; k < OV_PLACES; k++) {
         r = microurl_request_target(OV_URL, ov_place(k, sizeof(microurl_span)));
-        ov_expect(ov_refused(r), "microurl_request_target",
+        expect_in(ov_refused(r), "microurl_request_target",
                   "out over the URL's struct: refused, the struct intact");
         r = microurl_server_name(OV_URL, ov_place(k, sizeof(microurl_server)));
-        ov_expect(ov_refused(r), "microurl_server_name",
+        expect_in(ov_refused(r), "microurl_server_name",
                   "out over the URL's struct: refused, the struct intact");
-        ov_expect(ov_false(microurl_host_ipv4(OV_URL, ov_place(k, sizeof(uint32_t)))),
+        expect_in(ov_false(microurl_host_ipv4(OV_URL, ov_place(k, sizeof(uint32_t)))),
                   "microurl_host_ipv4", "out over the URL's struct: false, the struct intact");
     }
-    ov_expect(ov_parse("http://[::1]/") && microurl_host_ipv6(OV_URL, v6) && ov_intact(),
+    expect_in(ov_parse("http://[::1]/") && microurl_host_ipv6(OV_URL, v6) && ov_intact(),
               "microurl_host_ipv6", "out apart: true");
     for (int k = 0; k < OV_PLACES; k++)
-        ov_expect(ov_false(microurl_host_ipv6(OV_URL, ov_place(k, sizeof v6))),
+        expect_in(ov_false(microurl_host_ipv6(OV_URL, ov_place(k, sizeof v6))),
                   "microurl_host_ipv6", "out over the URL's struct: false, the struct intact");
-    ov_expect(ov_parse("coap://sensor/a") &&
+    expect_in(ov_parse("coap://sensor/a") &&
                   microurl_coap_option_count(OV_URL, &count).status == MICROURL_OK && count == 2 &&
                   microurl_coap_option_at(OV_URL, 1, &number, buf_b, 64).status == MICROURL_OK &&
                   ov_intact(),
               "CoAP", "outputs apart: OK");
     for (int k = 0; k < OV_PLACES; k++) {
         r = microurl_coap_option_count(OV_URL, ov_place(k, sizeof(size_t)));
-        ov_expect(ov_refused(r),
+        expect_in(ov_refused(r),
                   "microurl_coap_option_count",
                   "count over the URL's struct: refused, the struct intact");
         r = microurl_coap_option_at(OV_URL, 1, ov_place(k, sizeof(uint16_t)), buf_b, 64);
-        ov_expect(ov_refused(r), "microurl_coap_option_at",
+        expect_in(ov_refused(r), "microurl_coap_option_at",
                   "number over the URL's struct: refused, the struct intact");
     }
     for (int k = 0; k < OV_BUFS; k++) {
         size_t len;
         char *b = ov_buf(k, &len);
         r = microurl_coap_option_at(OV_URL, 1, &number, b, len);
-        ov_expect(ov_refused(r), "microurl_coap_option_at",
+        expect_in(ov_refused(r), "microurl_coap_option_at",
                   "a buffer over the URL's struct: refused, the struct intact");
     }
-    ov_expect(ov_parse("mqtt://u:p@broker/x") &&
+    expect_in(ov_parse("mqtt://u:p@broker/x") &&
                   microurl_mqtt_broker(OV_URL, &br, user, sizeof user, pass, sizeof pass).status ==
                       MICROURL_OK &&
                   ov_intact(),
@@ -753,17 +748,17 @@ static void ov_helpers(void) {
     for (int k = 0; k < OV_PLACES; k++) {
         r = microurl_mqtt_broker(OV_URL, ov_place(k, sizeof br), user, sizeof user, pass,
                                  sizeof pass);
-        ov_expect(ov_refused(r), "microurl_mqtt_broker",
+        expect_in(ov_refused(r), "microurl_mqtt_broker",
                   "out over the URL's struct: refused, the struct intact");
     }
     for (int k = 0; k < OV_BUFS; k++) {
         size_t len;
         char *b = ov_buf(k, &len);
         r = microurl_mqtt_broker(OV_URL, &br, b, len, pass, sizeof pass);
-        ov_expect(ov_refused(r), "microurl_mqtt_broker",
+        expect_in(ov_refused(r), "microurl_mqtt_broker",
                   "user over the URL's struct: refused, the struct intact");
         r = microurl_mqtt_broker(OV_URL, &br, user, sizeof user, b, len);
-        ov_expect(ov_refused(r), "microurl_mqtt_broker",
+        expect_in(ov_refused(r), "microurl_mqtt_broker",
                   "pass over the URL's struct: refused, the struct intact");
     }
 }

@@ -25,6 +25,10 @@
 #![no_main]
 #![allow(non_camel_case_types)]
 
+#[path = "common.rs"]
+mod common;
+
+use common::lone_percent;
 use libfuzzer_sys::fuzz_target;
 use microurl_ffi::{
     MICROURL_BUFFER_TOO_SMALL, MICROURL_ERROR_HOST_NOT_A_NAME, MICROURL_ERROR_NO_HOST,
@@ -204,14 +208,6 @@ fn refused_at(url: &microurl_url, r: microurl_result, allowed: fn(u8) -> bool) -
     r.status == MICROURL_REFUSED
         && r.error == MICROURL_ERROR_UNSAFE_BYTE
         && href_of(url).get(r.position).is_some_and(|&b| !allowed(b))
-}
-
-/// Whether the `%` at `i` of `s` starts no `%XX` escape (RFC 3986 `pct-encoded`).
-fn lone_percent(s: &[u8], i: usize) -> bool {
-    s.get(i) == Some(&b'%')
-        && !s
-            .get(i + 1..i + 3)
-            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
 }
 
 fn is_refusal(r: microurl_result, errors: &[microurl_error_kind]) -> bool {

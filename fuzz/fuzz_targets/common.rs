@@ -104,3 +104,11 @@ pub fn with_base<R>(base: Option<&str>, f: impl FnOnce(Option<&Url<'_>>) -> R) -
 pub fn idna_unavailable(r: &Result<Parts, Error>) -> bool {
     matches!(r, Err(Error::Parse(e)) if e.kind == ParseErrorKind::IdnaUnavailable)
 }
+
+/// Whether the `%` at `i` of `s` starts no `%XX` escape (RFC 3986 `pct-encoded`).
+pub fn lone_percent(s: &[u8], i: usize) -> bool {
+    s.get(i) == Some(&b'%')
+        && !s
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+}

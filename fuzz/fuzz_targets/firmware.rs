@@ -20,6 +20,10 @@
 //!   own options and request-target within their contracts above.
 #![no_main]
 
+#[path = "common.rs"]
+mod common;
+
+use common::lone_percent;
 use libfuzzer_sys::fuzz_target;
 use microurl::{HostKind, NetError, SchemeKind, ServerName, Url, UrlParts, coap};
 
@@ -40,14 +44,6 @@ fn unsafe_at(url: &Url<'_>, e: NetError, allowed: fn(u8) -> bool) -> bool {
             .is_some_and(|&b| !allowed(b)),
         _ => false,
     }
-}
-
-/// Whether the `%` at `i` of `s` starts no `%XX` escape (RFC 3986 `pct-encoded`).
-fn lone_percent(s: &[u8], i: usize) -> bool {
-    s.get(i) == Some(&b'%')
-        && !s
-            .get(i + 1..i + 3)
-            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
 }
 
 fn contracts(url: &Url<'_>) {

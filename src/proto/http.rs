@@ -45,17 +45,16 @@ fn in_host_field(b: u8) -> bool {
         )
 }
 
-/// [`NetError::UnsafeByte`] at the first byte of `href[range]` that `allowed` refuses.
-/// Generic, not a function pointer: a call through a pointer is one the static stack bound
-/// cannot follow.
-fn check_bytes(
+/// [`NetError::UnsafeByte`] at the index `first_bad` finds in `href[range]` (counted from
+/// `href`'s start). Generic, not a function pointer: a call through a pointer is one the
+/// static stack bound cannot follow.
+fn check_range(
     href: &str,
     range: core::ops::Range<usize>,
-    allowed: impl Fn(u8) -> bool,
+    first_bad: impl FnOnce(&[u8]) -> Option<usize>,
 ) -> Result<(), NetError> {
     let start = range.start;
-    let bytes = href.as_bytes().get(range).unwrap_or_default();
-    match bytes.iter().position(|&b| !allowed(b)) {
+    match first_bad(href.as_bytes().get(range).unwrap_or_default()) {
         Some(i) => Err(NetError::UnsafeByte {
             position: start + i,
         }),
@@ -63,21 +62,23 @@ fn check_bytes(
     }
 }
 
+/// [`NetError::UnsafeByte`] at the first byte of `href[range]` that `allowed` refuses.
+fn check_bytes(
+    href: &str,
+    range: core::ops::Range<usize>,
+    allowed: impl Fn(u8) -> bool,
+) -> Result<(), NetError> {
+    check_range(href, range, |bytes| bytes.iter().position(|&b| !allowed(b)))
+}
+
 /// [`NetError::UnsafeByte`] at the first `%` of `href[range]` that does not start a `%XX`
 /// escape: the only `%` RFC 3986's `reg-name` holds is `pct-encoded`'s, and a `Host` that is
 /// no `uri-host` is one a server must answer 400 (RFC 9112 §3.2). (Only an opaque host can
 /// hold another `%`: a domain has none, and a zone is not written.)
 fn check_escapes(href: &str, range: core::ops::Range<usize>) -> Result<(), NetError> {
-    let start = range.start;
-    let bytes = href.as_bytes().get(range).unwrap_or_default();
-    let bad =
-        (0..bytes.len()).find(|&i| bytes.get(i) == Some(&b'%') && decode_at(bytes, i).is_none());
-    match bad {
-        Some(i) => Err(NetError::UnsafeByte {
-            position: start + i,
-        }),
-        None => Ok(()),
-    }
+    check_range(href, range, |bytes| {
+        (0..bytes.len()).find(|&i| bytes.get(i) == Some(&b'%') && decode_at(bytes, i).is_none())
+    })
 }
 
 impl<'a> Url<'a> {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use microurl::{Error, Url};
+use std::fmt::Debug;
 
 /// The WPT fields of a URL, by their JavaScript names.
 pub const FIELDS: [&str; 11] = [
@@ -83,4 +84,34 @@ pub fn usv_json(text: &str) -> String {
     }
     out.push_str(&text[last..]);
     out
+}
+
+/// The `needed` of an `ArenaTooSmall`, for [`needs_what_it_says`].
+pub fn arena_needed(e: &Error) -> Option<usize> {
+    match *e {
+        Error::ArenaTooSmall { needed } => Some(needed),
+        _ => None,
+    }
+}
+
+/// Checks that an operation's `needed` suffices at every arena size in `sizes`: each answer
+/// is `full` (what an arena large enough gives), or an error `needed` reads as too small,
+/// with `needed` past the size and a retry with exactly `needed` bytes giving `full`.
+pub fn needs_what_it_says<T: PartialEq + Debug, E: PartialEq + Debug>(
+    case: &str,
+    sizes: impl IntoIterator<Item = usize>,
+    full: &Result<T, E>,
+    needed: impl Fn(&E) -> Option<usize>,
+    mut run: impl FnMut(&mut [u8]) -> Result<T, E>,
+) {
+    for size in sizes {
+        let got = run(&mut vec![0u8; size]);
+        match got.as_ref().err().and_then(&needed) {
+            Some(needed) => {
+                assert!(needed > size, "{case}: {size} -> {needed}");
+                assert_eq!(&run(&mut vec![0u8; needed]), full, "{case}: retry {needed}");
+            }
+            None => assert_eq!(&got, full, "{case}: size {size}"),
+        }
+    }
 }

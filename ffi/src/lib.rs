@@ -417,7 +417,7 @@ pub extern "C" fn microurl_parse(
             let parsed = Url::parse_with_base(input, b, arena);
             if room > buf_len {
                 return Err(Fail::TooSmall(needed::with_stand_in(
-                    room, buf_len, &parsed,
+                    room, buf_len, input, &parsed,
                 )));
             }
             match &parsed {

@@ -946,6 +946,37 @@ static void api_checks(void) {
         expect(retried, "needed of a failing input against a base that does not fit");
     }
     {
+        /* A base that does not fit the buffer and an input with tabs inside that keeps most
+         * of the base: the parse against the base makes the input's tab-free copy in the
+         * buffer too, which `needed` counts. At every size, a retry at `needed` parses. */
+        static const char base[] = "HTTP://ota.example.com/fw/v1/manifest.json";
+        static const char in[] = "?board=m4f\t&rev=2";
+        static char long_base[256], long_in[128];
+        size_t lb = 0, li = 0;
+        for (const char *p = "HTTP://h/"; *p; p++) long_base[lb++] = *p;
+        while (lb < 209) long_base[lb++] = 'a';
+        long_in[li++] = '#';
+        for (int k = 0; k < 40; k++) { long_in[li++] = 'x'; long_in[li++] = '\t'; }
+        const struct { const char *in; size_t in_len; const char *base; size_t base_len; } cases[] = {
+            {in, sizeof in - 1, base, sizeof base - 1},
+            {long_in, li, long_base, lb},
+        };
+        int retried = 1, tried = 0;
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            for (size_t n = 0; n < 600; n++) {
+                microurl_url o;
+                microurl_result a = microurl_parse(cases[c].in, cases[c].in_len, cases[c].base,
+                                                   cases[c].base_len, &o, buf_b, n);
+                if (a.status != MICROURL_BUFFER_TOO_SMALL) continue;
+                microurl_result b = microurl_parse(cases[c].in, cases[c].in_len, cases[c].base,
+                                                   cases[c].base_len, &o, buf_b, a.needed);
+                retried &= b.status == MICROURL_OK;
+                tried++;
+            }
+        }
+        expect(retried && tried > 0, "needed of an input with tabs against a base that does not fit");
+    }
+    {
         /* An output over the URL's own buffer is refused, before it is written. */
         static union {
             char bytes[64];

@@ -9,10 +9,10 @@
 //! base's serialization, which is no longer than the base's own `needed`. The base takes
 //! the start of the buffer (its `needed` bytes) and the input is parsed after it. So
 //! `needed` is an upper bound (at most twice the base's need more than an exact count, and
-//! the input's length more for an input with tabs or newlines, whose tab-free copy the
-//! parse against the base makes in the buffer too; or, for an input that fails, the
-//! caller's buffer more: the failure may have needed it), found with the input parsed
-//! against the stand-in in the caller's whole buffer.
+//! the input's length more for an input that parses there, room for the tab-free copy the
+//! parse against the base makes in the buffer when the input has tabs or newlines; or, for
+//! an input that fails, the caller's buffer more: the failure may have needed it), found
+//! with the input parsed against the stand-in in the caller's whole buffer.
 //!
 //! The stand-in is a canonical serialization, which the parser returns as it is with no
 //! arena: `microurl_parse` parses it in its own frame, as it parses the base.
@@ -31,24 +31,17 @@ pub(crate) fn with_stand_in(
     let input_needs = match parsed {
         Err(Error::ArenaTooSmall { needed }) => *needed,
         // The URL (borrowed from the input and copied into the buffer, or written there),
-        // and, for an input with tabs or newlines, its tab-free copy, which the parse
-        // against the base makes in the buffer too (at most the input's length).
-        Ok(url) => url.as_str().len() + tab_free_copy_room(input),
+        // and room for the input's tab-free copy, which the parse against the base makes in
+        // the buffer too when the input has tabs or newlines (at most the input's length;
+        // counted whether or not it has any: a scan for them costs more flash than this
+        // bound's slack is worth).
+        Ok(url) => url.as_str().len() + input.len(),
         // Invalid against the stand-in is invalid against the base, but the failure may
         // have needed the room it had to be reached (an earlier host's UTS46, which runs in
         // the arena): the input keeps that room after the base's.
         Err(_) => room,
     };
     base_needed.saturating_mul(2).saturating_add(input_needs)
-}
-
-/// Room for the tab-free copy of `input` a parse makes in its arena: the input's length when
-/// it has a tab or newline (the copy is at most that), else none.
-fn tab_free_copy_room(input: &str) -> usize {
-    match input.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
-        true => input.len(),
-        false => 0,
-    }
 }
 
 /// The stand-ins of the six special schemes (<https://url.spec.whatwg.org/#special-scheme>):

@@ -35,9 +35,15 @@ typedef struct {
   // in the base string for `MICROURL_INVALID_BASE` (for IDNA label errors, the label's
   // index).
   size_t position;
-  // With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds.
+  // With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds (for the
+  // `_cstr` functions, the NUL counted).
   size_t needed;
-  // With `MICROURL_OK`, for functions that write a string into the buffer: its length.
+  // With `MICROURL_OK`, for the functions that write a string into the buffer (the HTTP
+  // helpers that take a `buf`, `microurl_origin`, `microurl_percent_*`, the `_cstr`
+  // functions, ...): its length (for a `_cstr` function, without the NUL). 0 for the
+  // functions that store a URL in `*out` (`microurl_parse`, `microurl_parse_absolute`,
+  // `microurl_join`, the setters, `microurl_coap_url_from_options`): the URL's
+  // serialization is `out->href[0..out->href_len]`, in `buf` but not always at its start.
   size_t written;
 } microurl_result;
 
@@ -395,7 +401,8 @@ extern "C" {
 // URL after it). `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size
 // succeeds. (When the base does not fit `buf`, the input is measured against a stand-in
 // for the base: `needed` is then an upper bound, LIMITS.md.) `*out` is written only on
-// success.
+// success. `written` stays 0: the URL is `out->href[0..out->href_len]`, in `buf` but not
+// always at its start (a base that is not canonical may be parsed into `buf` first).
 //
 // A base string that is not a URL, or not UTF-8, is `MICROURL_INVALID_BASE` with
 // `position` in the base; `MICROURL_INVALID` and `MICROURL_INVALID_UTF8` are the input's.
@@ -410,7 +417,9 @@ microurl_result microurl_parse(const char *input,
 // Parses `input` against the already parsed `base` into `buf` and stores the URL in `*out`
 // (`new URL(input, base)`; also what following a redirect's `Location` is). `out` may be
 // `base` itself (written once `*base` is read), but not overlap it otherwise; `buf` must
-// overlap neither `*base` nor its buffer.
+// overlap neither `*base` nor its buffer. `MICROURL_BUFFER_TOO_SMALL` gives `needed`, as
+// `microurl_parse`; `*out` is written only on success. `written` stays 0: the URL is
+// `out->href[0..out->href_len]`.
 microurl_result microurl_join(const microurl_url *base,
                               const char *input,
                               size_t input_len,
@@ -430,6 +439,17 @@ bool microurl_can_parse(const char *input, size_t input_len, const char *base, s
 // library would not write). Every function that takes a `microurl_url` runs the same
 // check first, so a tampered struct never reaches a helper. The validation error bits
 // are the original parse's and are not checked.
+//
+// A struct saved with its serialization (the `href_len` bytes at `href`) is restored by
+// copying those bytes into a buffer and pointing `href` at that buffer: the other fields are
+// offsets into the serialization and stay as saved.
+//
+// ```c
+// memcpy(buf, saved_href, saved.href_len);
+// microurl_url url = saved;
+// url.href = buf;
+// if (microurl_check(&url).status != MICROURL_OK) { ... }
+// ```
 microurl_result microurl_check(const microurl_url *url);
 
 // The serialization (`href`).
@@ -504,13 +524,23 @@ bool microurl_host_ipv6(const microurl_url *url, uint16_t *out);
 // microurl_url u;
 // char buf[64];
 // microurl_parse_absolute("http://a_b.example\\x", 20, &u, buf, sizeof buf);
-// /* u.validation_errors: invalid-reverse-solidus; with domain-to-ASCII (the `_`): */
 // uint32_t all = microurl_validation_errors(&u);
 // ```
+//
+// `u.validation_errors` then holds invalid-reverse-solidus, and `all` domain-to-ASCII too
+// (the `_`).
 uint32_t microurl_validation_errors(const microurl_url *url);
 
 // The spec name of validation error bit `bit` of `validation_errors`
 // (`"invalid-URL-unit"`), a static NUL-terminated string; `"unknown"` past the last one.
+// `bit` is the bit's index (0 to 31), not a mask: the name of the error whose flag is
+// `1u << bit`, so a caller loops over the indexes whose bit is set:
+//
+// ```c
+// uint32_t errors = microurl_validation_errors(&url);
+// for (uint32_t i = 0; i < 32; i++)
+//     if (errors & (1u << i)) puts(microurl_validation_error_name(i));
+// ```
 const char *microurl_validation_error_name(uint32_t bit);
 
 // The `href` setter: `value` parsed as a new URL into `buf` and `*out`
@@ -654,37 +684,58 @@ microurl_result microurl_parse_absolute(const char *input,
                                         size_t buf_len);
 
 // Copies the span `text` (any getter's or helper's, `microurl_href(&url)`,
-// `broker.ws_path`, ...) into `buf` with a NUL after it; its length in `written`, and
-// `needed` = `text.len + 1`. A NULL span (a component the URL does not have) gives "".
-// `buf` must not overlap the span.
+// `broker.ws_path`, ...) into `buf` with a NUL after it; `needed` = `text.len + 1`. A NULL
+// span (a component the URL does not have) gives "". `buf` must not overlap the span.
+//
+// Every `_cstr` function writes its text and a NUL into `buf`: `written` is the text's
+// length, without the NUL; `needed` (with `MICROURL_BUFFER_TOO_SMALL`) counts the NUL, so a
+// buffer of `needed` bytes succeeds. On `MICROURL_BUFFER_TOO_SMALL` and on any other failure
+// (a refusal, ...) `buf` holds "" (`buf[0]` is NUL when `buf_len` is not 0), except
+// `MICROURL_INVALID_ARGUMENT` (a NULL or broken URL struct, a NULL `buf` with a length, a
+// `buf` that overlaps an input), which leaves `buf` untouched.
 microurl_result microurl_span_cstr(microurl_span text, char *buf, size_t buf_len);
 
 // The host as serialized (`hostname`: IPv6 in brackets; "" without a host), NUL-terminated
 // in `buf`.
+// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+// not, and `buf` holds "" on failure.
 microurl_result microurl_hostname_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // What to pass to a resolver (`getaddrinfo`), NUL-terminated in `buf`: the DNS name, or the
-// IP address as text (IPv6 without brackets). The refusals of `microurl_server_name`, whose
-// `kind` says whether the text is also a TLS SNI name (only `MICROURL_HOST_DOMAIN` is).
+// IP address as text (IPv6 without brackets); the refusals of `microurl_server_name`. It
+// returns no host kind: call `microurl_server_name` for its `kind`, which says whether the
+// text is also a TLS SNI name (only a `MICROURL_HOST_DOMAIN` name is).
+// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+// not, and `buf` holds "" on failure.
 microurl_result microurl_server_name_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The HTTP request-target in origin-form (`microurl_request_target`), NUL-terminated in
 // `buf`; its refusals.
+// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+// not, and `buf` holds "" on failure.
 microurl_result microurl_request_target_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The HTTP request-target in absolute-form (`microurl_absolute_form`: the URL without its
 // userinfo, IPv6 zone and fragment), NUL-terminated in `buf`; its refusals.
+// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+// not, and `buf` holds "" on failure.
 microurl_result microurl_absolute_form_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The HTTP request-target in authority-form (`microurl_authority_form`), NUL-terminated in
 // `buf`; its refusals.
+// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+// not, and `buf` holds "" on failure.
 microurl_result microurl_authority_form_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The HTTP `Host` header value (`microurl_host_header`: no IPv6 zone), NUL-terminated in
 // `buf`; its refusals (`MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one).
+// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+// not, and `buf` holds "" on failure.
 microurl_result microurl_host_header_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The ASCII serialization of the URL's origin (`microurl_origin`), NUL-terminated in `buf`.
+// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+// not, and `buf` holds "" on failure.
 microurl_result microurl_origin_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
 // The default port the library knows for the scheme `scheme` (ASCII case-insensitive):

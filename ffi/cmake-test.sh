@@ -11,8 +11,9 @@
 #     built and run (Cortex-M: under QEMU, with ffi/firmware's startup code; the toolchain
 #     file is ffi/cmake/arm-none-eabi.cmake);
 #  3. the same consumer with add_subdirectory(ffi), built and run;
-#  4. host: `pkg-config --cflags --libs microurl` on the installed tree, the consumer built
-#     with those flags alone and run;
+#  4. `pkg-config --cflags --libs microurl` on the installed tree, the consumer built with
+#     those flags alone (and, cross, the CPU's -mcpu= and -mthumb and ffi/firmware's startup
+#     code: the .pc carries the float ABI of the archive) and run;
 #  and with MICROURL_LINK_LTO (the archive as LLVM bitcode, the consumer linked by rustc's
 #  lld) on the host and on the M4F, without idna and the fast path (a short build).
 # The consumer prints "consumer: ok" and exits 0 only when the NUL-terminated outputs are
@@ -107,22 +108,27 @@ one() {
   else
     fail "$name: add_subdirectory consumer build"
   fi
-  # 4. pkg-config (host).
-  if [ "$cpu" = host ]; then
-    local flags
-    if flags="$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs microurl)"; then
-      echo "    pkg-config --cflags --libs microurl: $flags"
-      mkdir -p "$d/pc"
-      # shellcheck disable=SC2086 # the flags are words
-      if cc -std=c11 -Wall -Wextra -Wpedantic -Werror tests/cmake/main.c $flags -o "$d/pc/consumer"; then
-        run_consumer "$name pkg-config" host - "$d/pc" && notes+=("pkg-config ok")
-      else
-        fail "$name: build with pkg-config's flags"
-      fi
+  # 4. pkg-config: the consumer built with its flags alone, beside the CPU's -mcpu= and
+  #    -mthumb (cross: no float ABI flag of its own, the .pc carries the archive's).
+  local flags pc_cc=(cc -std=c11) pc_fw=()
+  if [ "$cpu" != host ]; then
+    pc_cc=(arm-none-eabi-gcc -mcpu="$cpu" -mthumb -std=c11 -Os -ffreestanding)
+    cat "firmware/memory/$board.ld" firmware/sections.ld >"$d/pc.ld"
+    pc_fw=(-DCONSUMER_FIRMWARE=1 -Ifirmware firmware/startup.c -nostdlib -T "$d/pc.ld" -lgcc -Wl,-z,noexecstack)
+  fi
+  if flags="$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs microurl)"; then
+    echo "    pkg-config --cflags --libs microurl: $flags"
+    mkdir -p "$d/pc"
+    # shellcheck disable=SC2086 # the flags are words
+    if "${pc_cc[@]}" -Wall -Wextra -Wpedantic -Werror tests/cmake/main.c $flags "${pc_fw[@]}" -o "$d/pc/consumer"; then
+      run_consumer "$name pkg-config" "$cpu" "$board" "$d/pc" && notes+=("pkg-config ok")
     else
-      fail "$name: pkg-config --cflags --libs microurl"
+      fail "$name: build with pkg-config's flags"
     fi
   else
+    fail "$name: pkg-config --cflags --libs microurl"
+  fi
+  if [ "$cpu" != host ]; then
     elf="$d/find/consumer"
     notes+=("$(arm-none-eabi-size -A "$elf" | awk '$1==".isr_vector"||$1==".text"||$1==".rodata"||$1==".data"||$1==".ARM.exidx"{s+=$2} END{print "consumer flash " s " B"}')")
   fi
@@ -136,8 +142,46 @@ one m0 cortex-m0 microbit ON ON
 one m0-no-idna cortex-m0 microbit OFF OFF
 one m4f cortex-m4 mps2 ON ON
 one m4f-no-idna cortex-m4 mps2 OFF OFF
+# Configure only: a toolchain file of its own whose CMAKE_SYSTEM_PROCESSOR is the generic
+# `arm` gets the Rust target from the -mcpu= and -mfloat-abi= of its C flags; and the M4F's
+# installed package (thumbv7em-none-eabihf) refuses a Cortex-M0 firmware and a soft-float
+# one with a message, instead of the linker's error.
+toolchain_checks() {
+  local t0 tc="$B/generic-arm.cmake" out
+  t0=$(date +%s)
+  echo "--- toolchain checks"
+  generic() { # FILE C-FLAGS
+    printf '%s\n' 'set(CMAKE_SYSTEM_NAME Generic)' 'set(CMAKE_SYSTEM_PROCESSOR arm)' \
+      'set(CMAKE_C_COMPILER arm-none-eabi-gcc)' 'set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)' \
+      "set(CMAKE_C_FLAGS_INIT \"$2\")" >"$1"
+  }
+  generic "$tc" "-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
+  if configure "$B/generic-arm" . -DCMAKE_TOOLCHAIN_FILE="$tc" "${CARGO_TD[@]}" &&
+     grep -q -- '--target thumbv7em-none-eabihf' "$B/generic-arm/CMakeFiles/microurl_cargo.dir/build.make"; then
+    summary+=("$(printf '%-16s CMAKE_SYSTEM_PROCESSOR arm, -mcpu=cortex-m4 -mfloat-abi=hard: thumbv7em-none-eabihf' 'toolchain')")
+  else
+    fail "generic arm toolchain file: not configured for thumbv7em-none-eabihf"
+  fi
+  local spec name flags want
+  for spec in "m0|-mcpu=cortex-m0 -mthumb|whose instructions a -mcpu=cortex-m0 firmware cannot run" \
+              "m4-soft|-mcpu=cortex-m4 -mthumb -mfloat-abi=soft|firmware's C flags say -mfloat-abi=soft"; do
+    IFS='|' read -r name flags want <<<"$spec"
+    generic "$B/$name.cmake" "$flags"
+    mkdir -p "$B/refuse-$name"
+    if out="$(cmake -S tests/cmake -B "$B/refuse-$name" -DCMAKE_TOOLCHAIN_FILE="$B/$name.cmake" \
+                -DCMAKE_PREFIX_PATH="$B/m4f/installed" -DMICROURL_BOARD=mps2 2>&1)"; then
+      fail "find_package of the M4F package for $flags: configured, should stop"
+    elif ! tr -s ' \n' ' ' <<<"$out" | grep -qF "$want"; then
+      echo "$out" | tail -8; fail "find_package of the M4F package for $flags: not the expected message"
+    else
+      summary+=("$(printf '%-16s the M4F package refuses %s: %s' 'toolchain' "$flags" "$want")")
+    fi
+  done
+  echo "    ($(($(date +%s) - t0)) s)"
+}
+toolchain_checks
 # MICROURL_LINK_LTO: the archive as bitcode, the consumer linked by rustc's lld through the
-# C compiler (the package's link options, and pkg-config's on the host).
+# C compiler (the package's link options, and pkg-config's).
 one host-link-lto host - OFF OFF ON
 one m4f-link-lto cortex-m4 mps2 OFF OFF ON
 

@@ -11,7 +11,7 @@
 #     the buffer-size sweep, the API's argument checks, the firmware helpers (tests/helpers.c:
 #     ports, request-targets, server name, CoAP options both ways, MQTT); the README's C
 #     example (built, run, output compared); the C OTA example (examples/ota.c) against
-#     scripts/servers/redirect_server.py on 127.0.0.1; the header under a C++ compiler; and a negative
+#     scripts/servers/redirect_server.py on 127.0.0.1; the header as C89, C99 and C++; and a negative
 #     control (one expected value broken on purpose must fail the run);
 #  6. the C firmware for the Cortex-M4F (QEMU mps2-an386), no C library: the link map must
 #     hold no malloc/free/realloc/calloc/_sbrk; the same run under QEMU;
@@ -168,8 +168,10 @@ if cc "${HOST_CFLAGS[@]}" -D_DEFAULT_SOURCE examples/ota.c "$TD/release/libmicro
 else
   fail "C OTA example: build"
 fi
-# The header alone as C99.
+# The header alone as C89 (a firmware's -std=c89 or gnu89 -pedantic) and as C99.
 echo '#include "microurl.h"' >"$C/c99_check.c"
+cc -std=c89 -Wall -Wextra -Wpedantic -Werror -Iinclude -c "$C/c99_check.c" -o "$C/c89_check.o" ||
+  fail "the header is not C89"
 cc -std=c99 -Wall -Wextra -Wpedantic -Werror -Iinclude -c "$C/c99_check.c" -o "$C/c99_check.o" ||
   fail "the header is not C99"
 # The C++ compilers see the same header (cbindgen's cpp_compat).

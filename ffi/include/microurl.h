@@ -4,6 +4,8 @@
  * Every function works in memory the caller passes in. Strings are pointer + length
  * (no NUL terminator needed); a NULL pointer is accepted only with length 0.
  * Every function that can fail returns a microurl_result whose `status` says how.
+ *
+ * C89 or later, with <stdbool.h>, <stddef.h> and <stdint.h>.
  */
 
 #ifndef MICROURL_H
@@ -15,390 +17,633 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// `query_start` / `fragment_start` of a URL without that component.
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ `query_start` / `fragment_start` of a URL without that component.
+ */
 #define MICROURL_NONE UINT32_MAX
 
-// How a call ended (the `status` of a `microurl_result`).
+/*
+ How a call ended (the `status` of a `microurl_result`).
+ */
 typedef uint32_t microurl_status;
 
-// Why an input is not a URL or a domain (the `error` of a `microurl_result`); the URL
-// Standard's validation error names, see `microurl_error_name`.
+/*
+ Why an input is not a URL or a domain (the `error` of a `microurl_result`); the URL
+ Standard's validation error names, see `microurl_error_name`.
+ */
 typedef uint32_t microurl_error_kind;
 
-// The result of every fallible call.
+/*
+ The result of every fallible call.
+ */
 typedef struct {
-  // `MICROURL_OK` or why not (a `MICROURL_*` status).
+  /*
+   `MICROURL_OK` or why not (a `MICROURL_*` status).
+   */
   microurl_status status;
-  // With `MICROURL_INVALID` / `MICROURL_INVALID_BASE`: why (a `MICROURL_ERROR_*`).
+  /*
+   With `MICROURL_INVALID` / `MICROURL_INVALID_BASE`: why (a `MICROURL_ERROR_*`).
+   */
   microurl_error_kind error;
-  // With `MICROURL_INVALID*` and `MICROURL_INVALID_UTF8`: the byte offset in the input,
-  // in the base string for `MICROURL_INVALID_BASE` (for IDNA label errors, the label's
-  // index).
+  /*
+   With `MICROURL_INVALID*` and `MICROURL_INVALID_UTF8`: the byte offset in the input,
+   in the base string for `MICROURL_INVALID_BASE` (for IDNA label errors, the label's
+   index).
+   */
   size_t position;
-  // With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds.
+  /*
+   With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds (for the
+   `_cstr` functions, the NUL counted).
+   */
   size_t needed;
-  // With `MICROURL_OK`, for functions that write a string into the buffer: its length.
+  /*
+   With `MICROURL_OK`, for the functions that write a string into the buffer (the HTTP
+   helpers that take a `buf`, `microurl_origin`, `microurl_percent_*`, the `_cstr`
+   functions, ...): its length (for a `_cstr` function, without the NUL). 0 for the
+   functions that store a URL in `*out` (`microurl_parse`, `microurl_parse_absolute`,
+   `microurl_join`, the setters, `microurl_coap_url_from_options`): the URL's
+   serialization is `out->href[0..out->href_len]`, in `buf` but not always at its start.
+   */
   size_t written;
 } microurl_result;
 
-// A parsed URL: its serialization `href[0..href_len]` (ASCII, in a buffer the caller
-// owns and keeps unchanged while the URL is used) and the offsets of its components.
-//
-// A plain struct: it may live in a static, be copied, or be zero-initialized. Functions
-// check it before use; the getters return an empty span for a struct that fails the check.
-// A function that reads one never writes over it: an output buffer or struct that
-// overlaps it is `MICROURL_INVALID_ARGUMENT`, except the `out` of a setter or
-// `microurl_join`, which may be the struct itself (replaced whole, on success).
-//
-// ```text
-// https://user:pass@sub.example.com:8080/p/a/t/h?query=4#frag
-//      |     |    |               |    |       |       |
-//      |     |    host_start      |    path_start      fragment_start ('#')
-//      |     username_end         host_end     query_start ('?')
-//      scheme_end (':')
-// ```
+/*
+ A parsed URL: its serialization `href[0..href_len]` (ASCII, in a buffer the caller
+ owns and keeps unchanged while the URL is used) and the offsets of its components.
+
+ A plain struct: it may live in a static, be copied, or be zero-initialized. Functions
+ check it before use; the getters return an empty span for a struct that fails the check.
+ A function that reads one never writes over it: an output buffer or struct that
+ overlaps it is `MICROURL_INVALID_ARGUMENT`, except the `out` of a setter or
+ `microurl_join`, which may be the struct itself (replaced whole, on success).
+
+ ```text
+ https://user:pass@sub.example.com:8080/p/a/t/h?query=4#frag
+      |     |    |               |    |       |       |
+      |     |    host_start      |    path_start      fragment_start ('#')
+      |     username_end         host_end     query_start ('?')
+      scheme_end (':')
+ ```
+ */
 typedef struct {
-  // The serialization (not NUL-terminated).
+  /*
+   The serialization (not NUL-terminated).
+   */
   const char *href;
-  // Its length in bytes.
+  /*
+   Its length in bytes.
+   */
   uint32_t href_len;
-  // Offset of the `:` after the scheme.
+  /*
+   Offset of the `:` after the scheme.
+   */
   uint32_t scheme_end;
-  // End of the username.
+  /*
+   End of the username.
+   */
   uint32_t username_end;
-  // Start of the host.
+  /*
+   Start of the host.
+   */
   uint32_t host_start;
-  // End of the host.
+  /*
+   End of the host.
+   */
   uint32_t host_end;
-  // Start of the path.
+  /*
+   Start of the path.
+   */
   uint32_t path_start;
-  // Offset of the `?`, or `MICROURL_NONE`.
+  /*
+   Offset of the `?`, or `MICROURL_NONE`.
+   */
   uint32_t query_start;
-  // Offset of the `#`, or `MICROURL_NONE`.
+  /*
+   Offset of the `#`, or `MICROURL_NONE`.
+   */
   uint32_t fragment_start;
-  // The validation errors the parser recorded, one bit each
-  // (`microurl_validation_error_name`): all of the parse's but `domain-to-ASCII`, which
-  // depends on the host alone and is derived when asked, by `microurl_validation_errors`
-  // (as Rust's `UrlParts::validation` beside `Url::validation_errors`).
+  /*
+   The validation errors the parser recorded, one bit each
+   (`microurl_validation_error_name`): all of the parse's but `domain-to-ASCII`, which
+   depends on the host alone and is derived when asked, by `microurl_validation_errors`
+   (as Rust's `UrlParts::validation` beside `Url::validation_errors`).
+   */
   uint32_t validation_errors;
-  // The port, when `has_port` (a port equal to the scheme's default is not kept).
+  /*
+   The port, when `has_port` (a port equal to the scheme's default is not kept).
+   */
   uint16_t port;
-  // 1 if the URL has a port.
+  /*
+   1 if the URL has a port.
+   */
   uint8_t has_port;
-  // A `MICROURL_HOST_*` kind.
+  /*
+   A `MICROURL_HOST_*` kind.
+   */
   uint8_t host_kind;
 } microurl_url;
 
-// A string inside a URL's buffer (not NUL-terminated). `ptr` is NULL for a component the
-// URL does not have (or a `microurl_url` that fails the check); otherwise it points into
-// the URL's buffer, even when `len` is 0.
+/*
+ A string inside a URL's buffer (not NUL-terminated). `ptr` is NULL for a component the
+ URL does not have (or a `microurl_url` that fails the check); otherwise it points into
+ the URL's buffer, even when `len` is 0.
+ */
 typedef struct {
-  // First byte, or NULL.
+  /*
+   First byte, or NULL.
+   */
   const char *ptr;
-  // Length in bytes.
+  /*
+   Length in bytes.
+   */
   size_t len;
 } microurl_span;
 
-// What kind of host a URL has (`microurl_host_kind`, see `microurl_host_kind_of`).
+/*
+ What kind of host a URL has (`microurl_host_kind`, see `microurl_host_kind_of`).
+ */
 typedef uint32_t microurl_host_kind;
 
-// A percent-encode set of the URL Standard, for `microurl_percent_encode`.
+/*
+ A percent-encode set of the URL Standard, for `microurl_percent_encode`.
+ */
 typedef uint32_t microurl_encode_set;
 
-// What to connect to (`microurl_server_name`, `microurl_broker`): a DNS name (also the
-// TLS SNI name) or an IP address.
+/*
+ What to connect to (`microurl_server_name`, `microurl_broker`): a DNS name (also the
+ TLS SNI name) or an IP address.
+ */
 typedef struct {
-  // `MICROURL_HOST_DOMAIN` (a DNS name in `name`), `MICROURL_HOST_IPV4` (`ipv4`) or
-  // `MICROURL_HOST_IPV6` (`ipv6`).
+  /*
+   `MICROURL_HOST_DOMAIN` (a DNS name in `name`), `MICROURL_HOST_IPV4` (`ipv4`) or
+   `MICROURL_HOST_IPV6` (`ipv6`).
+   */
   microurl_host_kind kind;
-  // The DNS name as written in the URL's buffer (ASCII, no brackets); NULL for an address.
+  /*
+   The DNS name as written in the URL's buffer (ASCII, no brackets); NULL for an address.
+   */
   microurl_span name;
-  // The IPv4 address (`0x7f000001` for 127.0.0.1), 0 otherwise.
+  /*
+   The IPv4 address (`0x7f000001` for 127.0.0.1), 0 otherwise.
+   */
   uint32_t ipv4;
-  // The IPv6 address, eight 16-bit pieces, most significant first; zeros otherwise.
+  /*
+   The IPv6 address, eight 16-bit pieces, most significant first; zeros otherwise.
+   */
   uint16_t ipv6[8];
 } microurl_server;
 
-// One CoAP option as it came off the wire, for `microurl_coap_url_from_options`.
+/*
+ One CoAP option as it came off the wire, for `microurl_coap_url_from_options`.
+ */
 typedef struct {
-  // The option number (3 Uri-Host, 7 Uri-Port, 11 Uri-Path, 15 Uri-Query; others are
-  // skipped).
+  /*
+   The option number (3 Uri-Host, 7 Uri-Port, 11 Uri-Path, 15 Uri-Query; others are
+   skipped).
+   */
   uint16_t number;
-  // The value bytes (NULL only with `value_len` 0).
+  /*
+   The value bytes (NULL only with `value_len` 0).
+   */
   const uint8_t *value;
-  // The value's length.
+  /*
+   The value's length.
+   */
   size_t value_len;
 } microurl_coap_opt;
 
-// A broker URL taken apart (`microurl_mqtt_broker`).
+/*
+ A broker URL taken apart (`microurl_mqtt_broker`).
+ */
 typedef struct {
-  // What to connect to (and the TLS SNI name, when it is a name).
+  /*
+   What to connect to (and the TLS SNI name, when it is a name).
+   */
   microurl_server server;
-  // The URL's port, or the scheme's default (1883 `mqtt`, 8883 `mqtts`, 80 `ws`, 443 `wss`).
+  /*
+   The URL's port, or the scheme's default (1883 `mqtt`, 8883 `mqtts`, 80 `ws`, 443 `wss`).
+   */
   uint16_t port;
-  // TLS (`mqtts`, `wss`) or not.
+  /*
+   TLS (`mqtts`, `wss`) or not.
+   */
   bool tls;
-  // MQTT over WebSocket (`ws`, `wss`) rather than TCP.
+  /*
+   MQTT over WebSocket (`ws`, `wss`) rather than TCP.
+   */
   bool websocket;
-  // For WebSocket: the request-target of the upgrade request (`/mqtt`); NULL for TCP.
+  /*
+   For WebSocket: the request-target of the upgrade request (`/mqtt`); NULL for TCP.
+   */
   microurl_span ws_path;
-  // Whether the URL has a username (then decoded into the caller's `user` buffer).
+  /*
+   Whether the URL has a username (then decoded into the caller's `user` buffer).
+   */
   bool has_username;
-  // Whether the URL has a password (then decoded into the caller's `pass` buffer).
+  /*
+   Whether the URL has a password (then decoded into the caller's `pass` buffer).
+   */
   bool has_password;
-  // The decoded username's length in `user` (0 without one).
+  /*
+   The decoded username's length in `user` (0 without one).
+   */
   size_t username_len;
-  // The decoded password's length in `pass` (0 without one).
+  /*
+   The decoded password's length in `pass` (0 without one).
+   */
   size_t password_len;
 } microurl_broker;
 
-// Success.
+/*
+ Success.
+ */
 #define MICROURL_OK 0
 
-// The input is not a URL (or not a domain, for IDNA): `error` and `position` say why and
-// where (a byte offset in the input).
+/*
+ The input is not a URL (or not a domain, for IDNA): `error` and `position` say why and
+ where (a byte offset in the input).
+ */
 #define MICROURL_INVALID 1
 
-// The base string is not a URL: `error` and `position` (in the base) say why and where.
-// A base string that is not UTF-8 gives this status too, never `MICROURL_INVALID_UTF8`:
-// `error` is `MICROURL_ERROR_NONE` and `position` the offset of its first bad byte in the
-// base.
+/*
+ The base string is not a URL: `error` and `position` (in the base) say why and where.
+ A base string that is not UTF-8 gives this status too, never `MICROURL_INVALID_UTF8`:
+ `error` is `MICROURL_ERROR_NONE` and `position` the offset of its first bad byte in the
+ base.
+ */
 #define MICROURL_INVALID_BASE 2
 
-// The buffer is too small: a buffer of `needed` bytes succeeds.
+/*
+ The buffer is too small: a buffer of `needed` bytes succeeds.
+ */
 #define MICROURL_BUFFER_TOO_SMALL 3
 
-// The input is longer than the parser accepts (offsets are 32-bit).
+/*
+ The input is longer than the parser accepts (offsets are 32-bit).
+ */
 #define MICROURL_INPUT_TOO_LONG 4
 
-// A string argument is not UTF-8: `position` is the offset of the first bad byte in it
-// (a base string that is not UTF-8 is `MICROURL_INVALID_BASE`).
+/*
+ A string argument is not UTF-8: `position` is the offset of the first bad byte in it
+ (a base string that is not UTF-8 is `MICROURL_INVALID_BASE`).
+ */
 #define MICROURL_INVALID_UTF8 5
 
-// A NULL pointer with a non-zero length, an output that overlaps an input (a string, the
-// buffer of a `microurl_url` the call reads, or that struct itself), an unknown selector,
-// or a `microurl_url` whose offsets do not fit its serialization.
+/*
+ A NULL pointer with a non-zero length, an output that overlaps an input (a string, the
+ buffer of a `microurl_url` the call reads, or that struct itself), an unknown selector,
+ or a `microurl_url` whose offsets do not fit its serialization.
+ */
 #define MICROURL_INVALID_ARGUMENT 6
 
-// The URL parsed, but a protocol helper cannot use it (an MQTT helper given an `http` URL,
-// an opaque host a resolver would misread, ...): `error` says why (one of
-// `MICROURL_ERROR_NO_HOST` ... `MICROURL_ERROR_OPTION_TOO_LONG`); `position` is the byte in
-// the host for `MICROURL_ERROR_HOST_NOT_A_NAME`, the byte in the URL's serialization for
-// `MICROURL_ERROR_UNSAFE_BYTE`, the option number for `MICROURL_ERROR_BAD_OPTION` and
-// `MICROURL_ERROR_OPTION_TOO_LONG`.
+/*
+ The URL parsed, but a protocol helper cannot use it (an MQTT helper given an `http` URL,
+ an opaque host a resolver would misread, ...): `error` says why (one of
+ `MICROURL_ERROR_NO_HOST` ... `MICROURL_ERROR_OPTION_TOO_LONG`); `position` is the byte in
+ the host for `MICROURL_ERROR_HOST_NOT_A_NAME`, the byte in the URL's serialization for
+ `MICROURL_ERROR_UNSAFE_BYTE`, the option number for `MICROURL_ERROR_BAD_OPTION` and
+ `MICROURL_ERROR_OPTION_TOO_LONG`.
+ */
 #define MICROURL_REFUSED 7
 
-// No error.
+/*
+ No error.
+ */
 #define MICROURL_ERROR_NONE 0
 
-// `missing-scheme-non-relative-URL`
+/*
+ `missing-scheme-non-relative-URL`
+ */
 #define MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL 1
 
-// `host-missing`
+/*
+ `host-missing`
+ */
 #define MICROURL_ERROR_HOST_MISSING 2
 
-// `port-out-of-range`
+/*
+ `port-out-of-range`
+ */
 #define MICROURL_ERROR_PORT_OUT_OF_RANGE 3
 
-// `port-invalid`
+/*
+ `port-invalid`
+ */
 #define MICROURL_ERROR_PORT_INVALID 4
 
-// `host-invalid-code-point`
+/*
+ `host-invalid-code-point`
+ */
 #define MICROURL_ERROR_HOST_INVALID_CODE_POINT 5
 
-// `domain-to-ASCII`: a forbidden domain code point (the standard reports it as domain-to-ASCII)
+/*
+ `domain-to-ASCII`: a forbidden domain code point (the standard reports it as domain-to-ASCII)
+ */
 #define MICROURL_ERROR_DOMAIN_INVALID_CODE_POINT 6
 
-// `domain-to-ASCII`
+/*
+ `domain-to-ASCII`
+ */
 #define MICROURL_ERROR_DOMAIN_TO_ASCII 7
 
-// The domain needs UTS46 and the library was built without it.
+/*
+ The domain needs UTS46 and the library was built without it.
+ */
 #define MICROURL_ERROR_IDNA_UNAVAILABLE 8
 
-// `IPv4-too-many-parts`
+/*
+ `IPv4-too-many-parts`
+ */
 #define MICROURL_ERROR_IPV4_TOO_MANY_PARTS 9
 
-// `IPv4-non-numeric-part`
+/*
+ `IPv4-non-numeric-part`
+ */
 #define MICROURL_ERROR_IPV4_NON_NUMERIC_PART 10
 
-// `IPv4-out-of-range-part`
+/*
+ `IPv4-out-of-range-part`
+ */
 #define MICROURL_ERROR_IPV4_OUT_OF_RANGE_PART 11
 
-// `IPv6-unclosed`
+/*
+ `IPv6-unclosed`
+ */
 #define MICROURL_ERROR_IPV6_UNCLOSED 12
 
-// `IPv6-invalid-compression`
+/*
+ `IPv6-invalid-compression`
+ */
 #define MICROURL_ERROR_IPV6_INVALID_COMPRESSION 13
 
-// `IPv6-too-many-pieces`
+/*
+ `IPv6-too-many-pieces`
+ */
 #define MICROURL_ERROR_IPV6_TOO_MANY_PIECES 14
 
-// `IPv6-multiple-compression`
+/*
+ `IPv6-multiple-compression`
+ */
 #define MICROURL_ERROR_IPV6_MULTIPLE_COMPRESSION 15
 
-// `IPv6-invalid-code-point`
+/*
+ `IPv6-invalid-code-point`
+ */
 #define MICROURL_ERROR_IPV6_INVALID_CODE_POINT 16
 
-// `IPv6-too-few-pieces`
+/*
+ `IPv6-too-few-pieces`
+ */
 #define MICROURL_ERROR_IPV6_TOO_FEW_PIECES 17
 
-// `IPv4-in-IPv6-too-many-pieces`
+/*
+ `IPv4-in-IPv6-too-many-pieces`
+ */
 #define MICROURL_ERROR_IPV4_IN_IPV6_TOO_MANY_PIECES 18
 
-// `IPv4-in-IPv6-invalid-code-point`
+/*
+ `IPv4-in-IPv6-invalid-code-point`
+ */
 #define MICROURL_ERROR_IPV4_IN_IPV6_INVALID_CODE_POINT 19
 
-// `IPv4-in-IPv6-out-of-range-part`
+/*
+ `IPv4-in-IPv6-out-of-range-part`
+ */
 #define MICROURL_ERROR_IPV4_IN_IPV6_OUT_OF_RANGE_PART 20
 
-// `IPv4-in-IPv6-too-few-parts`
+/*
+ `IPv4-in-IPv6-too-few-parts`
+ */
 #define MICROURL_ERROR_IPV4_IN_IPV6_TOO_FEW_PARTS 21
 
-// A failure kind this version of the header does not name.
+/*
+ A failure kind this version of the header does not name.
+ */
 #define MICROURL_ERROR_OTHER 22
 
-// IDNA: a disallowed code point (UTS46 V5, V7); `position` is the label's index.
+/*
+ IDNA: a disallowed code point (UTS46 V5, V7); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_DISALLOWED 23
 
-// IDNA: an ASCII code point outside the STD3 rules (U1); `position` is the label's index.
+/*
+ IDNA: an ASCII code point outside the STD3 rules (U1); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_STD3 24
 
-// IDNA: a Punycode label not in NFC (V1); `position` is the label's index.
+/*
+ IDNA: a Punycode label not in NFC (V1); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_NOT_NFC 25
 
-// IDNA: a misplaced hyphen (V2-V4); `position` is the label's index.
+/*
+ IDNA: a misplaced hyphen (V2-V4); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_HYPHEN 26
 
-// IDNA: a label starting with a combining mark (V6); `position` is the label's index.
+/*
+ IDNA: a label starting with a combining mark (V6); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_LEADING_MARK 27
 
-// IDNA: a misplaced zero width (non-)joiner (C1, C2); `position` is the label's index.
+/*
+ IDNA: a misplaced zero width (non-)joiner (C1, C2); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_JOINER 28
 
-// IDNA: the Bidi rule is broken (B1-B6); `position` is the label's index.
+/*
+ IDNA: the Bidi rule is broken (B1-B6); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_BIDI 29
 
-// IDNA: invalid Punycode (P4, A3); `position` is the label's index.
+/*
+ IDNA: invalid Punycode (P4, A3); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_PUNYCODE 30
 
-// IDNA: a label over the Punycode length caps; `position` is the label's index.
+/*
+ IDNA: a label over the Punycode length caps; `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_LABEL_TOO_LONG 31
 
-// IDNA: an empty label (strict); `position` is the label's index.
+/*
+ IDNA: an empty label (strict); `position` is the label's index.
+ */
 #define MICROURL_ERROR_IDNA_EMPTY_LABEL 32
 
-// IDNA: a label or the domain outside DNS length limits (strict).
+/*
+ IDNA: a label or the domain outside DNS length limits (strict).
+ */
 #define MICROURL_ERROR_IDNA_DNS_LENGTH 33
 
-// IDNA: the domain is empty after processing.
+/*
+ IDNA: the domain is empty after processing.
+ */
 #define MICROURL_ERROR_IDNA_EMPTY_HOST 34
 
-// IDNA: a forbidden domain code point in the result, at byte `position` of the output.
+/*
+ IDNA: a forbidden domain code point in the result, at byte `position` of the output.
+ */
 #define MICROURL_ERROR_IDNA_FORBIDDEN_DOMAIN_CODE_POINT 35
 
-// Refused: the URL has no host, or an empty one.
+/*
+ Refused: the URL has no host, or an empty one.
+ */
 #define MICROURL_ERROR_NO_HOST 36
 
-// Refused: an opaque host a resolver would read as an IPv4 address in another form
-// (`coap://127.1/`, `mqtt://0x7f.1/`).
+/*
+ Refused: an opaque host a resolver would read as an IPv4 address in another form
+ (`coap://127.1/`, `mqtt://0x7f.1/`).
+ */
 #define MICROURL_ERROR_NUMERIC_HOST 37
 
-// Refused: a host that is not a plain ASCII DNS name (percent-encoded or other
-// characters, or an empty label); `position` is the byte offset in the host.
+/*
+ Refused: a host that is not a plain ASCII DNS name (percent-encoded or other
+ characters, or an empty label); `position` is the byte offset in the host.
+ */
 #define MICROURL_ERROR_HOST_NOT_A_NAME 38
 
-// Refused: no port in the URL and none known for the scheme.
+/*
+ Refused: no port in the URL and none known for the scheme.
+ */
 #define MICROURL_ERROR_NO_PORT 39
 
-// Refused: a scheme the helper does not handle.
+/*
+ Refused: a scheme the helper does not handle.
+ */
 #define MICROURL_ERROR_WRONG_SCHEME 40
 
-// Refused: a fragment where the protocol forbids one (CoAP, RFC 7252 §6.4 step 4).
+/*
+ Refused: a fragment where the protocol forbids one (CoAP, RFC 7252 §6.4 step 4).
+ */
 #define MICROURL_ERROR_FRAGMENT 41
 
-// Refused: an opaque path (`mailto:x`), or one that does not start with `/`.
+/*
+ Refused: an opaque path (`mailto:x`), or one that does not start with `/`.
+ */
 #define MICROURL_ERROR_OPAQUE_PATH 42
 
-// Refused: a Uri-Path `.` or `..`, which no URL can carry.
+/*
+ Refused: a Uri-Path `.` or `..`, which no URL can carry.
+ */
 #define MICROURL_ERROR_DOT_SEGMENT 43
 
-// Refused: a CoAP option that cannot stand in a URL (a Uri-Port over two bytes, an empty
-// Uri-Host, a repeated Uri-Host or Uri-Port); `position` is the option number.
+/*
+ Refused: a CoAP option that cannot stand in a URL (a Uri-Port over two bytes, an empty
+ Uri-Host, a repeated Uri-Host or Uri-Port); `position` is the option number.
+ */
 #define MICROURL_ERROR_BAD_OPTION 44
 
-// Refused: a byte the output cannot carry on the wire (a space or a control on a request
-// line; a byte outside `reg-name`, or a `,`, in a `Host` value or an authority-form
-// target); `position` is its byte offset in the URL's serialization.
+/*
+ Refused: a byte the output cannot carry on the wire (a space or a control on a request
+ line; a byte outside `reg-name`, or a `,`, in a `Host` value or an authority-form
+ target); `position` is its byte offset in the URL's serialization.
+ */
 #define MICROURL_ERROR_UNSAFE_BYTE 45
 
-// Refused: a username or password the protocol cannot carry once percent-decoded (HTTP
-// Basic: a `:` in the username, a control character; MQTT: a username that is not UTF-8
-// or holds a NUL, either over 65,535 bytes).
+/*
+ Refused: a username or password the protocol cannot carry once percent-decoded (HTTP
+ Basic: a `:` in the username, a control character; MQTT: a username that is not UTF-8
+ or holds a NUL, either over 65,535 bytes).
+ */
 #define MICROURL_ERROR_BAD_CREDENTIALS 46
 
-// Refused: a CoAP Uri-Host, Uri-Path or Uri-Query value over 255 bytes (RFC 7252 §5.10);
-// `position` is the option number.
+/*
+ Refused: a CoAP Uri-Host, Uri-Path or Uri-Query value over 255 bytes (RFC 7252 §5.10);
+ `position` is the option number.
+ */
 #define MICROURL_ERROR_OPTION_TOO_LONG 47
 
-// No host: `mailto:x`.
+/*
+ No host: `mailto:x`.
+ */
 #define MICROURL_HOST_NONE 0
 
-// The empty host: `file:///p`.
+/*
+ The empty host: `file:///p`.
+ */
 #define MICROURL_HOST_EMPTY 1
 
-// A domain (ASCII, lowercase, Punycode).
+/*
+ A domain (ASCII, lowercase, Punycode).
+ */
 #define MICROURL_HOST_DOMAIN 2
 
-// An IPv4 address (`microurl_host_ipv4`).
+/*
+ An IPv4 address (`microurl_host_ipv4`).
+ */
 #define MICROURL_HOST_IPV4 3
 
-// An IPv6 address (`microurl_host_ipv6`).
+/*
+ An IPv6 address (`microurl_host_ipv6`).
+ */
 #define MICROURL_HOST_IPV6 4
 
-// An opaque host of a non-special URL.
+/*
+ An opaque host of a non-special URL.
+ */
 #define MICROURL_HOST_OPAQUE 5
 
-// The C0 control percent-encode set.
+/*
+ The C0 control percent-encode set.
+ */
 #define MICROURL_ENCODE_C0_CONTROL 0
 
-// The fragment percent-encode set.
+/*
+ The fragment percent-encode set.
+ */
 #define MICROURL_ENCODE_FRAGMENT 1
 
-// The query percent-encode set.
+/*
+ The query percent-encode set.
+ */
 #define MICROURL_ENCODE_QUERY 2
 
-// The special-query percent-encode set.
+/*
+ The special-query percent-encode set.
+ */
 #define MICROURL_ENCODE_SPECIAL_QUERY 3
 
-// The path percent-encode set.
+/*
+ The path percent-encode set.
+ */
 #define MICROURL_ENCODE_PATH 4
 
-// The userinfo percent-encode set.
+/*
+ The userinfo percent-encode set.
+ */
 #define MICROURL_ENCODE_USERINFO 5
 
-// The component percent-encode set (`encodeURIComponent`).
+/*
+ The component percent-encode set (`encodeURIComponent`).
+ */
 #define MICROURL_ENCODE_COMPONENT 6
 
-// The application/x-www-form-urlencoded percent-encode set.
+/*
+ The application/x-www-form-urlencoded percent-encode set.
+ */
 #define MICROURL_ENCODE_FORM_URLENCODED 7
 
-#ifdef __cplusplus
-extern "C" {
-#endif // __cplusplus
+/*
+ Parses `input` (with an optional `base` string, NULL for none) into `buf`, and stores
+ the URL in `*out`. See `microurl_join` for a base that is already parsed, and
+ `microurl_parse_absolute` for a firmware that never passes a base.
 
-// Parses `input` (with an optional `base` string, NULL for none) into `buf`, and stores
-// the URL in `*out`. See `microurl_join` for a base that is already parsed, and
-// `microurl_parse_absolute` for a firmware that never passes a base.
-//
-// The URL's serialization is written into `buf[0..buf_len]` (`out->href` points into
-// it; the base, when it is not canonical, is parsed into the start of `buf` first, and the
-// URL after it). `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size
-// succeeds. (When the base does not fit `buf`, the input is measured against a stand-in
-// for the base: `needed` is then an upper bound, LIMITS.md.) `*out` is written only on
-// success.
-//
-// A base string that is not a URL, or not UTF-8, is `MICROURL_INVALID_BASE` with
-// `position` in the base; `MICROURL_INVALID` and `MICROURL_INVALID_UTF8` are the input's.
+ The URL's serialization is written into `buf[0..buf_len]` (`out->href` points into
+ it; the base, when it is not canonical, is parsed into the start of `buf` first, and the
+ URL after it). `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size
+ succeeds. (When the base does not fit `buf`, the input is measured against a stand-in
+ for the base: `needed` is then an upper bound, LIMITS.md.) `*out` is written only on
+ success. `written` stays 0: the URL is `out->href[0..out->href_len]`, in `buf` but not
+ always at its start (a base that is not canonical may be parsed into `buf` first).
+
+ A base string that is not a URL, or not UTF-8, is `MICROURL_INVALID_BASE` with
+ `position` in the base; `MICROURL_INVALID` and `MICROURL_INVALID_UTF8` are the input's.
+ */
 microurl_result microurl_parse(const char *input,
                                size_t input_len,
                                const char *base,
@@ -407,10 +652,14 @@ microurl_result microurl_parse(const char *input,
                                char *buf,
                                size_t buf_len);
 
-// Parses `input` against the already parsed `base` into `buf` and stores the URL in `*out`
-// (`new URL(input, base)`; also what following a redirect's `Location` is). `out` may be
-// `base` itself (written once `*base` is read), but not overlap it otherwise; `buf` must
-// overlap neither `*base` nor its buffer.
+/*
+ Parses `input` against the already parsed `base` into `buf` and stores the URL in `*out`
+ (`new URL(input, base)`; also what following a redirect's `Location` is). `out` may be
+ `base` itself (written once `*base` is read), but not overlap it otherwise; `buf` must
+ overlap neither `*base` nor its buffer. `MICROURL_BUFFER_TOO_SMALL` gives `needed`, as
+ `microurl_parse`; `*out` is written only on success. `written` stays 0: the URL is
+ `out->href[0..out->href_len]`.
+ */
 microurl_result microurl_join(const microurl_url *base,
                               const char *input,
                               size_t input_len,
@@ -418,106 +667,177 @@ microurl_result microurl_join(const microurl_url *base,
                               char *buf,
                               size_t buf_len);
 
-// Whether `input` parses (against `base`, NULL for none), with no buffer at all
-// (`URL.canParse`). Uses at most 1,536 bytes of stack on a Cortex-M0 (the static bound of
-// `embedded-tests`). False for arguments that are not UTF-8.
+/*
+ Whether `input` parses (against `base`, NULL for none), with no buffer at all
+ (`URL.canParse`). Uses at most 1,536 bytes of stack on a Cortex-M0 (the static bound of
+ `embedded-tests`). False for arguments that are not UTF-8.
+ */
 bool microurl_can_parse(const char *input, size_t input_len, const char *base, size_t base_len);
 
-// Checks a `microurl_url` (for instance one restored from storage) in full:
-// `MICROURL_OK`, or `MICROURL_INVALID_ARGUMENT` when its serialization, parsed again, is not
-// exactly itself with the same offsets, host kind and port (bytes or offsets changed by
-// hand, a host kind or a port that the serialization does not hold, a serialization this
-// library would not write). Every function that takes a `microurl_url` runs the same
-// check first, so a tampered struct never reaches a helper. The validation error bits
-// are the original parse's and are not checked.
+/*
+ Checks a `microurl_url` (for instance one restored from storage) in full:
+ `MICROURL_OK`, or `MICROURL_INVALID_ARGUMENT` when its serialization, parsed again, is not
+ exactly itself with the same offsets, host kind and port (bytes or offsets changed by
+ hand, a host kind or a port that the serialization does not hold, a serialization this
+ library would not write). Every function that takes a `microurl_url` runs the same
+ check first, so a tampered struct never reaches a helper. The validation error bits
+ are the original parse's and are not checked.
+
+ A struct saved with its serialization (the `href_len` bytes at `href`) is restored by
+ copying those bytes into a buffer and pointing `href` at that buffer: the other fields are
+ offsets into the serialization and stay as saved.
+
+ ```c
+ memcpy(buf, saved_href, saved.href_len);
+ microurl_url url = saved;
+ url.href = buf;
+ if (microurl_check(&url).status != MICROURL_OK) { ... }
+ ```
+ */
 microurl_result microurl_check(const microurl_url *url);
 
-// The serialization (`href`).
+/*
+ The serialization (`href`).
+ */
 microurl_span microurl_href(const microurl_url *url);
 
-// The scheme and `:` (`protocol`): `https:`.
+/*
+ The scheme and `:` (`protocol`): `https:`.
+ */
 microurl_span microurl_protocol(const microurl_url *url);
 
-// The scheme without `:`: `https`.
+/*
+ The scheme without `:`: `https`.
+ */
 microurl_span microurl_scheme(const microurl_url *url);
 
-// The username, percent-encoded; empty if none (`username`).
+/*
+ The username, percent-encoded; empty if none (`username`).
+ */
 microurl_span microurl_username(const microurl_url *url);
 
-// The password, percent-encoded; empty if none (`password`).
+/*
+ The password, percent-encoded; empty if none (`password`).
+ */
 microurl_span microurl_password(const microurl_url *url);
 
-// The host and `:port`, if any (`host`); empty if there is no host.
+/*
+ The host and `:port`, if any (`host`); empty if there is no host.
+ */
 microurl_span microurl_host(const microurl_url *url);
 
-// The host as serialized, IPv6 in brackets (`hostname`); empty if there is no host.
+/*
+ The host as serialized, IPv6 in brackets (`hostname`); empty if there is no host.
+ */
 microurl_span microurl_hostname(const microurl_url *url);
 
-// The port's digits as serialized (`port`); empty if none or the scheme's default.
+/*
+ The port's digits as serialized (`port`); empty if none or the scheme's default.
+ */
 microurl_span microurl_port(const microurl_url *url);
 
-// The path (`pathname`).
+/*
+ The path (`pathname`).
+ */
 microurl_span microurl_pathname(const microurl_url *url);
 
-// `?` and the query, or empty if the query is null or empty (`search`).
+/*
+ `?` and the query, or empty if the query is null or empty (`search`).
+ */
 microurl_span microurl_search(const microurl_url *url);
 
-// `#` and the fragment, or empty if it is null or empty (`hash`).
+/*
+ `#` and the fragment, or empty if it is null or empty (`hash`).
+ */
 microurl_span microurl_hash(const microurl_url *url);
 
-// The query without `?`; `ptr` NULL if the URL has none (an empty query is not NULL).
+/*
+ The query without `?`; `ptr` NULL if the URL has none (an empty query is not NULL).
+ */
 microurl_span microurl_query(const microurl_url *url);
 
-// The fragment without `#`; `ptr` NULL if the URL has none.
+/*
+ The fragment without `#`; `ptr` NULL if the URL has none.
+ */
 microurl_span microurl_fragment(const microurl_url *url);
 
-// The port as a number, or -1 if there is none (or it is the scheme's default).
+/*
+ The port as a number, or -1 if there is none (or it is the scheme's default).
+ */
 int32_t microurl_port_number(const microurl_url *url);
 
-// The port, else the scheme's default port (80 for http, ...), else -1.
+/*
+ The port, else the scheme's default port (80 for http, ...), else -1.
+ */
 int32_t microurl_port_or_default(const microurl_url *url);
 
-// Whether the scheme is special (http, https, ws, wss, ftp, file).
+/*
+ Whether the scheme is special (http, https, ws, wss, ftp, file).
+ */
 bool microurl_is_special(const microurl_url *url);
 
-// Whether the URL has an opaque path (`mailto:x`).
+/*
+ Whether the URL has an opaque path (`mailto:x`).
+ */
 bool microurl_has_opaque_path(const microurl_url *url);
 
-// The kind of host (`MICROURL_HOST_*`); `MICROURL_HOST_NONE` for a broken struct.
+/*
+ The kind of host (`MICROURL_HOST_*`); `MICROURL_HOST_NONE` for a broken struct.
+ */
 microurl_host_kind microurl_host_kind_of(const microurl_url *url);
 
-// The IPv4 address of an IPv4 host into `*out` (`0x7f000001` for 127.0.0.1); false (and
-// `*out` untouched) for other hosts.
+/*
+ The IPv4 address of an IPv4 host into `*out` (`0x7f000001` for 127.0.0.1); false (and
+ `*out` untouched) for other hosts.
+ */
 bool microurl_host_ipv4(const microurl_url *url, uint32_t *out);
 
-// The IPv6 address of an IPv6 host into `out[0..8]` (eight 16-bit pieces, most significant
-// first); false (and `out` untouched) for other hosts.
+/*
+ The IPv6 address of an IPv6 host into `out[0..8]` (eight 16-bit pieces, most significant
+ first); false (and `out` untouched) for other hosts.
+ */
 bool microurl_host_ipv6(const microurl_url *url, uint16_t *out);
 
-// Every validation error of the parse that made `url`, one bit each
-// (`microurl_validation_error_name`): the bits the parser recorded in
-// `url->validation_errors`, and `domain-to-ASCII` when the host is a domain that strict
-// UTS46 processing would refuse (an empty label, a `_`, a label over 63 bytes, ...),
-// derived here from the host rather than on every parse. 0 for a NULL or broken struct.
-//
-// ```c
-// microurl_url u;
-// char buf[64];
-// microurl_parse_absolute("http://a_b.example\\x", 20, &u, buf, sizeof buf);
-// /* u.validation_errors: invalid-reverse-solidus; with domain-to-ASCII (the `_`): */
-// uint32_t all = microurl_validation_errors(&u);
-// ```
+/*
+ Every validation error of the parse that made `url`, one bit each
+ (`microurl_validation_error_name`): the bits the parser recorded in
+ `url->validation_errors`, and `domain-to-ASCII` when the host is a domain that strict
+ UTS46 processing would refuse (an empty label, a `_`, a label over 63 bytes, ...),
+ derived here from the host rather than on every parse. 0 for a NULL or broken struct.
+
+ ```c
+ microurl_url u;
+ char buf[64];
+ microurl_parse_absolute("http://a_b.example\\x", 20, &u, buf, sizeof buf);
+ uint32_t all = microurl_validation_errors(&u);
+ ```
+
+ `u.validation_errors` then holds invalid-reverse-solidus, and `all` domain-to-ASCII too
+ (the `_`).
+ */
 uint32_t microurl_validation_errors(const microurl_url *url);
 
-// The spec name of validation error bit `bit` of `validation_errors`
-// (`"invalid-URL-unit"`), a static NUL-terminated string; `"unknown"` past the last one.
+/*
+ The spec name of validation error bit `bit` of `validation_errors`
+ (`"invalid-URL-unit"`), a static NUL-terminated string; `"unknown"` past the last one.
+ `bit` is the bit's index (0 to 31), not a mask: the name of the error whose flag is
+ `1u << bit`, so a caller loops over the indexes whose bit is set:
+
+ ```c
+ uint32_t errors = microurl_validation_errors(&url);
+ for (uint32_t i = 0; i < 32; i++)
+     if (errors & (1u << i)) puts(microurl_validation_error_name(i));
+ ```
+ */
 const char *microurl_validation_error_name(uint32_t bit);
 
-// The `href` setter: `value` parsed as a new URL into `buf` and `*out`
-// (`MICROURL_INVALID` if it is not one). Setters never change `url`'s buffer, nor `*url`
-// unless `out` is `url` itself (written once `*url` is read); any other `out` over `*url`,
-// and a `buf` over `*url` or its buffer, is `MICROURL_INVALID_ARGUMENT`. Every setter
-// writes `*out` only on success.
+/*
+ The `href` setter: `value` parsed as a new URL into `buf` and `*out`
+ (`MICROURL_INVALID` if it is not one). Setters never change `url`'s buffer, nor `*url`
+ unless `out` is `url` itself (written once `*url` is read); any other `out` over `*url`,
+ and a `buf` over `*url` or its buffer, is `MICROURL_INVALID_ARGUMENT`. Every setter
+ writes `*out` only on success.
+ */
 microurl_result microurl_set_href(const microurl_url *url,
                                   const char *value,
                                   size_t value_len,
@@ -525,7 +845,9 @@ microurl_result microurl_set_href(const microurl_url *url,
                                   char *buf,
                                   size_t buf_len);
 
-// The `protocol` setter (a value the standard ignores gives the URL unchanged, copied).
+/*
+ The `protocol` setter (a value the standard ignores gives the URL unchanged, copied).
+ */
 microurl_result microurl_set_protocol(const microurl_url *url,
                                       const char *value,
                                       size_t value_len,
@@ -533,7 +855,9 @@ microurl_result microurl_set_protocol(const microurl_url *url,
                                       char *buf,
                                       size_t buf_len);
 
-// The `username` setter.
+/*
+ The `username` setter.
+ */
 microurl_result microurl_set_username(const microurl_url *url,
                                       const char *value,
                                       size_t value_len,
@@ -541,7 +865,9 @@ microurl_result microurl_set_username(const microurl_url *url,
                                       char *buf,
                                       size_t buf_len);
 
-// The `password` setter.
+/*
+ The `password` setter.
+ */
 microurl_result microurl_set_password(const microurl_url *url,
                                       const char *value,
                                       size_t value_len,
@@ -549,7 +875,9 @@ microurl_result microurl_set_password(const microurl_url *url,
                                       char *buf,
                                       size_t buf_len);
 
-// The `host` setter (host and optional port).
+/*
+ The `host` setter (host and optional port).
+ */
 microurl_result microurl_set_host(const microurl_url *url,
                                   const char *value,
                                   size_t value_len,
@@ -557,7 +885,9 @@ microurl_result microurl_set_host(const microurl_url *url,
                                   char *buf,
                                   size_t buf_len);
 
-// The `hostname` setter.
+/*
+ The `hostname` setter.
+ */
 microurl_result microurl_set_hostname(const microurl_url *url,
                                       const char *value,
                                       size_t value_len,
@@ -565,7 +895,9 @@ microurl_result microurl_set_hostname(const microurl_url *url,
                                       char *buf,
                                       size_t buf_len);
 
-// The `port` setter (an empty value removes the port).
+/*
+ The `port` setter (an empty value removes the port).
+ */
 microurl_result microurl_set_port(const microurl_url *url,
                                   const char *value,
                                   size_t value_len,
@@ -573,7 +905,9 @@ microurl_result microurl_set_port(const microurl_url *url,
                                   char *buf,
                                   size_t buf_len);
 
-// The `pathname` setter.
+/*
+ The `pathname` setter.
+ */
 microurl_result microurl_set_pathname(const microurl_url *url,
                                       const char *value,
                                       size_t value_len,
@@ -581,7 +915,9 @@ microurl_result microurl_set_pathname(const microurl_url *url,
                                       char *buf,
                                       size_t buf_len);
 
-// The `search` setter (an empty value removes the query).
+/*
+ The `search` setter (an empty value removes the query).
+ */
 microurl_result microurl_set_search(const microurl_url *url,
                                     const char *value,
                                     size_t value_len,
@@ -589,7 +925,9 @@ microurl_result microurl_set_search(const microurl_url *url,
                                     char *buf,
                                     size_t buf_len);
 
-// The `hash` setter (an empty value removes the fragment).
+/*
+ The `hash` setter (an empty value removes the fragment).
+ */
 microurl_result microurl_set_hash(const microurl_url *url,
                                   const char *value,
                                   size_t value_len,
@@ -597,176 +935,247 @@ microurl_result microurl_set_hash(const microurl_url *url,
                                   char *buf,
                                   size_t buf_len);
 
-// The ASCII serialization of the URL's origin (`https://example.com:8443`, or `null` for
-// an opaque origin) into `buf`; its length in `written`. A `blob:` URL whose inner host is
-// not written as it serializes (`blob:https://EXAMPLE.com/x`) is given `null`, as Rust's
-// `Url::origin` gives it (LIMITS.md).
+/*
+ The ASCII serialization of the URL's origin (`https://example.com:8443`, or `null` for
+ an opaque origin) into `buf`; its length in `written`. A `blob:` URL whose inner host is
+ not written as it serializes (`blob:https://EXAMPLE.com/x`) is given `null`, as Rust's
+ `Url::origin` gives it (LIMITS.md).
+ */
 microurl_result microurl_origin(const microurl_url *url, char *buf, size_t buf_len);
 
-// The URL Standard's *domain to ASCII* (UTS46 processing, Punycode) of the UTF-8
-// `domain` into `buf`; `be_strict` adds the DNS length checks. Failure: `MICROURL_INVALID`
-// with a `MICROURL_ERROR_IDNA_*` error (`MICROURL_ERROR_IDNA_UNAVAILABLE` in a library
-// built without `idna`).
+/*
+ The URL Standard's *domain to ASCII* (UTS46 processing, Punycode) of the UTF-8
+ `domain` into `buf`; `be_strict` adds the DNS length checks. Failure: `MICROURL_INVALID`
+ with a `MICROURL_ERROR_IDNA_*` error (`MICROURL_ERROR_IDNA_UNAVAILABLE` in a library
+ built without `idna`).
+ */
 microurl_result microurl_domain_to_ascii(const char *domain,
                                          size_t domain_len,
                                          bool be_strict,
                                          char *buf,
                                          size_t buf_len);
 
-// The URL Standard's *domain to Unicode* of `domain` into `buf` (UTF-8). Labels that fail
-// to decode are kept as they are, as the standard says: the only failure is the buffer (and
-// `MICROURL_ERROR_IDNA_UNAVAILABLE` in a library built without `idna`).
+/*
+ The URL Standard's *domain to Unicode* of `domain` into `buf` (UTF-8). Labels that fail
+ to decode are kept as they are, as the standard says: the only failure is the buffer (and
+ `MICROURL_ERROR_IDNA_UNAVAILABLE` in a library built without `idna`).
+ */
 microurl_result microurl_domain_to_unicode(const char *domain,
                                            size_t domain_len,
                                            char *buf,
                                            size_t buf_len);
 
-// UTF-8 percent-encodes `input` with the encode set `set` (`MICROURL_ENCODE_*`) into
-// `buf`; its length in `written`.
+/*
+ UTF-8 percent-encodes `input` with the encode set `set` (`MICROURL_ENCODE_*`) into
+ `buf`; its length in `written`.
+ */
 microurl_result microurl_percent_encode(const char *input,
                                         size_t input_len,
                                         microurl_encode_set set,
                                         char *buf,
                                         size_t buf_len);
 
-// Percent-decodes the bytes `input` (`%XX` becomes one byte, anything else is copied) into
-// `buf`; its length in `written`. The result may be any bytes, not only UTF-8.
+/*
+ Percent-decodes the bytes `input` (`%XX` becomes one byte, anything else is copied) into
+ `buf`; its length in `written`. The result may be any bytes, not only UTF-8.
+ */
 microurl_result microurl_percent_decode(const char *input,
                                         size_t input_len,
                                         char *buf,
                                         size_t buf_len);
 
-// The name of a `MICROURL_ERROR_*` kind: the URL Standard's validation error name
-// (`"host-missing"`), a static NUL-terminated string; `"unknown"` for other values.
+/*
+ The name of a `MICROURL_ERROR_*` kind: the URL Standard's validation error name
+ (`"host-missing"`), a static NUL-terminated string; `"unknown"` for other values.
+ */
 const char *microurl_error_name(microurl_error_kind error);
 
-// The name of a `MICROURL_*` status (`"MICROURL_BUFFER_TOO_SMALL"`), static and
-// NUL-terminated; `"unknown"` for other values.
+/*
+ The name of a `MICROURL_*` status (`"MICROURL_BUFFER_TOO_SMALL"`), static and
+ NUL-terminated; `"unknown"` for other values.
+ */
 const char *microurl_status_name(microurl_status status);
 
-// Parses the absolute URL `input` into `buf` and stores it in `*out` (`new URL(input)`):
-// `microurl_parse` with no base, in less flash and stack. A relative reference fails with
-// `MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL`. `*out` is written only on success.
+/*
+ Parses the absolute URL `input` into `buf` and stores it in `*out` (`new URL(input)`):
+ `microurl_parse` with no base, in less flash and stack. A relative reference fails with
+ `MICROURL_ERROR_MISSING_SCHEME_NON_RELATIVE_URL`. `*out` is written only on success.
+ */
 microurl_result microurl_parse_absolute(const char *input,
                                         size_t input_len,
                                         microurl_url *out,
                                         char *buf,
                                         size_t buf_len);
 
-// Copies the span `text` (any getter's or helper's, `microurl_href(&url)`,
-// `broker.ws_path`, ...) into `buf` with a NUL after it; its length in `written`, and
-// `needed` = `text.len + 1`. A NULL span (a component the URL does not have) gives "".
-// `buf` must not overlap the span.
+/*
+ Copies the span `text` (any getter's or helper's, `microurl_href(&url)`,
+ `broker.ws_path`, ...) into `buf` with a NUL after it; `needed` = `text.len + 1`. A NULL
+ span (a component the URL does not have) gives "". `buf` must not overlap the span.
+
+ Every `_cstr` function writes its text and a NUL into `buf`: `written` is the text's
+ length, without the NUL; `needed` (with `MICROURL_BUFFER_TOO_SMALL`) counts the NUL, so a
+ buffer of `needed` bytes succeeds. On `MICROURL_BUFFER_TOO_SMALL` and on any other failure
+ (a refusal, ...) `buf` holds "" (`buf[0]` is NUL when `buf_len` is not 0), except
+ `MICROURL_INVALID_ARGUMENT` (a NULL or broken URL struct, a NULL `buf` with a length, a
+ `buf` that overlaps an input), which leaves `buf` untouched.
+ */
 microurl_result microurl_span_cstr(microurl_span text, char *buf, size_t buf_len);
 
-// The host as serialized (`hostname`: IPv6 in brackets; "" without a host), NUL-terminated
-// in `buf`.
+/*
+ The host as serialized (`hostname`: IPv6 in brackets; "" without a host), NUL-terminated
+ in `buf`.
+ As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+ not, and `buf` holds "" on failure.
+ */
 microurl_result microurl_hostname_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
-// What to pass to a resolver (`getaddrinfo`), NUL-terminated in `buf`: the DNS name, or the
-// IP address as text (IPv6 without brackets). The refusals of `microurl_server_name`, whose
-// `kind` says whether the text is also a TLS SNI name (only `MICROURL_HOST_DOMAIN` is).
+/*
+ What to pass to a resolver (`getaddrinfo`), NUL-terminated in `buf`: the DNS name, or the
+ IP address as text (IPv6 without brackets); the refusals of `microurl_server_name`. It
+ returns no host kind: call `microurl_server_name` for its `kind`, which says whether the
+ text is also a TLS SNI name (only a `MICROURL_HOST_DOMAIN` name is).
+ As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+ not, and `buf` holds "" on failure.
+ */
 microurl_result microurl_server_name_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
-// The HTTP request-target in origin-form (`microurl_request_target`), NUL-terminated in
-// `buf`; its refusals.
+/*
+ The HTTP request-target in origin-form (`microurl_request_target`), NUL-terminated in
+ `buf`; its refusals.
+ As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+ not, and `buf` holds "" on failure.
+ */
 microurl_result microurl_request_target_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
-// The HTTP request-target in absolute-form (`microurl_absolute_form`: the URL without its
-// userinfo, IPv6 zone and fragment), NUL-terminated in `buf`; its refusals.
+/*
+ The HTTP request-target in absolute-form (`microurl_absolute_form`: the URL without its
+ userinfo, IPv6 zone and fragment), NUL-terminated in `buf`; its refusals.
+ As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+ not, and `buf` holds "" on failure.
+ */
 microurl_result microurl_absolute_form_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
-// The HTTP request-target in authority-form (`microurl_authority_form`), NUL-terminated in
-// `buf`; its refusals.
+/*
+ The HTTP request-target in authority-form (`microurl_authority_form`), NUL-terminated in
+ `buf`; its refusals.
+ As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+ not, and `buf` holds "" on failure.
+ */
 microurl_result microurl_authority_form_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
-// The HTTP `Host` header value (`microurl_host_header`: no IPv6 zone), NUL-terminated in
-// `buf`; its refusals (`MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one).
+/*
+ The HTTP `Host` header value (`microurl_host_header`: no IPv6 zone), NUL-terminated in
+ `buf`; its refusals (`MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one).
+ As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+ not, and `buf` holds "" on failure.
+ */
 microurl_result microurl_host_header_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
-// The ASCII serialization of the URL's origin (`microurl_origin`), NUL-terminated in `buf`.
+/*
+ The ASCII serialization of the URL's origin (`microurl_origin`), NUL-terminated in `buf`.
+ As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+ not, and `buf` holds "" on failure.
+ */
 microurl_result microurl_origin_cstr(const microurl_url *url, char *buf, size_t buf_len);
 
-// The default port the library knows for the scheme `scheme` (ASCII case-insensitive):
-// the URL Standard's for the special schemes (80 for `http`, 443 for `wss`, ...), the
-// registered ones for MQTT (1883, 8883) and CoAP (5683, 5684, RFC 7252 and RFC 8323);
-// -1 for `file`, other schemes, and a scheme that is not UTF-8 or a NULL pointer with a
-// length. (`microurl_port_or_default` is the same for a parsed URL.)
+/*
+ The default port the library knows for the scheme `scheme` (ASCII case-insensitive):
+ the URL Standard's for the special schemes (80 for `http`, 443 for `wss`, ...), the
+ registered ones for MQTT (1883, 8883) and CoAP (5683, 5684, RFC 7252 and RFC 8323);
+ -1 for `file`, other schemes, and a scheme that is not UTF-8 or a NULL pointer with a
+ length. (`microurl_port_or_default` is the same for a parsed URL.)
+ */
 int32_t microurl_known_default_port(const char *scheme, size_t scheme_len);
 
-// The HTTP request-target in origin-form (RFC 9112 §3.2.1) into `*out`: the path and the
-// query, never the fragment; `/` for an empty path with no query (then `out->ptr` points
-// to a static `/`, else into the URL's buffer). Visible ASCII only (`!` to `~`): no space,
-// no control. `MICROURL_REFUSED` with `MICROURL_ERROR_OPAQUE_PATH` for a path that does
-// not start with `/` (`mailto:x`), with `MICROURL_ERROR_UNSAFE_BYTE` for a byte outside
-// visible ASCII. `*out` is written only on success.
+/*
+ The HTTP request-target in origin-form (RFC 9112 §3.2.1) into `*out`: the path and the
+ query, never the fragment; `/` for an empty path with no query (then `out->ptr` points
+ to a static `/`, else into the URL's buffer). Visible ASCII only (`!` to `~`): no space,
+ no control. `MICROURL_REFUSED` with `MICROURL_ERROR_OPAQUE_PATH` for a path that does
+ not start with `/` (`mailto:x`), with `MICROURL_ERROR_UNSAFE_BYTE` for a byte outside
+ visible ASCII. `*out` is written only on success.
+ */
 microurl_result microurl_request_target(const microurl_url *url, microurl_span *out);
 
-// The HTTP request-target in absolute-form (RFC 9112 §3.2.2, for a proxy) into `buf`: the
-// URL without its username and password (RFC 9110 §4.2.4: never sent), its IPv6 zone and
-// its fragment; its length in `written`. Visible ASCII only (`!` to `~`).
-// `MICROURL_REFUSED` with `MICROURL_ERROR_UNSAFE_BYTE` (`position` in the URL's
-// serialization) for a space or a control (an opaque path keeps its spaces:
-// `sc:GET / HTTP/1.1`). `MICROURL_BUFFER_TOO_SMALL`: `needed` is exact.
+/*
+ The HTTP request-target in absolute-form (RFC 9112 §3.2.2, for a proxy) into `buf`: the
+ URL without its username and password (RFC 9110 §4.2.4: never sent), its IPv6 zone and
+ its fragment; its length in `written`. Visible ASCII only (`!` to `~`).
+ `MICROURL_REFUSED` with `MICROURL_ERROR_UNSAFE_BYTE` (`position` in the URL's
+ serialization) for a space or a control (an opaque path keeps its spaces:
+ `sc:GET / HTTP/1.1`). `MICROURL_BUFFER_TOO_SMALL`: `needed` is exact.
+ */
 microurl_result microurl_absolute_form(const microurl_url *url, char *buf, size_t buf_len);
 
-// The HTTP request-target in authority-form (RFC 9112 §3.2.3, for `CONNECT`) into `buf`:
-// host, `:` and port, the port always written (the known default when the URL has none),
-// no userinfo, no IPv6 zone; its length in `written`. `MICROURL_REFUSED` with
-// `MICROURL_ERROR_NO_HOST`, `MICROURL_ERROR_NO_PORT`, or `MICROURL_ERROR_UNSAFE_BYTE` for a
-// host byte outside RFC 3986's `reg-name` or a `,`.
+/*
+ The HTTP request-target in authority-form (RFC 9112 §3.2.3, for `CONNECT`) into `buf`:
+ host, `:` and port, the port always written (the known default when the URL has none),
+ no userinfo, no IPv6 zone; its length in `written`. `MICROURL_REFUSED` with
+ `MICROURL_ERROR_NO_HOST`, `MICROURL_ERROR_NO_PORT`, or `MICROURL_ERROR_UNSAFE_BYTE` for a
+ host byte outside RFC 3986's `reg-name` or a `,`.
+ */
 microurl_result microurl_authority_form(const microurl_url *url, char *buf, size_t buf_len);
 
-// The HTTP `Host` header value (RFC 9110 §7.2) into `buf`: the host as serialized (IPv6 in
-// brackets, without a zone: RFC 6874 §4) and `:port` unless the port is the scheme's known
-// default; its length in `written`. `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` when
-// the URL has no host or an empty one (`file:///x`), with `MICROURL_ERROR_UNSAFE_BYTE` for
-// a host byte outside RFC 3986's `reg-name` or a `,` (`http://a,b/` would read as two
-// `Host` values). `MICROURL_BUFFER_TOO_SMALL`: `needed` is exact.
+/*
+ The HTTP `Host` header value (RFC 9110 §7.2) into `buf`: the host as serialized (IPv6 in
+ brackets, without a zone: RFC 6874 §4) and `:port` unless the port is the scheme's known
+ default; its length in `written`. `MICROURL_REFUSED` with `MICROURL_ERROR_NO_HOST` when
+ the URL has no host or an empty one (`file:///x`), with `MICROURL_ERROR_UNSAFE_BYTE` for
+ a host byte outside RFC 3986's `reg-name` or a `,` (`http://a,b/` would read as two
+ `Host` values). `MICROURL_BUFFER_TOO_SMALL`: `needed` is exact.
+ */
 microurl_result microurl_host_header(const microurl_url *url, char *buf, size_t buf_len);
 
-// The server to connect to into `*out`: the host's IP address, or the DNS name to resolve
-// and to send as TLS SNI (ASCII letters, digits, `-`, `_`, `.`; one trailing dot dropped,
-// RFC 6066 §3; the URL's case kept). An opaque host (`mqtt`, `coap`) is an address only in dotted
-// decimal (`coap://192.0.2.1/`); `MICROURL_REFUSED` with `MICROURL_ERROR_NUMERIC_HOST` for
-// the numeric forms a resolver would read differently (`coap://127.1/`), with
-// `MICROURL_ERROR_HOST_NOT_A_NAME` (and `position` in the host) for one that is not a plain
-// ASCII name (`coap://h%41/`) or has an empty label (`http://a..b/`), with
-// `MICROURL_ERROR_NO_HOST` without a host. `*out` is written only on success.
+/*
+ The server to connect to into `*out`: the host's IP address, or the DNS name to resolve
+ and to send as TLS SNI (ASCII letters, digits, `-`, `_`, `.`; one trailing dot dropped,
+ RFC 6066 §3; the URL's case kept). An opaque host (`mqtt`, `coap`) is an address only in dotted
+ decimal (`coap://192.0.2.1/`); `MICROURL_REFUSED` with `MICROURL_ERROR_NUMERIC_HOST` for
+ the numeric forms a resolver would read differently (`coap://127.1/`), with
+ `MICROURL_ERROR_HOST_NOT_A_NAME` (and `position` in the host) for one that is not a plain
+ ASCII name (`coap://h%41/`) or has an empty label (`http://a..b/`), with
+ `MICROURL_ERROR_NO_HOST` without a host. `*out` is written only on success.
+ */
 microurl_result microurl_server_name(const microurl_url *url, microurl_server *out);
 
-// The number of CoAP request options the URL stands for (RFC 7252 §6.4; RFC 8323 §8 for
-// `coap+tcp`, `coaps+ws`, ...) into `*count`: Uri-Host unless the host is an IP literal
-// or dotted-decimal IPv4, Uri-Port unless the port is the scheme's default, one Uri-Path
-// per segment (none for `/`), one Uri-Query per `&`-separated argument. Read them with
-// `microurl_coap_option_at` (each call walks the URL from its start: no state to keep).
-// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
-// `MICROURL_ERROR_FRAGMENT` (step 4), `MICROURL_ERROR_NO_HOST`, or
-// `MICROURL_ERROR_OPTION_TOO_LONG` (`position` = the option number) for a Uri-Host,
-// Uri-Path or Uri-Query value over 255 bytes (RFC 7252 §5.10).
+/*
+ The number of CoAP request options the URL stands for (RFC 7252 §6.4; RFC 8323 §8 for
+ `coap+tcp`, `coaps+ws`, ...) into `*count`: Uri-Host unless the host is an IP literal
+ or dotted-decimal IPv4, Uri-Port unless the port is the scheme's default, one Uri-Path
+ per segment (none for `/`), one Uri-Query per `&`-separated argument. Read them with
+ `microurl_coap_option_at` (each call walks the URL from its start: no state to keep).
+ `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`,
+ `MICROURL_ERROR_FRAGMENT` (step 4), `MICROURL_ERROR_NO_HOST`, or
+ `MICROURL_ERROR_OPTION_TOO_LONG` (`position` = the option number) for a Uri-Host,
+ Uri-Path or Uri-Query value over 255 bytes (RFC 7252 §5.10).
+ */
 microurl_result microurl_coap_option_count(const microurl_url *url, size_t *count);
 
-// CoAP option `index` (0 to count - 1, in option-number order) of the URL: its number (3
-// Uri-Host, 7 Uri-Port, 11 Uri-Path, 15 Uri-Query) into `*number`, its value as it goes
-// on the wire into `buf` (text percent-decoded, Uri-Host lowercased first; the port a
-// minimal big-endian integer), the value's length in `written`. An `index` past the last
-// option: `MICROURL_INVALID_ARGUMENT`. The refusals of `microurl_coap_option_count`.
-// `*number` is written only on success.
+/*
+ CoAP option `index` (0 to count - 1, in option-number order) of the URL: its number (3
+ Uri-Host, 7 Uri-Port, 11 Uri-Path, 15 Uri-Query) into `*number`, its value as it goes
+ on the wire into `buf` (text percent-decoded, Uri-Host lowercased first; the port a
+ minimal big-endian integer), the value's length in `written`. An `index` past the last
+ option: `MICROURL_INVALID_ARGUMENT`. The refusals of `microurl_coap_option_count`.
+ `*number` is written only on success.
+ */
 microurl_result microurl_coap_option_at(const microurl_url *url,
                                         size_t index,
                                         uint16_t *number,
                                         char *buf,
                                         size_t buf_len);
 
-// The URL of a CoAP request from its options (RFC 7252 §6.5), parsed into `buf` and
-// `*out`: `scheme` (`coap`, `coaps`, `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws`), the
-// request's destination address (`ip`: 4 or 16 bytes, network order) and port (used
-// when there is no Uri-Host / Uri-Port), and `options[0..options_len]` in wire order.
-// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, `MICROURL_ERROR_BAD_OPTION`
-// (`position` = the option number: a Uri-Port over two bytes, an empty Uri-Host, a
-// repeated Uri-Host or Uri-Port, RFC 7252 §5.4.5), `MICROURL_ERROR_OPTION_TOO_LONG` (a
-// value over 255 bytes) or `MICROURL_ERROR_DOT_SEGMENT` (a Uri-Path `.` or `..`). `needed` always suffices (it may be
-// an upper bound). `*out` is written only on success.
+/*
+ The URL of a CoAP request from its options (RFC 7252 §6.5), parsed into `buf` and
+ `*out`: `scheme` (`coap`, `coaps`, `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws`), the
+ request's destination address (`ip`: 4 or 16 bytes, network order) and port (used
+ when there is no Uri-Host / Uri-Port), and `options[0..options_len]` in wire order.
+ `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, `MICROURL_ERROR_BAD_OPTION`
+ (`position` = the option number: a Uri-Port over two bytes, an empty Uri-Host, a
+ repeated Uri-Host or Uri-Port, RFC 7252 §5.4.5), `MICROURL_ERROR_OPTION_TOO_LONG` (a
+ value over 255 bytes) or `MICROURL_ERROR_DOT_SEGMENT` (a Uri-Path `.` or `..`). `needed` always suffices (it may be
+ an upper bound). `*out` is written only on success.
+ */
 microurl_result microurl_coap_url_from_options(const char *scheme,
                                                size_t scheme_len,
                                                const uint8_t *ip,
@@ -778,15 +1187,17 @@ microurl_result microurl_coap_url_from_options(const char *scheme,
                                                char *buf,
                                                size_t buf_len);
 
-// The MQTT broker an `mqtt`, `mqtts`, `ws` or `wss` URL names, into `*out`: server, port
-// (the scheme's default when the URL has none), TLS, transport, and the username and
-// password percent-decoded into `user[0..user_len]` and `pass[0..pass_len]` (not
-// NUL-terminated; NULL buffers are fine with length 0 when the URL has no credentials).
-// `MICROURL_BUFFER_TOO_SMALL`: `user` and `pass` buffers of `needed` bytes each succeed.
-// `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, a refusal of
-// `microurl_server_name`, or `MICROURL_ERROR_BAD_CREDENTIALS` for a username that is not
-// an MQTT UTF-8 string once decoded (not UTF-8, a NUL) or a username or password over
-// 65,535 bytes (the password is MQTT binary data: any bytes). A fragment is ignored. `*out` is written only on success.
+/*
+ The MQTT broker an `mqtt`, `mqtts`, `ws` or `wss` URL names, into `*out`: server, port
+ (the scheme's default when the URL has none), TLS, transport, and the username and
+ password percent-decoded into `user[0..user_len]` and `pass[0..pass_len]` (not
+ NUL-terminated; NULL buffers are fine with length 0 when the URL has no credentials).
+ `MICROURL_BUFFER_TOO_SMALL`: `user` and `pass` buffers of `needed` bytes each succeed.
+ `MICROURL_REFUSED` with `MICROURL_ERROR_WRONG_SCHEME`, a refusal of
+ `microurl_server_name`, or `MICROURL_ERROR_BAD_CREDENTIALS` for a username that is not
+ an MQTT UTF-8 string once decoded (not UTF-8, a NUL) or a username or password over
+ 65,535 bytes (the password is MQTT binary data: any bytes). A fragment is ignored. `*out` is written only on success.
+ */
 microurl_result microurl_mqtt_broker(const microurl_url *url,
                                      microurl_broker *out,
                                      char *user,
@@ -795,7 +1206,7 @@ microurl_result microurl_mqtt_broker(const microurl_url *url,
                                      size_t pass_len);
 
 #ifdef __cplusplus
-} // extern "C"
-#endif // __cplusplus
+}
+#endif
 
 #endif /* MICROURL_H */

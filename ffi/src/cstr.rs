@@ -67,9 +67,15 @@ fn of_url(
 }
 
 /// Copies the span `text` (any getter's or helper's, `microurl_href(&url)`,
-/// `broker.ws_path`, ...) into `buf` with a NUL after it; its length in `written`, and
-/// `needed` = `text.len + 1`. A NULL span (a component the URL does not have) gives "".
-/// `buf` must not overlap the span.
+/// `broker.ws_path`, ...) into `buf` with a NUL after it; `needed` = `text.len + 1`. A NULL
+/// span (a component the URL does not have) gives "". `buf` must not overlap the span.
+///
+/// Every `_cstr` function writes its text and a NUL into `buf`: `written` is the text's
+/// length, without the NUL; `needed` (with `MICROURL_BUFFER_TOO_SMALL`) counts the NUL, so a
+/// buffer of `needed` bytes succeeds. On `MICROURL_BUFFER_TOO_SMALL` and on any other failure
+/// (a refusal, ...) `buf` holds "" (`buf[0]` is NUL when `buf_len` is not 0), except
+/// `MICROURL_INVALID_ARGUMENT` (a NULL or broken URL struct, a NULL `buf` with a length, a
+/// `buf` that overlaps an input), which leaves `buf` untouched.
 #[no_mangle]
 pub extern "C" fn microurl_span_cstr(
     text: microurl_span,
@@ -85,6 +91,8 @@ pub extern "C" fn microurl_span_cstr(
 
 /// The host as serialized (`hostname`: IPv6 in brackets; "" without a host), NUL-terminated
 /// in `buf`.
+/// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+/// not, and `buf` holds "" on failure.
 #[no_mangle]
 pub extern "C" fn microurl_hostname_cstr(
     url: *const microurl_url,
@@ -95,8 +103,11 @@ pub extern "C" fn microurl_hostname_cstr(
 }
 
 /// What to pass to a resolver (`getaddrinfo`), NUL-terminated in `buf`: the DNS name, or the
-/// IP address as text (IPv6 without brackets). The refusals of `microurl_server_name`, whose
-/// `kind` says whether the text is also a TLS SNI name (only `MICROURL_HOST_DOMAIN` is).
+/// IP address as text (IPv6 without brackets); the refusals of `microurl_server_name`. It
+/// returns no host kind: call `microurl_server_name` for its `kind`, which says whether the
+/// text is also a TLS SNI name (only a `MICROURL_HOST_DOMAIN` name is).
+/// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+/// not, and `buf` holds "" on failure.
 #[no_mangle]
 pub extern "C" fn microurl_server_name_cstr(
     url: *const microurl_url,
@@ -118,6 +129,8 @@ pub extern "C" fn microurl_server_name_cstr(
 
 /// The HTTP request-target in origin-form (`microurl_request_target`), NUL-terminated in
 /// `buf`; its refusals.
+/// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+/// not, and `buf` holds "" on failure.
 #[no_mangle]
 pub extern "C" fn microurl_request_target_cstr(
     url: *const microurl_url,
@@ -131,6 +144,8 @@ pub extern "C" fn microurl_request_target_cstr(
 
 /// The HTTP request-target in absolute-form (`microurl_absolute_form`: the URL without its
 /// userinfo, IPv6 zone and fragment), NUL-terminated in `buf`; its refusals.
+/// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+/// not, and `buf` holds "" on failure.
 #[no_mangle]
 pub extern "C" fn microurl_absolute_form_cstr(
     url: *const microurl_url,
@@ -144,6 +159,8 @@ pub extern "C" fn microurl_absolute_form_cstr(
 
 /// The HTTP request-target in authority-form (`microurl_authority_form`), NUL-terminated in
 /// `buf`; its refusals.
+/// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+/// not, and `buf` holds "" on failure.
 #[no_mangle]
 pub extern "C" fn microurl_authority_form_cstr(
     url: *const microurl_url,
@@ -157,6 +174,8 @@ pub extern "C" fn microurl_authority_form_cstr(
 
 /// The HTTP `Host` header value (`microurl_host_header`: no IPv6 zone), NUL-terminated in
 /// `buf`; its refusals (`MICROURL_ERROR_NO_HOST` when the URL has no host or an empty one).
+/// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+/// not, and `buf` holds "" on failure.
 #[no_mangle]
 pub extern "C" fn microurl_host_header_cstr(
     url: *const microurl_url,
@@ -169,6 +188,8 @@ pub extern "C" fn microurl_host_header_cstr(
 }
 
 /// The ASCII serialization of the URL's origin (`microurl_origin`), NUL-terminated in `buf`.
+/// As every `_cstr` function (`microurl_span_cstr`): `needed` counts the NUL, `written` does
+/// not, and `buf` holds "" on failure.
 #[no_mangle]
 pub extern "C" fn microurl_origin_cstr(
     url: *const microurl_url,

@@ -185,9 +185,15 @@ pub struct microurl_result {
     /// in the base string for `MICROURL_INVALID_BASE` (for IDNA label errors, the label's
     /// index).
     pub position: usize,
-    /// With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds.
+    /// With `MICROURL_BUFFER_TOO_SMALL`: a buffer of this many bytes succeeds (for the
+    /// `_cstr` functions, the NUL counted).
     pub needed: usize,
-    /// With `MICROURL_OK`, for functions that write a string into the buffer: its length.
+    /// With `MICROURL_OK`, for the functions that write a string into the buffer (the HTTP
+    /// helpers that take a `buf`, `microurl_origin`, `microurl_percent_*`, the `_cstr`
+    /// functions, ...): its length (for a `_cstr` function, without the NUL). 0 for the
+    /// functions that store a URL in `*out` (`microurl_parse`, `microurl_parse_absolute`,
+    /// `microurl_join`, the setters, `microurl_coap_url_from_options`): the URL's
+    /// serialization is `out->href[0..out->href_len]`, in `buf` but not always at its start.
     pub written: usize,
 }
 
@@ -345,7 +351,8 @@ fn is_struct_of(url: &Url<'_>, c: *const microurl_url) -> bool {
 /// URL after it). `MICROURL_BUFFER_TOO_SMALL` gives `needed`: a buffer of that size
 /// succeeds. (When the base does not fit `buf`, the input is measured against a stand-in
 /// for the base: `needed` is then an upper bound, LIMITS.md.) `*out` is written only on
-/// success.
+/// success. `written` stays 0: the URL is `out->href[0..out->href_len]`, in `buf` but not
+/// always at its start (a base that is not canonical may be parsed into `buf` first).
 ///
 /// A base string that is not a URL, or not UTF-8, is `MICROURL_INVALID_BASE` with
 /// `position` in the base; `MICROURL_INVALID` and `MICROURL_INVALID_UTF8` are the input's.
@@ -483,7 +490,9 @@ fn parse_arguments<'a>(a: &ParseArguments) -> Result<(&'a str, Option<&'a str>),
 /// Parses `input` against the already parsed `base` into `buf` and stores the URL in `*out`
 /// (`new URL(input, base)`; also what following a redirect's `Location` is). `out` may be
 /// `base` itself (written once `*base` is read), but not overlap it otherwise; `buf` must
-/// overlap neither `*base` nor its buffer.
+/// overlap neither `*base` nor its buffer. `MICROURL_BUFFER_TOO_SMALL` gives `needed`, as
+/// `microurl_parse`; `*out` is written only on success. `written` stays 0: the URL is
+/// `out->href[0..out->href_len]`.
 #[no_mangle]
 pub extern "C" fn microurl_join(
     base: *const microurl_url,
@@ -545,6 +554,17 @@ pub extern "C" fn microurl_can_parse(
 /// library would not write). Every function that takes a `microurl_url` runs the same
 /// check first, so a tampered struct never reaches a helper. The validation error bits
 /// are the original parse's and are not checked.
+///
+/// A struct saved with its serialization (the `href_len` bytes at `href`) is restored by
+/// copying those bytes into a buffer and pointing `href` at that buffer: the other fields are
+/// offsets into the serialization and stay as saved.
+///
+/// ```c
+/// memcpy(buf, saved_href, saved.href_len);
+/// microurl_url url = saved;
+/// url.href = buf;
+/// if (microurl_check(&url).status != MICROURL_OK) { ... }
+/// ```
 #[no_mangle]
 pub extern "C" fn microurl_check(url: *const microurl_url) -> microurl_result {
     io::run(|| view(url, |_| Ok(0)))
@@ -729,9 +749,11 @@ pub extern "C" fn microurl_host_ipv6(url: *const microurl_url, out: *mut u16) ->
 /// microurl_url u;
 /// char buf[64];
 /// microurl_parse_absolute("http://a_b.example\\x", 20, &u, buf, sizeof buf);
-/// /* u.validation_errors: invalid-reverse-solidus; with domain-to-ASCII (the `_`): */
 /// uint32_t all = microurl_validation_errors(&u);
 /// ```
+///
+/// `u.validation_errors` then holds invalid-reverse-solidus, and `all` domain-to-ASCII too
+/// (the `_`).
 #[no_mangle]
 pub extern "C" fn microurl_validation_errors(url: *const microurl_url) -> u32 {
     use mu::{ValidationError::DomainToAscii, ValidationErrors};
@@ -750,6 +772,14 @@ pub extern "C" fn microurl_validation_errors(url: *const microurl_url) -> u32 {
 
 /// The spec name of validation error bit `bit` of `validation_errors`
 /// (`"invalid-URL-unit"`), a static NUL-terminated string; `"unknown"` past the last one.
+/// `bit` is the bit's index (0 to 31), not a mask: the name of the error whose flag is
+/// `1u << bit`, so a caller loops over the indexes whose bit is set:
+///
+/// ```c
+/// uint32_t errors = microurl_validation_errors(&url);
+/// for (uint32_t i = 0; i < 32; i++)
+///     if (errors & (1u << i)) puts(microurl_validation_error_name(i));
+/// ```
 #[no_mangle]
 pub extern "C" fn microurl_validation_error_name(bit: u32) -> *const c_char {
     names::validation(bit)

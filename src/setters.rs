@@ -67,7 +67,7 @@ impl<'a> Url<'a> {
             let split = arena.len().saturating_sub(n);
             let (out_buf, copy) = arena.split_at_mut(split);
             if copy.len() < n {
-                return Err(self.no_room_for_copy(value, n));
+                return Err(self.no_room_for_copy(value, n, state_override));
             }
             let input = copy_without_tabs(value, copy);
             self.splice_tab_free(out_buf, (start, end), input, state_override, write, n)
@@ -85,11 +85,13 @@ impl<'a> Url<'a> {
     /// What [`Url::splice`] answers when the arena cannot hold the tab-free copy (`n` bytes)
     /// of `value`: nothing ran, so a bound that covers any output. A host with non-ASCII or
     /// `%` may need UTS46 scratch (found by fuzzing: `needed` counted only percent-encoding
-    /// growth; `regressions::set_host_needed_covers_idna`). Out of line: one body for every
-    /// setter, outside their frames.
+    /// growth; `regressions::set_host_needed_covers_idna`); the other setters' values are
+    /// percent-encoded at most, never a host, and get no UTS46 bound. Out of line: one body
+    /// for every setter, outside their frames.
     #[inline(never)]
-    fn no_room_for_copy(&self, value: &[u8], n: usize) -> Error {
-        let idna = !value.is_ascii() || value.contains(&b'%');
+    fn no_room_for_copy(&self, value: &[u8], n: usize, state_override: StateOverride) -> Error {
+        let host = matches!(state_override, StateOverride::Host | StateOverride::Hostname);
+        let idna = host && (!value.is_ascii() || value.contains(&b'%'));
         let grow = if idna {
             (3 * n).max(crate::idna_bound(n))
         } else {

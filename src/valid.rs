@@ -47,9 +47,10 @@ const _: () = assert!(LABEL_SCRATCH >= 59 * 9 + 6 && LABEL_SCRATCH >= 59 * 5);
 /// Without the `idna` feature a domain that needs UTS46 (non-ASCII, or an `xn--` label)
 /// cannot be checked and is reported as not valid. One known false answer: a domain label
 /// of more than 47 of the four characters U+16126..U+16128 and U+16D6A (Unicode 16 scripts),
-/// valid up to 59, is reported as not valid (its decomposition does not fit the checker's
-/// stack buffer, which the entry point's Cortex-M0 stack budget holds; strict mode and
-/// [`Url::parse`] take it).
+/// valid up to 59, can be reported as not valid, where its decomposition does not fit the
+/// checker's stack buffer, which the entry point's Cortex-M0 stack budget holds (strict mode
+/// and [`Url::parse`] take it; a label written in a form that needs less room, such as 55 ×
+/// U+16D6A, is answered right).
 ///
 /// # Strict mode
 /// [`Options::STRICT`](crate::Options::STRICT) fails a parse at the first validation error

@@ -108,6 +108,13 @@ fn parse_source(input: ParseStream<'_>) -> syn::Result<Source> {
     const EXPECTED: &str = "expected a string literal or `env!(\"NAME\")`";
     if input.peek(LitStr) {
         let literal: LitStr = input.parse()?;
+        // A suffix (`"http://a/"x`) is refused, as rustc refuses it on a string elsewhere.
+        if !literal.suffix().is_empty() {
+            return Err(syn::Error::new(
+                literal.span(),
+                "a string literal with a suffix is not a URL",
+            ));
+        }
         return end(input, Source::Literal(literal));
     }
     let (span, path) = (

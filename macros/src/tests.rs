@@ -152,4 +152,9 @@ fn other_arguments_are_refused() {
     let two = expanded(quote!("http://a/", "http://b/")).unwrap_err();
     assert_eq!(two, "`url!` takes one argument");
     assert!(expanded(quote!()).is_err());
+    let suffixed: proc_macro2::TokenStream = r#""http://a/"x"#.parse().unwrap();
+    assert_eq!(
+        expanded(suffixed).unwrap_err(),
+        "a string literal with a suffix is not a URL"
+    );
 }

@@ -90,7 +90,10 @@ impl<'a> Url<'a> {
     /// for every setter, outside their frames.
     #[inline(never)]
     fn no_room_for_copy(&self, value: &[u8], n: usize, state_override: StateOverride) -> Error {
-        let host = matches!(state_override, StateOverride::Host | StateOverride::Hostname);
+        let host = matches!(
+            state_override,
+            StateOverride::Host | StateOverride::Hostname
+        );
         let idna = host && (!value.is_ascii() || value.contains(&b'%'));
         let grow = if idna {
             (3 * n).max(crate::idna_bound(n))

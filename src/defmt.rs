@@ -45,9 +45,16 @@ fn authority(text: &str) -> Option<(usize, &str)> {
 /// `text`, a URL's serialization or a builder's text, in the two pieces around its
 /// password: through the `:` that starts it, and from the `@` that ends it; `None` when it
 /// has no password. The credentials end at the authority's last `@`, and the username at
-/// the first `:` before that (the userinfo set percent-encodes `:` and `@` in both).
+/// the first `:` before that (the userinfo set percent-encodes `:` and `@` in both). A
+/// `blob:` URL's path is the URL it stands for (its origin's), whose password is left out
+/// the same way.
 fn without_password(text: &str) -> Option<(&str, &str)> {
-    let (start, authority) = authority(text)?;
+    let skip = match text.starts_with("blob:") {
+        true => "blob:".len(),
+        false => 0,
+    };
+    let (start, authority) = authority(text.get(skip..)?)?;
+    let start = skip + start;
     let at = authority.rfind('@')?;
     let password = authority.get(..at)?.find(':')?;
     Some((text.get(..start + password + 1)?, text.get(start + at..)?))
@@ -499,6 +506,8 @@ mod tests {
             ),
             ("https://:pw@h/", "https://:***@h/"),
             ("foo://u:p@h", "foo://u:***@h"),
+            ("blob:https://user:hunter3@h/x", "blob:https://user:***@h/x"),
+            ("blob:ws://:p@h", "blob:ws://:***@h"),
         ] {
             assert_eq!(cut(href).as_deref(), Some(want), "{href}");
         }
@@ -511,6 +520,7 @@ mod tests {
             "https://h/?a:b@c",
             "https://h/#a:b@c",
             "file:///a:b@c",
+            "blob:https://user@h/a:b@c",
         ] {
             let mut arena = [0u8; 256];
             let url = crate::Url::parse(href, &mut arena).unwrap();

@@ -21,8 +21,11 @@ pub(crate) use reporting::{Logged, Report};
 pub enum Error {
     /// The input is not a valid URL (the spec's "failure").
     Parse(ParseError),
-    /// The caller's arena is too small. `needed` bytes always suffice for this input and base
-    /// (it is exact or a tight upper bound; see [`crate::Url::parse`]).
+    /// The caller's arena is too small. `needed` bytes always suffice for this input and base,
+    /// at the first retry. It is often exact and otherwise an upper bound: within twice the
+    /// smallest arena that works on the inputs the test command sweeps, and looser for an
+    /// input with tabs or newlines whose tab-free copy does not fit the arena (LIMITS.md,
+    /// "Arena").
     ArenaTooSmall {
         /// Arena bytes that are guaranteed to be enough.
         needed: usize,

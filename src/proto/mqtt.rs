@@ -69,7 +69,10 @@ fn check_mqtt_field(encoded: &str, text: bool) -> Result<(), NetError> {
 impl<'a> Url<'a> {
     /// The broker this MQTT URL names: server, port (default 1883 for `mqtt`, 8883 for
     /// `mqtts`, 80/443 for `ws`/`wss`), TLS, transport and credentials. A fragment is
-    /// ignored.
+    /// ignored, and so are the path and query of an `mqtt`/`mqtts` URL (`/topic`: MQTT's
+    /// CONNECT has no place for them; a topic is the application's to read from
+    /// [`Url::path`]); a WebSocket URL's path and query are its [`Transport::WebSocket`]
+    /// path.
     ///
     /// **Wire contract.** `server` is [`Url::server_name`]'s: an IP address, or a DNS name
     /// of ASCII letters, digits, `-`, `_` and `.` without a trailing dot, for the resolver

@@ -69,8 +69,9 @@ pub struct Options<'e> {
     /// (only [`Url::parse_with`] can reach the parser with a log).
     ///
     /// The log and strict mode report `domain-to-ASCII` where the host parser finds it, so
-    /// not for a host copied from the base; the set ([`Url::validation_errors`]) derives it
-    /// from the URL's host, also when that came from the base.
+    /// not for a host copied from the base; the set (`Url::validation_errors`, with the
+    /// `validation-errors` feature) derives it from the URL's host, also when that came from
+    /// the base.
     ///
     /// ```
     /// use microurl::{ErrorLog, Options, Reported, Url, ValidationError as V};

@@ -93,7 +93,7 @@ impl<'a> Url<'a> {
     /// kept percent-encoded by the URL Standard (`br%C3%B6ker.local`), so `server_name`
     /// refuses it with [`NetError::HostNotAName`]: no IDNA runs on an opaque host. With the
     /// `idna` feature, its ASCII form is the decoded host through
-    /// [`crate::idna::domain_to_ascii`]:
+    /// `idna::domain_to_ascii`:
     ///
     /// ```
     /// # #[cfg(feature = "idna")] {

@@ -356,8 +356,8 @@ if [ "${MICROURL_FFI_RUST_PROBE:-1}" = 1 ]; then
   done
   parity "idna, microurl_parse" PARSE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE:-4796}"
   parity "idna, microurl_parse_absolute" PARSE_ABSOLUTE $((ri - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE:-3812}"
-  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-5152}"
-  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-4124}"
+  parity "no idna, microurl_parse" PARSE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_NOIDNA:-5032}"
+  parity "no idna, microurl_parse_absolute" PARSE_ABSOLUTE_NOIDNA $((rn - rb)) "${MICROURL_FFI_FLASH_OVER_RUST_PARSE_ABSOLUTE_NOIDNA:-4000}"
   # The same probes linked with link-time LTO (MICROURL_FFI_LINK_LTO=0 skips it): the archive
   # as LLVM bitcode (-C linker-plugin-lto), linked through gcc by rustup's lld
   # (-fuse-ld=lld), which optimizes the library for the functions the firmware calls, as

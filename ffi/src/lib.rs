@@ -414,18 +414,17 @@ pub extern "C" fn microurl_parse(
                     }
                 }
             };
-            // The input's arena: `buf` after the base's room, or all of it when the base is
-            // not in `buf` (canonical, or measured by a stand-in).
+            // The input's arena: `buf` after the base's room (all of it for a canonical base,
+            // which needs none), or none when the base is measured by a stand-in, so that
+            // the input's `ArenaTooSmall` counts all it needs (`needed::with_stand_in`).
             let from = match room <= buf_len {
                 true => room,
-                false => 0,
+                false => buf_len,
             };
             let arena = part_of(buf, from, buf_len - from);
             let parsed = Url::parse_with_base(input, b, arena);
             if room > buf_len {
-                return Err(Fail::TooSmall(needed::with_stand_in(
-                    room, buf_len, input, &parsed,
-                )));
+                return Err(Fail::TooSmall(needed::with_stand_in(room, &parsed)));
             }
             match &parsed {
                 Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)

@@ -8,11 +8,10 @@
 //! the base: against the real base the output is at most the stand-in's output plus the
 //! base's serialization, which is no longer than the base's own `needed`. The base takes
 //! the start of the buffer (its `needed` bytes) and the input is parsed after it. So
-//! `needed` is an upper bound (at most twice the base's need more than an exact count, and
-//! the input's length more for an input that parses there, room for the tab-free copy the
-//! parse against the base makes in the buffer when the input has tabs or newlines; or, for
-//! an input that fails, the caller's buffer more: the failure may have needed it), found
-//! with the input parsed against the stand-in in the caller's whole buffer.
+//! `needed` is an upper bound (at most twice the base's need more than an exact count),
+//! found with the input parsed against the stand-in with no arena: its `ArenaTooSmall`
+//! counts all the parse needs, the tab-free copy of an input with tabs or newlines
+//! included.
 //!
 //! The stand-in is a canonical serialization, which the parser returns as it is with no
 //! arena: `microurl_parse` parses it in its own frame, as it parses the base.
@@ -20,26 +19,17 @@
 use mu::{Error, Url};
 
 /// `needed` for a parse of the input against the base string, which needs `base_needed`
-/// bytes of its own, from the parse of the input against the stand-in with `room` bytes of
-/// arena (the caller's whole buffer).
-pub(crate) fn with_stand_in(
-    base_needed: usize,
-    room: usize,
-    input: &str,
-    parsed: &Result<Url<'_>, Error>,
-) -> usize {
+/// bytes of its own, from the parse of the input against the stand-in with no arena.
+pub(crate) fn with_stand_in(base_needed: usize, parsed: &Result<Url<'_>, Error>) -> usize {
     let input_needs = match parsed {
         Err(Error::ArenaTooSmall { needed }) => *needed,
-        // The URL (borrowed from the input and copied into the buffer, or written there),
-        // and room for the input's tab-free copy, which the parse against the base makes in
-        // the buffer too when the input has tabs or newlines (at most the input's length;
-        // counted whether or not it has any: a scan for them costs more flash than this
-        // bound's slack is worth).
-        Ok(url) => url.as_str().len() + input.len(),
-        // Invalid against the stand-in is invalid against the base, but the failure may
-        // have needed the room it had to be reached (an earlier host's UTS46, which runs in
-        // the arena): the input keeps that room after the base's.
-        Err(_) => room,
+        // Parsed with no arena: borrowed from the input, and copied into the buffer.
+        Ok(url) => url.as_str().len(),
+        // Invalid against the stand-in, decided with no arena (a step that needs room
+        // answers `ArenaTooSmall` there), is invalid against the base; what that parse
+        // writes before it fails is what it copies from the base, which the base's second
+        // share covers.
+        Err(_) => 0,
     };
     base_needed.saturating_mul(2).saturating_add(input_needs)
 }

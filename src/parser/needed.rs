@@ -22,15 +22,11 @@ use crate::url::Url;
 /// `/`, `:`, `@`).
 pub(super) fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize {
     let base_len = base.map_or(0, |b| b.as_str().len());
-    // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
-    // all of them: the head's span and per-byte counts cost flash.
-    if !cfg!(feature = "fast-path") {
-        let idna = if cfg!(feature = "idna") {
-            crate::idna_bound(n)
-        } else {
-            0
-        };
-        return base_len + (3 * n).max(idna) + INSERTED;
+    // The smallest build (neither IDNA nor `fast-path`) takes 3 bytes per byte: no host
+    // grows more there, and the head's scan would cost it flash (the others link it for
+    // [`plan`] too).
+    if !cfg!(any(feature = "idna", feature = "fast-path")) {
+        return base_len + 3 * n + INSERTED;
     }
     let head = Head::scan(t);
     let host = match cfg!(feature = "idna") && head.idna {
@@ -61,33 +57,50 @@ fn may_be_escaped(b: u8) -> bool {
 /// What one pass over the tab-free input tells about where a host can be: after a scheme
 /// and its `:` if the input starts with one, and any slashes, up to the first `/`, `?` or
 /// `#` (<https://url.spec.whatwg.org/#authority-state>; not `\\`, which ends only a special
-/// URL's authority). The span holds the authority, and the head (through the byte that
-/// ends the span) holds all that can fail: the states after it (path, query, fragment)
-/// never do.
+/// URL's authority). A non-special scheme has an authority only after `//`
+/// (<https://url.spec.whatwg.org/#path-or-authority-state>): without them, what follows is a
+/// path and the span is empty, ending at the `:` or `/` before it. The span holds the
+/// authority, and the head (through the byte that ends the span) holds all that can fail:
+/// the states after it (path, opaque path, query, fragment) never do.
 pub(super) struct Head {
     /// The output bytes if every byte that may be percent-encoded is.
     per_byte: usize,
     /// The part of `per_byte` from the bytes after the head.
     rest: usize,
-    /// The span's length, and whether it has non-ASCII or `%` (it may go through IDNA).
+    /// The span's length, and whether it has non-ASCII or `%` and may be a special URL's
+    /// (it may go through IDNA; a non-special URL's host is opaque).
     span: usize,
     idna: bool,
+    /// Where the span ends, in tab-free bytes: at the byte that ends it, or at the head's end.
+    span_end: usize,
     /// The head's length in tab-free bytes (past the input's end when nothing ends the span).
     pub(super) end: usize,
 }
 
+/// Where [`Head::scan`] is in the input.
+#[derive(Clone, Copy, PartialEq)]
+enum At {
+    /// What may be a scheme (<https://url.spec.whatwg.org/#scheme-state>).
+    Scheme,
+    /// After a non-special scheme's `:`, with this many `/` after it.
+    NonSpecialSlashes(u8),
+    /// Slashes before an authority (a special URL's, or after a non-special one's `//`).
+    Slashes,
+    /// The span that may hold the authority.
+    Span,
+    /// Past the head.
+    Rest,
+}
+
 impl Head {
-    /// Where the span starts, in tab-free bytes, in a head of `kept` of them.
-    pub(super) fn span_start(&self, kept: usize) -> usize {
-        self.span_end(kept).saturating_sub(self.span)
+    /// Where the span starts, in tab-free bytes.
+    pub(super) fn span_start(&self) -> usize {
+        self.span_end.saturating_sub(self.span)
     }
 
-    /// Where the span ends (the byte that ends it, or `kept`), in tab-free bytes.
-    pub(super) fn span_end(&self, kept: usize) -> usize {
-        match self.end {
-            usize::MAX => kept,
-            end => end.saturating_sub(1),
-        }
+    /// Where the span ends (the byte that ends it, or the head's end), in tab-free bytes.
+    pub(super) fn span_end(&self) -> usize {
+        self.span_end
     }
 
     pub(super) fn scan(t: &[u8]) -> Head {
@@ -96,51 +109,87 @@ impl Head {
             rest: 0,
             span: 0,
             idna: false,
+            span_end: 0,
             end: usize::MAX,
         };
-        // 0: scheme, 1: slashes, 2: span, 3: past it.
-        let (mut state, mut kept) = (0u8, 0usize);
+        let (mut at, mut kept, mut special) = (At::Scheme, 0usize, true);
         for &b in t.iter().filter(|&&b| !is_tab_or_newline(b)) {
             kept += 1;
             let bytes = if may_be_escaped(b) { 3 } else { 1 };
             head.per_byte += bytes;
-            if state == 3 {
+            if at == At::Rest {
                 head.rest += bytes;
                 continue;
             }
-            if state == 0 {
+            if at == At::Scheme {
                 let scheme_char = crate::scan::is(b, crate::scan::SCHEME_CHAR);
                 if scheme_char && (kept > 1 || b.is_ascii_alphabetic()) {
                     continue;
                 }
                 if b == b':' && kept > 1 {
-                    state = 1;
+                    at = after_scheme(t, kept - 1);
+                    special = at == At::Slashes;
                     continue;
                 }
                 // Not a scheme: its bytes so far are the span's (none: slashes may come first).
                 head.span = kept - 1;
-                state = if kept > 1 { 2 } else { 1 };
+                at = if kept > 1 { At::Span } else { At::Slashes };
             }
-            if state == 1 && !matches!(b, b'/' | b'\\') {
-                state = 2;
+            if let At::NonSpecialSlashes(slashes) = at {
+                at = match (b, slashes) {
+                    (b'/', 0) => At::NonSpecialSlashes(1),
+                    (b'/', _) => At::Slashes,
+                    // A path: the head ends before this byte, which may be part of a
+                    // multi-byte character.
+                    _ => {
+                        head.end = kept - 1;
+                        head.span_end = kept - 1;
+                        head.rest += bytes;
+                        At::Rest
+                    }
+                };
+                continue;
             }
-            if state == 2 {
+            if at == At::Slashes && !matches!(b, b'/' | b'\\') {
+                at = At::Span;
+            }
+            if at == At::Span {
                 match b {
                     b'/' | b'?' | b'#' => {
-                        state = 3;
+                        at = At::Rest;
                         head.end = kept;
+                        head.span_end = kept - 1;
                     }
                     _ => {
                         head.span += 1;
-                        head.idna |= b >= 0x80 || b == b'%';
+                        head.idna |= special && (b >= 0x80 || b == b'%');
                     }
                 }
             }
         }
-        if state == 0 {
+        if at == At::Scheme {
             head.span = kept;
         }
+        if head.end == usize::MAX {
+            head.span_end = kept;
+        }
         head
+    }
+}
+
+/// Where [`Head::scan`] goes after the scheme in the first `len` tab-free bytes of `t` and
+/// its `:`: a special scheme's authority may follow any slashes, or none
+/// (<https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>); a non-special
+/// one's only `//`.
+fn after_scheme(t: &[u8], len: usize) -> At {
+    let scheme = t
+        .iter()
+        .copied()
+        .filter(|&b| !is_tab_or_newline(b))
+        .take(len);
+    match crate::scheme::scheme_of(scheme).is_some_and(|s| s.is_special()) {
+        true => At::Slashes,
+        false => At::NonSpecialSlashes(0),
     }
 }
 

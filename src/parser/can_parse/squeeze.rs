@@ -61,8 +61,7 @@ impl Squeeze {
     /// [`Squeeze`] says, for a `special` URL or not.
     pub(super) fn find(head: &[u8], scan: &Head, special: bool) -> Squeeze {
         let kept = || head.iter().copied().filter(|&b| !is_tab_or_newline(b));
-        let n = kept().count();
-        let (span_start, span_end) = (scan.span_start(n), scan.span_end(n));
+        let (span_start, span_end) = (scan.span_start(), scan.span_end());
         let colon = kept().take(span_start).position(|b| b == b':');
         let scheme_end = colon.map_or(0, |c| c + 1);
         let mut sq = Squeeze::NONE;

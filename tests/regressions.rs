@@ -655,7 +655,8 @@ fn undecided_hosts_are_decided_as_the_stored_result() {
 /// A non-special URL has an authority only after `//`: what follows `sc:` otherwise is a
 /// path, which never fails; and its host is opaque, which never grows through IDNA.
 /// `sc:` + 70 × `é` + `\nx` asked 18,712 bytes, where 568 work, when its path was read as a
-/// possible host, and `sc://` + 70 × `é` 18,586, where 570 work. Each input is
+/// possible host, and `sc://` + 70 × `é` 18,586, where 570 work. In every build, `needed`
+/// suffices; with `fast-path`, it is within twice what works. Each input is
 /// longer than the stack copy the count parses, and has a newline, so that its arena cannot
 /// hold its tab-free copy; `can_parse` reads the same head, and agrees with `parse`.
 #[test]
@@ -694,8 +695,9 @@ fn a_non_special_path_is_not_counted_as_a_host() {
         let smallest = (0..=needed)
             .find(|&size| Url::parse(input, &mut vec![0u8; size]).is_ok())
             .unwrap();
-        // (A special URL's host, as `http:`'s, goes through IDNA: its bound is IDNA's.)
-        if !input.starts_with("http:") {
+        // (A special URL's host, as `http:`'s, goes through IDNA: its bound is IDNA's. The
+        // builds without `fast-path` read every scheme as special here, to save flash.)
+        if !input.starts_with("http:") && cfg!(feature = "fast-path") {
             assert!(
                 needed <= 2 * smallest,
                 "{input:?}: needed {needed}, {smallest} work"

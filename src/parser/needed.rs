@@ -11,6 +11,7 @@ use super::tabs::trim;
 use super::tabs::{Positions, copy_without_tabs, kept_position};
 use crate::error::{Error, Report, ValidationErrors};
 use crate::scan::is_tab_or_newline;
+use crate::scheme::SchemeType;
 use crate::url::Url;
 
 /// A guaranteed-sufficient arena size for the output of `t` without its tabs and newlines
@@ -22,11 +23,15 @@ use crate::url::Url;
 /// `/`, `:`, `@`).
 pub(super) fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize {
     let base_len = base.map_or(0, |b| b.as_str().len());
-    // The smallest build (neither IDNA nor `fast-path`) takes 3 bytes per byte: no host
-    // grows more there, and the head's scan would cost it flash (the others link it for
-    // [`plan`] too).
-    if !cfg!(any(feature = "idna", feature = "fast-path")) {
-        return base_len + 3 * n + INSERTED;
+    // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
+    // all of them: the head's span and per-byte counts cost flash.
+    if !cfg!(feature = "fast-path") {
+        let idna = if cfg!(feature = "idna") {
+            crate::idna_bound(n)
+        } else {
+            0
+        };
+        return base_len + (3 * n).max(idna) + INSERTED;
     }
     let head = Head::scan(t);
     let host = match cfg!(feature = "idna") && head.idna {
@@ -59,7 +64,8 @@ fn may_be_escaped(b: u8) -> bool {
 /// `#` (<https://url.spec.whatwg.org/#authority-state>; not `\\`, which ends only a special
 /// URL's authority). A non-special scheme has an authority only after `//`
 /// (<https://url.spec.whatwg.org/#path-or-authority-state>): without them, what follows is a
-/// path and the span is empty, ending at the `:` or `/` before it. The span holds the
+/// path and the span is empty, ending at the `:` or `/` before it (read so with `fast-path`
+/// only: see `scan`). The span holds the
 /// authority, and the head (through the byte that ends the span) holds all that can fail:
 /// the states after it (path, opaque path, query, fragment) never do.
 pub(super) struct Head {
@@ -113,6 +119,8 @@ impl Head {
             end: usize::MAX,
         };
         let (mut at, mut kept, mut special) = (At::Scheme, 0usize, true);
+        // Enough of the scheme to recognize a special one (at most 5 bytes).
+        let mut scheme = [0u8; 5];
         for &b in t.iter().filter(|&&b| !is_tab_or_newline(b)) {
             kept += 1;
             let bytes = if may_be_escaped(b) { 3 } else { 1 };
@@ -124,11 +132,24 @@ impl Head {
             if at == At::Scheme {
                 let scheme_char = crate::scan::is(b, crate::scan::SCHEME_CHAR);
                 if scheme_char && (kept > 1 || b.is_ascii_alphabetic()) {
+                    if let Some(slot) = scheme.get_mut(kept - 1) {
+                        *slot = b;
+                    }
                     continue;
                 }
                 if b == b':' && kept > 1 {
-                    at = after_scheme(t, kept - 1);
-                    special = at == At::Slashes;
+                    // (Every scheme is read as special without `fast-path`, which bounds
+                    // more loosely there: telling them apart costs the firmware build about
+                    // 250 bytes of flash, for input over `ON_STACK` bytes only.)
+                    special = !cfg!(feature = "fast-path")
+                        || SchemeType::classify(&scheme, kept - 1).is_special();
+                    // A special scheme's authority may follow any slashes, or none
+                    // (<https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>);
+                    // a non-special one's only `//`.
+                    at = match special {
+                        true => At::Slashes,
+                        false => At::NonSpecialSlashes(0),
+                    };
                     continue;
                 }
                 // Not a scheme: its bytes so far are the span's (none: slashes may come first).
@@ -174,22 +195,6 @@ impl Head {
             head.span_end = kept;
         }
         head
-    }
-}
-
-/// Where [`Head::scan`] goes after the scheme in the first `len` tab-free bytes of `t` and
-/// its `:`: a special scheme's authority may follow any slashes, or none
-/// (<https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>); a non-special
-/// one's only `//`.
-fn after_scheme(t: &[u8], len: usize) -> At {
-    let scheme = t
-        .iter()
-        .copied()
-        .filter(|&b| !is_tab_or_newline(b))
-        .take(len);
-    match crate::scheme::scheme_of(scheme).is_some_and(|s| s.is_special()) {
-        true => At::Slashes,
-        false => At::NonSpecialSlashes(0),
     }
 }
 

@@ -118,11 +118,11 @@ fn contracts(url: &Url<'_>) {
             "{n:?}"
         );
     }
-    if let Ok(b) = url.mqtt_broker() {
-        if let Some(user) = b.username {
-            let bytes: Vec<u8> = user.decode().collect();
-            assert!(std::str::from_utf8(&bytes).is_ok() && !bytes.contains(&0));
-        }
+    if let Ok(b) = url.mqtt_broker()
+        && let Some(user) = b.username
+    {
+        let bytes: Vec<u8> = user.decode().collect();
+        assert!(std::str::from_utf8(&bytes).is_ok() && !bytes.contains(&0));
     }
     if let Ok(options) = url.coap_options() {
         let mut value = vec![0u8; href.len()];

@@ -227,10 +227,14 @@ fn not_ipv6_literal(v: &[u8]) -> bool {
     std::str::from_utf8(inner).map_or(true, |s| s.parse::<std::net::Ipv6Addr>().is_err())
 }
 
+/// Whether every byte of `s` is visible ASCII (no space, no control): what a request-target
+/// may hold.
 fn visible(s: &str) -> bool {
     s.bytes().all(|b| b.is_ascii_graphic())
 }
 
+/// RFC 3986 `reg-name` bytes, `:` and the brackets of an IPv6 literal: what a `Host` header
+/// or an authority-form may hold (a `,` is refused separately).
 fn host_field_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"-._~%!$&'()*+;=[]:".contains(&b)
 }

@@ -28,7 +28,7 @@
 #[path = "common.rs"]
 mod common;
 
-use common::lone_percent;
+use common::{host_field_byte, lone_percent, visible};
 use libfuzzer_sys::fuzz_target;
 use microurl_ffi::{
     MICROURL_BUFFER_TOO_SMALL, MICROURL_ERROR_HOST_NOT_A_NAME, MICROURL_ERROR_NO_HOST,
@@ -191,16 +191,6 @@ fn href_of(url: &microurl_url) -> Vec<u8> {
     // SAFETY: every struct given here points to `href_len` bytes this target owns (a
     // tampered `href_len` is never larger than the buffer it points into).
     unsafe { std::slice::from_raw_parts(url.href.cast::<u8>(), url.href_len as usize) }.to_vec()
-}
-
-fn visible(s: &[u8]) -> bool {
-    s.iter().all(u8::is_ascii_graphic)
-}
-
-/// RFC 3986 `reg-name` bytes, `:` and the brackets of an IPv6 literal: what a `Host` header
-/// or an authority-form may hold (a `,` is refused separately).
-fn host_field_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"-._~%!$&'()*+;=[]:".contains(&b)
 }
 
 /// A refusal for an unsafe byte names a byte of the serialization that `allowed` refuses.

@@ -112,3 +112,15 @@ pub fn lone_percent(s: &[u8], i: usize) -> bool {
             .get(i + 1..i + 3)
             .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
 }
+
+/// Whether every byte of `s` is visible ASCII (no space, no control): what a request-target
+/// may hold. Generic so that the Rust API's `&str` and the C API's bytes both pass as they are.
+pub fn visible(s: impl AsRef<[u8]>) -> bool {
+    s.as_ref().iter().all(u8::is_ascii_graphic)
+}
+
+/// RFC 3986 `reg-name` bytes, `:` and the brackets of an IPv6 literal: what a `Host` header
+/// or an authority-form may hold (a `,` is refused separately).
+pub fn host_field_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~%!$&'()*+;=[]:".contains(&b)
+}

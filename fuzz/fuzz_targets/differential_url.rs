@@ -51,10 +51,11 @@ fn allow(c: &Case<'_>) -> Option<&'static str> {
     }
     // §4.4 authority state, step 2.1: `@` followed by an empty host is host-missing, a
     // failure, also for non-special URLs (`sc://@`); rust-url accepts it.
-    if let (Err(microurl::Error::Parse(e)), Ok(_)) = (c.ours, c.theirs) {
-        if e.kind == microurl::ParseErrorKind::HostMissing && c.input.contains('@') {
-            return Some("rust-url-empty-host-after-at(§4.4 authority state)");
-        }
+    if let (Err(microurl::Error::Parse(e)), Ok(_)) = (c.ours, c.theirs)
+        && e.kind == microurl::ParseErrorKind::HostMissing
+        && c.input.contains('@')
+    {
+        return Some("rust-url-empty-host-after-at(§4.4 authority state)");
     }
     // UTS46 §4 step 4 and §4.1 (not CheckHyphens: a label must not begin with `xn--`): an
     // `xn--` label that decodes to `xn--...` in a non-ASCII domain fails; rust-url keeps it

@@ -23,17 +23,9 @@
 #[path = "common.rs"]
 mod common;
 
-use common::lone_percent;
+use common::{host_field_byte, lone_percent, visible};
 use libfuzzer_sys::fuzz_target;
 use microurl::{HostKind, NetError, SchemeKind, ServerName, Url, UrlParts, coap};
-
-fn visible(s: &str) -> bool {
-    s.bytes().all(|b| b.is_ascii_graphic())
-}
-
-fn host_field_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"-._~%!$&'()*+;=[]:".contains(&b)
-}
 
 fn unsafe_at(url: &Url<'_>, e: NetError, allowed: fn(u8) -> bool) -> bool {
     match e {
@@ -118,11 +110,11 @@ fn contracts(url: &Url<'_>) {
             "{n:?}"
         );
     }
-    if let Ok(b) = url.mqtt_broker() {
-        if let Some(user) = b.username {
-            let bytes: Vec<u8> = user.decode().collect();
-            assert!(std::str::from_utf8(&bytes).is_ok() && !bytes.contains(&0));
-        }
+    if let Ok(b) = url.mqtt_broker()
+        && let Some(user) = b.username
+    {
+        let bytes: Vec<u8> = user.decode().collect();
+        assert!(std::str::from_utf8(&bytes).is_ok() && !bytes.contains(&0));
     }
     if let Ok(options) = url.coap_options() {
         let mut value = vec![0u8; href.len()];

@@ -190,32 +190,32 @@ fuzz_target!(|data: &[u8]| {
 
     // Differential: ada's setter on the same URL gives the same href (when ada parses the
     // URL to the same href; the parse differential covers the rest).
-    if let Ok(mut a) = ada_url::Url::parse(url_s.as_str(), None) {
-        if a.href() == url.as_str() {
-            ada_apply(&mut a, which, &value);
-            let ours = match &result {
-                Ok(p) => p.href.as_str(),
-                Err(_) => url.as_str(), // href setter failure: unchanged (JS throws)
-            };
-            if a.href() != ours {
-                let class = ada_allow(url.as_str(), which, &value, ours, a.href());
-                let line = format!(
-                    "url={:?} setter={name} value={:?} ours={:?} ada={:?}",
-                    url.as_str(),
-                    value,
-                    ours,
-                    a.href()
-                );
-                match (class, log_mode()) {
-                    (Some(c), true) => {
-                        if std::env::var_os("MICROURL_DIFF_LOG").is_some_and(|v| v == "all") {
-                            eprintln!("DIFF {c} {line}")
-                        }
+    if let Ok(mut a) = ada_url::Url::parse(url_s.as_str(), None)
+        && a.href() == url.as_str()
+    {
+        ada_apply(&mut a, which, &value);
+        let ours = match &result {
+            Ok(p) => p.href.as_str(),
+            Err(_) => url.as_str(), // href setter failure: unchanged (JS throws)
+        };
+        if a.href() != ours {
+            let class = ada_allow(url.as_str(), which, &value, ours, a.href());
+            let line = format!(
+                "url={:?} setter={name} value={:?} ours={:?} ada={:?}",
+                url.as_str(),
+                value,
+                ours,
+                a.href()
+            );
+            match (class, log_mode()) {
+                (Some(c), true) => {
+                    if std::env::var_os("MICROURL_DIFF_LOG").is_some_and(|v| v == "all") {
+                        eprintln!("DIFF {c} {line}")
                     }
-                    (Some(_), false) => {}
-                    (None, true) => eprintln!("DIFF UNCLASSIFIED {line}"),
-                    (None, false) => panic!("unexplained setter disagreement: {line}"),
                 }
+                (Some(_), false) => {}
+                (None, true) => eprintln!("DIFF UNCLASSIFIED {line}"),
+                (None, false) => panic!("unexplained setter disagreement: {line}"),
             }
         }
     }

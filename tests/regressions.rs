@@ -705,3 +705,31 @@ fn a_non_special_path_is_not_counted_as_a_host() {
         }
     }
 }
+
+/// Found by a differential review of the builds: a long input with a newline whose head (the
+/// scheme, slashes and what may be a host, counted on a stack copy) ends in a `.` or `..`
+/// segment parsed to a shorter prefix of itself (`sc:///../` to `sc:///`), and was counted
+/// as if it parsed to itself: `needed` was the input's length, where the rest has to be
+/// written after the head's output (`sc:///../x\n` + 121 × `x` asked 131, then 259).
+#[test]
+fn a_head_that_loses_a_dot_segment_is_counted_written() {
+    let cases = [
+        format!("sc:/../x\n{}", "x".repeat(121)),
+        format!("sc:///../x\n{}", "x".repeat(121)),
+        format!("sc:///./x\n{}", "x".repeat(121)),
+        format!("file:///../x\n{}", "x".repeat(121)),
+        format!("mailto:/../{}\n{}", "p".repeat(121), "p".repeat(110)),
+        format!("drivefs:///.\t\n./x:0/a{}", "p".repeat(145)),
+        format!("http://h/../x\n{}", "x".repeat(121)),
+    ];
+    for input in &cases {
+        let want = Url::parse(input, &mut vec![0u8; 1 << 12]).map(|u| u.as_str().to_owned());
+        for size in 0..=want.as_ref().map_or(0, |u| 2 * u.len() + 2) {
+            if let Err(Error::ArenaTooSmall { needed }) = Url::parse(input, &mut vec![0u8; size]) {
+                let again =
+                    Url::parse(input, &mut vec![0u8; needed]).map(|u| u.as_str().to_owned());
+                assert_eq!(again, want, "{input:?}: {size} asked {needed}");
+            }
+        }
+    }
+}

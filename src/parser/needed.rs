@@ -353,10 +353,16 @@ fn count_on_stack<R: Report>(
     // reports one only when no step was skipped for lack of room; `needed` then covers
     // that step's scratch). An output that is the copy itself (borrowed) needs nothing
     // more when the whole output is; a head's is written out when the rest changes.
-    let (valid, more) = (plan.valid, n + plan.after);
+    let (kept, more) = (copy.len(), n + plan.after);
+    let Plan {
+        itself, written, ..
+    } = plan;
     match run::<R, Counted>(copy, job, &mut [], v, None, map_pos, 0).0 {
-        // (A borrowed output is the copy, or a prefix of it.)
-        Ok(()) => Error::ArenaTooSmall { needed: valid },
+        // (A borrowed output is the copy, or a prefix of it: a head's shorter prefix, as
+        // `sc:///../` gives `sc:///`, has the rest written after it.)
+        Ok(len) => Error::ArenaTooSmall {
+            needed: if len == kept { itself } else { written },
+        },
         Err(Error::ArenaTooSmall { needed }) => Error::ArenaTooSmall {
             needed: more + needed,
         },
@@ -364,16 +370,16 @@ fn count_on_stack<R: Report>(
     }
 }
 
-/// What a run of the states on [`count_on_stack`]'s copy answers: that it parses (the URL,
-/// which borrows the copy, is not kept), that it fails and how, or the arena its output
-/// needs. Not the URL: the frame that holds the copy holds no URL beside it, since it is
-/// under the parser's deepest chain (stack bound).
-struct Counted(Result<(), Error>);
+/// What a run of the states on [`count_on_stack`]'s copy answers: that it parses and the
+/// length of its output (the URL, which borrows the copy, is not kept), that it fails and
+/// how, or the arena its output needs. Not the URL: the frame that holds the copy holds no
+/// URL beside it, since it is under the parser's deepest chain (stack bound).
+struct Counted(Result<usize, Error>);
 
 impl Answer<'_> for Counted {
     const VALIDITY_ONLY: bool = false;
-    fn url(_: Url<'_>) -> Self {
-        Counted(Ok(()))
+    fn url(url: Url<'_>) -> Self {
+        Counted(Ok(url.as_str().len()))
     }
     fn failed(e: Error) -> Self {
         Counted(Err(e))
@@ -408,9 +414,12 @@ fn counts(n: usize) -> bool {
 struct Plan {
     /// What the rest after a head may add (its per-byte bound, and `/.`).
     after: usize,
-    /// The answer when the copy parses: `n` when the whole output is the tab-free input,
-    /// else `n`, the head's output and `after`.
-    valid: usize,
+    /// The answer when the copy parses to itself: `n` when the whole output is then the
+    /// tab-free input, else [`Plan::written`].
+    itself: usize,
+    /// The answer when the copy parses to a shorter prefix of itself: `n` for the whole
+    /// input, else `n`, the head's output and `after`.
+    written: usize,
 }
 
 /// The tab-free copy of `t` (`n` bytes) in `buf`: the whole of it when it fits in
@@ -430,9 +439,17 @@ fn plan<'b>(t: &[u8], n: usize, buf: &'b mut [u8; ON_STACK]) -> Option<(Plan, &'
     };
     let copy = buf.get_mut(..kept)?;
     copy_without_tabs(t.get(..kept_position(t, kept)).unwrap_or_default(), copy);
-    let valid = if whole { n } else { n + kept + after };
+    let written = if kept == n { n } else { n + kept + after };
+    let itself = if whole { n } else { written };
     // (Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8.)
-    Some((Plan { after, valid }, copy))
+    Some((
+        Plan {
+            after,
+            itself,
+            written,
+        },
+        copy,
+    ))
 }
 
 /// Whether `rest` (after a head) appends to a head that parses to itself without changing

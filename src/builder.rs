@@ -418,13 +418,15 @@ impl<'b> UrlBuilder<'b> {
     }
 
     /// An upper bound on the buffer the whole build needs: the text, and the parse's
-    /// output (at most 16 bytes longer than the text but for a growing host, which UTS46
-    /// may grow by up to 128 bytes a byte, or an opaque host's escapes by 3).
+    /// output (at most 16 bytes longer than the text but for a growing host: UTS46 may grow
+    /// a special URL's by up to 128 bytes a byte, escapes an opaque host's by 2; without
+    /// IDNA a special URL's fails before anything after it is written).
     fn needed(&self) -> usize {
         let len = self.out.len;
         let growth = match self.growing_host {
             0 => 16,
-            n => crate::idna_bound(n),
+            n if self.scheme.is_special() && cfg!(feature = "idna") => crate::idna_bound(n),
+            n => 2 * n + 16,
         };
         len + len + growth
     }

@@ -14,7 +14,7 @@
 
 use microurl::form::{Decoded, SearchParams};
 use microurl::idna::{self, IdnaError, Uts46Options, punycode};
-use microurl::{Error, ErrorLog, Host, Options, Reported, Url, UrlBuf};
+use microurl::{Error, ErrorLog, Host, Options, Reference, Reported, Url, UrlBuf};
 use serde_json::Value;
 
 mod common;
@@ -59,6 +59,8 @@ fn str_outcome(r: Result<&str, Error>) -> Outcome {
 struct Ratios {
     /// (first needed / smallest working size, what).
     all: Vec<(f64, String)>,
+    /// (first needed, smallest working size, what).
+    sizes: Vec<(usize, usize, String)>,
 }
 
 impl Ratios {
@@ -141,6 +143,7 @@ fn sweep(what: &str, ratios: &mut Ratios, mut run: impl FnMut(&mut [u8]) -> Outc
     ratios
         .all
         .push((first_needed as f64 / smallest as f64, what.to_owned()));
+    ratios.sizes.push((first_needed, smallest, what.to_owned()));
     answer
 }
 
@@ -738,6 +741,83 @@ fn sweep_parse_with_a_log_and_strict() {
     }
     println!("parse_with sweep: {count} inputs, each with a log and in strict mode");
     ratios.report("parse_with");
+}
+
+/// `Reference::resolve` (on its own and against a base) and `Reference::resolve_url` on
+/// every URL input of the sweep above with a base given (a reference and its base each
+/// parsed as a reference first): the answer at every arena size, each `needed` giving it on
+/// its first retry. Where the arena cannot hold the rebased text, `needed` is a bound
+/// (LIMITS.md), which this asserts.
+#[test]
+fn sweep_references() {
+    let mut ratios = Ratios::default();
+    let mut g = Gen::seeded(0x00C0_FFEE);
+    let generated: Vec<(String, Option<String>)> = (0..generated_count() / 2)
+        .map(|i| {
+            let base = (i % 2 == 0).then(|| "http://b/c/d?e#f".to_owned());
+            match i % 4 {
+                3 => (generated_long_host_url(&mut g), base),
+                _ => (generated_url(&mut g), base),
+            }
+        })
+        .collect();
+    let mut count = 0;
+    for (input, base) in wpt_cases()
+        .into_iter()
+        .chain(corpus_cases())
+        .chain(generated)
+    {
+        let Ok(own) = Reference::parse(&input) else {
+            continue;
+        };
+        sweep(&format!("resolve {input:?}"), &mut ratios, |a| {
+            url_outcome(own.resolve(None, a))
+        });
+        count += 1;
+        let Some(base) = base else {
+            continue;
+        };
+        let Ok(base_ref) = Reference::parse(&base) else {
+            continue;
+        };
+        if let Ok(r) = Reference::parse_against(&input, Some(&base_ref)) {
+            let what = format!("resolve {input:?} against {base:?}");
+            sweep(&what, &mut ratios, |a| {
+                url_outcome(r.resolve(Some(&base_ref), a))
+            });
+        }
+        let mut base_arena = vec![0u8; 4096];
+        if let Ok(base_url) = Url::parse(&base, &mut base_arena) {
+            let what = format!("resolve_url {input:?} against {base:?}");
+            sweep(&what, &mut ratios, |a| {
+                url_outcome(own.resolve_url(&base_url, a))
+            });
+        }
+    }
+    println!("references sweep: {count} inputs");
+    // Where no host can go through UTS46 (no non-ASCII, `%` or `xn--` anywhere), the bound
+    // is linear in what works: the text, its escapes and a few bytes, and against a base the
+    // base's own bound twice (its URL at the front, and its copy in the result); elsewhere
+    // it is IDNA's 128 bytes a byte.
+    let plain = |what: &str| {
+        // (`what` is written with `Debug`: non-ASCII as `\u{…}`.)
+        let what = what.to_ascii_lowercase();
+        what.is_ascii() && !what.contains("\\u{") && !what.contains('%') && !what.contains("xn--")
+    };
+    let mut plain_count = 0;
+    for (needed, smallest, what) in ratios.sizes.iter().filter(|r| plain(&r.2)) {
+        assert!(
+            *needed <= 4 * smallest + 256,
+            "{what}: needed {needed}, {smallest} work"
+        );
+        plain_count += 1;
+    }
+    println!("references: {plain_count} calls without non-ASCII, % or xn-- within 4n + 256");
+    let (median, _) = ratios.report("references");
+    assert!(
+        median <= 8.0,
+        "references: median needed {median:.2} times the smallest arena"
+    );
 }
 
 /// The setters, on the WPT setter cases and generated values, through `Url` at every arena

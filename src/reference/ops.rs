@@ -592,7 +592,7 @@ impl<'a> Reference<'a> {
                 // The base's URL is at most `needed` bytes (it lies in the arena it parses
                 // in): room for it, then for what follows it.
                 return Err(Error::ArenaTooSmall {
-                    needed: needed.saturating_add(self.after_base_bound(needed)),
+                    needed: needed.saturating_add(self.after_base_bound(base, needed)),
                 });
             }
             Err(e) => return Err(e),
@@ -607,7 +607,7 @@ impl<'a> Reference<'a> {
             Ok(r) => r.s.len(),
             Err(Error::ArenaTooSmall { .. }) => {
                 return Err(Error::ArenaTooSmall {
-                    needed: len.saturating_add(self.after_base_bound(len)),
+                    needed: len.saturating_add(self.after_base_bound(base, len)),
                 });
             }
             Err(e) => return Err(e),
@@ -628,20 +628,18 @@ impl<'a> Reference<'a> {
 
     /// What [`Reference::resolve_against`] may need after a base URL of `base_len` bytes:
     /// this reference's text (written as parsed: exact) and what its parse against that
-    /// base may write (its copy of the base, three bytes per byte percent-encoded, IDNA's
-    /// bound on the whole text, the serializer's few inserted bytes).
-    fn after_base_bound(&self, base_len: usize) -> usize {
+    /// base may write (its copy of the base, and [`url_bound`] for the text).
+    fn after_base_bound(&self, base: &Reference<'_>, base_len: usize) -> usize {
         let text = match self.rebase_unchecked(None, &mut []) {
             Err(Error::ArenaTooSmall { needed }) => needed,
             _ => 0,
         };
-        // The text and three bytes per byte percent-encoded as four per byte: a shift, where
-        // the overflow check of a multiply by three is a call to a 64-bit multiply on the
-        // Cortex-M0.
-        text.saturating_mul(4)
-            .saturating_add(base_len)
-            .saturating_add(url_bound(text))
-            .saturating_add(INSERTED)
+        // The text, and the parse's output: the base's copy and `url_bound`.
+        text.saturating_add(base_len).saturating_add(url_bound(
+            text,
+            &[self.s],
+            self.special_against(base.scheme()),
+        ))
     }
 
     /// [`Reference::rebased_len`] with no base, for a reference with a scheme of its own:
@@ -692,9 +690,13 @@ impl<'a> Reference<'a> {
     fn rebased_len(&self, base: Option<&Reference<'_>>, arena: &mut [u8]) -> Result<usize, Error> {
         match self.rebase_unchecked(base, arena) {
             Ok(r) => Ok(r.s.len()),
-            Err(Error::ArenaTooSmall { needed }) => Err(Error::ArenaTooSmall {
-                needed: needed.saturating_add(url_bound(needed)),
-            }),
+            Err(Error::ArenaTooSmall { needed }) => {
+                let sources = [self.s, base.map_or("", |b| b.s)];
+                let special = self.special_against(base.and_then(Reference::scheme));
+                Err(Error::ArenaTooSmall {
+                    needed: needed.saturating_add(url_bound(needed, &sources, special)),
+                })
+            }
             Err(e) => Err(e),
         }
     }
@@ -719,10 +721,63 @@ fn parse_rebased(n: Result<usize, Error>, arena: &mut [u8]) -> Result<Url<'_>, E
     }
 }
 
-/// An upper bound on what [`Url::parse`] may need for an input of `n` bytes.
-fn url_bound(n: usize) -> usize {
-    crate::idna_bound(n)
+impl Reference<'_> {
+    /// Whether a text rebased from this reference is a special URL's: its own scheme, or
+    /// else the base's (`base_scheme`) is special. (Without either, its parse fails.)
+    fn special_against(&self, base_scheme: Option<&str>) -> bool {
+        self.scheme()
+            .or(base_scheme)
+            .is_some_and(|s| SchemeType::of(s.as_bytes()).is_special())
+    }
 }
+
+/// An upper bound on what [`Url::parse`] may need for a rebased text of `n` bytes written
+/// from the tokens of `sources`, a `special` URL's or not: the text, two more bytes for each
+/// byte some component may percent-encode (the text holds each source byte at most once),
+/// a host's growth ([`host_growth`]) and the serializer's few inserted bytes.
+fn url_bound(n: usize, sources: &[&str], special: bool) -> usize {
+    let escaped = sources
+        .iter()
+        .map(|s| escapable(s))
+        .fold(0, usize::saturating_add);
+    n.saturating_add(escaped.saturating_mul(2))
+        .saturating_add(host_growth(n, sources, special))
+        .saturating_add(INSERTED)
+}
+
+/// The bytes of `s` some component may percent-encode: not in every component's set of
+/// bytes left alone (<https://url.spec.whatwg.org/#percent-encoded-bytes>, the userinfo set
+/// the largest), and not `%`, which none encodes.
+fn escapable(s: &str) -> usize {
+    use crate::scan::{C0, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO};
+    let kept = PATH | QUERY | SPECIAL_QUERY | FRAGMENT | C0 | USERINFO;
+    s.bytes()
+        .filter(|&b| b != b'%' && CLASS[usize::from(b)] & kept != kept)
+        .count()
+}
+
+/// What a host in a text of `n` bytes written from the tokens of `sources` may grow by in
+/// [`Url::parse`]: UTS46's bound (output and scratch) when the URL is `special` and a
+/// source may give its host `xn--` labels (non-ASCII, `%` or `xn--` in it), else at most
+/// IPv4's serialization (`0` to `0.0.0.0`: an ASCII domain is only lowercased, an IPv6
+/// address never serializes longer than written, an opaque host only escapes, which the
+/// caller counts). A host lies in one token: the rebase writes a `/`, `:`, `@`, `?` or `#`
+/// between two, and each ends a host or is inside brackets. Without IDNA, a host that
+/// would go through UTS46 fails before anything after it is written.
+fn host_growth(n: usize, sources: &[&str], special: bool) -> usize {
+    let uts46 = special
+        && sources
+            .iter()
+            .any(|s| crate::host::domain::may_have_xn_labels(s.as_bytes()));
+    match uts46 && cfg!(feature = "idna") {
+        true => crate::idna_bound(n),
+        false => IPV4_GROWTH,
+    }
+}
+
+/// The most an IPv4 address's serialization is longer than its text (`0` to `0.0.0.0`, with
+/// room to spare).
+const IPV4_GROWTH: usize = 16;
 
 /// Bytes the serializer may insert besides its input's own (`//`, `/.`, `/`, `:`, `@`).
 const INSERTED: usize = 32;

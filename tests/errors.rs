@@ -638,3 +638,40 @@ fn every_failure_is_at_a_byte_of_its_kind() {
         "{checked} {forbidden} {ipv4}"
     );
 }
+
+/// A failing input with a tab, whose tab-free copy an empty arena cannot hold, asks a parse
+/// with a log for room to parse it (its log is that parse's). Input no host of which can go
+/// through UTS46 (no `xn--`, `%` or non-ASCII) asks for its escapes and a few bytes, not
+/// UTS46's 128 bytes a byte (`a\tb` asked 354 bytes where 2 work, in the build without
+/// `fast-path`). The retry at `needed` gives the failure and its log.
+#[test]
+fn a_failing_ascii_input_with_a_tab_asks_no_uts46_room() {
+    let mut base_arena = [0u8; 64];
+    let mailto = Url::parse("mailto:x@x.com", &mut base_arena).unwrap();
+    for (input, base) in [("a\tb", None), ("/\n/", None), ("x\ty", Some(&mailto))] {
+        for strict in [false, true] {
+            let run = |arena: &mut [u8]| {
+                let mut slots = [Reported::default(); 8];
+                let log = ErrorLog::new(&mut slots);
+                let options = Options {
+                    errors: Some(&log),
+                    strict,
+                };
+                let r = Url::parse_with(input, base, arena, options).map(|u| u.as_str().to_owned());
+                (r, log.iter().map(|r| (r.error, r.at)).collect::<Vec<_>>())
+            };
+            let want = run(&mut [0u8; 256]);
+            assert!(want.0.is_err(), "{input:?}");
+            let needed = match run(&mut []).0 {
+                Err(Error::ArenaTooSmall { needed }) => needed,
+                other => panic!("{input:?}: {other:?}"),
+            };
+            assert_eq!(run(&mut vec![0u8; needed]), want, "{input:?}: {needed}");
+            let base_len = base.map_or(0, |b| b.as_str().len());
+            assert!(
+                needed <= base_len + 4 * input.len() + 32,
+                "{input:?}: {needed}"
+            );
+        }
+    }
+}

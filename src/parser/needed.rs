@@ -26,12 +26,11 @@ pub(super) fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize 
     // The build for flash size (no `fast-path`) takes 3 bytes per byte, and IDNA's bound on
     // all of them: the head's span and per-byte counts cost flash.
     if !cfg!(feature = "fast-path") {
-        let idna = if cfg!(feature = "idna") {
-            crate::idna_bound(n)
-        } else {
-            0
+        return match cfg!(feature = "idna") {
+            // (IDNA's bound is over 3 bytes a byte.)
+            true => base_len + crate::idna_bound(n) + INSERTED,
+            false => escaped_bound(n, base),
         };
-        return base_len + (3 * n).max(idna) + INSERTED;
     }
     let head = Head::scan(t);
     let host = match cfg!(feature = "idna") && head.idna {
@@ -39,6 +38,13 @@ pub(super) fn output_bound(t: &[u8], n: usize, base: Option<&Url<'_>>) -> usize 
         false => 3 * head.span + 15,
     };
     base_len + head.per_byte + host + INSERTED
+}
+
+/// [`output_bound`] where no host grows but by escapes and IPv4's serialization (the
+/// build without IDNA, or input with no `xn--`, `%` or non-ASCII): a base may be copied,
+/// each byte may become `%XX`, and the serializer inserts a few bytes.
+fn escaped_bound(n: usize, base: Option<&Url<'_>>) -> usize {
+    base.map_or(0, |b| b.as_str().len()) + 3 * n + INSERTED
 }
 
 /// Bytes the serializer may insert besides the input's own (`//`, `/.`, `/`, `:`, `@`).
@@ -299,14 +305,19 @@ fn host_check_room(input: &str) -> usize {
 
 /// What [`tab_free_copy_too_small_for_log`] asks for input that fails, and a reparse of a
 /// serialization for a copy it never makes: the arena that holds the tab-free copy and any
-/// output decides every check. Out of line: not in the frame
-/// above the count's (stack bound).
+/// output decides every check. Input no host of which can go through UTS46 (no `xn--`,
+/// `%` or non-ASCII) grows by escapes and IPv4's serialization only, as in the build
+/// without IDNA. Out of line: not in the frame above the count's (stack bound).
 #[inline(never)]
 pub(super) fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
     let (trimmed, _) = trim(input, &mut ValidationErrors::default());
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    n + output_bound(t, n, base)
+    let output = match crate::host::domain::may_have_xn_labels(t) {
+        true => output_bound(t, n, base),
+        false => escaped_bound(n, base),
+    };
+    n + output
 }
 
 /// What a parse that reports through `R` needs past what the parse without a log does: for

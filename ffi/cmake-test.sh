@@ -22,8 +22,8 @@
 # cargo's target directory is ffi/target (shared with ffi/run.sh); CMake's build trees are
 # made fresh under ffi/target/cmake-test.
 #
-# Not built here (no Zephyr or ESP-IDF tree): ffi/zephyr and ffi/esp-idf, documented in the
-# README with the commands a user runs.
+# Not built here (no Zephyr or ESP-IDF tree): ffi/zephyr and ffi/esp-idf/microurl, documented
+# in the README with the commands a user runs.
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -364,16 +364,14 @@ fn count_on_stack<R: Report>(
     // reports one only when no step was skipped for lack of room; `needed` then covers
     // that step's scratch). An output that is the copy itself (borrowed) needs nothing
     // more when the whole output is; a head's is written out when the rest changes.
-    let (kept, more) = (copy.len(), n + plan.after);
-    let Plan {
-        itself, written, ..
-    } = plan;
+    let (valid, kept, more) = (plan.valid, copy.len(), n + plan.after);
     match run::<R, Counted>(copy, job, &mut [], v, None, map_pos, 0).0 {
-        // (A borrowed output is the copy, or a prefix of it: a head's shorter prefix, as
+        // (A borrowed output is the copy, or a prefix of it. A head's shorter prefix, as
         // `sc:///../` gives `sc:///`, has the rest written after it.)
-        Ok(len) => Error::ArenaTooSmall {
-            needed: if len == kept { itself } else { written },
+        Ok(len) if len < kept && kept < n => Error::ArenaTooSmall {
+            needed: more + kept,
         },
+        Ok(_) => Error::ArenaTooSmall { needed: valid },
         Err(Error::ArenaTooSmall { needed }) => Error::ArenaTooSmall {
             needed: more + needed,
         },
@@ -426,11 +424,8 @@ struct Plan {
     /// What the rest after a head may add (its per-byte bound, and `/.`).
     after: usize,
     /// The answer when the copy parses to itself: `n` when the whole output is then the
-    /// tab-free input, else [`Plan::written`].
-    itself: usize,
-    /// The answer when the copy parses to a shorter prefix of itself: `n` for the whole
-    /// input, else `n`, the head's output and `after`.
-    written: usize,
+    /// tab-free input, else `n`, the head's output and `after`.
+    valid: usize,
 }
 
 /// The tab-free copy of `t` (`n` bytes) in `buf`: the whole of it when it fits in
@@ -450,17 +445,9 @@ fn plan<'b>(t: &[u8], n: usize, buf: &'b mut [u8; ON_STACK]) -> Option<(Plan, &'
     };
     let copy = buf.get_mut(..kept)?;
     copy_without_tabs(t.get(..kept_position(t, kept)).unwrap_or_default(), copy);
-    let written = if kept == n { n } else { n + kept + after };
-    let itself = if whole { n } else { written };
+    let valid = if whole { n } else { n + kept + after };
     // (Removing ASCII bytes from UTF-8, up to an ASCII byte or the end, leaves UTF-8.)
-    Some((
-        Plan {
-            after,
-            itself,
-            written,
-        },
-        copy,
-    ))
+    Some((Plan { after, valid }, copy))
 }
 
 /// Whether `rest` (after a head) appends to a head that parses to itself without changing

@@ -115,15 +115,19 @@ impl Head {
         self.span_end
     }
 
+    /// Before the first byte.
+    const START: Head = Head {
+        per_byte: 0,
+        rest: 0,
+        span: 0,
+        idna: false,
+        span_end: 0,
+        end: usize::MAX,
+    };
+
+    /// The head of `t`, read without its tabs and newlines.
     pub(super) fn scan(t: &[u8]) -> Head {
-        let mut head = Head {
-            per_byte: 0,
-            rest: 0,
-            span: 0,
-            idna: false,
-            span_end: 0,
-            end: usize::MAX,
-        };
+        let mut head = Head::START;
         let (mut at, mut kept, mut special) = (At::Scheme, 0usize, true);
         // Enough of the scheme to recognize a special one (at most 5 bytes).
         let mut scheme = [0u8; 5];
@@ -144,18 +148,8 @@ impl Head {
                     continue;
                 }
                 if b == b':' && kept > 1 {
-                    // (Every scheme is read as special without `fast-path`, which bounds
-                    // more loosely there: telling them apart costs the firmware build about
-                    // 250 bytes of flash, for input over `ON_STACK` bytes only.)
-                    special = !cfg!(feature = "fast-path")
-                        || SchemeType::classify(&scheme, kept - 1).is_special();
-                    // A special scheme's authority may follow any slashes, or none
-                    // (<https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>);
-                    // a non-special one's only `//`.
-                    at = match special {
-                        true => At::Slashes,
-                        false => At::NonSpecialSlashes(0),
-                    };
+                    at = after_scheme(&scheme, kept - 1);
+                    special = at == At::Slashes;
                     continue;
                 }
                 // Not a scheme: its bytes so far are the span's (none: slashes may come first).
@@ -168,12 +162,7 @@ impl Head {
                     (b'/', _) => At::Slashes,
                     // A path: the head ends before this byte, which may be part of a
                     // multi-byte character.
-                    _ => {
-                        head.end = kept - 1;
-                        head.span_end = kept - 1;
-                        head.rest += bytes;
-                        At::Rest
-                    }
+                    _ => head.end_before(kept, bytes),
                 };
                 continue;
             }
@@ -181,17 +170,7 @@ impl Head {
                 at = At::Span;
             }
             if at == At::Span {
-                match b {
-                    b'/' | b'?' | b'#' => {
-                        at = At::Rest;
-                        head.end = kept;
-                        head.span_end = kept - 1;
-                    }
-                    _ => {
-                        head.span += 1;
-                        head.idna |= special && (b >= 0x80 || b == b'%');
-                    }
-                }
+                at = head.span_byte(b, kept, special);
             }
         }
         if at == At::Scheme {
@@ -201,6 +180,41 @@ impl Head {
             head.span_end = kept;
         }
         head
+    }
+
+    /// The span's byte `b`, the `kept`th: one more of a `special` URL's host, or the `/`,
+    /// `?` or `#` that ends it, and the head through it.
+    fn span_byte(&mut self, b: u8, kept: usize, special: bool) -> At {
+        if matches!(b, b'/' | b'?' | b'#') {
+            self.end = kept;
+            self.span_end = kept - 1;
+            return At::Rest;
+        }
+        self.span += 1;
+        self.idna |= special && (b >= 0x80 || b == b'%');
+        At::Span
+    }
+
+    /// Ends the head and its (empty) span before the `kept`th byte, of `bytes` output bytes,
+    /// which is the rest's.
+    fn end_before(&mut self, kept: usize, bytes: usize) -> At {
+        self.end = kept - 1;
+        self.span_end = kept - 1;
+        self.rest += bytes;
+        At::Rest
+    }
+}
+
+/// Where [`Head::scan`] goes after a scheme of `len` bytes (its first five in `scheme`) and
+/// its `:`: a special scheme's authority may follow any slashes, or none
+/// (<https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>), a non-special
+/// one's only `//`. (Every scheme is read as special without `fast-path`, which bounds more
+/// loosely there: telling them apart costs the firmware build about 250 bytes of flash, for
+/// input over [`ON_STACK`] bytes only.)
+fn after_scheme(scheme: &[u8; 5], len: usize) -> At {
+    match !cfg!(feature = "fast-path") || SchemeType::classify(scheme, len).is_special() {
+        true => At::Slashes,
+        false => At::NonSpecialSlashes(0),
     }
 }
 

@@ -648,7 +648,14 @@ fn every_failure_is_at_a_byte_of_its_kind() {
 fn a_failing_ascii_input_with_a_tab_asks_no_uts46_room() {
     let mut base_arena = [0u8; 64];
     let mailto = Url::parse("mailto:x@x.com", &mut base_arena).unwrap();
-    for (input, base) in [("a\tb", None), ("/\n/", None), ("x\ty", Some(&mailto))] {
+    let long = format!("#x{}\t{}", "p".repeat(547), "p".repeat(36));
+    let inputs = [
+        ("a\tb", None),
+        ("/\n/", None),
+        ("x\ty", Some(&mailto)),
+        (long.as_str(), None),
+    ];
+    for (input, base) in inputs {
         for strict in [false, true] {
             let run = |arena: &mut [u8]| {
                 let mut slots = [Reported::default(); 8];
@@ -660,7 +667,7 @@ fn a_failing_ascii_input_with_a_tab_asks_no_uts46_room() {
                 let r = Url::parse_with(input, base, arena, options).map(|u| u.as_str().to_owned());
                 (r, log.iter().map(|r| (r.error, r.at)).collect::<Vec<_>>())
             };
-            let want = run(&mut [0u8; 256]);
+            let want = run(&mut [0u8; 2048]);
             assert!(want.0.is_err(), "{input:?}");
             let needed = match run(&mut []).0 {
                 Err(Error::ArenaTooSmall { needed }) => needed,
@@ -672,6 +679,11 @@ fn a_failing_ascii_input_with_a_tab_asks_no_uts46_room() {
                 needed <= base_len + 4 * input.len() + 32,
                 "{input:?}: {needed}"
             );
+            // (With `fast-path`, the head's bound where it is smaller: a long input's
+            // per-byte count, 2,372 bytes asked for this one where 585 work, now 1,219.)
+            if cfg!(feature = "fast-path") && input.len() > 128 {
+                assert!(needed <= 2 * input.len() + 64, "{input:?}: {needed}");
+            }
         }
     }
 }

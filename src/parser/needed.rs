@@ -321,7 +321,8 @@ fn host_check_room(input: &str) -> usize {
 /// serialization for a copy it never makes: the arena that holds the tab-free copy and any
 /// output decides every check. Input no host of which can go through UTS46 (no `xn--`,
 /// `%` or non-ASCII) grows by escapes and IPv4's serialization only, as in the build
-/// without IDNA. Out of line: not in the frame above the count's (stack bound).
+/// without IDNA: the smaller of that and [`output_bound`]. Out of line: not in the frame
+/// above the count's (stack bound).
 #[inline(never)]
 pub(super) fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
     let (trimmed, _) = trim(input, &mut ValidationErrors::default());
@@ -329,7 +330,7 @@ pub(super) fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
     let output = match crate::host::domain::may_have_xn_labels(t) {
         true => output_bound(t, n, base),
-        false => escaped_bound(n, base),
+        false => output_bound(t, n, base).min(escaped_bound(n, base)),
     };
     n + output
 }

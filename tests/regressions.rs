@@ -733,3 +733,40 @@ fn a_head_that_loses_a_dot_segment_is_counted_written() {
         }
     }
 }
+
+/// Found by an adversarial review of the references' bound: a tab or newline inside a
+/// reference's (or its base's) scheme made a special URL look non-special to the bound, which
+/// then left out UTS46's room, while the rebase writes the scheme without it and the parse
+/// sends the host through UTS46 (`ht\ttp://㌀㌀㌀㌀㌀/` asked 134 bytes, then 135).
+#[test]
+fn a_tab_in_a_references_scheme_keeps_it_special() {
+    use microurl::Reference;
+    let cases: [(&str, Option<&str>); 4] = [
+        ("ht\ttp://\u{3300}\u{3300}\u{3300}\u{3300}\u{3300}/", None),
+        (
+            "ht\ttp://\u{bd}.\u{bd}.\u{bd}.\u{bd}.\u{bd}.\u{bd}.\u{bd}.\u{bd}./",
+            None,
+        ),
+        (
+            "//\u{3300}\u{3300}\u{3300}\u{3300}\u{3300}\u{3300}/",
+            Some("ht\ttp://h/"),
+        ),
+        ("fi\tle://\u{fc}.\u{fc}.\u{fc}.\u{fc}/x", None),
+    ];
+    for (input, base) in cases {
+        let base = base.map(|b| Reference::parse(b).unwrap());
+        let r = Reference::parse_against(input, base.as_ref()).unwrap();
+        let resolve = |a: &mut [u8]| r.resolve(base.as_ref(), a).map(|u| u.as_str().to_owned());
+        let want = resolve(&mut vec![0u8; 1 << 14]);
+        assert!(want.is_ok(), "{input:?}: {want:?}");
+        for size in 0..=want.as_ref().map_or(0, |u| 4 * u.len()) {
+            if let Err(Error::ArenaTooSmall { needed }) = resolve(&mut vec![0u8; size]) {
+                assert_eq!(
+                    resolve(&mut vec![0u8; needed]),
+                    want,
+                    "{input:?}: {size} asked {needed}"
+                );
+            }
+        }
+    }
+}

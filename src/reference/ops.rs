@@ -723,11 +723,13 @@ fn parse_rebased(n: Result<usize, Error>, arena: &mut [u8]) -> Result<Url<'_>, E
 
 impl Reference<'_> {
     /// Whether a text rebased from this reference is a special URL's: its own scheme, or
-    /// else the base's (`base_scheme`) is special. (Without either, its parse fails.)
+    /// else the base's (`base_scheme`) is special, read as the rebase writes it, without
+    /// the tabs and newlines the token keeps (`ht\ttp` is `http`). (Without either, its
+    /// parse fails.)
     fn special_against(&self, base_scheme: Option<&str>) -> bool {
         self.scheme()
             .or(base_scheme)
-            .is_some_and(|s| SchemeType::of(s.as_bytes()).is_special())
+            .is_some_and(|s| Mode::for_scheme(s.as_bytes()) != Mode::Generic)
     }
 }
 

@@ -71,9 +71,9 @@ fn may_be_escaped(b: u8) -> bool {
 /// URL's authority). A non-special scheme has an authority only after `//`
 /// (<https://url.spec.whatwg.org/#path-or-authority-state>): without them, what follows is a
 /// path and the span is empty, ending at the `:` or `/` before it (read so with `fast-path`
-/// only: see `scan`). The span holds the
-/// authority, and the head (through the byte that ends the span) holds all that can fail:
-/// the states after it (path, opaque path, query, fragment) never do.
+/// only: see [`after_scheme`]). The span holds the authority, and the head (through the
+/// byte that ends the span) holds all that can fail: the states after it (path, opaque
+/// path, query, fragment) never do.
 pub(super) struct Head {
     /// The output bytes if every byte that may be percent-encoded is.
     per_byte: usize,

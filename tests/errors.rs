@@ -521,18 +521,7 @@ fn needed_covers_the_strict_check_of_a_host_at_every_size() {
     let mut checked = 0;
     for input in inputs {
         for strict in [false, true] {
-            let run = |arena: &mut [u8]| {
-                let mut slots = [Reported::default(); 8];
-                let log = ErrorLog::new(&mut slots);
-                let options = Options {
-                    errors: Some(&log),
-                    strict,
-                };
-                let r = Url::parse_with(input, Some(&base), arena, options);
-                let r = r.map(|u| u.to_string());
-                let list: Vec<_> = log.iter().collect();
-                (r, list)
-            };
+            let run = |arena: &mut [u8]| logged_parse(input, Some(&base), arena, strict);
             let full = run(&mut vec![0u8; 4096]);
             assert!(
                 !matches!(full.0, Err(Error::ArenaTooSmall { .. })),
@@ -657,16 +646,7 @@ fn a_failing_ascii_input_with_a_tab_asks_no_uts46_room() {
     ];
     for (input, base) in inputs {
         for strict in [false, true] {
-            let run = |arena: &mut [u8]| {
-                let mut slots = [Reported::default(); 8];
-                let log = ErrorLog::new(&mut slots);
-                let options = Options {
-                    errors: Some(&log),
-                    strict,
-                };
-                let r = Url::parse_with(input, base, arena, options).map(|u| u.as_str().to_owned());
-                (r, log.iter().map(|r| (r.error, r.at)).collect::<Vec<_>>())
-            };
+            let run = |arena: &mut [u8]| logged_parse(input, base, arena, strict);
             let want = run(&mut [0u8; 2048]);
             assert!(want.0.is_err(), "{input:?}");
             let needed = match run(&mut []).0 {
@@ -686,4 +666,23 @@ fn a_failing_ascii_input_with_a_tab_asks_no_uts46_room() {
             }
         }
     }
+}
+
+/// `Url::parse_with` of `input` against `base` in `arena`, with an error log and `strict` or
+/// not: the URL (or the failure) and the log.
+fn logged_parse(
+    input: &str,
+    base: Option<&Url<'_>>,
+    arena: &mut [u8],
+    strict: bool,
+) -> (Result<String, Error>, Vec<Reported>) {
+    let mut slots = [Reported::default(); 8];
+    let log = ErrorLog::new(&mut slots);
+    let options = Options {
+        errors: Some(&log),
+        strict,
+    };
+    let r = Url::parse_with(input, base, arena, options).map(|u| u.to_string());
+    let list = log.iter().collect();
+    (r, list)
 }

@@ -607,6 +607,26 @@ fn generated_long_host_url(g: &mut Gen) -> String {
     s
 }
 
+/// `count` generated URL inputs from the generator seeded with `seed`: the `i`th with a long
+/// host where `long(i)`, against the base `http://b/c/d?e#f` where `base(i)`.
+fn generated_cases(
+    seed: u64,
+    count: usize,
+    long: impl Fn(usize) -> bool,
+    base: impl Fn(usize) -> bool,
+) -> Vec<(String, Option<String>)> {
+    let mut g = Gen::seeded(seed);
+    (0..count)
+        .map(|i| {
+            let url = match long(i) {
+                true => generated_long_host_url(&mut g),
+                false => generated_url(&mut g),
+            };
+            (url, base(i).then(|| "http://b/c/d?e#f".to_owned()))
+        })
+        .collect()
+}
+
 fn generated_count() -> usize {
     std::env::var("PROMISES_GENERATED")
         .ok()
@@ -620,16 +640,12 @@ fn generated_count() -> usize {
 fn sweep_parse_join_and_origin() {
     let mut parse = Ratios::default();
     let mut origin = Ratios::default();
-    let mut g = Gen::seeded(0x9E37_79B9_7F4A_7C15);
-    let generated: Vec<(String, Option<String>)> = (0..generated_count())
-        .map(|i| {
-            let base = (i % 5 == 0).then(|| "http://b/c/d?e#f".to_owned());
-            match i % 4 {
-                3 => (generated_long_host_url(&mut g), base),
-                _ => (generated_url(&mut g), base),
-            }
-        })
-        .collect();
+    let generated = generated_cases(
+        0x9E37_79B9_7F4A_7C15,
+        generated_count(),
+        |i| i % 4 == 3,
+        |i| i % 5 == 0,
+    );
     let (mut count, mut can_parse_checked) = (0, 0);
     for (input, base) in wpt_cases()
         .into_iter()
@@ -699,13 +715,12 @@ fn sweep_parse_join_and_origin() {
 #[test]
 fn sweep_parse_with_a_log_and_strict() {
     let mut ratios = Ratios::default();
-    let mut g = Gen::seeded(0x5EED_1095);
-    let generated: Vec<(String, Option<String>)> = (0..generated_count() / 2)
-        .map(|i| match i % 2 {
-            1 => (generated_long_host_url(&mut g), None),
-            _ => (generated_url(&mut g), None),
-        })
-        .collect();
+    let generated = generated_cases(
+        0x5EED_1095,
+        generated_count() / 2,
+        |i| i % 2 == 1,
+        |_| false,
+    );
     let mut count = 0;
     for (input, base) in wpt_cases()
         .into_iter()
@@ -751,16 +766,12 @@ fn sweep_parse_with_a_log_and_strict() {
 #[test]
 fn sweep_references() {
     let mut ratios = Ratios::default();
-    let mut g = Gen::seeded(0x00C0_FFEE);
-    let generated: Vec<(String, Option<String>)> = (0..generated_count() / 2)
-        .map(|i| {
-            let base = (i % 2 == 0).then(|| "http://b/c/d?e#f".to_owned());
-            match i % 4 {
-                3 => (generated_long_host_url(&mut g), base),
-                _ => (generated_url(&mut g), base),
-            }
-        })
-        .collect();
+    let generated = generated_cases(
+        0x00C0_FFEE,
+        generated_count() / 2,
+        |i| i % 4 == 3,
+        |i| i % 2 == 0,
+    );
     let mut count = 0;
     for (input, base) in wpt_cases()
         .into_iter()

@@ -654,11 +654,14 @@ fn a_failing_ascii_input_with_a_tab_asks_no_uts46_room() {
                 other => panic!("{input:?}: {other:?}"),
             };
             assert_eq!(run(&mut vec![0u8; needed]), want, "{input:?}: {needed}");
+            // A short input is counted on a stack copy in every build. (A long one, in the
+            // build with neither IDNA nor `fast-path`, gets the pipeline's bound and the
+            // room of the log's host check: 2,667 bytes here.)
             let base_len = base.map_or(0, |b| b.as_str().len());
-            assert!(
-                needed <= base_len + 4 * input.len() + 32,
-                "{input:?}: {needed}"
-            );
+            if input.len() <= 128 {
+                let most = base_len + 4 * input.len() + 32;
+                assert!(needed <= most, "{input:?}: {needed}");
+            }
             // (With `fast-path`, the head's bound where it is smaller: a long input's
             // per-byte count, 2,372 bytes asked for this one where 585 work, now 1,219.)
             if cfg!(feature = "fast-path") && input.len() > 128 {

@@ -328,11 +328,11 @@ pub(super) fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
     let (trimmed, _) = trim(input, &mut ValidationErrors::default());
     let t = trimmed.as_bytes();
     let n = t.iter().filter(|&&b| !is_tab_or_newline(b)).count();
-    let output = match crate::host::domain::may_have_xn_labels(t) {
-        true => output_bound(t, n, base),
-        false => output_bound(t, n, base).min(escaped_bound(n, base)),
-    };
-    n + output
+    let bound = output_bound(t, n, base);
+    match crate::host::domain::may_have_xn_labels(t) {
+        true => n + bound,
+        false => n + bound.min(escaped_bound(n, base)),
+    }
 }
 
 /// What a parse that reports through `R` needs past what the parse without a log does: for

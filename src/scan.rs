@@ -236,6 +236,40 @@ pub(crate) fn skip(s: &[u8], mut i: usize, flag: Flag) -> usize {
     i
 }
 
+/// [`skip`] that also says what the bytes it passed over have in common: the end, and the
+/// class bits all of them have (every bit when it passed none), so that one scan answers
+/// two questions about a run (the authority's bytes that need no attention, and whether
+/// they are all canonical domain bytes). For classes of short runs (no vector hand-over).
+#[inline(always)]
+pub(crate) fn skip_and(s: &[u8], mut i: usize, flag: Flag) -> (usize, Flag) {
+    let mut common = Flag::MAX;
+    #[cfg(any(
+        feature = "fast-path",
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    if let Some(mut rest) = s.get(i..) {
+        while let Some((&[a, b, c, d], after)) = rest.split_first_chunk::<4>() {
+            let all = CLASS[a as usize] & CLASS[b as usize] & CLASS[c as usize] & CLASS[d as usize];
+            if all & flag == 0 {
+                break;
+            }
+            common &= all;
+            rest = after;
+            i += 4;
+        }
+    }
+    while let Some(&b) = s.get(i) {
+        let class = CLASS[b as usize];
+        if class & flag == 0 {
+            break;
+        }
+        common &= class;
+        i += 1;
+    }
+    (i, common)
+}
+
 /// The classes whose runs can be long in real URLs (paths, queries, fragments): the only
 /// ones [`skip`] hands to the vector scan. Where the class is a constant (most places `skip`
 /// is inlined: schemes, hosts, ports, authorities) the test folds away, and the hand-over

@@ -107,27 +107,29 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
 
     /// One pass over the authority: its end (the first `/`, `?`, `#`, or `\\` in special
     /// URLs), its last `@`, and the first `:` outside brackets after that `@` (the host
-    /// state's port delimiter); for a special URL, first the run of canonical domain bytes it
-    /// starts with (a subset of the bytes that need no attention here: most hosts are that
-    /// run, so the pass costs no more). Inlined, like [`Parser::credentials_state`].
+    /// state's port delimiter); and with the runs of bytes that need no attention, the class
+    /// bits they all have: for a special URL whose host is such a run, whether its bytes are
+    /// canonical domain bytes (a subset: most hosts are, so the one pass tells). Inlined,
+    /// like [`Parser::credentials_state`].
     #[inline(always)]
     fn scan_authority(&self, pos: usize) -> AuthorityScan {
-        let special = self.is_special();
-        let canonical_end = match special {
-            true => host::canonical_run(self.input, pos, true),
-            false => pos,
-        };
         let mut scan = AuthorityScan {
             end: self.input.len(),
             last_at: None,
             colon: None,
             canonical_host: false,
         };
+        // The bits the runs have in common; cleared by a bracket, which a host with one
+        // between its runs never is made of canonical domain bytes (the credentials and port
+        // runs are in it too: they only make a host read the long way).
+        let mut common = crate::scan::Flag::MAX;
         let mut inside_brackets = false;
-        let mut i = canonical_end;
+        let mut i = pos;
         loop {
             // Runs of bytes that need no attention, four at a time.
-            i = crate::scan::skip(self.input, i, crate::scan::AUTHORITY);
+            let (stop, run) = crate::scan::skip_and(self.input, i, crate::scan::AUTHORITY);
+            i = stop;
+            common &= run;
             let Some(&b) = self.input.get(i) else {
                 break;
             };
@@ -137,14 +139,16 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
                     scan.colon = None;
                     inside_brackets = false;
                 }
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
+                b'[' | b']' => {
+                    inside_brackets = b == b'[';
+                    common = 0;
+                }
                 b':' => {
                     if !inside_brackets && scan.colon.is_none() {
                         scan.colon = Some(i);
                     }
                 }
-                b'\\' if !special => {}
+                b'\\' if !self.is_special() => {}
                 _ => {
                     scan.end = i;
                     break;
@@ -152,8 +156,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             }
             i += 1;
         }
-        scan.canonical_host =
-            special && scan.last_at.is_none() && scan.colon.unwrap_or(scan.end) == canonical_end;
+        // Without `@` or brackets, the host is the first run: its bytes are all of class
+        // `common` (and an empty host is not canonical: the host state fails it).
+        scan.canonical_host = self.is_special()
+            && scan.last_at.is_none()
+            && common & crate::scan::DOMAIN_CANONICAL != 0;
         scan
     }
 

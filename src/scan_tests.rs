@@ -112,6 +112,38 @@ fn skip_is_exact_for_every_byte_at_every_position() {
     }
 }
 
+/// `skip_and` agrees with the byte loop for every class, at every length to 40 and from
+/// the first four starts (its four-at-a-time step at every alignment), with every byte
+/// value at every position of a run of the class's bytes: the same end, and the class bits
+/// of every byte it passed over, all of them (`Flag::MAX` when it passed none).
+#[test]
+fn skip_and_is_exact_for_every_byte_at_every_position() {
+    for bit in 0..16 {
+        let flag: super::Flag = 1 << bit;
+        let members = members(flag);
+        if members.is_empty() {
+            continue;
+        }
+        for len in 0..=40 {
+            let base = run(&members, len, bit);
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut s = base.clone();
+                    s[at] = b;
+                    for start in 0..4.min(len + 1) {
+                        let end = skip_bytewise(&s, start, flag);
+                        let common = s[start..end]
+                            .iter()
+                            .fold(super::Flag::MAX, |c, &x| c & super::CLASS[x as usize]);
+                        let got = super::skip_and(&s, start, flag);
+                        assert_eq!(got, (end, common), "{bit} {len} {at} {b} {start}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Class bit `bit`'s flag and members, and the bytes to plant in a run of them: one
 /// outside the class, one inside it but outside the vector ranges (where there is one),
 /// and one inside them; `None` for a class without members.

@@ -235,7 +235,6 @@ impl<const N: usize> UrlBuf<N> {
 
     /// Parses a setter's new serialization `href` again, its host of kind `host` taken as
     /// written, and stores the result; nothing changes when that fails.
-    #[inline(never)]
     fn store_edit(&mut self, href: &str, host: Option<HostKind>) -> Result<(), Error> {
         let url = Url::reparse_kept_host(href, host, KeptPath::AsWritten)?;
         self.store(&url)

@@ -179,7 +179,6 @@ pub(crate) fn ipv4_kind(input: &[u8]) -> Option<super::HostKind> {
 
 /// The IPv4 parser on an ASCII domain, with no validation error kept: the address, `None`
 /// when the domain does not end in a number, `Err` when the parser fails.
-#[inline(never)]
 pub(crate) fn ipv4_address(input: &[u8]) -> Result<Option<u32>, ipv4::Failure> {
     let mut v = crate::error::ValidationErrors::EMPTY;
     ipv4_scan(input, false, &mut v)

@@ -21,7 +21,6 @@ pub(crate) fn parse(input: &[u8], v: &mut impl Report) -> Result<[u16; 8], Parse
 /// stops (the code point it cannot take, or the closing `]` when the address ends too
 /// early), and its validation error is reported there, once for all the places the parser
 /// fails (the last error it reports; every other one is at the host's start).
-#[inline(never)]
 pub(crate) fn parse_into(
     input: &[u8],
     address: &mut [u16; 8],

@@ -204,7 +204,6 @@ fn prepared<'a>(
 }
 
 /// [`prepared`] for a serialization this crate built: no step 3.
-#[inline(never)]
 fn prepared_serialization<'a>(
     input: &'a str,
     job: &Job<'_, '_>,
@@ -234,7 +233,6 @@ fn parse_logged<'a>(
 }
 
 /// The recognizer's `MissingSlash`: the output is the input with one byte inserted.
-#[inline(never)]
 fn missing_slash<'a>(
     input: &str,
     at: usize,

@@ -338,7 +338,6 @@ pub(super) fn failure_bound(input: &str, base: Option<&Url<'_>>) -> usize {
 /// What a parse that reports through `R` needs past what the parse without a log does: for
 /// one in order, the scratch of the strict check of its host
 /// (`host::domain::strictly_valid_written`), which the parse without a log never runs.
-#[inline(always)]
 pub(super) fn logged_host<R: Report>() -> usize {
     match R::IN_ORDER {
         true => crate::host::domain::XN_LABEL_SCRATCH,

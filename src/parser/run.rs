@@ -207,7 +207,6 @@ fn unvouched<'i, R: Report>(p: &Parser<'i, '_, '_, R>, job: &Job<'_, '_>) -> &'i
 /// Strict parsing fails on the first validation error the parser reported, where it was.
 /// Strict mode always runs with a log (an empty one when the caller gave none:
 /// [`Url::parse_with`]), which keeps the first error in order.
-#[inline(never)]
 fn strict<R: Report>(v: &R) -> Result<(), Error> {
     match v.first_reported() {
         Some(r) => Err(Error::Parse(ParseError {

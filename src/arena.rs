@@ -110,7 +110,8 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 /// writes: a prefix, a segment, `//`) as two overlapping loads and stores of a fixed size
 /// instead of a `memcpy` call, which costs more than such a copy, and longer ones as a
 /// `memcpy` call. Only in the speed build (the `fast-path` feature): the size build copies
-/// byte by byte ([`copy_bytes`]), which links no panic path at opt-level `z`.
+/// byte by byte ([`copy_bytes`]), which links no panic path at opt-level `z`. Inlined: the
+/// branch is chosen where the length is known, on every parse's path (speed).
 #[inline(always)]
 fn copy(dst: &mut [u8], src: &[u8]) {
     let n = src.len();
@@ -135,7 +136,7 @@ fn copy(dst: &mut [u8], src: &[u8]) {
 
 /// Copies the first `min(dst.len(), src.len())` bytes of `src` to the start of `dst`: both
 /// slices are cut to one length the compiler can see, so no bounds or length-mismatch panic
-/// links.
+/// links. Inlined, like [`copy`].
 #[inline(always)]
 fn copy_prefix(dst: &mut [u8], src: &[u8]) {
     let n = dst.len().min(src.len());
@@ -174,7 +175,8 @@ pub(crate) struct Writer<'a> {
 
 #[cfg_attr(not(feature = "idna"), allow(dead_code))]
 impl<'a> Writer<'a> {
-    /// The input's bytes.
+    /// The input's bytes. Inlined: read for each byte the writer compares with its input
+    /// (speed).
     #[inline(always)]
     fn src(&self) -> &'a [u8] {
         self.src
@@ -201,7 +203,8 @@ impl<'a> Writer<'a> {
 
     /// Whether output that no check reads back is written: not in a validity-only run,
     /// whose output is never kept (an IPv6 or IPv4 address is serialized there only after
-    /// every check on it, and nothing after it reads it back).
+    /// every check on it, and nothing after it reads it back). Inlined: asked as bytes are
+    /// written (speed).
     #[inline(always)]
     pub(crate) fn keeps_output(&self) -> bool {
         !self.validity_only

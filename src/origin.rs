@@ -1,4 +1,7 @@
 //! Origins (<https://url.spec.whatwg.org/#origin>).
+//!
+//! Frames: the `inline(never)` attributes here keep what a blob URL's origin scans out of
+//! the frames its inner parse runs under (`Url::origin`'s Cortex-M0 stack bound, LIMITS.md).
 
 use crate::error::Error;
 use crate::scheme::SchemeType;

@@ -5,6 +5,10 @@
 //! `IPv6addrz = IPv6address "%25" ZoneID` inside the brackets of the host, layered around the
 //! standard parser (which is not changed): the zone is cut out of the input, the rest is
 //! parsed as the standard says, and the zone is put back before the `]` of the result.
+//!
+//! Frames: the `inline(never)` attributes here keep the zone's scans and count out of the
+//! frames the standard parse runs under (`Url::parse_with_zone`'s Cortex-M0 stack bound,
+//! LIMITS.md).
 
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;

@@ -1,5 +1,9 @@
 //! Domains: percent-decoding, the ASCII fast path and the hand-off to IDNA (`to_ascii`, in
 //! the `idna` build) (<https://url.spec.whatwg.org/#concept-host-parser>, steps 4-9).
+//!
+//! Frames: the `inline(always)` and `inline(never)` attributes of this module and of
+//! `host::domain::to_ascii` keep the host parser's own frame small; removed, it grows, and
+//! with it the Cortex-M0 stack bound of every parse (LIMITS.md, "Work and stack").
 
 use super::{HostError, Parsed, ipv4};
 use crate::arena::Writer;

@@ -4,6 +4,8 @@
 //! length; encoding scans the label once per distinct non-ASCII code point. Both are bounded
 //! by the caps [`MAX_DECODED_CODE_POINTS`] and [`MAX_ENCODED_CODE_POINTS`] (the values
 //! rust-url and ICU use), far above any DNS label (63 bytes).
+//!
+//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;

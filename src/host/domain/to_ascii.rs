@@ -3,6 +3,9 @@
 //! 5-7), in the arena past the output; and where the arena has no room for its result, the
 //! verdict of the host without storing it (`can_parse`, a too-small arena). Only in the
 //! `idna` build: without it such a domain fails (`IdnaUnavailable`).
+//!
+//! Frames: the `inline` attributes here keep the host parser's frame small (the parent
+//! module's doc).
 
 use super::{HostError, Parsed, ends_in_a_number, finish, ipv4, ipv4_failure, ipv4_scan};
 use crate::arena::Writer;

@@ -1,6 +1,8 @@
 //! NFC checked as a text streams by, in a fixed buffer whatever its runs of combining marks
 //! (<https://www.unicode.org/reports/tr15/#Detecting_Normalization_Forms>): for an `xn--`
 //! label decoded in order, too long to store.
+//!
+//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use super::{ccc, is_nfc};
 use crate::tables::{decompose_once, is_composition_second, may_decompose};

@@ -1,6 +1,8 @@
 //! [`settle`]: an [`Verdict::Unknown`] verdict decided after [`verdict`](fn@super::verdict),
 //! each `xn--` label whose decoding did not fit the scratch decoded in order from its
 //! characters read again, through the same checks, NFC part by part in a fixed buffer.
+//!
+//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use super::{Decoded, Known, LabelScan, Verdict};
 use crate::idna::mapping::Mapped;

@@ -433,11 +433,8 @@ mod vector {
     ///
     /// The intrinsics are safe functions, but only inside a function compiled for their
     /// target feature; this is the one call from ordinary code into such a function, once
-    /// per scan. The callgrind figures that justify it are in BENCHMARKS.md. Out of line: the
-    /// vector code stays out of the byte scans it is called from, which short runs take
-    /// (speed).
+    /// per scan. The callgrind figures that justify it are in BENCHMARKS.md.
     #[allow(unsafe_code)]
-    #[inline(never)]
     pub(super) fn skip(s: &[u8], i: usize, flag: Flag) -> usize {
         // SAFETY: a `target_feature` function may only run on a CPU with the feature. This
         // module is compiled only where the feature is enabled for the whole build

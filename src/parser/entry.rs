@@ -295,9 +295,7 @@ pub(super) fn pipeline_validity<const TABS: bool>(
 /// Steps 1-3 of the basic URL parser and the states: trims C0 controls and spaces, removes
 /// tabs and newlines (into a copy at the end of the arena; `TABS`: whether the input may
 /// have any), and runs the states, from `resume` if the recognizer found a canonical prefix;
-/// validation errors go to `v`. Inlined into its entry points: no call between them and the
-/// run on every parse's path (speed).
-#[inline(always)]
+/// validation errors go to `v`.
 fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
     input: &'a str,
     job: &Job<'_, '_>,

@@ -336,7 +336,6 @@ fn find_str<'s>(s: &'s str, part: &str) -> Option<&'s str> {
 /// would trim a space or C0 control there that, inside the whole path, belongs to the host
 /// or port and fails it (`https://u@example.com \x` has no origin). With the `/`, a
 /// canonical inner URL's start is canonical too (borrowed, no arena).
-#[inline(never)]
 fn inner_authority(path: &str) -> Option<&str> {
     let path = path.trim_matches(|c: char| c <= ' ');
     // Split and `get`, not string indexing: no char-boundary panic path.

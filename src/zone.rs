@@ -45,7 +45,6 @@ fn is_c0_or_space(b: u8) -> bool {
 /// <https://url.spec.whatwg.org/#authority-state>,
 /// <https://url.spec.whatwg.org/#host-state>) for input without tabs or newlines before the
 /// host's `]`; the standard parse of the rest confirms it (see [`Url::parse_with_zone`]).
-#[inline(never)]
 fn find_zone(input: &[u8]) -> Option<ZoneSpan> {
     let lead = input.iter().take_while(|&&b| is_c0_or_space(b)).count();
     let s = input.get(lead..)?;
@@ -99,7 +98,6 @@ fn find_zone(input: &[u8]) -> Option<ZoneSpan> {
 
 /// RFC 6874 §2 ([`crate::host::ipv6::zone_id_error`]). The error is at the first byte
 /// that does not fit (the `]` for an empty zone), as `IPv6-invalid-code-point`.
-#[inline(never)]
 fn validate_zone(input: &[u8], span: ZoneSpan) -> Result<(), Error> {
     let zone_start = span.start + 3;
     let zone = input.get(zone_start..span.end).unwrap_or_default();

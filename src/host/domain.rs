@@ -34,7 +34,6 @@ pub(crate) fn ends_in_a_number(domain: &[u8]) -> bool {
 }
 
 /// [`ends_in_a_number`] past its first check.
-#[inline(never)]
 fn last_label_is_a_number(domain: &[u8]) -> bool {
     let domain = match domain {
         [rest @ .., b'.'] => rest,
@@ -173,7 +172,6 @@ fn plain_ascii(input: &[u8], has_upper: bool, out: &mut Writer<'_>, v: &mut impl
 /// The kind [`plain_ascii`] gives `input`, which ends in a number, without writing it: an
 /// IPv4 address when the IPv4 parser accepts it, `None` when it fails. (`plain_ascii`
 /// writes the address from its value: it runs the scan itself.)
-#[inline(always)]
 pub(crate) fn ipv4_kind(input: &[u8]) -> Option<super::HostKind> {
     match ipv4_address(input).ok()? {
         Some(_) => Some(super::HostKind::Ipv4),
@@ -324,7 +322,6 @@ fn streamed_strict_rules(domain: &[u8]) -> Option<bool> {
 /// with its validation errors. Any other domain is one (`Ok`). A host past a full arena
 /// cannot be read back: the run asks for more arena then (the strict check left it
 /// undecided).
-#[inline(never)]
 pub(crate) fn ipv4_after_strict_check<R: Report>(
     out: &Writer<'_>,
     start: usize,

@@ -99,7 +99,6 @@ impl<'a> Mapped<'a> {
     /// The next input byte and how many input bytes it takes: when `escaped`,
     /// percent-decoded and past tabs and newlines (a host as written, which `can_parse` may
     /// read in its input; the parser's hosts have none).
-    #[inline(always)]
     fn peek_byte(&self) -> Option<(u8, usize)> {
         match self.escaped {
             true => crate::percent::decode_first_kept(self.input),
@@ -150,7 +149,6 @@ impl<'a> Mapped<'a> {
 
 impl Mapped<'_> {
     /// A mapping's output character, unless transitional processing maps it further.
-    #[inline(always)]
     fn map_deviation(&mut self, c: char) -> Option<char> {
         if !self.transitional {
             return Some(c);

@@ -125,7 +125,6 @@ impl Ordered {
     /// scratch under [`MIN_SCRATCH`]).
     ///
     /// [`punycode::decode_to_scratch`]: crate::idna::punycode::decode_to_scratch
-    #[inline(never)]
     pub(crate) fn start<S: Rewind>(src: &mut S, scratch: &mut [u8]) -> Result<Self, Failure> {
         if scratch.len() < MIN_SCRATCH {
             return Err(Failure::Space(MIN_SCRATCH));

@@ -274,7 +274,6 @@ fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Failure> {
 /// `-` after them if there are any (RFC 3492 §6.3); the digits that follow are lowercase
 /// ASCII letters and digits. Returns how many basic code points there are, and the smallest
 /// other code point (>= the initial `n`, as every non-ASCII one is), found in the same pass.
-#[inline(always)]
 fn encode_basic<I, F>(label: I, push: &mut F) -> (usize, Option<u32>)
 where
     I: Iterator<Item = char>,

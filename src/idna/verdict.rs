@@ -94,7 +94,6 @@ pub(crate) enum Checks {
 /// The verdict of domain to ASCII (beStrict = false, or as `checks` says) on a domain
 /// ([`Mapped::new`] with nontransitional processing, or [`Mapped::escaped`]), with
 /// `scratch` to decode `xn--` labels in.
-#[inline(never)]
 #[cold]
 pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) -> Verdict {
     let url = checks != Checks::ToUnicode;
@@ -163,7 +162,6 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
 /// decoding does not fit there raises `unknown` to the scratch it needs and is left out of
 /// the Bidi rule (for [`settle`]): any failure of the others still fails. `(url, strict)`:
 /// the [`Checks`].
-#[inline(always)]
 fn label_bidi(
     label: &LabelScan,
     scratch: &mut [u8],
@@ -212,7 +210,6 @@ enum Decoded {
 /// `TooBig` with the scratch that decodes it so when it does not fit (at most one code
 /// point per character, 4 bytes each, when not all characters were copied): [`settle`]
 /// then decodes it in order. `strict`: [`Checks::UrlStrict`].
-#[inline(never)]
 fn decoded_label(scratch: &mut [u8], len: usize, strict: bool) -> Decoded {
     let Some((digits, tail)) = scratch.split_at_mut_checked(len) else {
         return Decoded::TooBig(len.saturating_mul(5));
@@ -228,7 +225,6 @@ fn decoded_label(scratch: &mut [u8], len: usize, strict: bool) -> Decoded {
 /// `process` checks on a decoded label, by the same body (not ASCII, then
 /// `validate::check_decoded_label`: NFC, then the criteria, with the URL Standard's options,
 /// beStrict as `strict` says).
-#[inline(always)]
 fn checked_label(tail: &mut [u8], count: usize, strict: bool) -> Decoded {
     let Some(decoded) = decoded_str(tail, count) else {
         return Decoded::Fails;

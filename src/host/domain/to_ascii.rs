@@ -192,7 +192,6 @@ const ESCAPED_ON_STACK: usize = 64;
 
 /// `e` with the buffer running out counted by `count` where the output is kept (`kept`),
 /// whose size is read; a validity-only run reads none, and leaves it uncounted.
-#[inline(always)]
 fn counted_if_kept(e: NoAscii, kept: bool, count: impl FnOnce() -> usize) -> NoAscii {
     match e {
         NoAscii::NoRoom if kept => NoAscii::Idna(IdnaError::BufferTooSmall { needed: count() }),
@@ -205,7 +204,6 @@ fn counted_if_kept(e: NoAscii, kept: bool, count: impl FnOnce() -> usize) -> NoA
 /// found the failure the parse with room reports (then it is the answer at once); after a
 /// valid host later checks decide, after an undecided one validity is left undecided.
 /// Anything else fails the host.
-#[inline(never)]
 fn idna_error<R: Report>(
     e: NoAscii,
     decoded: usize,

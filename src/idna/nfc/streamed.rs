@@ -1,8 +1,6 @@
 //! NFC checked as a text streams by, in a fixed buffer whatever its runs of combining marks
 //! (<https://www.unicode.org/reports/tr15/#Detecting_Normalization_Forms>): for an `xn--`
 //! label decoded in order, too long to store.
-//!
-//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use super::{ccc, is_nfc};
 use crate::tables::{decompose_once, is_composition_second, may_decompose};
@@ -65,7 +63,6 @@ impl<'s> StreamedNfc<'s> {
     }
 
     /// The next character of the text.
-    #[inline(always)]
     pub(crate) fn push(&mut self, c: char) {
         let class = ccc(c);
         let last = core::mem::replace(&mut self.last, class);
@@ -85,7 +82,6 @@ impl<'s> StreamedNfc<'s> {
     }
 
     /// Whether the text is in NFC, after its last character; `None` if a part did not fit.
-    #[inline(always)]
     pub(crate) fn finish(mut self) -> Option<bool> {
         self.check();
         (!self.overflow || !self.ok).then_some(self.ok)

@@ -23,7 +23,6 @@ pub(crate) fn needed_bound(domain: &str, transitional: bool, target: Target) -> 
 
 /// [`needed_bound`] for a domain still percent-encoded ([`Mapped::escaped`]), for when
 /// there is no room to decode it.
-#[inline(never)]
 #[cold]
 pub(crate) fn needed_bound_escaped(input: &[u8], target: Target) -> usize {
     segments_cost(input, None, target)

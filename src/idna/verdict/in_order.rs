@@ -94,7 +94,6 @@ struct LabelRead {
 
 /// Reads the next label of `chars` (each character as [`ascii_decomposition`] gives it),
 /// copying what follows an `xn--` prefix to the start of `scratch`.
-#[inline(always)]
 fn read_label(chars: &mut Mapped<'_>, scratch: &mut [u8]) -> LabelRead {
     let (mut prefix, mut ascii, mut copied, mut more) = (0usize, true, 0usize, false);
     for b in chars.by_ref().map(ascii_decomposition) {

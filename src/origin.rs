@@ -1,7 +1,4 @@
 //! Origins (<https://url.spec.whatwg.org/#origin>).
-//!
-//! Frames: the `inline(never)` attributes here keep what a blob URL's origin scans out of
-//! the frames its inner parse runs under (`Url::origin`'s Cortex-M0 stack bound, LIMITS.md).
 
 use crate::error::Error;
 use crate::scheme::SchemeType;
@@ -299,7 +296,9 @@ fn blob_origin_in_scratch(authority: &str) -> Origin<'_> {
 }
 
 /// The origin of `inner` (an inner URL parsed in scratch), its host borrowed from
-/// `authority`, where it must appear as it serializes; opaque otherwise.
+/// `authority`, where it must appear as it serializes; opaque otherwise. Out of line: its
+/// locals are not in the frame of [`blob_origin_in_scratch`], under which the inner parse
+/// runs (`Url::origin`'s Cortex-M0 stack bound).
 #[inline(never)]
 fn tuple_in<'p>(authority: &'p str, inner: &Url<'_>) -> Origin<'p> {
     let Some(host) = find_str(authority, inner.hostname()) else {

@@ -5,10 +5,6 @@
 //! `IPv6addrz = IPv6address "%25" ZoneID` inside the brackets of the host, layered around the
 //! standard parser (which is not changed): the zone is cut out of the input, the rest is
 //! parsed as the standard says, and the zone is put back before the `]` of the result.
-//!
-//! Frames: the `inline(never)` attributes here keep the zone's scans and count out of the
-//! frames the standard parse runs under (`Url::parse_with_zone`'s Cortex-M0 stack bound,
-//! LIMITS.md).
 
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::host::HostKind;
@@ -344,7 +340,9 @@ fn parse_without_zone(input: &str, arena: &mut [u8]) -> Result<ZoneFree, Error> 
 /// [`parse_without_zone`]'s answer `e` (an `ArenaTooSmall`, in the caller's input),
 /// tightened where `arena` could not hold the tab-free copy of the input without its zone
 /// (which is still at the end of `arena`): counted as `Url::parse` counts it, in the
-/// caller's input.
+/// caller's input. Out of line: the count's locals are not in its caller's
+/// frame, under which the zone-free parse runs (`Url::parse_with_zone`'s Cortex-M0 stack
+/// bound).
 #[inline(never)]
 fn count_without_zone(zoned: &Zoned<'_>, arena: &[u8], e: Error) -> Error {
     let Zoned { input, span } = *zoned;

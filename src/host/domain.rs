@@ -1,9 +1,5 @@
 //! Domains: percent-decoding, the ASCII fast path and the hand-off to IDNA (`to_ascii`, in
 //! the `idna` build) (<https://url.spec.whatwg.org/#concept-host-parser>, steps 4-9).
-//!
-//! Frames: the `inline(always)` and `inline(never)` attributes of this module and of
-//! `host::domain::to_ascii` keep the host parser's own frame small; removed, it grows, and
-//! with it the Cortex-M0 stack bound of every parse (LIMITS.md, "Work and stack").
 
 use super::{HostError, Parsed, ipv4};
 use crate::arena::Writer;
@@ -82,7 +78,8 @@ pub(crate) fn parse(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> 
 /// At a byte that is neither, the rest decides: a non-ASCII byte (raw or decoded) anywhere
 /// sends the whole domain to UTS46 (which may absorb a forbidden code point: NFC maps `<`
 /// U+0338 to U+226E): `None`, with nothing written; otherwise the forbidden code point
-/// fails the host, at its byte (the `%` of its escape).
+/// fails the host, at its byte (the `%` of its escape). Out of line: its locals are not in
+/// the host parser's frame, under which UTS46 runs (every parse's Cortex-M0 stack bound).
 #[inline(never)]
 fn decoded(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Option<Parsed> {
     let start = out.len();

@@ -1,7 +1,5 @@
 //! UTS46 §4 step 1, [Map](https://www.unicode.org/reports/tr46/#Processing): a lazy iterator
 //! over the mapped code points of the input.
-//!
-//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use crate::tables::{Mapping, MappingStr, idna_mapping};
 

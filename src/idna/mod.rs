@@ -47,12 +47,6 @@
 //! ([`IdnaError::LabelTooLong`]) beyond. Nothing else is capped: runs of combining marks of
 //! any length are normalized in linear time, a fixed number of reads per character, with
 //! scratch in the output buffer as long as the longest run out of canonical order.
-//!
-//! Frames: the `inline(always)` and `inline(never)` attributes of the modules on the chains
-//! through `verdict::settle` (`verdict` and its `in_order`, `ordered`, `mapping`, `punycode`,
-//! `process::bound`) place frames for the Cortex-M0 stack bound: removed together, they
-//! deepen the chains of `can_parse` and `domain_to_unicode` past its budget (LIMITS.md,
-//! "Work and stack").
 
 mod error;
 mod mapping;

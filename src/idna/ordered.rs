@@ -16,8 +16,6 @@
 //! `N (1 + B / 2b)` decoding steps for `N` code points (at most
 //! [`crate::idna::punycode::MAX_DECODED_CODE_POINTS`], so
 //! bounded; `B` grows with `N` as the checkpoints stay within their room).
-//!
-//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use crate::idna::punycode::{Decoder, Failure, MAX_DECODED_CODE_POINTS};
 

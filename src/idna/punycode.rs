@@ -4,8 +4,6 @@
 //! length; encoding scans the label once per distinct non-ASCII code point. Both are bounded
 //! by the caps [`MAX_DECODED_CODE_POINTS`] and [`MAX_ENCODED_CODE_POINTS`] (the values
 //! rust-url and ICU use), far above any DNS label (63 bytes).
-//!
-//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use crate::idna::IdnaError;
 use crate::idna::writer::Writer;
@@ -260,7 +258,8 @@ pub(crate) fn scratch_to_utf8(scratch: &mut [u8], count: usize) -> usize {
 /// code points; else their number. Below the cap its arithmetic cannot overflow: `delta`
 /// grows by at most `h + 1 <= total + 1` for each value `n` takes since it was last reset,
 /// and `n` takes fewer than 0x110000 values, so it stays below 0x110000 · 1001 < 2^32 (a
-/// validity-only run asks this alone, and does not encode).
+/// validity-only run asks this alone, and does not encode). Inlined: a frame of its own
+/// would sit under the encoder's (Cortex-M0 stack bound of `idna::punycode::encode`).
 #[inline(always)]
 fn encodable<I: Iterator<Item = char>>(label: I) -> Result<usize, Failure> {
     // A fold, not `count`: `Chars::count` is 324 B of flash on Cortex-M.

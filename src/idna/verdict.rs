@@ -15,8 +15,6 @@
 //! ([`Ordered`](crate::idna::ordered::Ordered)) through the same checks, NFC part by part
 //! in a fixed buffer ([`StreamedNfc`](crate::idna::nfc::StreamedNfc)). Only a scratch under
 //! [`STREAM_SCRATCH`] leaves the verdict unknown.
-//!
-//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use crate::idna::Uts46Options;
 use crate::idna::is_forbidden_domain_code_point;

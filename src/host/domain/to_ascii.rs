@@ -3,9 +3,6 @@
 //! 5-7), in the arena past the output; and where the arena has no room for its result, the
 //! verdict of the host without storing it (`can_parse`, a too-small arena). Only in the
 //! `idna` build: without it such a domain fails (`IdnaUnavailable`).
-//!
-//! Frames: the `inline` attributes here keep the host parser's frame small (the parent
-//! module's doc).
 
 use super::{HostError, Parsed, ends_in_a_number, finish, ipv4, ipv4_failure, ipv4_scan};
 use crate::arena::Writer;
@@ -294,7 +291,9 @@ fn counted_unwritten(
 }
 
 /// [`idna_error`] after [`host_verdict`], with the arena's free bytes (past the output) as
-/// the verdict's scratch: how a host ends whose UTS46 step found no room.
+/// the verdict's scratch: how a host ends whose UTS46 step found no room. Inlined: no
+/// frame of its own between the host parser and the verdict (every parse's Cortex-M0
+/// stack bound).
 #[inline(always)]
 fn verdict_in_free_arena(
     e: NoAscii,

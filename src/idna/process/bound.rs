@@ -1,7 +1,5 @@
 //! How much buffer [`process`](fn@super::process) needs for a domain, counted without
 //! processing it: for the error that reports a buffer too small, with a size that suffices.
-//!
-//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use super::Target;
 use crate::idna::mapping::Mapped;

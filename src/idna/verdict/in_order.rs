@@ -1,8 +1,6 @@
 //! [`settle`]: an [`Verdict::Unknown`] verdict decided after [`verdict`](fn@super::verdict),
 //! each `xn--` label whose decoding did not fit the scratch decoded in order from its
 //! characters read again, through the same checks, NFC part by part in a fixed buffer.
-//!
-//! Frames: the `inline` attributes here place frames ([`crate::idna`]'s module doc).
 
 use super::{Decoded, Known, LabelScan, Verdict};
 use crate::idna::mapping::Mapped;
@@ -178,7 +176,9 @@ pub(super) fn streamed_label(scratch: &mut [u8], origin: &LabelOrigin<'_>) -> Op
     }
 }
 
-/// [`Ordered::start`] on the label at `origin`, past its `xn--`.
+/// [`Ordered::start`] on the label at `origin`, past its `xn--`. Out of line: its reader is
+/// in this frame only while it runs, not in its caller's, above the NFC check's chain (the
+/// Cortex-M0 stack bound of `can_parse` and `idna::domain_to_unicode`).
 #[inline(never)]
 fn start_decoding(
     origin: &LabelOrigin<'_>,
@@ -190,7 +190,8 @@ fn start_decoding(
 }
 
 /// [`Ordered::next_window`], with a reader of the label of its own (every read starts from
-/// a mark).
+/// a mark). Out of line, like [`start_decoding`]: the reader and the decoder's window are
+/// in this frame only while it runs.
 #[inline(never)]
 fn next_window(
     ordered: &mut Ordered,

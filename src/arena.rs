@@ -136,7 +136,8 @@ fn copy(dst: &mut [u8], src: &[u8]) {
 
 /// Copies the first `min(dst.len(), src.len())` bytes of `src` to the start of `dst`: both
 /// slices are cut to one length the compiler can see, so no bounds or length-mismatch panic
-/// links. Inlined, like [`copy`].
+/// links. Inlined: with [`Writer::src`] and [`Writer::keeps_output`], out of line, it makes
+/// the setters' frames deeper at opt-level `z` (Cortex-M0 stack bound).
 #[inline(always)]
 fn copy_prefix(dst: &mut [u8], src: &[u8]) {
     let n = dst.len().min(src.len());
@@ -175,8 +176,7 @@ pub(crate) struct Writer<'a> {
 
 #[cfg_attr(not(feature = "idna"), allow(dead_code))]
 impl<'a> Writer<'a> {
-    /// The input's bytes. Inlined: read for each byte the writer compares with its input
-    /// (speed).
+    /// The input's bytes. Inlined, like [`copy_prefix`] (stack).
     #[inline(always)]
     fn src(&self) -> &'a [u8] {
         self.src
@@ -203,8 +203,8 @@ impl<'a> Writer<'a> {
 
     /// Whether output that no check reads back is written: not in a validity-only run,
     /// whose output is never kept (an IPv6 or IPv4 address is serialized there only after
-    /// every check on it, and nothing after it reads it back). Inlined: asked as bytes are
-    /// written (speed).
+    /// every check on it, and nothing after it reads it back). Inlined, like [`copy_prefix`]
+    /// (stack).
     #[inline(always)]
     pub(crate) fn keeps_output(&self) -> bool {
         !self.validity_only

@@ -119,9 +119,9 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             colon: None,
             canonical_host: false,
         };
-        // The bits the runs have in common; cleared by a bracket, which a host with one
-        // between its runs never is made of canonical domain bytes (the credentials and port
-        // runs are in it too: they only make a host read the long way).
+        // The class bits all the runs' bytes have; cleared by a bracket (a host with one is
+        // never all canonical domain bytes). The credentials' and the port's runs count too:
+        // where their bytes are not canonical domain bytes, the host only takes the long way.
         let mut common = crate::scan::Flag::MAX;
         let mut inside_brackets = false;
         let mut i = pos;

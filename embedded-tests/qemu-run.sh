@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Cargo runner: qemu-run.sh <ELF> [args...]. Exit status = the firmware's semihosting exit code
 # (0 pass, 1 vector failure, 101 panic, 102 HardFault, 103 unexpected IRQ), or 124 on timeout.
+# MICROURL_QEMU_ICOUNT=1: one virtual nanosecond per instruction (`-icount shift=0`), so that
+# the board's timers count instructions (the speed image, speed/).
 set -euo pipefail
 elf="$1"; shift || true
 board="${MICROURL_BOARD:-}"
@@ -15,6 +17,7 @@ echo "qemu-run: $board $(basename "$elf")" >&2
 qemu=(timeout --foreground "${MICROURL_QEMU_TIMEOUT:-120}" qemu-system-arm -machine "$board"
       -nographic -monitor none -serial none
       -semihosting-config enable=on,target=native -kernel "$elf")
+[ "${MICROURL_QEMU_ICOUNT:-0}" = 1 ] && qemu+=(-icount shift=0)
 if readelf -S "$elf" 2>/dev/null | grep -q '\.defmt'; then
   # defmt frames arrive as raw bytes on QEMU's stdout; decode them on the host.
   # pipefail: QEMU's status (the firmware's exit code) wins over defmt-print's 0.

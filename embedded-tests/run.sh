@@ -36,6 +36,9 @@
 #     client's options, with microurl (without / with idna) and with nourl 0.2 + helpers, on
 #     thumbv6m and thumbv7em at the size profile: each runs under QEMU and must print its
 #     task's output; their flash and painted stack are printed beside the one-URL probe
+#  6c. speed on the target (speed/): instructions per URL of `parse` and `can_parse` over the
+#     benchmark corpora, counted by QEMU (`-icount`) on the M0 and the M4F, the firmware build
+#     with and without idna, at opt-level s and z; printed, never gated
 #
 # MICROURL_BUDGETS=warn: report the flash and stack budgets without failing on them (conformance
 # failures still fail).
@@ -485,6 +488,31 @@ for prog in "${PROGRAMS[@]}"; do
   fi
 done
 summary+=("  programs step: $(($(date +%s) - programs_start)) s")
+
+# ---------------------------------------------------------------------------------------- 6c
+# The firmware build's speed where it runs: speed/ parses the corpora of benches/corpus/ with
+# the loop of the host benchmark and counts instructions through SysTick under `-icount`
+# (calibrated in the image against a loop of known length). Figures for BENCHMARKS.md beside
+# the host's callgrind counts, which run the vector scan the Cortex-M build does not have.
+step "speed on the target (QEMU -icount; M0 and M4F; firmware build, opt-level s and z)"
+speed_start=$(date +%s)
+summary+=("speed on the target (instructions per URL under QEMU -icount; the loop alone beside):")
+for profile in release size; do
+  for feats in "" idna; do
+    if ! CARGO_TARGET_DIR="$PF_TD" cargo build -q --profile $profile -p microurl-speed ${feats:+--features $feats} \
+         "${target_args[@]}"; then
+      fail "speed: build $profile ${feats:-no idna}"; continue
+    fi
+    for target in "${PROGRAM_TARGETS[@]}"; do
+      out="$(MICROURL_QEMU_ICOUNT=1 ./qemu-run.sh "$PF_TD/$target/$profile/microurl-speed" 2>&1)" ||
+        fail "speed: $target $profile ${feats:-no idna}: $out"
+      opt=s; [ $profile = size ] && opt=z
+      figs="$(grep -E '^(parse|can_parse) ' <<<"$out" | sed 's/ instructions\/URL over [0-9]* URLs (the loop alone \([0-9]*\))/ (loop \1)/' | paste -sd';' | sed 's/;/; /g')"
+      summary+=("  ${CORE[$target]} opt-level $opt, ${feats:-no idna}: $figs")
+    done
+  done
+done
+summary+=("  speed step: $(($(date +%s) - speed_start)) s")
 
 # ---------------------------------------------------------------------------------------- summary
 step "summary"

@@ -125,8 +125,38 @@ fn count_down(n: u32) {
     }
 }
 
+/// Build-time choice of one operation over one corpus (`parse:paracrawl`, say), for a
+/// profile of the instructions it runs (`profile.sh`): the image then runs only that, three
+/// passes, with no calibration and no counting.
+const ONLY: Option<&str> = option_env!("MICROURL_SPEED_ONLY");
+
+const OPS: [(Op, &str); 3] = [
+    (Op::None, "loop"),
+    (Op::Parse, "parse"),
+    (Op::CanParse, "can_parse"),
+];
+
 #[entry]
 fn main() -> ! {
+    let mut arena = [0u8; ARENA];
+    if let Some(only) = ONLY {
+        for (name, text, starts) in CORPORA {
+            for (op, label) in OPS {
+                if only.split_once(':') == Some((label, name)) {
+                    for _ in 0..3 {
+                        pass(op, text, starts, &mut arena);
+                    }
+                    println!(
+                        "profile {label} {name}: {} URLs, 3 passes",
+                        starts.len() - 1
+                    );
+                    semihosting::process::exit(0)
+                }
+            }
+        }
+        println!("MICROURL_SPEED_ONLY={only}: no such operation and corpus");
+        semihosting::process::exit(2)
+    }
     let Some(mut p) = cortex_m::Peripherals::take() else {
         semihosting::process::exit(2)
     };
@@ -142,15 +172,10 @@ fn main() -> ! {
         per_tick_milli / 1000,
         per_tick_milli % 1000
     );
-    let mut arena = [0u8; ARENA];
     for (name, text, starts) in CORPORA {
         let n = (starts.len() - 1) as u64;
         let mut alone = 0;
-        for (op, label) in [
-            (Op::None, "loop"),
-            (Op::Parse, "parse"),
-            (Op::CanParse, "can_parse"),
-        ] {
+        for (op, label) in OPS {
             pass(op, text, starts, &mut arena);
             let t = ticks(|| {
                 pass(op, text, starts, &mut arena);

@@ -26,7 +26,7 @@ pub extern "C" fn microurl_parse_absolute(
             // The URL is used where the parse left it (no copy of it in this frame).
             match &Url::parse_with_base(input, None, &mut *buf) {
                 Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)?,
-                Err(e) => return Err(Fail::of(*e, 0)),
+                Err(e) => return Err(Fail::of(*e)),
             }
         };
         if let Some(c) = copy {

@@ -30,15 +30,15 @@ pub(crate) enum Fail {
 }
 
 impl Fail {
-    /// A parse error of the library; `extra` bytes of the buffer were used before the parse.
-    pub(crate) fn of(e: Error, extra: usize) -> Fail {
+    /// A parse error of the library.
+    pub(crate) fn of(e: Error) -> Fail {
         match e {
             Error::Parse(p) => Fail::Invalid {
                 kind: parse_kind(p.kind),
                 position: p.position,
                 status: crate::MICROURL_INVALID,
             },
-            Error::ArenaTooSmall { needed } => Fail::TooSmall(needed.saturating_add(extra)),
+            Error::ArenaTooSmall { needed } => Fail::TooSmall(needed),
             _ => Fail::TooLong,
         }
     }
@@ -49,7 +49,7 @@ impl Fail {
     pub(crate) fn net(e: NetError) -> Fail {
         use crate::*;
         let (kind, position) = match e {
-            NetError::Url(e) => return Fail::of(e, 0),
+            NetError::Url(e) => return Fail::of(e),
             NetError::NoHost => (MICROURL_ERROR_NO_HOST, 0),
             NetError::NumericHost => (MICROURL_ERROR_NUMERIC_HOST, 0),
             NetError::HostNotAName { position } => (MICROURL_ERROR_HOST_NOT_A_NAME, position),
@@ -73,10 +73,14 @@ impl Fail {
         }
     }
 
-    /// The same failure, with a `needed` of at least `n` bytes.
-    pub(crate) fn at_least(self, n: usize) -> Fail {
+    /// The same failure, for a parse into the buffer after `extra` bytes of it that the call
+    /// took first (`microurl_parse`'s base): a `needed` counts them too. A step of its own
+    /// after [`Fail::of`], not an argument of it, as [`Fail::in_base`] is: matched again
+    /// where it is made, the failure is built in registers, not in a slot of the frame of
+    /// `microurl_parse`, which the parser's frames sit under.
+    pub(crate) fn after(self, extra: usize) -> Fail {
         match self {
-            Fail::TooSmall(m) => Fail::TooSmall(m.max(n)),
+            Fail::TooSmall(n) => Fail::TooSmall(n.saturating_add(extra)),
             f => f,
         }
     }

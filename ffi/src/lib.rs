@@ -410,7 +410,7 @@ pub extern "C" fn microurl_parse(
                     match &based {
                         Ok(b) => Some(b),
                         Err(_) if room > buf_len => return Err(Fail::TooSmall(room)),
-                        Err(e) => return Err(Fail::of(*e, 0).in_base()),
+                        Err(e) => return Err(Fail::of(*e).in_base()),
                     }
                 }
             };
@@ -428,8 +428,8 @@ pub extern "C" fn microurl_parse(
             }
             match &parsed {
                 Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)
-                    .map_err(|f| f.at_least(room))?,
-                Err(e) => return Err(Fail::of(*e, room)),
+                    .map_err(|store::TooSmall(n)| Fail::TooSmall(n.max(room)))?,
+                Err(e) => return Err(Fail::of(*e).after(room)),
             }
         };
         if let Some(c) = copy {
@@ -513,7 +513,7 @@ pub extern "C" fn microurl_join(
             let buf_len = buf.len();
             let copy = match &Url::parse_with_base(input, Some(b), &mut *buf) {
                 Ok(url) => store::put(url, input.as_bytes(), &out, buf_len)?,
-                Err(e) => return Err(Fail::of(*e, 0)),
+                Err(e) => return Err(Fail::of(*e)),
             };
             if let Some(c) = copy {
                 store::copy_in(store::borrowed(input.as_bytes(), c), buf, &out);
@@ -836,7 +836,7 @@ fn set(
                 };
                 let new = match &new {
                     Ok(new) => new,
-                    Err(e) => return Err(Fail::of(*e, 0)),
+                    Err(e) => return Err(Fail::of(*e)),
                 };
                 // The source of a borrowed result: the URL itself (left as it was) or the value
                 // (the href setter).

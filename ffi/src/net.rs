@@ -224,7 +224,7 @@ pub extern "C" fn microurl_coap_option_at(
             let option = u.coap_options().map_err(Fail::net)?.nth(index);
             let option = option.ok_or(Fail::Argument)?;
             let buf = io::bytes_mut(buf, buf_len)?;
-            let n = option.value_into(buf).map_err(|e| Fail::of(e, 0))?.len();
+            let n = option.value_into(buf).map_err(Fail::of)?.len();
             io::write_value(number, option.number())?;
             Ok(n)
         })
@@ -298,7 +298,9 @@ pub extern "C" fn microurl_coap_url_from_options(
         let buf = io::bytes_mut(buf, buf_len)?;
         // The builder writes every URL into `buf`: nothing is borrowed, nothing to copy.
         match &mu::coap::url_from_options(kind, SocketAddr::new(ip, port), pairs, buf) {
-            Ok(url) => store::put(url, &[], &out, buf_len).map(|_| 0),
+            Ok(url) => store::put(url, &[], &out, buf_len)
+                .map(|_| 0)
+                .map_err(Fail::from),
             Err(e) => Err(Fail::net(*e)),
         }
     })
@@ -340,10 +342,7 @@ fn decoded_len(c: Option<PercentEncoded<'_>>) -> usize {
 fn decode_credential(c: Option<PercentEncoded<'_>>, buf: &mut [u8]) -> Result<usize, Fail> {
     match c {
         None => Ok(0),
-        Some(c) => c
-            .decode_into(buf)
-            .map(<[u8]>::len)
-            .map_err(|e| Fail::of(e, 0)),
+        Some(c) => c.decode_into(buf).map(<[u8]>::len).map_err(Fail::of),
     }
 }
 

@@ -16,23 +16,35 @@ use mu::Url;
 /// Where a borrowed serialization is in its source: `(offset, length)`.
 pub(crate) type Borrowed = (usize, usize);
 
+/// [`put`]'s one failure: the copy of a borrowed serialization needs a buffer of this many
+/// bytes. Its own type rather than a [`Fail`]: `put`'s answer is then three words, not four,
+/// and so is the slot it shares in `microurl_parse`'s frame with the answer of the parse's
+/// tab-free count, which that frame holds while the parser runs above it.
+pub(crate) struct TooSmall(pub(crate) usize);
+
+impl From<TooSmall> for Fail {
+    fn from(TooSmall(n): TooSmall) -> Fail {
+        Fail::TooSmall(n)
+    }
+}
+
 /// Writes the C struct of `url` to `*out` and says where its serialization lies in
 /// `source` when it borrows it (`Some`: `*out` is then written but does not yet point into
 /// the buffer, see [`copy_in`]); otherwise it lies in the buffer the call parsed into. A
-/// copy that does not fit the buffer's `buf_len` bytes is `Fail::TooSmall`, before anything
-/// is written.
+/// copy that does not fit the buffer's `buf_len` bytes is [`TooSmall`], before anything is
+/// written.
 #[inline(never)]
 pub(crate) fn put(
     url: &Url<'_>,
     source: &[u8],
     out: &Out,
     buf_len: usize,
-) -> Result<Option<Borrowed>, Fail> {
+) -> Result<Option<Borrowed>, TooSmall> {
     let s = url.as_str();
     let from = (s.as_ptr() as usize).wrapping_sub(source.as_ptr() as usize);
     let borrowed = from < source.len() && s.len() <= source.len() - from;
     if borrowed && s.len() > buf_len {
-        return Err(Fail::TooSmall(s.len()));
+        return Err(TooSmall(s.len()));
     }
     write_struct(url, out.ptr());
     Ok(borrowed.then_some((from, s.len())))

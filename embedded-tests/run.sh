@@ -38,7 +38,8 @@
 #     task's output; their flash and painted stack are printed beside the one-URL probe
 #  6c. speed on the target (speed/): instructions per URL of `parse` and `can_parse` over the
 #     benchmark corpora, counted by QEMU (`-icount`) on the M0 and the M4F, the firmware build
-#     with and without idna, at opt-level s and z; printed, never gated
+#     with and without idna, at opt-level s and z; printed, never gated; fails when `parse`
+#     and `can_parse` accept a different number of a corpus's lines
 #
 # MICROURL_BUDGETS=warn: report the flash and stack budgets without failing on them (conformance
 # failures still fail).
@@ -506,7 +507,13 @@ for profile in release size; do
       out="$(MICROURL_QEMU_ICOUNT=1 ./qemu-run.sh "$PF_TD/$target/$profile/microurl-speed" 2>&1)" ||
         fail "speed: $target $profile ${feats:-no idna}: $out"
       opt=s; [ $profile = size ] && opt=z
-      figs="$(grep -E '^(parse|can_parse) ' <<<"$out" | sed 's/ instructions\/URL over [0-9]* URLs (the loop alone \([0-9]*\))/ (loop \1)/' | paste -sd';' | sed 's/;/; /g')"
+      # On every corpus `can_parse` accepts what `parse` does (the same lines, counted).
+      for corpus in paracrawl embedded; do
+        acc() { sed -n "s/^$1 $corpus: .* URLs, \([0-9]*\) accepted .*/\1/p" <<<"$out"; }
+        [ -n "$(acc parse)" ] && [ "$(acc parse)" = "$(acc can_parse)" ] ||
+          fail "speed: $target $profile ${feats:-no idna}: $corpus: parse accepts '$(acc parse)', can_parse '$(acc can_parse)'"
+      done
+      figs="$(grep -E '^(parse|can_parse) ' <<<"$out" | sed 's/ instructions\/URL over [0-9]* URLs, [0-9]* accepted (the loop alone \([0-9]*\))/ (loop \1)/' | paste -sd';' | sed 's/;/; /g')"
       summary+=("  ${CORE[$target]} opt-level $opt, ${feats:-no idna}: $figs")
     done
   done

@@ -8,7 +8,8 @@
 //! (their difference cancels the loop's entry and exit). Each figure is the same loop as
 //! the host benchmark's (`benches/compare`: one call per line, its result summed so that
 //! nothing is optimized away): a warm-up pass, then two counted passes; the loop alone
-//! (the call replaced by the line's length) is printed beside it.
+//! (the call replaced by the line's length) is printed beside it, and how many lines each
+//! operation accepts (`run.sh` checks that `parse` and `can_parse` agree).
 #![no_std]
 #![no_main]
 
@@ -74,6 +75,19 @@ enum Op {
     CanParse,
 }
 
+/// `Url::parse`, as the host benchmark's adapter calls it (out of line, the href's length):
+/// the same call from the counted passes and from [`accepted`].
+#[inline(never)]
+fn parse(line: &str, arena: &mut [u8]) -> Option<usize> {
+    Url::parse(line, arena).ok().map(|u| u.as_str().len())
+}
+
+/// `Url::can_parse`, out of line as [`parse`].
+#[inline(never)]
+fn can_parse(line: &str) -> bool {
+    Url::can_parse(line, None)
+}
+
 /// One pass over the lines of `text`: a checksum of the results, as the host benchmark's
 /// `run_pass`.
 #[inline(never)]
@@ -86,12 +100,27 @@ fn pass(op: Op, text: &str, starts: &[u16], arena: &mut [u8]) -> usize {
         let line = black_box(line);
         let r = match op {
             Op::None => Some(line.len()),
-            Op::Parse => Url::parse(line, arena).ok().map(|u| u.as_str().len()),
-            Op::CanParse => Some(usize::from(Url::can_parse(line, None))),
+            Op::Parse => parse(line, arena),
+            Op::CanParse => Some(usize::from(can_parse(line))),
         };
         sum = sum.wrapping_add(r.map_or(0, |n| n + 1));
     }
     black_box(sum)
+}
+
+/// How many lines of `text` `op` accepts (`parse` is `Ok`, `can_parse` true): outside the
+/// counted passes, so that the two can be compared on the target (they must agree).
+fn accepted(op: Op, text: &str, starts: &[u16], arena: &mut [u8]) -> usize {
+    let line = |w: &[u16]| text.get(usize::from(w[0])..usize::from(w[1]) - 1);
+    starts
+        .windows(2)
+        .filter_map(line)
+        .filter(|line| match op {
+            Op::None => true,
+            Op::Parse => parse(line, arena).is_some(),
+            Op::CanParse => can_parse(line),
+        })
+        .count()
 }
 
 /// SysTick as a 24-bit down-counter of the core clock, free running.
@@ -182,9 +211,10 @@ fn main() -> ! {
                 pass(op, text, starts, &mut arena);
             });
             let per_url = (u64::from(t) * per_tick_milli / 1000 + n) / (2 * n);
+            let ok = accepted(op, text, starts, &mut arena);
             match op {
                 Op::None => alone = per_url,
-                _ => println!("{label} {name}: {per_url} instructions/URL over {n} URLs (the loop alone {alone})"),
+                _ => println!("{label} {name}: {per_url} instructions/URL over {n} URLs, {ok} accepted (the loop alone {alone})"),
             }
         }
     }

@@ -26,6 +26,9 @@
 #     <build> ok` when it links (the conformance image with idna then runs on QEMU); otherwise
 #     the run fails, and the surviving panic sites (file:line) are listed. Control: the probe's
 #     runtime alone links, and one unchecked `slice[i]` on the input (index-demo) breaks it.
+#  5e. static stack bound without idna (the bootloader's build): the `panic-free` image on
+#     thumbv6m at opt-level s and z; parse, join, can_parse, request_target, mqtt_broker and
+#     coap_options held to 1,024 B, every other entry point to the budget
 #  6. size probes (opt-level z, LTO, panic abort, thumbv7em-none-eabihf): microurl with/without
 #     idna vs url + embedded-alloc; gates: with idna <= 53,304 B, without <= 13,368 B (ratchets
 #     32 B above the last measured figures); with `validation-errors`, reported;
@@ -314,6 +317,41 @@ else
   fail "static stack bound at opt-level z: build failed"
 fi
 rm -f /tmp/microurl-z.log
+
+# ---------------------------------------------------------------------------------------- 5e
+# The build a bootloader ships, without idna (no host needs UTS46, so no UTS46 or NFC frame
+# is on any chain): the panic-free image's entry points on the M0 at opt-level "s" and "z",
+# the parse and the firmware layer's hot entry points held to 1 KiB, the rest to the budget.
+step "static stack bound without idna (thumbv6m, opt-level s and z: 1 KiB for the bootloader's entry points)"
+NOIDNA_KIB=(parse join can_parse request_target mqtt_broker coap_options)
+for opt in s z; do
+  td="$TD/stack-noidna-$opt" elf="$TD/stack-noidna-$opt/thumbv6m-none-eabi/release/panic-free"
+  if ! RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" CARGO_TARGET_DIR="$td" CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt \
+      cargo build -q --release --bin panic-free --no-default-features --features panic-free-link \
+      --target thumbv6m-none-eabi >/tmp/microurl-noidna.log 2>&1; then
+    cat /tmp/microurl-noidna.log
+    fail "static stack bound without idna ($opt): build failed"
+    continue
+  fi
+  allow=()
+  for e in "${NOIDNA_KIB[@]}"; do allow+=(--allow "$e=1024"); done
+  out="$(python3 "$here/stack-bound.py" "$elf" thumbv6m-none-eabi --llvm-bin "$LLVM_BIN" \
+    --budget "${STACK_BUDGET_OF[thumbv6m-none-eabi]}" "${allow[@]}")"
+  rc=$?
+  echo "$out" | grep -E '^(static stack bound|call graph|panic calls|stack-bound: (ERROR|OVER))'
+  figures=""
+  for e in "${NOIDNA_KIB[@]}"; do
+    figures+="$e $(echo "$out" | sed -n "s/^static stack bound: [^ ]* $e \([0-9]*\) B\$/\1/p"), "
+  done
+  max="$(echo "$out" | sed -n 's/^static stack bound: [^ ]* [a-z_0-9]* \([0-9]*\) B$/\1/p' | sort -n | tail -1)"
+  summary+=("without idna, M0, opt-level $opt: ${figures%, } B (1,024 B each); the largest bound ${max:-?} B")
+  case $rc in
+    0) ;;
+    2) budget_fail "static stack bound without idna ($opt): over 1,024 B or the budget ($(echo "$out" | grep -c 'OVER BUDGET') entry points)" ;;
+    *) fail "static stack bound without idna ($opt): analysis failed (see the ERROR lines)" ;;
+  esac
+done
+rm -f /tmp/microurl-noidna.log
 
 # ---------------------------------------------------------------------------------------- 6
 step "size probes (thumbv7em-none-eabihf, profile size: opt-level z, fat LTO, panic abort)"

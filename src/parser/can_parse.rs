@@ -8,7 +8,7 @@ use super::needed::Head;
 use super::run::{Job, Verdict, run};
 use super::tabs::trim;
 use super::tabs::{Positions, kept_position};
-use super::{HostSpan, Options, scheme_run};
+use super::{HostSpan, Options};
 use crate::error::ValidationErrors;
 use crate::host::HostKind;
 use crate::offsets::Record;
@@ -52,8 +52,8 @@ pub const CAN_PARSE_SCRATCH: usize = 128;
 /// (the path start), over the input as it is; only tabs or newlines in what it read, or a
 /// host it could not decide in the scratch, make it run again ([`states_valid`]). The base
 /// is not stored, nor read past what decides its validity: it is checked by the same
-/// validity run as an input, and the input is read against a stand-in for it
-/// ([`base_stand_in`]).
+/// validity run as an input, which answers its scheme too, and the input is read against
+/// a stand-in for it ([`stand_in`]).
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
     // Either fails to parse (`InputTooLong`); the recognizer must not see it.
     let too_long = |s: &str| s.len() > crate::MAX_INPUT_LEN;
@@ -61,44 +61,41 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         return false;
     }
     let Some(b) = base else {
-        return input_valid(input, None);
+        return input_valid(input, None).is_some();
     };
-    // No scheme: a base fails without a base of its own.
-    let Some((scheme, opaque)) = base_stand_in(b) else {
+    let Some(scheme) = input_valid(b, None) else {
         return false;
     };
-    input_valid(b, None) && input_valid(input, Some(stand_in(scheme, opaque)))
+    let opaque = scheme == SchemeType::NotSpecial && opaque_after_scheme(b);
+    input_valid(input, Some(stand_in(scheme, opaque))).is_some()
 }
 
-/// What of a base decides whether an input parses against it, as a canonical URL with
-/// only that (`None`: `b` has no scheme, so it does not parse). In the basic URL parser
-/// (<https://url.spec.whatwg.org/#concept-basic-url-parser>) a base is read where the
-/// input has no scheme, or has the base's special scheme (special relative or authority
-/// state): the no scheme state fails on a base with an opaque path (but for `#`); every
-/// other state that reads the base copies its components (relative, relative slash, file,
-/// file slash states), which no later state fails on; what the input's own authority and
-/// host are parsed as depends on the base's scheme alone (special or not, and which special
-/// one: `file` has states of its own, and an input with the base's special scheme goes
-/// relative). So the stand-in keeps the base's special scheme, or for another scheme
-/// whether the base has an opaque path (the scheme is followed by no `/`, tabs and newlines
-/// removed). Proven by `tests/can_parse_base.rs` (against a parse with the real base).
-/// Returns what [`stand_in`] builds the URL from. Out of line: its scan is not in the frame
-/// the input's run is under (stack bound).
+/// Whether the path of `b`, a URL that parses and whose scheme is not special, is opaque:
+/// whether its scheme is followed by no `/` (tabs and newlines removed). Its first `:` is
+/// its scheme's (no scheme or trimmed byte is one).
+fn opaque_after_scheme(b: &str) -> bool {
+    let t = b.as_bytes();
+    let after = t
+        .iter()
+        .position(|&c| c == b':')
+        .and_then(|colon| t.get(colon + 1..));
+    let next = after.and_then(|a| a.iter().find(|&&c| !is_tab_or_newline(c)));
+    next != Some(&b'/')
+}
+
+/// The scheme of `input`, which parses (against `base`, if given): its own (tabs and
+/// newlines removed), or the base's. For input whose validity was decided after its run,
+/// which answers none ([`states_valid`]'s undecided host). Out of line: off the path of
+/// all other input.
 #[inline(never)]
-fn base_stand_in(b: &str) -> Option<(SchemeType, bool)> {
-    let rest = b
-        .as_bytes()
-        .get(leading_c0_or_space(b)..)
-        .unwrap_or_default();
-    // The scheme state's own scan, where the scheme has no tab or newline (any base but a
-    // contrived one); else the tab-free scheme, byte by byte.
-    let (scheme, after) = match scheme_run(rest) {
-        Some((len, _)) => (SchemeType::classify(rest, len), rest.get(len + 1..)?),
-        None => scheme_without_tabs(rest)?,
-    };
-    let opaque = scheme == SchemeType::NotSpecial
-        && after.iter().find(|&&c| !is_tab_or_newline(c)) != Some(&b'/');
-    Some((scheme, opaque))
+fn scheme_of_valid(input: &str, base: Option<&Url<'_>>) -> SchemeType {
+    let t = trimmed(input).as_bytes();
+    match (scheme_without_tabs(t), base) {
+        (Some((scheme, _)), _) => scheme,
+        (None, Some(base)) => base.scheme_type(),
+        // Input without a scheme parses only against a base.
+        (None, None) => SchemeType::NotSpecial,
+    }
 }
 
 /// The scheme of `s` (trimmed) once its tabs and newlines are removed, and what follows its
@@ -113,11 +110,22 @@ fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
     Some((scheme_of(kept)?, s.get(colon + 1..)?))
 }
 
-/// The canonical URL [`base_stand_in`] stands a base in with: its special scheme with the
-/// host `h` (`file:///` for `file`), or `a:/` or `a:x` (an opaque path). Constants from
-/// their records rather than parsed (a unit test compares them with their parse), in the
-/// order of `SchemeType`: indexed, not matched (no jump table: the static stack
-/// bound cannot follow an indirect jump).
+/// The canonical URL that stands in for a base of `scheme` (whose path is `opaque`, for
+/// another scheme than a special one) when an input is read against it: what of a base
+/// decides whether an input parses against it. In the basic URL parser
+/// (<https://url.spec.whatwg.org/#concept-basic-url-parser>) a base is read where the input
+/// has no scheme, or has the base's special scheme (special relative or authority state):
+/// the no scheme state fails on a base with an opaque path (but for `#`); every other state
+/// that reads the base copies its components (relative, relative slash, file, file slash
+/// states), which no later state fails on; what the input's own authority and host are
+/// parsed as depends on the base's scheme alone (special or not, and which special one:
+/// `file` has states of its own, and an input with the base's special scheme goes
+/// relative). Proven by `tests/can_parse_base.rs` (against a parse with the real base).
+///
+/// The stand-in is the special scheme with the host `h` (`file:///` for `file`), or `a:/`
+/// or `a:x` (an opaque path): constants from their records rather than parsed (a unit test
+/// compares them with their parse), in the order of `SchemeType`: indexed, not matched (no
+/// jump table: the static stack bound cannot follow an indirect jump).
 fn stand_in(scheme: SchemeType, opaque: bool) -> &'static Url<'static> {
     let i = match scheme.is_special() {
         true => scheme as usize,
@@ -178,16 +186,17 @@ const fn record(
     }
 }
 
-/// [`can_parse`] for the input against a parsed base.
-fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
+/// [`can_parse`] for the input against a parsed base: `None` when it does not parse, else
+/// the URL's scheme.
+fn input_valid(input: &str, base: Option<&Url<'_>>) -> Option<SchemeType> {
     // Canonical through the authority: nothing after it can fail.
     let head = match recognizer_runs(&Options::default()) {
         true => fast::scan_head(input),
         false => Err(None),
     };
     match head {
-        Ok(()) => true,
-        Err(Some(r)) if r.has_host() => true,
+        Ok(scheme) => Some(scheme),
+        Err(Some(r)) if r.has_host() => Some(r.rec.scheme),
         Err(prefix) => states_valid(input, base, prefix),
     }
 }
@@ -200,24 +209,28 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> bool {
 /// [`valid_in_scratch`]). Out of line, so that input the recognizer settles does not pay
 /// for this frame.
 #[inline(never)]
-fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> bool {
+fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> Option<SchemeType> {
     let job = Job::new(base, Options::default());
     match valid_in_place(input, &job, resume.as_ref()) {
-        Verdict::Valid => return true,
+        Verdict::Valid(scheme) => return Some(scheme),
         Verdict::Invalid if !has_tab_or_newline(deciding_part(trimmed(input)).as_bytes()) => {
-            return false;
+            return None;
         }
         _ => {}
     }
     let input = deciding_part(input);
     match valid_in_scratch(input, &job, resume.as_ref()) {
-        Verdict::Valid => true,
-        Verdict::Invalid => false,
-        // A host the run left undecided is decided here, after it.
-        Verdict::Undecided(host) => host_valid(input, host, base),
+        Verdict::Valid(scheme) => Some(scheme),
+        Verdict::Invalid => None,
+        // A host the run left undecided is decided here, after it (and the URL's scheme
+        // read again: the run that left it answered none).
+        Verdict::Undecided(host) => match host_valid(input, host, base) {
+            true => Some(scheme_of_valid(input, base)),
+            false => None,
+        },
         // Not answered: these runs read the tab-free input (its copy, or a head without
         // tabs or newlines), which has none to read.
-        Verdict::TabsRead => false,
+        Verdict::TabsRead => None,
     }
 }
 
@@ -320,7 +333,7 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // it then fails it is valid only if the host is (a host, not a path's bytes), decided
     // after the run. One call site: the run is inlined once into this frame.
     let verdict = run_head(input, at, job, &mut scratch);
-    let (HeadAt::Scratch(split, true), Verdict::Valid | Verdict::Undecided(_)) = (at, verdict)
+    let (HeadAt::Scratch(split, true), Verdict::Valid(_) | Verdict::Undecided(_)) = (at, verdict)
     else {
         return verdict;
     };

@@ -83,10 +83,10 @@ pub(crate) fn scan(input: &str) -> Found<'_> {
 
 /// The recognizer for `can_parse`: `Ok` when the input is canonical through its authority
 /// (or valid there, [`Accept::Valid`]), or is a non-special URL without one whose path
-/// cannot turn into one (no `/`, tab or newline after the `:`), so that no later state can
-/// fail; otherwise what [`scan`] would say short of the path (a prefix to resume from, or
-/// nothing).
-pub(crate) fn scan_head(input: &str) -> Result<(), Option<Resume>> {
+/// cannot turn into one (no `/`, tab or newline after the `:`: an opaque path), so that no
+/// later state can fail, with the URL's scheme; otherwise what [`scan`] would say short of
+/// the path (a prefix to resume from, or nothing).
+pub(crate) fn scan_head(input: &str) -> Result<SchemeType, Option<Resume>> {
     let s = input.as_bytes();
     let (mut rec, mut v) = (Record::default(), ValidationErrors::EMPTY);
     head(s, &mut rec, &mut v, Accept::Valid)?;
@@ -97,7 +97,7 @@ pub(crate) fn scan_head(input: &str) -> Result<(), Option<Resume>> {
             rec.scheme,
             rec.scheme_end as usize,
         ))),
-        false => Ok(()),
+        false => Ok(rec.scheme),
     }
 }
 

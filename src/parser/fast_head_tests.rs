@@ -47,7 +47,7 @@ fn can_parse_stops_after_the_authority() {
 fn can_parse_settles_hosts_the_states_rewrite() {
     // Settled: canonical through the authority, or up to a default port it drops.
     let settled = |input: &str| match super::super::scan_head(input) {
-        Ok(()) => true,
+        Ok(_) => true,
         Err(resume) => resume.is_some_and(|r| r.has_host()),
     };
     for input in [

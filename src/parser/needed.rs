@@ -410,7 +410,10 @@ impl Answer<'_> for Counted {
     fn skipped(needed: impl FnOnce() -> usize, _: Option<super::HostSpan>) -> Self {
         Counted(Err(Error::ArenaTooSmall { needed: needed() }))
     }
-    fn after_states(_: bool, _: Option<super::HostSpan>, _: bool) -> Option<Self> {
+    fn after_states<R: crate::error::Report>(
+        _: &super::Parser<'_, '_, '_, R>,
+        _: bool,
+    ) -> Option<Self> {
         None
     }
 }

@@ -8,6 +8,7 @@ use super::tabs::Positions;
 use super::{HostSpan, Options, Parser, READ_AHEAD};
 use crate::error::{Error, ParseError, ParseErrorKind, Report};
 use crate::scan::has_tab_or_newline;
+use crate::scheme::SchemeType;
 use crate::url::Url;
 
 /// What a run of the pipeline is for, besides what it answers ([`Answer`]).
@@ -54,11 +55,12 @@ pub(super) trait Answer<'a>: Sized {
     /// that needs scratch did not run and may fail, with `host`, the place of the host the
     /// host parser left undecided, if that was the step.
     fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
-    /// The answer once the states have run, before any URL is built: none for a parse; a
-    /// validity-only run's, valid unless a step was `skipped` (then undecided, with the host
-    /// left undecided, if any) or what the states read had a tab or newline (`tabs_read`:
-    /// then undecided, as the input without them may read otherwise).
-    fn after_states(skipped: bool, host: Option<HostSpan>, tabs_read: bool) -> Option<Self>;
+    /// The answer once the states `p` ran are done, before any URL is built: none for a
+    /// parse; a validity-only run's, valid (with the URL's scheme) unless a step was skipped
+    /// (then undecided, with the host left undecided, if any) or what the states read had a
+    /// tab or newline (`tabs_read`: then undecided, as the input without them may read
+    /// otherwise).
+    fn after_states<R: Report>(p: &Parser<'_, '_, '_, R>, tabs_read: bool) -> Option<Self>;
 }
 
 impl<'a> Answer<'a> for Result<Url<'a>, Error> {
@@ -72,7 +74,7 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
         Err(Error::ArenaTooSmall { needed: needed() })
     }
-    fn after_states(_: bool, _: Option<HostSpan>, _: bool) -> Option<Self> {
+    fn after_states<R: Report>(_: &Parser<'_, '_, '_, R>, _: bool) -> Option<Self> {
         None
     }
 }
@@ -81,8 +83,9 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
 #[derive(Clone, Copy)]
 pub(super) enum Verdict {
     /// Valid (in a run over input that may have tabs or newlines, none where they would
-    /// change the answer).
-    Valid,
+    /// change the answer), with the URL's scheme (what an input parsed against it as a
+    /// base reads of it, with whether its path is opaque: `can_parse` with a base).
+    Valid(SchemeType),
     Invalid,
     /// Not decided without more scratch: where the host left undecided is, if it was one.
     Undecided(Option<HostSpan>),
@@ -94,8 +97,8 @@ pub(super) enum Verdict {
 
 impl Answer<'_> for Verdict {
     const VALIDITY_ONLY: bool = true;
-    fn url(_: Url<'_>) -> Self {
-        Verdict::Valid
+    fn url(url: Url<'_>) -> Self {
+        Verdict::Valid(url.scheme_type())
     }
     fn failed(_: Error) -> Self {
         Verdict::Invalid
@@ -103,11 +106,11 @@ impl Answer<'_> for Verdict {
     fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
         Verdict::Undecided(host)
     }
-    fn after_states(skipped: bool, host: Option<HostSpan>, tabs_read: bool) -> Option<Self> {
-        Some(match (skipped, tabs_read) {
-            (true, _) => Verdict::Undecided(host),
+    fn after_states<R: Report>(p: &Parser<'_, '_, '_, R>, tabs_read: bool) -> Option<Self> {
+        Some(match (p.out.skipped_checks(), tabs_read) {
+            (true, _) => Verdict::Undecided(p.undecided_host()),
             (false, true) => Verdict::TabsRead,
-            (false, false) => Verdict::Valid,
+            (false, false) => Verdict::Valid(p.rec.scheme),
         })
     }
 }
@@ -159,7 +162,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
         return A::failed(Error::Parse(ParseError { kind, position }));
     }
     let tabs_read = A::VALIDITY_ONLY && has_tab_or_newline(unvouched(&p, job));
-    if let Some(answer) = A::after_states(p.out.skipped_checks(), p.undecided_host(), tabs_read) {
+    if let Some(answer) = A::after_states(&p, tabs_read) {
         return answer;
     }
     // Only a URL without a host can need the `/.` (a call less for the rest).

@@ -83,21 +83,6 @@ fn opaque_after_scheme(b: &str) -> bool {
     next != Some(&b'/')
 }
 
-/// The scheme of `input`, which parses (against `base`, if given): its own (tabs and
-/// newlines removed), or the base's. For input whose validity was decided after its run,
-/// which answers none ([`states_valid`]'s undecided host). Out of line: off the path of
-/// all other input.
-#[inline(never)]
-fn scheme_of_valid(input: &str, base: Option<&Url<'_>>) -> SchemeType {
-    let t = trimmed(input).as_bytes();
-    match (scheme_without_tabs(t), base) {
-        (Some((scheme, _)), _) => scheme,
-        (None, Some(base)) => base.scheme_type(),
-        // Input without a scheme parses only against a base.
-        (None, None) => SchemeType::NotSpecial,
-    }
-}
-
 /// The scheme of `s` (trimmed) once its tabs and newlines are removed, and what follows its
 /// `:` (`None`: no scheme).
 fn scheme_without_tabs(s: &[u8]) -> Option<(SchemeType, &[u8])> {
@@ -216,32 +201,38 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
         Verdict::Invalid if !has_tab_or_newline(deciding_part(trimmed(input)).as_bytes()) => {
             return None;
         }
+        // A host that needs UTS46 (the run stores nothing), where the run read no tab or
+        // newline: decided here, after the run, from the input as it is.
+        Verdict::HostUndecided((start, end), scheme) => {
+            let host = trimmed(input)
+                .as_bytes()
+                .get(start..end)
+                .unwrap_or_default();
+            return host_valid(host, scheme).then_some(scheme);
+        }
         _ => {}
     }
     let input = deciding_part(input);
     match valid_in_scratch(input, &job, resume.as_ref()) {
         Verdict::Valid(scheme) => Some(scheme),
         Verdict::Invalid => None,
-        // A host the run left undecided is decided here, after it (and the URL's scheme
-        // read again: the run that left it answered none).
-        Verdict::Undecided(host) => match host_valid(input, host, base) {
-            true => Some(scheme_of_valid(input, base)),
-            false => None,
-        },
+        // A host the run left undecided is decided here, after it, from the input with
+        // its tabs and newlines skipped.
+        Verdict::HostUndecided(span, scheme) => {
+            host_valid(tab_free_host(input, span), scheme).then_some(scheme)
+        }
         // Not answered: these runs read the tab-free input (its copy, or a head without
-        // tabs or newlines), which has none to read.
-        Verdict::TabsRead => None,
+        // tabs or newlines), which has none to read; and a copy that does not fit has its
+        // head decided instead (unreachable).
+        Verdict::TabsRead | Verdict::CopyTooLong => None,
     }
 }
 
-/// [`states_valid`]'s run over the input as it is, with [`CAN_PARSE_SCRATCH`] bytes of
-/// stack for a host's UTS46 (one too long for them is decided as it streams by, or left
-/// undecided). Out of line: the scratch is not in the frame of the run on the tab-free
-/// input ([`valid_in_scratch`]).
+/// [`states_valid`]'s run over the input as it is, storing nothing: with no arena, so a
+/// host that needs UTS46 is left undecided, for [`host_valid`] after the run.
 #[inline(never)]
 fn valid_in_place(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
-    let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    pipeline_validity::<false>(input, job, &mut scratch, resume)
+    pipeline_validity::<false>(input, job, &mut [], resume)
 }
 
 /// The part of `input` that decides whether it parses: through the first `/`, `?` or `#`
@@ -318,12 +309,11 @@ fn authority_end(t: &[u8], mut i: usize) -> Option<usize> {
 fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
     let first = pipeline_validity::<true>(input, job, &mut scratch, resume);
-    if !matches!(first, Verdict::Undecided(_)) {
+    if !matches!(first, Verdict::CopyTooLong) {
         return first;
     }
-    // Undecided: the tab-free copy did not fit (its head may), or a host's `xn--` label is
-    // too long to decode in the scratch. A validity-only run stops at the path start, so
-    // the head decides: it runs again (in place, or its tab-free copy at the end of the
+    // The tab-free copy did not fit (its head may). A validity-only run stops at the path
+    // start, so the head decides: it runs (in place, or its tab-free copy at the end of the
     // scratch), and a host it leaves undecided is decided after it. Each is called from
     // this frame (no frame of the head's between).
     let Some(at) = head_at(input, &mut scratch, job.base) else {
@@ -333,7 +323,8 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
     // it then fails it is valid only if the host is (a host, not a path's bytes), decided
     // after the run. One call site: the run is inlined once into this frame.
     let verdict = run_head(input, at, job, &mut scratch);
-    let (HeadAt::Scratch(split, true), Verdict::Valid(_) | Verdict::Undecided(_)) = (at, verdict)
+    let (HeadAt::Scratch(split, true), Verdict::Valid(scheme) | Verdict::HostUndecided(_, scheme)) =
+        (at, verdict)
     else {
         return verdict;
     };
@@ -344,7 +335,7 @@ fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> 
         *b = INVALID_HOST_STAND_IN;
     }
     match run_head(input, at, job, &mut scratch) {
-        Verdict::Invalid => Verdict::Undecided(Some(host)),
+        Verdict::Invalid => Verdict::HostUndecided(host, scheme),
         same => same,
     }
 }
@@ -357,7 +348,7 @@ fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) 
     // `head_at` split within the scratch: the fallback is unreachable (and leaves no panic
     // path). Removing ASCII bytes from UTF-8 (or putting ASCII bytes in their place) leaves
     // UTF-8, which the states read as bytes.
-    let unreachable = Verdict::Undecided(None);
+    let unreachable = Verdict::CopyTooLong;
     let (head, out, squeezed) = match at {
         HeadAt::Input(head) => (head.as_bytes(), scratch, false),
         HeadAt::Scratch(split, squeezed) => {
@@ -372,39 +363,40 @@ fn run_head(input: &str, at: HeadAt<'_>, job: &Job<'_, '_>, scratch: &mut [u8]) 
     let verdict: Verdict = run(head, job, out, empty, None, Positions::SAME, 0);
     // The host's place in a squeezed copy, in the tab-free head's terms.
     match verdict {
-        Verdict::Undecided(Some(span)) if squeezed => {
-            Verdict::Undecided(Some(put_back(input, job.base, span)))
+        Verdict::HostUndecided(span, scheme) if squeezed => {
+            Verdict::HostUndecided(put_back(input, job.base, span), scheme)
         }
         verdict => verdict,
     }
 }
 
-/// [`can_parse`] on the host that [`valid_in_scratch`]'s run left undecided, at
-/// `start..end` of the tab-free input (none: valid), with a scratch of its own: an `xn--` label too long
-/// to decode in the run's scratch ([`crate::host::domain::undecided_host_valid`]), or a
-/// host [`Squeeze`] left out of the head's copy, of any kind (the input's scheme, else the
-/// base's, says which). Read in the input, tabs and newlines skipped as it is read.
-/// Beside [`valid_in_scratch`], not under it: its frame is not on the run's deepest chain.
+/// The host at `start..end` of the tab-free input: read in `input` (the deciding part),
+/// tabs and newlines included.
+fn tab_free_host(input: &str, (start, end): HostSpan) -> &[u8] {
+    let t = trimmed(input).as_bytes();
+    let Some(last) = end.checked_sub(1) else {
+        return &[];
+    };
+    t.get(kept_position(t, start)..kept_position(t, last) + 1)
+        .unwrap_or_default()
+}
+
+/// [`can_parse`] on the host a validity-only run of a URL with `scheme` left undecided, the
+/// run having found nothing else invalid: a domain whose UTS46 result needs storage (the
+/// run over the input as it is has none, the run in scratch not enough), or a host
+/// [`Squeeze`] left out of the head's copy, of any kind. Tabs and newlines in `host` are
+/// skipped as it is read: a domain without them by the host parser with
+/// [`CAN_PARSE_SCRATCH`] bytes of scratch ([`domain_in_scratch`]), and one that does not
+/// fit there, or has them, by the streaming verdict ([`domain_by_verdict`]). Beside the
+/// runs, not under them: its frames are not on their deepest chain.
 #[inline(never)]
-fn host_valid(input: &str, host: Option<HostSpan>, base: Option<&Url<'_>>) -> bool {
-    let Some((start, end)) = host else {
-        return true;
-    };
-    let t = input.as_bytes().get(leading_c0_or_space(input)..);
-    let (Some(t), Some(last)) = (t, end.checked_sub(1)) else {
-        return true;
-    };
-    let Some(host) = t.get(kept_position(t, start)..kept_position(t, last) + 1) else {
-        return true;
-    };
+fn host_valid(host: &[u8], scheme: SchemeType) -> bool {
     let mut kept = host.iter().filter(|&&b| !is_tab_or_newline(b));
     // An IPv6 address is never too long for the scratch (an undecided one is a domain).
     if kept.clone().next() == Some(&b'[') {
         return false;
     }
-    let base_special = base.is_some_and(|b| b.scheme_type().is_special());
-    let special = scheme_without_tabs(t).map_or(base_special, |(s, _)| s.is_special());
-    if !special {
+    if !scheme.is_special() {
         // <https://url.spec.whatwg.org/#concept-opaque-host-parser>: only a forbidden host
         // code point fails it.
         return kept.all(|&b| !is_forbidden_host(b));
@@ -412,6 +404,27 @@ fn host_valid(input: &str, host: Option<HostSpan>, base: Option<&Url<'_>>) -> bo
     if let Some(valid) = crate::host::domain::ascii_domain_valid(host) {
         return valid;
     }
+    let in_scratch = match has_tab_or_newline(host) {
+        true => None,
+        false => domain_in_scratch(host),
+    };
+    in_scratch.unwrap_or_else(|| domain_by_verdict(host))
+}
+
+/// [`host_valid`] on a domain without tabs or newlines: the host parser's domain steps with
+/// [`CAN_PARSE_SCRATCH`] bytes of stack as their arena (`None`: its UTS46 result does not
+/// fit them). Out of line: the scratch is in this frame alone.
+#[inline(never)]
+fn domain_in_scratch(host: &[u8]) -> Option<bool> {
+    let mut scratch = [0u8; CAN_PARSE_SCRATCH];
+    crate::host::domain::domain_valid_in(host, &mut scratch)
+}
+
+/// [`host_valid`] on a domain by the streaming verdict, with `xn--` labels decoded in this
+/// frame's scratch ([`crate::host::domain::undecided_host_valid`]). Out of line: the
+/// scratch is in this frame alone.
+#[inline(never)]
+fn domain_by_verdict(host: &[u8]) -> bool {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH + HOST_DECODE_ROOM];
     crate::host::domain::undecided_host_valid(host, &mut scratch)
 }

@@ -317,7 +317,7 @@ fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
             // (`needed::tab_free_copy_too_small`) once the pipeline's frame is gone; for
             // validity alone, undecided (`can_parse` decides the head apart).
             let bound = || n + output_bound(t, n, job.base) + logged_host::<R>();
-            return A::skipped(bound, None);
+            return A::skipped(bound);
         }
         let (out, copy) = tab_free_copy(t, arena, n);
         // The copy may be canonical, or start so, like input without tabs (for a parse:

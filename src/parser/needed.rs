@@ -407,7 +407,7 @@ impl Answer<'_> for Counted {
     fn failed(e: Error) -> Self {
         Counted(Err(e))
     }
-    fn skipped(needed: impl FnOnce() -> usize, _: Option<super::HostSpan>) -> Self {
+    fn skipped(needed: impl FnOnce() -> usize) -> Self {
         Counted(Err(Error::ArenaTooSmall { needed: needed() }))
     }
     fn after_states<R: crate::error::Report>(

@@ -51,15 +51,14 @@ pub(super) trait Answer<'a>: Sized {
     fn url(url: Url<'a>) -> Self;
     /// The input does not parse, with any arena.
     fn failed(e: Error) -> Self;
-    /// The arena cannot hold what the run needs, `needed` bytes: for validity alone, a step
-    /// that needs scratch did not run and may fail, with `host`, the place of the host the
-    /// host parser left undecided, if that was the step.
-    fn skipped(needed: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self;
+    /// The arena cannot hold what the run needs, `needed` bytes (for validity alone, only
+    /// ever the input's tab-free copy: the states did not run).
+    fn skipped(needed: impl FnOnce() -> usize) -> Self;
     /// The answer once the states `p` ran are done, before any URL is built: none for a
-    /// parse; a validity-only run's, valid (with the URL's scheme) unless a step was skipped
-    /// (then undecided, with the host left undecided, if any) or what the states read had a
-    /// tab or newline (`tabs_read`: then undecided, as the input without them may read
-    /// otherwise).
+    /// parse; a validity-only run's, valid (with the URL's scheme) unless what the states
+    /// read had a tab or newline (`tabs_read`: then undecided, as the input without them
+    /// may read otherwise) or a step was skipped (then undecided, with the host left
+    /// undecided, if any, in the terms of input that had none where it was read).
     fn after_states<R: Report>(p: &Parser<'_, '_, '_, R>, tabs_read: bool) -> Option<Self>;
 }
 
@@ -71,7 +70,7 @@ impl<'a> Answer<'a> for Result<Url<'a>, Error> {
     fn failed(e: Error) -> Self {
         Err(e)
     }
-    fn skipped(needed: impl FnOnce() -> usize, _: Option<HostSpan>) -> Self {
+    fn skipped(needed: impl FnOnce() -> usize) -> Self {
         Err(Error::ArenaTooSmall { needed: needed() })
     }
     fn after_states<R: Report>(_: &Parser<'_, '_, '_, R>, _: bool) -> Option<Self> {
@@ -87,8 +86,12 @@ pub(super) enum Verdict {
     /// base reads of it, with whether its path is opaque: `can_parse` with a base).
     Valid(SchemeType),
     Invalid,
-    /// Not decided without more scratch: where the host left undecided is, if it was one.
-    Undecided(Option<HostSpan>),
+    /// Valid but for the host at this place in the input the states read, which needs
+    /// storage for its UTS46 result that the run had no room for (it stores nothing kept),
+    /// with the URL's scheme.
+    HostUndecided(HostSpan, SchemeType),
+    /// Not run: the arena cannot hold the input's tab-free copy.
+    CopyTooLong,
     /// Not decided: the run read the input as it is, and what it read has a tab or newline,
     /// without which the input may read otherwise. (Only a run over input that may have
     /// them answers this; the tab-free input's answer decides.)
@@ -103,14 +106,18 @@ impl Answer<'_> for Verdict {
     fn failed(_: Error) -> Self {
         Verdict::Invalid
     }
-    fn skipped(_: impl FnOnce() -> usize, host: Option<HostSpan>) -> Self {
-        Verdict::Undecided(host)
+    fn skipped(_: impl FnOnce() -> usize) -> Self {
+        Verdict::CopyTooLong
     }
     fn after_states<R: Report>(p: &Parser<'_, '_, '_, R>, tabs_read: bool) -> Option<Self> {
-        Some(match (p.out.skipped_checks(), tabs_read) {
-            (true, _) => Verdict::Undecided(p.undecided_host()),
-            (false, true) => Verdict::TabsRead,
-            (false, false) => Verdict::Valid(p.rec.scheme),
+        if tabs_read {
+            return Some(Verdict::TabsRead);
+        }
+        // Only the host parser skips a check (UTS46, for want of room), and a URL has one
+        // host: one that skipped none is valid.
+        Some(match p.undecided_host() {
+            Some(host) => Verdict::HostUndecided(host, p.rec.scheme),
+            None => Verdict::Valid(p.rec.scheme),
         })
     }
 }
@@ -156,7 +163,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
         // the arena that decides that check. (Not so for validity alone: either way the
         // input is invalid.)
         if p.out.skipped_checks() && !A::VALIDITY_ONLY {
-            return A::skipped(|| p.out.decision_peak() + copied, None);
+            return A::skipped(|| p.out.decision_peak() + copied);
         }
         let position = map_pos(p.stop);
         return A::failed(Error::Parse(ParseError { kind, position }));
@@ -171,7 +178,7 @@ pub(super) fn run<'a, R: Report, A: Answer<'a>>(
     }
     let s = match p.out.finish() {
         Ok(s) => s,
-        Err(needed) => return A::skipped(|| needed + copied, None),
+        Err(needed) => return A::skipped(|| needed + copied),
     };
     // (Only with a log: see `strict`. Without one, the check would link the set's
     // `domain-to-ASCII` derivation, and its stack, into every parse.) Before the URL is

@@ -125,8 +125,12 @@ fn percent_decode_into<'r>(
 }
 
 /// The arena cannot even hold the decoded domain: still check validity when the domain needs
-/// no decoding (UTS46 can tell without a buffer), and record how much arena would do.
+/// no decoding (UTS46 can tell without a buffer), and record how much arena would do. (A
+/// validity-only run leaves it [`undecided`].)
 fn unicode_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
+    if !out.keeps_output() {
+        return undecided(out);
+    }
     if input.contains(&b'%') {
         return escaped_without_room(input, out, v);
     }
@@ -202,7 +206,7 @@ fn counted_if_kept(e: NoAscii, kept: bool, count: impl FnOnce() -> usize) -> NoA
 /// valid host later checks decide, after an undecided one validity is left undecided.
 /// Anything else fails the host.
 fn idna_error<R: Report>(
-    e: NoAscii,
+    e: IdnaError,
     decoded: usize,
     verdict: Result<Verdict, ParseErrorKind>,
     out: &mut Writer<'_>,
@@ -214,9 +218,7 @@ fn idna_error<R: Report>(
     // that room finds. The result counts as a host of `needed` bytes: the strict check of
     // its `xn--` labels asks for its scratch past it (`super::strictly_valid_written`).
     let fails = matches!(verdict, Err(_) | Ok(Verdict::Unknown { fails: true, .. }));
-    if let (true, true, NoAscii::Idna(IdnaError::BufferTooSmall { needed })) =
-        (R::IN_ORDER, fails, &e)
-    {
+    if let (true, true, IdnaError::BufferTooSmall { needed }) = (R::IN_ORDER, fails, &e) {
         out.undecided(decoded + needed);
         out.skip_unwritten(*needed);
         return Parsed::Domain;
@@ -237,26 +239,14 @@ fn idna_error<R: Report>(
         }
     };
     let needed = match e {
-        NoAscii::Idna(IdnaError::BufferTooSmall { needed }) => needed,
-        NoAscii::NoRoom => return passed_over(verdict, out),
-        NoAscii::Idna(IdnaError::ForbiddenDomainCodePoint { .. }) => {
+        IdnaError::BufferTooSmall { needed } => needed,
+        IdnaError::ForbiddenDomainCodePoint { .. } => {
             v.insert(ValidationError::DomainToAscii);
             return HostError::new(ParseErrorKind::DomainInvalidCodePoint, 0).into();
         }
-        NoAscii::Idna(_) => return domain_to_ascii_failure(v),
+        _ => return domain_to_ascii_failure(v),
     };
     counted_unwritten(verdict, decoded, needed, out)
-}
-
-/// A host whose UTS46 result did not fit in a validity-only run, which keeps no output and
-/// counts no size ([`NoAscii::NoRoom`]), and whose `verdict` found no failure: passed over
-/// when valid; when undecided, the run is left undecided, for `can_parse` to settle
-/// ([`undecided_host_valid`]).
-fn passed_over(verdict: Verdict, out: &mut Writer<'_>) -> Parsed {
-    if matches!(verdict, Verdict::Unknown { .. }) {
-        out.skip_unwritten(0);
-    }
-    Parsed::Domain
 }
 
 /// A host whose UTS46 result did not fit, and whose `verdict` found no failure: counted
@@ -290,10 +280,19 @@ fn counted_unwritten(
     Parsed::Domain
 }
 
+/// A domain a validity-only run leaves undecided: its UTS46 result needs storage the run
+/// has no room for (it stores nothing). `can_parse` decides it after the run, in scratch
+/// of its own or by the streaming verdict ([`super::domain_valid_in`],
+/// [`undecided_host_valid`]): the verdict is behind that one door.
+fn undecided(out: &mut Writer<'_>) -> Parsed {
+    out.skip_unwritten(0);
+    Parsed::Domain
+}
+
 /// [`idna_error`] after [`host_verdict`], with the arena's free bytes (past the output) as
-/// the verdict's scratch: how a host ends whose UTS46 step found no room. Inlined: no
-/// frame of its own between the host parser and the verdict (every parse's Cortex-M0
-/// stack bound).
+/// the verdict's scratch: how a host ends whose UTS46 step found no room (in a
+/// validity-only run, [`undecided`]). Inlined: no frame of its own between the host parser
+/// and the verdict (every parse's Cortex-M0 stack bound).
 #[inline(always)]
 fn verdict_in_free_arena(
     e: NoAscii,
@@ -302,6 +301,10 @@ fn verdict_in_free_arena(
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Parsed {
+    // (`NoRoom`: the run keeps no output; a parse's running out is counted.)
+    let NoAscii::Idna(e) = e else {
+        return undecided(out);
+    };
     let free = out.len();
     let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
     let verdict = host_verdict(&e, domain, scratch);
@@ -313,20 +316,17 @@ fn verdict_in_free_arena(
 /// decodes `xn--` labels): [`crate::idna::verdict`] streams the mapped and normalized
 /// domain through every UTS46 check and the URL Standard's, and [`decided`] reads it.
 /// `Err`: the failure the parse with room reports. An `xn--` label whose decoding does not
-/// fit `scratch` leaves it [`Verdict::Unknown`]: `can_parse` settles that host after its
-/// run ([`undecided_host_valid`]), so that the in-order decoder is not linked into every
-/// parse (flash, and the Cortex-M0 stack bound). Meaningful only when `e` is the
-/// buffer running out (`Ok(Unknown)` otherwise).
+/// fit `scratch` leaves it [`Verdict::Unknown`]: the parse then asks for the room that
+/// decodes it, so that the in-order decoder ([`undecided_host_valid`]'s, `can_parse`'s
+/// alone) is not linked into every parse (flash, and the Cortex-M0 stack bound).
+/// Meaningful only when `e` is the buffer running out (`Ok(Unknown)` otherwise).
 #[inline(never)]
 fn host_verdict(
-    e: &NoAscii,
+    e: &IdnaError,
     domain: Mapped<'_>,
     scratch: &mut [u8],
 ) -> Result<Verdict, ParseErrorKind> {
-    if !matches!(
-        e,
-        NoAscii::NoRoom | NoAscii::Idna(IdnaError::BufferTooSmall { .. })
-    ) {
+    if !matches!(e, IdnaError::BufferTooSmall { .. }) {
         return Ok(Verdict::Unknown {
             fails: false,
             scratch: 0,
@@ -353,10 +353,10 @@ fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, ParseErrorKi
 }
 
 /// `can_parse`'s answer on a host its validity-only run left undecided (the host parser's
-/// `input`, which its UTS46 step had no room for and whose [`host_verdict`] was
-/// [`Verdict::Unknown`]), with `scratch` free: the verdict again, then
-/// [`crate::idna::settle`] decodes in order the `xn--` labels whose decoding does not fit,
-/// and [`decided`] ends the host as the parser does. Undecided still (a scratch under
+/// `input`, which its UTS46 step had no room for: a validity-only run stores nothing), with
+/// `scratch` free: the streaming verdict ([`crate::idna::verdict`], the arena-free twin of
+/// UTS46 processing), then [`crate::idna::settle`] decodes in order the `xn--` labels
+/// whose decoding does not fit, and [`decided`] ends the host as the parser does. Undecided still (a scratch under
 /// `STREAM_SCRATCH`, which `can_parse` never gives): taken as valid, unless the host fails
 /// whatever its labels decode to. Called from `can_parse`'s own frame, not under the
 /// parser's.

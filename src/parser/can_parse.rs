@@ -38,19 +38,22 @@ impl Url<'_> {
     }
 }
 
-/// Stack bytes [`Url::can_parse`] holds for the input (a base needs none): where a host's
-/// UTS46 runs, and where the input's head has tabs or newlines, its copy without them; a
-/// host it cannot decide in them is decided after the run with this and 384 bytes more. No
-/// answer depends on it: input that does not fit takes slower paths (the head alone, a
-/// shorter copy of it, a host judged as it streams by). 128 bytes keep `can_parse`'s
-/// worst-case stack within 1,536 bytes on a Cortex-M0 (LIMITS.md).
+/// Stack bytes [`Url::can_parse`] holds for the input (a base needs none), where its run
+/// over the input as it is cannot decide alone (that run stores nothing): where the
+/// input's head has tabs or newlines, its copy without them; and, after the run, where a
+/// host's UTS46 result needs storage; a host that does not fit is decided as it streams
+/// by, with this and 384 bytes more to decode its `xn--` labels. No answer depends on it:
+/// input that does not fit takes slower paths (the head alone, a shorter copy of it, a
+/// host judged as it streams by). 128 bytes keep `can_parse`'s worst-case stack within
+/// 1,536 bytes on a Cortex-M0 (LIMITS.md).
 pub const CAN_PARSE_SCRATCH: usize = 128;
 
 /// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.
 ///
-/// The pipeline with no arena but stack scratch, stopping where no later state can fail
-/// (the path start), over the input as it is; only tabs or newlines in what it read, or a
-/// host it could not decide in the scratch, make it run again ([`states_valid`]). The base
+/// The pipeline with no arena, stopping where no later state can fail (the path start),
+/// over the input as it is; only tabs or newlines in what it read make it run again, over
+/// the tab-free input in stack scratch, and a host whose UTS46 result needs storage is
+/// decided after the run ([`states_valid`]). The base
 /// is not stored, nor read past what decides its validity: it is checked by the same
 /// validity run as an input, which answers its scheme too, and the input is read against
 /// a stand-in for it ([`stand_in`]).
@@ -186,13 +189,13 @@ fn input_valid(input: &str, base: Option<&Url<'_>>) -> Option<SchemeType> {
     }
 }
 
-/// [`input_valid`] past the recognizer: the states from its prefix, writing nothing. First
+/// [`input_valid`] past the recognizer: the states from its prefix, storing nothing. First
 /// over the input as it is, as most input has no tabs or newlines: if the part the states
 /// read has none, they read what they would have read with them removed, and their
-/// verdict stands (the run answers valid only then: `run::unvouched`). Otherwise, and for
-/// a host they left undecided, over the tab-free input's deciding part ([`deciding_part`],
-/// [`valid_in_scratch`]). Out of line, so that input the recognizer settles does not pay
-/// for this frame.
+/// verdict stands (the run answers only then: `run::unvouched`). Otherwise over the
+/// tab-free input's deciding part ([`deciding_part`], [`valid_in_scratch`]). A host either
+/// run left undecided is decided after it ([`host_valid`]). Out of line, so that input the
+/// recognizer settles does not pay for this frame.
 #[inline(never)]
 fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> Option<SchemeType> {
     let job = Job::new(base, Options::default());
@@ -300,11 +303,9 @@ fn authority_end(t: &[u8], mut i: usize) -> Option<usize> {
 
 /// [`states_valid`] on the tab-free input's deciding part, with [`CAN_PARSE_SCRATCH`]
 /// bytes of stack (the tab-free copy's, or the host's UTS46). A host whose UTS46 result
-/// does not fit them is decided without storing it, by the host parser
-/// ([`crate::idna::verdict`]) and, for an `xn--` label whose decoding does not fit either,
-/// after the run ([`host_valid`], with the host's place in the undecided verdict); so is
-/// a host too long for the scratch, which a head too long for it is copied without
-/// ([`Squeeze`]).
+/// does not fit them is left undecided, with its place in the verdict, and decided after
+/// the run ([`host_valid`]); so is a host too long for the scratch, which a head too long
+/// for it is copied without ([`Squeeze`]).
 #[inline(never)]
 fn valid_in_scratch(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];

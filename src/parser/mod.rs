@@ -247,8 +247,8 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     }
 
     /// After the host parser succeeded on `input[start..end]`: in a validity-only run, records
-    /// that host if a check on it was skipped for lack of arena (UTS46 on an `xn--` label
-    /// whose decoding does not fit: only the host parser skips checks, and a URL has one
+    /// that host if a check on it was skipped for lack of arena (UTS46, whose result such a
+    /// run has no room to store: only the host parser skips checks, and a URL has one
     /// host), so that `can_parse` decides it after the run, from its own frame.
     #[inline(always)]
     pub(crate) fn note_undecided_host(&mut self, start: usize, end: usize) {

@@ -512,21 +512,6 @@ pub(crate) fn undecided_host_valid(_input: &[u8], _scratch: &mut [u8]) -> bool {
     false
 }
 
-/// `can_parse`'s answer on a domain its validity-only run left undecided (its UTS46 result
-/// needs storage, which that run has none for), as written in the input (no tab or newline
-/// in it): the host parser's domain steps with `scratch` as their arena, storing nothing
-/// that is kept. `None`: the UTS46 result does not fit `scratch` either
-/// ([`undecided_host_valid`] decides then).
-pub(crate) fn domain_valid_in(input: &[u8], scratch: &mut [u8]) -> Option<bool> {
-    let mut out = Writer::new(scratch, input);
-    out.set_validity_only(true);
-    let mut ignored = crate::error::ValidationErrors::EMPTY;
-    match parse(input, &mut out, &mut ignored) {
-        super::Parsed::Failed(_) => Some(false),
-        _ => (!out.skipped_checks()).then_some(true),
-    }
-}
-
 /// The host parser's steps 4-9 (<https://url.spec.whatwg.org/#concept-host-parser>) on a
 /// domain as written in `can_parse`'s input (tabs and newlines in it skipped as it is
 /// read), while it is ASCII once percent-decoded: domain to ASCII then only lowercases it

@@ -272,6 +272,21 @@ pub(crate) fn parse<R: Report>(
     parsed
 }
 
+/// `can_parse`'s answer on a domain its validity-only run left undecided (its UTS46 result
+/// needs storage, which that run has none for), as written in the input (no tab or newline
+/// in it): the host parser with `scratch` as its arena, storing nothing that is kept.
+/// `None`: the UTS46 result does not fit `scratch` either ([`domain::undecided_host_valid`]
+/// decides then).
+pub(crate) fn domain_valid_in(input: &[u8], scratch: &mut [u8]) -> Option<bool> {
+    let mut out = Writer::new(scratch, input);
+    out.set_validity_only(true);
+    let mut ignored = crate::error::ValidationErrors::EMPTY;
+    match parse(input, false, &mut out, &mut ignored) {
+        Parsed::Failed(_) => Some(false),
+        _ => (!out.skipped_checks()).then_some(true),
+    }
+}
+
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
 ///
 /// Not inlined: with a log, its gathering of errors is not in the host parser's frame,

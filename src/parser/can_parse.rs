@@ -418,7 +418,7 @@ fn host_valid(host: &[u8], scheme: SchemeType) -> bool {
 #[inline(never)]
 fn domain_in_scratch(host: &[u8]) -> Option<bool> {
     let mut scratch = [0u8; CAN_PARSE_SCRATCH];
-    crate::host::domain::domain_valid_in(host, &mut scratch)
+    crate::host::domain_valid_in(host, &mut scratch)
 }
 
 /// [`host_valid`] on a domain by the streaming verdict, with `xn--` labels decoded in this

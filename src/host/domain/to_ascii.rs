@@ -282,7 +282,7 @@ fn counted_unwritten(
 
 /// A domain a validity-only run leaves undecided: its UTS46 result needs storage the run
 /// has no room for (it stores nothing). `can_parse` decides it after the run, in scratch
-/// of its own or by the streaming verdict ([`super::domain_valid_in`],
+/// of its own or by the streaming verdict ([`crate::host::domain_valid_in`],
 /// [`undecided_host_valid`]): the verdict is behind that one door.
 fn undecided(out: &mut Writer<'_>) -> Parsed {
     out.skip_unwritten(0);

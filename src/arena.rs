@@ -225,6 +225,12 @@ impl<'a> Writer<'a> {
         self.len
     }
 
+    /// The arena bytes past the output (none once it overflowed).
+    #[cfg(feature = "idna")]
+    pub(crate) fn free(&self) -> usize {
+        self.buf.len().saturating_sub(self.len)
+    }
+
     /// [`Writer::len`] as a URL offset (`u32`: parsing refuses input past
     /// [`crate::MAX_INPUT_LEN`], so the output stays below 4 GiB).
     #[inline]

@@ -388,8 +388,10 @@ fn tab_free_host(input: &str, (start, end): HostSpan) -> &[u8] {
 /// [`Squeeze`] left out of the head's copy, of any kind. Tabs and newlines in `host` are
 /// skipped as it is read: a domain without them by the host parser with
 /// [`CAN_PARSE_SCRATCH`] bytes of scratch ([`domain_in_scratch`]), and one that does not
-/// fit there, or has them, by the streaming verdict ([`domain_by_verdict`]). Beside the
-/// runs, not under them: its frames are not on their deepest chain.
+/// fit there, or has them, as it streams by: when ASCII once percent-decoded, by its own
+/// steps ([`crate::host::domain::ascii_domain_valid`]), else by the streaming verdict
+/// ([`domain_by_verdict`]). Beside the runs, not under them: its frames are not on their
+/// deepest chain.
 #[inline(never)]
 fn host_valid(host: &[u8], scheme: SchemeType) -> bool {
     let mut kept = host.iter().filter(|&&b| !is_tab_or_newline(b));
@@ -402,14 +404,14 @@ fn host_valid(host: &[u8], scheme: SchemeType) -> bool {
         // code point fails it.
         return kept.all(|&b| !is_forbidden_host(b));
     }
-    if let Some(valid) = crate::host::domain::ascii_domain_valid(host) {
-        return valid;
-    }
     let in_scratch = match has_tab_or_newline(host) {
         true => None,
         false => domain_in_scratch(host),
     };
-    in_scratch.unwrap_or_else(|| domain_by_verdict(host))
+    if let Some(valid) = in_scratch.or_else(|| crate::host::domain::ascii_domain_valid(host)) {
+        return valid;
+    }
+    domain_by_verdict(host)
 }
 
 /// [`host_valid`] on a domain without tabs or newlines: the host parser's domain steps with

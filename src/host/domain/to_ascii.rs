@@ -42,18 +42,23 @@ pub(super) fn parse_unicode(
     v: &mut impl Report,
 ) -> Parsed {
     let start = out.len();
+    // Room for the decoded domain (shorter than the input when escaped: counted first, so
+    // that the size asked for when there is none is the decoded one).
+    let decoded_len = match escaped {
+        true => percent::decode(input).count(),
+        false => input.len(),
+    };
+    // A validity-only run stores nothing: without room for the decoded domain, nothing
+    // of it is read here.
+    if !out.keeps_output() && out.free() < decoded_len {
+        return undecided(out);
+    }
     // Without `%`, the decoded domain is the input itself (no copy); the arena is still
     // accounted as if it held the copy, so that the size reported when it runs out does
     // not depend on where the host came from.
     let source = match escaped {
         true => None,
         false => out.input_str(input),
-    };
-    // Room for the decoded domain (shorter than the input when escaped: counted first, so
-    // that the size asked for when there is none is the decoded one).
-    let decoded_len = match escaped {
-        true => percent::decode(input).count(),
-        false => input.len(),
     };
     // A validity-only run keeps no host: its labels need not be encoded (nor its size
     // counted).
@@ -125,12 +130,8 @@ fn percent_decode_into<'r>(
 }
 
 /// The arena cannot even hold the decoded domain: still check validity when the domain needs
-/// no decoding (UTS46 can tell without a buffer), and record how much arena would do. (A
-/// validity-only run leaves it [`undecided`].)
+/// no decoding (UTS46 can tell without a buffer), and record how much arena would do.
 fn unicode_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
-    if !out.keeps_output() {
-        return undecided(out);
-    }
     if input.contains(&b'%') {
         return escaped_without_room(input, out, v);
     }

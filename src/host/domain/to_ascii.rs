@@ -84,7 +84,12 @@ pub(super) fn parse_unicode(
         // the input: a bigger arena never gives it less scratch than a smaller one, which
         // has no room for the decoded domain (`unicode_without_room`).
         Err(e) => {
-            let e = counted_if_kept(e, encode, || crate::idna::ascii_needed(decoded));
+            // A validity-only run stores nothing: a result with no room is not counted.
+            let e = match e {
+                NoAscii::Idna(e) => e,
+                NoAscii::NoRoom if !encode => return undecided(out),
+                NoAscii::NoRoom => counted(crate::idna::ascii_needed(decoded)),
+            };
             let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
             return verdict_in_free_arena(e, domain, d, out, v);
         }
@@ -139,8 +144,10 @@ fn unicode_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report)
         return domain_to_ascii_failure(v);
     };
     // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer.
-    let e = crate::idna::domain_to_ascii_no_room(domain);
-    let e = counted_if_kept(e, out.keeps_output(), || crate::idna::ascii_needed(domain));
+    let e = match crate::idna::domain_to_ascii_no_room(domain) {
+        NoAscii::Idna(e) => e,
+        NoAscii::NoRoom => counted(crate::idna::ascii_needed(domain)),
+    };
     verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v)
 }
 
@@ -158,13 +165,10 @@ fn escaped_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report)
     // Counted from the input as it is decoded (the decoding's buffer is gone,
     // Cortex-M0 bound), as the decoded domain would be.
     let e = match ascii {
-        true if decoded == 0 => NoAscii::Idna(IdnaError::EmptyHost),
-        true => NoAscii::Idna(IdnaError::BufferTooSmall { needed: decoded }),
-        false => NoAscii::NoRoom,
+        true if decoded == 0 => IdnaError::EmptyHost,
+        true => IdnaError::BufferTooSmall { needed: decoded },
+        false => counted(crate::idna::ascii_needed_escaped(input)),
     };
-    let e = counted_if_kept(e, out.keeps_output(), || {
-        crate::idna::ascii_needed_escaped(input)
-    });
     verdict_in_free_arena(e, Mapped::escaped(input), decoded, out, v)
 }
 
@@ -192,13 +196,10 @@ fn escaped_decoded_length(input: &[u8]) -> Option<(usize, bool)> {
 /// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.
 const ESCAPED_ON_STACK: usize = 64;
 
-/// `e` with the buffer running out counted by `count` where the output is kept (`kept`),
-/// whose size is read; a validity-only run reads none, and leaves it uncounted.
-fn counted_if_kept(e: NoAscii, kept: bool, count: impl FnOnce() -> usize) -> NoAscii {
-    match e {
-        NoAscii::NoRoom if kept => NoAscii::Idna(IdnaError::BufferTooSmall { needed: count() }),
-        e => e,
-    }
+/// The buffer running out, with the size that suffices (`needed`, counted by the caller: a
+/// parse reads it; a validity-only run never gets here).
+fn counted(needed: usize) -> IdnaError {
+    IdnaError::BufferTooSmall { needed }
 }
 
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
@@ -291,21 +292,17 @@ fn undecided(out: &mut Writer<'_>) -> Parsed {
 }
 
 /// [`idna_error`] after [`host_verdict`], with the arena's free bytes (past the output) as
-/// the verdict's scratch: how a host ends whose UTS46 step found no room (in a
-/// validity-only run, [`undecided`]). Inlined: no frame of its own between the host parser
-/// and the verdict (every parse's Cortex-M0 stack bound).
+/// the verdict's scratch: how a host of a parse ends whose UTS46 step found no room (a
+/// validity-only run leaves it [`undecided`] first). Inlined: no frame of its own between
+/// the host parser and the verdict (every parse's Cortex-M0 stack bound).
 #[inline(always)]
 fn verdict_in_free_arena(
-    e: NoAscii,
+    e: IdnaError,
     domain: Mapped<'_>,
     decoded: usize,
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Parsed {
-    // (`NoRoom`: the run keeps no output; a parse's running out is counted.)
-    let NoAscii::Idna(e) = e else {
-        return undecided(out);
-    };
     let free = out.len();
     let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
     let verdict = host_verdict(&e, domain, scratch);

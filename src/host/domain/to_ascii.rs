@@ -67,16 +67,8 @@ pub(super) fn parse_unicode(
     let Some(region) = buf.get_mut(start..).filter(|r| r.len() >= decoded_len) else {
         return unicode_without_room(input, out, v);
     };
-    let (d, decoded, rest) = match source {
-        Some(s) => {
-            // `region` holds at least `input.len()` bytes (checked above).
-            let rest = region.get_mut(input.len()..).unwrap_or_default();
-            (input.len(), s, rest)
-        }
-        None => match percent_decode_into(input, region) {
-            Some(decoded) => decoded,
-            None => return domain_to_ascii_failure(v),
-        },
+    let Some((d, decoded, rest)) = decoded_domain(input, source, region) else {
+        return domain_to_ascii_failure(v);
     };
     let n = match crate::idna::domain_to_ascii_in(decoded, NotStrict { encode }, rest) {
         Ok(n) => n,
@@ -112,6 +104,22 @@ fn ascii_domain_written(start: usize, out: &mut Writer<'_>, v: &mut impl Report)
         Ok(ipv4) => finish(start, ipv4, out),
         // UTS46's result: at the host's start (`super::ipv4_failure`).
         Err(e) => ipv4_failure(e, 0, v).into(),
+    }
+}
+
+/// Step 3 of <https://url.spec.whatwg.org/#concept-host-parser> for [`parse_unicode`]: the
+/// domain is `source`, the input itself, where it has no `%` (`region`, which holds at
+/// least `input.len()` bytes, is then accounted as if it held it); else decoded into
+/// `region` ([`percent_decode_into`]). The decoded length, the domain, and the rest of
+/// `region`; `None` when the bytes are not UTF-8.
+fn decoded_domain<'r>(
+    input: &[u8],
+    source: Option<&'r str>,
+    region: &'r mut [u8],
+) -> Option<(usize, &'r str, &'r mut [u8])> {
+    match source {
+        Some(s) => Some((s.len(), s, region.get_mut(s.len()..).unwrap_or_default())),
+        None => percent_decode_into(input, region),
     }
 }
 

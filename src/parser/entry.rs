@@ -315,7 +315,7 @@ fn prepared_run<'a, R: Report, A: Answer<'a>, const TABS: bool>(
         if arena.len() < n {
             // The copy does not fit: for a parse, a bound, which its entry point tightens
             // (`needed::tab_free_copy_too_small`) once the pipeline's frame is gone; for
-            // validity alone, undecided (`can_parse` decides the head apart).
+            // validity alone, not run (`can_parse` decides the head apart).
             let bound = || n + output_bound(t, n, job.base) + logged_host::<R>();
             return A::skipped(bound);
         }

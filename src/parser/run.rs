@@ -55,10 +55,10 @@ pub(super) trait Answer<'a>: Sized {
     /// ever the input's tab-free copy: the states did not run).
     fn skipped(needed: impl FnOnce() -> usize) -> Self;
     /// The answer once the states `p` ran are done, before any URL is built: none for a
-    /// parse; a validity-only run's, valid (with the URL's scheme) unless what the states
-    /// read had a tab or newline (`tabs_read`: then undecided, as the input without them
-    /// may read otherwise) or a step was skipped (then undecided, with the host left
-    /// undecided, if any, in the terms of input that had none where it was read).
+    /// parse; a validity-only run's: valid, with the URL's scheme, or valid but for the host
+    /// it left undecided (its place, in the terms of input that had no tab or newline where
+    /// it was read), unless what the states read had a tab or newline (`tabs_read`: then
+    /// not answered, as the input without them may read otherwise).
     fn after_states<R: Report>(p: &Parser<'_, '_, '_, R>, tabs_read: bool) -> Option<Self>;
 }
 

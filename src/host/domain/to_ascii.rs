@@ -80,7 +80,9 @@ pub(super) fn parse_unicode(
             let e = match e {
                 NoAscii::Idna(e) => e,
                 NoAscii::NoRoom if !encode => return undecided(out),
-                NoAscii::NoRoom => counted(crate::idna::ascii_needed(decoded)),
+                NoAscii::NoRoom => IdnaError::BufferTooSmall {
+                    needed: crate::idna::ascii_needed(decoded),
+                },
             };
             let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
             return verdict_in_free_arena(e, domain, d, out, v);
@@ -154,7 +156,9 @@ fn unicode_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report)
     // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer.
     let e = match crate::idna::domain_to_ascii_no_room(domain) {
         NoAscii::Idna(e) => e,
-        NoAscii::NoRoom => counted(crate::idna::ascii_needed(domain)),
+        NoAscii::NoRoom => IdnaError::BufferTooSmall {
+            needed: crate::idna::ascii_needed(domain),
+        },
     };
     verdict_in_free_arena(e, Mapped::new(domain, false), input.len(), out, v)
 }
@@ -175,7 +179,9 @@ fn escaped_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report)
     let e = match ascii {
         true if decoded == 0 => IdnaError::EmptyHost,
         true => IdnaError::BufferTooSmall { needed: decoded },
-        false => counted(crate::idna::ascii_needed_escaped(input)),
+        false => IdnaError::BufferTooSmall {
+            needed: crate::idna::ascii_needed_escaped(input),
+        },
     };
     verdict_in_free_arena(e, Mapped::escaped(input), decoded, out, v)
 }
@@ -203,12 +209,6 @@ fn escaped_decoded_length(input: &[u8]) -> Option<(usize, bool)> {
 
 /// Decoded bytes of an escaped domain that [`escaped_without_room`] decodes on the stack.
 const ESCAPED_ON_STACK: usize = 64;
-
-/// The buffer running out, with the size that suffices (`needed`, counted by the caller: a
-/// parse reads it; a validity-only run never gets here).
-fn counted(needed: usize) -> IdnaError {
-    IdnaError::BufferTooSmall { needed }
-}
 
 /// Maps a UTS46 error: running out of buffer is an arena overflow (with the size that
 /// suffices, past `decoded` bytes of decoded input) unless the host's [`host_verdict`]

@@ -111,6 +111,7 @@ cargo test -p microurl --lib --features defmt -q defmt::
 cargo test -p microurl-tests --no-default-features --features idna -q --test promises
 echo "== tests"
 cargo test -- --nocapture
+cargo test -p microurl-macros -q
 # The user-task examples run (the no_std ones also build for the device), CoAP
 # options against libcoap, and the examples against real servers on 127.0.0.1 (each script
 # installs mosquitto / libcoap3-bin / libcoap3-dev with apt-get when missing).

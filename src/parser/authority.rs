@@ -170,6 +170,10 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     /// state's (stack), and every authority with credentials would pay the call.
     #[inline(always)]
     fn write_credentials(&mut self, userinfo: &[u8]) {
+        // Never read back, and never a failure: a validity-only run does not write them.
+        if self.validity_only {
+            return;
+        }
         // Split at the first `:` without indexing (no bounds-check panic path).
         let (username, password) = match userinfo.iter().position(|&b| b == b':') {
             Some(colon) => (
@@ -265,8 +269,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         };
         if Some(port) != self.rec.scheme.default_port() {
             self.rec.port = Some(port);
-            self.out.push(b':');
-            self.out.push_decimal(port);
+            // Never read back: a validity-only run does not write it.
+            if self.out.keeps_output() {
+                self.out.push(b':');
+                self.out.push_decimal(port);
+            }
         }
         Ok(())
     }

@@ -104,9 +104,9 @@ fn the_failures_entry_in_the_log_is_at_the_byte_too() {
 }
 
 /// A domain that is not ASCII goes through UTS46 as a whole (mapping, normalization,
-/// Punycode), whose result has no byte of its own in the input: its failures, and a
-/// forbidden code point or an IPv4 failure in its result, are at the host's start (byte 8
-/// here).
+/// Punycode), whose result has no byte of its own in the input: a forbidden code point or
+/// an IPv4 failure in its result is at the host's start (byte 8 here), and so is a failure
+/// of its first label (`xn--a`).
 #[cfg(feature = "idna")]
 #[test]
 fn a_failure_of_domain_to_ascii_is_at_the_hosts_start() {
@@ -119,6 +119,82 @@ fn a_failure_of_domain_to_ascii_is_at_the_hosts_start() {
         ("https://\u{ff11}.2.3.4.5/", K::Ipv4TooManyParts),
     ] {
         assert_eq!(parse_error(input), (kind, 8), "{input:?}");
+    }
+}
+
+/// A label that fails UTS46 fails the URL at its start, as the input writes it: mapping and
+/// normalization rewrite a label's characters, but not where it begins (a full stop that
+/// mapping makes, `\u{3002}` or its escape, ends a label too). The same position from
+/// every arena, whether the parse finds the failure with room for UTS46's result or
+/// without (the streaming verdict), or first asks for room, and the log's
+/// `domain-to-ASCII` there. Positions counted by hand: the host starts at byte 7.
+#[cfg(feature = "idna")]
+#[test]
+fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
+    // A valid `xn--` label of 40 `é` (46 bytes), too long to decode in a small arena: the
+    // label after it fails, but only decoding it says which label fails first.
+    let mut xn = [0u8; 256];
+    let n = microurl::idna::to_ascii(
+        &"\u{e9}".repeat(40),
+        microurl::idna::Uts46Options::url(false),
+        &mut xn,
+    )
+    .unwrap();
+    let xn = std::str::from_utf8(&xn[..n]).unwrap();
+    let after_xn = format!("http://{xn}.a\u{200D}b/");
+    let cases: Vec<(&str, usize)> = vec![
+        // ZERO WIDTH JOINER outside its ContextJ rule.
+        ("http://a\u{200D}b/", 7),
+        ("http://ok.a\u{200D}b/", 10),
+        ("http://a.b.c\u{200D}.d/", 11),
+        // After U+3002 IDEOGRAPHIC FULL STOP (3 bytes), and after its escape (9).
+        ("http://x\u{3002}a\u{200D}b/", 11),
+        ("http://x%E3%80%82a%E2%80%8Db/", 17),
+        // The Bidi rule (a right-to-left label that starts with a digit), a leading
+        // combining mark, Punycode that decodes to a control (in a domain that is not
+        // ASCII: an ASCII one's `xn--` labels are only a validation error).
+        ("http://ok.1\u{5D0}/", 10),
+        ("http://ok.\u{301}a/", 10),
+        ("http://ok.xn--a.\u{e9}/", 10),
+        (after_xn.as_str(), 7 + xn.len() + 1),
+    ];
+    for (input, at) in cases {
+        let mut failed = 0;
+        for size in 0..=320 {
+            let mut slots = [Reported::default(); 8];
+            let log = ErrorLog::new(&mut slots);
+            let options = Options {
+                errors: Some(&log),
+                ..Options::default()
+            };
+            let mut arena = vec![0u8; size];
+            let e = match Url::parse_with(input, None, &mut arena, options) {
+                Err(Error::Parse(e)) => e,
+                Err(Error::ArenaTooSmall { .. }) => continue,
+                other => panic!("{input:?}, arena {size}: {other:?}"),
+            };
+            assert_eq!(
+                (e.kind, e.position),
+                (ParseErrorKind::DomainToAscii, at),
+                "{input:?}, arena {size}"
+            );
+            let last = log.iter().last().map(|r| (r.error, r.at));
+            assert_eq!(
+                last,
+                Some((ValidationError::DomainToAscii, at)),
+                "{input:?}, arena {size}"
+            );
+            // Without a log: the same failure.
+            let mut arena = vec![0u8; size];
+            let e = Url::parse(input, &mut arena).unwrap_err();
+            assert_eq!(
+                e.parse_error().map(|e| e.position),
+                Some(at),
+                "{input:?}, {size}"
+            );
+            failed += 1;
+        }
+        assert!(failed > 0, "{input:?}: no arena gave the failure");
     }
 }
 

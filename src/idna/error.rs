@@ -92,6 +92,26 @@ pub enum IdnaError {
     },
 }
 
+impl IdnaError {
+    /// The label the error was found in, for the errors of one label.
+    pub(crate) fn label(self) -> Option<usize> {
+        use IdnaError::*;
+        match self {
+            Disallowed { label }
+            | Std3 { label }
+            | NotNfc { label }
+            | Hyphen { label }
+            | LeadingMark { label }
+            | Joiner { label }
+            | Bidi { label }
+            | Punycode { label }
+            | LabelTooLong { label }
+            | EmptyLabel { label } => Some(label),
+            DnsLength | EmptyHost | ForbiddenDomainCodePoint { .. } | BufferTooSmall { .. } => None,
+        }
+    }
+}
+
 impl fmt::Display for IdnaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use IdnaError::*;

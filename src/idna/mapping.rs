@@ -104,6 +104,25 @@ impl<'a> Mapped<'a> {
         }
     }
 
+    /// Where label `label` of the mapped domain starts in this stream's input (0: the
+    /// first, or one the input does not have): past the input character whose mapping
+    /// holds the `label`-th full stop, as UTS46 splits the domain into labels after mapping
+    /// (<https://www.unicode.org/reports/tr46/#Processing>, step 4; normalization neither
+    /// makes nor moves a full stop). A failure of UTS46 in a label is reported there: mapping
+    /// and normalization rewrite the label's characters, but not where it begins.
+    pub(crate) fn label_start(mut self, label: usize) -> usize {
+        let len = self.input.len();
+        let mut stops = 0;
+        while stops < label {
+            match self.next() {
+                Some('.') => stops += 1,
+                Some(_) => {}
+                None => return 0,
+            }
+        }
+        len - self.input.len()
+    }
+
     fn skip(&mut self, n: usize) {
         self.input = self.input.get(n..).unwrap_or_default();
     }

@@ -29,8 +29,12 @@ pub(crate) use in_order::{STREAM_SCRATCH, settle};
 /// The verdict on a domain (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Verdict {
-    /// UTS46 processing records an error (or the result is empty).
-    Fails,
+    /// UTS46 processing records an error (or the result is empty): `label` is the first
+    /// label that fails (processing's first error, [`IdnaError::label`]; the Bidi rule's
+    /// first label that breaks it where no label fails otherwise; 0 for an empty result).
+    ///
+    /// [`IdnaError::label`]: crate::idna::IdnaError
+    Fails { label: usize },
     /// UTS46 processing succeeds, but its result has a forbidden domain code point.
     Forbidden,
     /// Domain to ASCII succeeds; whether its result ends in a number
@@ -63,6 +67,9 @@ impl Known {
     /// The Bidi rule: a label has a right-to-left character; a label fails the rule.
     const RTL: u8 = 4;
     const BIDI_BAD: u8 = 8;
+    /// A label after an undecided one fails: the domain fails, but which label fails first
+    /// (where the failure is reported) depends on the undecided labels.
+    const FAILS_AFTER: u8 = 16;
 
     fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
@@ -102,6 +109,9 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
     let (mut rtl, mut bidi_bad) = (false, false);
     // Whether the last label is a number to the IPv4 parser.
     let mut number = false;
+    // The label being read, the first one left undecided (an `xn--` label too long to
+    // decode in `scratch`) and the first one that breaks the Bidi rule.
+    let (mut index, mut first_unknown, mut first_bidi_bad) = (0usize, None, None);
     loop {
         let mut label = LabelScan::default();
         let mut more = false;
@@ -124,33 +134,58 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
             }
             label.push(c);
         }
+        let unknown_before = unknown;
         let Some(bidi) = label_bidi(&label, scratch, copied, (url, strict), &mut unknown) else {
-            return Verdict::Fails;
+            return fails_at(index, first_unknown, unknown, Known::default());
         };
+        if unknown > unknown_before {
+            first_unknown = first_unknown.or(Some(index));
+        }
         rtl |= bidi.rtl;
+        if !bidi.ok {
+            first_bidi_bad = first_bidi_bad.or(Some(index));
+        }
         bidi_bad |= !bidi.ok;
         let before = number;
         number = label.is_number();
         if !more {
             // A trailing full stop is ignored by the checker: then the label before decides.
             let ends_in_number = number || (label.check.code_points == 0 && before);
-            return match () {
-                _ if (url && empty) || (rtl && bidi_bad) => Verdict::Fails,
+            let known = Known::default()
+                .with(Known::FORBIDDEN, forbidden)
+                .with(Known::NUMBER, ends_in_number)
+                .with(Known::RTL, rtl)
+                .with(Known::BIDI_BAD, bidi_bad);
+            return match (first_bidi_bad, rtl) {
+                _ if url && empty => Verdict::Fails { label: 0 },
+                (Some(bad), true) => fails_at(bad, first_unknown, unknown, known),
                 // A result that ends in a number goes to the IPv4 parser, which fails on
                 // the `xn--` label (not a number) if UTS46 does not fail first.
                 _ if unknown > 0 => Verdict::Unknown {
                     fails: forbidden || ends_in_number,
                     scratch: unknown,
-                    known: Known::default()
-                        .with(Known::FORBIDDEN, forbidden)
-                        .with(Known::NUMBER, ends_in_number)
-                        .with(Known::RTL, rtl)
-                        .with(Known::BIDI_BAD, bidi_bad),
+                    known,
                 },
                 _ if forbidden => Verdict::Forbidden,
                 _ => Verdict::Valid { ends_in_number },
             };
         }
+        index += 1;
+    }
+}
+
+/// The verdict on a domain whose label `label` fails (and so the domain): [`Verdict::Fails`]
+/// there, unless an earlier label is undecided (`first_unknown`; decoding it needs
+/// `scratch`), which could fail first: then which label fails first is [`Verdict::Unknown`]
+/// (with the room that decides it), not whether the domain fails.
+fn fails_at(label: usize, first_unknown: Option<usize>, scratch: usize, known: Known) -> Verdict {
+    match first_unknown {
+        Some(u) if u < label => Verdict::Unknown {
+            fails: true,
+            scratch,
+            known: known.with(Known::FAILS_AFTER, true),
+        },
+        _ => Verdict::Fails { label },
     }
 }
 
@@ -360,7 +395,10 @@ mod tests {
     fn reference(domain: &str) -> Verdict {
         let mut out = std::vec![0u8; 8192];
         match crate::idna::to_ascii(domain, Uts46Options::url(false), &mut out) {
-            Err(_) | Ok(0) => Verdict::Fails,
+            Err(e) => Verdict::Fails {
+                label: e.label().unwrap_or(0),
+            },
+            Ok(0) => Verdict::Fails { label: 0 },
             Ok(n) if out[..n].iter().any(|&b| is_forbidden_domain_code_point(b)) => {
                 Verdict::Forbidden
             }
@@ -436,9 +474,20 @@ mod tests {
             let mut small = std::vec![0u8; STREAM_SCRATCH];
             let found = verdict(mapped.clone(), &mut small, Checks::Url);
             unknown += usize::from(matches!(found, Verdict::Unknown { .. }));
-            assert_eq!(settle(&mapped, &mut small, found), want, "{domain}");
+            // A failure the small scratch decides is at the label the big one finds: where
+            // a parse reports it does not depend on its arena.
+            if let Verdict::Fails { .. } = found {
+                assert_eq!(found, want, "{domain}");
+            }
+            // `settle` answers `can_parse`, which asks only whether (its `Fails` at label 0).
+            let whether = |v: Verdict| match v {
+                Verdict::Fails { .. } => Verdict::Fails { label: 0 },
+                v => v,
+            };
+            let settled = settle(&mapped, &mut small, found);
+            assert_eq!(whether(settled), whether(want), "{domain}");
             outcomes[match want {
-                Verdict::Fails => 0,
+                Verdict::Fails { .. } => 0,
                 Verdict::Forbidden => 1,
                 _ => 2,
             }] += 1;

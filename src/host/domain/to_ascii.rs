@@ -29,7 +29,7 @@ pub(super) fn xn_labels_ok(domain: &[u8], scratch: &mut [u8]) -> Option<bool> {
     match crate::idna::verdict(Mapped::new(domain, false), scratch, Checks::UrlStrict) {
         Verdict::Valid { .. } => Some(true),
         Verdict::Unknown { .. } => None,
-        Verdict::Fails | Verdict::Forbidden => Some(false),
+        Verdict::Fails { .. } | Verdict::Forbidden => Some(false),
     }
 }
 
@@ -68,7 +68,7 @@ pub(super) fn parse_unicode(
         return unicode_without_room(input, out, v);
     };
     let Some((d, decoded, rest)) = decoded_domain(input, source, region) else {
-        return domain_to_ascii_failure(v);
+        return domain_to_ascii_failure(v, 0);
     };
     let n = match crate::idna::domain_to_ascii_in(decoded, NotStrict { encode }, rest) {
         Ok(n) => n,
@@ -151,7 +151,7 @@ fn unicode_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report)
         return escaped_without_room(input, out, v);
     }
     let Ok(domain) = core::str::from_utf8(input) else {
-        return domain_to_ascii_failure(v);
+        return domain_to_ascii_failure(v, 0);
     };
     // With room, the decoded copy (`input.len()` bytes) precedes the UTS46 buffer.
     let e = match crate::idna::domain_to_ascii_no_room(domain) {
@@ -172,7 +172,7 @@ fn unicode_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report)
 fn escaped_without_room(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
     let Some((decoded, ascii)) = escaped_decoded_length(input) else {
         // As with room: UTF-8 decode without BOM or fail.
-        return domain_to_ascii_failure(v);
+        return domain_to_ascii_failure(v, 0);
     };
     // Counted from the input as it is decoded (the decoding's buffer is gone,
     // Cortex-M0 bound), as the decoded domain would be.
@@ -216,9 +216,9 @@ const ESCAPED_ON_STACK: usize = 64;
 /// valid host later checks decide, after an undecided one validity is left undecided.
 /// Anything else fails the host.
 fn idna_error<R: Report>(
-    e: IdnaError,
+    (e, at): (IdnaError, usize),
     decoded: usize,
-    verdict: Result<Verdict, ParseErrorKind>,
+    verdict: Result<Verdict, Failed>,
     out: &mut Writer<'_>,
     v: &mut R,
 ) -> Parsed {
@@ -237,15 +237,15 @@ fn idna_error<R: Report>(
     // reports it last. (Taken apart here, then the verdict with if-lets: matching the
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot
     // follow; in the caller, inlined into the host parser, it cost stack there.)
-    // UTS46 rewrites the domain (mapping, normalization, Punycode): its failures are at
-    // the host's start (see `crate::ParseError::position`).
+    // UTS46 rewrites the domain (mapping, normalization, Punycode): a label's failure is at
+    // the label's start, the result's at the host's (see `crate::ParseError::position`).
     let verdict = match verdict {
         Ok(verdict) => verdict,
-        Err(kind) => {
+        Err((kind, at)) => {
             if let Some(error) = kind.validation_error() {
-                v.insert(error);
+                v.report_rel(error, at);
             }
-            return HostError::new(kind, 0).into();
+            return HostError::new(kind, at).into();
         }
     };
     let needed = match e {
@@ -254,7 +254,7 @@ fn idna_error<R: Report>(
             v.insert(ValidationError::DomainToAscii);
             return HostError::new(ParseErrorKind::DomainInvalidCodePoint, 0).into();
         }
-        _ => return domain_to_ascii_failure(v),
+        _ => return domain_to_ascii_failure(v, at),
     };
     counted_unwritten(verdict, decoded, needed, out)
 }
@@ -311,10 +311,13 @@ fn verdict_in_free_arena(
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Parsed {
+    let at = e
+        .label()
+        .map_or(0, |label| domain.clone().label_start(label));
     let free = out.len();
     let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
     let verdict = host_verdict(&e, domain, scratch);
-    idna_error(e, decoded, verdict, out, v)
+    idna_error((e, at), decoded, verdict, out, v)
 }
 
 /// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
@@ -327,11 +330,7 @@ fn verdict_in_free_arena(
 /// alone) is not linked into every parse (flash, and the Cortex-M0 stack bound).
 /// Meaningful only when `e` is the buffer running out (`Ok(Unknown)` otherwise).
 #[inline(never)]
-fn host_verdict(
-    e: &IdnaError,
-    domain: Mapped<'_>,
-    scratch: &mut [u8],
-) -> Result<Verdict, ParseErrorKind> {
+fn host_verdict(e: &IdnaError, domain: Mapped<'_>, scratch: &mut [u8]) -> Result<Verdict, Failed> {
     if !matches!(e, IdnaError::BufferTooSmall { .. }) {
         return Ok(Verdict::Unknown {
             fails: false,
@@ -346,17 +345,20 @@ fn host_verdict(
 /// The host parser's steps after domain to ASCII, on a [`Verdict`] on `domain`: a failure
 /// of UTS46 or a forbidden domain code point fails the host, and a result that ends in a
 /// number goes to the IPv4 parser ([`ipv4_verdict`]). `Err`: the failure the parse with
-/// room reports.
-fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, ParseErrorKind> {
+/// room reports, and where in the host: a failing label's start, else the host's.
+fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, Failed> {
     match verdict {
-        Verdict::Fails => Err(ParseErrorKind::DomainToAscii),
-        Verdict::Forbidden => Err(ParseErrorKind::DomainInvalidCodePoint),
+        Verdict::Fails { label } => Err((ParseErrorKind::DomainToAscii, domain.label_start(label))),
+        Verdict::Forbidden => Err((ParseErrorKind::DomainInvalidCodePoint, 0)),
         Verdict::Valid {
             ends_in_number: true,
-        } => ipv4_verdict(domain),
+        } => ipv4_verdict(domain).map_err(|kind| (kind, 0)),
         verdict => Ok(verdict),
     }
 }
+
+/// How the host fails, and at which offset in it ([`decided`]).
+type Failed = (ParseErrorKind, usize);
 
 /// `can_parse`'s answer on a host its validity-only run left undecided (the host parser's
 /// `input`, which its UTS46 step had no room for: a validity-only run stores nothing), with
@@ -394,9 +396,9 @@ fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
     })
 }
 
-/// UTS46 fails the domain (or its bytes are not UTF-8 once percent-decoded): at the host's
-/// start, as UTS46 judges the domain as a whole.
-fn domain_to_ascii_failure(v: &mut impl Report) -> Parsed {
-    v.insert(ValidationError::DomainToAscii);
-    HostError::new(ParseErrorKind::DomainToAscii, 0).into()
+/// UTS46 fails the domain at offset `at` of the host: a failing label's start, or the
+/// host's start (its bytes are not UTF-8 once percent-decoded, or its result is empty).
+fn domain_to_ascii_failure(v: &mut impl Report, at: usize) -> Parsed {
+    v.report_rel(ValidationError::DomainToAscii, at);
+    HostError::new(ParseErrorKind::DomainToAscii, at).into()
 }

@@ -24,7 +24,9 @@ const _: () = assert!(STREAM_SCRATCH >= ordered::MIN_SCRATCH + STREAMED_NFC_ROOM
 /// `verdict`'s frame) is not on the stack under the decoder and the NFC check of its parts
 /// (stack bound). The labels are read from the mapped and decomposed stream ([`LabelOrigin`]:
 /// the same labels for the `xn--` ones), and decoded stored again first (the ones that fit
-/// were decided).
+/// were decided). For `can_parse`, which asks only whether the domain fails: the label of a
+/// [`Verdict::Fails`] it answers is 0, and a domain with a label that fails after an
+/// undecided one fails at once ([`Known::FAILS_AFTER`]).
 #[inline(never)]
 #[cold]
 pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) -> Verdict {
@@ -36,6 +38,9 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
     else {
         return verdict;
     };
+    if known.has(Known::FAILS_AFTER) {
+        return Verdict::Fails { label: 0 };
+    }
     if scratch.len() < STREAM_SCRATCH {
         return verdict;
     }
@@ -60,7 +65,7 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
                     bidi_bad |= !bidi.ok;
                 }
                 None | Some(Decoded::TooBig(_)) => undecided = true,
-                Some(Decoded::Fails) => return Verdict::Fails,
+                Some(Decoded::Fails) => return Verdict::Fails { label: 0 },
             }
         }
         if !more {
@@ -69,7 +74,7 @@ pub(crate) fn settle(domain: &Mapped<'_>, scratch: &mut [u8], verdict: Verdict) 
     }
     let known = known.with(Known::RTL, rtl).with(Known::BIDI_BAD, bidi_bad);
     match () {
-        _ if rtl && bidi_bad => Verdict::Fails,
+        _ if rtl && bidi_bad => Verdict::Fails { label: 0 },
         _ if undecided => Verdict::Unknown {
             fails,
             scratch: needed,

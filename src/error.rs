@@ -93,6 +93,12 @@ impl core::error::Error for Error {}
 /// assert_eq!((e.kind, e.position), (ParseErrorKind::DomainInvalidCodePoint, 10));
 /// let e = Url::parse("http://1.2.3.4.5/", &mut [0u8; 64]).unwrap_err();
 /// assert_eq!(e.parse_error().unwrap().position, 15); // the fifth part
+/// # #[cfg(feature = "idna")]
+/// # {
+/// // A label that UTS46 fails (a joiner out of context): at the label's start.
+/// let e = Url::parse("http://ok.a\u{200D}b/", &mut [0u8; 64]).unwrap_err();
+/// assert_eq!(e.parse_error().unwrap().position, 10);
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -112,11 +118,13 @@ pub struct ParseError {
     ///   after the leading C0 controls and spaces (which the parser trims) for a missing
     ///   scheme.
     ///
-    /// A failure with no byte of its own is at the host's start: a domain that is not ASCII
-    /// once percent-decoded goes through UTS46 as a whole (mapping, normalization and
-    /// Punycode rewrite it), so its failures (UTS46's label rules, a forbidden code point
-    /// or an IPv4 failure in its result) are at the host's start; so is a domain that
-    /// needs IDNA in a build without the `idna` feature.
+    /// A domain that is not ASCII once percent-decoded goes through UTS46 (mapping,
+    /// normalization and Punycode rewrite its characters, not where its labels begin): a
+    /// label that fails UTS46's rules fails at the label's start, as the input writes it (a
+    /// label begins after a full stop, or after a character that mapping makes one, such
+    /// as `。`, escaped or not). A failure with no byte of its own is at the host's start: a
+    /// forbidden code point or an IPv4 failure in UTS46's result, an empty result, and a
+    /// domain that needs IDNA in a build without the `idna` feature.
     pub position: usize,
 }
 

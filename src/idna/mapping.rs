@@ -110,17 +110,17 @@ impl<'a> Mapped<'a> {
     /// (<https://www.unicode.org/reports/tr46/#Processing>, step 4; normalization neither
     /// makes nor moves a full stop). A failure of UTS46 in a label is reported there: mapping
     /// and normalization rewrite the label's characters, but not where it begins.
-    pub(crate) fn label_start(mut self, label: usize) -> usize {
-        let len = self.input.len();
+    pub(crate) fn label_start(&self, label: usize) -> usize {
+        let mut chars = self.clone();
         let mut stops = 0;
         while stops < label {
-            match self.next() {
+            match chars.next() {
                 Some('.') => stops += 1,
                 Some(_) => {}
                 None => return 0,
             }
         }
-        len - self.input.len()
+        self.input.len() - chars.input.len()
     }
 
     fn skip(&mut self, n: usize) {

@@ -67,8 +67,8 @@ impl Known {
     /// The Bidi rule: a label has a right-to-left character; a label fails the rule.
     const RTL: u8 = 4;
     const BIDI_BAD: u8 = 8;
-    /// A label after an undecided one fails: the domain fails, but which label fails first
-    /// (where the failure is reported) depends on the undecided labels.
+    /// A label fails while another is undecided: the domain fails, but which label fails
+    /// first (where the failure is reported) may depend on the undecided one.
     const FAILS_AFTER: u8 = 16;
 
     fn has(self, bit: u8) -> bool {
@@ -109,10 +109,9 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
     let (mut rtl, mut bidi_bad) = (false, false);
     // Whether the last label is a number to the IPv4 parser.
     let mut number = false;
-    // The label being read, the first one left undecided (an `xn--` label too long to
-    // decode in `scratch`) and the first one that breaks the Bidi rule.
-    let (mut index, mut first_unknown, mut first_bidi_bad) = (0usize, None, None);
-    loop {
+    // The label being read, and the first one that breaks the Bidi rule.
+    let (mut index, mut first_bidi_bad) = (0usize, 0usize);
+    let failing = loop {
         let mut label = LabelScan::default();
         let mut more = false;
         // An `xn--` label's characters after `xn--`, copied into `scratch` as they pass (no
@@ -134,16 +133,12 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
             }
             label.push(c);
         }
-        let unknown_before = unknown;
         let Some(bidi) = label_bidi(&label, scratch, copied, (url, strict), &mut unknown) else {
-            return fails_at(index, first_unknown, unknown, Known::default());
+            break index;
         };
-        if unknown > unknown_before {
-            first_unknown = first_unknown.or(Some(index));
-        }
         rtl |= bidi.rtl;
-        if !bidi.ok {
-            first_bidi_bad = first_bidi_bad.or(Some(index));
+        if !bidi.ok && !bidi_bad {
+            first_bidi_bad = index;
         }
         bidi_bad |= !bidi.ok;
         let before = number;
@@ -151,41 +146,46 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
         if !more {
             // A trailing full stop is ignored by the checker: then the label before decides.
             let ends_in_number = number || (label.check.code_points == 0 && before);
-            let known = Known::default()
-                .with(Known::FORBIDDEN, forbidden)
-                .with(Known::NUMBER, ends_in_number)
-                .with(Known::RTL, rtl)
-                .with(Known::BIDI_BAD, bidi_bad);
-            return match (first_bidi_bad, rtl) {
-                _ if url && empty => Verdict::Fails { label: 0 },
-                (Some(bad), true) => fails_at(bad, first_unknown, unknown, known),
+            if url && empty {
+                return Verdict::Fails { label: 0 };
+            }
+            if rtl && bidi_bad {
+                break first_bidi_bad;
+            }
+            return match () {
                 // A result that ends in a number goes to the IPv4 parser, which fails on
                 // the `xn--` label (not a number) if UTS46 does not fail first.
                 _ if unknown > 0 => Verdict::Unknown {
                     fails: forbidden || ends_in_number,
                     scratch: unknown,
-                    known,
+                    known: Known::default()
+                        .with(Known::FORBIDDEN, forbidden)
+                        .with(Known::NUMBER, ends_in_number)
+                        .with(Known::RTL, rtl)
+                        .with(Known::BIDI_BAD, bidi_bad),
                 },
                 _ if forbidden => Verdict::Forbidden,
                 _ => Verdict::Valid { ends_in_number },
             };
         }
         index += 1;
-    }
+    };
+    fails_at(failing, unknown)
 }
 
 /// The verdict on a domain whose label `label` fails (and so the domain): [`Verdict::Fails`]
-/// there, unless an earlier label is undecided (`first_unknown`; decoding it needs
-/// `scratch`), which could fail first: then which label fails first is [`Verdict::Unknown`]
-/// (with the room that decides it), not whether the domain fails.
-fn fails_at(label: usize, first_unknown: Option<usize>, scratch: usize, known: Known) -> Verdict {
-    match first_unknown {
-        Some(u) if u < label => Verdict::Unknown {
+/// there, unless a label is undecided (an `xn--` label whose decoding needs `unknown` bytes
+/// of scratch), which could fail first: then which label fails first is unknown
+/// ([`Verdict::Unknown`], with the room that decides it), not whether the domain fails
+/// ([`Known::FAILS_AFTER`], all [`settle`] needs).
+fn fails_at(label: usize, unknown: usize) -> Verdict {
+    match unknown {
+        0 => Verdict::Fails { label },
+        _ => Verdict::Unknown {
             fails: true,
-            scratch,
-            known: known.with(Known::FAILS_AFTER, true),
+            scratch: unknown,
+            known: Known(Known::FAILS_AFTER),
         },
-        _ => Verdict::Fails { label },
     }
 }
 

@@ -216,7 +216,8 @@ const ESCAPED_ON_STACK: usize = 64;
 /// valid host later checks decide, after an undecided one validity is left undecided.
 /// Anything else fails the host.
 fn idna_error<R: Report>(
-    (e, at): (IdnaError, usize),
+    e: IdnaError,
+    domain: &Mapped<'_>,
     decoded: usize,
     verdict: Result<Verdict, Failed>,
     out: &mut Writer<'_>,
@@ -238,10 +239,12 @@ fn idna_error<R: Report>(
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot
     // follow; in the caller, inlined into the host parser, it cost stack there.)
     // UTS46 rewrites the domain (mapping, normalization, Punycode): a label's failure is at
-    // the label's start, the result's at the host's (see `crate::ParseError::position`).
+    // the label's start (the verdict's label, or, with room for the result, processing's),
+    // the result's at the host's (label 0; see `crate::ParseError::position`).
     let verdict = match verdict {
         Ok(verdict) => verdict,
-        Err((kind, at)) => {
+        Err((kind, label)) => {
+            let at = domain.label_start(label);
             if let Some(error) = kind.validation_error() {
                 v.report_rel(error, at);
             }
@@ -254,7 +257,10 @@ fn idna_error<R: Report>(
             v.insert(ValidationError::DomainToAscii);
             return HostError::new(ParseErrorKind::DomainInvalidCodePoint, 0).into();
         }
-        _ => return domain_to_ascii_failure(v, at),
+        _ => {
+            let at = domain.label_start(e.label().unwrap_or(0));
+            return domain_to_ascii_failure(v, at);
+        }
     };
     counted_unwritten(verdict, decoded, needed, out)
 }
@@ -311,13 +317,10 @@ fn verdict_in_free_arena(
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Parsed {
-    let at = e
-        .label()
-        .map_or(0, |label| domain.clone().label_start(label));
     let free = out.len();
     let scratch = out.owned_buf().get_mut(free..).unwrap_or_default();
-    let verdict = host_verdict(&e, domain, scratch);
-    idna_error((e, at), decoded, verdict, out, v)
+    let verdict = host_verdict(&e, &domain, scratch);
+    idna_error(e, &domain, decoded, verdict, out, v)
 }
 
 /// How the host parser ends on `domain` (<https://url.spec.whatwg.org/#concept-host-parser>
@@ -330,7 +333,7 @@ fn verdict_in_free_arena(
 /// alone) is not linked into every parse (flash, and the Cortex-M0 stack bound).
 /// Meaningful only when `e` is the buffer running out (`Ok(Unknown)` otherwise).
 #[inline(never)]
-fn host_verdict(e: &IdnaError, domain: Mapped<'_>, scratch: &mut [u8]) -> Result<Verdict, Failed> {
+fn host_verdict(e: &IdnaError, domain: &Mapped<'_>, scratch: &mut [u8]) -> Result<Verdict, Failed> {
     if !matches!(e, IdnaError::BufferTooSmall { .. }) {
         return Ok(Verdict::Unknown {
             fails: false,
@@ -339,16 +342,16 @@ fn host_verdict(e: &IdnaError, domain: Mapped<'_>, scratch: &mut [u8]) -> Result
         });
     }
     let found = crate::idna::verdict(domain.clone(), scratch, crate::idna::Checks::Url);
-    decided(domain, found)
+    decided(domain.clone(), found)
 }
 
 /// The host parser's steps after domain to ASCII, on a [`Verdict`] on `domain`: a failure
 /// of UTS46 or a forbidden domain code point fails the host, and a result that ends in a
 /// number goes to the IPv4 parser ([`ipv4_verdict`]). `Err`: the failure the parse with
-/// room reports, and where in the host: a failing label's start, else the host's.
+/// room reports, and the label that fails (0 for a failure of the result: the host's start).
 fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, Failed> {
     match verdict {
-        Verdict::Fails { label } => Err((ParseErrorKind::DomainToAscii, domain.label_start(label))),
+        Verdict::Fails { label } => Err((ParseErrorKind::DomainToAscii, label)),
         Verdict::Forbidden => Err((ParseErrorKind::DomainInvalidCodePoint, 0)),
         Verdict::Valid {
             ends_in_number: true,
@@ -357,7 +360,7 @@ fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, Failed> {
     }
 }
 
-/// How the host fails, and at which offset in it ([`decided`]).
+/// How the host fails, and in which label ([`decided`]).
 type Failed = (ParseErrorKind, usize);
 
 /// `can_parse`'s answer on a host its validity-only run left undecided (the host parser's

@@ -113,26 +113,13 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
     let (mut index, mut first_bidi_bad) = (0usize, 0usize);
     let failing = loop {
         let mut label = LabelScan::default();
-        let mut more = false;
-        // An `xn--` label's characters after `xn--`, copied into `scratch` as they pass (no
-        // second stream to read them again: its state would double this frame).
-        let mut copied = 0usize;
-        for c in stream.by_ref() {
-            empty = false;
-            if c == '.' {
-                more = true;
-                break;
-            }
-            // Reported only if UTS46 finds no error (in any label).
-            forbidden |= url && u8::try_from(c).is_ok_and(is_forbidden_domain_code_point);
-            if label.check.prefix == 4 && !label.check.non_ascii {
-                if let Some(slot) = scratch.get_mut(copied) {
-                    *slot = u8::try_from(c).unwrap_or(0xFF);
-                }
-                copied += 1;
-            }
-            label.push(c);
-        }
+        let (copied, more) = scan_label(
+            &mut stream,
+            &mut label,
+            scratch,
+            url,
+            (&mut empty, &mut forbidden),
+        );
         let Some(bidi) = label_bidi(&label, scratch, copied, (url, strict), &mut unknown) else {
             break index;
         };
@@ -171,6 +158,40 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
         index += 1;
     };
     fails_at(failing, unknown)
+}
+
+/// One label of the domain's stream as [`verdict`] reads it into `label`, up to its full
+/// stop (`true` when one follows) or the domain's end; the characters after `xn--` of an
+/// `xn--` label
+/// are copied into `scratch` as they pass (as many as fit; how many there are): no second
+/// stream reads them again, whose state would double the verdict's frame. `empty` is
+/// cleared by any character, a full stop included; `forbidden` set by a forbidden domain
+/// code point where `url` (the URL Standard's check, reported only if UTS46 finds no error,
+/// in any label). Inlined: one body, in the verdict's frame.
+#[inline(always)]
+fn scan_label(
+    stream: &mut impl Iterator<Item = char>,
+    label: &mut LabelScan,
+    scratch: &mut [u8],
+    url: bool,
+    (empty, forbidden): (&mut bool, &mut bool),
+) -> (usize, bool) {
+    let mut copied = 0usize;
+    for c in stream.by_ref() {
+        *empty = false;
+        if c == '.' {
+            return (copied, true);
+        }
+        *forbidden |= url && u8::try_from(c).is_ok_and(is_forbidden_domain_code_point);
+        if label.check.prefix == 4 && !label.check.non_ascii {
+            if let Some(slot) = scratch.get_mut(copied) {
+                *slot = u8::try_from(c).unwrap_or(0xFF);
+            }
+            copied += 1;
+        }
+        label.push(c);
+    }
+    (copied, false)
 }
 
 /// The verdict on a domain whose label `label` fails (and so the domain): [`Verdict::Fails`]

@@ -161,13 +161,12 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
 }
 
 /// One label of the domain's stream as [`verdict`] reads it into `label`, up to its full
-/// stop (`true` when one follows) or the domain's end; the characters after `xn--` of an
-/// `xn--` label
-/// are copied into `scratch` as they pass (as many as fit; how many there are): no second
-/// stream reads them again, whose state would double the verdict's frame. `empty` is
-/// cleared by any character, a full stop included; `forbidden` set by a forbidden domain
-/// code point where `url` (the URL Standard's check, reported only if UTS46 finds no error,
-/// in any label). Inlined: one body, in the verdict's frame.
+/// stop (`true` when one follows) or the domain's end. The characters after `xn--` of an
+/// `xn--` label are copied into `scratch` as they pass (as many as fit; how many there
+/// are): no second stream reads them again, whose state would double the verdict's frame.
+/// `empty` is cleared by any character, a full stop included; `forbidden` set by a
+/// forbidden domain code point where `url` (the URL Standard's check, reported only if
+/// UTS46 finds no error, in any label). Inlined: one body, in the verdict's frame.
 #[inline(always)]
 fn scan_label(
     stream: &mut impl Iterator<Item = char>,

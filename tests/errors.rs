@@ -124,7 +124,7 @@ fn a_failure_of_domain_to_ascii_is_at_the_hosts_start() {
 
 /// A label that fails UTS46 fails the URL at its start, as the input writes it: mapping and
 /// normalization rewrite a label's characters, but not where it begins (a full stop that
-/// mapping makes, `\u{3002}` or its escape, ends a label too). The same position from
+/// mapping makes, `\u{3002}`, ends a label too). The same position from
 /// every arena, whether the parse finds the failure with room for UTS46's result or
 /// without (the streaming verdict), or first asks for room, and the log's
 /// `domain-to-ASCII` there. Positions counted by hand: the host starts at byte 7.
@@ -147,9 +147,10 @@ fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
         ("http://a\u{200D}b/", 7),
         ("http://ok.a\u{200D}b/", 10),
         ("http://a.b.c\u{200D}.d/", 11),
-        // After U+3002 IDEOGRAPHIC FULL STOP (3 bytes), and after its escape (9).
+        // After U+3002 IDEOGRAPHIC FULL STOP (3 bytes); a domain with percent-escapes fails
+        // at the host's start (once decoded, its bytes may not be UTF-8).
         ("http://x\u{3002}a\u{200D}b/", 11),
-        ("http://x%E3%80%82a%E2%80%8Db/", 17),
+        ("http://x%E3%80%82a%E2%80%8Db/", 7),
         // The Bidi rule (a right-to-left label that starts with a digit), a leading
         // combining mark, Punycode that decodes to a control (in a domain that is not
         // ASCII: an ASCII one's `xn--` labels are only a validation error).
@@ -196,6 +197,46 @@ fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
         }
         assert!(failed > 0, "{input:?}: no arena gave the failure");
     }
+}
+
+/// A host that is not UTF-8 once percent-decoded fails at the host's start (byte 7) from
+/// every arena: with room for it decoded, and without, where a domain that decodes to more
+/// than a label's worth of bytes streams through the verdict, which reads the sequence as
+/// U+FFFD, a character its label fails on (at byte 78 in `long`, were a domain with
+/// escapes' failures not all at its start).
+#[cfg(feature = "idna")]
+#[test]
+fn a_host_that_is_not_utf8_fails_at_its_start_from_every_arena() {
+    let long = format!("http://{}.%FF/", "a".repeat(70));
+    let cut = format!("http://{}%C3.%A9/", "a".repeat(63));
+    for input in [
+        "http://a.%FF/",
+        "http://%C3%28/",
+        long.as_str(),
+        cut.as_str(),
+    ] {
+        for size in 0..=160 {
+            let mut arena = vec![0u8; size];
+            match Url::parse(input, &mut arena) {
+                Err(Error::Parse(e)) => assert_eq!(
+                    (e.kind, e.position),
+                    (ParseErrorKind::DomainToAscii, 7),
+                    "{input:?}, arena {size}"
+                ),
+                other => panic!("{input:?}, arena {size}: {other:?}"),
+            }
+        }
+    }
+    // A sequence the check's 64-byte steps cut is still UTF-8.
+    let split = format!("http://{}%C3%A9.b/", "a".repeat(63));
+    for size in 0..=160 {
+        let mut arena = vec![0u8; size];
+        match Url::parse(&split, &mut arena) {
+            Ok(_) | Err(Error::ArenaTooSmall { .. }) => {}
+            other => panic!("arena {size}: {other:?}"),
+        }
+    }
+    assert!(Url::parse(&split, &mut [0u8; 512]).is_ok());
 }
 
 /// Without IDNA a domain that needs it fails at the host's start: no byte of it is wrong.

@@ -109,8 +109,14 @@ impl<'a> Mapped<'a> {
     /// holds the `label`-th full stop, as UTS46 splits the domain into labels after mapping
     /// (<https://www.unicode.org/reports/tr46/#Processing>, step 4; normalization neither
     /// makes nor moves a full stop). A failure of UTS46 in a label is reported there: mapping
-    /// and normalization rewrite the label's characters, but not where it begins.
+    /// and normalization rewrite the label's characters, but not where it begins. Always 0
+    /// for percent-encoded input ([`Mapped::escaped`]): its bytes may not be UTF-8 once
+    /// decoded, which the host parser fails as a whole where it has them decoded, and this
+    /// stream reads as U+FFFD, a character that fails its label.
     pub(crate) fn label_start(&self, label: usize) -> usize {
+        if self.escaped {
+            return 0;
+        }
         let mut chars = self.clone();
         let mut stops = 0;
         while stops < label {

@@ -227,7 +227,7 @@ fn a_host_that_is_not_utf8_fails_at_its_start_from_every_arena() {
             }
         }
     }
-    // A sequence the check's 64-byte steps cut is still UTF-8.
+    // A sequence across the 64 bytes a domain without room is decoded in on the stack.
     let split = format!("http://{}%C3%A9.b/", "a".repeat(63));
     for size in 0..=160 {
         let mut arena = vec![0u8; size];

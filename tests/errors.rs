@@ -2,6 +2,21 @@
 
 use microurl::{Error, ErrorLog, Options, ParseErrorKind, Reported, Url, ValidationError};
 
+/// `Url::parse_with` of `input` with an arena of `size` bytes and an `ErrorLog` of 16 slots:
+/// the failure (`Ok(())` for a URL) and what the log holds.
+#[cfg(feature = "idna")]
+fn parse_logged(input: &str, size: usize) -> (Result<(), Error>, Vec<Reported>) {
+    let mut slots = [Reported::default(); 16];
+    let log = ErrorLog::new(&mut slots);
+    let options = Options {
+        errors: Some(&log),
+        ..Options::default()
+    };
+    let mut arena = vec![0u8; size];
+    let result = Url::parse_with(input, None, &mut arena, options).map(|_| ());
+    (result, log.iter().collect())
+}
+
 fn parse_error(input: &str) -> (ParseErrorKind, usize) {
     let mut arena = [0u8; 256];
     match Url::parse(input, &mut arena) {
@@ -162,14 +177,8 @@ fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
     for (input, at) in cases {
         let mut failed = 0;
         for size in 0..=320 {
-            let mut slots = [Reported::default(); 8];
-            let log = ErrorLog::new(&mut slots);
-            let options = Options {
-                errors: Some(&log),
-                ..Options::default()
-            };
-            let mut arena = vec![0u8; size];
-            let e = match Url::parse_with(input, None, &mut arena, options) {
+            let (result, log) = parse_logged(input, size);
+            let e = match result {
                 Err(Error::Parse(e)) => e,
                 Err(Error::ArenaTooSmall { .. }) => continue,
                 other => panic!("{input:?}, arena {size}: {other:?}"),
@@ -179,7 +188,7 @@ fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
                 (ParseErrorKind::DomainToAscii, at),
                 "{input:?}, arena {size}"
             );
-            let last = log.iter().last().map(|r| (r.error, r.at));
+            let last = log.last().map(|r| (r.error, r.at));
             assert_eq!(
                 last,
                 Some((ValidationError::DomainToAscii, at)),
@@ -523,14 +532,8 @@ fn the_log_of_a_failing_host_does_not_depend_on_the_arena_size() {
     ];
     let mut parse_errors = 0;
     for size in (0..=12_288).step_by(97).chain(12_200..12_220) {
-        let mut slots = [Reported::default(); 16];
-        let log = ErrorLog::new(&mut slots);
-        let options = Options {
-            errors: Some(&log),
-            ..Options::default()
-        };
-        let mut arena = vec![0u8; size];
-        match Url::parse_with(input, None, &mut arena, options) {
+        let (result, log) = parse_logged(input, size);
+        match result {
             Err(Error::Parse(e)) => {
                 assert_eq!(e.kind, ParseErrorKind::DomainInvalidCodePoint, "{size}")
             }

@@ -166,7 +166,9 @@ pub(crate) fn verdict(domain: Mapped<'_>, scratch: &mut [u8], checks: Checks) ->
 /// are): no second stream reads them again, whose state would double the verdict's frame.
 /// `empty` is cleared by any character, a full stop included; `forbidden` set by a
 /// forbidden domain code point where `url` (the URL Standard's check, reported only if
-/// UTS46 finds no error, in any label). Inlined: one body, in the verdict's frame.
+/// UTS46 finds no error, in any label). Inlined: as a call, its frame would sit under the
+/// verdict's and above the normalizing stream's chain it pulls characters from (stack
+/// bound).
 #[inline(always)]
 fn scan_label(
     stream: &mut impl Iterator<Item = char>,

@@ -119,9 +119,9 @@ fn the_failures_entry_in_the_log_is_at_the_byte_too() {
 }
 
 /// A domain that is not ASCII goes through UTS46 as a whole (mapping, normalization,
-/// Punycode), whose result has no byte of its own in the input: a forbidden code point or
-/// an IPv4 failure in its result is at the host's start (byte 8 here), and so is a failure
-/// of its first label (`xn--a`).
+/// Punycode), whose result has no byte of its own in the input: an IPv4 failure in its
+/// result is at the host's start (byte 8 here), and so are a forbidden code point and a
+/// failure in its first label (`xn--a`), which starts there.
 #[cfg(feature = "idna")]
 #[test]
 fn a_failure_of_domain_to_ascii_is_at_the_hosts_start() {
@@ -129,7 +129,6 @@ fn a_failure_of_domain_to_ascii_is_at_the_hosts_start() {
     for (input, kind) in [
         ("https://\u{e9} b/", K::DomainInvalidCodePoint),
         ("https://\u{e9}%20b/", K::DomainInvalidCodePoint),
-        ("https://a.\u{e9}\u{ff1c}/", K::DomainInvalidCodePoint),
         ("https://xn--a.\u{e9}/", K::DomainToAscii),
         ("https://\u{ff11}.2.3.4.5/", K::Ipv4TooManyParts),
     ] {
@@ -201,6 +200,62 @@ fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
                 e.parse_error().map(|e| e.position),
                 Some(at),
                 "{input:?}, {size}"
+            );
+            failed += 1;
+        }
+        assert!(failed > 0, "{input:?}: no arena gave the failure");
+    }
+}
+
+/// A forbidden domain code point that UTS46 mapping makes (U+FF1C FULLWIDTH LESS-THAN SIGN
+/// maps to `<`) fails the host at the start of the label that holds it, as the input
+/// writes it, from every arena: with room for UTS46's result and without (the result read
+/// as it streams by, where the verdict found the code point). A domain with
+/// percent-escapes fails at the host's start, as its UTS46 failures do.
+#[cfg(feature = "idna")]
+#[test]
+fn a_forbidden_code_point_from_mapping_is_at_the_start_of_its_label() {
+    let long = format!("http://{}.b\u{FF1C}c/", "\u{e9}".repeat(40));
+    let cases: Vec<(&str, usize)> = vec![
+        ("http://a\u{FF1C}b/", 7),
+        ("http://a.b\u{FF1C}c/", 9),
+        ("http://a.b.c\u{FF1C}d.e/", 11),
+        // After U+3002 IDEOGRAPHIC FULL STOP (3 bytes), which maps to a full stop.
+        ("http://x\u{3002}a\u{FF1C}b/", 11),
+        // In a label that is not ASCII (Punycode keeps its ASCII, `<` among them).
+        ("http://ok.\u{e9}\u{FF1C}/", 10),
+        // The first of two, after a long label.
+        (long.as_str(), 7 + 40 * 2 + 1),
+        ("http://a\u{FF1C}.b\u{FF1C}/", 7),
+        ("http://x%E3%80%82a%EF%BC%9Cb/", 7),
+    ];
+    for (input, at) in cases {
+        let mut failed = 0;
+        for size in 0..=320 {
+            let mut arena = vec![0u8; size];
+            let e = match Url::parse(input, &mut arena) {
+                Err(Error::Parse(e)) => e,
+                Err(Error::ArenaTooSmall { .. }) => continue,
+                other => panic!("{input:?}, arena {size}: {other:?}"),
+            };
+            assert_eq!(
+                (e.kind, e.position),
+                (ParseErrorKind::DomainInvalidCodePoint, at),
+                "{input:?}, arena {size}"
+            );
+            // With a log: the same failure, and the log's `domain-to-ASCII` there (the
+            // standard's error for it: strict UTS46 rejects the code point first).
+            let (result, log) = parse_logged(input, size);
+            match result {
+                Err(Error::Parse(logged)) => assert_eq!(logged, e, "{input:?}, arena {size}"),
+                Err(Error::ArenaTooSmall { .. }) => continue,
+                other => panic!("{input:?}, arena {size}, logged: {other:?}"),
+            }
+            let last = log.last().map(|r| (r.error, r.at));
+            assert_eq!(
+                last,
+                Some((ValidationError::DomainToAscii, at)),
+                "{input:?}, arena {size}"
             );
             failed += 1;
         }

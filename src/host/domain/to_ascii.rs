@@ -235,12 +235,18 @@ fn idna_error<R: Report>(
         return Parsed::Domain;
     }
     // The verdict's failure first, with its own validation error, as the parse with room
-    // reports it last. (Taken apart here, then the verdict with if-lets: matching the
+    // reports it last; a forbidden domain code point in a result that fit fails as the
+    // verdict's does. (Taken apart here, then the verdict with if-lets: matching the
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot
     // follow; in the caller, inlined into the host parser, it cost stack there.)
-    // UTS46 rewrites the domain (mapping, normalization, Punycode): a label's failure is at
-    // the label's start (the verdict's label, or, with room for the result, processing's),
-    // the result's at the host's (label 0; see `crate::ParseError::position`).
+    // UTS46 rewrites the domain (mapping, normalization, Punycode): a failure is at the
+    // start of the label that fails or holds the code point (the verdict's label, or, with
+    // room for the result, processing's), an IPv4 failure of the result at the host's
+    // (label 0; see `crate::ParseError::position`).
+    let verdict = match e {
+        IdnaError::ForbiddenDomainCodePoint { .. } => result_verdict(domain.clone(), true),
+        _ => verdict,
+    };
     let verdict = match verdict {
         Ok(verdict) => verdict,
         Err((kind, label)) => {
@@ -253,10 +259,6 @@ fn idna_error<R: Report>(
     };
     let needed = match e {
         IdnaError::BufferTooSmall { needed } => needed,
-        IdnaError::ForbiddenDomainCodePoint { .. } => {
-            v.insert(ValidationError::DomainToAscii);
-            return HostError::new(ParseErrorKind::DomainInvalidCodePoint, 0).into();
-        }
         _ => {
             let at = domain.label_start(e.label().unwrap_or(0));
             return domain_to_ascii_failure(v, at);
@@ -352,10 +354,10 @@ fn host_verdict(e: &IdnaError, domain: &Mapped<'_>, scratch: &mut [u8]) -> Resul
 fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, Failed> {
     match verdict {
         Verdict::Fails { label } => Err((ParseErrorKind::DomainToAscii, label)),
-        Verdict::Forbidden => Err((ParseErrorKind::DomainInvalidCodePoint, 0)),
+        Verdict::Forbidden => result_verdict(domain, true),
         Verdict::Valid {
             ends_in_number: true,
-        } => ipv4_verdict(domain).map_err(|kind| (kind, 0)),
+        } => result_verdict(domain, false),
         verdict => Ok(verdict),
     }
 }
@@ -384,16 +386,31 @@ pub(crate) fn undecided_host_valid(input: &[u8], scratch: &mut [u8]) -> bool {
     }
 }
 
-/// [`host_verdict`] for a result that ends in a number: the IPv4 parser over it as it
-/// streams by. Apart, so that its scanner is not on the frame that streams UTS46.
+/// The host parser's steps after UTS46 on its result for `domain`, read as it streams by,
+/// where [`host_verdict`] found that it has a forbidden domain code point (`forbidden`:
+/// the host fails at the start of the first label that holds one; every ASCII character
+/// of a label is in the result, Punycode's basic code points included) or that it ends in a
+/// number (the IPv4 parser's verdict). Apart, so that its scanner is not on the frame
+/// that streams UTS46.
 #[inline(never)]
-fn ipv4_verdict(domain: Mapped<'_>) -> Result<Verdict, ParseErrorKind> {
+fn result_verdict(domain: Mapped<'_>, forbidden: bool) -> Result<Verdict, Failed> {
     let mut scan = ipv4::Ipv4Scan::new();
-    crate::idna::mapped_bytes(domain).for_each(|b| scan.feed(b));
+    let mut label = 0;
+    for b in crate::idna::mapped_bytes(domain) {
+        if forbidden && crate::scan::is_forbidden_domain(b) {
+            return Err((ParseErrorKind::DomainInvalidCodePoint, label));
+        }
+        label += usize::from(b == b'.');
+        scan.feed(b);
+    }
+    if forbidden {
+        return Err((ParseErrorKind::DomainInvalidCodePoint, 0));
+    }
     // Only the failure matters here: the errors it would report are not kept.
     let mut ignored = crate::error::ValidationErrors::EMPTY;
     scan.end();
-    scan.result(false, true, &mut ignored).map_err(|e| e.kind)?;
+    scan.result(false, true, &mut ignored)
+        .map_err(|e| (e.kind, 0))?;
     Ok(Verdict::Valid {
         ends_in_number: true,
     })

@@ -349,8 +349,9 @@ fn host_verdict(e: &IdnaError, domain: &Mapped<'_>, scratch: &mut [u8]) -> Resul
 
 /// The host parser's steps after domain to ASCII, on a [`Verdict`] on `domain`: a failure
 /// of UTS46 or a forbidden domain code point fails the host, and a result that ends in a
-/// number goes to the IPv4 parser ([`ipv4_verdict`]). `Err`: the failure the parse with
-/// room reports, and the label that fails (0 for a failure of the result: the host's start).
+/// number goes to the IPv4 parser ([`result_verdict`] reads the result for either). `Err`:
+/// the failure the parse with room reports, and the label that fails or holds the code
+/// point (0 for an IPv4 failure of the result: the host's start).
 fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, Failed> {
     match verdict {
         Verdict::Fails { label } => Err((ParseErrorKind::DomainToAscii, label)),

@@ -263,6 +263,62 @@ fn a_forbidden_code_point_from_mapping_is_at_the_start_of_its_label() {
     }
 }
 
+/// The parse of `input` from an arena of `size` bytes, then, if it asks for room, from the
+/// room it asks for: its failure.
+#[cfg(feature = "idna")]
+fn failure_from(input: &str, size: usize) -> Option<microurl::ParseError> {
+    let mut arena = vec![0u8; size];
+    match Url::parse(input, &mut arena) {
+        Err(Error::ArenaTooSmall { needed }) => {
+            let mut arena = vec![0u8; needed];
+            Url::parse(input, &mut arena).err()?.parse_error()
+        }
+        r => r.err()?.parse_error(),
+    }
+}
+
+#[cfg(feature = "idna")]
+use proptest::{collection::vec, sample::select};
+
+#[cfg(feature = "idna")]
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+
+    /// Domains of labels from `a`, `1`, `é`, `ü` and `＜` (mapped to `<`, a forbidden domain
+    /// code point), joined by the full stops UTS46 maps (`.`, `。`, `．`, `｡`): one with a
+    /// `＜` fails at the start of the first label that has one, counted here from the input
+    /// alone, from every arena.
+    #[test]
+    fn a_forbidden_code_point_from_mapping_fails_at_its_labels_start(
+        labels in vec(vec(select(vec!['a', '1', '\u{e9}', '\u{fc}', '\u{FF1C}']), 1..6), 1..5),
+        stops in vec(select(vec!['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']), 4),
+    ) {
+        let mut host = String::new();
+        let mut at = None;
+        for (i, label) in labels.iter().enumerate() {
+            if i > 0 {
+                host.push(stops[i - 1]);
+            }
+            if at.is_none() && label.contains(&'\u{FF1C}') {
+                at = Some(7 + host.len());
+            }
+            host.extend(label);
+        }
+        let Some(at) = at else {
+            return Ok(());
+        };
+        let input = format!("http://{host}/p");
+        for size in [0, 8, 24, 64, 512] {
+            let e = failure_from(&input, size);
+            proptest::prop_assert_eq!(
+                e.map(|e| (e.kind, e.position)),
+                Some((ParseErrorKind::DomainInvalidCodePoint, at)),
+                "{:?}, arena {}", input, size
+            );
+        }
+    }
+}
+
 /// A host that is not UTF-8 once percent-decoded fails at the host's start (byte 7) from
 /// every arena: with room for it decoded, and without, where a domain that decodes to more
 /// than a label's worth of bytes streams through the verdict, which reads the sequence as

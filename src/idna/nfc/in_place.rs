@@ -118,8 +118,8 @@ fn sort_run(
     }
     starts(&mut low);
     starts(&mut high);
-    distribute(run, scratch, 0, low, steps);
-    distribute(scratch, run, 4, high, steps);
+    distribute(run, scratch, 0, &mut low, steps);
+    distribute(scratch, run, 4, &mut high, steps);
     Ok(())
 }
 
@@ -133,8 +133,16 @@ fn starts(sizes: &mut [usize; 16]) {
 }
 
 /// Copies the characters of `from` into `to` (as long) by the nibble of their combining
-/// class at `shift`, each bucket starting at `offsets`, stably (a counting sort pass).
-fn distribute(from: &[u8], to: &mut [u8], shift: u32, mut offsets: [usize; 16], steps: &mut usize) {
+/// class at `shift`, each bucket starting at `offsets`, stably (a counting sort pass; the
+/// offsets are moved on as it goes: taken by reference, as an array passed by value is
+/// copied by a `memcpy` call).
+fn distribute(
+    from: &[u8],
+    to: &mut [u8],
+    shift: u32,
+    offsets: &mut [usize; 16],
+    steps: &mut usize,
+) {
     let mut i = 0;
     while i < from.len() {
         let (c, n) = char_at(from, i);

@@ -136,6 +136,45 @@ fn a_failure_of_domain_to_ascii_is_at_the_hosts_start() {
     }
 }
 
+/// Each of `cases` fails with `kind` at its byte from every arena of 0 to 320 bytes that
+/// does not ask for more (and at least one does fail): without a log, and with one, whose
+/// last entry is the `domain-to-ASCII` there (the standard's error for a forbidden code
+/// point too: strict UTS46 rejects it first).
+#[cfg(feature = "idna")]
+fn fails_at_from_every_arena(cases: &[(&str, usize)], kind: ParseErrorKind) {
+    for &(input, at) in cases {
+        let (mut failed, mut failed_logged) = (0, 0);
+        for size in 0..=320 {
+            let mut arena = vec![0u8; size];
+            match Url::parse(input, &mut arena) {
+                Err(Error::Parse(e)) => {
+                    assert_eq!((e.kind, e.position), (kind, at), "{input:?}, arena {size}");
+                    failed += 1;
+                }
+                Err(Error::ArenaTooSmall { .. }) => {}
+                other => panic!("{input:?}, arena {size}: {other:?}"),
+            }
+            let (result, log) = parse_logged(input, size);
+            match result {
+                Err(Error::Parse(e)) => {
+                    let logged = (e.kind, e.position);
+                    assert_eq!(logged, (kind, at), "{input:?}, arena {size}, logged");
+                    let last = log.last().map(|r| (r.error, r.at));
+                    let want = Some((ValidationError::DomainToAscii, at));
+                    assert_eq!(last, want, "{input:?}, arena {size}");
+                    failed_logged += 1;
+                }
+                Err(Error::ArenaTooSmall { .. }) => {}
+                other => panic!("{input:?}, arena {size}, logged: {other:?}"),
+            }
+        }
+        assert!(
+            failed * failed_logged > 0,
+            "{input:?}: no arena gave the failure"
+        );
+    }
+}
+
 /// A label that fails UTS46 fails the URL at its start, as the input writes it: mapping and
 /// normalization rewrite a label's characters, but not where it begins (a full stop that
 /// mapping makes, `\u{3002}`, ends a label too). The same position from
@@ -173,38 +212,7 @@ fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
         ("http://ok.xn--a.\u{e9}/", 10),
         (after_xn.as_str(), 7 + xn.len() + 1),
     ];
-    for (input, at) in cases {
-        let mut failed = 0;
-        for size in 0..=320 {
-            let (result, log) = parse_logged(input, size);
-            let e = match result {
-                Err(Error::Parse(e)) => e,
-                Err(Error::ArenaTooSmall { .. }) => continue,
-                other => panic!("{input:?}, arena {size}: {other:?}"),
-            };
-            assert_eq!(
-                (e.kind, e.position),
-                (ParseErrorKind::DomainToAscii, at),
-                "{input:?}, arena {size}"
-            );
-            let last = log.last().map(|r| (r.error, r.at));
-            assert_eq!(
-                last,
-                Some((ValidationError::DomainToAscii, at)),
-                "{input:?}, arena {size}"
-            );
-            // Without a log: the same failure.
-            let mut arena = vec![0u8; size];
-            let e = Url::parse(input, &mut arena).unwrap_err();
-            assert_eq!(
-                e.parse_error().map(|e| e.position),
-                Some(at),
-                "{input:?}, {size}"
-            );
-            failed += 1;
-        }
-        assert!(failed > 0, "{input:?}: no arena gave the failure");
-    }
+    fails_at_from_every_arena(&cases, ParseErrorKind::DomainToAscii);
 }
 
 /// A forbidden domain code point that UTS46 mapping makes (U+FF1C FULLWIDTH LESS-THAN SIGN
@@ -229,38 +237,7 @@ fn a_forbidden_code_point_from_mapping_is_at_the_start_of_its_label() {
         ("http://a\u{FF1C}.b\u{FF1C}/", 7),
         ("http://x%E3%80%82a%EF%BC%9Cb/", 7),
     ];
-    for (input, at) in cases {
-        let mut failed = 0;
-        for size in 0..=320 {
-            let mut arena = vec![0u8; size];
-            let e = match Url::parse(input, &mut arena) {
-                Err(Error::Parse(e)) => e,
-                Err(Error::ArenaTooSmall { .. }) => continue,
-                other => panic!("{input:?}, arena {size}: {other:?}"),
-            };
-            assert_eq!(
-                (e.kind, e.position),
-                (ParseErrorKind::DomainInvalidCodePoint, at),
-                "{input:?}, arena {size}"
-            );
-            // With a log: the same failure, and the log's `domain-to-ASCII` there (the
-            // standard's error for it: strict UTS46 rejects the code point first).
-            let (result, log) = parse_logged(input, size);
-            match result {
-                Err(Error::Parse(logged)) => assert_eq!(logged, e, "{input:?}, arena {size}"),
-                Err(Error::ArenaTooSmall { .. }) => continue,
-                other => panic!("{input:?}, arena {size}, logged: {other:?}"),
-            }
-            let last = log.last().map(|r| (r.error, r.at));
-            assert_eq!(
-                last,
-                Some((ValidationError::DomainToAscii, at)),
-                "{input:?}, arena {size}"
-            );
-            failed += 1;
-        }
-        assert!(failed > 0, "{input:?}: no arena gave the failure");
-    }
+    fails_at_from_every_arena(&cases, ParseErrorKind::DomainInvalidCodePoint);
 }
 
 /// The parse of `input` from an arena of `size` bytes, then, if it asks for room, from the

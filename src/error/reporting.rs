@@ -198,7 +198,8 @@ impl<'s> ErrorLog<'s> {
 pub(crate) trait Report {
     /// Whether `domain-to-ASCII` for an ASCII domain is reported where the host parser finds
     /// it (with a log, and in strict mode). The set alone leaves it to
-    /// [`crate::Url::validation_errors`], off the parsing fast path.
+    /// `Url::validation_errors` (the `validation-errors` feature), off the parsing fast
+    /// path.
     const IN_ORDER: bool = false;
     /// Reports `e` at `at`, a position in the parser's input.
     fn report(&mut self, e: ValidationError, at: usize);

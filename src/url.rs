@@ -136,7 +136,7 @@ impl<'a> Url<'a> {
     }
 
     /// The validation errors as the parser recorded them, without the ones
-    /// [`Url::validation_errors`] derives from the host: for storing a URL to be rebuilt with
+    /// `Url::validation_errors` derives from the host: for storing a URL to be rebuilt with
     /// [`Url::from_record`], which derives them again (no UTS46 scratch on the way).
     pub(crate) fn recorded_validation(&self) -> ValidationErrors {
         self.validation

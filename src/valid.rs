@@ -6,7 +6,7 @@
 //! `isValidURLString` does (the reference implementation, which follows the standard up to a
 //! later commit than the `url.bs` this crate cites). It needs no arena: only a domain that is
 //! not plain ASCII is run through strict UTS46 ToASCII, label by label in a fixed stack
-//! buffer ([`LABEL_SCRATCH`] bytes) that holds every label that can be valid.
+//! buffer (`LABEL_SCRATCH` bytes) that holds every label that can be valid.
 //!
 //! Strings are searched for their ASCII delimiters byte by byte and cut with `get` and
 //! `split_at_checked`, never indexed: no step of the checker can panic.

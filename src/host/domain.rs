@@ -379,7 +379,7 @@ pub(crate) fn strictly_valid_ascii(domain: &[u8]) -> bool {
 /// The checks of strict UTS46 ToASCII on an ASCII domain that need no decoding (each label
 /// is lowercase LDH and 1 to 63 bytes, the domain at most 253; CheckHyphens on the labels
 /// that are not `xn--`): `None` when one fails. Else the scratch that decoding its `xn--`
-/// labels takes in [`crate::idna::verdict`] (`None`: it has none): it copies a label's
+/// labels takes in the verdict, `idna::verdict` (`None`: it has none): it copies a label's
 /// characters after `xn--`, then decodes at most one code point of 4 bytes per character.
 fn strict_ascii_rules(domain: &[u8]) -> Option<Option<usize>> {
     // VerifyDnsLength rejects every empty label, the root label of `a.` included.

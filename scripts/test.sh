@@ -45,8 +45,12 @@ CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linu
 echo "== clippy";  cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --no-default-features -- -D warnings
 echo "== doc";     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
-# The private items' docs too: their links to the spec steps and to each other must resolve.
+# The private items' docs too: their links to the spec steps and to each other must resolve,
+# also in the firmware builds (without default features, with and without `idna`), which
+# lack some of the items the default build has.
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q --document-private-items
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q --document-private-items --no-default-features --features idna
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q --document-private-items --no-default-features
 echo "== minimum supported Rust version (rust-version in Cargo.toml: the library for M0 and M4F, its unit tests)"
 scripts/msrv.sh
 # The no_std builds for the three Cortex-M targets are the firmware half's: embedded-tests

@@ -244,7 +244,7 @@ fn idna_error<R: Report>(
     // room for the result, processing's), an IPv4 failure of the result at the host's
     // (label 0; see `crate::ParseError::position`).
     let verdict = match e {
-        IdnaError::ForbiddenDomainCodePoint { .. } => result_verdict(domain.clone(), true),
+        IdnaError::ForbiddenDomainCodePoint { .. } => result_verdict(domain.clone()),
         _ => verdict,
     };
     let verdict = match verdict {
@@ -355,10 +355,10 @@ fn host_verdict(e: &IdnaError, domain: &Mapped<'_>, scratch: &mut [u8]) -> Resul
 fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, Failed> {
     match verdict {
         Verdict::Fails { label } => Err((ParseErrorKind::DomainToAscii, label)),
-        Verdict::Forbidden => result_verdict(domain, true),
+        Verdict::Forbidden => result_verdict(domain),
         Verdict::Valid {
             ends_in_number: true,
-        } => result_verdict(domain, false),
+        } => result_verdict(domain),
         verdict => Ok(verdict),
     }
 }
@@ -387,25 +387,22 @@ pub(crate) fn undecided_host_valid(input: &[u8], scratch: &mut [u8]) -> bool {
     }
 }
 
-/// The host parser's steps after UTS46 on its result for `domain`, read as it streams by,
-/// where [`host_verdict`] found that it has a forbidden domain code point (`forbidden`:
-/// the host fails at the start of the first label that holds one; every ASCII character
-/// of a label is in the result, Punycode's basic code points included) or that it ends in a
-/// number (the IPv4 parser's verdict). Apart, so that its scanner is not on the frame
-/// that streams UTS46.
+/// The host parser's steps 7 and 8 (<https://url.spec.whatwg.org/#concept-host-parser>)
+/// on UTS46's result for `domain`, read as it streams by, where [`host_verdict`] found that
+/// it has a forbidden domain code point or that it ends in a number: the first forbidden
+/// code point fails the host at the start of its label (every ASCII character of a label is
+/// in the result, Punycode's basic code points included); else the IPv4 parser's verdict.
+/// Apart, so that its scanner is not on the frame that streams UTS46.
 #[inline(never)]
-fn result_verdict(domain: Mapped<'_>, forbidden: bool) -> Result<Verdict, Failed> {
+fn result_verdict(domain: Mapped<'_>) -> Result<Verdict, Failed> {
     let mut scan = ipv4::Ipv4Scan::new();
     let mut label = 0;
     for b in crate::idna::mapped_bytes(domain) {
-        if forbidden && crate::scan::is_forbidden_domain(b) {
+        if crate::scan::is_forbidden_domain(b) {
             return Err((ParseErrorKind::DomainInvalidCodePoint, label));
         }
         label += usize::from(b == b'.');
         scan.feed(b);
-    }
-    if forbidden {
-        return Err((ParseErrorKind::DomainInvalidCodePoint, 0));
     }
     // Only the failure matters here: the errors it would report are not kept.
     let mut ignored = crate::error::ValidationErrors::EMPTY;

@@ -6,7 +6,7 @@
 //! continues there. When the arena runs out the writer keeps counting (`peak`) without
 //! storing, so the parse can finish and report how many bytes it needs.
 
-use crate::percent::{EncodeSet, percent_encode_byte};
+use crate::percent::percent_encode_byte;
 use core::ops::Range;
 
 /// Moves `buf[src]` so that it starts at `dest`, as `copy_within` does. Out-of-range
@@ -410,21 +410,6 @@ impl<'a> Writer<'a> {
 
     pub(crate) fn push_str(&mut self, s: &str) {
         self.push_slice(s.as_bytes());
-    }
-
-    /// Writes `s` with every byte in `set` percent-encoded, copying unencoded runs at once.
-    pub(crate) fn push_encoded_slice(&mut self, s: &[u8], set: &EncodeSet) {
-        let mut start = 0;
-        for (i, &b) in s.iter().enumerate() {
-            if set.contains(b) {
-                if let Some(run) = s.get(start..i).filter(|run| !run.is_empty()) {
-                    self.push_slice(run);
-                }
-                self.push_percent_encoded(b);
-                start = i + 1;
-            }
-        }
-        self.push_slice(s.get(start..).unwrap_or_default());
     }
 
     /// Writes a decimal number.

@@ -12,8 +12,8 @@ use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::form::Serializer;
 use crate::host::HostKind;
 use crate::parser::{KeptPath, Parser, StateOverride, kept_position};
-use crate::percent::USERINFO;
 use crate::scheme::scheme_of;
+use crate::units::{USERINFO_COMPONENT, push_component};
 use crate::url::Url;
 
 fn is_tab_or_newline(b: &u8) -> bool {
@@ -342,7 +342,7 @@ impl<'a> Url<'a> {
         self.splice(arena, range, b"", StateOverride::Host, |p, _| {
             let start = p.out.len();
             if setting_username {
-                p.out.push_encoded_slice(username, &USERINFO);
+                push_component(&mut p.out, &mut p.v, username, &USERINFO_COMPONENT);
             } else {
                 p.out.push_slice(username);
             }
@@ -351,7 +351,7 @@ impl<'a> Url<'a> {
                 if setting_username {
                     p.out.push_slice(password);
                 } else {
-                    p.out.push_encoded_slice(password, &USERINFO);
+                    push_component(&mut p.out, &mut p.v, password, &USERINFO_COMPONENT);
                 }
             }
             if p.out.len() > start {

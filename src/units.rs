@@ -11,27 +11,43 @@ use crate::scan as class;
 pub(crate) struct Component {
     pub(crate) set: &'static EncodeSet,
     pub(crate) plain: class::Flag,
+    /// Whether the component's state checks its URL units (`invalid-URL-unit`): the path,
+    /// opaque path, query and fragment states and the opaque-host parser do; the authority
+    /// state does not for the credentials.
+    pub(crate) units: bool,
 }
 
 pub(crate) static PATH_COMPONENT: Component = Component {
     set: &percent::PATH,
     plain: class::PATH,
+    units: true,
 };
 pub(crate) static QUERY_COMPONENT: Component = Component {
     set: &percent::QUERY,
     plain: class::QUERY,
+    units: true,
 };
 pub(crate) static SPECIAL_QUERY_COMPONENT: Component = Component {
     set: &percent::SPECIAL_QUERY,
     plain: class::SPECIAL_QUERY,
+    units: true,
 };
 pub(crate) static FRAGMENT_COMPONENT: Component = Component {
     set: &percent::FRAGMENT,
     plain: class::FRAGMENT,
+    units: true,
 };
 pub(crate) static C0_COMPONENT: Component = Component {
     set: &percent::C0_CONTROL,
     plain: class::C0,
+    units: true,
+};
+/// The credentials (<https://url.spec.whatwg.org/#authority-state>: percent-encoded with the
+/// userinfo set, with no check of their code points).
+pub(crate) static USERINFO_COMPONENT: Component = Component {
+    set: &percent::USERINFO,
+    plain: class::USERINFO,
+    units: false,
 };
 
 /// Bit `b` is set when the ASCII byte `b` is a URL code point (a mask: four words and a shift
@@ -97,22 +113,30 @@ pub(crate) fn canonical_run(s: &[u8], mut i: usize, plain: class::Flag) -> usize
     }
 }
 
-/// Writes `s` percent-encoded with `c`'s set, and records `invalid-URL-unit` for code points
-/// that are not URL code points and for `%` not followed by two hex digits (the checks of the
-/// path, opaque path, query and fragment states). One pass; runs of plain bytes are copied
-/// at once.
+/// Writes `s` percent-encoded with `c`'s set, and, where its state checks them
+/// ([`Component::units`]), records `invalid-URL-unit` for code points that are not URL code
+/// points and for `%` not followed by two hex digits. One pass; runs of plain bytes are
+/// copied at once. The one percent-encoding loop of every component the parser and the
+/// setters write.
 pub(crate) fn push_component(out: &mut Writer<'_>, v: &mut impl Report, s: &[u8], c: &Component) {
     push_component_to(out, v, s, c, false);
 }
 
 /// The non-ASCII sequence at `s[i..]`, percent-encoded (the set contains every byte >=
-/// 0x80), with `invalid-URL-unit` when it is not a URL code point; returns where it ends.
+/// 0x80), with `invalid-URL-unit` when it is not a URL code point (and `units`: its state
+/// checks them); returns where it ends.
 /// The sequence (at most four bytes) is encoded three bytes at a time: a copy of known
 /// length needs no `memcpy` call (the output is owned after the first).
-fn push_non_ascii(out: &mut Writer<'_>, v: &mut impl Report, s: &[u8], i: usize) -> usize {
+fn push_non_ascii(
+    out: &mut Writer<'_>,
+    v: &mut impl Report,
+    s: &[u8],
+    i: usize,
+    units: bool,
+) -> usize {
     let at = s.get(i..).unwrap_or_default();
     let (ok, len) = non_ascii_url_code_point(at);
-    if !ok {
+    if units && !ok {
         v.report_rel(ValidationError::InvalidUrlUnit, i);
     }
     // Slices and patterns, not indexes: no bounds-check panic path.
@@ -148,7 +172,7 @@ pub(crate) fn push_component_to(
             break;
         }
         if b == b'%' {
-            if percent::decode_at(s, i).is_none() {
+            if c.units && percent::decode_at(s, i).is_none() {
                 v.report_rel(ValidationError::InvalidUrlUnit, i);
             }
             i += 1;
@@ -158,14 +182,14 @@ pub(crate) fn push_component_to(
             if let Some(run) = s.get(start..i).filter(|run| !run.is_empty()) {
                 out.push_slice(run);
             }
-            i = push_non_ascii(out, v, s, i);
+            i = push_non_ascii(out, v, s, i, c.units);
             start = i;
             continue;
         }
         // Not plain: not a URL code point, or one the set encodes, which is no error (`'` in
         // a special URL's query).
         let encoded = c.set.contains(b);
-        if !encoded || !is_ascii_url_code_point(b) {
+        if c.units && (!encoded || !is_ascii_url_code_point(b)) {
             v.report_rel(ValidationError::InvalidUrlUnit, i);
         }
         if encoded {

@@ -4,7 +4,7 @@ use super::{Parser, Step};
 use crate::error::{ParseErrorKind, ValidationError};
 use crate::host::domain::ends_in_a_number;
 use crate::host::{self, HostKind};
-use crate::percent::USERINFO;
+use crate::units::{USERINFO_COMPONENT, push_component};
 
 /// What [`Parser::scan_authority`] finds; `colon` is an input position.
 struct AuthorityScan {
@@ -183,11 +183,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             None => (userinfo, &[][..]),
         };
         let start = self.out.len();
-        self.out.push_encoded_slice(username, &USERINFO);
+        push_component(&mut self.out, &mut self.v, username, &USERINFO_COMPONENT);
         self.rec.username_end = self.out.pos();
         if !password.is_empty() {
             self.out.push(b':');
-            self.out.push_encoded_slice(password, &USERINFO);
+            push_component(&mut self.out, &mut self.v, password, &USERINFO_COMPONENT);
         }
         if self.out.len() > start {
             self.out.push(b'@');

@@ -26,6 +26,13 @@
 #        crate's default build; "firmware": the build without default features, `idna` only;
 #        "minimal": without default features, no `idna` either),
 #        ADVERSARIAL (default 1; 0: the corpora and hotspots only)
+#
+# The binary is built with the release profile as Cargo has it: 16 codegen units, whose
+# partition of the crate's functions moves with unrelated code and with it which functions
+# LLVM specializes across calls (the firmware build's figures moved by up to 4% so,
+# BENCHMARKS.md session 40). To compare two versions of the code free of that,
+# `CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 scripts/callgrind.sh`: one unit, as the firmware
+# profiles of embedded-tests/ build (the published figures keep the default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -232,7 +232,9 @@ fn states_valid(input: &str, base: Option<&Url<'_>>, resume: Option<Resume>) -> 
 }
 
 /// [`states_valid`]'s run over the input as it is, storing nothing: with no arena, so a
-/// host that needs UTS46 is left undecided, for [`host_valid`] after the run.
+/// host that needs UTS46 is left undecided, for [`host_valid`] after the run. Out of line:
+/// inlined, the run's locals join [`states_valid`]'s frame, under which [`host_valid`]'s
+/// chain runs (the Cortex-M0 stack bound of `can_parse`).
 #[inline(never)]
 fn valid_in_place(input: &str, job: &Job<'_, '_>, resume: Option<&Resume>) -> Verdict {
     pipeline_validity::<false>(input, job, &mut [], resume)

@@ -12,13 +12,10 @@ use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::form::Serializer;
 use crate::host::HostKind;
 use crate::parser::{KeptPath, Parser, StateOverride, kept_position};
+use crate::scan::is_tab_or_newline;
 use crate::scheme::scheme_of;
 use crate::units::{USERINFO_COMPONENT, push_component};
 use crate::url::Url;
-
-fn is_tab_or_newline(b: &u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\r')
-}
 
 /// A setter's new serialization before it is parsed again: the text (in the arena) and the
 /// kind of its host (the URL's own, or the one the host and hostname setters parsed), which
@@ -51,7 +48,7 @@ impl<'a> Url<'a> {
         'a: 'b,
     {
         // Basic URL parser step 3: remove ASCII tab or newline.
-        let tabs = value.iter().filter(|b| is_tab_or_newline(b)).count();
+        let tabs = value.iter().filter(|&&b| is_tab_or_newline(b)).count();
         if tabs == 0 {
             return self.splice_tab_free(arena, (start, end), value, state_override, write, 0);
         }
@@ -211,7 +208,7 @@ impl<'a> Url<'a> {
                 .as_bytes()
                 .iter()
                 .copied()
-                .filter(|b| !is_tab_or_newline(b))
+                .filter(|&b| !is_tab_or_newline(b))
                 .take_while(|&b| b != b':')
         };
         let Some(new_type) = scheme_of(scheme_bytes()) else {
@@ -589,7 +586,7 @@ fn copy_without_tabs<'c>(value: &[u8], to: &'c mut [u8]) -> &'c [u8] {
     let mut n = 0;
     for (slot, b) in to
         .iter_mut()
-        .zip(value.iter().filter(|b| !is_tab_or_newline(b)))
+        .zip(value.iter().filter(|&&b| !is_tab_or_newline(b)))
     {
         *slot = *b;
         n += 1;

@@ -11,7 +11,7 @@ use crate::arena::Writer;
 use crate::error::{Error, ParseError, ParseErrorKind};
 use crate::form::Serializer;
 use crate::host::HostKind;
-use crate::parser::{KeptPath, Parser, StateOverride, kept_position};
+use crate::parser::{KeptPath, Parser, StateOverride, copy_without_tabs, kept_position};
 use crate::scan::is_tab_or_newline;
 use crate::scheme::scheme_of;
 use crate::units::{USERINFO_COMPONENT, push_component};
@@ -57,7 +57,7 @@ impl<'a> Url<'a> {
             // A short value is copied to the stack: the arena holds only the result, and a
             // too-small arena learns the result's size, not a bound.
             let mut copy = [0u8; SETTER_STACK_COPY];
-            let input = copy_without_tabs(value, &mut copy);
+            let input = tab_free_copy(value, n, &mut copy);
             self.splice_tab_free(arena, (start, end), input, state_override, write, 0)
         } else {
             // A longer one goes to the end of the arena, before the result.
@@ -66,7 +66,7 @@ impl<'a> Url<'a> {
             if copy.len() < n {
                 return Err(self.no_room_for_copy(value, n, state_override));
             }
-            let input = copy_without_tabs(value, copy);
+            let input = tab_free_copy(value, n, copy);
             self.splice_tab_free(out_buf, (start, end), input, state_override, write, n)
         };
         // A failure's position is in the value as the caller wrote it, tabs counted.
@@ -581,17 +581,14 @@ impl<'a> Url<'a> {
 /// copied to the stack, not to the arena.
 const SETTER_STACK_COPY: usize = 64;
 
-/// Copies `value` without its tabs and newlines to the front of `to` (which has room).
-fn copy_without_tabs<'c>(value: &[u8], to: &'c mut [u8]) -> &'c [u8] {
-    let mut n = 0;
-    for (slot, b) in to
-        .iter_mut()
-        .zip(value.iter().filter(|&&b| !is_tab_or_newline(b)))
-    {
-        *slot = *b;
-        n += 1;
-    }
-    to.get(..n).unwrap_or_default()
+/// `value` without its tabs and newlines, `n` bytes, copied to the front of `to` (which has
+/// room) by the parser's own tab-free copy.
+fn tab_free_copy<'c>(value: &[u8], n: usize, to: &'c mut [u8]) -> &'c [u8] {
+    let Some(copy) = to.get_mut(..n) else {
+        return &[];
+    };
+    copy_without_tabs(value, copy);
+    copy
 }
 
 /// What the host and hostname setters write in place of the old host and port

@@ -30,7 +30,7 @@ pub(crate) use needed::{
 };
 pub(crate) use path::{Dots, dot_segment};
 pub(crate) use reparse::KeptPath;
-pub(crate) use tabs::kept_position;
+pub(crate) use tabs::{copy_without_tabs, kept_position};
 
 pub(crate) use crate::offsets::Record;
 pub(crate) use crate::units::{

@@ -53,11 +53,11 @@ fn trim_ends<'i, R: Report>(input: &'i str, v: &mut R) -> (&'i str, usize) {
 
 /// Copies `from` without its tabs and newlines into `to`, which has exactly the room: the
 /// runs between them at once (there are few).
-/// Not inlined: one body for both of the pipeline's copy paths, and the copy loop's locals
-/// are gone before the run starts, so they add nothing to the frame that the states' chain
-/// runs under (stack).
+/// Not inlined: one body for the pipeline's two copy paths and the setters' values, and
+/// the copy loop's locals are gone before the run starts, so they add nothing to the frame
+/// that the states' chain runs under (stack).
 #[inline(never)]
-pub(super) fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
+pub(crate) fn copy_without_tabs(from: &[u8], to: &mut [u8]) {
     let mut at = 0;
     for run in from.split(|&b| is_tab_or_newline(b)) {
         // Only when it fits, through `copy_bytes` (no panic path).

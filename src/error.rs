@@ -98,6 +98,9 @@ impl core::error::Error for Error {}
 /// // A label that UTS46 fails (a joiner out of context): at the label's start.
 /// let e = Url::parse("http://ok.a\u{200D}b/", &mut [0u8; 64]).unwrap_err();
 /// assert_eq!(e.parse_error().unwrap().position, 10);
+/// // A code point UTS46 disallows (U+FFFF): where it is.
+/// let e = Url::parse("http://ok.ab\u{FFFF}/", &mut [0u8; 64]).unwrap_err();
+/// assert_eq!(e.parse_error().unwrap().position, 12);
 /// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,10 +123,11 @@ pub struct ParseError {
     ///
     /// A domain that is not ASCII once percent-decoded goes through UTS46 (mapping,
     /// normalization and Punycode rewrite its characters, not where its labels begin): a
-    /// label that fails UTS46's rules, or whose result holds a forbidden domain code point
-    /// (mapping makes `<` of `＜`), fails at the label's start, as the input writes it (a
-    /// label begins after a full stop, or after a character that mapping makes one, such
-    /// as `。`). A failure with no byte of its own is at the host's start: an IPv4 failure
+    /// label that holds a code point UTS46 disallows fails at the first such code point; a
+    /// label that fails UTS46's other rules (hyphens, joiners, Bidi, Punycode), or whose
+    /// result holds a forbidden domain code point (mapping makes `<` of `＜`), fails at
+    /// the label's start, as the input writes it (a label begins after a full stop, or
+    /// after a character that mapping makes one, such as `。`). A failure with no byte of its own is at the host's start: an IPv4 failure
     /// in UTS46's result, an empty result, a domain written with percent-escapes (its bytes
     /// need not be UTF-8 once decoded), and a domain that needs IDNA in a build without the
     /// `idna` feature.

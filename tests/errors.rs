@@ -175,8 +175,9 @@ fn fails_at_from_every_arena(cases: &[(&str, usize)], kind: ParseErrorKind) {
     }
 }
 
-/// A label that fails UTS46 fails the URL at its start, as the input writes it: mapping and
-/// normalization rewrite a label's characters, but not where it begins (a full stop that
+/// A label that fails a UTS46 rule on the label as a whole fails the URL at its start, as
+/// the input writes it: mapping and normalization rewrite a label's characters, but not
+/// where it begins (a full stop that
 /// mapping makes, `\u{3002}`, ends a label too). The same position from
 /// every arena, whether the parse finds the failure with room for UTS46's result or
 /// without (the streaming verdict), or first asks for room, and the log's
@@ -212,6 +213,36 @@ fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
         ("http://ok.xn--a.\u{e9}/", 10),
         (after_xn.as_str(), 7 + xn.len() + 1),
     ];
+    fails_at_from_every_arena(&cases, ParseErrorKind::DomainToAscii);
+}
+
+/// A code point UTS46 disallows fails the URL where the input writes it, the first of its
+/// label's, whatever the label's other characters are: mapped to several (`½`), ignored
+/// (SOFT HYPHEN), uppercase, or a label that fails another rule too. From every arena, and
+/// in the log. The position is the disallowed character's in the test's own string (`find`).
+#[cfg(feature = "idna")]
+#[test]
+fn a_disallowed_code_point_is_where_the_input_writes_it() {
+    let long = format!("http://{}.ab\u{FFFF}c/", "\u{e9}".repeat(40));
+    let cases = [
+        "http://ex\u{FFFF}ample.com/",
+        "http://ok.a\u{FFFF}b/",
+        "http://ok.\u{BD}\u{AD}AB\u{FFFF}c.d/",
+        "http://x\u{3002}\u{e9}\u{FFFF}/",
+        // U+E000 (private use) before U+FFFF: the first of the label's.
+        "http://ok.a\u{E000}b\u{FFFF}/",
+        // Also a joiner out of context and a leading mark.
+        "http://ok.\u{301}a\u{200D}\u{FFFF}/",
+        // In the second failing label: the first label that fails is reported.
+        "http://a.b\u{FFFF}.c\u{E000}/",
+        long.as_str(),
+    ];
+    let first_disallowed = |s: &str| {
+        let host = s.get(7..).unwrap();
+        let label_with = host.find(['\u{FFFF}', '\u{E000}']).unwrap();
+        7 + label_with
+    };
+    let cases: Vec<(&str, usize)> = cases.iter().map(|&s| (s, first_disallowed(s))).collect();
     fails_at_from_every_arena(&cases, ParseErrorKind::DomainToAscii);
 }
 

@@ -104,29 +104,49 @@ impl<'a> Mapped<'a> {
         }
     }
 
-    /// Where label `label` of the mapped domain starts in this stream's input (0: the
-    /// first, or one the input does not have): past the input character whose mapping
-    /// holds the `label`-th full stop, as UTS46 splits the domain into labels after mapping
-    /// (<https://www.unicode.org/reports/tr46/#Processing>, step 4; normalization neither
-    /// makes nor moves a full stop). A failure of UTS46 in a label is reported there: mapping
-    /// and normalization rewrite the label's characters, but not where it begins. Always 0
-    /// for percent-encoded input ([`Mapped::escaped`]): its bytes may not be UTF-8 once
-    /// decoded, which the host parser fails as a whole where it has them decoded, and this
-    /// stream reads as U+FFFD, a character that fails its label.
-    pub(crate) fn label_start(&self, label: usize) -> usize {
-        if self.escaped {
+    /// Where a failure of UTS46 in label `label` of the mapped domain is reported, in this
+    /// stream's input: at the label's first disallowed code point as the input writes it
+    /// (validity criterion 6 of <https://www.unicode.org/reports/tr46/#Validity_Criteria>,
+    /// which fails the label whatever else does); else at the label's start, past the input
+    /// character whose mapping holds the `label`-th full stop, as UTS46 splits the domain
+    /// into labels after mapping (<https://www.unicode.org/reports/tr46/#Processing>, step
+    /// 4; normalization neither makes nor moves a full stop). Mapping and normalization
+    /// rewrite a label's characters, so a rule on the label as a whole (hyphens, joiners,
+    /// Bidi, Punycode) has no input byte of its own, but not where the label begins.
+    ///
+    /// 0 for a label the input does not have, and always for percent-encoded input
+    /// ([`Mapped::escaped`]): its bytes may not be UTF-8 once decoded, which the host parser
+    /// fails as a whole where it has them decoded, and this stream reads as U+FFFD, a
+    /// character that fails its label.
+    pub(crate) fn failure_at(&self, label: usize) -> usize {
+        let Some(mut chars) = self.label(label) else {
             return 0;
+        };
+        let start = self.input.len() - chars.input.len();
+        // A disallowed code point is its own mapping: the character just read from the
+        // input, whose UTF-8 ends where the input now resumes.
+        while let Some(c) = chars.next().filter(|&c| c != '.') {
+            if matches!(idna_mapping(c), Mapping::Disallowed) {
+                return self.input.len() - chars.input.len() - c.len_utf8();
+            }
+        }
+        start
+    }
+
+    /// This stream from the start of label `label` (see [`Mapped::failure_at`]); `None`
+    /// for percent-encoded input and for a label the input does not have.
+    fn label(&self, label: usize) -> Option<Self> {
+        if self.escaped {
+            return None;
         }
         let mut chars = self.clone();
         let mut stops = 0;
         while stops < label {
-            match chars.next() {
-                Some('.') => stops += 1,
-                Some(_) => {}
-                None => return 0,
+            if chars.next()? == '.' {
+                stops += 1;
             }
         }
-        self.input.len() - chars.input.len()
+        Some(chars)
     }
 
     fn skip(&mut self, n: usize) {

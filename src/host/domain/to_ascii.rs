@@ -239,10 +239,10 @@ fn idna_error<R: Report>(
     // verdict's does. (Taken apart here, then the verdict with if-lets: matching the
     // `Result` with the error made LLVM emit a jump table the static stack bound cannot
     // follow; in the caller, inlined into the host parser, it cost stack there.)
-    // UTS46 rewrites the domain (mapping, normalization, Punycode): a failure is at the
-    // start of the label that fails or holds the code point (the verdict's label, or, with
-    // room for the result, processing's), an IPv4 failure of the result at the host's
-    // (label 0; see `crate::ParseError::position`).
+    // UTS46 rewrites the domain (mapping, normalization, Punycode): a failure is in the
+    // label that fails or holds the code point (the verdict's label, or, with room for the
+    // result, processing's), at its first disallowed code point or else its start; an IPv4
+    // failure of the result at the host's (see `crate::ParseError::position`).
     let verdict = match e {
         IdnaError::ForbiddenDomainCodePoint { .. } => result_verdict(domain.clone()),
         _ => verdict,
@@ -250,7 +250,7 @@ fn idna_error<R: Report>(
     let verdict = match verdict {
         Ok(verdict) => verdict,
         Err((kind, label)) => {
-            let at = domain.label_start(label);
+            let at = domain.failure_at(label);
             if let Some(error) = kind.validation_error() {
                 v.report_rel(error, at);
             }
@@ -260,7 +260,7 @@ fn idna_error<R: Report>(
     let needed = match e {
         IdnaError::BufferTooSmall { needed } => needed,
         _ => {
-            let at = domain.label_start(e.label().unwrap_or(0));
+            let at = domain.failure_at(e.label().unwrap_or(0));
             return domain_to_ascii_failure(v, at);
         }
     };

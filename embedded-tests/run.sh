@@ -389,7 +389,7 @@ probe baseline microurl-probe baseline -
 # on the source text, change the outliner's choices at opt-level z; 4 B seen between two
 # commits that differ by a comment).
 probe microurl-no-idna microurl-probe "" 13224
-probe microurl-idna microurl-probe idna 53436
+probe microurl-idna microurl-probe idna 53520
 probe microurl-fast-path microurl-probe fast-path 28000
 # What recording the validation errors costs a firmware (a default feature; the C API's).
 probe microurl-validation-errors microurl-probe validation-errors -

@@ -106,7 +106,7 @@ impl<'a> Mapped<'a> {
 
     /// Where a failure of UTS46 in label `label` of the mapped domain is reported, in this
     /// stream's input: at the label's first disallowed code point as the input writes it
-    /// (validity criterion 6 of <https://www.unicode.org/reports/tr46/#Validity_Criteria>,
+    /// (validity criterion 7 of <https://www.unicode.org/reports/tr46/#Validity_Criteria>,
     /// which fails the label whatever else does); else at the label's start, past the input
     /// character whose mapping holds the `label`-th full stop, as UTS46 splits the domain
     /// into labels after mapping (<https://www.unicode.org/reports/tr46/#Processing>, step
@@ -119,34 +119,29 @@ impl<'a> Mapped<'a> {
     /// fails as a whole where it has them decoded, and this stream reads as U+FFFD, a
     /// character that fails its label.
     pub(crate) fn failure_at(&self, label: usize) -> usize {
-        let Some(mut chars) = self.label(label) else {
-            return 0;
-        };
-        let start = self.input.len() - chars.input.len();
-        // A disallowed code point is its own mapping: the character just read from the
-        // input, whose UTF-8 ends where the input now resumes.
-        while let Some(c) = chars.next().filter(|&c| c != '.') {
-            if matches!(idna_mapping(c), Mapping::Disallowed) {
-                return self.input.len() - chars.input.len() - c.len_utf8();
-            }
-        }
-        start
-    }
-
-    /// This stream from the start of label `label` (see [`Mapped::failure_at`]); `None`
-    /// for percent-encoded input and for a label the input does not have.
-    fn label(&self, label: usize) -> Option<Self> {
         if self.escaped {
-            return None;
+            return 0;
         }
         let mut chars = self.clone();
-        let mut stops = 0;
-        while stops < label {
-            if chars.next()? == '.' {
-                stops += 1;
+        // Full stops read, and where the input resumes past the last.
+        let (mut stops, mut start) = (0, 0);
+        while let Some(c) = chars.next() {
+            let read = self.input.len() - chars.input.len();
+            if c == '.' {
+                if stops == label {
+                    break;
+                }
+                (stops, start) = (stops + 1, read);
+            } else if stops == label && matches!(idna_mapping(c), Mapping::Disallowed) {
+                // A disallowed code point is its own mapping: the character just read from
+                // the input, whose UTF-8 ends where the input now resumes.
+                return read - c.len_utf8();
             }
         }
-        Some(chars)
+        match stops == label {
+            true => start,
+            false => 0,
+        }
     }
 
     fn skip(&mut self, n: usize) {

@@ -414,8 +414,9 @@ fn result_verdict(domain: Mapped<'_>) -> Result<Verdict, Failed> {
     })
 }
 
-/// UTS46 fails the domain at offset `at` of the host: a failing label's start, or the
-/// host's start (its bytes are not UTF-8 once percent-decoded, or its result is empty).
+/// UTS46 fails the domain at offset `at` of the host: where [`Mapped::failure_at`] puts a
+/// failing label's failure, or the host's start (its bytes are not UTF-8 once
+/// percent-decoded, or its result is empty).
 fn domain_to_ascii_failure(v: &mut impl Report, at: usize) -> Parsed {
     v.report_rel(ValidationError::DomainToAscii, at);
     HostError::new(ParseErrorKind::DomainToAscii, at).into()

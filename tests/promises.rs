@@ -680,7 +680,12 @@ fn sweep_parse_join_and_origin() {
             });
         }
         let mut arena = vec![0u8; 1 << 16];
-        if let Ok(url) = Url::parse_with_base(&input, base.as_ref(), &mut arena) {
+        let parsed = Url::parse_with_base(&input, base.as_ref(), &mut arena);
+        // A failure names a byte of the input: within it, at a character's first byte.
+        if let Err(Error::Parse(e)) = &parsed {
+            assert!(input.is_char_boundary(e.position), "{input:?}: {e:?}");
+        }
+        if let Ok(url) = parsed {
             let o = url.origin();
             sweep(&format!("origin {input:?}"), &mut origin, |out| {
                 str_outcome(o.unicode_serialization(out))
@@ -747,6 +752,10 @@ fn sweep_parse_with_a_log_and_strict() {
                     r => {
                         let r = url_outcome(r);
                         let list: Vec<_> = log.iter().map(|r| (r.error, r.at)).collect();
+                        // Each names a byte of the input, at a character's first byte.
+                        for &(error, at) in &list {
+                            assert!(input.is_char_boundary(at), "{input:?}: {error:?} at {at}");
+                        }
                         Outcome::Done(format!("{r:?} {list:?} {}", log.reported()))
                     }
                 }

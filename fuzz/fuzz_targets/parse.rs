@@ -4,6 +4,7 @@
 //! - no panic (and the library's own `debug_assert!(check())` holds: fuzz builds keep debug
 //!   assertions);
 //! - `check()` holds on every result;
+//! - a failure's position is a character boundary of the input (within it);
 //! - an arena that is too small gives `ArenaTooSmall { needed }`, and `needed` bytes suffice;
 //!   an arena of any other size gives the same URL, or the same failure at the same byte,
 //!   or `ArenaTooSmall { needed }`, and that `needed` gives them at once; the same for the origin's Unicode serialization;
@@ -23,6 +24,10 @@ fuzz_target!(|data: &[u8]| {
     let odd_size = data.first().map_or(0, |&b| b as usize);
     let ran = with_base(base.as_deref(), |base_url| {
         let result = parse_owned(&input, base_url);
+        // A failure names a byte of the input: within it, at a character's first byte.
+        if let Err(Error::Parse(e)) = &result {
+            assert!(input.is_char_boundary(e.position), "{input:?}: {e:?}");
+        }
 
         // Another arena size: the same result, or ArenaTooSmall.
         let mut arena = vec![0u8; odd_size];

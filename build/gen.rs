@@ -233,7 +233,22 @@ impl StringTable {
     }
 }
 
+/// A mapping never makes a disallowed code point: one that the mapped stream gives is the
+/// input's own (`Mapped::failure_at` finds where the input writes it).
+fn assert_no_mapping_to_disallowed(ucd: &Ucd) {
+    for (cp, v) in ucd.idna.iter().enumerate() {
+        if let Idna::Mapped(m) | Idna::Deviation(m) = v {
+            let disallowed = |&t: &u32| matches!(ucd.idna.get(t as usize), Some(Idna::Disallowed));
+            assert!(
+                !m.iter().any(disallowed),
+                "{cp:X} maps to a disallowed code point"
+            );
+        }
+    }
+}
+
 fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
+    assert_no_mapping_to_disallowed(ucd);
     // In code point order, so that runs of mapped code points stay runs in the table.
     let mut strings: Vec<String> = ucd
         .idna

@@ -127,10 +127,10 @@ pub struct ParseError {
     /// label that fails UTS46's other rules (hyphens, joiners, Bidi, Punycode), or whose
     /// result holds a forbidden domain code point (mapping makes `<` of `＜`), fails at
     /// the label's start, as the input writes it (a label begins after a full stop, or
-    /// after a character that mapping makes one, such as `。`). A failure with no byte of its own is at the host's start: an IPv4 failure
-    /// in UTS46's result, an empty result, a domain written with percent-escapes (its bytes
-    /// need not be UTF-8 once decoded), and a domain that needs IDNA in a build without the
-    /// `idna` feature.
+    /// after a character that mapping makes one, such as `。`). A failure with no byte of
+    /// its own is at the host's start: an IPv4 failure in UTS46's result, an empty result,
+    /// a domain written with percent-escapes (its bytes need not be UTF-8 once decoded),
+    /// and a domain that needs IDNA in a build without the `idna` feature.
     pub position: usize,
 }
 

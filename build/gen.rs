@@ -247,8 +247,38 @@ fn assert_no_mapping_to_disallowed(ucd: &Ucd) {
     }
 }
 
+/// A forbidden domain code point (<https://url.spec.whatwg.org/#forbidden-domain-code-point>)
+/// that the mapped stream gives is in NFC's result unless a combining mark follows it: no
+/// canonical composition has one as its second (none has a second below U+0300:
+/// `decomposition_tables`), and every composition that has one as its first has a second
+/// of non-zero class that begins the full decomposition of no character of class 0
+/// (`Mapped::failure_at`, `Offender::Forbidden`).
+fn assert_forbidden_composes_only_with_marks(ucd: &Ucd) {
+    let forbidden =
+        |c: u32| c <= 0x20 || c == 0x7F || b"#%/:<>?@[\\]^|".iter().any(|&b| u32::from(b) == c);
+    let mut heads = BTreeSet::new();
+    for &cp in ucd.decomp.keys() {
+        let mut full = Vec::new();
+        full_decomposition(ucd, cp, &mut full);
+        if ucd.ccc[cp as usize] == 0 {
+            heads.insert(full[0]);
+        }
+    }
+    for (&cp, d) in &ucd.decomp {
+        if is_primary_composite(ucd, cp, d) && forbidden(d[0]) {
+            assert!(
+                ucd.ccc[d[1] as usize] != 0 && !heads.contains(&d[1]),
+                "{cp:X}: {:X} composes with {:X}",
+                d[0],
+                d[1]
+            );
+        }
+    }
+}
+
 fn idna_tables(ucd: &Ucd, out: &mut Out) -> usize {
     assert_no_mapping_to_disallowed(ucd);
+    assert_forbidden_composes_only_with_marks(ucd);
     // In code point order, so that runs of mapped code points stay runs in the table.
     let mut strings: Vec<String> = ucd
         .idna

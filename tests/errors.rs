@@ -119,29 +119,72 @@ fn the_failures_entry_in_the_log_is_at_the_byte_too() {
 }
 
 /// A domain that is not ASCII goes through UTS46 as a whole (mapping, normalization,
-/// Punycode), whose result has no byte of its own in the input: an IPv4 failure in its
-/// result is at the host's start (byte 8 here), and so are a forbidden code point and a
-/// failure in its first label (`xn--a`), which starts there.
+/// Punycode), which rewrites its labels' characters but not where the labels begin: a
+/// forbidden code point is at the character that makes it (the space), a failure of a label
+/// as a whole at the label's start (`xn--a`, the host's first), an IPv4 failure in its
+/// result at the start of the label that holds the failing part (the fifth), and a domain
+/// written with percent-escapes fails at the host's start. Byte 8 is the host's start.
 #[cfg(feature = "idna")]
 #[test]
-fn a_failure_of_domain_to_ascii_is_at_the_hosts_start() {
+fn a_failure_of_domain_to_ascii_is_where_its_label_or_character_is() {
     use ParseErrorKind as K;
-    for (input, kind) in [
-        ("https://\u{e9} b/", K::DomainInvalidCodePoint),
-        ("https://\u{e9}%20b/", K::DomainInvalidCodePoint),
-        ("https://xn--a.\u{e9}/", K::DomainToAscii),
-        ("https://\u{ff11}.2.3.4.5/", K::Ipv4TooManyParts),
+    for (input, kind, at) in [
+        ("https://\u{e9} b/", K::DomainInvalidCodePoint, 10),
+        ("https://\u{e9}%20b/", K::DomainInvalidCodePoint, 8),
+        ("https://xn--a.\u{e9}/", K::DomainToAscii, 8),
+        // U+FF11 FULLWIDTH DIGIT ONE (3 bytes) maps to `1`.
+        ("https://\u{ff11}.2.3.4.5/", K::Ipv4TooManyParts, 18),
     ] {
-        assert_eq!(parse_error(input), (kind, 8), "{input:?}");
+        assert_eq!(parse_error(input), (kind, at), "{input:?}");
+    }
+}
+
+/// An IPv4 part of UTS46's result that fails the IPv4 parser (the fifth of too many, the
+/// first that is not a number or out of range) fails at the start of the label that holds
+/// it, as the input writes it: the result's parts are the mapped domain's labels, in order
+/// (full-width digits and full stops map to ASCII ones), as an ASCII domain fails at the
+/// first byte of the part. From every arena, and in the log. The position is found in the
+/// test's own string: after the full stops that come before the part.
+#[cfg(feature = "idna")]
+#[test]
+fn an_ipv4_part_of_uts46s_result_fails_at_its_label() {
+    use {ParseErrorKind as K, ValidationError as V};
+    let range = (K::Ipv4OutOfRangePart, V::Ipv4OutOfRangePart);
+    let many = (K::Ipv4TooManyParts, V::Ipv4TooManyParts);
+    let numeric = (K::Ipv4NonNumericPart, V::Ipv4NonNumericPart);
+    let cases = [
+        (
+            "http://\u{ff11}.\u{ff12}.\u{ff13}.\u{ff19}\u{ff19}\u{ff19}/",
+            range,
+            3,
+        ),
+        ("http://\u{ff11}\u{3002}2\u{ff0e}3.4.\u{ff15}/", many, 4),
+        ("http://1.\u{ff12}56.0.1/", range, 1),
+        ("http://a\u{ff42}.\u{ff11}/", numeric, 0),
+        ("http://0x\u{ff11}g.\u{ff11}/", numeric, 0),
+    ];
+    for (input, (kind, logged), part) in cases {
+        // The full stops UTS46 maps from the characters used here.
+        let stops: Vec<usize> = input
+            .char_indices()
+            .filter(|&(i, c)| i >= 7 && matches!(c, '.' | '\u{3002}' | '\u{ff0e}'))
+            .map(|(i, c)| i + c.len_utf8())
+            .collect();
+        let at = if part == 0 { 7 } else { stops[part - 1] };
+        fails_at_from_every_arena(&[(input, at)], kind, logged);
     }
 }
 
 /// Each of `cases` fails with `kind` at its byte from every arena of 0 to 320 bytes that
 /// does not ask for more (and at least one does fail): without a log, and with one, whose
-/// last entry is the `domain-to-ASCII` there (the standard's error for a forbidden code
-/// point too: strict UTS46 rejects it first).
+/// last entry is `error` there (`domain-to-ASCII` for a forbidden code point too: strict
+/// UTS46 rejects it first).
 #[cfg(feature = "idna")]
-fn fails_at_from_every_arena(cases: &[(&str, usize)], kind: ParseErrorKind) {
+fn fails_at_from_every_arena(
+    cases: &[(&str, usize)],
+    kind: ParseErrorKind,
+    error: ValidationError,
+) {
     for &(input, at) in cases {
         let (mut failed, mut failed_logged) = (0, 0);
         for size in 0..=320 {
@@ -160,7 +203,7 @@ fn fails_at_from_every_arena(cases: &[(&str, usize)], kind: ParseErrorKind) {
                     let logged = (e.kind, e.position);
                     assert_eq!(logged, (kind, at), "{input:?}, arena {size}, logged");
                     let last = log.last().map(|r| (r.error, r.at));
-                    let want = Some((ValidationError::DomainToAscii, at));
+                    let want = Some((error, at));
                     assert_eq!(last, want, "{input:?}, arena {size}");
                     failed_logged += 1;
                 }
@@ -212,7 +255,11 @@ fn a_uts46_failure_is_at_the_start_of_the_label_that_fails() {
         ("http://ok.xn--a.\u{e9}/", 10),
         (after_xn.as_str(), 7 + xn.len() + 1),
     ];
-    fails_at_from_every_arena(&cases, ParseErrorKind::DomainToAscii);
+    fails_at_from_every_arena(
+        &cases,
+        ParseErrorKind::DomainToAscii,
+        ValidationError::DomainToAscii,
+    );
 }
 
 /// A code point UTS46 disallows fails the URL where the input writes it, the first of its
@@ -239,32 +286,58 @@ fn a_disallowed_code_point_is_where_the_input_writes_it() {
     // The host starts at byte 7.
     let first_disallowed = |s: &str| 7 + s[7..].find(['\u{FFFF}', '\u{E000}']).unwrap();
     let cases: Vec<(&str, usize)> = cases.iter().map(|&s| (s, first_disallowed(s))).collect();
-    fails_at_from_every_arena(&cases, ParseErrorKind::DomainToAscii);
+    fails_at_from_every_arena(
+        &cases,
+        ParseErrorKind::DomainToAscii,
+        ValidationError::DomainToAscii,
+    );
 }
 
 /// A forbidden domain code point that UTS46 mapping makes (U+FF1C FULLWIDTH LESS-THAN SIGN
-/// maps to `<`) fails the host at the start of the label that holds it, as the input
-/// writes it, from every arena: with room for UTS46's result and without (the result read
-/// as it streams by, where the verdict found the code point). A domain with
-/// percent-escapes fails at the host's start, as its UTS46 failures do.
+/// maps to `<`, U+2100 ACCOUNT OF to `a/c`) fails the host at the input character that
+/// makes it, from every arena: with room for UTS46's result and without (the result read
+/// as it streams by, where the verdict found the code point). Where a combining mark
+/// follows it, normalization may compose the two (`<` and U+0338 make `≮`, a character the
+/// host may hold), and the failure is at the label's start. A domain with percent-escapes
+/// fails at the host's start, as its UTS46 failures do. The position is the character's
+/// in the test's own string (`find`), or the label's, written out.
 #[cfg(feature = "idna")]
 #[test]
-fn a_forbidden_code_point_from_mapping_is_at_the_start_of_its_label() {
+fn a_forbidden_code_point_from_mapping_is_where_the_input_writes_it() {
     let long = format!("http://{}.b\u{FF1C}c/", "\u{e9}".repeat(40));
-    let cases: Vec<(&str, usize)> = vec![
-        ("http://a\u{FF1C}b/", 7),
-        ("http://a.b\u{FF1C}c/", 9),
-        ("http://a.b.c\u{FF1C}d.e/", 11),
+    let makers = ['\u{FF1C}', '\u{2100}', '<', ' '];
+    let at_char = |s: &str| 7 + s[7..].find(makers).unwrap();
+    let mut cases: Vec<(&str, usize)> = [
+        "http://a\u{FF1C}b/",
+        "http://a.b\u{FF1C}c/",
+        "http://a.b.c\u{FF1C}d.e/",
         // After U+3002 IDEOGRAPHIC FULL STOP (3 bytes), which maps to a full stop.
-        ("http://x\u{3002}a\u{FF1C}b/", 11),
+        "http://x\u{3002}a\u{FF1C}b/",
         // In a label that is not ASCII (Punycode keeps its ASCII, `<` among them).
-        ("http://ok.\u{e9}\u{FF1C}/", 10),
+        "http://ok.\u{e9}\u{FF1C}/",
         // The first of two, after a long label.
-        (long.as_str(), 7 + 40 * 2 + 1),
-        ("http://a\u{FF1C}.b\u{FF1C}/", 7),
+        long.as_str(),
+        "http://a\u{FF1C}.b\u{FF1C}/",
+        // Inside a mapping of three characters, after an ignored one (SOFT HYPHEN).
+        "http://ok.b\u{AD}\u{2100}\u{fc}/",
+        // As the input writes it, in a label that mapping rewrites.
+        "http://\u{fc}.\u{BD}B<c/",
+        "http://\u{e9} b/",
+    ]
+    .iter()
+    .map(|&s| (s, at_char(s)))
+    .collect();
+    cases.extend([
+        // A combining mark after it: at the label's start (composed or not).
+        ("http://ok.\u{e9}<\u{338}<b/", 10),
+        ("http://ok.a<\u{301}\u{e9}/", 10),
         ("http://x%E3%80%82a%EF%BC%9Cb/", 7),
-    ];
-    fails_at_from_every_arena(&cases, ParseErrorKind::DomainInvalidCodePoint);
+    ]);
+    fails_at_from_every_arena(
+        &cases,
+        ParseErrorKind::DomainInvalidCodePoint,
+        ValidationError::DomainToAscii,
+    );
 }
 
 /// The parse of `input` from an arena of `size` bytes, then, if it asks for room, from the
@@ -290,25 +363,20 @@ proptest::proptest! {
 
     /// Domains of labels from `a`, `1`, `é`, `ü` and `＜` (mapped to `<`, a forbidden domain
     /// code point), joined by the full stops UTS46 maps (`.`, `。`, `．`, `｡`): one with a
-    /// `＜` fails at the start of the first label that has one, counted here from the input
-    /// alone, from every arena.
+    /// `＜` fails at the first, found here in the input alone, from every arena.
     #[test]
-    fn a_forbidden_code_point_from_mapping_fails_at_its_labels_start(
+    fn a_forbidden_code_point_from_mapping_fails_where_it_is(
         labels in vec(vec(select(vec!['a', '1', '\u{e9}', '\u{fc}', '\u{FF1C}']), 1..6), 1..5),
         stops in vec(select(vec!['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']), 4),
     ) {
         let mut host = String::new();
-        let mut at = None;
         for (i, label) in labels.iter().enumerate() {
             if i > 0 {
                 host.push(stops[i - 1]);
             }
-            if at.is_none() && label.contains(&'\u{FF1C}') {
-                at = Some(7 + host.len());
-            }
             host.extend(label);
         }
-        let Some(at) = at else {
+        let Some(at) = host.find('\u{FF1C}').map(|i| 7 + i) else {
             return Ok(());
         };
         let input = format!("http://{host}/p");

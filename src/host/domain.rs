@@ -253,9 +253,9 @@ fn ipv4_scan<R: Report>(
 
 /// The IPv4 parser's failure `e`, at offset `at` of the host parser's input, with its
 /// validation error there: the first byte of the part that fails ([`part_start`]) for a
-/// domain the IPv4 parser reads as the input has it, percent-decoded; the host's start for
-/// UTS46's result, whose parts have no byte of their own in the input (mapping and
-/// normalization rewrite them).
+/// domain the IPv4 parser reads as the input has it, percent-decoded; for UTS46's result,
+/// whose parts are the mapped domain's labels (mapping and normalization rewrite their
+/// characters, not where they begin), the start of the label that holds the failing part.
 fn ipv4_failure(e: ipv4::Failure, at: usize, v: &mut impl Report) -> HostError {
     v.report_rel(e.error, at);
     HostError::new(e.kind, at)

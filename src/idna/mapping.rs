@@ -1,7 +1,7 @@
 //! UTS46 §4 step 1, [Map](https://www.unicode.org/reports/tr46/#Processing): a lazy iterator
 //! over the mapped code points of the input.
 
-use crate::tables::{Mapping, MappingStr, idna_mapping};
+use crate::tables::{Mapping, MappingStr, idna_mapping, props};
 
 /// The input with every code point replaced by its IDNA mapping. Disallowed code points are
 /// kept (they fail validation later); ignored ones are dropped.
@@ -25,6 +25,44 @@ pub(crate) struct Mapped<'a> {
 impl Clone for Mapped<'_> {
     fn clone(&self) -> Self {
         Mapped { ..*self }
+    }
+}
+
+/// The character of a failing label that [`Mapped::failure_at`] reports the failure at.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Offender {
+    /// A code point UTS46 disallows (validity criterion 7 of
+    /// <https://www.unicode.org/reports/tr46/#Validity_Criteria>, which fails the label
+    /// whatever else does). A mapping never makes one (asserted by the generator): it is
+    /// the input's own.
+    Disallowed,
+    /// A forbidden domain code point of UTS46's result
+    /// (<https://url.spec.whatwg.org/#concept-host-parser>, step 7): the first the mapping
+    /// gives, which the result holds, unless a combining mark follows it, with which
+    /// normalization may compose it (`<` and U+0338 make `≮`): the label's start then.
+    /// Normalization composes such a code point with nothing else (asserted by the
+    /// generator), nor moves it (it is a starter), and Punycode keeps every ASCII
+    /// character of a label.
+    Forbidden,
+    /// None: the label as a whole fails.
+    Label,
+}
+
+impl Offender {
+    /// Whether `c`, read in a failing label with `rest` to follow, is this offender
+    /// (`None`: whether it is cannot be told here).
+    fn at(self, c: char, rest: &Mapped<'_>) -> Option<bool> {
+        match self {
+            Offender::Disallowed => Some(matches!(idna_mapping(c), Mapping::Disallowed)),
+            Offender::Forbidden if !u8::try_from(c).is_ok_and(crate::scan::is_forbidden_domain) => {
+                Some(false)
+            }
+            Offender::Forbidden => {
+                let next = rest.clone().next();
+                next.is_none_or(|n| props(n).ccc() == 0).then_some(true)
+            }
+            Offender::Label => Some(false),
+        }
     }
 }
 
@@ -104,38 +142,48 @@ impl<'a> Mapped<'a> {
         }
     }
 
-    /// Where a failure of UTS46 in label `label` of the mapped domain is reported, in this
-    /// stream's input: at the label's first disallowed code point as the input writes it
-    /// (validity criterion 7 of <https://www.unicode.org/reports/tr46/#Validity_Criteria>,
-    /// which fails the label whatever else does); else at the label's start, past the input
-    /// character whose mapping holds the `label`-th full stop, as UTS46 splits the domain
-    /// into labels after mapping (<https://www.unicode.org/reports/tr46/#Processing>, step
-    /// 4; normalization neither makes nor moves a full stop). Mapping and normalization
-    /// rewrite a label's characters, so a rule on the label as a whole (hyphens, joiners,
-    /// Bidi, Punycode) has no input byte of its own, but not where the label begins.
+    /// Where a failure in label `label` of the mapped domain is reported, in this stream's
+    /// input: at the input character whose mapping gives the label's first `offender`, if
+    /// it has one; else at the label's start, past the input character whose mapping holds
+    /// the `label`-th full stop, as UTS46 splits the domain into labels after mapping
+    /// (<https://www.unicode.org/reports/tr46/#Processing>, step 4; normalization neither
+    /// makes nor moves a full stop). Mapping and normalization rewrite a label's
+    /// characters, so a rule on the label as a whole (hyphens, joiners, Bidi, Punycode, an
+    /// IPv4 part of the result) has no input byte of its own, but not where the label
+    /// begins.
     ///
     /// 0 for a label the input does not have, and always for percent-encoded input
     /// ([`Mapped::escaped`]): its bytes may not be UTF-8 once decoded, which the host parser
     /// fails as a whole where it has them decoded, and this stream reads as U+FFFD, a
     /// character that fails its label.
-    pub(crate) fn failure_at(&self, label: usize) -> usize {
+    pub(crate) fn failure_at(&self, label: usize, offender: Offender) -> usize {
         if self.escaped {
             return 0;
         }
         let mut chars = self.clone();
-        // Full stops read, and where the input resumes past the last.
-        let (mut stops, mut start) = (0, 0);
+        // Full stops read, where the input resumes past the last, and where the input
+        // character that the last character read comes from starts.
+        let (mut stops, mut start, mut from) = (0, 0, 0);
+        let mut read = 0;
         while let Some(c) = chars.next() {
-            let read = self.input.len() - chars.input.len();
+            let now = self.input.len() - chars.input.len();
+            if now != read {
+                // A character read from the input (UTF-8: it starts at its last lead byte).
+                read = now;
+                let lead = self.input.get(..now).unwrap_or_default();
+                from = lead.iter().rposition(|&b| b & 0xC0 != 0x80).unwrap_or(0);
+            }
             if c == '.' {
                 if stops == label {
                     break;
                 }
                 (stops, start) = (stops + 1, read);
-            } else if stops == label && matches!(idna_mapping(c), Mapping::Disallowed) {
-                // A disallowed code point is its own mapping: the character just read from
-                // the input, whose UTF-8 ends where the input now resumes.
-                return read - c.len_utf8();
+            } else if stops == label {
+                match offender.at(c, &chars) {
+                    Some(true) => return from,
+                    Some(false) => {}
+                    None => break,
+                }
             }
         }
         match stops == label {

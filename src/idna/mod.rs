@@ -61,7 +61,7 @@ mod writer;
 pub use error::IdnaError;
 pub use nfc::nfc;
 
-pub(crate) use mapping::Mapped;
+pub(crate) use mapping::{Mapped, Offender};
 #[cfg(test)]
 pub(crate) use ordered::tests::encode_any;
 use process::{Target, needed_bound, needed_bound_escaped};

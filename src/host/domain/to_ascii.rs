@@ -7,7 +7,9 @@
 use super::{HostError, Parsed, ends_in_a_number, finish, ipv4, ipv4_failure, ipv4_scan};
 use crate::arena::Writer;
 use crate::error::{ParseErrorKind, Report, ValidationError};
-use crate::idna::{Checks, DomainToAscii::NotStrict, IdnaError, Mapped, NoAscii, Verdict};
+use crate::idna::{
+    Checks, DomainToAscii::NotStrict, IdnaError, Mapped, NoAscii, Offender, Verdict,
+};
 use crate::percent;
 
 /// [`xn_labels_ok`] with its scratch on the stack (`Url::validation_errors`, which has no
@@ -84,19 +86,32 @@ pub(super) fn parse_unicode(
                     needed: crate::idna::ascii_needed(decoded),
                 },
             };
-            let domain = source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false));
-            return verdict_in_free_arena(e, domain, d, out, v);
+            return verdict_in_free_arena(e, source_domain(input, source), d, out, v);
         }
     };
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
-    ascii_domain_written(start, out, v)
+    ascii_domain_written(start, &source_domain(input, source), out, v)
+}
+
+/// The domain UTS46 read, as a stream over the host parser's `input`: `source`, the input
+/// itself, when it has no `%` (then [`Mapped::failure_at`] finds places in it), else the
+/// input percent-decoded as it streams by.
+fn source_domain<'i>(input: &'i [u8], source: Option<&'i str>) -> Mapped<'i> {
+    source.map_or(Mapped::escaped(input), |s| Mapped::new(s, false))
 }
 
 /// The host parser's steps after domain to ASCII, on its result written at `start`: a
-/// domain, or, when it ends in a number, the IPv4 parser's address.
-fn ascii_domain_written(start: usize, out: &mut Writer<'_>, v: &mut impl Report) -> Parsed {
+/// domain, or, when it ends in a number, the IPv4 parser's address. An IPv4 failure is at
+/// the start of the label of `domain` (the domain UTS46 read) that holds the failing part:
+/// the result's parts are the mapped domain's labels, in order.
+fn ascii_domain_written(
+    start: usize,
+    domain: &Mapped<'_>,
+    out: &mut Writer<'_>,
+    v: &mut impl Report,
+) -> Parsed {
     let ascii = out.bytes().get(start..).unwrap_or_default();
     if !ends_in_a_number(ascii) {
         return Parsed::Domain;
@@ -104,8 +119,10 @@ fn ascii_domain_written(start: usize, out: &mut Writer<'_>, v: &mut impl Report)
     // IPv4-non-ASCII-input (after domain-to-ASCII): see `Ipv4Scan::result`.
     match ipv4_scan(ascii, true, v) {
         Ok(ipv4) => finish(start, ipv4, out),
-        // UTS46's result: at the host's start (`super::ipv4_failure`).
-        Err(e) => ipv4_failure(e, 0, v).into(),
+        Err(e) => {
+            let at = domain.failure_at(usize::from(e.part), Offender::Label);
+            ipv4_failure(e, at, v).into()
+        }
     }
 }
 
@@ -241,16 +258,18 @@ fn idna_error<R: Report>(
     // follow; in the caller, inlined into the host parser, it cost stack there.)
     // UTS46 rewrites the domain (mapping, normalization, Punycode): a failure is in the
     // label that fails or holds the code point (the verdict's label, or, with room for the
-    // result, processing's), at its first disallowed code point or else its start; an IPv4
-    // failure of the result at the host's (see `crate::ParseError::position`).
+    // result, processing's), at its offending character (a disallowed code point, or what
+    // the mapping makes a forbidden domain code point of) or else its start; an IPv4
+    // failure of the result at the start of the label that holds the failing part (see
+    // `crate::ParseError::position`).
     let verdict = match e {
         IdnaError::ForbiddenDomainCodePoint { .. } => result_verdict(domain.clone()),
         _ => verdict,
     };
     let verdict = match verdict {
         Ok(verdict) => verdict,
-        Err((kind, label)) => {
-            let at = domain.failure_at(label);
+        Err((kind, label, offender)) => {
+            let at = domain.failure_at(label, offender);
             if let Some(error) = kind.validation_error() {
                 v.report_rel(error, at);
             }
@@ -260,7 +279,7 @@ fn idna_error<R: Report>(
     let needed = match e {
         IdnaError::BufferTooSmall { needed } => needed,
         _ => {
-            let at = domain.failure_at(e.label().unwrap_or(0));
+            let at = domain.failure_at(e.label().unwrap_or(0), Offender::Disallowed);
             return domain_to_ascii_failure(v, at);
         }
     };
@@ -350,11 +369,13 @@ fn host_verdict(e: &IdnaError, domain: &Mapped<'_>, scratch: &mut [u8]) -> Resul
 /// The host parser's steps after domain to ASCII, on a [`Verdict`] on `domain`: a failure
 /// of UTS46 or a forbidden domain code point fails the host, and a result that ends in a
 /// number goes to the IPv4 parser ([`result_verdict`] reads the result for either). `Err`:
-/// the failure the parse with room reports, and the label that fails or holds the code
-/// point (0 for an IPv4 failure of the result: the host's start).
+/// the failure the parse with room reports, and the label that fails, holds the code
+/// point, or holds the IPv4 part that fails.
 fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, Failed> {
     match verdict {
-        Verdict::Fails { label } => Err((ParseErrorKind::DomainToAscii, label)),
+        Verdict::Fails { label } => {
+            Err((ParseErrorKind::DomainToAscii, label, Offender::Disallowed))
+        }
         Verdict::Forbidden => result_verdict(domain),
         Verdict::Valid {
             ends_in_number: true,
@@ -363,8 +384,8 @@ fn decided(domain: Mapped<'_>, verdict: Verdict) -> Result<Verdict, Failed> {
     }
 }
 
-/// How the host fails, and in which label ([`decided`]).
-type Failed = (ParseErrorKind, usize);
+/// How the host fails, in which label, and at which of its characters ([`decided`]).
+type Failed = (ParseErrorKind, usize, Offender);
 
 /// `can_parse`'s answer on a host its validity-only run left undecided (the host parser's
 /// `input`, which its UTS46 step had no room for: a validity-only run stores nothing), with
@@ -390,8 +411,9 @@ pub(crate) fn undecided_host_valid(input: &[u8], scratch: &mut [u8]) -> bool {
 /// The host parser's steps 7 and 8 (<https://url.spec.whatwg.org/#concept-host-parser>)
 /// on UTS46's result for `domain`, read as it streams by, where [`host_verdict`] found that
 /// it has a forbidden domain code point or that it ends in a number: the first forbidden
-/// code point fails the host at the start of its label (every ASCII character of a label is
-/// in the result, Punycode's basic code points included); else the IPv4 parser's verdict.
+/// code point fails the host in its label (every ASCII character of a label is in the
+/// result, Punycode's basic code points included); else the IPv4 parser's verdict, a
+/// failure in the label that holds the failing part (the result's parts are its labels).
 /// Apart, so that its scanner is not on the frame that streams UTS46.
 #[inline(never)]
 fn result_verdict(domain: Mapped<'_>) -> Result<Verdict, Failed> {
@@ -399,7 +421,11 @@ fn result_verdict(domain: Mapped<'_>) -> Result<Verdict, Failed> {
     let mut label = 0;
     for b in crate::idna::mapped_bytes(domain) {
         if crate::scan::is_forbidden_domain(b) {
-            return Err((ParseErrorKind::DomainInvalidCodePoint, label));
+            return Err((
+                ParseErrorKind::DomainInvalidCodePoint,
+                label,
+                Offender::Forbidden,
+            ));
         }
         label += usize::from(b == b'.');
         scan.feed(b);
@@ -408,7 +434,7 @@ fn result_verdict(domain: Mapped<'_>) -> Result<Verdict, Failed> {
     let mut ignored = crate::error::ValidationErrors::EMPTY;
     scan.end();
     scan.result(false, true, &mut ignored)
-        .map_err(|e| (e.kind, 0))?;
+        .map_err(|e| (e.kind, usize::from(e.part), Offender::Label))?;
     Ok(Verdict::Valid {
         ends_in_number: true,
     })

@@ -161,18 +161,12 @@ impl<'a> Mapped<'a> {
             return 0;
         }
         let mut chars = self.clone();
-        // Full stops read, where the input resumes past the last, and where the input
-        // character that the last character read comes from starts.
-        let (mut stops, mut start, mut from) = (0, 0, 0);
-        let mut read = 0;
+        // Full stops read, and where the input resumes past the last.
+        let (mut stops, mut start) = (0, 0);
         while let Some(c) = chars.next() {
-            let now = self.input.len() - chars.input.len();
-            if now != read {
-                // A character read from the input (UTF-8: it starts at its last lead byte).
-                read = now;
-                let lead = self.input.get(..now).unwrap_or_default();
-                from = lead.iter().rposition(|&b| b & 0xC0 != 0x80).unwrap_or(0);
-            }
+            // The end of the input character `c` comes from: none is read while its
+            // mapping's characters are given.
+            let read = self.input.len() - chars.input.len();
             if c == '.' {
                 if stops == label {
                     break;
@@ -180,7 +174,11 @@ impl<'a> Mapped<'a> {
                 (stops, start) = (stops + 1, read);
             } else if stops == label {
                 match offender.at(c, &chars) {
-                    Some(true) => return from,
+                    // That character's start: its UTF-8's last lead byte.
+                    Some(true) => {
+                        let through = self.input.get(..read).unwrap_or_default();
+                        return through.iter().rposition(|&b| b & 0xC0 != 0x80).unwrap_or(0);
+                    }
                     Some(false) => {}
                     None => break,
                 }

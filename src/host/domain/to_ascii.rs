@@ -92,7 +92,7 @@ pub(super) fn parse_unicode(
     out.reserve_scratch(d + n);
     crate::arena::shift(out.owned_buf(), start + d..start + d + n, start);
     out.commit(n);
-    ascii_domain_written(start, &source_domain(input, source), out, v)
+    ascii_domain_written(start, (input, source), out, v)
 }
 
 /// The domain UTS46 read, as a stream over the host parser's `input`: `source`, the input
@@ -104,11 +104,12 @@ fn source_domain<'i>(input: &'i [u8], source: Option<&'i str>) -> Mapped<'i> {
 
 /// The host parser's steps after domain to ASCII, on its result written at `start`: a
 /// domain, or, when it ends in a number, the IPv4 parser's address. An IPv4 failure is at
-/// the start of the label of `domain` (the domain UTS46 read) that holds the failing part:
-/// the result's parts are the mapped domain's labels, in order.
+/// the start of the label of the domain UTS46 read (`domain`, as [`source_domain`] takes
+/// it) that holds the failing part: the result's parts are the mapped domain's labels, in
+/// order.
 fn ascii_domain_written(
     start: usize,
-    domain: &Mapped<'_>,
+    domain: (&[u8], Option<&str>),
     out: &mut Writer<'_>,
     v: &mut impl Report,
 ) -> Parsed {
@@ -120,7 +121,8 @@ fn ascii_domain_written(
     match ipv4_scan(ascii, true, v) {
         Ok(ipv4) => finish(start, ipv4, out),
         Err(e) => {
-            let at = domain.failure_at(usize::from(e.part), Offender::Label);
+            let (input, source) = domain;
+            let at = source_domain(input, source).failure_at(usize::from(e.part), Offender::Label);
             ipv4_failure(e, at, v).into()
         }
     }

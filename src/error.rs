@@ -101,6 +101,9 @@ impl core::error::Error for Error {}
 /// // A code point UTS46 disallows (U+FFFF): where it is.
 /// let e = Url::parse("http://ok.ab\u{FFFF}/", &mut [0u8; 64]).unwrap_err();
 /// assert_eq!(e.parse_error().unwrap().position, 12);
+/// // A forbidden code point in UTS46's result (`＜` maps to `<`): where the input has it.
+/// let e = Url::parse("http://b\u{fc}\u{FF1C}cher/", &mut [0u8; 64]).unwrap_err();
+/// assert_eq!(e.parse_error().unwrap().position, 10);
 /// // An IPv4 part UTS46 makes out of range (`９９９`): at the start of its label.
 /// let e = Url::parse("http://１.２.３.９９９/", &mut [0u8; 64]).unwrap_err();
 /// assert_eq!(e.parse_error().unwrap().position, 19);
@@ -126,15 +129,17 @@ pub struct ParseError {
     ///
     /// A domain that is not ASCII once percent-decoded goes through UTS46 (mapping,
     /// normalization and Punycode rewrite its characters, not where its labels begin): a
-    /// label that holds a code point UTS46 disallows fails at the first such code point; a
-    /// label that fails UTS46's other rules (hyphens, joiners, Bidi, Punycode), or whose
-    /// result holds a forbidden domain code point (mapping makes `<` of `＜`), or that
-    /// holds the IPv4 part that fails in UTS46's result (mapping makes `1` of `１`), fails
-    /// at the label's start, as the input writes it (a label begins after a full stop, or
-    /// after a character that mapping makes one, such as `。`). A failure with no byte of
-    /// its own is at the host's start: an empty result, a domain written with
-    /// percent-escapes (its bytes need not be UTF-8 once decoded), and a domain that needs
-    /// IDNA in a build without the `idna` feature.
+    /// label that holds a code point UTS46 disallows fails at the first such code point, and
+    /// a forbidden domain code point in UTS46's result at the input character that makes it
+    /// (mapping makes `<` of `＜`); a label that fails UTS46's other rules (hyphens,
+    /// joiners, Bidi, Punycode), that holds the IPv4 part that fails in UTS46's result
+    /// (mapping makes `1` of `１`), or whose forbidden code point a combining mark follows
+    /// (normalization may compose the two: `<` and U+0338 make `≮`), fails at the label's
+    /// start, as the input writes it (a label begins after a full stop, or after a
+    /// character that mapping makes one, such as `。`). A failure with no byte of its own
+    /// is at the host's start: an empty result, a domain written with percent-escapes (its
+    /// bytes need not be UTF-8 once decoded), and a domain that needs IDNA in a build
+    /// without the `idna` feature.
     pub position: usize,
 }
 

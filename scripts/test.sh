@@ -67,7 +67,10 @@ if awk 'FNR==1{prev=""; intest=(FILENAME ~ /_tests\.rs$/)} /^#\[cfg\(test\)\]/{t
 fi
 echo "== package (what a user downloads: no test or benchmark data, under 4 MiB, no warnings)"
 pkg_log="$(mktemp)"
-cargo publish --dry-run -p microurl --allow-dirty 2>&1 | tee "$pkg_log" | grep -v '^ *\(Compiling\|Checking\|Updating\|Downloaded\|Downloading\|Locking\)' || true
+# Verified in a target directory of its own: the packaged copy's build script has the same
+# unit as the workspace's, and its fingerprint there would then name the copy's files, so
+# that an edit of build/ no longer rebuilt the workspace's build script (stale tables).
+cargo publish --dry-run -p microurl --allow-dirty --target-dir target/package-verify 2>&1 | tee "$pkg_log" | grep -v '^ *\(Compiling\|Checking\|Updating\|Downloaded\|Downloading\|Locking\)' || true
 if grep -v 'aborting upload due to dry run' "$pkg_log" | grep -q '^warning\|^error'; then echo "error: cargo publish --dry-run warned"; exit 1; fi
 if cargo package -p microurl --list --allow-dirty 2>/dev/null | grep -E '^(tests|benches|fuzz|embedded-tests)/|NormalizationTest|IdnaTestV2|^[^.].*\.json$'; then
     echo "error: the package holds test or benchmark data"; exit 1

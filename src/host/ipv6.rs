@@ -26,13 +26,7 @@ pub(crate) fn parse_into(
     address: &mut [u16; 8],
     v: &mut impl Report,
 ) -> Result<(), HostError> {
-    let result = pieces(input, address, v).map_err(|e| HostError::new(e.kind, e.offset() + 1));
-    if let Err(e) = result {
-        if let Some(error) = e.kind.validation_error() {
-            v.report_rel(error, e.offset());
-        }
-    }
-    result
+    pieces(input, address, v).map_err(|e| HostError::reported(e.kind, e.offset() + 1, v))
 }
 
 /// The IPv6 parser's steps, failing with the kind and where in `input` (see [`parse_into`]).

@@ -215,7 +215,7 @@ impl ParseErrorKind {
     /// assert_eq!(kind.validation_error(), Some(ValidationError::DomainToAscii));
     /// ```
     #[must_use]
-    pub fn validation_error(self) -> Option<ValidationError> {
+    pub const fn validation_error(self) -> Option<ValidationError> {
         use ParseErrorKind::*;
         use ValidationError as V;
         Some(match self {
@@ -251,30 +251,16 @@ impl ParseErrorKind {
     /// ```
     #[must_use]
     pub const fn name(&self) -> &'static str {
-        use ParseErrorKind::*;
         match self {
-            MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL",
-            HostMissing => "host-missing",
-            PortOutOfRange => "port-out-of-range",
-            PortInvalid => "port-invalid",
-            HostInvalidCodePoint => "host-invalid-code-point",
-            DomainInvalidCodePoint => "domain-to-ASCII (forbidden domain code point)",
-            DomainToAscii => "domain-to-ASCII",
-            IdnaUnavailable => "IDNA not available (the `idna` feature is off)",
-            Ipv4TooManyParts => "IPv4-too-many-parts",
-            Ipv4NonNumericPart => "IPv4-non-numeric-part",
-            Ipv4OutOfRangePart => "IPv4-out-of-range-part",
-            Ipv6Unclosed => "IPv6-unclosed",
-            Ipv6InvalidCompression => "IPv6-invalid-compression",
-            Ipv6TooManyPieces => "IPv6-too-many-pieces",
-            Ipv6MultipleCompression => "IPv6-multiple-compression",
-            Ipv6InvalidCodePoint => "IPv6-invalid-code-point",
-            Ipv6TooFewPieces => "IPv6-too-few-pieces",
-            Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces",
-            Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point",
-            Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part",
-            Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts",
-            Strict(v) => v.name(),
+            ParseErrorKind::DomainInvalidCodePoint => {
+                "domain-to-ASCII (forbidden domain code point)"
+            }
+            // Every other failure is named after its validation error, but for the one the
+            // standard does not have.
+            kind => match kind.validation_error() {
+                Some(v) => v.name(),
+                None => "IDNA not available (the `idna` feature is off)",
+            },
         }
     }
 }

@@ -111,8 +111,9 @@ fn decoded(input: &[u8], out: &mut Writer<'_>, v: &mut impl Report) -> Option<Pa
             }
             let rest = input.get(i..).unwrap_or_default();
             if d < 0x80 && percent::decode(rest).all(|b| b < 0x80) {
+                v.report_rel(ValidationError::DomainToAscii, at);
                 let kind = ParseErrorKind::DomainInvalidCodePoint;
-                return Some(HostError::reported(kind, at, v).into());
+                return Some(HostError::new(kind, at).into());
             }
             out.truncate(start);
             return None;
@@ -256,7 +257,8 @@ fn ipv4_scan<R: Report>(
 /// whose parts are the mapped domain's labels (mapping and normalization rewrite their
 /// characters, not where they begin), the start of the label that holds the failing part.
 fn ipv4_failure(e: ipv4::Failure, at: usize, v: &mut impl Report) -> HostError {
-    HostError::reported(e.kind, at, v)
+    v.report_rel(e.error, at);
+    HostError::new(e.kind, at)
 }
 
 /// The offset in `domain` (percent-encoded, as the host parser got it: decoding can make a

@@ -228,13 +228,13 @@ impl Ipv4Scan {
     }
 }
 
-/// The IPv4 parser's failure: what (its validation error is the kind's,
-/// [`ParseErrorKind::validation_error`]), and which dot-separated part of
+/// The IPv4 parser's failure: what, its validation error, and which dot-separated part of
 /// the domain (0-based) fails it: the fifth for too many parts, else the first that is not
 /// a number, or out of range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Failure {
     pub(crate) kind: ParseErrorKind,
+    pub(crate) error: ValidationError,
     pub(crate) part: u8,
 }
 
@@ -250,7 +250,7 @@ fn parse_ipv4(
 ) -> Result<u32, Failure> {
     use ParseErrorKind as K;
     use ValidationError as E;
-    let fail = |kind, part| Err(Failure { kind, part });
+    let fail = |kind, error, part| Err(Failure { kind, error, part });
     let mut n = count;
     if last_empty {
         v.insert(E::Ipv4EmptyPart);
@@ -262,7 +262,7 @@ fn parse_ipv4(
         v.insert(E::Ipv4TooFewParts);
     }
     if n > 4 {
-        return fail(K::Ipv4TooManyParts, 4);
+        return fail(K::Ipv4TooManyParts, E::Ipv4TooManyParts, 4);
     }
     // `None`: 2^32 or more. In 32 bits: no 64-bit arithmetic on Cortex-M.
     let mut numbers = [None::<u32>; 4];
@@ -270,7 +270,7 @@ fn parse_ipv4(
     let parts = values.iter().zip(flags).take(n);
     for (part, (slot, (&value, &flags))) in (0u8..).zip(numbers.iter_mut().zip(parts)) {
         if flags & OK == 0 {
-            return fail(K::Ipv4NonNumericPart, part);
+            return fail(K::Ipv4NonNumericPart, E::Ipv4NonNumericPart, part);
         }
         if flags & NON_DECIMAL != 0 {
             v.insert(E::Ipv4NonDecimalPart);
@@ -285,21 +285,25 @@ fn parse_ipv4(
 fn address_of(numbers: &[Option<u32>], v: &mut impl Report) -> Result<u32, Failure> {
     use ParseErrorKind as K;
     use ValidationError as E;
-    let fail = |kind, part| Err(Failure { kind, part });
+    let fail = |kind, error, part| Err(Failure { kind, error, part });
     let n = numbers.len();
     let over_255 = |x: &Option<u32>| x.is_none_or(|x| x > 255);
     let Some((last, init)) = numbers.split_last() else {
-        return fail(K::Ipv4NonNumericPart, 0);
+        return fail(K::Ipv4NonNumericPart, E::Ipv4NonNumericPart, 0);
     };
     // The first part but the last over 255 fails it; then the last, if the bytes the others
     // leave it (5 - n) cannot hold it. (`IPv4-out-of-range-part` for either is the
     // failure's: the caller reports it.)
     if let Some(part) = init.iter().position(over_255) {
-        return fail(K::Ipv4OutOfRangePart, part as u8);
+        return fail(K::Ipv4OutOfRangePart, E::Ipv4OutOfRangePart, part as u8);
     }
     let last = last.filter(|&x| n == 1 || x < 1 << (8 * (5 - n)));
     let Some(mut ipv4) = last else {
-        return fail(K::Ipv4OutOfRangePart, init.len() as u8);
+        return fail(
+            K::Ipv4OutOfRangePart,
+            E::Ipv4OutOfRangePart,
+            init.len() as u8,
+        );
     };
     if ipv4 > 255 {
         v.insert(E::Ipv4OutOfRangePart);

@@ -26,7 +26,13 @@ pub(crate) fn parse_into(
     address: &mut [u16; 8],
     v: &mut impl Report,
 ) -> Result<(), HostError> {
-    pieces(input, address, v).map_err(|e| HostError::reported(e.kind, e.offset() + 1, v))
+    let result = pieces(input, address, v).map_err(|e| HostError::new(e.kind, e.offset() + 1));
+    if let Err(e) = result {
+        if let Some(error) = e.kind.validation_error() {
+            v.report_rel(error, e.offset());
+        }
+    }
+    result
 }
 
 /// The IPv6 parser's steps, failing with the kind and where in `input` (see [`parse_into`]).

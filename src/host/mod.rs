@@ -184,16 +184,6 @@ impl HostError {
         }
     }
 
-    /// The failure `kind` at offset `at`, with the validation error the standard reports
-    /// with it ([`ParseErrorKind::validation_error`]) reported there: how the host parser
-    /// fails.
-    pub(crate) fn reported(kind: ParseErrorKind, at: usize, v: &mut impl Report) -> Self {
-        if let Some(e) = kind.validation_error() {
-            v.report_rel(e, at);
-        }
-        HostError::new(kind, at)
-    }
-
     /// The offset of the byte that failed the host, in the host parser's input.
     pub(crate) fn offset(self) -> usize {
         self.at as usize
@@ -251,7 +241,8 @@ pub(crate) fn parse<R: Report>(
         // A slice pattern, not `strip_suffix` (whose `memcmp` call links `memcmp`).
         let [b'[', inner @ .., b']'] = input else {
             // At the `[` that is not closed.
-            return HostError::reported(ParseErrorKind::Ipv6Unclosed, 0, v).into();
+            v.insert(ValidationError::Ipv6Unclosed);
+            return HostError::new(ParseErrorKind::Ipv6Unclosed, 0).into();
         };
         let mut address = [0u16; 8];
         if let Err(e) = ipv6::parse_into(inner, &mut address, v) {
@@ -314,7 +305,8 @@ fn parse_opaque<R: Report>(input: &[u8], out: &mut Writer<'_>, v: &mut R) -> Par
     }
     // At the first forbidden host code point.
     if let Some(at) = input.iter().position(|&b| is_forbidden_host(b)) {
-        return HostError::reported(ParseErrorKind::HostInvalidCodePoint, at, v).into();
+        v.report_rel(ValidationError::HostInvalidCodePoint, at);
+        return HostError::new(ParseErrorKind::HostInvalidCodePoint, at).into();
     }
     // The C0 control percent-encoding, with the invalid-URL-unit checks of the same pass
     // gathered: the opaque-host parser reports at most two (steps 2 and 3), not one per unit.

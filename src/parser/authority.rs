@@ -82,7 +82,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         self.report_credentials(authority, pos, at);
         let host_pos = pos + at + 1;
         if host_pos == scan.end {
-            self.fail(scan.end, ParseErrorKind::HostMissing)?;
+            self.fail(
+                scan.end,
+                ValidationError::HostMissing,
+                ParseErrorKind::HostMissing,
+            )?;
         }
         self.write_credentials(authority.get(..at).unwrap_or_default());
         Ok(host_pos)
@@ -203,7 +207,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
         let host_end = colon.unwrap_or(end);
         let host = self.span(pos, host_end);
         if host.is_empty() && (colon.is_some() || self.is_special()) {
-            return self.fail(pos, ParseErrorKind::HostMissing);
+            return self.fail(
+                pos,
+                ValidationError::HostMissing,
+                ParseErrorKind::HostMissing,
+            );
         }
         self.rec.host_start = self.out.pos();
         let special = self.is_special();
@@ -239,7 +247,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
     pub(super) fn port_state(&mut self, pos: usize, end: usize) -> Step {
         let digits = self.span(pos, end);
         if let Some(i) = digits.iter().position(|b| !b.is_ascii_digit()) {
-            return self.fail(pos + i, ParseErrorKind::PortInvalid);
+            return self.fail(
+                pos + i,
+                ValidationError::PortInvalid,
+                ParseErrorKind::PortInvalid,
+            );
         }
         if digits.is_empty() {
             return Ok(());
@@ -248,7 +260,11 @@ impl<R: crate::error::Report> Parser<'_, '_, '_, R> {
             Ok(port) => port,
             // At the digit that takes the port past 65535.
             Err(i) => {
-                return self.fail(pos + i, ParseErrorKind::PortOutOfRange);
+                return self.fail(
+                    pos + i,
+                    ValidationError::PortOutOfRange,
+                    ParseErrorKind::PortOutOfRange,
+                );
             }
         };
         if Some(port) != self.rec.scheme.default_port() {

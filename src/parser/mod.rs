@@ -273,13 +273,9 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
         Ok(())
     }
 
-    /// Fails the parse with `kind` at `pos`, reporting there the validation error the
-    /// standard reports with that failure ([`ParseErrorKind::validation_error`]: the one
-    /// list that pairs them).
-    pub(crate) fn fail(&mut self, pos: usize, kind: ParseErrorKind) -> Step {
-        if let Some(e) = kind.validation_error() {
-            self.report(e, pos);
-        }
+    /// Records a fatal error at `pos`.
+    pub(crate) fn fail(&mut self, pos: usize, e: ValidationError, kind: ParseErrorKind) -> Step {
+        self.report(e, pos);
         self.stop = pos;
         Err(kind)
     }
@@ -361,11 +357,19 @@ impl<'b, R: Report> Parser<'_, '_, 'b, R> {
     fn no_scheme_state(&mut self) -> Step {
         let c = self.at(0);
         let Some(base) = self.base else {
-            return self.fail(0, ParseErrorKind::MissingSchemeNonRelativeUrl);
+            return self.fail(
+                0,
+                ValidationError::MissingSchemeNonRelativeUrl,
+                ParseErrorKind::MissingSchemeNonRelativeUrl,
+            );
         };
         if base.has_opaque_path() {
             if c != Some(b'#') {
-                return self.fail(0, ParseErrorKind::MissingSchemeNonRelativeUrl);
+                return self.fail(
+                    0,
+                    ValidationError::MissingSchemeNonRelativeUrl,
+                    ParseErrorKind::MissingSchemeNonRelativeUrl,
+                );
             }
             // Scheme, path and query from the base; a new fragment.
             let keep = base.fragment_start_or_end();

@@ -42,13 +42,13 @@ impl Parser<'_, '_, '_> {
         let buffer = self.span(0, colon.unwrap_or(end));
         if colon.is_some() {
             if buffer.is_empty() {
-                self.fail(0, ParseErrorKind::HostMissing)?;
+                self.fail(0, ValidationError::HostMissing, ParseErrorKind::HostMissing)?;
             }
             if hostname_only {
                 return Err(ParseErrorKind::HostMissing);
             }
         } else if buffer.is_empty() && (special || has_credentials_or_port) {
-            self.fail(0, ParseErrorKind::HostMissing)?;
+            self.fail(0, ValidationError::HostMissing, ParseErrorKind::HostMissing)?;
         }
         let parsed = host::parse(buffer, !special, &mut self.out, &mut self.v);
         if let host::Parsed::Failed(e) = parsed {

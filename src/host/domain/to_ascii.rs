@@ -6,7 +6,7 @@
 
 use super::{HostError, Parsed, ends_in_a_number, finish, ipv4, ipv4_failure, ipv4_scan};
 use crate::arena::Writer;
-use crate::error::{ParseErrorKind, Report};
+use crate::error::{ParseErrorKind, Report, ValidationError};
 use crate::idna::{
     Checks, DomainToAscii::NotStrict, IdnaError, Mapped, NoAscii, Offender, Verdict,
 };
@@ -272,7 +272,10 @@ fn idna_error<R: Report>(
         Ok(verdict) => verdict,
         Err((kind, label, offender)) => {
             let at = domain.failure_at(label, offender);
-            return HostError::reported(kind, at, v).into();
+            if let Some(error) = kind.validation_error() {
+                v.report_rel(error, at);
+            }
+            return HostError::new(kind, at).into();
         }
     };
     let needed = match e {
@@ -443,5 +446,6 @@ fn result_verdict(domain: Mapped<'_>) -> Result<Verdict, Failed> {
 /// failing label's failure, or the host's start (its bytes are not UTF-8 once
 /// percent-decoded, or its result is empty).
 fn domain_to_ascii_failure(v: &mut impl Report, at: usize) -> Parsed {
-    HostError::reported(ParseErrorKind::DomainToAscii, at, v).into()
+    v.report_rel(ValidationError::DomainToAscii, at);
+    HostError::new(ParseErrorKind::DomainToAscii, at).into()
 }

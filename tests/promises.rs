@@ -1,6 +1,9 @@
 //! Every promise holds on every input and every buffer size.
 //!
-//! - The eight broken promises the issue lists, as regression tests (`item_*`).
+//! - Regression tests for eight promises that once broke: `needed` after a `localhost`
+//!   host, whole answers for the Unicode origin and Punycode decoding, a large sort, long
+//!   runs of marks, `can_parse` past its scratch, how tight `needed` is, and `Host`'s
+//!   `Display`.
 //! - A sweep over the WPT inputs, the corpora (`benches/corpus/*.txt`) and generated URLs
 //!   and setter values, through every entry point that takes caller storage: every storage
 //!   size from 0 up to the answer; each `ArenaTooSmall { needed }` retried with `needed`,
@@ -20,7 +23,7 @@ use serde_json::Value;
 mod common;
 use common::{set, usv_json};
 
-// ---- The eight cases ----
+// ---- The eight regressions ----
 
 /// What a storage-taking call gives: a result (a value or a failure other than lack of
 /// room), or a request for `needed` bytes.
@@ -153,10 +156,10 @@ fn parse_sweep(input: &str, base: Option<&Url<'_>>, ratios: &mut Ratios) -> Outc
     })
 }
 
-/// Item 1: `needed` suffices when the arena ends right after a `file:` host that begins
+/// `needed` suffices when the arena ends right after a `file:` host that begins
 /// with `localhost` (parse, join, the host setters, values with tabs).
 #[test]
-fn item_1_localhost_check_reads_the_logical_output() {
+fn localhost_check_reads_the_logical_output() {
     let mut ratios = Ratios::default();
     for input in [
         "file://localhost%2e/",
@@ -200,7 +203,7 @@ fn item_1_localhost_check_reads_the_logical_output() {
             });
         }
     }
-    // The issue's exact sequence: 16 bytes must give one `needed` that then suffices.
+    // The sequence first reported: 16 bytes must give one `needed` that then suffices.
     let Err(Error::ArenaTooSmall { needed }) = Url::parse("file://localhost%2e/", &mut [0; 16])
     else {
         panic!("16 bytes are too few");
@@ -210,9 +213,9 @@ fn item_1_localhost_check_reads_the_logical_output() {
     assert_eq!(url.as_str(), "file://localhost./");
 }
 
-/// Item 2: `Origin::unicode_serialization` reports the size of the whole serialization.
+/// `Origin::unicode_serialization` reports the size of the whole serialization.
 #[test]
-fn item_2_origin_unicode_serialization_needed_is_whole() {
+fn origin_unicode_serialization_needed_is_whole() {
     let mut ratios = Ratios::default();
     for input in [
         "http://ab.com/",
@@ -238,9 +241,9 @@ fn item_2_origin_unicode_serialization_needed_is_whole() {
     );
 }
 
-/// Item 3: Punycode decoding asks for the whole output in one answer.
+/// Punycode decoding asks for the whole output in one answer.
 #[test]
-fn item_3_punycode_decode_needed_in_one_answer() {
+fn punycode_decode_needed_in_one_answer() {
     assert_eq!(
         punycode::decode("bcher-kva", &mut [0; 4]),
         Err(IdnaError::BufferTooSmall { needed: 24 })
@@ -264,10 +267,10 @@ fn item_3_punycode_decode_needed_in_one_answer() {
     );
 }
 
-/// Item 4: sorting a large list whose largest name comes first is correct (the work per
+/// Sorting a large list whose largest name comes first is correct (the work per
 /// byte is measured in `src/form/sort.rs`: `work_per_byte_grows_at_most_polylogarithmically`).
 #[test]
-fn item_4_sort_of_a_large_list_is_right() {
+fn sort_of_a_large_list_is_right() {
     let n = 20_000;
     let mut query = String::from("zzz=first");
     for i in 0..n {
@@ -284,11 +287,11 @@ fn item_4_sort_of_a_large_list_is_right() {
     assert!(params.get_all("n00000").eq(["0", "last"]));
 }
 
-/// Item 5: the NFC work on a host of combining marks is linear (the step counts are in
+/// The NFC work on a host of combining marks is linear (the step counts are in
 /// `src/idna/nfc.rs`: `work_on_combining_marks_is_linear`); here, a long run of marks of
 /// many classes is normalized right.
 #[test]
-fn item_5_long_runs_of_marks_normalize() {
+fn long_runs_of_marks_normalize() {
     let marks = [
         '\u{301}', '\u{316}', '\u{334}', '\u{345}', '\u{5b0}', '\u{5c1}',
     ];
@@ -301,19 +304,19 @@ fn item_5_long_runs_of_marks_normalize() {
     assert_eq!(std::str::from_utf8(&out[..n]).unwrap(), expected);
 }
 
-/// Item 6: `can_parse` answers what `parse` would where the input needs more than the
+/// `can_parse` answers what `parse` would where the input needs more than the
 /// 1 KiB scratch (`src/parser/entry.rs` streams the mapped host when it outgrows it).
 #[test]
-fn item_6_can_parse_beyond_the_scratch() {
+fn can_parse_beyond_the_scratch() {
     let input = format!("http://{}/", "\u{fdfa}".repeat(19));
     let mut arena = vec![0u8; 1 << 16];
     let parsed = Url::parse(&input, &mut arena).is_ok();
     assert_eq!(Url::can_parse(&input, None), parsed);
 }
 
-/// Item 7: `needed` is close to the smallest size that works.
+/// `needed` is close to the smallest size that works.
 #[test]
-fn item_7_needed_is_tight() {
+fn needed_is_tight() {
     let mut ratios = Ratios::default();
     // Both builds count Punycode exactly (the size build, without `fast-path`, through
     // `punycode::encoded_len`; it asked 2.11 times what works for `bücher.de` with bounds).
@@ -357,25 +360,25 @@ fn item_7_needed_is_tight() {
     assert!(ratio <= 2.0, "{needed} for {hi}");
 }
 
-/// Item 7, input with tabs or newlines: `Url::parse` copies the tab-free input into the
+/// Input with tabs or newlines: `Url::parse` copies the tab-free input into the
 /// arena; when the arena cannot hold it, a copy of up to 64 bytes is parsed on the stack to
 /// count what the output needs (`src/parser/entry.rs`), where a bound of 128 bytes per
 /// input byte was answered before (1,257 for `http://h<TAB>/`, where 9 work).
 #[test]
-fn item_7_needed_is_tight_for_input_with_tabs() {
+fn needed_is_tight_for_input_with_tabs() {
     let mut ratios = Ratios::default();
     parse_sweep("http://h\t/", None, &mut ratios);
     let ratio = ratios.all.last().unwrap().0;
     assert!(ratio <= 2.0, "{ratio}");
 }
 
-/// Item 7, the whatwg-url differential's input: a newline in a 100-byte `file:` host that
+/// The whatwg-url differential's input: a newline in a 100-byte `file:` host that
 /// fails. With no room for the tab-free copy it asked 12,210 bytes where 105 give the
 /// error (x116): the copy (or, past 128 bytes, its head) is parsed on the stack, and its
 /// failure is the answer from any arena. Its `http:` twin is valid, and `needed` is within
 /// 2 of what works, with and without a path that takes it past the stack copy.
 #[test]
-fn item_7_needed_for_a_long_host_with_a_newline() {
+fn needed_for_a_long_host_with_a_newline() {
     let host = "hub.azure-devices.net%2Fdev1%2F%3Fapi-version\n%3D2021-04-12:%C3%B6l%C3%A7%C3%BC@127.0.0.1:8080";
     let long_path = "/mqtt".repeat(40);
     for path in ["/mqtt", long_path.as_str()] {
@@ -392,12 +395,12 @@ fn item_7_needed_for_a_long_host_with_a_newline() {
     }
 }
 
-/// Item 7, found by the `parse` fuzz target: a head that parses to itself (an opaque path
+/// Found by the `parse` fuzz target: a head that parses to itself (an opaque path
 /// up to the first `/`, borrowed from the stack copy, no arena) still needs its bytes
 /// written when the rest differs from the input (`%`-escapes after it): `needed` counted 0
 /// for it, 224 where 314 are needed.
 #[test]
-fn item_7_a_borrowed_head_is_counted() {
+fn a_borrowed_head_is_counted() {
     let colons = ":".repeat(118);
     let input = format!("\0h{colons}ttp://.73\u{fffd}.210\u{fffd}138/\0\n:#:`gg");
     let mut ratios = Ratios::default();
@@ -406,9 +409,9 @@ fn item_7_a_borrowed_head_is_counted() {
     assert!(max <= 2.0, "{max}");
 }
 
-/// Item 8: `Host`'s `Display` is the URL's host serialization.
+/// `Host`'s `Display` is the URL's host serialization.
 #[test]
-fn item_8_host_display_is_the_host_serializer() {
+fn host_display_is_the_host_serializer() {
     for input in [
         "http://[::ffff:1.2.3.4]/",
         "http://[1:0:0:2::3:0]/",
@@ -1050,7 +1053,7 @@ fn sweep_idna_punycode_and_form() {
     form_ratios.report("form");
 }
 
-/// Item 6 on generated input beyond `can_parse`'s scratch: hosts of more than
+/// `can_parse` on generated input beyond its scratch: hosts of more than
 /// `CAN_PARSE_SCRATCH` bytes built from labels that pass or fail each UTS46 check (statuses,
 /// leading marks, ContextJ, the Bidi rule, `xn--` labels, forbidden code points, IPv4), with
 /// and without tabs (a newline inside a head that does not fit the scratch once they are

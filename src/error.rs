@@ -153,6 +153,17 @@ impl core::error::Error for ParseError {}
 
 /// The kinds of fatal failure. Most carry the name of the spec's validation error that the
 /// standard raises just before returning failure.
+///
+/// ```
+/// use microurl::{ParseErrorKind, Url};
+/// let mut arena = [0u8; 64];
+/// let err = Url::parse("http://example.com:99999/", &mut arena).unwrap_err();
+/// let kind = err.parse_error().unwrap().kind;
+/// assert_eq!(kind, ParseErrorKind::PortOutOfRange);
+/// assert_eq!(kind.to_string(), "port-out-of-range");
+/// let err = Url::parse("coap://[fe80::1/", &mut arena).unwrap_err();
+/// assert_eq!(err.parse_error().unwrap().kind, ParseErrorKind::Ipv6Unclosed);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
@@ -278,6 +289,17 @@ macro_rules! validation_errors {
     ($($variant:ident = $name:literal,)*) => {
         /// A non-fatal validation error of the URL Standard
         /// (<https://url.spec.whatwg.org/#validation-error>). `Display` prints the spec's name.
+        ///
+        /// ```
+        /// use microurl::{Options, ParseErrorKind, Url, ValidationError};
+        /// let mut arena = [0u8; 64];
+        /// let input = "https://example.com/fw\\v2.bin";
+        /// // Parsed as `https://example.com/fw/v2.bin`, but strict mode refuses the backslash.
+        /// let err = Url::parse_with(input, None, &mut arena, Options::STRICT).unwrap_err();
+        /// let v = ValidationError::InvalidReverseSolidus;
+        /// assert_eq!(err.parse_error().unwrap().kind, ParseErrorKind::Strict(v));
+        /// assert_eq!(v.to_string(), "invalid-reverse-solidus");
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         #[repr(u8)]
         #[non_exhaustive]
@@ -369,6 +391,22 @@ const _: () = assert!(ValidationError::ALL.len() <= 32);
 
 impl ValidationErrors {
     /// No errors.
+    ///
+    /// ```
+    /// use microurl::ValidationErrors;
+    /// assert!(ValidationErrors::EMPTY.is_empty());
+    /// assert_eq!(ValidationErrors::default(), ValidationErrors::EMPTY);
+    /// // A clean parse keeps no errors (`Url::validation_errors` needs `validation-errors`).
+    /// #[cfg(feature = "validation-errors")]
+    /// {
+    ///     let url = microurl::Url::parse("https://example.com/fw.bin", &mut [])?;
+    ///     assert_eq!(url.validation_errors(), ValidationErrors::EMPTY);
+    ///     let mut arena = [0u8; 64];
+    ///     let url = microurl::Url::parse("https://example.com/fw\\v2.bin", &mut arena)?;
+    ///     assert_ne!(url.validation_errors(), ValidationErrors::EMPTY);
+    /// }
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub const EMPTY: ValidationErrors = ValidationErrors(0);
 
     /// The set of `bits`, each one a `ValidationError`'s (`ValidationErrors::from_bits`

@@ -128,6 +128,13 @@ pub use valid::is_valid_url_string;
 
 /// The longest input accepted, in bytes: offsets are `u32`, and output may grow to three
 /// times the input.
+///
+/// ```
+/// use microurl::{Error, MAX_INPUT_LEN};
+/// assert_eq!(MAX_INPUT_LEN, 1_073_741_823); // 1 GiB - 1: far beyond any firmware buffer
+/// // A longer input fails with this error:
+/// assert_eq!(Error::InputTooLong.to_string(), "input longer than 1073741823 bytes");
+/// ```
 pub const MAX_INPUT_LEN: usize = (u32::MAX / 4) as usize;
 
 /// An upper bound on the arena a host of `input_len` bytes can need for IDNA (output and

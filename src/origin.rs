@@ -412,6 +412,22 @@ impl<'a> Url<'a> {
 /// and its host must appear in the URL as it serializes (the origin borrows it from there),
 /// else the origin is given as opaque ([`Url::origin_in`] takes an arena instead). 128, not
 /// more: the scratch is above the parser's deepest chain (1,536 B on a Cortex-M0).
+///
+/// ```
+/// use microurl::{Url, BLOB_ORIGIN_SCRATCH};
+/// let mut arena = [0u8; 256];
+/// // `HTTPS:` is not canonical: parsed again in the scratch, `example.com` found as written.
+/// let url = Url::parse("blob:HTTPS://example.com/uuid", &mut arena)?;
+/// assert_eq!(url.origin().to_string(), "https://example.com");
+/// // An inner authority longer than the scratch: opaque here, `Url::origin_in` gives it.
+/// let host = format!("{}.example.com", "a".repeat(BLOB_ORIGIN_SCRATCH));
+/// let long = format!("blob:HTTPS://{host}/uuid");
+/// let url = Url::parse(&long, &mut arena)?;
+/// assert!(url.origin().is_opaque());
+/// let mut origin_arena = [0u8; 256];
+/// assert_eq!(url.origin_in(&mut origin_arena)?.to_string(), format!("https://{host}"));
+/// # Ok::<(), microurl::Error>(())
+/// ```
 pub const BLOB_ORIGIN_SCRATCH: usize = 128;
 
 impl<'a> Url<'a> {

@@ -265,6 +265,14 @@ pub(crate) fn decode_form(input: &[u8]) -> PercentDecode<'_> {
 }
 
 /// The iterator returned by [`decode`].
+///
+/// ```
+/// use microurl::percent::decode;
+/// // Streamed: compare or measure the decoded bytes without a buffer.
+/// assert!(decode(b"fw%2Dv2.bin").eq(*b"fw-v2.bin"));
+/// assert_eq!(decode(b"a%20b").count(), 3);
+/// assert!(decode(b"100%").eq(*b"100%")); // not an escape: passed through
+/// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PercentDecode<'a> {
@@ -329,6 +337,15 @@ pub fn encode<'a>(input: &'a str, set: &'a EncodeSet) -> PercentEncode<'a> {
 }
 
 /// The `Display` value returned by [`encode`].
+///
+/// ```
+/// use core::fmt::Write;
+/// use microurl::percent::{encode, COMPONENT};
+/// let mut path = String::new(); // or any `fmt::Write`, such as a fixed-capacity string
+/// write!(path, "/devices/{}/state", encode("dev 1/a", &COMPONENT))?;
+/// assert_eq!(path, "/devices/dev%201%2Fa/state");
+/// # Ok::<(), core::fmt::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PercentEncode<'a> {

@@ -35,6 +35,17 @@ pub fn raw_pairs(query: &str) -> RawPairs<'_> {
 }
 
 /// The iterator of [`raw_pairs`] and [`crate::Url::query_pairs_raw`].
+///
+/// ```
+/// let mut arena = [0u8; 64];
+/// let url = microurl::Url::parse("coap://h/cfg?interval=30&mode=eco", &mut arena)?;
+/// let mut pairs = url.query_pairs_raw();
+/// let (_, interval) = pairs.find(|(name, _)| name.as_str() == "interval").unwrap();
+/// assert_eq!(interval.as_str().parse::<u32>(), Ok(30));
+/// let (name, value) = pairs.next().unwrap();
+/// assert_eq!((name.as_str(), value.as_str()), ("mode", "eco"));
+/// # Ok::<(), microurl::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct RawPairs<'a> {

@@ -10,6 +10,18 @@ use crate::error::{ParseErrorKind, Report, ValidationError};
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 /// What kind of host a URL has (<https://url.spec.whatwg.org/#concept-host>).
+///
+/// ```
+/// use microurl::{HostKind, Url};
+/// let mut arena = [0u8; 64];
+/// assert_eq!(Url::parse("https://example.com/", &mut arena)?.host_kind(), HostKind::Domain);
+/// assert_eq!(Url::parse("http://0x0A.1/", &mut arena)?.host_kind(), HostKind::Ipv4);
+/// assert_eq!(Url::parse("coap://[fe80::1]/", &mut arena)?.host_kind(), HostKind::Ipv6);
+/// assert_eq!(Url::parse("mqtt://broker.local/", &mut arena)?.host_kind(), HostKind::Opaque);
+/// assert_eq!(Url::parse("file:///etc/ca.pem", &mut arena)?.host_kind(), HostKind::Empty);
+/// assert_eq!(Url::parse("mailto:ops@example.com", &mut arena)?.host_kind(), HostKind::None);
+/// # Ok::<(), microurl::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HostKind {
     /// No host (null): `mailto:x`, `foo:/path`.

@@ -104,6 +104,16 @@ pub struct Uts46Options {
 
 impl Uts46Options {
     /// Every check on, nontransitional: the flags `IdnaTestV2.txt` is written for.
+    ///
+    /// ```
+    /// use microurl::idna::{to_ascii, IdnaError, Uts46Options};
+    /// let mut out = [0u8; 64];
+    /// let n = to_ascii("Bücher.example", Uts46Options::STRICT, &mut out)?;
+    /// assert_eq!(&out[..n], b"xn--bcher-kva.example");
+    /// // DNS lengths are checked: an empty label is refused.
+    /// assert_eq!(to_ascii("a..b", Uts46Options::STRICT, &mut out), Err(IdnaError::DnsLength));
+    /// # Ok::<(), IdnaError>(())
+    /// ```
     pub const STRICT: Uts46Options = Uts46Options {
         check_hyphens: true,
         check_bidi: true,
@@ -117,6 +127,17 @@ impl Uts46Options {
     /// The options of the URL Standard's
     /// [domain parser ToASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) for a
     /// given `beStrict`.
+    ///
+    /// ```
+    /// use microurl::idna::{to_ascii, IdnaError, Uts46Options};
+    /// let mut out = [0u8; 64];
+    /// // What `Url::parse` does to a host (`beStrict` false): `_` is allowed.
+    /// let n = to_ascii("My_Device.local", Uts46Options::url(false), &mut out)?;
+    /// assert_eq!(&out[..n], b"my_device.local");
+    /// let strict = to_ascii("My_Device.local", Uts46Options::url(true), &mut out);
+    /// assert_eq!(strict, Err(IdnaError::Std3 { label: 0 }));
+    /// # Ok::<(), IdnaError>(())
+    /// ```
     #[must_use]
     pub const fn url(be_strict: bool) -> Uts46Options {
         Uts46Options {

@@ -46,6 +46,16 @@ impl Url<'_> {
 /// input that does not fit takes slower paths (the head alone, a shorter copy of it, a
 /// host judged as it streams by). 128 bytes keep `can_parse`'s worst-case stack within
 /// 1,536 bytes on a Cortex-M0 (LIMITS.md).
+///
+/// ```
+/// use microurl::{Url, CAN_PARSE_SCRATCH};
+/// assert_eq!(CAN_PARSE_SCRATCH, 128);
+/// // A tab in the host of an input longer than the scratch: answered all the same.
+/// let long = format!("https://exa\tmple.com/{}", "a".repeat(CAN_PARSE_SCRATCH));
+/// assert!(Url::can_parse(&long, None));
+/// let long = format!("https://exa\tmple .com/{}", "a".repeat(CAN_PARSE_SCRATCH));
+/// assert!(!Url::can_parse(&long, None)); // a space in a domain
+/// ```
 pub const CAN_PARSE_SCRATCH: usize = 128;
 
 /// <https://url.spec.whatwg.org/#dom-url-canparse> without a caller arena.

@@ -99,6 +99,19 @@ pub struct Options<'e> {
 
 impl Options<'static> {
     /// Strict mode without a log.
+    ///
+    /// ```
+    /// use microurl::{Options, ParseErrorKind, Url, ValidationError};
+    /// let mut arena = [0u8; 64];
+    /// let url = Url::parse_with("https://example.com/fw.bin", None, &mut arena, Options::STRICT)?;
+    /// assert_eq!(url.path(), "/fw.bin");
+    /// // `Url::parse` accepts `https:example.com`; strict mode refuses it.
+    /// let err = Url::parse_with("https:example.com", None, &mut arena, Options::STRICT);
+    /// let e = err.unwrap_err().parse_error().unwrap();
+    /// let v = ValidationError::SpecialSchemeMissingFollowingSolidus;
+    /// assert_eq!((e.kind, e.position), (ParseErrorKind::Strict(v), 6));
+    /// # Ok::<(), microurl::Error>(())
+    /// ```
     pub const STRICT: Options<'static> = Options {
         strict: true,
         errors: None,

@@ -26,6 +26,17 @@ const MAX_VALUE_LEN: usize = 255;
 
 /// One request option a CoAP URL stands for, still percent-encoded (as in the URL); decode
 /// it with [`CoapOption::value_into`].
+///
+/// ```
+/// let mut arena = [0u8; 64];
+/// let url = microurl::Url::parse("coap://[fe80::1]/sensors/temp?unit=c", &mut arena)?;
+/// let (mut buf, mut wire) = ([0u8; 16], Vec::new());
+/// for option in url.coap_options()? {
+///     wire.push((option.number(), option.value_into(&mut buf)?.to_vec()));
+/// }
+/// assert_eq!(wire, [(11, b"sensors".to_vec()), (11, b"temp".to_vec()), (15, b"unit=c".to_vec())]);
+/// # Ok::<(), microurl::NetError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CoapOption<'a> {
@@ -115,6 +126,17 @@ fn decode_lowercase_into<'b>(input: &[u8], buf: &'b mut [u8]) -> Result<&'b [u8]
 }
 
 /// The options of a CoAP URL, in option-number order ([`Url::coap_options`]).
+///
+/// ```
+/// use microurl::coap::URI_PATH;
+/// let mut arena = [0u8; 64];
+/// let url = microurl::Url::parse("coap://sensor.local:5684/a/b?x", &mut arena)?;
+/// let options = url.coap_options()?;
+/// let numbers: Vec<u16> = options.clone().map(|o| o.number()).collect();
+/// assert_eq!(numbers, [3, 7, 11, 11, 15]); // ascending: CoAP encodes deltas
+/// assert_eq!(options.filter(|o| o.number() == URI_PATH).count(), 2);
+/// # Ok::<(), microurl::NetError>(())
+/// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CoapOptions<'a> {

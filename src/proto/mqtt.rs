@@ -9,6 +9,17 @@ use crate::scheme::SchemeKind;
 use crate::url::Url;
 
 /// How to reach the broker.
+///
+/// ```
+/// use microurl::mqtt::Transport;
+/// let mut arena = [0u8; 64];
+/// let url = microurl::Url::parse("wss://broker.example/mqtt?v=5", &mut arena)?;
+/// let path = "/mqtt?v=5"; // the upgrade request's target
+/// assert_eq!(url.mqtt_broker()?.transport, Transport::WebSocket { path });
+/// let url = microurl::Url::parse("mqtts://broker.example/sensors/7", &mut arena)?;
+/// assert_eq!(url.mqtt_broker()?.transport, Transport::Tcp); // the path is not used
+/// # Ok::<(), microurl::NetError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Transport<'a> {
@@ -23,6 +34,18 @@ pub enum Transport<'a> {
 }
 
 /// A broker URL taken apart ([`Url::mqtt_broker`]).
+///
+/// ```
+/// use microurl::ServerName;
+/// let mut arena = [0u8; 64];
+/// let url = microurl::Url::parse("mqtt://sensor-7@192.168.1.10", &mut arena)?;
+/// let broker = url.mqtt_broker()?;
+/// assert_eq!(broker.server, ServerName::Ip("192.168.1.10".parse().unwrap()));
+/// assert_eq!((broker.port, broker.tls, broker.zone), (1883, false, None));
+/// assert_eq!(broker.username.map(|u| u.as_str()), Some("sensor-7"));
+/// assert_eq!(broker.password, None);
+/// # Ok::<(), microurl::NetError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Broker<'a> {
     /// What to connect to (and the TLS SNI name, when it is a name): see

@@ -133,7 +133,8 @@ pub use valid::is_valid_url_string;
 /// use microurl::{Error, MAX_INPUT_LEN};
 /// assert_eq!(MAX_INPUT_LEN, 1_073_741_823); // 1 GiB - 1: far beyond any firmware buffer
 /// // A longer input fails with this error:
-/// assert_eq!(Error::InputTooLong.to_string(), "input longer than 1073741823 bytes");
+/// let message = format!("input longer than {MAX_INPUT_LEN} bytes");
+/// assert_eq!(Error::InputTooLong.to_string(), message);
 /// ```
 pub const MAX_INPUT_LEN: usize = (u32::MAX / 4) as usize;
 

@@ -2,7 +2,8 @@
  * Flash-size probe in C, the counterpart of embedded-tests/size-probe/microurl-probe: the
  * same URL copied into RAM, parsed, its href printed. PROBE_BASELINE: no parse (the runtime
  * to subtract). PROBE_CORE: every function of the C API but the firmware helpers (ports,
- * request-targets, server name, CoAP, MQTT) linked in; PROBE_ALL: every function.
+ * request-targets, server name, CoAP, MQTT) linked in (the query's pairs are no helper: in
+ * both); PROBE_ALL: every function.
  * PROBE_PARSE_ABSOLUTE: the parse through microurl_parse_absolute (no base handling linked).
  */
 #include "microurl.h"
@@ -75,6 +76,13 @@ int main(void) {
     acc += microurl_error_name(1)[0] + microurl_status_name(1)[0] +
            microurl_validation_error_name(1)[0];
     acc += (int)microurl_validation_errors(&url);
+    /* The query's pairs. */
+    size_t pairs;
+    microurl_query_pair pair;
+    microurl_span value;
+    acc += microurl_query_pair_count(&url, &pairs).status;
+    acc += microurl_query_pair_at(&url, 0, &pair).status;
+    acc += microurl_query_get(&url, "q", 1, &value).status;
 #ifdef PROBE_ALL
     /* The firmware helpers. */
     microurl_span target;

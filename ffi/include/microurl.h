@@ -259,6 +259,27 @@ typedef struct {
 } microurl_broker;
 
 /*
+ One pair of a URL's query (`microurl_query_pair_at`): two spans into the URL's buffer,
+ each `ptr` not NULL (an empty name or value points into the buffer too, with `len` 0).
+ Both are the bytes as the URL holds them, percent-encoded, `+` kept as `+` (not a space:
+ this is no `application/x-www-form-urlencoded` decoding); decode either with
+ `microurl_percent_decode`.
+ */
+typedef struct {
+  /*
+   The name: the bytes of the `&`-separated sequence before its first `=` (the whole
+   sequence when it has no `=`); never holds `=` or `&`, may be empty (`?=v`).
+   */
+  microurl_span name;
+  /*
+   The value: the bytes after the sequence's first `=`, up to the next `&` or the end of
+   the query; never holds `&`, may hold `=` (`?x=a=b` gives `a=b`); empty when the
+   sequence has no `=` (`?flag`) or ends with it (`?flag=`).
+   */
+  microurl_span value;
+} microurl_query_pair;
+
+/*
  Success.
  */
 #define MICROURL_OK 0
@@ -1204,6 +1225,48 @@ microurl_result microurl_mqtt_broker(const microurl_url *url,
                                      size_t user_len,
                                      char *pass,
                                      size_t pass_len);
+
+/*
+ The number of pairs of the URL's query into `*count`: its `&`-separated sequences, empty
+ ones skipped (`?a=1&&b` has 2); 0 for a URL without a query or with an empty one
+ (`http://h/`, `http://h/?`). The fragment is never part of the query. Read the pairs with
+ `microurl_query_pair_at`. `count` NULL, misaligned, or over `*url` or its buffer:
+ `MICROURL_INVALID_ARGUMENT`; `*count` is written only on success.
+ */
+microurl_result microurl_query_pair_count(const microurl_url *url, size_t *count);
+
+/*
+ Pair `index` of the URL's query (0 to count - 1, in the order of the query; see
+ `microurl_query_pair_count`) into `*pair`: its name and value as spans into the URL's
+ buffer, percent-encoded as in the URL (`microurl_query_pair`; decode them with
+ `microurl_percent_decode`, where `+` stays `+`). `coap://h/cfg?mode=eco&flag` gives
+ (`mode`, `eco`) at 0 and (`flag`, an empty value) at 1. Each call walks the query from its
+ start: no state to keep. An `index` past the last pair: `MICROURL_INVALID_ARGUMENT`, and
+ so is a `pair` NULL, misaligned, or over `*url` or its buffer; `*pair` is written only on
+ success.
+ */
+microurl_result microurl_query_pair_at(const microurl_url *url,
+                                       size_t index,
+                                       microurl_query_pair *pair);
+
+/*
+ The value of the first pair of the URL's query whose name, percent-decoded (`%XX` is one
+ byte, a `%` that starts no escape stays; no `+` rule: `+` is not a space), is the bytes
+ `name[0..name_len]` (compared as they are, not decoded, any bytes): `MICROURL_OK` and its
+ value into `*value`, a span into the URL's buffer, percent-encoded as in the URL (decode
+ it with `microurl_percent_decode`), never holding `&`; its `ptr` is not NULL even for an
+ empty value (`?flag`, `?flag=`). No such pair (or no query): `MICROURL_OK` with
+ `value->ptr` NULL and `value->len` 0, as `microurl_query` gives for a URL without a query.
+ `?a%62c=1` is found by the name `abc`; `?a=1&a=2` gives `1`.
+
+ `name` NULL only with `name_len` 0 (the empty name, of `?=v`). `value` NULL, misaligned,
+ or overlapping `*url`, its buffer or `name[0..name_len]`: `MICROURL_INVALID_ARGUMENT`;
+ `*value` is written only on `MICROURL_OK`.
+ */
+microurl_result microurl_query_get(const microurl_url *url,
+                                   const char *name,
+                                   size_t name_len,
+                                   microurl_span *value);
 
 #ifdef __cplusplus
 }

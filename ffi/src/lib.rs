@@ -26,6 +26,7 @@ mod idna;
 mod io;
 mod needed;
 mod net;
+mod query;
 mod store;
 
 use core::ffi::c_char;

@@ -740,6 +740,47 @@ static void ov_helpers(void) {
         expect_in(ov_refused(r), "microurl_coap_option_at",
                   "a buffer over the URL's struct: refused, the struct intact");
     }
+    {
+        microurl_query_pair qp;
+        microurl_span qv;
+        expect_in(ov_parse("coap://sensor/a?b=1&c=2") &&
+                      microurl_query_pair_count(OV_URL, &count).status == MICROURL_OK &&
+                      count == 2 && microurl_query_pair_at(OV_URL, 1, &qp).status == MICROURL_OK &&
+                      microurl_query_get(OV_URL, "c", 1, &qv).status == MICROURL_OK && ov_intact(),
+                  "query", "outputs apart: OK");
+        for (int k = 0; k < OV_PLACES; k++) {
+            r = microurl_query_pair_count(OV_URL, ov_place(k, sizeof(size_t)));
+            expect_in(ov_refused(r), "microurl_query_pair_count",
+                      "count over the URL's struct: refused, the struct intact");
+            r = microurl_query_pair_at(OV_URL, 1, ov_place(k, sizeof(microurl_query_pair)));
+            expect_in(ov_refused(r), "microurl_query_pair_at",
+                      "pair over the URL's struct: refused, the struct intact");
+            r = microurl_query_get(OV_URL, "c", 1, ov_place(k, sizeof(microurl_span)));
+            expect_in(ov_refused(r), "microurl_query_get",
+                      "value over the URL's struct: refused, the struct intact");
+        }
+        /* `value` over the bytes of `name` (all of them, or one in the middle): refused, the
+           name's bytes untouched; right after them: found. */
+        static union {
+            microurl_span span[2];
+            char bytes[2 * sizeof(microurl_span)];
+        } nv;
+        for (size_t i = 0; i < sizeof nv.bytes; i++) nv.bytes[i] = 'c';
+        r = microurl_query_get(OV_URL, nv.bytes, sizeof(microurl_span), &nv.span[0]);
+        int kept = 1;
+        for (size_t i = 0; i < sizeof nv.bytes; i++) kept &= nv.bytes[i] == 'c';
+        expect_in(ov_refused(r) && kept, "microurl_query_get",
+                  "value over all of name: refused, the name intact");
+        r = microurl_query_get(OV_URL, nv.bytes + 3, 1, &nv.span[0]);
+        kept = 1;
+        for (size_t i = 0; i < sizeof nv.bytes; i++) kept &= nv.bytes[i] == 'c';
+        expect_in(ov_refused(r) && kept, "microurl_query_get",
+                  "value over one byte of name: refused, the name intact");
+        r = microurl_query_get(OV_URL, nv.bytes + sizeof(microurl_span) - 1, 1, &nv.span[1]);
+        expect_in(r.status == MICROURL_OK && nv.span[1].len == 1 && nv.span[1].ptr &&
+                      nv.span[1].ptr[0] == '2' && ov_intact(),
+                  "microurl_query_get", "value right after name: OK, c=2 found");
+    }
     expect_in(ov_parse("mqtt://u:p@broker/x") &&
                   microurl_mqtt_broker(OV_URL, &br, user, sizeof user, pass, sizeof pass).status ==
                       MICROURL_OK &&

@@ -1,8 +1,9 @@
 /*
  * The firmware helpers of the C API: known default ports, HTTP request-targets
- * and Host, server names, CoAP options both ways, MQTT brokers. Expected values come from
- * the RFCs (RFC 9112 §3.2, RFC 9110 §7.2, RFC 7252 §6.4/§6.5, RFC 8323 §8, the IANA port
- * registry) and from the Rust crate's doc examples, not from this code's output.
+ * and Host, server names, CoAP options both ways, MQTT brokers; and the query's pairs.
+ * Expected values come from the RFCs (RFC 9112 §3.2, RFC 9110 §7.2, RFC 7252 §6.4/§6.5,
+ * RFC 8323 §8, the IANA port registry), from the Rust crate's doc examples and from the
+ * definition of the raw query pairs (`Url::query_pairs_raw`), not from this code's output.
  * Shared by the host test and the M4F firmware: no libc, static buffers only.
  */
 #include "conformance.h"
@@ -479,6 +480,140 @@ static void on_the_wire(void) {
     }
 }
 
+/* ---------------------------------------------------------------- query parameters */
+
+/* The pairs of Rust's `Url::query_pairs_raw`: the query split at `&` (empty sequences
+   skipped), each sequence at its first `=` (none: an empty value), names and values as the
+   URL holds them (percent-encoded, `+` kept); the fragment is no part of the query. */
+
+/* Whether `s` is a span inside the URL's buffer: `ptr` not NULL, its bytes within `href`. */
+static int in_url(microurl_span s) {
+    return s.ptr && s.ptr >= hu.href && s.len <= hu.href_len &&
+           (size_t)(s.ptr - hu.href) <= hu.href_len - s.len;
+}
+
+struct want_pair {
+    const char *name, *value;
+};
+
+static void query_pairs_are(const char *url, const struct want_pair *want, size_t n) {
+    size_t count = 99;
+    if (!parse(url)) return;
+    microurl_result r = microurl_query_pair_count(&hu, &count);
+    check(r.status == MICROURL_OK && count == n, url);
+    for (size_t i = 0; i < n && i < count; i++) {
+        microurl_query_pair p;
+        r = microurl_query_pair_at(&hu, i, &p);
+        check(r.status == MICROURL_OK && span_eq(p.name, want[i].name) &&
+                  span_eq(p.value, want[i].value) && in_url(p.name) && in_url(p.value),
+              url);
+    }
+    /* index == count: refused, `*pair` untouched. */
+    microurl_query_pair last = {{0, 7}, {0, 9}};
+    r = microurl_query_pair_at(&hu, n, &last);
+    check(r.status == MICROURL_INVALID_ARGUMENT && last.name.ptr == 0 && last.name.len == 7 &&
+              last.value.ptr == 0 && last.value.len == 9,
+          "query pair past the last one: refused, the pair untouched");
+}
+
+/* microurl_query_get(&hu, name): OK and `value` (NULL for "not found") a span of the URL. */
+static int get_is(const char *name, const char *value) {
+    microurl_span v = {0, 99};
+    microurl_result r = microurl_query_get(&hu, name, zlen(name), &v);
+    if (r.status != MICROURL_OK) return 0;
+    if (!value) return v.ptr == 0 && v.len == 0;
+    return span_eq(v, value) && in_url(v);
+}
+
+static void query(void) {
+    static const struct want_pair a[] = {
+        {"interval", "30"}, {"mode", "eco"}, {"flag", ""}, {"x", "a%3Db=c"}};
+    query_pairs_are("coap://h/cfg?interval=30&&mode=eco&flag&x=a%3Db=c", a, 4);
+    check(get_is("interval", "30") && get_is("mode", "eco") && get_is("x", "a%3Db=c"),
+          "get interval, mode, x");
+    check(get_is("flag", ""), "get flag (no `=`): a non-NULL empty span in the buffer");
+    check(get_is("missing", 0) && get_is("", 0) && get_is("interval=30", 0) &&
+              get_is("a%3Db", 0),
+          "get of a name no pair has: OK, NULL");
+    query_pairs_are("http://h/", a, 0);
+    query_pairs_are("http://h/?", a, 0);
+    check(get_is("a", 0), "get in an empty query: NULL");
+    query_pairs_are("http://h/?&&&", a, 0);
+    if (parse("http://h/")) check(get_is("a", 0), "get without a query: NULL");
+    /* The fragment is no part of the query. */
+    static const struct want_pair f[] = {{"a", "1"}};
+    query_pairs_are("http://h/?a=1#b=2&c", f, 1);
+    check(get_is("b", 0), "a pair in the fragment is not found");
+    /* `+` stays `+` (no form rule), in values and names. */
+    static const struct want_pair plus[] = {{"a", "1+2"}, {"b+c", "3"}};
+    query_pairs_are("http://h/?a=1+2&b+c=3", plus, 2);
+    check(get_is("a", "1+2") && get_is("b+c", "3") && get_is("b c", 0), "+ is no space");
+    /* The name percent-decoded, the wanted name compared as it is. */
+    if (parse("http://h/?a%62c=1&%25=2")) {
+        check(get_is("abc", "1"), "?a%62c=1 found by the name abc");
+        check(get_is("a%62c", 0), "the wanted name is not decoded: a%62c not found");
+        check(get_is("%", "2"), "%25 decodes to %");
+    }
+    /* The first of two equal names wins (also one written otherwise: %6B is k). */
+    if (parse("http://h/?k=first&%6B=second&k=third")) check(get_is("k", "first"), "the first k wins");
+    if (parse("http://h/?%6B=second&k=third")) check(get_is("k", "second"), "%6B=second is k");
+    /* An empty value with a `=`, an empty name, a value holding `=`. */
+    static const struct want_pair e[] = {{"flag", ""}, {"", "v"}, {"x", "=="}};
+    query_pairs_are("http://h/?flag=&=v&x===", e, 3);
+    check(get_is("flag", "") && get_is("x", "=="), "flag= and x===");
+    {
+        microurl_span v = {0, 99};
+        microurl_result r = microurl_query_get(&hu, 0, 0, &v);
+        check(r.status == MICROURL_OK && span_eq(v, "v") && in_url(v),
+              "the empty name (NULL, 0) finds ?=v");
+    }
+    /* The firmware's URLs: an OTA token decoded with microurl_percent_decode, MQTT options. */
+    if (parse("https://ota.example/fw.bin?token=ab%2Fc%3D&sig=00ff")) {
+        microurl_span v = {0, 0};
+        microurl_result r = microurl_query_get(&hu, "token", 5, &v);
+        check(r.status == MICROURL_OK && span_eq(v, "ab%2Fc%3D"), "OTA token as in the URL");
+        r = microurl_percent_decode(v.ptr, v.len, obuf, sizeof obuf);
+        check(r.status == MICROURL_OK && bytes_are(obuf, r.written, "ab/c=", 5),
+              "OTA token decoded: ab/c=");
+        check(get_is("sig", "00ff"), "OTA sig");
+    }
+    if (parse("mqtt://broker/?client_id=x&keepalive=60"))
+        check(get_is("client_id", "x") && get_is("keepalive", "60"), "MQTT client_id, keepalive");
+    /* The URL Standard's special-query set: `'` of an https query is %27 in the URL. */
+    if (parse("https://h/?q='x'")) check(get_is("q", "%27x%27"), "q='x' in https: %27x%27");
+
+    /* Arguments: NULL url or outputs, a name NULL with a length. */
+    size_t count = 99;
+    microurl_query_pair p;
+    microurl_span v = {0, 0};
+    check(microurl_query_pair_count(0, &count).status == MICROURL_INVALID_ARGUMENT && count == 99,
+          "query_pair_count(NULL url)");
+    check(microurl_query_pair_at(0, 0, &p).status == MICROURL_INVALID_ARGUMENT,
+          "query_pair_at(NULL url)");
+    check(microurl_query_get(0, "a", 1, &v).status == MICROURL_INVALID_ARGUMENT,
+          "query_get(NULL url)");
+    if (parse("http://h/?a=1")) {
+        check(microurl_query_pair_count(&hu, 0).status == MICROURL_INVALID_ARGUMENT,
+              "query_pair_count(NULL count)");
+        check(microurl_query_pair_at(&hu, 0, 0).status == MICROURL_INVALID_ARGUMENT,
+              "query_pair_at(NULL pair)");
+        check(microurl_query_get(&hu, "a", 1, 0).status == MICROURL_INVALID_ARGUMENT,
+              "query_get(NULL value)");
+        v.ptr = 0;
+        v.len = 5;
+        check(microurl_query_get(&hu, 0, 1, &v).status == MICROURL_INVALID_ARGUMENT &&
+                  v.ptr == 0 && v.len == 5,
+              "query_get(NULL name with a length), value untouched");
+        /* A struct changed by hand is refused (its `?` moved). */
+        microurl_url bad = hu;
+        bad.query_start = 1;
+        check(microurl_query_pair_count(&bad, &count).status == MICROURL_INVALID_ARGUMENT &&
+                  microurl_query_pair_at(&bad, 0, &p).status == MICROURL_INVALID_ARGUMENT &&
+                  microurl_query_get(&bad, "a", 1, &v).status == MICROURL_INVALID_ARGUMENT,
+              "a tampered struct refused by the query functions");
+    }
+}
+
 int run_helpers(void) {
     ports();
     http();
@@ -486,6 +621,7 @@ int run_helpers(void) {
     coap();
     mqtt();
     on_the_wire();
+    query();
     h_out("helpers: ");
     h_num(h_passed);
     h_out(" passed, ");

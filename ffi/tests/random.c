@@ -94,6 +94,27 @@ static unsigned helpers_on(const microurl_url *u) {
     for (size_t i = 0; r.status == MICROURL_OK && i <= count && i < 40; i++)
         bad += !status_ok(microurl_coap_option_at(u, i, &number, out_b, below(24)));
     bad += !status_ok(microurl_mqtt_broker(u, &b, val_buf, below(16), val_buf + 128, below(16)));
+    /* Query pairs: every index up to one past the last, and a random name (from the
+       random value string, or the name of a pair). */
+    r = microurl_query_pair_count(u, &count);
+    bad += !status_ok(r);
+    for (size_t i = 0; r.status == MICROURL_OK && i <= count && i < 40; i++) {
+        microurl_query_pair p;
+        microurl_result q = microurl_query_pair_at(u, i, &p);
+        bad += !status_ok(q) || (i < count && q.status != MICROURL_OK) ||
+               (i == count && q.status != MICROURL_INVALID_ARGUMENT);
+        if (q.status == MICROURL_OK && below(4) == 0) {
+            microurl_span v = {0, 0};
+            q = microurl_query_get(u, p.name.ptr, p.name.len, &v);
+            /* A name as the URL holds it may decode to another (`%41`): found or not, OK. */
+            bad += q.status != MICROURL_OK;
+        }
+    }
+    {
+        microurl_span v;
+        size_t at = below(sizeof val_buf - 16), len = below(16);
+        bad += !status_ok(microurl_query_get(u, val_buf + at, len, &v));
+    }
     /* The NUL-terminated outputs: a success ends in a NUL, a refusal or a buffer too small
        leaves "". */
     static microurl_result (*const CSTR[])(const microurl_url *, char *, size_t) = {
@@ -528,6 +549,51 @@ static void wire_contracts_full(const microurl_url *u) {
         T_EXPECT(r.status == MICROURL_REFUSED);
     }
 
+    /* Query pairs: in the query's order, inside it (an empty one anywhere in the buffer), a
+       name without `=` or `&`, a value without `&`; index == count refused; a name without
+       `%` found, as the value of that pair or of an earlier one. */
+    r = microurl_query_pair_count(u, &count);
+    T_EXPECT(r.status == MICROURL_OK);
+    if (r.status == MICROURL_OK) {
+        size_t qs = u->query_start == MICROURL_NONE ? u->href_len : u->query_start + 1;
+        size_t qe = u->fragment_start == MICROURL_NONE ? u->href_len : u->fragment_start;
+        const char *h = u->href, *after = h + qs;
+        T_EXPECT(count == 0 || u->query_start != MICROURL_NONE);
+        for (size_t i = 0; i < count && i < 64; i++) {
+            microurl_query_pair p;
+            T_EXPECT(microurl_query_pair_at(u, i, &p).status == MICROURL_OK);
+            const microurl_span *sp[2] = {&p.name, &p.value};
+            for (unsigned k = 0; k < 2; k++) {
+                const microurl_span *x = sp[k];
+                T_EXPECT(x->ptr != 0);
+                if (!x->ptr) continue;
+                T_EXPECT(x->ptr >= h && x->ptr <= h + u->href_len &&
+                         x->len <= (size_t)(h + u->href_len - x->ptr));
+                if (!x->len) continue;
+                T_EXPECT(x->ptr >= after && x->ptr + x->len <= h + qe);
+                after = x->ptr + x->len;
+                for (size_t j = 0; j < x->len; j++)
+                    T_EXPECT(x->ptr[j] != '&' && (k == 1 || x->ptr[j] != '='));
+            }
+            int has_percent = 0;
+            for (size_t j = 0; j < p.name.len; j++) has_percent |= p.name.ptr[j] == '%';
+            if (!has_percent) {
+                microurl_span v = {0, 0};
+                T_EXPECT(microurl_query_get(u, p.name.ptr, p.name.len, &v).status == MICROURL_OK);
+                int earlier = 0;
+                for (size_t j = 0; j <= i; j++) {
+                    microurl_query_pair q;
+                    if (microurl_query_pair_at(u, j, &q).status == MICROURL_OK &&
+                        q.value.ptr == v.ptr && q.value.len == v.len)
+                        earlier = 1;
+                }
+                T_EXPECT(v.ptr && earlier);
+            }
+        }
+        microurl_query_pair p;
+        T_EXPECT(microurl_query_pair_at(u, count, &p).status == MICROURL_INVALID_ARGUMENT);
+    }
+
     microurl_broker b;
     r = microurl_mqtt_broker(u, &b, t_user, u->href_len, t_pass, u->href_len);
     if (r.status == MICROURL_OK) {
@@ -556,6 +622,11 @@ static void all_refuse(const microurl_url *u) {
         T_EXPECT(FNS[k](u, t_out, sizeof t_out).status == MICROURL_INVALID_ARGUMENT);
     T_EXPECT(microurl_server_name(u, &s).status == MICROURL_INVALID_ARGUMENT);
     T_EXPECT(microurl_coap_option_count(u, &count).status == MICROURL_INVALID_ARGUMENT);
+    microurl_query_pair qp;
+    microurl_span qv;
+    T_EXPECT(microurl_query_pair_count(u, &count).status == MICROURL_INVALID_ARGUMENT);
+    T_EXPECT(microurl_query_pair_at(u, 0, &qp).status == MICROURL_INVALID_ARGUMENT);
+    T_EXPECT(microurl_query_get(u, "a", 1, &qv).status == MICROURL_INVALID_ARGUMENT);
     T_EXPECT(microurl_mqtt_broker(u, &b, t_user, sizeof t_user, t_pass, sizeof t_pass).status ==
              MICROURL_INVALID_ARGUMENT);
     microurl_span spans[] = {microurl_href(u), microurl_hostname(u), microurl_pathname(u),

@@ -17,7 +17,10 @@
 //!   (or an IPv6 literal) without `,` and without a zone; `microurl_server_name` a name of
 //!   letters, digits, `-`, `_`, `.` without an empty label or a trailing dot; the `_cstr`
 //!   forms the same bytes and one NUL; CoAP option values at most 255 bytes, in option
-//!   order; `microurl_mqtt_broker` a username that is UTF-8 without NUL.
+//!   order; `microurl_mqtt_broker` a username that is UTF-8 without NUL; the query's pairs
+//!   (`microurl_query_pair_count` / `_at`) its non-empty `&`-separated sequences split at
+//!   the first `=`, spans inside the URL's buffer, and `microurl_query_get` of a pair's
+//!   decoded name the first such pair's value.
 //!
 //! Input: six bytes (the serialization byte to change and its value, the field to change
 //! and its value, a second byte of that value, the buffer size for the helpers), then the
@@ -37,8 +40,8 @@ use microurl_ffi::{
     MICROURL_HOST_NONE, MICROURL_INVALID, MICROURL_INVALID_ARGUMENT, MICROURL_INVALID_UTF8,
     MICROURL_NONE, MICROURL_OK, MICROURL_REFUSED, microurl_check, microurl_error_kind,
     microurl_host_kind, microurl_hostname, microurl_href, microurl_parse, microurl_password,
-    microurl_pathname, microurl_result, microurl_search, microurl_span, microurl_url,
-    microurl_username, microurl_validation_errors,
+    microurl_pathname, microurl_query, microurl_result, microurl_search, microurl_span,
+    microurl_url, microurl_username, microurl_validation_errors,
 };
 use std::ffi::c_char;
 use std::mem::MaybeUninit;
@@ -113,6 +116,29 @@ unsafe extern "C" {
         buf: *mut c_char,
         len: usize,
     ) -> microurl_result;
+    safe fn microurl_query_pair_count(
+        url: *const microurl_url,
+        count: *mut usize,
+    ) -> microurl_result;
+    safe fn microurl_query_pair_at(
+        url: *const microurl_url,
+        index: usize,
+        pair: *mut microurl_query_pair,
+    ) -> microurl_result;
+    safe fn microurl_query_get(
+        url: *const microurl_url,
+        name: *const c_char,
+        name_len: usize,
+        value: *mut microurl_span,
+    ) -> microurl_result;
+}
+
+/// `microurl_query_pair`, as include/microurl.h declares it.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct microurl_query_pair {
+    name: microurl_span,
+    value: microurl_span,
 }
 
 /// `microurl_server`, as include/microurl.h declares it.
@@ -266,6 +292,96 @@ fn check_name(n: &[u8]) {
     );
 }
 
+/// The URL Standard's percent-decode (<https://url.spec.whatwg.org/#percent-decode>): `%`
+/// and two hex digits are one byte, any other `%` stays.
+fn percent_decoded(s: &[u8]) -> Vec<u8> {
+    let hex = |b: u8| (b as char).to_digit(16);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let escape = (s[i] == b'%')
+            .then(|| Some((hex(*s.get(i + 1)?)?, hex(*s.get(i + 2)?)?)))
+            .flatten();
+        match escape {
+            Some((hi, lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+            }
+            None => {
+                out.push(s[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The query functions' contract: the pairs are the query's non-empty `&`-separated
+/// sequences, in order, each split at its first `=`, as spans inside the URL's buffer; a
+/// name holds no `=` or `&`, a value no `&`; the pair past the last is refused; a pair's
+/// percent-decoded name finds the value of the first pair with that decoded name.
+fn query_contract(url: &microurl_url, href: &[u8]) {
+    let mut count = usize::MAX;
+    let r = microurl_query_pair_count(url, &mut count);
+    assert_eq!(r.status, MICROURL_OK, "query_pair_count of {href:?}");
+    let query = bytes_of(microurl_query(url)).unwrap_or_default();
+    let sequences: Vec<&[u8]> = query
+        .split(|&b| b == b'&')
+        .filter(|q| !q.is_empty())
+        .collect();
+    assert_eq!(count, sequences.len(), "pairs of {href:?}");
+    let split = |q: &[u8]| match q.iter().position(|&b| b == b'=') {
+        Some(i) => (q[..i].to_vec(), q[i + 1..].to_vec()),
+        None => (q.to_vec(), Vec::new()),
+    };
+    let buffer = url.href as usize..url.href as usize + href.len();
+    for (i, q) in sequences.iter().enumerate() {
+        let mut pair = MaybeUninit::<microurl_query_pair>::zeroed();
+        let r = microurl_query_pair_at(url, i, pair.as_mut_ptr());
+        assert_eq!(r.status, MICROURL_OK, "pair {i} of {href:?}");
+        // SAFETY: written by the call, which succeeded (and zeroed before).
+        let pair = unsafe { pair.assume_init() };
+        for s in [pair.name, pair.value] {
+            let at = s.ptr as usize;
+            assert!(
+                !s.ptr.is_null() && (buffer.contains(&at) || at == buffer.end),
+                "a span outside the buffer: {href:?}"
+            );
+            assert!(at + s.len <= buffer.end, "a span past the buffer: {href:?}");
+        }
+        let (name, value) = (bytes_of(pair.name).unwrap(), bytes_of(pair.value).unwrap());
+        assert!(
+            !name.contains(&b'=') && !name.contains(&b'&'),
+            "name {name:?}"
+        );
+        assert!(!value.contains(&b'&'), "value {value:?}");
+        assert_eq!((name.clone(), value), split(q), "pair {i} of {href:?}");
+        let wanted = percent_decoded(&name);
+        let first = sequences
+            .iter()
+            .map(|q| split(q))
+            .find(|(n, _)| percent_decoded(n) == wanted)
+            .expect("this pair at least");
+        let mut found = microurl_span {
+            ptr: std::ptr::null(),
+            len: 0,
+        };
+        let r = microurl_query_get(url, wanted.as_ptr().cast(), wanted.len(), &mut found);
+        assert_eq!(r.status, MICROURL_OK, "query_get in {href:?}");
+        assert_eq!(
+            bytes_of(found),
+            Some(first.1),
+            "query_get {wanted:?} in {href:?}"
+        );
+    }
+    let mut pair = MaybeUninit::<microurl_query_pair>::zeroed();
+    let r = microurl_query_pair_at(url, count, pair.as_mut_ptr());
+    assert_eq!(
+        r.status, MICROURL_INVALID_ARGUMENT,
+        "the pair past the last of {href:?}"
+    );
+}
+
 /// Every helper's wire contract on a struct `microurl_check` accepted.
 fn contracts(url: &microurl_url, size: usize) {
     let href = href_of(url);
@@ -402,6 +518,8 @@ fn contracts(url: &microurl_url, size: usize) {
         let r = microurl_coap_option_at(url, count, &mut 0, [0u8; 8].as_mut_ptr().cast(), 8);
         assert_eq!(r.status, MICROURL_INVALID_ARGUMENT);
     }
+
+    query_contract(url, &href);
 
     let mut broker = MaybeUninit::<microurl_broker>::zeroed();
     let (mut user, mut pass) = (vec![0u8; href.len()], vec![0u8; href.len()]);

@@ -269,3 +269,45 @@ fn host_validation_errors_are_whatwg_urls() {
         assert_eq!(is_valid_url_string(input, None), valid, "{input}");
     }
 }
+
+/// Strict mode accepts exactly the URLs whose set of validation errors
+/// (`Url::validation_errors`, which the C API's `microurl_validation_errors` gives) is
+/// empty, for input without a base: whatwg-url's cases without one and the benchmark corpora
+/// (real URLs and WPT's inputs). The README tells C users, whose API has no strict mode, to
+/// test the set instead.
+#[test]
+fn strict_mode_accepts_exactly_the_urls_without_validation_errors() {
+    let mut inputs: Vec<String> = cases()
+        .into_iter()
+        .filter(|c| c.base.is_none())
+        .map(|c| c.input)
+        .collect();
+    for file in ["embedded.txt", "paracrawl.txt", "wpt.txt"] {
+        let text = std::fs::read_to_string(format!("../benches/corpus/{file}")).unwrap();
+        inputs.extend(text.lines().map(String::from));
+    }
+    let (mut parsed, mut clean) = (0, 0);
+    for input in &inputs {
+        let mut arena = vec![0u8; 64 + 8 * input.len()];
+        let Ok(url) = Url::parse(input, &mut arena) else {
+            continue;
+        };
+        let mut strict_arena = vec![0u8; 64 + 8 * input.len()];
+        let strict = Url::parse_with(input, None, &mut strict_arena, Options::STRICT);
+        let none = url.validation_errors().is_empty();
+        assert_eq!(
+            strict.is_ok(),
+            none,
+            "{input:?}: {:?}",
+            url.validation_errors()
+        );
+        parsed += 1;
+        clean += usize::from(none);
+    }
+    // Both answers are common: the check is not vacuous either way.
+    assert!(
+        parsed > 2000 && clean > 1000 && parsed - clean > 100,
+        "{parsed} {clean}"
+    );
+    println!("{parsed} inputs parse, {clean} without a validation error: strict mode agrees");
+}

@@ -21,7 +21,7 @@ use microurl::{Error, ErrorLog, Host, Options, Reference, Reported, Url, UrlBuf}
 use serde_json::Value;
 
 mod common;
-use common::{set, usv_json};
+use common::{corpus_lines, set, usv_json};
 
 // ---- The eight regressions ----
 
@@ -450,11 +450,7 @@ fn wpt_cases() -> Vec<(String, Option<String>)> {
 }
 
 fn corpus_cases() -> Vec<(String, Option<String>)> {
-    let mut cases = Vec::new();
-    for file in ["embedded.txt", "paracrawl.txt", "wpt.txt"] {
-        let text = std::fs::read_to_string(format!("../benches/corpus/{file}")).unwrap();
-        cases.extend(text.lines().map(|l| (l.to_owned(), None)));
-    }
+    let mut cases: Vec<_> = corpus_lines().into_iter().map(|l| (l, None)).collect();
     let tsv = std::fs::read_to_string("../benches/corpus/wpt-with-base.tsv").unwrap();
     for line in tsv.lines() {
         if let Some((input, base)) = line.split_once('\t') {

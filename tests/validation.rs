@@ -15,6 +15,8 @@ use microurl::{Error, ErrorLog, Options, Reported, Url, is_valid_url_string};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
+mod common;
+
 struct Case {
     input: String,
     base: Option<String>,
@@ -282,10 +284,7 @@ fn strict_mode_accepts_exactly_the_urls_without_validation_errors() {
         .filter(|c| c.base.is_none())
         .map(|c| c.input)
         .collect();
-    for file in ["embedded.txt", "paracrawl.txt", "wpt.txt"] {
-        let text = std::fs::read_to_string(format!("../benches/corpus/{file}")).unwrap();
-        inputs.extend(text.lines().map(String::from));
-    }
+    inputs.extend(common::corpus_lines());
     let (mut parsed, mut clean) = (0, 0);
     for input in &inputs {
         let mut arena = vec![0u8; 64 + 8 * input.len()];

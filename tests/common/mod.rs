@@ -115,3 +115,14 @@ pub fn needs_what_it_says<T: PartialEq + Debug, E: PartialEq + Debug>(
         }
     }
 }
+
+/// The lines of the benchmark corpora without a base (`benches/corpus/`: real firmware and
+/// web URLs, and WPT's inputs), each an input.
+pub fn corpus_lines() -> Vec<String> {
+    let mut lines = Vec::new();
+    for file in ["embedded.txt", "paracrawl.txt", "wpt.txt"] {
+        let text = std::fs::read_to_string(format!("../benches/corpus/{file}")).unwrap();
+        lines.extend(text.lines().map(String::from));
+    }
+    lines
+}

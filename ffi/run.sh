@@ -412,8 +412,8 @@ if RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" cargo build -q --release --
    arm-none-eabi-gcc "${FW_FLAGS[@]}" -std=c11 -Wall -Wextra -Wpedantic -Werror -Os -ffreestanding -nostdlib \
      -ffunction-sections -fdata-sections -DPROBE_ALL -Iinclude -Ifirmware firmware/startup.c firmware/probe.c \
      "$STACK_TD/$T/release/libmicrourl.a" -T "$C/mps2.ld" "${FW_LDFLAGS[@]}" -o "$C/stack_probe.elf"; then
-  # Exit 1 is expected: core::fmt's indirect calls (origin, percent_encode, the _cstr of the
-  # origin) cannot be resolved; those entries are listed, the others are bounded.
+  # Exit 1 is expected: core::fmt's indirect calls (origin, percent_encode, form_encode, the
+  # _cstr of the origin) cannot be resolved; those entries are listed, the others are bounded.
   python3 "$root/embedded-tests/stack-bound.py" "$C/stack_probe.elf" $T --llvm-bin "$LLVM_BIN" \
     --entry-prefix microurl_ --chains >"$C/stack-bound.log" 2>&1
   bounds="$(sed -n 's/^static stack bound: [^ ]* \([a-z_0-9]*\) \([0-9]*\) B$/\1 \2/p' "$C/stack-bound.log")"

@@ -2,8 +2,8 @@
  * Flash-size probe in C, the counterpart of embedded-tests/size-probe/microurl-probe: the
  * same URL copied into RAM, parsed, its href printed. PROBE_BASELINE: no parse (the runtime
  * to subtract). PROBE_CORE: every function of the C API but the firmware helpers (ports,
- * request-targets, server name, CoAP, MQTT) linked in (the query's pairs are no helper: in
- * both); PROBE_ALL: every function.
+ * request-targets, server name, CoAP, MQTT) linked in (the query's pairs and the
+ * form-urlencoded functions are no helpers: in both); PROBE_ALL: every function.
  * PROBE_PARSE_ABSOLUTE: the parse through microurl_parse_absolute (no base handling linked).
  */
 #include "microurl.h"
@@ -73,6 +73,8 @@ int main(void) {
     acc += microurl_domain_to_unicode(input + 8, 4, other, sizeof other).status;
     acc += microurl_percent_encode(input, n, MICROURL_ENCODE_PATH, other, sizeof other).status;
     acc += microurl_percent_decode(input, n, other, sizeof other).status;
+    acc += microurl_form_decode(input, n, other, sizeof other).status;
+    acc += microurl_form_encode(input, n, other, sizeof other).status;
     acc += microurl_error_name(1)[0] + microurl_status_name(1)[0] +
            microurl_validation_error_name(1)[0];
     acc += (int)microurl_validation_errors(&url);

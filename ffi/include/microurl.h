@@ -263,7 +263,8 @@ typedef struct {
  each `ptr` not NULL (an empty name or value points into the buffer too, with `len` 0).
  Both are the bytes as the URL holds them, percent-encoded, `+` kept as `+` (not a space:
  this is no `application/x-www-form-urlencoded` decoding); decode either with
- `microurl_percent_decode`.
+ `microurl_percent_decode`, or with `microurl_form_decode` for a form-style query, where
+ `+` is a space.
  */
 typedef struct {
   /*
@@ -1098,6 +1099,54 @@ microurl_result microurl_host_header_cstr(const microurl_url *url, char *buf, si
  not, and `buf` holds "" on failure.
  */
 microurl_result microurl_origin_cstr(const microurl_url *url, char *buf, size_t buf_len);
+
+/*
+ One name or value of `application/x-www-form-urlencoded` decoded as the URL Standard's
+ urlencoded parser decodes it, into `buf` as UTF-8; its length in `written`. Each `+`
+ becomes a space; then `%XX` (two hex digits) becomes the byte XX, and a `%` that starts
+ no such escape stays (`%zz`); then the bytes are read as UTF-8, each invalid sequence
+ becoming U+FFFD (`%FF` gives the bytes EF BF BD) and a leading byte order mark kept.
+ `John+Doe` gives `John Doe`, `%C3%A9` gives `é` (C3 A9), and `%2B` gives `+`, not a
+ space: the `+` rule runs before the percent-decoding.
+
+ `input` is one name or one value, any bytes: split a query or a body at `&`, and each pair
+ at its first `=`, before decoding (`microurl_query_pair_at` gives a URL's pairs as spans
+ to pass here); `&` and `=` in `input` are decoded as any other byte. The output is always
+ UTF-8. It is never longer than three bytes for each byte of `input`, nor, for an ASCII
+ input such as a URL's query, longer than `input` itself. `MICROURL_BUFFER_TOO_SMALL`
+ gives the exact length in `needed`: a buffer of `needed` bytes succeeds. `buf` NULL
+ with a length, `input` NULL with a length, or `buf` overlapping `input`:
+ `MICROURL_INVALID_ARGUMENT` (no decoding in place).
+ */
+microurl_result microurl_form_decode(const char *input,
+                                     size_t input_len,
+                                     char *buf,
+                                     size_t buf_len);
+
+/*
+ One name or value encoded for `application/x-www-form-urlencoded`, as the URL Standard's
+ urlencoded serializer encodes each name and value (percent-encode after encoding, UTF-8,
+ with the `application/x-www-form-urlencoded` percent-encode set and a space as `+`), into
+ `buf`; its length in `written`. ASCII letters and digits and `*`, `-`, `.`, `_` stay, a
+ space becomes `+`, and every other byte becomes `%XX` with two upper-case hex digits
+ (`+` itself is `%2B`, `~` is `%7E`): `a b&c=d/é` gives `a+b%26c%3Dd%2F%C3%A9`.
+
+ The output holds only ASCII letters and digits, `*`, `-`, `.`, `_`, `+`, and `%`
+ followed by two of `0`-`9` and `A`-`F`: no `&`, `=`, `#`, space or control. It goes into a
+ query or a form body as it is, with no further escaping: join the pairs as `name=value`
+ with `&` (`microurl_set_search` leaves those bytes as they are). `microurl_form_decode`
+ of the output gives `input` back.
+
+ `input` must be UTF-8: `MICROURL_INVALID_UTF8` with `position` at its first bad byte. The
+ output is one to three bytes for each byte of `input`; `MICROURL_BUFFER_TOO_SMALL` gives
+ the exact length in `needed`: a buffer of `needed` bytes succeeds. `buf` NULL with a
+ length, `input` NULL with a length, or `buf` overlapping `input`:
+ `MICROURL_INVALID_ARGUMENT`.
+ */
+microurl_result microurl_form_encode(const char *input,
+                                     size_t input_len,
+                                     char *buf,
+                                     size_t buf_len);
 
 /*
  The default port the library knows for the scheme `scheme` (ASCII case-insensitive):

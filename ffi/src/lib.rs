@@ -22,6 +22,7 @@
 
 mod absolute;
 mod cstr;
+mod form;
 mod idna;
 mod io;
 mod needed;

@@ -11,7 +11,8 @@ use core::ffi::c_char;
 /// each `ptr` not NULL (an empty name or value points into the buffer too, with `len` 0).
 /// Both are the bytes as the URL holds them, percent-encoded, `+` kept as `+` (not a space:
 /// this is no `application/x-www-form-urlencoded` decoding); decode either with
-/// `microurl_percent_decode`.
+/// `microurl_percent_decode`, or with `microurl_form_decode` for a form-style query, where
+/// `+` is a space.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct microurl_query_pair {

@@ -299,6 +299,14 @@ static microurl_result op_encode(const void *ctx, char *buf, size_t size) {
     const struct str *d = ctx;
     return microurl_percent_encode(d->p, d->n, MICROURL_ENCODE_COMPONENT, buf, size);
 }
+static microurl_result op_form_encode(const void *ctx, char *buf, size_t size) {
+    const struct str *d = ctx;
+    return microurl_form_encode(d->p, d->n, buf, size);
+}
+static microurl_result op_form_decode(const void *ctx, char *buf, size_t size) {
+    const struct str *d = ctx;
+    return microurl_form_decode(d->p, d->n, buf, size);
+}
 
 /* ------------------------------------------------------------------ WPT urltestdata */
 
@@ -385,6 +393,8 @@ static int wpt_needed(unsigned i, const struct wpt_case *c) {
         if (!sweep("wpt join", i, op_join, &j, 1)) return 0;
     }
     if (!sweep("percent-encode input", i, op_encode, &c->input, 0)) return 0;
+    if (!sweep("form-encode input", i, op_form_encode, &c->input, 0)) return 0;
+    if (!sweep("form-decode input", i, op_form_decode, &c->input, 0)) return 0;
     return 1;
 }
 
@@ -1105,6 +1115,21 @@ static void api_checks(void) {
     expect(r.status == MICROURL_OK && same(buf_b, r.written, "a b%zz\0", 7), "percent_decode");
     r = microurl_percent_decode("%41%42", 6, buf_b, 1);
     expect(r.status == MICROURL_BUFFER_TOO_SMALL && r.needed == 2, "percent_decode needed");
+    /* application/x-www-form-urlencoded: `+` is a space (and `%2B` a `+`), U+FFFD for
+       what is not UTF-8 once decoded; encoded, a space is `+`. */
+    r = microurl_form_decode("a+b%20c%2B%zz%FF", 16, buf_b, 64);
+    expect(r.status == MICROURL_OK && same(buf_b, r.written, "a b c+%zz\xef\xbf\xbd", 12),
+           "form_decode");
+    r = microurl_form_decode("%41%42", 6, buf_b, 1);
+    expect(r.status == MICROURL_BUFFER_TOO_SMALL && r.needed == 2, "form_decode needed");
+    r = microurl_form_encode("a b+\xc3\xbc~", 7, buf_b, 64);
+    expect(r.status == MICROURL_OK && same(buf_b, r.written, "a+b%2B%C3%BC%7E", 15),
+           "form_encode");
+    r = microurl_form_encode("a\xff", 2, buf_b, 64);
+    expect(r.status == MICROURL_INVALID_UTF8 && r.position == 1, "form_encode of bytes not UTF-8");
+    r = microurl_form_encode("a b", 3, buf_b, 3);
+    expect(r.status == MICROURL_OK && same(buf_b, r.written, "a+b", 3),
+           "form_encode into exactly its length");
     /* A URL in a static; setters ping-pong between two buffers; out may be the input. */
     r = microurl_parse("mqtts://broker.example:8883", 27, 0, 0, &g_url, g_buf, sizeof g_buf);
     expect(r.status == MICROURL_OK, "static URL");

@@ -1,9 +1,11 @@
 /*
  * The firmware helpers of the C API: known default ports, HTTP request-targets
- * and Host, server names, CoAP options both ways, MQTT brokers; and the query's pairs.
- * Expected values come from the RFCs (RFC 9112 §3.2, RFC 9110 §7.2, RFC 7252 §6.4/§6.5,
- * RFC 8323 §8, the IANA port registry), from the Rust crate's doc examples and from the
- * definition of the raw query pairs (`Url::query_pairs_raw`), not from this code's output.
+ * and Host, server names, CoAP options both ways, MQTT brokers; the query's pairs; and
+ * application/x-www-form-urlencoded names and values. Expected values come from the RFCs
+ * (RFC 9112 §3.2, RFC 9110 §7.2, RFC 7252 §6.4/§6.5, RFC 8323 §8, the IANA port registry),
+ * from the Rust crate's doc examples, from the definition of the raw query pairs
+ * (`Url::query_pairs_raw`) and from the URL Standard's urlencoded parser and serializer
+ * with the Encoding Standard's UTF-8 decoder, not from this code's output.
  * Shared by the host test and the M4F firmware: no libc, static buffers only.
  */
 #include "conformance.h"
@@ -614,6 +616,202 @@ static void query(void) {
     }
 }
 
+/* ---------------------------------------------------------------- form-urlencoded */
+
+/* One name or value of application/x-www-form-urlencoded. Decoded as the URL Standard's
+   urlencoded parser decodes it: each `+` a space, then percent-decoding (`%` and two hex
+   digits one byte, any other `%` kept), then UTF-8 decode without BOM (the Encoding
+   Standard: each maximal invalid subpart one U+FFFD, EF BF BD; a leading BOM kept). Encoded
+   as its serializer encodes it: ASCII alphanumerics and `*-._` kept, a space `+`, every
+   other byte of the UTF-8 input `%XX` in upper-case hex. */
+
+typedef microurl_result (*form_fn)(const char *, size_t, char *, size_t);
+
+static char farea[96]; /* the buffer under test is its tail: ASan stops a write past it */
+
+/* `fn` of the `n` bytes at `in` gives the `wn` bytes `want`: every buffer size below `wn`
+   (NULL for 0) is MICROURL_BUFFER_TOO_SMALL with `needed` == `wn`, and `wn` bytes and a few
+   more give the output; no byte of `farea` outside the output changes. */
+static void form_is(form_fn fn, const char *what, const char *in, size_t n, const char *want,
+                    size_t wn) {
+    int ok = 1;
+    for (size_t size = 0; size <= wn + 2 && size <= sizeof farea; size++) {
+        for (size_t i = 0; i < sizeof farea; i++) farea[i] = 0x5a;
+        char *b = farea + sizeof farea - size;
+        microurl_result r = fn(in, n, size ? b : 0, size);
+        int untouched = 1;
+        for (char *p = farea; p < b; p++) untouched &= *p == 0x5a;
+        if (size < wn) {
+            ok &= r.status == MICROURL_BUFFER_TOO_SMALL && r.needed == wn && r.written == 0 &&
+                  untouched;
+        } else {
+            for (size_t i = wn; i < size; i++) untouched &= b[i] == 0x5a;
+            ok &= r.status == MICROURL_OK && r.written == wn && bytes_are(b, wn, want, wn) &&
+                  untouched;
+        }
+    }
+    check(ok, what);
+}
+
+#define DECODES(in, want)                                                                     \
+    form_is(microurl_form_decode, "form_decode " in, in, sizeof in - 1, want, sizeof want - 1)
+#define ENCODES(in, want)                                                                     \
+    form_is(microurl_form_encode, "form_encode " in, in, sizeof in - 1, want, sizeof want - 1)
+
+/* Not UTF-8: refused at the first bad byte, whatever the buffer (none, or a large one). */
+static void encode_refuses(const char *in, size_t n, size_t position, const char *what) {
+    microurl_result a = microurl_form_encode(in, n, 0, 0);
+    microurl_result b = microurl_form_encode(in, n, obuf, sizeof obuf);
+    check(a.status == MICROURL_INVALID_UTF8 && a.position == position &&
+              b.status == MICROURL_INVALID_UTF8 && b.position == position && b.written == 0,
+          what);
+}
+
+/* form_decode of form_encode of the `n` bytes at `in` gives them back. */
+static void round_trip(const char *in, size_t n, const char *what) {
+    static char enc[96], dec[96];
+    microurl_result e = microurl_form_encode(in, n, enc, sizeof enc);
+    microurl_result d = microurl_form_decode(enc, e.written, dec, sizeof dec);
+    check(e.status == MICROURL_OK && d.status == MICROURL_OK && bytes_are(dec, d.written, in, n),
+          what);
+}
+
+/* The value of `name` in the URL `hu`, form-decoded into `obuf`, is the `wn` bytes `want`. */
+static int form_value_is(const char *name, const char *want, size_t wn) {
+    microurl_span v = {0, 0};
+    if (microurl_query_get(&hu, name, zlen(name), &v).status != MICROURL_OK || !v.ptr) return 0;
+    microurl_result r = microurl_form_decode(v.ptr, v.len, obuf, sizeof obuf);
+    return r.status == MICROURL_OK && bytes_are(obuf, r.written, want, wn);
+}
+
+static void form(void) {
+    /* `+` is a space, before the percent-decoding: %2B stays `+`. */
+    DECODES("John+Doe", "John Doe");
+    DECODES("+", " ");
+    DECODES("a++b", "a  b");
+    DECODES("a%20b", "a b");
+    DECODES("%2B", "+");
+    DECODES("1%2B1+%3D+2", "1+1 = 2");
+    /* A `%` that starts no escape is kept; hex digits in either case. */
+    DECODES("%zz", "%zz");
+    DECODES("100%", "100%");
+    DECODES("%4", "%4");
+    DECODES("%4g", "%4g");
+    DECODES("%%41", "%A");
+    DECODES("%C3%A9", "\xc3\xa9");
+    DECODES("%c3%a9", "\xc3\xa9");
+    DECODES("caf\xc3\xa9", "caf\xc3\xa9");
+    DECODES("%E2%82%AC", "\xe2\x82\xac");
+    DECODES("%F0%9F%98%80", "\xf0\x9f\x98\x80");
+    /* Not UTF-8 after decoding: U+FFFD (EF BF BD) for each maximal invalid subpart. */
+    DECODES("%FF", "\xef\xbf\xbd");
+    DECODES("\xff", "\xef\xbf\xbd"); /* a raw byte: three bytes out for one in */
+    DECODES("%C3+", "\xef\xbf\xbd" " ");
+    DECODES("%E2%82", "\xef\xbf\xbd");
+    DECODES("%E2%82a", "\xef\xbf\xbd" "a");
+    DECODES("%C0%80", "\xef\xbf\xbd\xef\xbf\xbd");
+    DECODES("%ED%A0%80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    DECODES("%F4%90%80%80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    /* UTF-8 decode without BOM: a leading BOM is kept. */
+    DECODES("%EF%BB%BFa", "\xef\xbb\xbf" "a");
+    /* One name or value: `&` and `=` are ordinary bytes; a NUL is one byte. */
+    DECODES("a=b&c", "a=b&c");
+    DECODES("%00", "\0");
+    DECODES("", "");
+    {
+        microurl_result r = microurl_form_decode(0, 0, 0, 0);
+        check(r.status == MICROURL_OK && r.written == 0, "form_decode (NULL, 0): empty");
+    }
+
+    ENCODES("a b&c=d/\xc3\xa9*-._~", "a+b%26c%3Dd%2F%C3%A9*-._%7E");
+    ENCODES("John Doe", "John+Doe");
+    ENCODES("  ", "++");
+    ENCODES("1+1=2", "1%2B1%3D2");
+    ENCODES("AZaz09", "AZaz09");
+    ENCODES("!'()~", "%21%27%28%29%7E");
+    ENCODES("%", "%25");
+    ENCODES("#?[]", "%23%3F%5B%5D");
+    ENCODES("\t\n\r\x7f", "%09%0A%0D%7F");
+    ENCODES("\0", "%00");
+    ENCODES("\xe2\x82\xac", "%E2%82%AC");
+    ENCODES("\xf0\x9f\x98\x80", "%F0%9F%98%80");
+    ENCODES("\xef\xbb\xbfx", "%EF%BB%BFx");
+    ENCODES("", "");
+    {
+        microurl_result r = microurl_form_encode(0, 0, 0, 0);
+        check(r.status == MICROURL_OK && r.written == 0, "form_encode (NULL, 0): empty");
+    }
+    encode_refuses("a\xff", 2, 1, "form_encode of a\\xff: not UTF-8 at 1");
+    encode_refuses("ab\xc3", 3, 2, "form_encode of a cut sequence: not UTF-8 at 2");
+    encode_refuses("\xed\xa0\x80", 3, 0, "form_encode of a surrogate: not UTF-8 at 0");
+    encode_refuses("x\xc0\x80", 3, 1, "form_encode of an overlong NUL: not UTF-8 at 1");
+
+    round_trip("a b&c=d/\xc3\xa9*-._~", 15, "form round trip of a b&c=d/e*-._~");
+    round_trip("1+1 = 2 %zz %41", 15, "form round trip of 1+1 = 2 %zz %41");
+    round_trip("\xef\xbb\xbf" "bom\0nul", 10, "form round trip of a BOM and a NUL");
+
+    /* A query's values as a firmware reads them: the span of microurl_query_get, then
+       form-decoded. */
+    if (parse("http://h/?name=John+Doe&x=%C3%A9&p=1%2B1&e=&t=a%zz")) {
+        check(form_value_is("name", "John Doe", 8), "?name=John+Doe: John Doe");
+        check(form_value_is("x", "\xc3\xa9", 2), "?x=%C3%A9: e acute");
+        check(form_value_is("p", "1+1", 3), "?p=1%2B1: 1+1");
+        check(form_value_is("e", "", 0), "?e=: empty");
+        check(form_value_is("t", "a%zz", 4), "?t=a%zz: kept");
+    }
+    /* A query built from parts: `q=` and the encoded value go through the search setter as
+       they are (no byte of the encoder's output is in the query percent-encode set). */
+    {
+        static char query[64], nbuf[128];
+        static const char prefix[] = "q=";
+        microurl_url nu;
+        size_t k = 0;
+        for (; prefix[k]; k++) query[k] = prefix[k];
+        microurl_result r = microurl_form_encode("x y&z=\xc3\xa9#", 9, query + k, sizeof query - k);
+        check(r.status == MICROURL_OK && bytes_are(query, k + r.written, "q=x+y%26z%3D%C3%A9%23", 21),
+              "form_encode of x y&z=e#: x+y%26z%3D%C3%A9%23");
+        if (parse("http://h/p") && r.status == MICROURL_OK) {
+            r = microurl_set_search(&hu, query, k + r.written, &nu, nbuf, sizeof nbuf);
+            check(r.status == MICROURL_OK &&
+                      span_eq(microurl_search(&nu), "?q=x+y%26z%3D%C3%A9%23"),
+                  "the encoded pair through set_search: unchanged");
+            microurl_span v = {0, 0};
+            r = microurl_query_get(&nu, "q", 1, &v);
+            microurl_result d = microurl_form_decode(v.ptr, v.len, obuf, sizeof obuf);
+            check(r.status == MICROURL_OK && d.status == MICROURL_OK &&
+                      bytes_are(obuf, d.written, "x y&z=\xc3\xa9#", 9),
+                  "and back through query_get and form_decode");
+        }
+    }
+
+    /* Arguments: NULL with a length, and a buffer over the input (in place, part of it,
+       before it) refused as by microurl_percent_decode, the input untouched; right after
+       it, OK. */
+    static const form_fn FNS[] = {microurl_form_decode, microurl_form_encode};
+    for (size_t f = 0; f < 2; f++) {
+        form_fn fn = FNS[f];
+        const char *name = f == 0 ? "form_decode" : "form_encode";
+        check(fn(0, 3, obuf, sizeof obuf).status == MICROURL_INVALID_ARGUMENT, name);
+        check(fn("a b", 3, 0, 8).status == MICROURL_INVALID_ARGUMENT, name);
+        static char ov[32];
+        static const char text[] = "a+b c";
+        int kept = 1;
+        for (size_t i = 0; i < 5; i++) ov[i] = text[i];
+        check(fn(ov, 5, ov, sizeof ov).status == MICROURL_INVALID_ARGUMENT, "in place: refused");
+        check(fn(ov, 5, ov + 4, 8).status == MICROURL_INVALID_ARGUMENT,
+              "over the input's last byte: refused");
+        check(fn(ov + 8, 5, ov, 9).status == MICROURL_INVALID_ARGUMENT,
+              "ending on the input's first byte: refused");
+        for (size_t i = 0; i < 5; i++) kept &= ov[i] == text[i];
+        check(kept, "the input untouched by the refusals");
+        microurl_result r = fn(ov, 5, ov + 5, 16);
+        check(r.status == MICROURL_OK &&
+                  (f == 0 ? bytes_are(ov + 5, r.written, "a b c", 5)
+                          : bytes_are(ov + 5, r.written, "a%2Bb+c", 7)),
+              "a buffer right after the input: OK");
+    }
+}
+
 int run_helpers(void) {
     ports();
     http();
@@ -622,6 +820,7 @@ int run_helpers(void) {
     mqtt();
     on_the_wire();
     query();
+    form();
     h_out("helpers: ");
     h_num(h_passed);
     h_out(" passed, ");

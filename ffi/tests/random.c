@@ -205,6 +205,40 @@ int run_random(unsigned iterations) {
         (void)microurl_domain_to_unicode(val_buf, vn, out_b, below(300));
         (void)microurl_percent_encode(val_buf, vn, below(9), out_b, below(300));
         (void)microurl_percent_decode(val_buf, vn, out_b, below(300));
+        /* One name or value, form-decoded and form-encoded: OK or too small (decoding any
+           bytes), or not UTF-8 (encoding); an encoded output only of the bytes the header
+           names; a buffer over the input refused. */
+        {
+            size_t fcap = below(300);
+            r = microurl_form_decode(val_buf, vn, out_b, fcap);
+            bad += (r.status != MICROURL_OK && r.status != MICROURL_BUFFER_TOO_SMALL) ||
+                   r.written > fcap || (r.status == MICROURL_OK && r.written > 3 * vn);
+            r = microurl_form_encode(val_buf, vn, out_b, fcap);
+            bad += (r.status != MICROURL_OK && r.status != MICROURL_BUFFER_TOO_SMALL &&
+                    r.status != MICROURL_INVALID_UTF8) ||
+                   r.written > fcap;
+            for (size_t i = 0; r.status == MICROURL_OK && i < r.written; i++) {
+                char c = out_b[i];
+                if (c == '%') { /* two upper-case hex digits follow */
+                    for (size_t k = 1; k <= 2; k++) {
+                        char h = i + k < r.written ? out_b[i + k] : 0;
+                        bad += !((h >= '0' && h <= '9') || (h >= 'A' && h <= 'F'));
+                    }
+                    i += 2;
+                    continue;
+                }
+                bad += !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                         (c >= '0' && c <= '9') || c == '*' || c == '-' || c == '.' ||
+                         c == '_' || c == '+');
+            }
+            if (vn > 0) {
+                size_t at = below((unsigned)vn);
+                bad += microurl_form_decode(val_buf, vn, val_buf + at, 1 + below(8)).status !=
+                       MICROURL_INVALID_ARGUMENT;
+                bad += microurl_form_encode(val_buf, vn, val_buf + at, 1 + below(8)).status !=
+                       MICROURL_INVALID_ARGUMENT;
+            }
+        }
         /* A struct with one field replaced by a random value: refused or usable. */
         microurl_url w = u;
         unsigned x = next();

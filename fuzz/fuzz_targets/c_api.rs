@@ -20,7 +20,16 @@
 //!   order; `microurl_mqtt_broker` a username that is UTF-8 without NUL; the query's pairs
 //!   (`microurl_query_pair_count` / `_at`) its non-empty `&`-separated sequences split at
 //!   the first `=`, spans inside the URL's buffer, and `microurl_query_get` of a pair's
-//!   decoded name the first such pair's value.
+//!   decoded name the first such pair's value;
+//! - `application/x-www-form-urlencoded` (on the input's bytes, whether they parse or not,
+//!   and on each pair of a URL's query): `microurl_form_decode` gives what an independent
+//!   decoder here gives (`+` a space, percent-decoding, then std's lossy UTF-8, which
+//!   replaces each maximal invalid subpart with U+FFFD as the Encoding Standard does), at
+//!   most three bytes for each input byte and no more than the input for ASCII;
+//!   `microurl_form_encode` what an independent encoder gives for UTF-8 input (and
+//!   `MICROURL_INVALID_UTF8` at the first bad byte otherwise), only ASCII alphanumerics,
+//!   `*-._`, `+` and `%XX` with upper-case hex, and decoding it gives the input back; both
+//!   give the exact length in `needed`, and refuse a buffer over their input.
 //!
 //! Input: six bytes (the serialization byte to change and its value, the field to change
 //! and its value, a second byte of that value, the buffer size for the helpers), then the
@@ -130,6 +139,18 @@ unsafe extern "C" {
         name: *const c_char,
         name_len: usize,
         value: *mut microurl_span,
+    ) -> microurl_result;
+    safe fn microurl_form_decode(
+        input: *const c_char,
+        input_len: usize,
+        buf: *mut c_char,
+        buf_len: usize,
+    ) -> microurl_result;
+    safe fn microurl_form_encode(
+        input: *const c_char,
+        input_len: usize,
+        buf: *mut c_char,
+        buf_len: usize,
     ) -> microurl_result;
 }
 
@@ -316,6 +337,154 @@ fn percent_decoded(s: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The urlencoded parser's decoding of one name or value
+/// (<https://url.spec.whatwg.org/#concept-urlencoded-parser>): each `+` a space, then
+/// percent-decoding, then UTF-8 decode without BOM, here std's lossy decoding (one U+FFFD
+/// for each maximal invalid subpart, the Encoding Standard's rule; a BOM is kept).
+fn form_decoded(s: &[u8]) -> Vec<u8> {
+    let plus: Vec<u8> = s
+        .iter()
+        .map(|&b| if b == b'+' { b' ' } else { b })
+        .collect();
+    String::from_utf8_lossy(&percent_decoded(&plus))
+        .into_owned()
+        .into_bytes()
+}
+
+/// The urlencoded serializer's encoding of one name or value
+/// (<https://url.spec.whatwg.org/#concept-urlencoded-serializer>): ASCII alphanumerics and
+/// `*-._` as they are, a space as `+`, every other byte `%XX` in upper-case hex.
+fn form_encoded(s: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    for b in s.bytes() {
+        match b {
+            b' ' => out.push(b'+'),
+            b'*' | b'-' | b'.' | b'_' => out.push(b),
+            _ if b.is_ascii_alphanumeric() => out.push(b),
+            _ => out.extend_from_slice(format!("%{b:02X}").as_bytes()),
+        }
+    }
+    out
+}
+
+/// Whether `out` holds only what `microurl_form_encode` may write: ASCII alphanumerics,
+/// `*-._`, `+`, and `%` followed by two upper-case hex digits.
+fn form_safe(out: &[u8]) -> bool {
+    let hex = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(b));
+    let mut i = 0;
+    while i < out.len() {
+        let b = out[i];
+        if b == b'%' {
+            if !(hex(out.get(i + 1)) && hex(out.get(i + 2))) {
+                return false;
+            }
+            i += 3;
+            continue;
+        }
+        if !(b.is_ascii_alphanumeric() || b"*-._+".contains(&b)) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+type FormFn = extern "C" fn(*const c_char, usize, *mut c_char, usize) -> microurl_result;
+
+/// `f` of `input` into a buffer of `size` bytes, then of exactly the length `want` has: the
+/// first is `MICROURL_BUFFER_TOO_SMALL` with `needed` that length when `size` is below it
+/// (and `OK` otherwise), the second `OK` with `want`'s bytes.
+fn form_gives(f: FormFn, what: &str, input: &[u8], size: usize, want: &[u8]) {
+    for size in [size, want.len()] {
+        let mut buf = vec![0u8; size];
+        let r = f(
+            input.as_ptr().cast(),
+            input.len(),
+            buf.as_mut_ptr().cast(),
+            size,
+        );
+        if size < want.len() {
+            assert_eq!(
+                (r.status, r.needed),
+                (MICROURL_BUFFER_TOO_SMALL, want.len()),
+                "{what} of {input:?} into {size} B"
+            );
+        } else {
+            assert_eq!(r.status, MICROURL_OK, "{what} of {input:?} into {size} B");
+            assert_eq!(&buf[..r.written], want, "{what} of {input:?}");
+        }
+    }
+}
+
+/// The form functions' contract on one name or value (any bytes).
+fn form_contract(input: &[u8], size: usize) {
+    let decoded = form_decoded(input);
+    form_gives(microurl_form_decode, "form_decode", input, size, &decoded);
+    assert!(decoded.len() <= 3 * input.len(), "{input:?}");
+    assert!(
+        !input.is_ascii() || decoded.len() <= input.len(),
+        "{input:?}"
+    );
+    match std::str::from_utf8(input) {
+        Ok(text) => {
+            let encoded = form_encoded(text);
+            form_gives(microurl_form_encode, "form_encode", input, size, &encoded);
+            assert!(form_safe(&encoded), "{encoded:?}");
+            form_gives(microurl_form_decode, "form_decode", &encoded, size, input);
+        }
+        Err(e) => {
+            let mut buf = vec![0u8; 3 * input.len()];
+            let r = microurl_form_encode(
+                input.as_ptr().cast(),
+                input.len(),
+                buf.as_mut_ptr().cast(),
+                buf.len(),
+            );
+            assert_eq!(
+                (r.status, r.position),
+                (MICROURL_INVALID_UTF8, e.valid_up_to()),
+                "form_encode of {input:?}"
+            );
+        }
+    }
+    // The decoded text is UTF-8: it encodes, and that decodes back to it.
+    let encoded = form_encoded(std::str::from_utf8(&decoded).expect("UTF-8"));
+    form_gives(
+        microurl_form_encode,
+        "form_encode",
+        &decoded,
+        size,
+        &encoded,
+    );
+    form_gives(
+        microurl_form_decode,
+        "form_decode",
+        &encoded,
+        size,
+        &decoded,
+    );
+    // A buffer over the input (from any of its bytes) is refused, the input untouched.
+    if !input.is_empty() {
+        let mut joint = input.to_vec();
+        joint.resize(input.len() + 8, 0);
+        let at = size % input.len();
+        let start = joint.as_mut_ptr();
+        for f in [microurl_form_decode as FormFn, microurl_form_encode] {
+            let r = f(
+                start.cast_const().cast(),
+                input.len(),
+                start.wrapping_add(at).cast(),
+                8,
+            );
+            assert_eq!(
+                r.status, MICROURL_INVALID_ARGUMENT,
+                "a buffer over {input:?}"
+            );
+        }
+        assert_eq!(&joint[..input.len()], input, "the input changed");
+    }
+}
+
 /// The query functions' contract: the pairs are the query's non-empty `&`-separated
 /// sequences, in order, each split at its first `=`, as spans inside the URL's buffer; a
 /// name holds no `=` or `&`, a value no `&`; the pair past the last is refused; a pair's
@@ -355,6 +524,15 @@ fn query_contract(url: &microurl_url, href: &[u8]) {
             "name {name:?}"
         );
         assert!(!value.contains(&b'&'), "value {value:?}");
+        for part in [&name, &value] {
+            form_gives(
+                microurl_form_decode,
+                "form_decode",
+                part,
+                part.len(),
+                &form_decoded(part),
+            );
+        }
         assert_eq!((name.clone(), value), split(q), "pair {i} of {href:?}");
         let wanted = percent_decoded(&name);
         let first = sequences
@@ -638,6 +816,7 @@ fuzz_target!(|data: &[u8]| {
     let [pick, byte, field, value, value2, size] =
         [0, 1, 2, 3, 4, 5].map(|i| head.get(i).copied().unwrap_or(0));
     let size = usize::from(size);
+    form_contract(input, size);
     let (r, url, _buf) = parse(input);
     if r.status != MICROURL_OK {
         assert!(

@@ -1,6 +1,7 @@
 //! Build script of the conformance firmware.
 //!
-//! 1. Picks the linker script (`memory.x`) for the QEMU board of the target.
+//! 1. Picks the linker script (`memory.x`) for the QEMU board of the target (`virt` for
+//!    riscv32, riscv.sh).
 //! 2. Turns the conformance vectors into packed tables in flash (nothing generated is checked in):
 //!    - `tests/data/urltestdata.json` (WPT URL constructor tests, every entry, with bases);
 //!    - `tests/data/toascii.json` when the file exists (WPT toascii tests, run as
@@ -111,7 +112,8 @@ fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").unwrap());
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap());
 
-    // ---- 1. Linker scripts: memory.x per QEMU board; cortex-m-rt's link.x INCLUDEs it.
+    // ---- 1. Linker scripts: memory.x per QEMU board; the link.x of cortex-m-rt (and of
+    // riscv-rt, with its `memory` feature) INCLUDEs it.
     let target = env::var("TARGET").unwrap();
     let board = env::var("MICROURL_BOARD")
         .ok()
@@ -120,6 +122,7 @@ fn main() {
             match target.as_str() {
                 t if t.starts_with("thumbv6m") => "microbit",
                 t if t.starts_with("thumbv7em") => "mps2-an386",
+                t if t.starts_with("riscv32") => "virt",
                 _ => "lm3s6965evb",
             }
             .into()
@@ -128,6 +131,7 @@ fn main() {
         "mps2-an385" | "mps2-an386" => "memory/mps2.x",
         "microbit" => "memory/microbit.x",
         "lm3s6965evb" => "memory/lm3s6965evb.x",
+        "virt" => "memory/riscv-virt.x",
         b => panic!("unknown MICROURL_BOARD {b}"),
     };
     fs::copy(manifest.join(mem), out.join("memory.x")).unwrap();

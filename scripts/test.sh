@@ -5,18 +5,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Everything this script needs, installed when missing, so it passes on a fresh machine:
-# the pinned toolchain with its components and thumb targets (rust-toolchain.toml), and the
-# Debian packages of the firmware and peer tests (embedded-tests/run.sh adds defmt-print), and
+# the pinned toolchain with its components and thumb and riscv32imc targets
+# (rust-toolchain.toml), and the Debian packages of the firmware and peer tests
+# (qemu-system-misc: qemu-system-riscv32; embedded-tests/run.sh adds defmt-print), and
 # qemu-user with the aarch64 cross linker for the NEON scan test.
 echo "== setup"
 rustup toolchain install >/dev/null 2>&1 || rustup toolchain install
 rustup component add clippy rustfmt llvm-tools >/dev/null
-rustup target add thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf aarch64-unknown-linux-gnu >/dev/null
+rustup target add thumbv6m-none-eabi thumbv7m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-none-elf \
+    aarch64-unknown-linux-gnu >/dev/null
 rustup show active-toolchain
 missing=()
 # Every package of both halves (below), installed here before they run side by side: two
 # apt-get runs at once would contend for its lock.
-for pkg in qemu-system-arm qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-none-eabi libnewlib-arm-none-eabi \
+for pkg in qemu-system-arm qemu-system-misc qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-none-eabi libnewlib-arm-none-eabi \
            cbindgen cmake pkgconf libcurl4-openssl-dev libcoap3-dev libcoap3-bin mosquitto; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done

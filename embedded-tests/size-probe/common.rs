@@ -1,7 +1,12 @@
 // Shared by both size probes (include!d). Everything a real firmware needs around a parse:
-// reset/vector table (cortex-m-rt), a panic handler, semihosting output and exit.
+// reset/vector table (cortex-m-rt; riscv-rt on riscv32, microurl-probe only: riscv.sh), a
+// panic handler, semihosting output and exit.
+#[cfg(target_arch = "arm")]
 use cortex_m as _;
+#[cfg(target_arch = "arm")]
 use cortex_m_rt::{entry, exception, ExceptionFrame};
+#[cfg(target_arch = "riscv32")]
+use riscv_rt::entry;
 
 /// The URL lives in RAM: copied at run time from an opaque (black_box) source, so the parse
 /// cannot be constant-folded and every code path of the parser stays linked.
@@ -47,7 +52,15 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     unsafe { microurl_panic_path_survived_optimization() }
 }
 
+#[cfg(target_arch = "arm")]
 #[exception]
 unsafe fn HardFault(_: &ExceptionFrame) -> ! {
+    semihosting::process::exit(102)
+}
+
+/// RISC-V: every exception (riscv-rt sends those without a handler of their own here).
+#[cfg(target_arch = "riscv32")]
+#[export_name = "ExceptionHandler"]
+extern "C" fn exception_handler(_: &riscv_rt::TrapFrame) -> ! {
     semihosting::process::exit(102)
 }

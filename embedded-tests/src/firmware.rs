@@ -1,16 +1,23 @@
 // Conformance firmware: runs the WPT URL vectors (and toascii vectors when vendored) on a
-// QEMU-emulated Cortex-M with no heap and no `#[global_allocator]`, compares href and every
-// getter (or the expected failure), measures the parser's stack by painting, prints
-// `embedded: N passed, N failed, N skipped` and exits through semihosting with 0 (all pass) or
-// 1 (a vector failed or the stack budget was exceeded); panics exit 101, faults 102.
+// QEMU-emulated Cortex-M (run.sh) or RISC-V (riscv.sh) with no heap and no
+// `#[global_allocator]`, compares href and every getter (or the expected failure), measures
+// the parser's stack by painting, prints `embedded: N passed, N failed, N skipped` and exits
+// through semihosting with 0 (all pass) or 1 (a vector failed or the stack budget was
+// exceeded); panics exit 101, faults 102.
 // Included by src/main.rs (`cargo run`) and tests/conformance.rs (`cargo test`).
 // (An include!d file may not carry inner attributes or `//!` docs.)
 
 use core::fmt::{self, Write as _};
 
+#[cfg(target_arch = "arm")]
 use cortex_m as _; // links the critical-section-single-core impl (needed by defmt-semihosting)
+#[cfg(target_arch = "arm")]
 use cortex_m_rt::entry;
 use microurl::{Reference, Url};
+#[cfg(target_arch = "riscv32")]
+use riscv as _; // links the critical-section-single-hart impl (needed by defmt-semihosting)
+#[cfg(target_arch = "riscv32")]
+use riscv_rt::entry;
 
 include!("entries.rs");
 
@@ -80,8 +87,11 @@ fn eq_display<T: fmt::Display + ?Sized>(value: &T, want: &str) -> bool {
 // ---- stack measurement -------------------------------------------------------------------
 
 extern "C" {
-    static _stack_start: u32; // initial SP (top of RAM), from cortex-m-rt's link.x
-    static _stack_end: u32; // lowest address the stack may use (end of .bss/.uninit)
+    // initial SP (top of RAM), from cortex-m-rt's link.x (riscv-rt's on riscv32)
+    static _stack_start: u32;
+    // lowest address the stack may use (end of .bss/.uninit), from cortex-m-rt's link.x (on
+    // riscv32 from memory/riscv-virt.x)
+    static _stack_end: u32;
 }
 fn stack_top() -> usize {
     core::ptr::addr_of!(_stack_start) as usize
@@ -95,7 +105,7 @@ fn stack_limit() -> usize {
 /// (Everything below SP is dead, and the paint loop is inlined and uses registers only.)
 #[inline(never)]
 fn measured<R>(f: impl FnOnce() -> R) -> (R, Depth) {
-    let sp = cortex_m::register::msp::read() as usize;
+    let sp = stack_pointer();
     let bottom = sp.saturating_sub(PAINT_DEPTH).max(stack_limit()) & !3;
     let mut p = bottom;
     while p < sp {
@@ -115,6 +125,24 @@ fn measured<R>(f: impl FnOnce() -> R) -> (R, Depth) {
             total: stack_top() - p,
         },
     )
+}
+
+/// This function's caller's SP (the main stack pointer on Cortex-M).
+#[cfg(target_arch = "arm")]
+#[inline(always)]
+fn stack_pointer() -> usize {
+    cortex_m::register::msp::read() as usize
+}
+
+/// This function's caller's SP (`sp`, x2): no crate reads it, hence the instruction here.
+#[cfg(target_arch = "riscv32")]
+#[inline(always)]
+fn stack_pointer() -> usize {
+    let sp: usize;
+    // SAFETY: copies `sp` into a register: no memory read or written, no other register or
+    // flag changed.
+    unsafe { core::arch::asm!("mv {}, sp", out(reg) sp, options(nomem, nostack, preserves_flags)) };
+    sp
 }
 
 /// `parse`: bytes used by the measured call; `total`: from the top of the stack (whole firmware).
@@ -1361,11 +1389,20 @@ fn main() -> ! {
     if st.passed > 0 {
         panic!("panic-demo: deliberate panic after {} vectors", st.passed);
     }
-    #[cfg(feature = "fault-demo")]
+    #[cfg(all(feature = "fault-demo", target_arch = "arm"))]
     cortex_m::asm::udf();
-    #[cfg(feature = "hang-demo")]
+    // SAFETY: a breakpoint exception on purpose: rt.rs's handler exits 102, nothing follows.
+    #[cfg(all(feature = "fault-demo", target_arch = "riscv32"))]
+    unsafe {
+        riscv::asm::ebreak()
+    };
+    #[cfg(all(feature = "hang-demo", target_arch = "arm"))]
     loop {
         cortex_m::asm::nop();
+    }
+    #[cfg(all(feature = "hang-demo", target_arch = "riscv32"))]
+    loop {
+        riscv::asm::nop();
     }
     let mut code = if st.failed == 0 && st.other_failed == 0 {
         0

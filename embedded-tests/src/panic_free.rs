@@ -8,12 +8,18 @@
 //! Build: `cargo build --release --bin panic-free --no-default-features --features
 //! panic-free-link[,idna] --target <T>`; run.sh does it for thumbv6m and thumbv7em, with and
 //! without `idna`, and runs the image with `idna` on QEMU (exit 0: every vector's href or
-//! failure as expected; 1 otherwise).
+//! failure as expected; 1 otherwise); riscv.sh the same for riscv32imc.
 #![no_std]
 #![no_main]
 
+#[cfg(target_arch = "arm")]
 use cortex_m as _;
+#[cfg(target_arch = "arm")]
 use cortex_m_rt::entry;
+#[cfg(target_arch = "riscv32")]
+use riscv as _;
+#[cfg(target_arch = "riscv32")]
+use riscv_rt::entry;
 
 include!("entries.rs");
 

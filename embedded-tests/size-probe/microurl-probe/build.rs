@@ -1,10 +1,16 @@
-// Linker script for QEMU mps2-an385/an386 (capped to a 256 KiB flash / 64 KiB RAM part).
+// Linker script for QEMU mps2-an385/an386 (capped to a 256 KiB flash / 64 KiB RAM part), or
+// for QEMU virt on riscv32 (../../riscv.sh).
 use std::{env, fs, path::PathBuf};
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").unwrap());
-    fs::copy("../../memory/mps2.x", out.join("memory.x")).unwrap();
+    let memory = if env::var("TARGET").unwrap().starts_with("riscv32") {
+        "../../memory/riscv-virt.x"
+    } else {
+        "../../memory/mps2.x"
+    };
+    fs::copy(memory, out.join("memory.x")).unwrap();
     println!("cargo:rustc-link-search={}", out.display());
-    println!("cargo:rerun-if-changed=../../memory/mps2.x");
+    println!("cargo:rerun-if-changed={memory}");
     println!("cargo:rustc-link-arg-bins=-Tlink.x");
     println!("cargo:rustc-link-arg-bins=--nmagic");
     // Panic-free link report (run.sh): keep the image despite the undefined panic symbol of

@@ -199,19 +199,47 @@ impl<'b> Counted<'b> {
     }
 }
 
+impl Origin<'_> {
+    /// Writes the ASCII serialization of the origin
+    /// (<https://html.spec.whatwg.org/#ascii-serialisation-of-an-origin>) to `out`, any
+    /// [`fmt::Write`]: what `Display` writes, without the formatting machinery. Called
+    /// directly, nothing goes through `core::fmt::write`, whose calls through pointers a
+    /// static stack analysis cannot follow and which a firmware that formats nothing else
+    /// need not link.
+    ///
+    /// ```
+    /// let mut a = [0u8; 64];
+    /// let url = microurl::Url::parse("wss://Feeds.example:8443/live", &mut a)?;
+    /// let mut header = String::from("Origin: "); // or a fixed-capacity string
+    /// url.origin().write_to(&mut header)?;
+    /// assert_eq!(header, "Origin: wss://feeds.example:8443");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The error of `out`, if it fails (a fixed-capacity string that is full).
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        let Origin::Tuple { scheme, host, port } = *self else {
+            return out.write_str("null");
+        };
+        let (host, close) = without_zone(host);
+        for part in [scheme, "://", host, close] {
+            out.write_str(part)?;
+        }
+        if let Some(p) = port {
+            let mut digits = [0u8; 5];
+            let digits = crate::arena::decimal(p, &mut digits);
+            out.write_char(':')?;
+            // Decimal digits: ASCII.
+            out.write_str(core::str::from_utf8(digits).unwrap_or_default())?;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Origin<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Origin::Opaque => f.write_str("null"),
-            Origin::Tuple { scheme, host, port } => {
-                let (host, close) = without_zone(host);
-                write!(f, "{scheme}://{host}{close}")?;
-                if let Some(p) = port {
-                    write!(f, ":{p}")?;
-                }
-                Ok(())
-            }
-        }
+        self.write_to(f)
     }
 }
 

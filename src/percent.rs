@@ -353,8 +353,23 @@ pub struct PercentEncode<'a> {
     set: &'a EncodeSet,
 }
 
-impl core::fmt::Display for PercentEncode<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+impl PercentEncode<'_> {
+    /// Writes the encoded text to `out`, any [`core::fmt::Write`]: what `Display` writes,
+    /// without the formatting machinery. Called directly, nothing goes through
+    /// `core::fmt::write`, whose calls through pointers a static stack analysis cannot
+    /// follow and which a firmware that formats nothing else need not link.
+    ///
+    /// ```
+    /// use microurl::percent::{encode, COMPONENT};
+    /// let mut topic = String::from("devices/"); // or a fixed-capacity string
+    /// encode("dev 1/a", &COMPONENT).write_to(&mut topic)?;
+    /// assert_eq!(topic, "devices/dev%201%2Fa");
+    /// # Ok::<(), core::fmt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The error of `out`, if it fails (a fixed-capacity string that is full).
+    pub fn write_to<W: core::fmt::Write + ?Sized>(&self, out: &mut W) -> core::fmt::Result {
         // A character is written as it is when none of its bytes is in the set, and as all
         // its bytes percent-encoded otherwise: every set of the standard holds every byte
         // >= 0x80, where the two agree; a set that holds only some of a character's bytes
@@ -367,15 +382,21 @@ impl core::fmt::Display for PercentEncode<'_> {
                 .get(i..i + c.len_utf8())
                 .unwrap_or_default();
             if bytes.iter().any(|&b| self.set.contains(b)) {
-                f.write_str(self.input.get(start..i).unwrap_or(""))?;
+                out.write_str(self.input.get(start..i).unwrap_or(""))?;
                 for &b in bytes {
                     let enc = percent_encode_byte(b);
-                    f.write_str(core::str::from_utf8(&enc).unwrap_or("%"))?;
+                    out.write_str(core::str::from_utf8(&enc).unwrap_or("%"))?;
                 }
                 start = i + bytes.len();
             }
         }
-        f.write_str(self.input.get(start..).unwrap_or(""))
+        out.write_str(self.input.get(start..).unwrap_or(""))
+    }
+}
+
+impl core::fmt::Display for PercentEncode<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.write_to(f)
     }
 }
 

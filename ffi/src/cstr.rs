@@ -196,5 +196,7 @@ pub extern "C" fn microurl_origin_cstr(
     buf: *mut c_char,
     buf_len: usize,
 ) -> microurl_result {
-    of_url(url, buf, buf_len, |u, to| io::display_into(&u.origin(), to))
+    of_url(url, buf, buf_len, |u, to| {
+        io::written_into(to, |w| u.origin().write_to(w))
+    })
 }

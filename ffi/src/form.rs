@@ -91,6 +91,8 @@ pub extern "C" fn microurl_form_encode(
     io::run(|| {
         io::disjoint(Region::of(buf, buf_len), &[Region::of(input, input_len)])?;
         let input = io::text(input, input_len)?;
-        io::display_into(&form::encode(input), io::bytes_mut(buf, buf_len)?)
+        io::written_into(io::bytes_mut(buf, buf_len)?, |w| {
+            form::encode(input).write_to(w)
+        })
     })
 }

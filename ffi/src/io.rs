@@ -399,28 +399,38 @@ impl Out {
     }
 }
 
-/// Writes `d` into `buf`: its length, or the length needed when it does not fit.
-pub(crate) fn display_into(d: &impl fmt::Display, buf: &mut [u8]) -> Result<usize, Fail> {
-    struct Counter<'b> {
-        buf: &'b mut [u8],
-        n: usize,
-    }
-    impl fmt::Write for Counter<'_> {
-        fn write_str(&mut self, s: &str) -> fmt::Result {
-            let end = self.n + s.len();
-            if let Some(dst) = self.buf.get_mut(self.n..end) {
-                dst.copy_from_slice(s.as_bytes());
-            }
-            self.n = end;
-            Ok(())
-        }
-    }
+/// The text `write` writes to a [`Counter`] over `buf` (a library value's `write_to`): its
+/// length, or the length needed when it does not fit. The value writes straight to the
+/// counter, not through `core::fmt::write`, whose calls through pointers would leave the
+/// calling function without a static stack bound.
+pub(crate) fn written_into(
+    buf: &mut [u8],
+    write: impl FnOnce(&mut Counter<'_>) -> fmt::Result,
+) -> Result<usize, Fail> {
     let mut c = Counter { buf, n: 0 };
-    // The writer never fails; a `Display` that did would leave `n` short: report it.
-    fmt::write(&mut c, format_args!("{d}")).map_err(|_| Fail::Argument)?;
+    // The counter never fails; a value that did would leave `n` short: report it.
+    write(&mut c).map_err(|_| Fail::Argument)?;
     match c.n <= c.buf.len() {
         true => Ok(c.n),
         false => Err(Fail::TooSmall(c.n)),
+    }
+}
+
+/// A [`fmt::Write`] into a buffer that counts what does not fit ([`written_into`]).
+pub(crate) struct Counter<'b> {
+    buf: &'b mut [u8],
+    /// Bytes written so far, past `buf.len()` once it ran out (nothing is stored from then).
+    n: usize,
+}
+
+impl fmt::Write for Counter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.n + s.len();
+        if let Some(dst) = self.buf.get_mut(self.n..end) {
+            dst.copy_from_slice(s.as_bytes());
+        }
+        self.n = end;
+        Ok(())
     }
 }
 

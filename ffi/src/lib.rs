@@ -1010,7 +1010,7 @@ pub extern "C" fn microurl_origin(
     io::run(|| {
         view(url, |u| {
             io::disjoint(Region::of(buf, buf_len), &io::url_inputs(url, u.as_str()))?;
-            io::display_into(&u.origin(), io::bytes_mut(buf, buf_len)?)
+            io::written_into(io::bytes_mut(buf, buf_len)?, |w| u.origin().write_to(w))
         })
     })
 }
@@ -1097,7 +1097,9 @@ pub extern "C" fn microurl_percent_encode(
         };
         io::disjoint(Region::of(buf, buf_len), &[Region::of(input, input_len)])?;
         let input = io::text(input, input_len)?;
-        io::display_into(&p::encode(input, set), io::bytes_mut(buf, buf_len)?)
+        io::written_into(io::bytes_mut(buf, buf_len)?, |w| {
+            p::encode(input, set).write_to(w)
+        })
     })
 }
 

@@ -72,10 +72,21 @@ impl fmt::Display for FormEncode<'_> {
 }
 
 impl FormEncode<'_> {
-    /// Writes the encoded text to `f` (the body of `Display`, for any writer: called
-    /// directly, it needs no formatting machinery, whose calls through pointers a static
-    /// stack analysis cannot follow).
-    fn write_to<W: fmt::Write + ?Sized>(&self, f: &mut W) -> fmt::Result {
+    /// Writes the encoded text to `f`, any [`fmt::Write`]: what `Display` writes, without the
+    /// formatting machinery. Called directly, nothing goes through `core::fmt::write`, whose
+    /// calls through pointers a static stack analysis cannot follow and which a firmware
+    /// that formats nothing else need not link.
+    ///
+    /// ```
+    /// let mut query = String::from("?q="); // or a fixed-capacity string
+    /// microurl::form::encode("a b&c").write_to(&mut query)?;
+    /// assert_eq!(query, "?q=a+b%26c");
+    /// # Ok::<(), core::fmt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The error of `f`, if it fails (a fixed-capacity string that is full).
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, f: &mut W) -> fmt::Result {
         let mut start = 0;
         for (i, b) in self.input.bytes().enumerate() {
             if !FORM_URLENCODED.contains(b) {

@@ -11,8 +11,19 @@
 #  3. conformance firmware (src/main.rs, the same vectors and checks as on Cortex-M, riscv-rt
 #     for the runtime), text mode and defmt mode: exit 0 and `embedded: N passed, 0 failed,
 #     0 skipped` with N = every vector; the painted stack figures printed (the firmware's own
-#     per-parse gate on, MICROURL_STACK_BUDGET, default 2048 B here: run.sh's static bound is
-#     for Thumb code only)
+#     per-parse gate on too, MICROURL_STACK_BUDGET, default 2048 B here). The text-mode image is
+#     built with `-Z emit-stack-sizes` (RUSTC_BOOTSTRAP=1: the .stack_sizes section is all it
+#     adds, the code is the same) in its own target dir, $TD/stack (run.sh's, for its own
+#     triple), for step 3b. (RUSTC_BOOTSTRAP also makes v0 the default symbol mangling, as for
+#     run.sh's images: the code is the same but for a few functions (one instruction of
+#     UrlBuf::holding); with `-C symbol-mangling-version=legacy` the .text is the ordinary
+#     build's, byte for byte, and the bounds the same, but stack-notes.txt's names are v0's.)
+#  3b. static stack bound (stack-bound.py, RISC-V path) of every entry point of that image:
+#     fails on an unresolved indirect call or jump, recursion, a painted figure of the text
+#     run above its entry point's bound, or a bound over MICROURL_STACK_BOUND_BUDGET (default
+#     1536 B, the Cortex-M0's budget). Each painted figure against its bound (within 10%, or
+#     a note of stack-notes.txt) is printed, and fails only for an entry point not in
+#     MICROURL_RISCV_STACK_SHORT_ALLOW (globs; default `*`: reported, not gated; empty: gated)
 #  4. controls: `fail-demo` (one expected href broken) must exit 1 with exactly one failure
 #     more than the text run; `fault-demo` (a breakpoint exception) must exit 102 through
 #     rt.rs's exception handler
@@ -38,7 +49,7 @@ failures=()
 summary=()
 fail() { echo "riscv.sh: FAIL: $*" >&2; failures+=("$*"); }
 step() { echo; echo "=== [$(($(date +%s) - start))s] $*"; }
-# The firmware's painted gate is the stack check here (no static bound for RISC-V code).
+# The firmware's painted gate stays on here (2048 B), under the static bound (step 3b).
 export MICROURL_STACK_BUDGET="${MICROURL_STACK_BUDGET:-2048}"
 
 # ---------------------------------------------------------------------------------------- 1
@@ -76,18 +87,25 @@ section() { "$LLVM_BIN/llvm-size" -A "$1" | awk -v n="$2" '$1==n{print $2}'; }
 
 # ---------------------------------------------------------------------------------------- 3
 TEXT_FAILED=""
+# The text-mode image carries .stack_sizes (step 3b): its own target dir, so that the other
+# builds keep their cache.
+STACK_TD="$TD/stack"
+STACK_LOG=""
 for mode in text defmt; do
   [ "$mode" = defmt ] && [ "${MICROURL_SKIP_DEFMT:-0}" = 1 ] && continue
   step "conformance $mode RV32IMC (QEMU virt, $T)"
   feats=(); [ "$mode" = defmt ] && feats=(--features defmt)
+  env=(); td=$TD
+  [ "$mode" = text ] && td=$STACK_TD && env=(RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Z emit-stack-sizes" CARGO_TARGET_DIR="$STACK_TD")
   log="$(mktemp)"
-  MICROURL_SHARD=0/1 cargo run -q --release --bin conformance --target "$T" "${feats[@]}" >"$log" 2>&1
+  env MICROURL_SHARD=0/1 "${env[@]}" cargo run -q --release --bin conformance --target "$T" "${feats[@]}" >"$log" 2>&1
   rc=$?
+  if [ "$mode" = text ]; then mkdir -p "$STACK_TD"; cp "$log" "$STACK_TD/$T.log"; STACK_LOG="$STACK_TD/$T.log"; fi
   grep -E '^(FAIL|  |microurl conformance|sample|stack|embedded:|error|qemu-run|exception|unexpected|panicked)' "$log" |
     grep -v '^stack: entry ' | head -60
   line="$(grep -E '^embedded: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log" | tail -1)"
   total="$(sed -n 's/^microurl conformance: \([0-9]*\) vectors in this image.*/\1/p' "$log" | head -1)"
-  elf="$TD/$T/release/conformance"
+  elf="$td/$T/release/conformance"
   [ $rc -eq 0 ] || fail "conformance $mode RV32IMC: exit $rc"
   if [[ "$line" =~ ^embedded:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
     passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]} skipped=${BASH_REMATCH[3]}
@@ -110,6 +128,36 @@ for mode in text defmt; do
   fi
   rm -f "$log"
 done
+
+# ---------------------------------------------------------------------------------------- 3b
+step "static stack bound (stack-bound.py: .stack_sizes + call graph of the linked RV32IMC image)"
+elf="$STACK_TD/$T/release/conformance"
+budget="${MICROURL_STACK_BOUND_BUDGET:-1536}"
+if [ -z "$STACK_LOG" ] || [ ! -f "$elf" ]; then
+  fail "static stack bound $T: no image (the text-mode build failed)"
+else
+  bound_start=$(date +%s)
+  short_allow=()
+  read -ra items <<<"${MICROURL_RISCV_STACK_SHORT_ALLOW-*}" # (read: no glob expansion)
+  for a in "${items[@]}"; do short_allow+=(--short-allow "$a"); done
+  out="$(python3 "$here/stack-bound.py" "$elf" "$T" --llvm-bin "$LLVM_BIN" --budget "$budget" \
+    "${short_allow[@]}" --painted "$STACK_LOG" --notes "$here/stack-notes.txt")"
+  rc=$?
+  echo "$out"
+  bounds="$(echo "$out" | sed -n "s/^static stack bound: $T \([a-z_0-9]*\) \([0-9]*\) B$/\1 \2/p")"
+  of() { echo "$bounds" | awk -v n="$1" '$1 == n {print $2}'; }
+  max="$(echo "$bounds" | sort -k2 -n | tail -1)"
+  summary+=("static stack bound $T: $(echo "$bounds" | grep -c .) entry points; parse $(of parse) B, join $(of join) B, can_parse $(of can_parse) B; largest ${max% *} ${max#* } B (budget $budget B); $(echo "$out" | grep -E '^call graph:' | sed 's/^call graph: //')")
+  summary+=("$(echo "$out" | grep -E '^painted within bound:' | grep -E 'vectors|stress')")
+  summary+=("$(echo "$out" | grep -E '^painted within 10%')")
+  errs="$(echo "$out" | grep -E '^stack-bound: (ERROR|OVER BUDGET)')" && summary+=("$errs")
+  case $rc in
+    0) ;;
+    2) fail "static stack bound $T: above the ${budget} B budget ($(echo "$out" | grep -c 'OVER BUDGET') entry points: $(echo "$out" | sed -n 's/^stack-bound: OVER BUDGET: \([a-z_0-9]*\): static bound \([0-9]*\) B.*/\1 \2 B/p' | paste -sd, -))" ;;
+    *) fail "static stack bound $T: analysis failed (an unresolved indirect call or jump, recursion, or a painted figure above its bound or short of it unallowed: see the ERROR lines)" ;;
+  esac
+  echo "static stack bound step: $(($(date +%s) - bound_start)) s"
+fi
 
 # ---------------------------------------------------------------------------------------- 4
 step "negative control: one vector broken on purpose (feature fail-demo) must exit 1"
@@ -140,7 +188,8 @@ step "panic-free link (panic handler calls an undefined symbol)"
 declare -A PF_FLASH
 # panic_sites ELF: `panic site: FUNCTION -> CALLEE` for each function of a report link
 # (MICROURL_PANIC_REPORT=1: linked despite the undefined symbol) that calls or jumps into the
-# panic machinery (run.sh lists them with stack-bound.py, which reads Thumb code only).
+# panic machinery (run.sh lists them with stack-bound.py --panic-sites, whose source lines
+# come from arm-none-eabi-addr2line).
 panic_sites() {
   "$LLVM_BIN/llvm-objdump" -d -C --no-show-raw-insn "$1" | awk '
     /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); next }

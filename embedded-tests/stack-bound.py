@@ -14,6 +14,15 @@ Inputs, all from the ELF itself:
   jumps that are not a jump table of their own function fail the bound when an entry point
   can reach them: "every indirect call resolved or shown absent" is checked, not assumed.
 
+TARGET `riscv*` (riscv32imc-unknown-none-elf, embedded-tests/riscv.sh) reads RV32 code
+instead (class RiscvGraph): calls `auipc ra` + `jalr LO(ra)`, `jal`/`c.jal`, `call`; tail calls
+`auipc t1` + `jr LO(t1)`, `j`/`c.j`, `tail`, or a conditional branch leaving the function;
+`ret` returns; any other `jalr`/`jr` is an indirect call or jump, which fails the bound unless
+it loads its target from a jump table in .rodata whose words point into its own function
+(RiscvGraph.jump_table: the code analysed is the user's, built with jump tables; their index
+range is the switch's, not proven). Prologues without .stack_sizes: `addi sp, sp, -N`
+(`c.addi16sp`, `c.addi`); any other write of sp there is an error. The Thumb path is unchanged.
+
 The walk starts at every `microurl_entry_<name>` symbol (embedded-tests/src/entries.rs), or
 every function named `PREFIX<name>` with --entry-prefix (`microurl_`: the C API's functions,
 ffi/run.sh).
@@ -67,9 +76,10 @@ def is_panic(name):
 
 
 class Elf:
-    def __init__(self, path, llvm, frames=True):
+    def __init__(self, path, llvm, frames=True, riscv=False):
         self.path = path
         self.llvm = llvm
+        self.riscv = riscv
         self.funcs = {}  # start address -> [mangled, demangled, size]
         self.load_symbols()
         self.starts = sorted(self.funcs)
@@ -92,6 +102,24 @@ class Elf:
             # Aliases: keep the global name.
             if old is None or parts[2] in "TW":
                 self.funcs[addr] = [parts[3], dname, size]
+
+    def rodata_word(self, addr):
+        """The little-endian word at `addr` in .rodata (RISC-V's jump tables), or None."""
+        if not hasattr(self, "rodata"):
+            import struct
+
+            data = open(self.path, "rb").read()
+            (shoff,) = struct.unpack_from("<I", data, 0x20)
+            shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x2E)
+            sh = [struct.unpack_from("<10I", data, shoff + j * shentsize) for j in range(shnum)]
+            names = sh[shstrndx][4]
+            name = lambda s: data[names + s[0] : data.index(b"\0", names + s[0])].decode()
+            # SHT_PROGBITS, allocated, not writable, not executable.
+            self.rodata = [(s[3], data[s[4] : s[4] + s[5]]) for s in sh if name(s) == ".rodata" and s[1] == 1 and s[2] & 7 == 2]
+        for base, body in self.rodata:
+            if base <= addr and addr + 4 <= base + len(body):
+                return int.from_bytes(body[addr - base : addr - base + 4], "little")
+        return None
 
     def func_at(self, addr):
         i = bisect.bisect_right(self.starts, addr) - 1
@@ -126,7 +154,8 @@ class Elf:
                 cur = insns.setdefault(a, []) if a in self.funcs else cur
                 continue
             # Data in code (jump tables, literal pools) keeps its raw bytes before `.word`.
-            m = re.match(r"^\s+([0-9a-f]+):\s+(?:(?:[0-9a-f]{2} )+\s*)?(\S+)\s*(.*)$", line)
+            # (RISC-V's addresses, 8 digits, are not indented.)
+            m = re.match(r"^\s%s([0-9a-f]+):\s+(?:(?:[0-9a-f]{2} )+\s*)?(\S+)\s*(.*)$" % ("*" if self.riscv else "+"), line)
             if m and cur is not None:
                 ops = m.group(3).split("@")[0].strip()
                 cur.append((int(m.group(1), 16), m.group(2), ops))
@@ -296,6 +325,187 @@ class Graph:
             self.analyse(g)
             todo.extend(c for c, _ in self.edges[g])
         return seen
+
+
+class RiscvGraph(Graph):
+    """The call graph of RV32 code (riscv32imc: TARGET `riscv*`), as `llvm-objdump -d` shows
+    it: a call is `auipc ra, HI` + `jalr LO(ra)` (the linker does not relax them here),
+    `jal [ra,] <f>` or the pseudo `call <f>`; a tail call is `auipc t1, HI` + `jr LO(t1)`,
+    `j <f>` (`jal zero`), the pseudo `tail <f>`, or a conditional branch, that leaves the
+    function; `ret` (`jalr zero, 0(ra)`) returns. Any other `jalr`/`jr` (`c.jalr`, `c.jr`) is an
+    indirect call or jump, which fails the bound unless it is a jump table of its own
+    function (see [`RiscvGraph.jump_table`]). Frames without a .stack_sizes entry come from
+    the prologue: `addi sp, sp, -N` (`c.addi16sp`, `c.addi sp`); any other write of sp there
+    is an error."""
+
+    def __init__(self, elf):
+        super().__init__(elf)
+        self.tables = []  # (jr address, table address, entries): the jump tables resolved
+
+    BRANCH = re.compile(r"^(c\.)?(beq|bne|blt|bge|bltu|bgeu|beqz|bnez|blez|bgez|bltz|bgtz|bgt|ble|bgtu|bleu)$")
+    STORE = ("sb", "sh", "sw", "c.sw", "c.swsp", "fsw", "fsd")
+
+    def analyse(self, f):
+        if f in self.edges:
+            return
+        elf = self.elf
+        start, size = f, elf.funcs[f][2]
+        end = start + size
+        insns = [x for x in elf.insns.get(f, []) if start <= x[0] < end]
+        insns = [(a, mn, re.sub(r"\s*<[^<>]*>$", "", ops).strip()) for a, mn, ops in insns]
+        edges, problems, panics = set(), [], set()
+        prologue = 0
+        if not insns:
+            problems.append("no code in .text's disassembly: its calls are unknown")
+
+        def direct(a, text, t, kind):
+            if start <= t < end:
+                if kind == "call":
+                    problems.append(f"{a:#x}: {text}: a call into its own function")
+                return  # a branch within the function
+            callee = elf.func_at(t)
+            if callee is None or callee != t:
+                problems.append(f"{a:#x}: {text}: target is not a function start")
+                return
+            if is_panic(self.name(callee)):
+                panics.add(callee)
+                self.sites.append((a, f, callee))
+                return
+            edges.add((callee, kind))
+            self.calls.append((a, f, callee))
+
+        for i, (a, mn, ops) in enumerate(insns):
+            text = f"{mn} {ops}"
+            regs = [x.strip() for x in ops.split(",")] if ops else []
+            base = mn[2:] if mn.startswith("c.") else mn
+            if base in ("jal", "j", "call", "tail"):
+                rd = "zero" if base in ("j", "tail") else regs[0] if len(regs) == 2 else "ra"
+                t = int(regs[-1], 16)
+                if rd not in ("ra", "zero"):
+                    problems.append(f"{a:#x}: {text}: link register {rd}")
+                    continue
+                direct(a, text, t, "call" if rd == "ra" else "tail")
+                continue
+            if self.BRANCH.match(mn):
+                t = int(regs[-1], 16)
+                direct(a, text, t, "tail")
+                continue
+            if base in ("jalr", "jr", "ret"):
+                rd = "zero" if base in ("jr", "ret") else "ra"
+                target = regs[-1] if regs else "0(ra)"
+                if base == "jalr" and len(regs) >= 2 and not re.search(r"\(", regs[-1]) and not re.match(r"^-?(0x[0-9a-f]+|\d+)$", regs[-1]):
+                    rd, target = regs[0], regs[1]  # jalr rd, rs
+                elif base == "jalr" and len(regs) == 3:
+                    rd, target = regs[0], f"{regs[2]}({regs[1]})"  # jalr rd, rs, imm
+                elif base == "jalr" and len(regs) == 2:
+                    rd = regs[0]
+                m = re.match(r"^(-?(?:0x[0-9a-f]+|\d+))?\(?(\w+)\)?$", target)
+                if not m:
+                    problems.append(f"{a:#x}: {text}: not understood")
+                    continue
+                off, rs = int(m.group(1) or "0", 0), m.group(2)
+                if rd == "zero" and rs == "ra" and off == 0:
+                    continue  # return
+                if rd not in ("ra", "zero"):
+                    problems.append(f"{a:#x}: {text}: link register {rd}")
+                    continue
+                prev = insns[i - 1] if i else None
+                if prev and prev[1] == "auipc" and prev[2].split(",")[0].strip() == rs and prev[0] + 4 == a:
+                    hi = int(prev[2].split(",")[1].strip(), 0)
+                    t = (prev[0] + (hi << 12) + off) & 0xFFFFFFFF
+                    direct(a, text, t, "call" if rd == "ra" else "tail")
+                elif rd == "ra":
+                    problems.append(f"{a:#x}: {text}: indirect call")
+                elif not self.jump_table(insns, i, start, end):
+                    problems.append(f"{a:#x}: {text}: indirect jump")
+                continue
+            if f not in elf.frames:
+                prologue += self.sp_write(mn, regs, problems, a)
+        self.frame[f] = elf.frames[f] if f in elf.frames else prologue
+        self.edges[f] = edges
+        if problems:
+            self.problems[f] = problems
+        if panics:
+            self.panics[f] = panics
+
+    def jump_table(self, insns, i, start, end):
+        """A switch lowered to a jump table: `jr rX` after `lw rX, 0(rA)`, `add rA, rI, rB`
+        (either order) and `slli rI, rJ, 2` (each the last write of its register, in the same
+        block), with rB the table's address: a constant (`lui rB, HI` + `addi rB, rB, LO`, the
+        last write of rB before the `add`, or else every write of rB in the function but the
+        epilogue's reloads from sp) in .rodata, whose words from there point into the
+        function (at least one). The index's range is the switch's (mostly an enum's
+        discriminant, with no range check in the code) and is not proven here: what is
+        checked is that the jump reads a table of its function's own code addresses (LLVM's
+        jump tables hold only blocks of their function), not a function pointer. The tables
+        so resolved are listed (`self.tables`)."""
+        writes = lambda mn, ops, r: ops.split(",")[0].strip() == r and mn not in self.STORE and not self.BRANCH.match(mn)
+
+        def last_write(j, r, limit=12):
+            for k in range(j - 1, max(-1, j - 1 - limit), -1):
+                _, mn, ops = insns[k]
+                if mn in ("j", "jr", "ret", "c.j", "c.jr") or self.BRANCH.match(mn):
+                    return None  # another block: stop
+                if writes(mn, ops, r):
+                    return k
+            return None
+
+        def const(j, r):
+            """The constant a `lui r` + `addi r, r` pair ending at j writes, or None."""
+            regs = [x.strip() for x in insns[j][2].split(",")]
+            if insns[j][1] not in ("addi", "c.addi") or regs[:2] != [r, r] or j == 0:
+                return None
+            regs0 = [x.strip() for x in insns[j - 1][2].split(",")]
+            if insns[j - 1][1] not in ("lui", "c.lui") or regs0[0] != r:
+                return None
+            return ((int(regs0[1], 0) << 12) + int(regs[2], 0)) & 0xFFFFFFFF
+
+        a, _, ops = insns[i]
+        k = last_write(i, ops.strip())
+        if k is None or insns[k][1] not in ("lw", "c.lw"):
+            return False
+        m = re.match(r"^\w+,\s*(?:0x0|0)?\((\w+)\)$", insns[k][2])
+        if not m:
+            return False
+        k = last_write(k, m.group(1))
+        if k is None or insns[k][1] not in ("add", "c.add"):
+            return False
+        regs = [x.strip() for x in insns[k][2].split(",")]
+        operands = regs[1:] if len(regs) == 3 else regs  # c.add rd, rs: rd += rs
+        for ri, rb in (operands, operands[::-1]):
+            s = last_write(k, ri)
+            if s is None or insns[s][1] not in ("slli", "c.slli") or insns[s][2].split(",")[-1].strip() not in ("2", "0x2"):
+                continue
+            b = last_write(k, rb)
+            if b is not None:
+                bases = {const(b, rb)}
+            else:
+                reload = lambda j: insns[j][1] in ("lw", "c.lwsp") and insns[j][2].endswith("(sp)")
+                hi = lambda j: insns[j][1] in ("lui", "c.lui") and j + 1 < len(insns) and const(j + 1, rb) is not None
+                defs = [j for j, (_, mn, o) in enumerate(insns) if writes(mn, o, rb)]
+                bases = {const(j, rb) for j in defs if not reload(j) and not hi(j)}
+            if not bases or None in bases:
+                continue
+            ok = True
+            for base in bases:
+                n = 0
+                while start <= (self.elf.rodata_word(base + 4 * n) or 0) < end:
+                    n += 1
+                ok = ok and n > 0
+                self.tables.append((a, base, n))
+            return ok
+        return False
+
+    def sp_write(self, mn, regs, problems, a):
+        """Bytes a prologue instruction allocates (functions without a .stack_sizes entry)."""
+        if not regs or regs[0] != "sp" or mn in self.STORE or self.BRANCH.match(mn):
+            return 0
+        imm = regs[-1]
+        if mn in ("addi", "c.addi", "c.addi16sp") and regs[1:-1] in ([], ["sp"]) and re.match(r"^-?(0x[0-9a-f]+|\d+)$", imm):
+            n = int(imm, 0)
+            return -n if n < 0 else 0  # positive: the epilogue
+        problems.append(f"{a:#x}: {mn} {', '.join(regs)}: stack pointer write not understood")
+        return 0
 
 
 def read_notes(path):
@@ -468,10 +678,10 @@ def main():
     def limit_of(name):
         return next((v for p, v in allowed if fnmatch.fnmatchcase(name, p)), args.budget)
 
-    elf = Elf(args.elf, args.llvm_bin, frames=not args.panic_sites)
+    elf = Elf(args.elf, args.llvm_bin, frames=not args.panic_sites, riscv=args.target.startswith("riscv"))
     if args.panic_sites:
         sys.exit(1 if panic_sites(elf, args.panic_sites) else 0)
-    g = Graph(elf)
+    g = (RiscvGraph if args.target.startswith("riscv") else Graph)(elf)
     prefix = args.entry_prefix
     entries = sorted((v[0][len(prefix) :], a) for a, v in elf.funcs.items() if v[0].startswith(prefix))
     if not entries:

@@ -218,13 +218,26 @@ impl<'a> Decoded<'a> {
     pub fn decode_into<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, Error> {
         let mut out = SliceWriter::new(buf);
         // SliceWriter never fails; it counts what does not fit.
-        let _ = write!(out, "{self}");
+        let _ = self.write_to(&mut out);
         out.finish()
     }
-}
 
-impl fmt::Display for Decoded<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// Writes the decoded string to `f`, any [`fmt::Write`]: what `Display` writes, without
+    /// the formatting machinery. Called directly, nothing goes through `core::fmt::write`,
+    /// whose calls through pointers a static stack analysis cannot follow and which a
+    /// firmware that formats nothing else need not link.
+    ///
+    /// ```
+    /// use microurl::form::Decoded;
+    /// let mut name = String::from("name: "); // or a fixed-capacity string
+    /// Decoded::new(b"John+Doe%21").write_to(&mut name)?;
+    /// assert_eq!(name, "name: John Doe!");
+    /// # Ok::<(), core::fmt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The error of `f`, if it fails (a fixed-capacity string that is full).
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, f: &mut W) -> fmt::Result {
         if let Some(plain) = self.as_plain() {
             return f.write_str(plain);
         }
@@ -239,6 +252,12 @@ impl fmt::Display for Decoded<'_> {
             len += c.encode_utf8(&mut chunk[len..]).len();
         }
         f.write_str(core::str::from_utf8(&chunk[..len]).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl fmt::Display for Decoded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 

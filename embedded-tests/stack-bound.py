@@ -192,16 +192,8 @@ class Graph:
                 t = int(target.group(1), 16)
                 if start <= t < start + size:
                     continue  # a branch within the function
-                callee = elf.func_at(t)
-                if callee is None or callee != t:
-                    problems.append(f"{a:#x}: {mn} {ops}: target is not a function start")
-                    continue
-                if is_panic(self.name(callee)):
-                    panics.add(callee)
-                    self.sites.append((a, f, callee))
-                    continue
-                edges.add((callee, "call" if m.group(1) != "b" else "tail"))
-                self.calls.append((a, f, callee))
+                kind = "call" if m.group(1) != "b" else "tail"
+                self.record(f, a, f"{mn} {ops}", t, kind, edges, problems, panics)
                 continue
             first = ops.split(",")[0].strip()
             if mn in ("blx",) and REG.match(first):
@@ -224,6 +216,21 @@ class Graph:
             self.problems[f] = problems
         if panics:
             self.panics[f] = panics
+
+    def record(self, f, a, text, t, kind, edges, problems, panics):
+        """The direct branch at `a` (`text`) from `f` to `t`, outside `f`: a call or tail call
+        (`kind`) of the function that starts at `t`, or a call into the panic machinery
+        (listed, not walked); a problem when `t` starts no function."""
+        callee = self.elf.func_at(t)
+        if callee is None or callee != t:
+            problems.append(f"{a:#x}: {text}: target is not a function start")
+            return
+        if is_panic(self.name(callee)):
+            panics.add(callee)
+            self.sites.append((a, f, callee))
+            return
+        edges.add((callee, kind))
+        self.calls.append((a, f, callee))
 
     @staticmethod
     def jump_table(insns, i, start, end):
@@ -363,16 +370,7 @@ class RiscvGraph(Graph):
                 if kind == "call":
                     problems.append(f"{a:#x}: {text}: a call into its own function")
                 return  # a branch within the function
-            callee = elf.func_at(t)
-            if callee is None or callee != t:
-                problems.append(f"{a:#x}: {text}: target is not a function start")
-                return
-            if is_panic(self.name(callee)):
-                panics.add(callee)
-                self.sites.append((a, f, callee))
-                return
-            edges.add((callee, kind))
-            self.calls.append((a, f, callee))
+            self.record(f, a, text, t, kind, edges, problems, panics)
 
         for i, (a, mn, ops) in enumerate(insns):
             text = f"{mn} {ops}"

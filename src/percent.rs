@@ -184,6 +184,16 @@ pub(crate) fn percent_encode_byte(b: u8) -> [u8; 3] {
     ]
 }
 
+/// `b` as `%XX` into `out`, through `write_str` rather than `core::fmt`'s machinery (a
+/// firmware that writes percent-encoded text links no formatting code for it).
+pub(crate) fn write_percent_encoded<W: core::fmt::Write + ?Sized>(
+    out: &mut W,
+    b: u8,
+) -> core::fmt::Result {
+    // `%` and hex digits: ASCII.
+    out.write_str(core::str::from_utf8(&percent_encode_byte(b)).unwrap_or("%"))
+}
+
 /// The value of an ASCII hex digit.
 #[inline]
 pub(crate) fn hex_value(b: u8) -> Option<u8> {
@@ -384,8 +394,7 @@ impl PercentEncode<'_> {
             if bytes.iter().any(|&b| self.set.contains(b)) {
                 out.write_str(self.input.get(start..i).unwrap_or(""))?;
                 for &b in bytes {
-                    let enc = percent_encode_byte(b);
-                    out.write_str(core::str::from_utf8(&enc).unwrap_or("%"))?;
+                    write_percent_encoded(out, b)?;
                 }
                 start = i + bytes.len();
             }

@@ -5,7 +5,7 @@ use core::borrow::Borrow;
 use core::fmt;
 
 use crate::Error;
-use crate::percent::{FORM_URLENCODED, percent_encode_byte};
+use crate::percent::{FORM_URLENCODED, write_percent_encoded};
 
 /// [Percent-encodes after encoding](https://url.spec.whatwg.org/#string-percent-encode-after-encoding)
 /// `input` with UTF-8 and the `application/x-www-form-urlencoded` percent-encode set: space
@@ -97,10 +97,7 @@ impl FormEncode<'_> {
             if b == b' ' {
                 f.write_char('+')?;
             } else {
-                let [p, h, l] = percent_encode_byte(b);
-                for c in [p, h, l] {
-                    f.write_char(char::from(c))?;
-                }
+                write_percent_encoded(f, b)?;
             }
             start = i + 1;
         }

@@ -4,7 +4,9 @@
 //! which code points a token writes as `%XX`.
 
 use super::{Mode, Ord, Reference, parse};
+use crate::arena::decimal;
 use crate::host::{IPV6_SERIALIZED_MAX, serialize_ipv6};
+use crate::percent::write_percent_encoded;
 use core::fmt::{self, Write};
 use core::net::Ipv6Addr;
 
@@ -52,7 +54,12 @@ pub(crate) fn always_escaped(c: char) -> bool {
 }
 
 /// Writes `value` (tab, LF and CR skipped) percent-encoded for `col`.
-pub(crate) fn encoded(out: &mut dyn Write, value: &str, col: Column, unicode: bool) -> fmt::Result {
+pub(crate) fn encoded<W: Write + ?Sized>(
+    out: &mut W,
+    value: &str,
+    col: Column,
+    unicode: bool,
+) -> fmt::Result {
     for c in value.chars() {
         if c.is_ascii() {
             let b = c as u8;
@@ -60,7 +67,7 @@ pub(crate) fn encoded(out: &mut dyn Write, value: &str, col: Column, unicode: bo
                 continue;
             }
             if escapes(b, col) {
-                write!(out, "%{b:02X}")?;
+                write_percent_encoded(out, b)?;
             } else {
                 out.write_char(c)?;
             }
@@ -69,7 +76,7 @@ pub(crate) fn encoded(out: &mut dyn Write, value: &str, col: Column, unicode: bo
         } else {
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
-                write!(out, "%{b:02X}")?;
+                write_percent_encoded(out, b)?;
             }
         }
     }
@@ -77,7 +84,7 @@ pub(crate) fn encoded(out: &mut dyn Write, value: &str, col: Column, unicode: bo
 }
 
 /// A value with tab, LF and CR skipped, nothing encoded.
-pub(crate) fn raw(out: &mut dyn Write, value: &str) -> fmt::Result {
+pub(crate) fn raw<W: Write + ?Sized>(out: &mut W, value: &str) -> fmt::Result {
     for piece in value.split(['\t', '\n', '\r']) {
         out.write_str(piece)?;
     }
@@ -106,7 +113,13 @@ fn scheme_like(value: &str) -> Option<usize> {
     None
 }
 
-fn segment(out: &mut dyn Write, v: &str, col: Column, unicode: bool, first: bool) -> fmt::Result {
+fn segment<W: Write + ?Sized>(
+    out: &mut W,
+    v: &str,
+    col: Column,
+    unicode: bool,
+    first: bool,
+) -> fmt::Result {
     match scheme_like(v).filter(|_| first) {
         Some(i) => {
             encoded(out, v.get(..i).unwrap_or(""), col, unicode)?;
@@ -118,7 +131,7 @@ fn segment(out: &mut dyn Write, v: &str, col: Column, unicode: bool, first: bool
 }
 
 /// Writes the host: an IPv6 literal in its shortest form, an opaque host encoded.
-pub(crate) fn host(out: &mut dyn Write, h: &str, unicode: bool) -> fmt::Result {
+pub(crate) fn host<W: Write + ?Sized>(out: &mut W, h: &str, unicode: bool) -> fmt::Result {
     match parse::ipv6(h) {
         Ok(a) => {
             let mut buf = [0u8; IPV6_SERIALIZED_MAX];
@@ -131,7 +144,11 @@ pub(crate) fn host(out: &mut dyn Write, h: &str, unicode: bool) -> fmt::Result {
 /// Prints `r`: normalise for printing, then each token with its sigil, encoded for its
 /// component (or with non-ASCII kept when `unicode`)
 /// (<https://alwinb.github.io/url-specification/>, "Printing URLs").
-pub(crate) fn print(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt::Result {
+pub(crate) fn print<W: Write + ?Sized>(
+    r: &Reference<'_>,
+    unicode: bool,
+    out: &mut W,
+) -> fmt::Result {
     if let Some(s) = r.scheme() {
         raw(out, s)?;
         out.write_char(':')?;
@@ -163,7 +180,11 @@ pub(crate) fn print(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fm
 
 /// `//`, the userinfo (encoded) with its `:` and `@`, the host and the port number
 /// (<https://alwinb.github.io/url-specification/>, "Printing URLs").
-fn print_authority(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt::Result {
+fn print_authority<W: Write + ?Sized>(
+    r: &Reference<'_>,
+    unicode: bool,
+    out: &mut W,
+) -> fmt::Result {
     let Some(h) = r.hostname() else {
         return Ok(());
     };
@@ -180,7 +201,9 @@ fn print_authority(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt
     if r.port().is_some() {
         out.write_char(':')?;
         if let Some(n) = r.port_number() {
-            write!(out, "{n}")?;
+            let mut digits = [0u8; 5];
+            // Decimal digits: ASCII.
+            out.write_str(core::str::from_utf8(decimal(n, &mut digits)).unwrap_or_default())?;
         }
     }
     Ok(())
@@ -189,7 +212,7 @@ fn print_authority(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt
 /// The dirs, each followed by `/`, then the file, encoded as path segments (or as an
 /// opaque path) (<https://alwinb.github.io/url-specification/>, "Normalise for Printing":
 /// an empty first dir without an authority is printed after `./`).
-fn print_path(r: &Reference<'_>, unicode: bool, out: &mut dyn Write) -> fmt::Result {
+fn print_path<W: Write + ?Sized>(r: &Reference<'_>, unicode: bool, out: &mut W) -> fmt::Result {
     let col = if r.has_opaque_path() {
         Column::OpaquePath
     } else {

@@ -245,13 +245,7 @@ impl<'a> Reference<'a> {
                     }
                 }
                 let n = n as u16;
-                let mut w = encode::SliceWriter {
-                    buf: &mut digits,
-                    len: 0,
-                };
-                let _ = fmt::Write::write_fmt(&mut w, format_args!("{n}"));
-                let len = w.len;
-                t.port = core::str::from_utf8(digits.get(..len).unwrap_or(&[])).ok();
+                t.port = core::str::from_utf8(crate::arena::decimal(n, &mut digits)).ok();
                 t.port_number = Some(n);
             }
         }

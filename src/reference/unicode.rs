@@ -60,7 +60,7 @@ fn is_default_ignorable(c: char) -> bool {
 }
 
 /// Writes `s` with its percent-encoded non-ASCII characters decoded.
-fn decoded(out: &mut dyn Write, s: &str) -> fmt::Result {
+fn decoded<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
     let b = s.as_bytes();
     let (mut i, mut last) = (0, 0);
     while i < b.len() {

@@ -186,6 +186,7 @@ pub(crate) fn percent_encode_byte(b: u8) -> [u8; 3] {
 
 /// `b` as `%XX` into `out`, through `write_str` rather than `core::fmt`'s machinery (a
 /// firmware that writes percent-encoded text links no formatting code for it).
+#[inline]
 pub(crate) fn write_percent_encoded<W: core::fmt::Write + ?Sized>(
     out: &mut W,
     b: u8,

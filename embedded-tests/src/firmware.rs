@@ -731,13 +731,27 @@ const LONG_LABEL: &str = concat!(
     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 );
 
+/// A domain of 26 `é` and the `xn--` label of `a` and two combining marks out of canonical
+/// order (an NFC check through `is_nfc`'s slow path, which fails), with a tab before its
+/// dot: 64 bytes without it, the most a setter copies to its stack. In 128 bytes of arena
+/// (`UrlBuf<128>`'s) after `https://user:pw@`, or after the builder's text, its UTS46
+/// result does not fit, so the host parser ends in its verdict (`host_verdict`), which
+/// decodes the `xn--` label in the arena's free bytes and checks it there: the host fails,
+/// as it does with room.
+const VERDICT_HOST: &str = concat!(
+    "\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}",
+    "\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}",
+    "\t.xn--a-xbb6h"
+);
+
 /// Inputs for the deepest chains of the static bound that the inputs above miss (the bound
 /// is the deepest chain of the call graph, whatever the input; each of these reaches one):
 /// the count of a tab-free copy that does not fit the arena, under a parse relative to a
 /// base, with the UTS46 check of [`IDN_TAB_REL`]'s label at its bottom; the slow NFC check
 /// of a valid label ([`MARKS_URL`]); a setter's copies of long components
 /// ([`LONG_PARTS`]); the IPv4 parser under the socket and server helpers; IPv4 in IPv6 in
-/// a reference; a label decoded in order ([`LONG_LABEL`]).
+/// a reference; a label decoded in order ([`LONG_LABEL`]); the verdict of a host whose
+/// UTS46 result does not fit ([`VERDICT_HOST`]) and a port with a tab.
 fn deep_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)) {
     let (a, rest) = arena.split_at_mut(256);
     let (b, c) = rest.split_at_mut(384);
@@ -756,6 +770,7 @@ fn deep_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)
     long_part_stacks(a, &long, check);
     marks_stacks(a, b, check);
     address_stacks(a, check);
+    verdict_host_stacks(a, &base, check);
     long_label_stacks(rest, check);
 }
 
@@ -1017,6 +1032,61 @@ fn marks_stacks(a: &mut [u8], b: &mut [u8], check: &mut impl FnMut(&str, bool, D
     }
     #[cfg(not(feature = "idna"))]
     let _ = a;
+}
+
+/// [`deep_entry_stacks`]: [`VERDICT_HOST`] under the host and hostname setters of `Url` (in
+/// 128 bytes, as `UrlBuf<128>`'s) and `UrlBuf`, and the builder (tab-free: it drops the
+/// tab), the verdict's NFC check of the decoded label at the bottom; with its tab, a
+/// setter's value is copied to the stack (`Url::splice`'s frame) and the edit runs under
+/// that frame (a tab-free value's edit replaces the frame, by a tail call). The port setter
+/// the same way, with a tab in the port (its digits written under the copy's frame).
+fn verdict_host_stacks(a: &mut [u8], base: &Url<'_>, check: &mut impl FnMut(&str, bool, Depth)) {
+    type Setter = for<'b> fn(&Url<'b>, &'b str, &'b mut [u8]) -> Result<Url<'b>, microurl::Error>;
+    type BufSetter = fn(&mut EntryBuf, &str) -> Result<(), microurl::Error>;
+    const SETTERS: [(&str, Setter, &str, BufSetter); 2] = [
+        (
+            "set_host",
+            entry::microurl_entry_set_host,
+            "urlbuf_set_host",
+            entry::microurl_entry_urlbuf_set_host,
+        ),
+        (
+            "set_hostname",
+            entry::microurl_entry_set_hostname,
+            "urlbuf_set_hostname",
+            entry::microurl_entry_urlbuf_set_hostname,
+        ),
+    ];
+    // Without IDNA the host is refused before UTS46 (IdnaUnavailable); either way the URL
+    // is left as it was.
+    let idna = cfg!(feature = "idna");
+    let a = a.get_mut(..128).unwrap_or_default();
+    for (name, set, buf_name, buf_set) in SETTERS {
+        let (set, buf_set) = core::hint::black_box((set, buf_set));
+        let (r, d) = measured(|| set(base, VERDICT_HOST, &mut *a));
+        let kept = match r {
+            Ok(url) => url.as_str() == base.as_str(),
+            Err(_) => !idna,
+        };
+        check(name, kept, d);
+        match EntryBuf::parse(base.as_str()) {
+            Ok(mut buf) => {
+                let (r, d) = measured(|| buf_set(&mut buf, VERDICT_HOST));
+                check(buf_name, (r.is_ok() || !idna) && buf.as_str() == base.as_str(), d);
+            }
+            Err(_) => check(buf_name, false, Depth { parse: 0, total: 0 }),
+        }
+    }
+    let (r, d) = measured(|| entry::microurl_entry_builder_build(VERDICT_HOST, &[], &[], &mut *a));
+    let failed = match r {
+        Err(microurl::NetError::Url(microurl::Error::Parse(e))) => {
+            e.kind == microurl::ParseErrorKind::DomainToAscii || !idna
+        }
+        _ => false,
+    };
+    check("builder_build", failed, d);
+    let (r, d) = measured(|| entry::microurl_entry_set_port(base, "84\t43", &mut *a));
+    check("set_port", r.is_ok_and(|u| u.port() == Some(8443)), d);
 }
 
 /// [`deep_entry_stacks`]: the IPv4 parser under `server_name`, `socket_addr` and
@@ -1297,6 +1367,15 @@ fn idna_entry_stacks(arena: &mut [u8], check: &mut impl FnMut(&str, bool, Depth)
         let got = r.ok().and_then(|(n, e)| arena.get(..n).filter(|_| !e));
         check("idna_to_unicode", got == Some(unicode.as_bytes()), d);
     }
+    // An output buffer too small for the ASCII result: the size that suffices is then
+    // counted from the domain's mapping (the capitals and `Ü` map), normalization and
+    // Punycode as they stream by, with no buffer (`process::bound::needed_bound`).
+    const CAPITALS: &str = "B\u{dc}CHER.Example";
+    let small = arena.get_mut(..4).unwrap_or_default();
+    let (r, d) = measured(|| entry::microurl_entry_idna_to_ascii(CAPITALS, strict, &mut *small));
+    // `xn--bcher-kva.example`: 21 bytes.
+    let needed = matches!(r, Err(microurl::idna::IdnaError::BufferTooSmall { needed: 21 }));
+    check("idna_to_ascii", needed, d);
     let (ok, d) =
         measured(|| entry::microurl_entry_idna_domain_to_ascii(IDN, false, &mut *arena).is_err());
     check("idna_domain_to_ascii", ok, d);

@@ -21,9 +21,10 @@
 #  3b. static stack bound (stack-bound.py, RISC-V path) of every entry point of that image:
 #     fails on an unresolved indirect call or jump, recursion, a painted figure of the text
 #     run above its entry point's bound, or a bound over MICROURL_STACK_BOUND_BUDGET (default
-#     1536 B, the Cortex-M0's budget). Each painted figure against its bound (within 10%, or
-#     a note of stack-notes.txt) is printed, and fails only for an entry point not in
-#     MICROURL_RISCV_STACK_SHORT_ALLOW (globs; default `*`: reported, not gated; empty: gated)
+#     1536 B, the Cortex-M0's budget), or a painted figure short of 90% of its bound with no
+#     note of stack-notes.txt that explains it (within 10% of the bound over the chains the
+#     note leaves; `riscv32imc-unknown-none-elf:NAME` for this target's), unless
+#     MICROURL_RISCV_STACK_SHORT_ALLOW names the entry point (globs; a ratchet, empty by default)
 #  4. controls: `fail-demo` (one expected href broken) must exit 1 with exactly one failure
 #     more than the text run; `fault-demo` (a breakpoint exception) must exit 102 through
 #     rt.rs's exception handler
@@ -33,6 +34,11 @@
 #     and with one unchecked `slice[i]` (index-demo) it must not
 #  6. size probe (size-probe/microurl-probe, profile size: opt-level z, fat LTO, panic abort)
 #     without and with idna: prints the right href; its flash printed (reported, not gated)
+#  6b. programs (size-probe/microurl-programs, size-probe/nourl-programs; run.sh's step 6b):
+#     a bootloader, an MQTT client's configuration and a CoAP client's options, with microurl
+#     (without / with idna) and with nourl 0.2 + helpers, and the runtime baseline, profile
+#     size: each must exit 0 and print what run.sh expects; their flash (.eh_frame apart) and
+#     painted stack since reset printed beside the size probe's flash (reported, not gated)
 #
 # Flash on riscv32 = every allocated section in memory/riscv-virt.x's FLASH region
 # (.text, .init.rust, .rodata, .eh_frame) + .data; the unwind tables (.eh_frame, which no code
@@ -137,8 +143,10 @@ if [ -z "$STACK_LOG" ] || [ ! -f "$elf" ]; then
   fail "static stack bound $T: no image (the text-mode build failed)"
 else
   bound_start=$(date +%s)
+  # Entry points whose painted figure may stay short of 90% of their bound with no note (a
+  # ratchet): none at present, every one is within 10% of its bound or of its note's chains.
   short_allow=()
-  read -ra items <<<"${MICROURL_RISCV_STACK_SHORT_ALLOW-*}" # (read: no glob expansion)
+  read -ra items <<<"${MICROURL_RISCV_STACK_SHORT_ALLOW:-}" # (read: no glob expansion)
   for a in "${items[@]}"; do short_allow+=(--short-allow "$a"); done
   out="$(python3 "$here/stack-bound.py" "$elf" "$T" --llvm-bin "$LLVM_BIN" --budget "$budget" \
     "${short_allow[@]}" --painted "$STACK_LOG" --notes "$here/stack-notes.txt")"
@@ -288,6 +296,58 @@ for name in microurl-no-idna microurl-idna; do
     summary+=("$(printf 'size %-18s RV32IMC minus baseline (runtime + semihosting print, no parse): %7d B' \
       "$name" $((PROBE_FLASH[$name] - PROBE_FLASH[baseline])))")
 done
+
+# ---------------------------------------------------------------------------------------- 6b
+# run.sh's step 6b on RISC-V: the same firmware tasks (size-probe/programs.rs: riscv-rt, the
+# stack painted by its post-init hook), the same expected output (programs.sh), profile size,
+# in this script's target dir, whose size-profile library builds (step 6's) they reuse. Each
+# image prints its task's output, then `stack N`: its painted high-water since reset, buffers
+# included.
+step "programs: bootloader, MQTT, CoAP (microurl with/without idna, nourl 0.2; $T, profile size)"
+programs_start=$(date +%s)
+source "$here/programs.sh"
+declare -A PROGRAM_FIG
+# run_program VARIANT PROGRAM ELF: runs it, checks its output, records `flash (.eh_frame) / stack`.
+run_program() {
+  local variant=$1 prog=$2 elf=$3 eh
+  check_program "$variant" "$prog" "$elf" || fail "program $variant $prog RV32IMC: $PROGRAM_PRINTED"
+  eh="$(section "$elf" .eh_frame)"
+  PROGRAM_FIG[$variant/$prog]="$(flash_of "$elf") (${eh:-0}) / ${PROGRAM_STACK:-?}"
+}
+# build_programs VARIANT CARGO-ARGS...: builds, keeps each image as VARIANT-PROGRAM.elf, runs it.
+build_programs() {
+  local variant=$1 prog pkg=${1%+idna}; shift
+  if ! cargo build -q --profile size "$@" --target "$T"; then
+    fail "programs $T: build $variant"; return 1
+  fi
+  for prog in "${PROGRAMS[@]}"; do
+    cp "$TD/$T/size/$pkg-$prog" "$TD/$T/size/$variant-$prog.elf" &&
+      run_program "$variant" "$prog" "$TD/$T/size/$variant-$prog.elf"
+  done
+}
+if build_programs microurl -p microurl-programs -p nourl-programs; then
+  for prog in "${PROGRAMS[@]}"; do
+    cp "$TD/$T/size/nourl-$prog" "$TD/$T/size/nourl-$prog.elf" &&
+      run_program nourl "$prog" "$TD/$T/size/nourl-$prog.elf"
+  done
+  run_program baseline baseline "$TD/$T/size/programs-baseline"
+fi
+build_programs microurl+idna -p microurl-programs --features idna
+# The one-URL row: step 6's size probe.
+one_url() {
+  local eh; eh="$(section "$TD/$T/size/$1.elf" .eh_frame)"
+  [ -n "${PROBE_FLASH[$1]:-}" ] && echo "${PROBE_FLASH[$1]} (${eh:-0}) / -" || echo '?'
+}
+summary+=("programs $T (profile size; flash (its .eh_frame) / painted stack since reset, in B, buffers included; QEMU-run, output checked):")
+summary+=("$(printf '  %-26s %-7s %-20s %-20s %s' program core microurl microurl+idna 'nourl 0.2 + helpers')")
+summary+=("$(printf '  %-26s %-7s %-20s %-20s %s' 'one URL (size probe)' RV32IMC "$(one_url microurl-no-idna)" \
+  "$(one_url microurl-idna)" -)")
+for prog in "${PROGRAMS[@]}"; do
+  summary+=("$(printf '  %-26s %-7s %-20s %-20s %s' "$prog" RV32IMC "${PROGRAM_FIG[microurl/$prog]:-?}" \
+    "${PROGRAM_FIG[microurl+idna/$prog]:-?}" "${PROGRAM_FIG[nourl/$prog]:-?}")")
+done
+summary+=("$(printf '  %-26s %-7s %s' 'runtime baseline (no URL)' RV32IMC "${PROGRAM_FIG[baseline/baseline]:-?}")")
+summary+=("  programs step: $(($(date +%s) - programs_start)) s")
 
 # ---------------------------------------------------------------------------------------- summary
 step "summary"

@@ -453,33 +453,14 @@ done
 step "programs: bootloader, MQTT, CoAP (microurl with/without idna, nourl 0.2; M0 and M4F; profile size)"
 programs_start=$(date +%s)
 PROGRAM_TARGETS=(thumbv6m-none-eabi thumbv7em-none-eabihf)
-PROGRAMS=(bootloader mqtt coap)
-declare -A PROGRAM_OUT=(
-  [microurl/bootloader]=$'GET /fw/v2/image.bin?dev=42 HTTP/1.1\nHost: ota.example.com'
-  [nourl/bootloader]=$'GET /fw/v1/../v2/image.bin?dev=42 HTTP/1.1\nHost: ota.example.com'
-  [microurl/mqtt]=$'server broker\nport 8883\ntls yes\nusername user\npassword pw'
-  [microurl/coap]=$'3 sensor.local\n7 f0b0\n11 sensors\n11 temp c\n15 unit=c\n15 avg=1'
-  [baseline/baseline]='https://ota.example.com/fw/v1/image.bin?dev=42'
-)
-PROGRAM_OUT[microurl+idna/bootloader]=${PROGRAM_OUT[microurl/bootloader]}
-for p in mqtt coap; do
-  PROGRAM_OUT[microurl+idna/$p]=${PROGRAM_OUT[microurl/$p]}
-  PROGRAM_OUT[nourl/$p]=${PROGRAM_OUT[microurl/$p]}
-done
+source "$here/programs.sh"
 declare -A PROGRAM_FIG
 target_args=(); for t in "${PROGRAM_TARGETS[@]}"; do target_args+=(--target "$t"); done
 # run_program TARGET VARIANT PROGRAM ELF: runs it, checks its output, records `flash / stack`.
 run_program() {
-  local target=$1 variant=$2 prog=$3 elf=$4 out rc stack body
-  out="$(./qemu-run.sh "$elf" 2>&1 >/dev/null)"
-  rc=$?
-  out="$(printf '%s\n' "$out" | grep -v '^qemu-run:' | tr -d '\r')"
-  stack="$(sed -n 's/^stack \([0-9]*\)$/\1/p' <<<"$out")"
-  body="$(grep -v '^stack [0-9]*$' <<<"$out")"
-  if [ $rc -ne 0 ] || [ -z "$stack" ] || [ "$body" != "${PROGRAM_OUT[$variant/$prog]}" ]; then
-    fail "program $variant $prog ${CORE[$target]}: exit $rc, printed '$out'"
-  fi
-  PROGRAM_FIG[$target/$variant/$prog]="$(flash_of "$elf") / ${stack:-?}"
+  local target=$1 variant=$2 prog=$3 elf=$4
+  check_program "$variant" "$prog" "$elf" || fail "program $variant $prog ${CORE[$target]}: $PROGRAM_PRINTED"
+  PROGRAM_FIG[$target/$variant/$prog]="$(flash_of "$elf") / ${PROGRAM_STACK:-?}"
 }
 # build_programs VARIANT CARGO-ARGS...: builds, keeps each image as VARIANT-PROGRAM.elf, runs it.
 build_programs() {

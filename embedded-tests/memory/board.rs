@@ -1,6 +1,7 @@
 // Build script shared by the images of size-probe/*-programs and speed/: the linker script
 // of the QEMU board of the target (the same as the conformance firmware's, build.rs):
-// microbit for thumbv6m (16 KiB RAM), mps2-an386 for thumbv7em, lm3s6965evb otherwise.
+// microbit for thumbv6m (16 KiB RAM), mps2-an386 for thumbv7em, virt for riscv32 (riscv-rt's
+// link.x includes it: riscv.sh), lm3s6965evb otherwise.
 use std::{env, fs, path::PathBuf};
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").unwrap());
@@ -8,6 +9,7 @@ fn main() {
     let memory = match target.as_str() {
         t if t.starts_with("thumbv6m") => "microbit.x",
         t if t.starts_with("thumbv7em") => "mps2.x",
+        t if t.starts_with("riscv32") => "riscv-virt.x",
         _ => "lm3s6965evb.x",
     };
     // This folder (embedded-tests/memory), found from the package that builds with it.

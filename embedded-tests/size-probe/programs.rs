@@ -1,10 +1,15 @@
 // Shared by the program probes of microurl-programs/ and nourl-programs/ (include!d): the
 // runtime around a firmware task (reset and vector table from cortex-m-rt, which paints the
-// whole stack at reset: feature `paint-stack`), its inputs, its output through SYS_WRITEC and
+// whole stack at reset: feature `paint-stack`; riscv-rt on riscv32, riscv.sh, with the stack
+// painted before `main` by `paint_stack` below), its inputs, its output through SYS_WRITEC and
 // the stack high-water since reset. The same in every program and in the baseline, so that
 // the flash above the baseline is the URL work alone.
+#[cfg(target_arch = "arm")]
 use cortex_m as _;
+#[cfg(target_arch = "arm")]
 use cortex_m_rt::{entry, exception, ExceptionFrame};
+#[cfg(target_arch = "riscv32")]
+use riscv_rt::entry;
 
 /// An input the compiler cannot see through (a configuration string in flash, or a header
 /// from the network): every path of the parser stays linked.
@@ -100,12 +105,12 @@ impl<'b> Out<'b> {
 }
 
 extern "C" {
-    static _stack_start: u32; // initial SP (top of RAM), from cortex-m-rt's link.x
-    static _stack_end: u32; // lowest address the stack may use
+    static _stack_start: u32; // initial SP (top of RAM), from cortex-m-rt's link.x (riscv-rt's)
+    static _stack_end: u32; // lowest address the stack may use (riscv32: memory/riscv-virt.x)
 }
 
 /// Bytes of stack used since reset: the distance from the top of the stack to the lowest
-/// word no longer holding cortex-m-rt's paint.
+/// word no longer holding the paint (cortex-m-rt's, or `paint_stack`'s on RISC-V).
 fn stack_high_water() -> usize {
     let top = core::ptr::addr_of!(_stack_start) as usize;
     let mut p = core::ptr::addr_of!(_stack_end) as usize;
@@ -132,7 +137,36 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     semihosting::process::exit(101)
 }
 
+#[cfg(target_arch = "arm")]
 #[exception]
 unsafe fn HardFault(_: &ExceptionFrame) -> ! {
     semihosting::process::exit(102)
+}
+
+/// RISC-V: every exception (riscv-rt sends those without a handler of their own here).
+#[cfg(target_arch = "riscv32")]
+#[export_name = "ExceptionHandler"]
+extern "C" fn exception_handler(_: &riscv_rt::TrapFrame) -> ! {
+    semihosting::process::exit(102)
+}
+
+/// RISC-V: riscv-rt has no `paint-stack`, so its post-init hook (after RAM is set up, before
+/// `main`) paints the stack below its own frame with cortex-m-rt's pattern. What is above
+/// that frame, riscv-rt's, counts as used, as it is; its startup code before the hook uses no
+/// stack.
+#[cfg(target_arch = "riscv32")]
+#[riscv_rt::post_init]
+fn paint_stack() {
+    let sp: usize;
+    // SAFETY: copies `sp` into a register: no memory read or written, no other register or
+    // flag changed.
+    unsafe { core::arch::asm!("mv {}, sp", out(reg) sp, options(nomem, nostack, preserves_flags)) };
+    let mut p = core::ptr::addr_of!(_stack_end) as usize;
+    while p < sp {
+        // SAFETY: [_stack_end, SP) is the part of the stack region of the linker script
+        // below the SP, RAM that is mapped and 4-byte aligned, where nothing lives (RISC-V
+        // code keeps nothing below its SP: no red zone).
+        unsafe { core::ptr::write_volatile(p as *mut u32, 0xCCCC_CCCC) };
+        p += 4;
+    }
 }

@@ -88,6 +88,12 @@ pub(crate) fn decimal(n: u16, buf: &mut [u8; 5]) -> &[u8] {
     buf.get(start..).unwrap_or_default()
 }
 
+/// [`decimal`] as a string: for writers that take `&str` (a `fmt::Write`, a setter's value).
+pub(crate) fn decimal_str(n: u16, buf: &mut [u8; 5]) -> &str {
+    // Decimal digits: ASCII, so the check cannot fail.
+    core::str::from_utf8(decimal(n, buf)).unwrap_or_default()
+}
+
 /// `n / 10` as a multiply by 2^19/10 rounded up (52,429) and a shift: one 32-bit multiply,
 /// where `/ 10` on the Cortex-M0 (no divide instruction, no 32x32->64 multiply for the
 /// compiler's own reciprocal) calls a software division. The product overshoots `n / 10` by

@@ -3,7 +3,7 @@
 //! entry point it names, with the same results: a UTF-8 check in front, or the integer
 //! written in decimal first.
 
-use crate::arena::decimal;
+use crate::arena::decimal_str;
 use crate::error::Error;
 use crate::url::Url;
 use crate::urlbuf::UrlBuf;
@@ -23,8 +23,7 @@ fn utf8(input: &[u8]) -> Result<&str, Error> {
 /// the setter takes as "remove the port".
 fn port_text(port: Option<u16>, buf: &mut [u8; 5]) -> &str {
     match port {
-        // (The digits are ASCII: the check cannot fail.)
-        Some(p) => core::str::from_utf8(decimal(p, buf)).unwrap_or_default(),
+        Some(p) => decimal_str(p, buf),
         None => "",
     }
 }

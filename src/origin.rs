@@ -228,10 +228,8 @@ impl Origin<'_> {
         }
         if let Some(p) = port {
             let mut digits = [0u8; 5];
-            let digits = crate::arena::decimal(p, &mut digits);
             out.write_char(':')?;
-            // Decimal digits: ASCII.
-            out.write_str(core::str::from_utf8(digits).unwrap_or_default())?;
+            out.write_str(crate::arena::decimal_str(p, &mut digits))?;
         }
         Ok(())
     }

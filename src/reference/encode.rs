@@ -4,7 +4,7 @@
 //! which code points a token writes as `%XX`.
 
 use super::{Mode, Ord, Reference, parse};
-use crate::arena::decimal;
+use crate::arena::decimal_str;
 use crate::host::{IPV6_SERIALIZED_MAX, serialize_ipv6};
 use crate::percent::write_percent_encoded;
 use core::fmt::{self, Write};
@@ -202,8 +202,7 @@ fn print_authority<W: Write + ?Sized>(
         out.write_char(':')?;
         if let Some(n) = r.port_number() {
             let mut digits = [0u8; 5];
-            // Decimal digits: ASCII.
-            out.write_str(core::str::from_utf8(decimal(n, &mut digits)).unwrap_or_default())?;
+            out.write_str(decimal_str(n, &mut digits))?;
         }
     }
     Ok(())

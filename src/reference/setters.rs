@@ -245,7 +245,7 @@ impl<'a> Reference<'a> {
                     }
                 }
                 let n = n as u16;
-                t.port = core::str::from_utf8(crate::arena::decimal(n, &mut digits)).ok();
+                t.port = Some(crate::arena::decimal_str(n, &mut digits));
                 t.port_number = Some(n);
             }
         }

@@ -28,9 +28,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# The firmware half (scripts/test-firmware.sh: QEMU images, stack bounds, the C API, the fuzz
-# smoke) builds with one thread most of the time: it runs beside the host steps below, in its
-# own process group (stopped if this script stops first), and its log is printed at the end.
+# The firmware half (scripts/test-firmware.sh: QEMU images, stack bounds, the C API) builds
+# with one thread most of the time: it runs beside the host steps below, in its own process
+# group (stopped if this script stops first), and its log is printed at the end. It takes
+# longer than the host steps, so the fuzz smoke (one libFuzzer job) is the host half's last.
 firmware_log="$(mktemp)"
 setsid scripts/test-firmware.sh >"$firmware_log" 2>&1 &
 firmware_pid=$!
@@ -141,6 +142,12 @@ if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
     scripts/whatwg-url-diff.sh 60000
 else
     echo "== spec-url and whatwg-url differentials skipped: no node/npm"
+fi
+if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then
+    echo "== fuzz smoke (each target for a short time; fails on a crash)"
+    FUZZ_SECONDS="${FUZZ_SECONDS:-20}" scripts/fuzz-smoke.sh
+else
+    echo "== fuzz smoke skipped: no nightly toolchain (cargo-fuzz needs it)"
 fi
 echo "== firmware half (scripts/test-firmware.sh, run beside the steps above)"
 firmware_rc=0

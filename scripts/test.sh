@@ -28,34 +28,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# Two lanes run beside the host steps below: the firmware half (scripts/test-firmware.sh: QEMU
-# images, stack bounds, the C API), whose builds use one thread most of the time, and the fuzz
-# smoke (one libFuzzer job at a time). Three lanes on two cores keep both busy until the last
-# one ends, whichever that is. Each lane runs in its own process group (stopped if this script
-# stops first); its log is printed at the end.
-declare -A lane_pid lane_log
-lane() { # NAME COMMAND...
-    local name=$1; shift
-    lane_log[$name]="$(mktemp)"
-    setsid "$@" >"${lane_log[$name]}" 2>&1 &
-    lane_pid[$name]=$!
-}
-# finish_lane NAME TITLE: waits for the lane and prints its log; returns its exit status.
-finish_lane() {
-    local rc=0
-    echo "== $2 (run beside the host steps)"
-    wait "${lane_pid[$1]}" || rc=$?
-    cat "${lane_log[$1]}"
-    rm -f "${lane_log[$1]}"
-    unset "lane_pid[$1]"
-    [ "$rc" -eq 0 ] || echo "error: $2 failed (exit $rc)"
-    return "$rc"
-}
-trap 'for p in "${lane_pid[@]}"; do kill -- -"$p" 2>/dev/null || true; done' EXIT
-lane firmware scripts/test-firmware.sh
-if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then
-    lane fuzz env FUZZ_SECONDS="${FUZZ_SECONDS:-20}" scripts/fuzz-smoke.sh
-fi
+# The firmware half (scripts/test-firmware.sh: QEMU images, stack bounds, the C API) builds
+# with one thread most of the time: it runs beside the host steps below, in its own process
+# group (stopped if this script stops first), and its log is printed at the end. It takes
+# longer than the host steps, so the fuzz smoke (one libFuzzer job) is the host half's last.
+firmware_log="$(mktemp)"
+setsid scripts/test-firmware.sh >"$firmware_log" 2>&1 &
+firmware_pid=$!
+trap 'kill -- -"$firmware_pid" 2>/dev/null || true' EXIT
 
 echo "== fmt";     cargo fmt --check
 echo "== figures (README, crate docs, Cargo.toml against LIMITS.md)"; scripts/check-figures.sh
@@ -163,11 +143,15 @@ if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
 else
     echo "== spec-url and whatwg-url differentials skipped: no node/npm"
 fi
-lanes_rc=0
-finish_lane firmware "firmware half (scripts/test-firmware.sh)" || lanes_rc=1
-if [ -n "${lane_pid[fuzz]:-}" ]; then
-    finish_lane fuzz "fuzz smoke (scripts/fuzz-smoke.sh: each target for a short time; fails on a crash)" || lanes_rc=1
+if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then
+    echo "== fuzz smoke (each target for a short time; fails on a crash)"
+    FUZZ_SECONDS="${FUZZ_SECONDS:-20}" scripts/fuzz-smoke.sh
 else
     echo "== fuzz smoke skipped: no nightly toolchain (cargo-fuzz needs it)"
 fi
-exit "$lanes_rc"
+echo "== firmware half (scripts/test-firmware.sh, run beside the steps above)"
+firmware_rc=0
+wait "$firmware_pid" || firmware_rc=$?
+cat "$firmware_log"
+rm -f "$firmware_log"
+[ "$firmware_rc" -eq 0 ] || { echo "error: scripts/test-firmware.sh failed (exit $firmware_rc)"; exit 1; }

@@ -3,6 +3,8 @@
 # no_std builds for the Cortex-M targets, and (when present) the QEMU firmware tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# When each half ended, printed at the end: the test command is held to 35 minutes on two cores.
+test_start=$(date +%s)
 
 # Everything this script needs, installed when missing, so it passes on a fresh machine:
 # the pinned toolchain with its components and thumb and riscv32imc targets
@@ -149,9 +151,13 @@ if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; the
 else
     echo "== fuzz smoke skipped: no nightly toolchain (cargo-fuzz needs it)"
 fi
+host_ended=$(($(date +%s) - test_start))
 echo "== firmware half (scripts/test-firmware.sh, run beside the steps above)"
 firmware_rc=0
 wait "$firmware_pid" || firmware_rc=$?
 cat "$firmware_log"
+# (Its log's last write is when the firmware half ended.)
+echo "== ended, in seconds from the start: the host steps at $host_ended, the firmware half at" \
+    "$(($(stat -c %Y "$firmware_log") - test_start)), all at $(($(date +%s) - test_start))"
 rm -f "$firmware_log"
 [ "$firmware_rc" -eq 0 ] || { echo "error: scripts/test-firmware.sh failed (exit $firmware_rc)"; exit 1; }

@@ -32,8 +32,8 @@ fi
 
 # The firmware half (scripts/test-firmware.sh: QEMU images, stack bounds, the C API) builds
 # with one thread most of the time: it runs beside the host steps below, in its own process
-# group (stopped if this script stops first), and its log is printed at the end. It takes
-# longer than the host steps, so the fuzz smoke (one libFuzzer job) is the host half's last.
+# group (stopped if this script stops first), and its log is printed at the end. The fuzz
+# smoke (one libFuzzer job) is the host steps' last.
 firmware_log="$(mktemp)"
 setsid scripts/test-firmware.sh >"$firmware_log" 2>&1 &
 firmware_pid=$!

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The firmware half of the test command: the QEMU images with their flash, stack and
 # panic-free checks (embedded-tests/run.sh for Cortex-M, embedded-tests/riscv.sh for
-# RISC-V) and the C API (ffi/run.sh).
+# RISC-V), the C API (ffi/run.sh) and the fuzz smoke.
 # Their builds are mostly single-threaded (fat LTO into one codegen unit, QEMU), so
 # scripts/test.sh runs this beside its host steps, on the other core.
 # Runs on its own too, after scripts/test.sh's setup (the toolchain and Debian packages).
@@ -24,3 +24,10 @@ if [ -x embedded-tests/riscv.sh ]; then
     embedded-tests/riscv.sh
 fi
 echo "== C API (ffi/: header, host C tests under ASan/UBSan, M4F firmware under QEMU, CMake package)"; ffi/run.sh
+
+if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then
+    echo "== fuzz smoke (each target for a short time; fails on a crash)"
+    FUZZ_SECONDS="${FUZZ_SECONDS:-20}" scripts/fuzz-smoke.sh
+else
+    echo "== fuzz smoke skipped: no nightly toolchain (cargo-fuzz needs it)"
+fi

@@ -2,8 +2,8 @@
 # The firmware half of the test command: the QEMU images with their flash, stack and
 # panic-free checks (embedded-tests/run.sh for Cortex-M, embedded-tests/riscv.sh for
 # RISC-V), the C API (ffi/run.sh) and the fuzz smoke.
-# Their builds are mostly single-threaded (fat LTO into one codegen unit, QEMU), so
-# scripts/test.sh runs this beside its host steps, on the other core.
+# Their builds are mostly single-threaded (fat LTO into one codegen unit, QEMU, one
+# libFuzzer job), so scripts/test.sh runs this beside its host steps, on the other core.
 # Runs on its own too, after scripts/test.sh's setup (the toolchain and Debian packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +24,6 @@ if [ -x embedded-tests/riscv.sh ]; then
     embedded-tests/riscv.sh
 fi
 echo "== C API (ffi/: header, host C tests under ASan/UBSan, M4F firmware under QEMU, CMake package)"; ffi/run.sh
-
 if [ -x scripts/fuzz-smoke.sh ] && cargo +nightly --version >/dev/null 2>&1; then
     echo "== fuzz smoke (each target for a short time; fails on a crash)"
     FUZZ_SECONDS="${FUZZ_SECONDS:-20}" scripts/fuzz-smoke.sh

@@ -30,10 +30,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# The firmware half (scripts/test-firmware.sh: QEMU images, stack bounds, the C API) builds
-# with one thread most of the time: it runs beside the host steps below, in its own process
-# group (stopped if this script stops first), and its log is printed at the end. The fuzz
-# smoke (one libFuzzer job) is the firmware half's last: that half ends first without it.
+# The firmware half (scripts/test-firmware.sh: QEMU images, stack bounds, the C API, the fuzz
+# smoke) builds with one thread most of the time: it runs beside the host steps below, in its
+# own process group (stopped if this script stops first), and its log is printed at the end.
 firmware_log="$(mktemp)"
 setsid scripts/test-firmware.sh >"$firmware_log" 2>&1 &
 firmware_pid=$!
